@@ -1,0 +1,58 @@
+use thiserror::Error;
+
+/// Why a shape is not valid. The message names the field or point; the caller adds the file
+/// and which shape (see `scene`).
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum ShapeError {
+    /// A number is NaN or infinite.
+    #[error("{field} must be a finite number, found {found}")]
+    NonFinite {
+        /// The field ("radius", "position", "point 2", ...).
+        field: String,
+        /// The offending value as text.
+        found: String,
+    },
+    /// A circle's or capsule's radius is zero or negative.
+    #[error("radius must be > 0, found {found}")]
+    RadiusNotPositive {
+        /// The value given.
+        found: f64,
+    },
+    /// A polygon has fewer than three points.
+    #[error("a polygon needs at least 3 points, found {found}")]
+    TooFewPoints {
+        /// How many were given.
+        found: usize,
+    },
+    /// Two points of a polygon coincide.
+    #[error("point {second} repeats point {first}")]
+    RepeatedPoint {
+        /// The earlier index.
+        first: usize,
+        /// The later index.
+        second: usize,
+    },
+    /// All points lie on one line.
+    #[error("zero area (all points are collinear)")]
+    ZeroArea,
+    /// The outline turns the other way at a point.
+    #[error("not convex at point {point} (turns the other way)")]
+    NotConvex {
+        /// The vertex index (file order).
+        point: usize,
+    },
+    /// The outline reverses direction along a straight line at a point.
+    #[error("not convex at point {point} (folds back on itself)")]
+    FoldsBack {
+        /// The vertex index (file order).
+        point: usize,
+    },
+    /// Two edges that share no corner cross or touch.
+    #[error("self-intersecting (edge {edge_a} crosses edge {edge_b})")]
+    SelfIntersecting {
+        /// The first edge (joining points `edge_a` and `edge_a + 1`).
+        edge_a: usize,
+        /// The second edge.
+        edge_b: usize,
+    },
+}

@@ -1,0 +1,47 @@
+use serde::Serialize;
+
+/// A closed range `[min, max]` on an axis: a shape's projection (its "shadow") onto it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Interval {
+    /// Smallest projected value.
+    pub min: f64,
+    /// Largest projected value.
+    pub max: f64,
+}
+
+impl Interval {
+    /// The interval `[min, max]`.
+    pub fn new(min: f64, max: f64) -> Self {
+        Self { min, max }
+    }
+
+    /// `max - min`.
+    pub fn length(&self) -> f64 {
+        self.max - self.min
+    }
+
+    /// How far `other` must move in the + direction to stop overlapping `self`
+    /// (`self.max - other.min`; negative when `other` already lies beyond `self`).
+    pub fn push_forward(&self, other: &Interval) -> f64 {
+        self.max - other.min
+    }
+
+    /// How far `other` must move in the - direction to stop overlapping `self`
+    /// (`other.max - self.min`).
+    pub fn push_backward(&self, other: &Interval) -> f64 {
+        other.max - self.min
+    }
+
+    /// The signed overlap with `other`: the smaller of the two pushes that separate them.
+    /// Positive means overlapping by that much; negative is the gap between them.
+    pub fn overlap(&self, other: &Interval) -> f64 {
+        self.push_forward(other).min(self.push_backward(other))
+    }
+
+    /// The length of the common part (`min(max) - max(min)`): what the seed article's naive
+    /// code calls the overlap. Unlike [`Interval::overlap`] it ignores which way is shorter
+    /// when one interval contains the other.
+    pub fn intersection_length(&self, other: &Interval) -> f64 {
+        self.max.min(other.max) - self.min.max(other.min)
+    }
+}

@@ -1,0 +1,258 @@
+//! Convex polygons: validation (with the point named) and the canonical counter-clockwise form.
+
+use super::circle::check_point;
+use super::{ShapeError, cross, right_perp};
+use glam::DVec2;
+
+/// The order in which a polygon's points were given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winding {
+    /// Counter-clockwise (positive signed area, y up).
+    CounterClockwise,
+    /// Clockwise (negative signed area). Common in files; kept so a save writes it back.
+    Clockwise,
+}
+
+/// A convex polygon in local coordinates.
+///
+/// Internally the points are counter-clockwise, so that `normals()[i]`, the unit normal of the
+/// edge from `points()[i]` to `points()[i + 1]`, points outward. Indices in messages and reports
+/// go through [`ConvexPolygon::file_vertex`] / [`ConvexPolygon::file_edge`] to match the order
+/// the points were given in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolygon {
+    points: Vec<DVec2>,
+    normals: Vec<DVec2>,
+    centroid: DVec2,
+    winding: Winding,
+}
+
+/// Relative tolerances of validation, scaled by the polygon's extent. They only decide what is
+/// degenerate (a repeated point, a straight angle); nothing smaller than rounding noise.
+const REPEAT_TOLERANCE: f64 = 1e-12;
+const AREA_TOLERANCE: f64 = 1e-12;
+/// The sine of the smallest turn that counts as a turn rather than a straight continuation.
+const TURN_TOLERANCE: f64 = 1e-9;
+
+impl ConvexPolygon {
+    /// A convex polygon from points in either winding, checked: at least 3 finite points, none
+    /// repeated, non-zero area, no crossing edges, every corner turning the same way (a point
+    /// on a straight edge is allowed).
+    pub fn new(points: Vec<DVec2>) -> Result<Self, ShapeError> {
+        validate(&points)?;
+        let area2 = signed_area2(&points);
+        let (mut points, winding) = (points, Winding::CounterClockwise);
+        let winding = if area2 < 0.0 {
+            points.reverse();
+            Winding::Clockwise
+        } else {
+            winding
+        };
+        let n = points.len();
+        let normals = (0..n)
+            .map(|i| right_perp(points[(i + 1) % n] - points[i]).normalize())
+            .collect();
+        let centroid = centroid(&points);
+        Ok(Self {
+            points,
+            normals,
+            centroid,
+            winding,
+        })
+    }
+
+    /// A regular polygon with `sides` corners on a circle of `radius`, first corner on +x,
+    /// counter-clockwise.
+    pub fn regular(sides: usize, radius: f64) -> Result<Self, ShapeError> {
+        let points = (0..sides)
+            .map(|i| {
+                let t = std::f64::consts::TAU * i as f64 / sides as f64;
+                DVec2::new(t.cos(), t.sin()) * radius
+            })
+            .collect();
+        Self::new(points)
+    }
+
+    /// An axis-aligned box `2 * half_extents` wide centred on the origin, counter-clockwise.
+    pub fn rectangle(half_extents: DVec2) -> Result<Self, ShapeError> {
+        let h = half_extents;
+        Self::new(vec![
+            DVec2::new(-h.x, -h.y),
+            DVec2::new(h.x, -h.y),
+            DVec2::new(h.x, h.y),
+            DVec2::new(-h.x, h.y),
+        ])
+    }
+
+    /// The points, counter-clockwise.
+    pub fn points(&self) -> &[DVec2] {
+        &self.points
+    }
+
+    /// `normals()[i]` is the outward unit normal of the edge `points()[i] -> points()[i + 1]`.
+    pub fn normals(&self) -> &[DVec2] {
+        &self.normals
+    }
+
+    /// The area centroid.
+    pub fn centroid(&self) -> DVec2 {
+        self.centroid
+    }
+
+    /// The winding the points were given in.
+    pub fn winding(&self) -> Winding {
+        self.winding
+    }
+
+    /// The points in the order they were given (what a save writes back).
+    pub fn points_as_given(&self) -> Vec<DVec2> {
+        let mut points = self.points.clone();
+        if self.winding == Winding::Clockwise {
+            points.reverse();
+        }
+        points
+    }
+
+    /// The given-order index of internal vertex `i`.
+    pub fn file_vertex(&self, i: usize) -> usize {
+        match self.winding {
+            Winding::CounterClockwise => i,
+            Winding::Clockwise => self.points.len() - 1 - i,
+        }
+    }
+
+    /// The given-order index of internal edge `i`. Given-order edge `k` joins given points `k`
+    /// and `k + 1`; reversing the order maps internal edge `i` to given edge `n - 2 - i`.
+    pub fn file_edge(&self, i: usize) -> usize {
+        let n = self.points.len();
+        match self.winding {
+            Winding::CounterClockwise => i,
+            Winding::Clockwise => (2 * n - 2 - i) % n,
+        }
+    }
+
+    /// The area (always positive).
+    pub fn area(&self) -> f64 {
+        0.5 * signed_area2(&self.points)
+    }
+}
+
+/// Twice the signed area (shoelace formula): positive for counter-clockwise points.
+fn signed_area2(points: &[DVec2]) -> f64 {
+    let n = points.len();
+    // Relative to the first point, which keeps the products small for far-away polygons.
+    let o = points[0];
+    (1..n.saturating_sub(1))
+        .map(|i| cross(points[i] - o, points[i + 1] - o))
+        .sum()
+}
+
+fn centroid(points: &[DVec2]) -> DVec2 {
+    let o = points[0];
+    let mut weighted = DVec2::ZERO;
+    let mut area2 = 0.0;
+    for i in 1..points.len() - 1 {
+        let (p, q) = (points[i] - o, points[i + 1] - o);
+        let a = cross(p, q);
+        weighted += (p + q) * a;
+        area2 += a;
+    }
+    o + weighted / (3.0 * area2)
+}
+
+/// Every rule of a convex polygon, in the order a person would fix them; indices are the
+/// given order.
+fn validate(points: &[DVec2]) -> Result<(), ShapeError> {
+    if points.len() < 3 {
+        return Err(ShapeError::TooFewPoints {
+            found: points.len(),
+        });
+    }
+    for (i, p) in points.iter().enumerate() {
+        check_point(&format!("point {i}"), *p)?;
+    }
+    let extent = extent(points);
+    check_repeats(points, extent)?;
+    if signed_area2(points).abs() <= AREA_TOLERANCE * extent * extent {
+        return Err(ShapeError::ZeroArea);
+    }
+    check_crossings(points)?;
+    check_turns(points)
+}
+
+/// The larger side of the bounding box.
+fn extent(points: &[DVec2]) -> f64 {
+    let (lo, hi) = points.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    (hi - lo).max_element()
+}
+
+fn check_repeats(points: &[DVec2], extent: f64) -> Result<(), ShapeError> {
+    let tolerance = REPEAT_TOLERANCE * extent;
+    for (j, q) in points.iter().enumerate() {
+        if let Some(i) = points[..j].iter().position(|p| p.distance(*q) <= tolerance) {
+            return Err(ShapeError::RepeatedPoint {
+                first: i,
+                second: j,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// No two edges that do not share a corner may touch (a bow-tie, a pentagram).
+fn check_crossings(points: &[DVec2]) -> Result<(), ShapeError> {
+    let n = points.len();
+    for i in 0..n {
+        for j in i + 2..n {
+            if i == 0 && j == n - 1 {
+                continue; // they share point 0
+            }
+            let (a0, a1) = (points[i], points[(i + 1) % n]);
+            let (b0, b1) = (points[j], points[(j + 1) % n]);
+            if segments_touch(a0, a1, b0, b1) {
+                return Err(ShapeError::SelfIntersecting {
+                    edge_a: i,
+                    edge_b: j,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether two closed segments share a point (orientation tests, collinear cases included).
+fn segments_touch(a0: DVec2, a1: DVec2, b0: DVec2, b1: DVec2) -> bool {
+    let d1 = cross(a1 - a0, b0 - a0);
+    let d2 = cross(a1 - a0, b1 - a0);
+    let d3 = cross(b1 - b0, a0 - b0);
+    let d4 = cross(b1 - b0, a1 - b0);
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return true;
+    }
+    let on = |p: DVec2, q0: DVec2, q1: DVec2, d: f64| {
+        d == 0.0 && p.cmpge(q0.min(q1)).all() && p.cmple(q0.max(q1)).all()
+    };
+    on(b0, a0, a1, d1) || on(b1, a0, a1, d2) || on(a0, b0, b1, d3) || on(a1, b0, b1, d4)
+}
+
+/// Every corner turns the way the whole outline does, or goes straight on.
+fn check_turns(points: &[DVec2]) -> Result<(), ShapeError> {
+    let n = points.len();
+    let orientation = signed_area2(points).signum();
+    for i in 0..n {
+        let incoming = points[i] - points[(i + n - 1) % n];
+        let outgoing = points[(i + 1) % n] - points[i];
+        let sine = cross(incoming, outgoing) / (incoming.length() * outgoing.length());
+        if sine.abs() <= TURN_TOLERANCE {
+            if incoming.dot(outgoing) < 0.0 {
+                return Err(ShapeError::FoldsBack { point: i });
+            }
+        } else if sine * orientation < 0.0 {
+            return Err(ShapeError::NotConvex { point: i });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,66 @@
+use glam::DVec2;
+use serde::{Deserialize, Serialize};
+
+/// Where a shape sits in the world: `world = rotate(angle) * local + position`.
+///
+/// `angle` is in radians, counter-clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pose {
+    /// Translation applied after the rotation.
+    pub position: DVec2,
+    /// Rotation in radians, counter-clockwise.
+    pub angle: f64,
+}
+
+impl Default for Pose {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl Pose {
+    /// No translation, no rotation.
+    pub const IDENTITY: Pose = Pose {
+        position: DVec2::ZERO,
+        angle: 0.0,
+    };
+
+    /// A pose from a position and an angle (radians, counter-clockwise).
+    pub fn new(position: DVec2, angle: f64) -> Self {
+        Self { position, angle }
+    }
+
+    /// A pure translation.
+    pub fn at(position: DVec2) -> Self {
+        Self::new(position, 0.0)
+    }
+
+    /// The rotation as a unit complex number `(cos, sin)`.
+    #[inline]
+    pub fn rotation(&self) -> DVec2 {
+        DVec2::from_angle(self.angle)
+    }
+
+    /// A local point in world coordinates.
+    #[inline]
+    pub fn apply(&self, local: DVec2) -> DVec2 {
+        self.rotation().rotate(local) + self.position
+    }
+
+    /// A world point in local coordinates (the inverse of [`Pose::apply`]).
+    #[inline]
+    pub fn inverse_apply(&self, world: DVec2) -> DVec2 {
+        let r = self.rotation();
+        DVec2::new(r.x, -r.y).rotate(world - self.position)
+    }
+
+    /// This pose moved by `offset` and then turned by `angle` about `pivot` (a rigid motion
+    /// applied on top of the pose).
+    pub fn moved(&self, offset: DVec2, angle: f64, pivot: DVec2) -> Pose {
+        let turn = DVec2::from_angle(angle);
+        Pose {
+            position: turn.rotate(self.position + offset - pivot) + pivot,
+            angle: self.angle + angle,
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Closest points: on a segment, between two segments, between two shapes.
+//!
+//! Follows Ericson, *Real-Time Collision Detection*, 5.1.2 (closest point on a segment: clamp
+//! the projection parameter to [0, 1]) and 5.1.9 (closest points of two segments), specialised
+//! to 2D: two segments that do not cross are closest at an endpoint of one of them, so the
+//! answer is exact with four point-segment tests and one crossing test.
+//!
+//! Between two rounded shapes (core + radius, see `geometry::Rounded`) the closest points are
+//! those of the cores, moved toward each other by each radius.
+
+use crate::geometry::{DVec2, Feature, Placed, Rounded, cross};
+use serde::Serialize;
+
+/// The point of segment `a`-`b` closest to `p`, and its parameter `t` in [0, 1]
+/// (`a + t * (b - a)`). A zero-length segment answers `a`, `t = 0`.
+pub fn closest_point_on_segment(p: DVec2, a: DVec2, b: DVec2) -> (DVec2, f64) {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 == 0.0 {
+        return (a, 0.0);
+    }
+    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
+    (a + ab * t, t)
+}
+
+/// The closest points of two segments, with their parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SegmentClosest {
+    /// On the first segment.
+    pub point_a: DVec2,
+    /// Parameter of `point_a` on the first segment, in [0, 1].
+    pub t_a: f64,
+    /// On the second segment.
+    pub point_b: DVec2,
+    /// Parameter of `point_b` on the second segment, in [0, 1].
+    pub t_b: f64,
+    /// `|point_b - point_a|^2`.
+    pub distance_squared: f64,
+}
+
+/// The closest points of segments `a0`-`a1` and `b0`-`b1` (either may have zero length).
+/// Crossing segments meet at their crossing point (distance 0).
+pub fn closest_points_segment_segment(
+    a0: DVec2,
+    a1: DVec2,
+    b0: DVec2,
+    b1: DVec2,
+) -> SegmentClosest {
+    let (da, db) = (a1 - a0, b1 - b0);
+    // Which side of each segment's line the other's ends lie on.
+    let (s0, s1) = (cross(da, b0 - a0), cross(da, b1 - a0));
+    let (s2, s3) = (cross(db, a0 - b0), cross(db, a1 - b0));
+    if s0 * s1 < 0.0 && s2 * s3 < 0.0 {
+        let t_a = s2 / (s2 - s3);
+        let t_b = s0 / (s0 - s1);
+        let p = a0 + da * t_a;
+        return SegmentClosest {
+            point_a: p,
+            t_a,
+            point_b: p,
+            t_b,
+            distance_squared: 0.0,
+        };
+    }
+    let from_a = |p: DVec2, t_a: f64| {
+        let (q, t_b) = closest_point_on_segment(p, b0, b1);
+        SegmentClosest {
+            point_a: p,
+            t_a,
+            point_b: q,
+            t_b,
+            distance_squared: p.distance_squared(q),
+        }
+    };
+    let from_b = |q: DVec2, t_b: f64| {
+        let (p, t_a) = closest_point_on_segment(q, a0, a1);
+        SegmentClosest {
+            point_a: p,
+            t_a,
+            point_b: q,
+            t_b,
+            distance_squared: p.distance_squared(q),
+        }
+    };
+    [from_a(a1, 1.0), from_b(b0, 0.0), from_b(b1, 1.0)]
+        .into_iter()
+        .fold(from_a(a0, 0.0), |best, c| {
+            if c.distance_squared < best.distance_squared {
+                c
+            } else {
+                best
+            }
+        })
+}
+
+/// The closest points of two cores that do not overlap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoreClosest {
+    /// On A's core.
+    pub point_a: DVec2,
+    /// On B's core.
+    pub point_b: DVec2,
+    /// `|point_b - point_a|`; 0 when the cores touch or their boundaries cross.
+    pub distance: f64,
+    /// Which feature of A's core `point_a` lies on.
+    pub feature_a: Feature,
+    /// Which feature of B's core `point_b` lies on.
+    pub feature_b: Feature,
+}
+
+/// The closest points of the cores of `a` and `b` (radii ignored), or `None` when one core
+/// holds a point of the other inside (their distance is 0 and no pair of points stands out).
+///
+/// Exact: disjoint convex cores are closest between a corner of one and an edge of the other,
+/// so every pair of boundary segments is tried (O(n m); the cores that reach this are small).
+pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
+    let mut best: Option<(SegmentClosest, usize, usize)> = None;
+    'outer: for k in 0..a.segment_count() {
+        let (a0, a1) = a.segment(k);
+        for l in 0..b.segment_count() {
+            let (b0, b1) = b.segment(l);
+            let c = closest_points_segment_segment(a0, a1, b0, b1);
+            if best.is_none_or(|(old, _, _)| c.distance_squared < old.distance_squared) {
+                best = Some((c, k, l));
+                if c.distance_squared == 0.0 {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    let (c, k, l) = best?;
+    if c.distance_squared > 0.0 && (a.core_contains(b.points[0]) || b.core_contains(a.points[0])) {
+        return None;
+    }
+    Some(CoreClosest {
+        point_a: c.point_a,
+        point_b: c.point_b,
+        distance: c.distance_squared.sqrt(),
+        feature_a: a.feature_at(k, c.t_a),
+        feature_b: b.feature_at(l, c.t_b),
+    })
+}
+
+/// The closest points of two shapes that do not overlap (world coordinates).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ClosestPoints {
+    /// On A's boundary.
+    pub point_a: DVec2,
+    /// On B's boundary.
+    pub point_b: DVec2,
+    /// The feature of A's core that `point_a` comes from.
+    pub feature_a: Feature,
+    /// The feature of B's core that `point_b` comes from.
+    pub feature_b: Feature,
+}
+
+/// How far apart two shapes are.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Proximity {
+    /// The shortest distance between the shapes; 0 when they touch or intersect.
+    pub distance: f64,
+    /// The points realising `distance`; `None` when the shapes intersect. Touching shapes
+    /// have both points at the touching place.
+    pub closest: Option<ClosestPoints>,
+}
+
+/// The distance between `a` and `b` and the closest points when they do not intersect.
+/// "Intersecting" is decided exactly as [`super::collide`] decides it.
+pub fn distance(a: &Placed, b: &Placed) -> Proximity {
+    if super::collide(a, b).is_some() {
+        return Proximity {
+            distance: 0.0,
+            closest: None,
+        };
+    }
+    let origin = a.pose.position;
+    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+    proximity_of_apart(&ra, &rb, origin)
+}
+
+/// Distance and closest points of two shapes known not to intersect.
+pub(crate) fn proximity_of_apart(a: &Rounded, b: &Rounded, origin: DVec2) -> Proximity {
+    let Some(c) = closest_cores(a, b) else {
+        // Only rounding noise can bring this here: cores that overlap do intersect.
+        return Proximity {
+            distance: 0.0,
+            closest: None,
+        };
+    };
+    let axis = if c.distance > 0.0 {
+        (c.point_b - c.point_a) / c.distance
+    } else {
+        DVec2::ZERO
+    };
+    Proximity {
+        distance: (c.distance - a.radius - b.radius).max(0.0),
+        closest: Some(ClosestPoints {
+            point_a: c.point_a + axis * a.radius + origin,
+            point_b: c.point_b - axis * b.radius + origin,
+            feature_a: c.feature_a,
+            feature_b: c.feature_b,
+        }),
+    }
+}

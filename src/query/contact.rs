@@ -1,0 +1,159 @@
+//! Contact points of two intersecting shapes: a Box2D-style manifold of one or two points.
+//!
+//! Follows Box2D v3 `b2ClipPolygons` (manifold.c), itself after Ericson 5.5 / Catto's
+//! "Contact Manifolds" talk:
+//!
+//! ```text
+//! reference face = the edge of A or B whose outward normal best matches the MTV normal
+//! incident edge  = the edge of the other shape whose normal most opposes the reference normal
+//! clip the incident edge to the slab between the reference face's ends
+//! keep each clipped end that lies deeper than both radii; report it halfway between the surfaces
+//! ```
+//!
+//! A circle (a 1-point core) has no edge, and an MTV along the line between two corners has no
+//! face: both give one point, halfway between the deepest points of the two surfaces.
+//! Conventions: `normal` points from A toward B; a point's `depth` is how far the surfaces
+//! overlap there, along the normal.
+
+use crate::geometry::{DVec2, Rounded};
+use serde::Serialize;
+use smallvec::SmallVec;
+
+/// One contact point.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ContactPoint {
+    /// Halfway between the two surfaces, world coordinates.
+    pub point: DVec2,
+    /// How deep the surfaces overlap at this point, along the normal (> 0).
+    pub depth: f64,
+}
+
+/// The contact of two intersecting shapes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Contact {
+    /// The penetration depth (the MTV's length).
+    pub depth: f64,
+    /// Unit vector from A toward B: moving B by `depth * normal` separates them.
+    pub normal: DVec2,
+    /// One or two contact points.
+    pub points: SmallVec<[ContactPoint; 2]>,
+}
+
+/// A face whose normal is within this (in `1 - cos`) of the MTV normal is a reference face.
+const FACE_ALIGNMENT: f64 = 1e-6;
+/// Prefer A's face unless B's is clearly better aligned (as Box2D prefers A's by a slop).
+const PREFER_A: f64 = 1e-9;
+
+/// The manifold of `a` and `b`, intersecting by `depth` along `normal` (A toward B). Points are
+/// relative to the same origin as the inputs.
+pub(crate) fn manifold(
+    a: &Rounded,
+    b: &Rounded,
+    normal: DVec2,
+    depth: f64,
+) -> SmallVec<[ContactPoint; 2]> {
+    if a.is_point() || b.is_point() {
+        return single_point(a, b, normal, depth);
+    }
+    let (face_a, align_a) = best_face(a, normal);
+    let (face_b, align_b) = best_face(b, -normal);
+    if align_a.max(align_b) < 1.0 - FACE_ALIGNMENT {
+        return single_point(a, b, normal, depth);
+    }
+    let points = if align_b > align_a + PREFER_A {
+        clip(b, face_b, a)
+    } else {
+        clip(a, face_a, b)
+    };
+    if points.is_empty() {
+        single_point(a, b, normal, depth)
+    } else {
+        points
+    }
+}
+
+/// The face of `shape` whose outward normal is closest to `direction`, and that cosine.
+fn best_face(shape: &Rounded, direction: DVec2) -> (usize, f64) {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, n) in shape.normals.iter().enumerate() {
+        let align = n.dot(direction);
+        if align > best.1 {
+            best = (i, align);
+        }
+    }
+    best
+}
+
+/// One point halfway between the deepest points of the two surfaces along the normal. A
+/// circle's deepest point is unambiguous, so it is measured from the circle when there is
+/// one, else from B.
+fn single_point(
+    a: &Rounded,
+    b: &Rounded,
+    normal: DVec2,
+    depth: f64,
+) -> SmallVec<[ContactPoint; 2]> {
+    let point = if a.is_point() && !b.is_point() {
+        let deepest_a = a.points[0] + normal * a.radius;
+        deepest_a - normal * (0.5 * depth)
+    } else {
+        let (_, core_b) = b.support(-normal);
+        let deepest_b = core_b - normal * b.radius;
+        deepest_b + normal * (0.5 * depth)
+    };
+    SmallVec::from_slice(&[ContactPoint { point, depth }])
+}
+
+/// Clip the incident edge of `incident` against face `face` of `reference`.
+fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[ContactPoint; 2]> {
+    let (v1, v2) = reference.edge(face);
+    let n = reference.normals[face];
+    let incident_edge = (0..incident.normals.len())
+        .min_by(|&i, &j| {
+            incident.normals[i]
+                .dot(n)
+                .total_cmp(&incident.normals[j].dot(n))
+        })
+        .unwrap_or(0);
+    let (w1, w2) = incident.edge(incident_edge);
+
+    // The slab between the lines through v1 and v2 perpendicular to the face.
+    let tangent = (v2 - v1).normalize();
+    let (lo, hi) = (tangent.dot(v1), tangent.dot(v2));
+    let (d1, d2) = (tangent.dot(w1), tangent.dot(w2));
+    let (mut t_min, mut t_max) = (0.0_f64, 1.0_f64);
+    if d1 == d2 {
+        if d1 < lo || d1 > hi {
+            return SmallVec::new();
+        }
+    } else {
+        let (ta, tb) = ((lo - d1) / (d2 - d1), (hi - d1) / (d2 - d1));
+        t_min = t_min.max(ta.min(tb));
+        t_max = t_max.min(ta.max(tb));
+        if t_min > t_max {
+            return SmallVec::new();
+        }
+    }
+
+    let radii = reference.radius + incident.radius;
+    let mut points = SmallVec::new();
+    for t in [t_min, t_max] {
+        let w = w1 + (w2 - w1) * t;
+        // How far the incident core lies beyond the reference face; the surfaces overlap
+        // where that is less than the two radii.
+        let separation = (w - v1).dot(n);
+        let depth = radii - separation;
+        if depth <= 0.0 {
+            continue;
+        }
+        // Halfway between the reference surface and the incident surface.
+        let point = w + n * (0.5 * (reference.radius - separation - incident.radius));
+        let duplicate = points
+            .iter()
+            .any(|p: &ContactPoint| p.point.distance(point) <= 1e-12 * (1.0 + point.length()));
+        if !duplicate {
+            points.push(ContactPoint { point, depth });
+        }
+    }
+    points
+}

@@ -1,0 +1,60 @@
+//! Everything collidoscope shows about one pair, computed once: what the window draws, what
+//! `explain` prints and what tests assert on.
+
+use super::closest::{Proximity, proximity_of_apart};
+use super::contact::{Contact, manifold};
+use super::naive::{NaiveMtv, naive_mtv};
+use super::region::{Region, region_of};
+use super::sat::{SatReport, explain_rounded};
+use crate::geometry::{Placed, Rounded};
+use serde::Serialize;
+
+/// The full story of a pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairReport {
+    /// The separating-axis test.
+    pub sat: SatReport,
+    /// What the seed article's naive MTV would have chosen.
+    pub naive: Option<NaiveMtv>,
+    /// Depth, normal and contact points when intersecting.
+    pub contact: Option<Contact>,
+    /// Distance and closest points (distance 0 and no points when intersecting).
+    pub proximity: Proximity,
+    /// The intersection region (empty when apart).
+    pub region: Region,
+}
+
+/// Every query on `a` and `b`, from one world view.
+pub fn report(a: &Placed, b: &Placed) -> PairReport {
+    let origin = a.pose.position;
+    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+    let sat = explain_rounded(&ra, &rb, origin);
+    let naive = naive_mtv(&sat);
+    let contact = sat.mtv.map(|mtv| {
+        let mut points = manifold(&ra, &rb, mtv.normal, mtv.depth);
+        for p in &mut points {
+            p.point += origin;
+        }
+        Contact {
+            depth: mtv.depth,
+            normal: mtv.normal,
+            points,
+        }
+    });
+    let (proximity, region) = if contact.is_some() {
+        let none = Proximity {
+            distance: 0.0,
+            closest: None,
+        };
+        (none, region_of(&ra, &rb, origin))
+    } else {
+        (proximity_of_apart(&ra, &rb, origin), Region::default())
+    };
+    PairReport {
+        sat,
+        naive,
+        contact,
+        proximity,
+        region,
+    }
+}

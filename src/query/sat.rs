@@ -1,0 +1,371 @@
+//! The separating-axis test (SAT), kept as data.
+//!
+//! Two convex shapes are apart exactly when some axis exists on which their projections (their
+//! "shadows") do not overlap. The test, as in Ericson 5.2.1 and the seed article on SAT:
+//!
+//! ```text
+//! for each candidate axis u (A's edge normals, B's edge normals, then the rounded-shape axis):
+//!     [a.min, a.max] = A projected on u;  [b.min, b.max] = B projected on u
+//!     overlap = min(a.max - b.min, b.max - a.min)       // < 0 is a gap
+//!     if overlap <= 0: separated (a SAT loop stops at the first such axis)
+//! otherwise: the MTV is the axis of least overlap, pointing the way B leaves A with that move
+//! ```
+//!
+//! **The candidate set contains the true penetration direction.** A shape here is a convex core
+//! grown by a radius (`geometry::Rounded`). The least overlap over *all* directions is reached
+//! at an edge normal of the Minkowski difference `A - B`. When the cores overlap, those are the
+//! edge normals of the two cores (polygon edges, a capsule's segment normal). When the cores
+//! are apart, it is the direction between the cores' closest points, so rounded shapes add that
+//! axis: from the polygon corner nearest a circle's centre toward the centre (the seed
+//! article's extra axis for polygon vs circle), or between the closest points of the two cores
+//! (circle vs capsule, capsule vs capsule, capsule vs polygon), or between two circles'
+//! centres. So `depth` is the penetration depth itself, not an upper bound.
+//!
+//! **The MTV is chosen by overlap and direction.** Each axis is a line; of its two directions
+//! the one that moves B out of A by the shorter distance is kept (`normal`, pointing from A
+//! toward B). Taking the axis's sign "as it comes" (an inward normal of a clockwise polygon)
+//! is the seed article's bug: `naive` keeps it to show the difference.
+
+use super::closest::closest_cores;
+use crate::geometry::{DVec2, Feature, Interval, Placed, Rounded, ShapeKind};
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// Which shape of the pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Side {
+    /// The first shape.
+    A,
+    /// The second shape.
+    B,
+}
+
+/// Where a candidate axis comes from. Edge and vertex indices are in the order the shape's
+/// points were given.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AxisSource {
+    /// The normal of edge `edge` (from point `edge` to point `edge + 1`) of polygon `of`.
+    EdgeNormal {
+        /// The polygon.
+        of: Side,
+        /// Edge index.
+        edge: usize,
+    },
+    /// The normal of capsule `of`'s core segment.
+    SegmentNormal {
+        /// The capsule.
+        of: Side,
+    },
+    /// From the corner of `polygon` nearest the circle's centre toward that centre.
+    VertexToCentre {
+        /// The polygon (the circle is the other shape).
+        polygon: Side,
+        /// The corner's index.
+        vertex: usize,
+    },
+    /// From the closest point of A's core toward the closest point of B's core.
+    ClosestFeatures {
+        /// A's feature.
+        a: Feature,
+        /// B's feature.
+        b: Feature,
+    },
+    /// From A's centre toward B's centre (two circles).
+    CentreToCentre,
+    /// Two circles with one centre: every direction is as good; +x is used.
+    AnyAxis,
+}
+
+/// One candidate axis, measured.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct AxisTest {
+    /// Where the axis comes from.
+    pub source: AxisSource,
+    /// The unit axis as its source gives it: an edge's right-hand normal in the winding the
+    /// points were given in (inward for a clockwise polygon), or pointing from A's feature
+    /// toward B's for the other sources.
+    pub axis: DVec2,
+    /// A's projection onto `axis` (world coordinates).
+    pub a: Interval,
+    /// B's projection onto `axis`.
+    pub b: Interval,
+    /// `min(a.max - b.min, b.max - a.min)`: how far B must move along the axis to leave A;
+    /// negative is the gap between them.
+    pub overlap: f64,
+    /// `axis` or `-axis`: the direction in which B leaves A with the move `overlap`
+    /// (from A toward B). On a tie, the direction from A's centre toward B's.
+    pub normal: DVec2,
+    /// Whether the projections are apart or only touch (`overlap <= 0`).
+    pub separating: bool,
+}
+
+impl AxisTest {
+    /// Project both shapes on `axis` and compare.
+    fn measure(a: &Rounded, b: &Rounded, source: AxisSource, axis: DVec2) -> Self {
+        let (ia, ib) = (a.project(axis), b.project(axis));
+        let forward = ia.push_forward(&ib);
+        let backward = ia.push_backward(&ib);
+        let normal = if forward < backward {
+            axis
+        } else if backward < forward {
+            -axis
+        } else if (b.centre - a.centre).dot(axis) >= 0.0 {
+            axis
+        } else {
+            -axis
+        };
+        let overlap = forward.min(backward);
+        Self {
+            source,
+            axis,
+            a: ia,
+            b: ib,
+            overlap,
+            normal,
+            separating: overlap <= 0.0,
+        }
+    }
+}
+
+/// How the test ended.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Verdict {
+    /// Some axis shows a gap.
+    Separated {
+        /// The first axis with `overlap <= 0`: where a SAT loop exits early.
+        first: usize,
+        /// The axis with the widest gap.
+        widest: usize,
+        /// That gap (> 0).
+        gap: f64,
+    },
+    /// No gap, but the projections only touch on `axis`: boundaries meet, interiors do not.
+    Touching {
+        /// The first axis whose projections touch.
+        axis: usize,
+    },
+    /// Every axis overlaps.
+    Intersecting {
+        /// The axis of least overlap (the MTV's).
+        axis: usize,
+        /// Its overlap: the penetration depth.
+        depth: f64,
+    },
+}
+
+/// The minimum translation vector: moving B by `depth * normal` (or A by `-depth * normal`)
+/// separates the shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Mtv {
+    /// Index of the axis it comes from.
+    pub axis: usize,
+    /// Unit vector from A toward B.
+    pub normal: DVec2,
+    /// Penetration depth (> 0).
+    pub depth: f64,
+}
+
+impl Mtv {
+    /// `depth * normal`: the translation of B.
+    pub fn translation(&self) -> DVec2 {
+        self.normal * self.depth
+    }
+}
+
+/// The whole separating-axis test of a pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SatReport {
+    /// A's kind.
+    pub kind_a: ShapeKind,
+    /// B's kind.
+    pub kind_b: ShapeKind,
+    /// Every candidate axis, in the order a SAT loop tries them.
+    pub axes: Vec<AxisTest>,
+    /// How it ended.
+    pub verdict: Verdict,
+    /// The MTV when intersecting.
+    pub mtv: Option<Mtv>,
+}
+
+impl SatReport {
+    /// Whether the interiors overlap.
+    pub fn intersecting(&self) -> bool {
+        self.mtv.is_some()
+    }
+
+    /// The axis that decided: the early-out axis when apart or touching, the MTV's axis when
+    /// intersecting.
+    pub fn deciding_axis(&self) -> usize {
+        match self.verdict {
+            Verdict::Separated { first, .. } => first,
+            Verdict::Touching { axis } | Verdict::Intersecting { axis, .. } => axis,
+        }
+    }
+}
+
+/// The separating-axis test of `a` and `b`, every candidate axis measured.
+pub fn explain(a: &Placed, b: &Placed) -> SatReport {
+    let origin = a.pose.position;
+    explain_rounded(&Rounded::new(a, origin), &Rounded::new(b, origin), origin)
+}
+
+/// [`explain`] on world views made relative to `origin`.
+pub(crate) fn explain_rounded(a: &Rounded, b: &Rounded, origin: DVec2) -> SatReport {
+    let mut axes = Vec::with_capacity(a.points.len() + b.points.len() + 1);
+    let _ = visit_candidates(a, b, |test| {
+        axes.push(test);
+        ControlFlow::<()>::Continue(())
+    });
+    let (verdict, mtv) = decide(&axes);
+    for test in &mut axes {
+        // Back to world coordinates: the projections were taken relative to `origin`.
+        let shift = origin.dot(test.axis);
+        test.a = Interval::new(test.a.min + shift, test.a.max + shift);
+        test.b = Interval::new(test.b.min + shift, test.b.max + shift);
+    }
+    SatReport {
+        kind_a: a.kind,
+        kind_b: b.kind,
+        axes,
+        verdict,
+        mtv,
+    }
+}
+
+/// The verdict of measured axes. Ties go to the earlier axis, as in [`least_overlap`].
+fn decide(axes: &[AxisTest]) -> (Verdict, Option<Mtv>) {
+    let least = least_overlap(axes.iter().copied()).expect("every pair has a candidate axis");
+    let test = &axes[least];
+    if !test.separating {
+        let mtv = Mtv {
+            axis: least,
+            normal: test.normal,
+            depth: test.overlap,
+        };
+        return (
+            Verdict::Intersecting {
+                axis: least,
+                depth: test.overlap,
+            },
+            Some(mtv),
+        );
+    }
+    let first = axes.iter().position(|t| t.separating).unwrap_or(least);
+    if test.overlap < 0.0 {
+        let gap = -test.overlap;
+        (
+            Verdict::Separated {
+                first,
+                widest: least,
+                gap,
+            },
+            None,
+        )
+    } else {
+        (Verdict::Touching { axis: first }, None)
+    }
+}
+
+/// The index of the least overlap; the first one on a tie.
+pub(crate) fn least_overlap(axes: impl Iterator<Item = AxisTest>) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (i, t) in axes.enumerate() {
+        if best.is_none_or(|(_, overlap)| t.overlap < overlap) {
+            best = Some((i, t.overlap));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// Measures every candidate axis of the pair in report order and hands each to `visit`, which
+/// may stop the walk. `explain` keeps them all; `collide` stops at the first gap. Sharing this
+/// walk is what makes the two agree to the last bit.
+pub(crate) fn visit_candidates<T>(
+    a: &Rounded,
+    b: &Rounded,
+    mut visit: impl FnMut(AxisTest) -> ControlFlow<T>,
+) -> ControlFlow<T> {
+    for (side, shape) in [(Side::A, a), (Side::B, b)] {
+        match shape.points.len() {
+            1 => {}
+            2 => {
+                let source = AxisSource::SegmentNormal { of: side };
+                visit(AxisTest::measure(a, b, source, shape.normals[0]))?;
+            }
+            n => {
+                for edge in 0..n {
+                    let (_, axis) = shape.given_edge(edge);
+                    let source = AxisSource::EdgeNormal { of: side, edge };
+                    visit(AxisTest::measure(a, b, source, axis))?;
+                }
+            }
+        }
+    }
+    if let Some((source, axis)) = rounded_axis(a, b) {
+        visit(AxisTest::measure(a, b, source, axis))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Two axes closer than this (in `1 - |cos|`) are one line; the later one adds nothing.
+const PARALLEL: f64 = 1e-12;
+
+/// The extra axis of a pair with a rounded shape (see the module comment), unless it is
+/// parallel to an edge normal already tried.
+fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
+    let (source, axis) = match (a.points.len(), b.points.len()) {
+        (1, 1) => {
+            let d = b.points[0] - a.points[0];
+            if d == DVec2::ZERO {
+                return Some((AxisSource::AnyAxis, DVec2::X));
+            }
+            (AxisSource::CentreToCentre, d.normalize())
+        }
+        (1, n) if n >= 3 => {
+            let (vertex, v) = nearest_corner(b, a.points[0]);
+            let source = AxisSource::VertexToCentre {
+                polygon: Side::B,
+                vertex,
+            };
+            (source, (a.points[0] - v).try_normalize()?)
+        }
+        (n, 1) if n >= 3 => {
+            let (vertex, v) = nearest_corner(a, b.points[0]);
+            let source = AxisSource::VertexToCentre {
+                polygon: Side::A,
+                vertex,
+            };
+            (source, (b.points[0] - v).try_normalize()?)
+        }
+        (n, m) if n >= 3 && m >= 3 => return None,
+        _ => {
+            let c = closest_cores(a, b)?;
+            if c.distance == 0.0 {
+                return None;
+            }
+            let source = AxisSource::ClosestFeatures {
+                a: c.feature_a,
+                b: c.feature_b,
+            };
+            (source, (c.point_b - c.point_a) / c.distance)
+        }
+    };
+    let repeats = |n: &DVec2| 1.0 - n.dot(axis).abs() <= PARALLEL;
+    if a.normals.iter().any(repeats) || b.normals.iter().any(repeats) {
+        return None;
+    }
+    Some((source, axis))
+}
+
+/// The corner of `polygon` nearest to `p`: `(given-order index, corner)`.
+fn nearest_corner(polygon: &Rounded, p: DVec2) -> (usize, DVec2) {
+    let mut best = (0, polygon.points[0]);
+    for (i, q) in polygon.points.iter().enumerate().skip(1) {
+        if q.distance_squared(p) < best.1.distance_squared(p) {
+            best = (i, *q);
+        }
+    }
+    (polygon.file_vertex(best.0), best.1)
+}
