@@ -173,7 +173,7 @@ fn validate(points: &[DVec2]) -> Result<(), ShapeError> {
     }
     let extent = extent(points);
     check_repeats(points, extent)?;
-    if signed_area2(points).abs() <= AREA_TOLERANCE * extent * extent {
+    if collinear(points, extent) {
         return Err(ShapeError::ZeroArea);
     }
     check_crossings(points)?;
@@ -187,6 +187,22 @@ fn extent(points: &[DVec2]) -> f64 {
         |(lo, hi), p| (lo.min(*p), hi.max(*p)),
     );
     (hi - lo).max_element()
+}
+
+/// Whether every point lies on one line (within rounding of the extent). Signed area is no
+/// test for this: a symmetric bow-tie has zero signed area and is self-intersecting instead.
+fn collinear(points: &[DVec2], extent: f64) -> bool {
+    let o = points[0];
+    let far = points
+        .iter()
+        .copied()
+        .max_by(|p, q| p.distance_squared(o).total_cmp(&q.distance_squared(o)))
+        .unwrap_or(o);
+    let line = far - o;
+    let tolerance = AREA_TOLERANCE * extent * line.length();
+    points
+        .iter()
+        .all(|p| cross(line, *p - o).abs() <= tolerance)
 }
 
 fn check_repeats(points: &[DVec2], extent: f64) -> Result<(), ShapeError> {
