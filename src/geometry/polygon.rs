@@ -1,7 +1,7 @@
 //! Convex polygons: validation (with the point named) and the canonical counter-clockwise form.
 
 use super::circle::check_point;
-use super::{ShapeError, cross, right_perp};
+use super::{Interval, ShapeError, cross, right_perp};
 use glam::DVec2;
 
 /// The order in which a polygon's points were given.
@@ -23,7 +23,12 @@ pub enum Winding {
 pub struct ConvexPolygon {
     points: Vec<DVec2>,
     normals: Vec<DVec2>,
+    /// `extents[i]`: the polygon projected onto `normals[i]` (local frame). A polygon's shadow
+    /// on its own edge normals does not depend on where it is placed, so the queries read it
+    /// here instead of projecting every corner again.
+    extents: Vec<Interval>,
     centroid: DVec2,
+    bounding_radius: f64,
     winding: Winding,
 }
 
@@ -49,14 +54,20 @@ impl ConvexPolygon {
             winding
         };
         let n = points.len();
-        let normals = (0..n)
+        let normals: Vec<DVec2> = (0..n)
             .map(|i| right_perp(points[(i + 1) % n] - points[i]).normalize())
             .collect();
+        let extents = normals.iter().map(|u| project(&points, *u)).collect();
         let centroid = centroid(&points);
+        let bounding_radius = points
+            .iter()
+            .fold(0.0_f64, |r, p| r.max(p.distance(centroid)));
         Ok(Self {
             points,
             normals,
+            extents,
             centroid,
+            bounding_radius,
             winding,
         })
     }
@@ -94,9 +105,20 @@ impl ConvexPolygon {
         &self.normals
     }
 
+    /// `extents()[i]` is the polygon's projection onto `normals()[i]`, in the local frame.
+    pub fn extents(&self) -> &[Interval] {
+        &self.extents
+    }
+
     /// The area centroid.
     pub fn centroid(&self) -> DVec2 {
         self.centroid
+    }
+
+    /// The largest distance from the centroid to a corner: the polygon lies in the circle of
+    /// this radius around its centroid.
+    pub fn bounding_radius(&self) -> f64 {
+        self.bounding_radius
     }
 
     /// The winding the points were given in.
@@ -135,6 +157,16 @@ impl ConvexPolygon {
     pub fn area(&self) -> f64 {
         0.5 * signed_area2(&self.points)
     }
+}
+
+/// The projection of `points` onto `u`.
+fn project(points: &[DVec2], u: DVec2) -> Interval {
+    points
+        .iter()
+        .fold(Interval::new(f64::INFINITY, f64::NEG_INFINITY), |i, p| {
+            let d = p.dot(u);
+            Interval::new(i.min.min(d), i.max.max(d))
+        })
 }
 
 /// Twice the signed area (shoelace formula): positive for counter-clockwise points.

@@ -20,12 +20,19 @@ pub enum Feature {
     Edge(usize),
 }
 
+/// The projection onto `u` of the disc of `radius` around `p`.
+#[inline]
+pub fn project_point(p: DVec2, radius: f64, u: DVec2) -> Interval {
+    let d = p.dot(u);
+    Interval::new(d - radius, d + radius)
+}
+
 /// Number of chords a full turn of a rounded outline is drawn with (see [`Rounded::outline`]).
 pub const ARC_SEGMENTS_PER_TURN: usize = 64;
 
 /// A shape in world coordinates, as the queries see it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Rounded {
+pub struct Rounded<'a> {
     /// The core's corners, counter-clockwise.
     pub points: SmallVec<[DVec2; 8]>,
     /// `normals[i]` is the outward unit normal of the edge `points[i] -> points[i + 1]`; empty
@@ -37,61 +44,107 @@ pub struct Rounded {
     pub centre: DVec2,
     /// The kind it came from.
     pub kind: ShapeKind,
+    /// A polygon's projections onto its own normals, local frame (empty otherwise).
+    extents: &'a [Interval],
+    /// Where the local origin landed (the pose's position less the query's origin).
+    offset: DVec2,
     /// Whether the given order is the reverse of `points` (a clockwise polygon).
     reversed: bool,
 }
 
-impl Rounded {
+impl<'a> Rounded<'a> {
     /// The world-space view of `placed`, with `origin` subtracted from every coordinate.
     /// Queries pass shape A's position as `origin` so that far from the world origin the
     /// arithmetic keeps its precision; they add it back to the points they return.
-    pub fn new(placed: &Placed, origin: DVec2) -> Self {
+    #[inline]
+    pub fn new(placed: &'a Placed, origin: DVec2) -> Self {
         let pose = placed.pose;
         let rotation = pose.rotation();
         let offset = pose.position - origin;
         let place = |p: DVec2| rotation.rotate(p) + offset;
-        let centre = place(placed.shape.local_centre());
         match &placed.shape {
-            Shape::Circle(c) => Self::point_core(place(DVec2::ZERO), c.radius, ShapeKind::Circle),
+            Shape::Circle(c) => Self::point_core(offset, c.radius, ShapeKind::Circle, offset),
             Shape::Capsule(c) => {
                 let (a, b) = (place(c.a), place(c.b));
                 let along = b - a;
                 // An end-to-end length below rounding noise has no direction: a circle.
                 if along.length() <= f64::EPSILON * (a.abs().max_element() + 1.0) {
                     return Self {
-                        centre,
-                        ..Self::point_core(a, c.radius, ShapeKind::Capsule)
+                        centre: place((c.a + c.b) * 0.5),
+                        ..Self::point_core(a, c.radius, ShapeKind::Capsule, offset)
                     };
                 }
                 let n = right_perp(along).normalize();
                 Self {
-                    points: SmallVec::from_slice(&[a, b]),
-                    normals: SmallVec::from_slice(&[n, -n]),
+                    points: SmallVec::from_buf_and_len([a, b, a, a, a, a, a, a], 2),
+                    normals: SmallVec::from_buf_and_len([n, -n, n, n, n, n, n, n], 2),
                     radius: c.radius,
-                    centre,
+                    centre: place((c.a + c.b) * 0.5),
                     kind: ShapeKind::Capsule,
+                    extents: &[],
+                    offset,
                     reversed: false,
                 }
             }
-            Shape::Polygon(p) => Self {
-                points: p.points().iter().map(|q| place(*q)).collect(),
-                normals: p.normals().iter().map(|n| rotation.rotate(*n)).collect(),
-                radius: 0.0,
-                centre,
-                kind: ShapeKind::Polygon,
-                reversed: p.winding() == Winding::Clockwise,
-            },
+            Shape::Polygon(p) => {
+                let (local_points, local_normals) = (p.points(), p.normals());
+                let n = local_points.len();
+                let (points, normals) = if n <= 8 {
+                    let mut points = [DVec2::ZERO; 8];
+                    let mut normals = [DVec2::ZERO; 8];
+                    for i in 0..n {
+                        points[i] = place(local_points[i]);
+                        normals[i] = rotation.rotate(local_normals[i]);
+                    }
+                    (
+                        SmallVec::from_buf_and_len(points, n),
+                        SmallVec::from_buf_and_len(normals, n),
+                    )
+                } else {
+                    (
+                        local_points.iter().map(|q| place(*q)).collect(),
+                        local_normals.iter().map(|u| rotation.rotate(*u)).collect(),
+                    )
+                };
+                Self {
+                    points,
+                    normals,
+                    radius: 0.0,
+                    centre: place(p.centroid()),
+                    kind: ShapeKind::Polygon,
+                    extents: p.extents(),
+                    offset,
+                    reversed: p.winding() == Winding::Clockwise,
+                }
+            }
         }
     }
 
-    fn point_core(p: DVec2, radius: f64, kind: ShapeKind) -> Self {
+    fn point_core(p: DVec2, radius: f64, kind: ShapeKind, offset: DVec2) -> Self {
         Self {
-            points: SmallVec::from_slice(&[p]),
+            points: SmallVec::from_buf_and_len([p; 8], 1),
             normals: SmallVec::new(),
             radius,
             centre: p,
             kind,
+            extents: &[],
+            offset,
             reversed: false,
+        }
+    }
+
+    /// A polygon's projection onto its own edge normal `i` (internal order), read from the
+    /// extents kept with the polygon instead of projecting every corner: the same interval as
+    /// `project(normals[i])` up to rounding. Other kinds project their corners.
+    #[inline(always)]
+    pub fn own_extent(&self, i: usize) -> Interval {
+        let u = self.normals[i];
+        match self.extents.get(i) {
+            Some(e) => {
+                let shift = self.offset.dot(u);
+                Interval::new(e.min + shift, e.max + shift)
+            }
+            None => self.project(u),
         }
     }
 
@@ -106,13 +159,31 @@ impl Rounded {
     }
 
     /// The shape's projection onto the unit axis `u`, radius included.
+    #[inline]
     pub fn project(&self, u: DVec2) -> Interval {
-        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for p in &self.points {
-            let d = p.dot(u);
-            lo = lo.min(d);
-            hi = hi.max(d);
+        if let [p] = self.points.as_slice() {
+            return project_point(*p, self.radius, u);
         }
+        // The hottest loop of every query. Plain comparisons, not f64::min/max (coordinates
+        // are validated finite), and two independent running extremes so consecutive corners
+        // need not wait for each other. Min and max are exact: the order changes nothing.
+        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+        let pairs = self.points.chunks_exact(2);
+        let rest = pairs.remainder();
+        for pair in pairs {
+            for k in 0..2 {
+                let d = pair[k].dot(u);
+                lo[k] = if d < lo[k] { d } else { lo[k] };
+                hi[k] = if d > hi[k] { d } else { hi[k] };
+            }
+        }
+        for p in rest {
+            let d = p.dot(u);
+            lo[0] = if d < lo[0] { d } else { lo[0] };
+            hi[0] = if d > hi[0] { d } else { hi[0] };
+        }
+        let lo = if lo[1] < lo[0] { lo[1] } else { lo[0] };
+        let hi = if hi[1] > hi[0] { hi[1] } else { hi[0] };
         Interval::new(lo - self.radius, hi + self.radius)
     }
 
@@ -179,16 +250,18 @@ impl Rounded {
         }
     }
 
-    /// Edge `k` of the given order as `(internal edge index, its normal as the given winding
-    /// makes it)`: the right-hand normal of the given edge direction, which points outward for
-    /// a counter-clockwise polygon and inward for a clockwise one. Polygons only.
-    pub fn given_edge(&self, k: usize) -> (usize, DVec2) {
+    /// Edge `k` of the given order: its normal as the given winding makes it (the right-hand
+    /// normal of the given edge direction: outward for a counter-clockwise polygon, inward for
+    /// a clockwise one) and the shape's own projection onto that normal. Polygons only.
+    #[inline(always)]
+    pub fn given_edge_axis(&self, k: usize) -> (DVec2, Interval) {
         if self.reversed {
             // file_edge is its own inverse for a reversed polygon.
             let i = self.file_edge(k);
-            (i, -self.normals[i])
+            let e = self.own_extent(i);
+            (-self.normals[i], Interval::new(-e.max, -e.min))
         } else {
-            (k, self.normals[k])
+            (self.normals[k], self.own_extent(k))
         }
     }
 
@@ -196,12 +269,14 @@ impl Rounded {
     /// two sides are both its segment, edge 0.
     ///
     /// [`ConvexPolygon::file_edge`]: super::ConvexPolygon::file_edge
+    #[inline(always)]
     pub fn file_edge(&self, i: usize) -> usize {
         let n = self.points.len();
         if n == 2 {
             0
         } else if self.reversed {
-            (2 * n - 2 - i) % n
+            // (2n - 2 - i) mod n, without a division: it runs once per axis of every query.
+            if i == n - 1 { n - 1 } else { n - 2 - i }
         } else {
             i
         }

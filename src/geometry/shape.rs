@@ -56,6 +56,15 @@ impl Shape {
         }
     }
 
+    /// The radius of a circle around [`Shape::local_centre`] that holds the whole shape.
+    pub fn bounding_radius(&self) -> f64 {
+        match self {
+            Shape::Circle(c) => c.radius,
+            Shape::Capsule(c) => 0.5 * c.a.distance(c.b) + c.radius,
+            Shape::Polygon(p) => p.bounding_radius(),
+        }
+    }
+
     /// The shape's centre in local coordinates: the circle's centre, the capsule segment's
     /// midpoint, the polygon's area centroid.
     pub fn local_centre(&self) -> DVec2 {
@@ -101,6 +110,30 @@ impl Placed {
             shape: shape.into(),
             pose,
         }
+    }
+
+    /// The world-space axis-aligned bounding box, `(min corner, max corner)`.
+    pub fn aabb(&self) -> (DVec2, DVec2) {
+        let place = |p: DVec2| self.pose.apply(p);
+        let (core_min, core_max, radius) = match &self.shape {
+            Shape::Circle(c) => (self.pose.position, self.pose.position, c.radius),
+            Shape::Capsule(c) => {
+                let (a, b) = (place(c.a), place(c.b));
+                (a.min(b), a.max(b), c.radius)
+            }
+            Shape::Polygon(p) => {
+                let first = place(p.points()[0]);
+                let (lo, hi) = p.points()[1..].iter().fold((first, first), |(lo, hi), q| {
+                    let q = place(*q);
+                    (lo.min(q), hi.max(q))
+                });
+                (lo, hi, 0.0)
+            }
+        };
+        (
+            core_min - DVec2::splat(radius),
+            core_max + DVec2::splat(radius),
+        )
     }
 
     /// The shape's centre (see [`Shape::local_centre`]) in world coordinates.

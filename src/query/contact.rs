@@ -93,14 +93,27 @@ fn single_point(
     normal: DVec2,
     depth: f64,
 ) -> SmallVec<[ContactPoint; 2]> {
-    let point = if a.is_point() && !b.is_point() {
+    if a.is_point() && !b.is_point() {
         let deepest_a = a.points[0] + normal * a.radius;
-        deepest_a - normal * (0.5 * depth)
+        let point = deepest_a - normal * (0.5 * depth);
+        SmallVec::from_slice(&[ContactPoint { point, depth }])
     } else {
         let (_, core_b) = b.support(-normal);
-        let deepest_b = core_b - normal * b.radius;
-        deepest_b + normal * (0.5 * depth)
-    };
+        contact_below(core_b, b.radius, normal, depth)
+    }
+}
+
+/// The contact halfway between the surfaces, measured from B's deepest point: the point of
+/// B's core farthest toward A (`core_b`), moved by B's radius toward A.
+#[inline]
+pub(crate) fn contact_below(
+    core_b: DVec2,
+    radius_b: f64,
+    normal: DVec2,
+    depth: f64,
+) -> SmallVec<[ContactPoint; 2]> {
+    let deepest_b = core_b - normal * radius_b;
+    let point = deepest_b + normal * (0.5 * depth);
     SmallVec::from_slice(&[ContactPoint { point, depth }])
 }
 
@@ -108,19 +121,14 @@ fn single_point(
 fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[ContactPoint; 2]> {
     let (v1, v2) = reference.edge(face);
     let n = reference.normals[face];
-    let incident_edge = (0..incident.normals.len())
-        .min_by(|&i, &j| {
-            incident.normals[i]
-                .dot(n)
-                .total_cmp(&incident.normals[j].dot(n))
-        })
-        .unwrap_or(0);
-    let (w1, w2) = incident.edge(incident_edge);
+    let (w1, w2) = incident.edge(most_opposed_face(incident, n));
 
-    // The slab between the lines through v1 and v2 perpendicular to the face.
-    let tangent = (v2 - v1).normalize();
-    let (lo, hi) = (tangent.dot(v1), tangent.dot(v2));
-    let (d1, d2) = (tangent.dot(w1), tangent.dot(w2));
+    // The slab between the lines through v1 and v2 perpendicular to the face, as a range of
+    // the parameter t along w1 -> w2. Measured along the unnormalised face direction: the
+    // range does not depend on its length.
+    let along = v2 - v1;
+    let (lo, hi) = (along.dot(v1), along.dot(v2));
+    let (d1, d2) = (along.dot(w1), along.dot(w2));
     let (mut t_min, mut t_max) = (0.0_f64, 1.0_f64);
     if d1 == d2 {
         if d1 < lo || d1 > hi {
@@ -134,26 +142,38 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[Conta
             return SmallVec::new();
         }
     }
+    // A clipped range of (almost) no length is one point, not two.
+    let ends: &[f64] = if t_max - t_min <= 1e-12 {
+        &[t_min]
+    } else {
+        &[t_min, t_max]
+    };
 
     let radii = reference.radius + incident.radius;
     let mut points = SmallVec::new();
-    for t in [t_min, t_max] {
+    for &t in ends {
         let w = w1 + (w2 - w1) * t;
         // How far the incident core lies beyond the reference face; the surfaces overlap
         // where that is less than the two radii.
         let separation = (w - v1).dot(n);
         let depth = radii - separation;
-        if depth <= 0.0 {
-            continue;
-        }
-        // Halfway between the reference surface and the incident surface.
-        let point = w + n * (0.5 * (reference.radius - separation - incident.radius));
-        let duplicate = points
-            .iter()
-            .any(|p: &ContactPoint| p.point.distance(point) <= 1e-12 * (1.0 + point.length()));
-        if !duplicate {
+        if depth > 0.0 {
+            // Halfway between the reference surface and the incident surface.
+            let point = w + n * (0.5 * (reference.radius - separation - incident.radius));
             points.push(ContactPoint { point, depth });
         }
     }
     points
+}
+
+/// The face of `shape` whose outward normal points most against `n`.
+fn most_opposed_face(shape: &Rounded, n: DVec2) -> usize {
+    let mut best = (0, f64::INFINITY);
+    for (i, m) in shape.normals.iter().enumerate() {
+        let d = m.dot(n);
+        if d < best.1 {
+            best = (i, d);
+        }
+    }
+    best.0
 }

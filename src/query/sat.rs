@@ -101,21 +101,33 @@ pub struct AxisTest {
 }
 
 impl AxisTest {
-    /// Project both shapes on `axis` and compare.
-    fn measure(a: &Rounded, b: &Rounded, source: AxisSource, axis: DVec2) -> Self {
-        let (ia, ib) = (a.project(axis), b.project(axis));
+    /// Compare the projections `ia` of A and `ib` of B on `axis`; the centres break a tie.
+    #[inline]
+    pub(crate) fn measure(
+        source: AxisSource,
+        axis: DVec2,
+        (ia, ib): (Interval, Interval),
+        (centre_a, centre_b): (DVec2, DVec2),
+    ) -> Self {
         let forward = ia.push_forward(&ib);
         let backward = ia.push_backward(&ib);
-        let normal = if forward < backward {
-            axis
-        } else if backward < forward {
-            -axis
-        } else if (b.centre - a.centre).dot(axis) >= 0.0 {
-            axis
+        // +1 when B leaves A faster along +axis, -1 along -axis; written as arithmetic rather
+        // than branches, which random geometry would mispredict half the time.
+        let mut sign =
+            f64::from(u8::from(forward < backward)) - f64::from(u8::from(backward < forward));
+        if sign == 0.0 {
+            sign = if (centre_b - centre_a).dot(axis) >= 0.0 {
+                1.0
+            } else {
+                -1.0
+            };
+        }
+        let normal = axis * sign;
+        let overlap = if forward < backward {
+            forward
         } else {
-            -axis
+            backward
         };
-        let overlap = forward.min(backward);
         Self {
             source,
             axis,
@@ -287,24 +299,32 @@ pub(crate) fn visit_candidates<T>(
     b: &Rounded,
     mut visit: impl FnMut(AxisTest) -> ControlFlow<T>,
 ) -> ControlFlow<T> {
+    let both = |axis: DVec2| (a.project(axis), b.project(axis));
+    let centres = (a.centre, b.centre);
     for (side, shape) in [(Side::A, a), (Side::B, b)] {
         match shape.points.len() {
             1 => {}
             2 => {
-                let source = AxisSource::SegmentNormal { of: side };
-                visit(AxisTest::measure(a, b, source, shape.normals[0]))?;
+                let (source, axis) = (AxisSource::SegmentNormal { of: side }, shape.normals[0]);
+                visit(AxisTest::measure(source, axis, both(axis), centres))?;
             }
             n => {
                 for edge in 0..n {
-                    let (_, axis) = shape.given_edge(edge);
+                    // A polygon's own shadow on its own normal is known; only the other shape
+                    // is projected.
+                    let (axis, own) = shape.given_edge_axis(edge);
+                    let intervals = match side {
+                        Side::A => (own, b.project(axis)),
+                        Side::B => (a.project(axis), own),
+                    };
                     let source = AxisSource::EdgeNormal { of: side, edge };
-                    visit(AxisTest::measure(a, b, source, axis))?;
+                    visit(AxisTest::measure(source, axis, intervals, centres))?;
                 }
             }
         }
     }
     if let Some((source, axis)) = rounded_axis(a, b) {
-        visit(AxisTest::measure(a, b, source, axis))?;
+        visit(AxisTest::measure(source, axis, both(axis), centres))?;
     }
     ControlFlow::Continue(())
 }
@@ -316,13 +336,7 @@ const PARALLEL: f64 = 1e-12;
 /// parallel to an edge normal already tried.
 fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
     let (source, axis) = match (a.points.len(), b.points.len()) {
-        (1, 1) => {
-            let d = b.points[0] - a.points[0];
-            if d == DVec2::ZERO {
-                return Some((AxisSource::AnyAxis, DVec2::X));
-            }
-            (AxisSource::CentreToCentre, d.normalize())
-        }
+        (1, 1) => return Some(centre_to_centre(a.points[0], b.points[0])),
         (1, n) if n >= 3 => {
             let (vertex, v) = nearest_corner(b, a.points[0]);
             let source = AxisSource::VertexToCentre {
@@ -357,6 +371,17 @@ fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
         return None;
     }
     Some((source, axis))
+}
+
+/// The one axis of two circles: from A's centre toward B's, or +x when they coincide.
+#[inline]
+pub(crate) fn centre_to_centre(a: DVec2, b: DVec2) -> (AxisSource, DVec2) {
+    let d = b - a;
+    if d == DVec2::ZERO {
+        (AxisSource::AnyAxis, DVec2::X)
+    } else {
+        (AxisSource::CentreToCentre, d.normalize())
+    }
 }
 
 /// The corner of `polygon` nearest to `p`: `(given-order index, corner)`.

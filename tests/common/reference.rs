@@ -34,7 +34,7 @@ pub fn to_reference(placed: &Placed) -> ReferenceShape {
         ),
     };
     ReferenceShape {
-        pose: Pose::new(vector(placed.pose.position), placed.pose.angle),
+        pose: Pose::new(vector(placed.pose.position), placed.pose.angle()),
         shape,
     }
 }
