@@ -35,7 +35,11 @@ fn main() {
     }
     let which = std::env::args().nth(1).unwrap_or_default();
     let mut hits = 0usize;
-    for _ in 0..3000 {
+    for _ in 0..std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000)
+    {
         for (a, b) in &pairs {
             if which == "explain" {
                 hits += explain(a, b).axes.len();

@@ -148,6 +148,31 @@ impl<'a> Rounded<'a> {
         }
     }
 
+    /// How many corners the core has (1, 2 or the polygon's count).
+    #[inline(always)]
+    pub fn corner_count(&self) -> usize {
+        self.points.len()
+    }
+
+    /// How many faces (edges with an outward normal) the core has: 0 for a point, 2 for a
+    /// segment (one per side), n for a polygon.
+    #[inline(always)]
+    pub fn face_count(&self) -> usize {
+        self.normals.len()
+    }
+
+    /// Core corner `i`, counter-clockwise.
+    #[inline(always)]
+    pub fn point(&self, i: usize) -> DVec2 {
+        self.points[i]
+    }
+
+    /// The outward unit normal of core edge `i` (from corner `i` to corner `i + 1`).
+    #[inline(always)]
+    pub fn normal(&self, i: usize) -> DVec2 {
+        self.normals[i]
+    }
+
     /// Whether the core is a single point (a circle, or a capsule with `a == b`).
     pub fn is_point(&self) -> bool {
         self.points.len() == 1
@@ -201,16 +226,10 @@ impl<'a> Rounded<'a> {
         best
     }
 
-    /// The smallest projection of the core onto `d` (no radius).
-    pub fn core_min(&self, d: DVec2) -> f64 {
-        self.points
-            .iter()
-            .fold(f64::INFINITY, |lo, p| lo.min(p.dot(d)))
-    }
-
     /// Edge `i` of the core as `(start, end)`, counter-clockwise.
     pub fn edge(&self, i: usize) -> (DVec2, DVec2) {
-        (self.points[i], self.points[(i + 1) % self.points.len()])
+        let next = if i + 1 == self.points.len() { 0 } else { i + 1 };
+        (self.points[i], self.points[next])
     }
 
     /// How many distinct segments make up the core's boundary for distance computations: one
@@ -256,13 +275,19 @@ impl<'a> Rounded<'a> {
     #[inline(always)]
     pub fn given_edge_axis(&self, k: usize) -> (DVec2, Interval) {
         if self.reversed {
-            // file_edge is its own inverse for a reversed polygon.
-            let i = self.file_edge(k);
+            let i = self.internal_edge(k);
             let e = self.own_extent(i);
             (-self.normals[i], Interval::new(-e.max, -e.min))
         } else {
             (self.normals[k], self.own_extent(k))
         }
+    }
+
+    /// The internal index of given-order edge `k` (polygons; the inverse of
+    /// [`Rounded::file_edge`], which is its own inverse).
+    #[inline(always)]
+    pub fn internal_edge(&self, k: usize) -> usize {
+        self.file_edge(k)
     }
 
     /// The given-order index of core edge `i` (see [`ConvexPolygon::file_edge`]). A capsule's

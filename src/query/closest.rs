@@ -114,6 +114,14 @@ pub struct CoreClosest {
 /// Exact: disjoint convex cores are closest between a corner of one and an edge of the other,
 /// so every pair of boundary segments is tried (O(n m); the cores that reach this are small).
 pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
+    if a.is_point() {
+        let p = a.point(0);
+        return (!b.core_contains(p)).then(|| point_to_core(p, b, false));
+    }
+    if b.is_point() {
+        let p = b.point(0);
+        return (!a.core_contains(p)).then(|| point_to_core(p, a, true));
+    }
     let mut best: Option<(SegmentClosest, usize, usize)> = None;
     'outer: for k in 0..a.segment_count() {
         let (a0, a1) = a.segment(k);
@@ -129,7 +137,7 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
         }
     }
     let (c, k, l) = best?;
-    if c.distance_squared > 0.0 && (a.core_contains(b.points[0]) || b.core_contains(a.points[0])) {
+    if c.distance_squared > 0.0 && (a.core_contains(b.point(0)) || b.core_contains(a.point(0))) {
         return None;
     }
     Some(CoreClosest {
@@ -139,6 +147,34 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
         feature_a: a.feature_at(k, c.t_a),
         feature_b: b.feature_at(l, c.t_b),
     })
+}
+
+/// The closest points of a point `p` and the boundary of `core`: one clamped projection per
+/// boundary segment. `core_first` says which is shape A.
+fn point_to_core(p: DVec2, core: &Rounded, core_first: bool) -> CoreClosest {
+    let mut best = (0, p, 0.0, f64::INFINITY);
+    for k in 0..core.segment_count() {
+        let (s0, s1) = core.segment(k);
+        let (q, t) = closest_point_on_segment(p, s0, s1);
+        let d2 = q.distance_squared(p);
+        if d2 < best.3 {
+            best = (k, q, t, d2);
+        }
+    }
+    let (k, q, t, d2) = best;
+    let (on_core, on_point) = (core.feature_at(k, t), Feature::Vertex(0));
+    let (point_a, point_b, feature_a, feature_b) = if core_first {
+        (q, p, on_core, on_point)
+    } else {
+        (p, q, on_point, on_core)
+    };
+    CoreClosest {
+        point_a,
+        point_b,
+        distance: d2.sqrt(),
+        feature_a,
+        feature_b,
+    }
 }
 
 /// The closest points of two shapes that do not overlap (world coordinates).

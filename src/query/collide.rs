@@ -7,7 +7,7 @@
 //! normal.
 
 use super::contact::{Contact, contact_below, manifold};
-use super::sat::{AxisTest, centre_to_centre, visit_candidates};
+use super::sat::{AxisSource, AxisTest, centre_to_centre, visit_candidates};
 use crate::geometry::{DVec2, Placed, Rounded, Shape, project_point};
 use std::ops::ControlFlow;
 
@@ -34,27 +34,29 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
     }
     let origin = a.pose.position;
     let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
-    let mut least: Option<AxisTest> = None;
+    // Only what the contact needs of the least-overlap axis, so that the rest of each
+    // measurement is never stored.
+    let mut least: Option<(f64, DVec2, AxisSource)> = None;
     let flow = visit_candidates(&ra, &rb, |test| {
         if test.separating {
             return ControlFlow::Break(());
         }
-        if least.is_none_or(|l| test.overlap < l.overlap) {
-            least = Some(test);
+        if least.is_none_or(|(overlap, ..)| test.overlap < overlap) {
+            least = Some((test.overlap, test.normal, test.source));
         }
         ControlFlow::Continue(())
     });
     if flow.is_break() {
         return None;
     }
-    let least = least?;
-    let mut points = manifold(&ra, &rb, least.normal, least.overlap);
+    let (depth, normal, source) = least?;
+    let mut points = manifold(&ra, &rb, normal, depth, source);
     for p in &mut points {
         p.point += origin;
     }
     Some(Contact {
-        depth: least.overlap,
-        normal: least.normal,
+        depth,
+        normal,
         points,
     })
 }

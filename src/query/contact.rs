@@ -15,6 +15,7 @@
 //! Conventions: `normal` points from A toward B; a point's `depth` is how far the surfaces
 //! overlap there, along the normal.
 
+use super::sat::{AxisSource, Side};
 use crate::geometry::{DVec2, Rounded};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -44,16 +45,27 @@ const FACE_ALIGNMENT: f64 = 1e-6;
 /// Prefer A's face unless B's is clearly better aligned (as Box2D prefers A's by a slop).
 const PREFER_A: f64 = 1e-9;
 
-/// The manifold of `a` and `b`, intersecting by `depth` along `normal` (A toward B). Points are
-/// relative to the same origin as the inputs.
+/// The manifold of `a` and `b`, intersecting by `depth` along `normal` (A toward B), the MTV
+/// found on an axis from `source`. Points are relative to the same origin as the inputs.
 pub(crate) fn manifold(
     a: &Rounded,
     b: &Rounded,
     normal: DVec2,
     depth: f64,
+    source: AxisSource,
 ) -> SmallVec<[ContactPoint; 2]> {
     if a.is_point() || b.is_point() {
         return single_point(a, b, normal, depth);
+    }
+    // The MTV's own axis usually names the reference face: no search needed.
+    if let Some((side, face)) = named_face(a, b, normal, source) {
+        let points = match side {
+            Side::A => clip(a, face, b),
+            Side::B => clip(b, face, a),
+        };
+        if !points.is_empty() {
+            return points;
+        }
     }
     let (face_a, align_a) = best_face(a, normal);
     let (face_b, align_b) = best_face(b, -normal);
@@ -72,10 +84,36 @@ pub(crate) fn manifold(
     }
 }
 
+/// The face an edge-normal axis comes from, when its outward normal is the MTV's direction
+/// (A's face along `normal`, B's face against it).
+fn named_face(
+    a: &Rounded,
+    b: &Rounded,
+    normal: DVec2,
+    source: AxisSource,
+) -> Option<(Side, usize)> {
+    let (side, shape, direction, candidates) = match source {
+        AxisSource::EdgeNormal { of: Side::A, edge } => {
+            (Side::A, a, normal, [a.internal_edge(edge), usize::MAX])
+        }
+        AxisSource::EdgeNormal { of: Side::B, edge } => {
+            (Side::B, b, -normal, [b.internal_edge(edge), usize::MAX])
+        }
+        AxisSource::SegmentNormal { of: Side::A } => (Side::A, a, normal, [0, 1]),
+        AxisSource::SegmentNormal { of: Side::B } => (Side::B, b, -normal, [0, 1]),
+        _ => return None,
+    };
+    candidates
+        .into_iter()
+        .filter(|&i| i < shape.face_count())
+        .find(|&i| shape.normal(i).dot(direction) >= 1.0 - FACE_ALIGNMENT)
+        .map(|i| (side, i))
+}
+
 /// The face of `shape` whose outward normal is closest to `direction`, and that cosine.
 fn best_face(shape: &Rounded, direction: DVec2) -> (usize, f64) {
     let mut best = (0, f64::NEG_INFINITY);
-    for (i, n) in shape.normals.iter().enumerate() {
+    for (i, n) in shape.normals.iter().copied().enumerate() {
         let align = n.dot(direction);
         if align > best.1 {
             best = (i, align);
@@ -94,7 +132,7 @@ fn single_point(
     depth: f64,
 ) -> SmallVec<[ContactPoint; 2]> {
     if a.is_point() && !b.is_point() {
-        let deepest_a = a.points[0] + normal * a.radius;
+        let deepest_a = a.point(0) + normal * a.radius;
         let point = deepest_a - normal * (0.5 * depth);
         SmallVec::from_slice(&[ContactPoint { point, depth }])
     } else {
@@ -120,7 +158,7 @@ pub(crate) fn contact_below(
 /// Clip the incident edge of `incident` against face `face` of `reference`.
 fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[ContactPoint; 2]> {
     let (v1, v2) = reference.edge(face);
-    let n = reference.normals[face];
+    let n = reference.normal(face);
     let (w1, w2) = incident.edge(most_opposed_face(incident, n));
 
     // The slab between the lines through v1 and v2 perpendicular to the face, as a range of
@@ -135,7 +173,8 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[Conta
             return SmallVec::new();
         }
     } else {
-        let (ta, tb) = ((lo - d1) / (d2 - d1), (hi - d1) / (d2 - d1));
+        let inverse = 1.0 / (d2 - d1);
+        let (ta, tb) = ((lo - d1) * inverse, (hi - d1) * inverse);
         t_min = t_min.max(ta.min(tb));
         t_max = t_max.min(ta.max(tb));
         if t_min > t_max {
@@ -169,7 +208,7 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[Conta
 /// The face of `shape` whose outward normal points most against `n`.
 fn most_opposed_face(shape: &Rounded, n: DVec2) -> usize {
     let mut best = (0, f64::INFINITY);
-    for (i, m) in shape.normals.iter().enumerate() {
+    for (i, m) in shape.normals.iter().copied().enumerate() {
         let d = m.dot(n);
         if d < best.1 {
             best = (i, d);

@@ -31,7 +31,8 @@ pub fn report(a: &Placed, b: &Placed) -> PairReport {
     let sat = explain_rounded(&ra, &rb, origin);
     let naive = naive_mtv(&sat);
     let contact = sat.mtv.map(|mtv| {
-        let mut points = manifold(&ra, &rb, mtv.normal, mtv.depth);
+        let source = sat.axes[mtv.axis].source;
+        let mut points = manifold(&ra, &rb, mtv.normal, mtv.depth, source);
         for p in &mut points {
             p.point += origin;
         }

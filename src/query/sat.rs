@@ -225,7 +225,7 @@ pub fn explain(a: &Placed, b: &Placed) -> SatReport {
 
 /// [`explain`] on world views made relative to `origin`.
 pub(crate) fn explain_rounded(a: &Rounded, b: &Rounded, origin: DVec2) -> SatReport {
-    let mut axes = Vec::with_capacity(a.points.len() + b.points.len() + 1);
+    let mut axes = Vec::with_capacity(a.face_count() + b.face_count() + 1);
     let _ = visit_candidates(a, b, |test| {
         axes.push(test);
         ControlFlow::<()>::Continue(())
@@ -302,10 +302,10 @@ pub(crate) fn visit_candidates<T>(
     let both = |axis: DVec2| (a.project(axis), b.project(axis));
     let centres = (a.centre, b.centre);
     for (side, shape) in [(Side::A, a), (Side::B, b)] {
-        match shape.points.len() {
+        match shape.corner_count() {
             1 => {}
             2 => {
-                let (source, axis) = (AxisSource::SegmentNormal { of: side }, shape.normals[0]);
+                let (source, axis) = (AxisSource::SegmentNormal { of: side }, shape.normal(0));
                 visit(AxisTest::measure(source, axis, both(axis), centres))?;
             }
             n => {
@@ -335,23 +335,23 @@ const PARALLEL: f64 = 1e-12;
 /// The extra axis of a pair with a rounded shape (see the module comment), unless it is
 /// parallel to an edge normal already tried.
 fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
-    let (source, axis) = match (a.points.len(), b.points.len()) {
-        (1, 1) => return Some(centre_to_centre(a.points[0], b.points[0])),
+    let (source, axis) = match (a.corner_count(), b.corner_count()) {
+        (1, 1) => return Some(centre_to_centre(a.point(0), b.point(0))),
         (1, n) if n >= 3 => {
-            let (vertex, v) = nearest_corner(b, a.points[0]);
+            let (vertex, v) = nearest_corner(b, a.point(0));
             let source = AxisSource::VertexToCentre {
                 polygon: Side::B,
                 vertex,
             };
-            (source, (a.points[0] - v).try_normalize()?)
+            (source, (a.point(0) - v).try_normalize()?)
         }
         (n, 1) if n >= 3 => {
-            let (vertex, v) = nearest_corner(a, b.points[0]);
+            let (vertex, v) = nearest_corner(a, b.point(0));
             let source = AxisSource::VertexToCentre {
                 polygon: Side::A,
                 vertex,
             };
-            (source, (b.points[0] - v).try_normalize()?)
+            (source, (b.point(0) - v).try_normalize()?)
         }
         (n, m) if n >= 3 && m >= 3 => return None,
         _ => {
@@ -366,8 +366,8 @@ fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
             (source, (c.point_b - c.point_a) / c.distance)
         }
     };
-    let repeats = |n: &DVec2| 1.0 - n.dot(axis).abs() <= PARALLEL;
-    if a.normals.iter().any(repeats) || b.normals.iter().any(repeats) {
+    let repeats = |n: DVec2| 1.0 - n.dot(axis).abs() <= PARALLEL;
+    if a.normals.iter().copied().any(repeats) || b.normals.iter().copied().any(repeats) {
         return None;
     }
     Some((source, axis))
@@ -386,10 +386,10 @@ pub(crate) fn centre_to_centre(a: DVec2, b: DVec2) -> (AxisSource, DVec2) {
 
 /// The corner of `polygon` nearest to `p`: `(given-order index, corner)`.
 fn nearest_corner(polygon: &Rounded, p: DVec2) -> (usize, DVec2) {
-    let mut best = (0, polygon.points[0]);
-    for (i, q) in polygon.points.iter().enumerate().skip(1) {
+    let mut best = (0, polygon.point(0));
+    for (i, q) in polygon.points.iter().copied().enumerate().skip(1) {
         if q.distance_squared(p) < best.1.distance_squared(p) {
-            best = (i, *q);
+            best = (i, q);
         }
     }
     (polygon.file_vertex(best.0), best.1)
