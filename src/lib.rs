@@ -3,6 +3,26 @@
 //! The collision core: [`geometry`] holds the shapes and their validation; [`query`] answers
 //! questions about a pair of placed shapes with plain data (the separating-axis test as a
 //! report, the minimum translation vector, closest points, contacts).
+//!
+//! ```
+//! use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
+//! use collidoscope::query::{collide, explain, Verdict};
+//!
+//! // A unit square and a circle sinking 0.25 into its top edge.
+//! let square = Placed::new(ConvexPolygon::rectangle(DVec2::splat(1.0)).unwrap(), Pose::IDENTITY);
+//! let ball = Placed::new(Circle::new(0.5).unwrap(), Pose::at(DVec2::new(0.2, 1.25)));
+//!
+//! let report = explain(&square, &ball);
+//! assert!(matches!(report.verdict, Verdict::Intersecting { .. }));
+//! let mtv = report.mtv.unwrap();
+//! assert!((mtv.depth - 0.25).abs() < 1e-12);
+//! assert!(mtv.normal.abs_diff_eq(DVec2::Y, 1e-12)); // push the ball up, out of the square
+//!
+//! // The fast path agrees and adds the contact point, halfway between the surfaces.
+//! let contact = collide(&square, &ball).unwrap();
+//! assert_eq!(contact.normal, mtv.normal);
+//! assert!(contact.points[0].point.abs_diff_eq(DVec2::new(0.2, 0.875), 1e-12));
+//! ```
 
 pub mod geometry;
 pub mod query;

@@ -76,8 +76,8 @@ impl<'a> Rounded<'a> {
                 }
                 let n = right_perp(along).normalize();
                 Self {
-                    points: SmallVec::from_buf_and_len([a, b, a, a, a, a, a, a], 2),
-                    normals: SmallVec::from_buf_and_len([n, -n, n, n, n, n, n, n], 2),
+                    points: SmallVec::from_slice(&[a, b]),
+                    normals: SmallVec::from_slice(&[n, -n]),
                     radius: c.radius,
                     centre: place((c.a + c.b) * 0.5),
                     kind: ShapeKind::Capsule,
@@ -122,7 +122,7 @@ impl<'a> Rounded<'a> {
 
     fn point_core(p: DVec2, radius: f64, kind: ShapeKind, offset: DVec2) -> Self {
         Self {
-            points: SmallVec::from_buf_and_len([p; 8], 1),
+            points: SmallVec::from_slice(&[p]),
             normals: SmallVec::new(),
             radius,
             centre: p,
