@@ -3,7 +3,8 @@
 //! One module per query: [`sat`] (the separating-axis test as a report, and the MTV),
 //! [`naive`] (the seed article's smallest-overlap MTV, kept to show its bug), [`closest`]
 //! (distance and closest points), [`contact`] (manifold points), [`collide`] (the fast path),
-//! [`region`] (the intersection polygon) and [`report`] (all of them for one pair).
+//! [`region`] (the intersection polygon), [`report`] (all of them for one pair) and
+//! [`summary`] (the record `collidoscope query` prints).
 //!
 //! Conventions, for every query and every pair of kinds in either order:
 //! - "A" is the first argument, "B" the second.
@@ -21,6 +22,7 @@ pub mod naive;
 pub mod region;
 pub mod report;
 pub mod sat;
+pub mod summary;
 
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment, distance,
@@ -31,3 +33,4 @@ pub use naive::{NaiveMtv, naive_mtv};
 pub use region::{Region, intersection_region};
 pub use report::{PairReport, report};
 pub use sat::{AxisSource, AxisTest, Mtv, SatReport, Side, Verdict, explain};
+pub use summary::{PairSummary, summarize};

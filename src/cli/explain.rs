@@ -1,0 +1,194 @@
+//! `collidoscope explain FILE [--pair I J] [--json] [--naive]`: the separating-axis test of one
+//! pair, told step by step.
+
+use crate::query::{PairReport, collide, report};
+use crate::scene::{self, Scene};
+use crate::text::{
+    PairNames, axis_source, interval, naive_sentence, number, point, verdict_sentence,
+};
+use serde::Serialize;
+use std::io::Write;
+use std::path::Path;
+
+#[derive(Serialize)]
+struct ExplainJson<'a> {
+    file: &'a str,
+    a: usize,
+    b: usize,
+    report: &'a PairReport,
+}
+
+/// The pair to explain: the one asked for, else the first intersecting pair, else 0 1.
+fn choose_pair(scene: &Scene, asked: Option<(usize, usize)>) -> Result<(usize, usize), String> {
+    let n = scene.shapes.len();
+    if n < 2 {
+        return Err(format!("explain needs two shapes; the file has {n}"));
+    }
+    if let Some((i, j)) = asked {
+        if i >= n || j >= n || i == j {
+            return Err(format!(
+                "--pair {i} {j}: give two different shape indices below {n}"
+            ));
+        }
+        return Ok((i, j));
+    }
+    let shapes = &scene.shapes;
+    Ok((0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .find(|&(i, j)| collide(&shapes[i].placed, &shapes[j].placed).is_some())
+        .unwrap_or((0, 1)))
+}
+
+/// Explain one pair; 1 when the file is refused, 2 when the pair is not in it.
+pub fn run(
+    path: &Path,
+    pair: Option<(usize, usize)>,
+    json: bool,
+    naive: bool,
+    out: &mut impl Write,
+) -> u8 {
+    let scene = match scene::load(path) {
+        Ok(scene) => scene,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let (i, j) = match choose_pair(&scene, pair) {
+        Ok(pair) => pair,
+        Err(message) => {
+            eprintln!("{}: {message}", path.display());
+            return 2;
+        }
+    };
+    let (a, b) = (&scene.shapes[i], &scene.shapes[j]);
+    let report = report(&a.placed, &b.placed);
+    if json {
+        let file = path.to_string_lossy();
+        let line = ExplainJson {
+            file: &file,
+            a: i,
+            b: j,
+            report: &report,
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&line).expect("serialisable")
+        );
+        return 0;
+    }
+    let names = PairNames {
+        a: a.display_name(i),
+        b: b.display_name(j),
+        kind_a: a.placed.shape.kind(),
+        kind_b: b.placed.shape.kind(),
+    };
+    let _ = writeln!(
+        out,
+        "{}: A = shape {i} {} ({}), B = shape {j} {} ({})\n",
+        path.display(),
+        names.a,
+        names.kind_a,
+        names.b,
+        names.kind_b
+    );
+    print_axes(&report, &names, out);
+    let _ = writeln!(out, "\n{}", verdict_sentence(&report.sat, &names));
+    print_outcome(&report, out);
+    if naive {
+        let _ = writeln!(
+            out,
+            "{}",
+            naive_sentence(&report.sat, report.naive.as_ref(), &names)
+        );
+    }
+    0
+}
+
+/// The axes as aligned columns, the deciding row marked with `>`.
+fn print_axes(report: &PairReport, names: &PairNames, out: &mut impl Write) {
+    let deciding = report.sat.deciding_axis();
+    let header = [
+        String::new(),
+        "#".into(),
+        "axis from".into(),
+        "axis".into(),
+        format!("{} spans", names.a),
+        format!("{} spans", names.b),
+        "overlap".into(),
+        "decision".into(),
+    ];
+    let mut rows = vec![header];
+    for (k, t) in report.sat.axes.iter().enumerate() {
+        let decision = if k == deciding {
+            if report.sat.intersecting() {
+                "least overlap: MTV"
+            } else {
+                "separates: stop"
+            }
+        } else if t.separating {
+            "separates"
+        } else {
+            "overlaps"
+        };
+        rows.push([
+            if k == deciding {
+                ">".into()
+            } else {
+                String::new()
+            },
+            (k + 1).to_string(),
+            axis_source(t.source, names),
+            point(t.axis),
+            interval(t.a),
+            interval(t.b),
+            if t.overlap >= 0.0 {
+                number(t.overlap)
+            } else {
+                format!("gap {}", number(-t.overlap))
+            },
+            decision.into(),
+        ]);
+    }
+    let widths: Vec<usize> = (0..8)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in &rows {
+        let line: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| format!("{cell:<w$}", w = widths[c]))
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+    }
+}
+
+/// The MTV and contacts when intersecting, the closest points when apart.
+fn print_outcome(report: &PairReport, out: &mut impl Write) {
+    if let Some(contact) = &report.contact {
+        let _ = writeln!(
+            out,
+            "MTV: move B by {} along {} (A toward B): translation {}",
+            number(contact.depth),
+            point(contact.normal),
+            point(contact.normal * contact.depth)
+        );
+        for p in &contact.points {
+            let _ = writeln!(
+                out,
+                "contact {} (depth {})",
+                point(p.point),
+                number(p.depth)
+            );
+        }
+    } else if let Some(c) = report.proximity.closest {
+        let _ = writeln!(
+            out,
+            "distance {}: closest points {} on A and {} on B",
+            number(report.proximity.distance),
+            point(c.point_a),
+            point(c.point_b)
+        );
+    }
+}

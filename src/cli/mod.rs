@@ -1,0 +1,121 @@
+//! The command line: `query`, `explain` and `check`, all reading through [`crate::scene`] and
+//! answering through [`crate::query`].
+
+mod check;
+mod explain;
+mod query;
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  collidoscope query shapes/seed-obstacle.json
+  collidoscope query --json shapes/*.json
+  collidoscope explain shapes/corner-false-positive.json
+  collidoscope explain shapes/seed-obstacle.json --pair 0 1 --naive
+  collidoscope check shapes/*.json";
+
+/// See 2D collision geometry: the separating-axis test, the MTV, closest points and contacts.
+#[derive(Debug, Parser)]
+#[command(name = "collidoscope", version, after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// A shape-set file to open in the window.
+    file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Report every pair of shapes (i < j) in each file.
+    #[command(after_help = "\
+Examples:
+  collidoscope query shapes/seed-obstacle.json
+  collidoscope query --json a.json b.json
+
+With --json, one line per file in argument order:
+  {\"file\":\"a.json\",\"pairs\":[{\"a\":0,\"b\":1,\"intersecting\":true,\"depth\":0.15,
+   \"normal\":[0.707,0.707],\"distance\":0.0,\"closest\":null,\"contacts\":[[4.1,2.1]]}]}
+A file that cannot be read gives {\"file\":\"...\",\"error\":\"...\"} and exit status 1.")]
+    Query {
+        /// One JSON line per file instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Shape-set files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// The whole separating-axis test of one pair: every axis, both shadows, the decision.
+    #[command(after_help = "\
+Examples:
+  collidoscope explain shapes/corner-false-positive.json
+  collidoscope explain shapes/seed-obstacle.json --pair 0 1 --naive
+  collidoscope explain shapes/every-pair.json --pair 4 5 --json")]
+    Explain {
+        /// A shape-set file.
+        file: PathBuf,
+        /// The pair to explain (default: the first intersecting pair, else 0 1).
+        #[arg(long, num_args = 2, value_names = ["I", "J"])]
+        pair: Option<Vec<usize>>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also show what the seed article's smallest-overlap rule would have chosen.
+        #[arg(long)]
+        naive: bool,
+    },
+    /// Check files only: print OK or the error for each.
+    #[command(after_help = "\
+Examples:
+  collidoscope check shapes/*.json")]
+    Check {
+        /// Shape-set files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// What `main` should do after parsing the arguments.
+pub enum Outcome {
+    /// A command ran; exit with this status.
+    Exit(ExitCode),
+    /// Open the window, on this file or the default scene.
+    OpenWindow(Option<PathBuf>),
+}
+
+/// Parse the arguments and run the command they name.
+pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version print and succeed; usage errors exit with 2.
+            let _ = e.print();
+            return Outcome::Exit(ExitCode::from(e.exit_code() as u8));
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let status = match cli.command {
+        None => return Outcome::OpenWindow(cli.file),
+        Some(Command::Query { json, files }) => query::run(&files, json, &mut out),
+        Some(Command::Explain {
+            file,
+            pair,
+            json,
+            naive,
+        }) => explain::run(&file, pair.map(|p| (p[0], p[1])), json, naive, &mut out),
+        Some(Command::Check { files }) => check::run(&files, &mut out),
+    };
+    // A closed pipe (`| head`) is not an error worth a message.
+    let _ = out.flush();
+    Outcome::Exit(ExitCode::from(status))
+}
+
+/// The usage text, for `collidoscope` with no arguments in a build without the window.
+pub fn print_help() {
+    use clap::CommandFactory;
+    let _ = Cli::command().print_help();
+}

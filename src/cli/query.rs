@@ -1,0 +1,141 @@
+//! `collidoscope query [--json] FILE...`: every pair of each file.
+
+use crate::query::{PairSummary, summarize};
+use crate::scene::{self, Scene};
+use crate::text::{number, point};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Serialize)]
+struct PairLine {
+    a: usize,
+    b: usize,
+    #[serde(flatten)]
+    summary: PairSummary,
+}
+
+#[derive(Serialize)]
+struct FileLine<'a> {
+    file: &'a str,
+    pairs: Vec<PairLine>,
+}
+
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    file: &'a str,
+    error: String,
+}
+
+/// Every pair `i < j` of a scene, in file order.
+fn pairs(scene: &Scene) -> Vec<PairLine> {
+    let shapes = &scene.shapes;
+    let mut lines = Vec::with_capacity(shapes.len() * shapes.len().saturating_sub(1) / 2);
+    for (i, a) in shapes.iter().enumerate() {
+        for (j, b) in shapes.iter().enumerate().skip(i + 1) {
+            lines.push(PairLine {
+                a: i,
+                b: j,
+                summary: summarize(&a.placed, &b.placed),
+            });
+        }
+    }
+    lines
+}
+
+/// Report each file; 1 when any file is refused.
+pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
+    let mut status = 0;
+    for path in files {
+        let name = path.to_string_lossy();
+        match scene::load(path) {
+            Ok(scene) => {
+                let pairs = pairs(&scene);
+                if json {
+                    let line = FileLine { file: &name, pairs };
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string(&line).expect("serialisable")
+                    );
+                } else {
+                    print_table(&name, &scene, &pairs, out);
+                }
+            }
+            Err(e) => {
+                status = 1;
+                eprintln!("{e}");
+                if json {
+                    let line = ErrorLine {
+                        file: &name,
+                        error: e.to_string(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string(&line).expect("serialisable")
+                    );
+                }
+            }
+        }
+    }
+    status
+}
+
+fn print_table(file: &str, scene: &Scene, pairs: &[PairLine], out: &mut impl Write) {
+    let name = |i: usize| scene.shapes[i].display_name(i);
+    let _ = writeln!(
+        out,
+        "{file}: {} shapes, {} pairs",
+        scene.shapes.len(),
+        pairs.len()
+    );
+    if pairs.is_empty() {
+        return;
+    }
+    let rows: Vec<[String; 5]> = pairs
+        .iter()
+        .map(|p| {
+            let s = &p.summary;
+            let pair = format!("{} {} / {} {}", p.a, name(p.a), p.b, name(p.b));
+            if s.intersecting {
+                let contacts: Vec<String> = s.contacts.iter().map(|c| point(*c)).collect();
+                [
+                    pair,
+                    "intersecting".into(),
+                    format!("depth {}", number(s.depth)),
+                    format!("normal {}", s.normal.map(point).unwrap_or_default()),
+                    format!("contacts {}", contacts.join(" ")),
+                ]
+            } else {
+                let verdict = if s.distance == 0.0 {
+                    "touching"
+                } else {
+                    "apart"
+                };
+                let closest = s
+                    .closest
+                    .map(|[p, q]| format!("closest {} -> {}", point(p), point(q)))
+                    .unwrap_or_default();
+                [
+                    pair,
+                    verdict.into(),
+                    format!("distance {}", number(s.distance)),
+                    String::new(),
+                    closest,
+                ]
+            }
+        })
+        .collect();
+    let widths: Vec<usize> = (0..5)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| format!("{cell:<w$}", w = widths[c]))
+            .collect();
+        let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
+    }
+}

@@ -1,0 +1,49 @@
+//! The per-pair record of `collidoscope query`: intersecting, depth, normal, distance, closest
+//! points, contacts — decided by [`collide`], so it agrees with `explain` and the window.
+
+use super::closest::proximity_of_apart;
+use super::collide;
+use crate::geometry::{DVec2, Placed, Rounded};
+use serde::Serialize;
+
+/// What `query` reports of a pair (A first, B second).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairSummary {
+    /// Whether the interiors overlap (depth > 0); touching is not intersecting.
+    pub intersecting: bool,
+    /// The penetration depth (the MTV's length); 0 when not intersecting.
+    pub depth: f64,
+    /// Unit vector from A toward B: moving B by `depth * normal` separates them. `None` when
+    /// not intersecting.
+    pub normal: Option<DVec2>,
+    /// The shortest distance between the shapes; 0 when intersecting or touching.
+    pub distance: f64,
+    /// `[point on A, point on B]` realising `distance` when not intersecting.
+    pub closest: Option<[DVec2; 2]>,
+    /// The contact points (one or two) when intersecting; empty otherwise.
+    pub contacts: Vec<DVec2>,
+}
+
+/// The record of `a` and `b`.
+pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
+    if let Some(contact) = collide(a, b) {
+        return PairSummary {
+            intersecting: true,
+            depth: contact.depth,
+            normal: Some(contact.normal),
+            distance: 0.0,
+            closest: None,
+            contacts: contact.points.iter().map(|p| p.point).collect(),
+        };
+    }
+    let origin = a.pose.position;
+    let proximity = proximity_of_apart(&Rounded::new(a, origin), &Rounded::new(b, origin), origin);
+    PairSummary {
+        intersecting: false,
+        depth: 0.0,
+        normal: None,
+        distance: proximity.distance,
+        closest: proximity.closest.map(|c| [c.point_a, c.point_b]),
+        contacts: Vec::new(),
+    }
+}

@@ -1,0 +1,178 @@
+//! Reports in words: how axes, features and verdicts are named and told, the same in the
+//! command line and in the window's step mode.
+
+use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
+use crate::query::{AxisSource, NaiveMtv, SatReport, Side, Verdict};
+
+/// The two shapes of a pair as people see them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairNames {
+    /// A's name (or `#index`).
+    pub a: String,
+    /// B's name.
+    pub b: String,
+    /// A's kind.
+    pub kind_a: ShapeKind,
+    /// B's kind.
+    pub kind_b: ShapeKind,
+}
+
+impl PairNames {
+    fn of(&self, side: Side) -> (&str, ShapeKind) {
+        match side {
+            Side::A => (&self.a, self.kind_a),
+            Side::B => (&self.b, self.kind_b),
+        }
+    }
+}
+
+/// A number for people: up to 6 decimals, no trailing zeros, no `-0`.
+pub fn number(x: f64) -> String {
+    let text = format!("{x:.6}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+/// `(x, y)`.
+pub fn point(p: DVec2) -> String {
+    format!("({}, {})", number(p.x), number(p.y))
+}
+
+/// `[min, max]`.
+pub fn interval(i: Interval) -> String {
+    format!("[{}, {}]", number(i.min), number(i.max))
+}
+
+/// A core feature in words: "vertex 2", "edge 1", "end a", "the segment", "the centre".
+pub fn feature(f: Feature, kind: ShapeKind) -> String {
+    match (kind, f) {
+        (ShapeKind::Circle, _) => "the centre".into(),
+        (ShapeKind::Capsule, Feature::Vertex(0)) => "end a".into(),
+        (ShapeKind::Capsule, Feature::Vertex(_)) => "end b".into(),
+        (ShapeKind::Capsule, Feature::Edge(_)) => "the segment".into(),
+        (_, Feature::Vertex(i)) => format!("vertex {i}"),
+        (_, Feature::Edge(i)) => format!("edge {i}"),
+    }
+}
+
+/// Where an axis comes from, in words: "normal of edge 2 of crate".
+pub fn axis_source(source: AxisSource, names: &PairNames) -> String {
+    match source {
+        AxisSource::EdgeNormal { of, edge } => {
+            format!("normal of edge {edge} of {}", names.of(of).0)
+        }
+        AxisSource::SegmentNormal { of } => format!("normal of {}'s segment", names.of(of).0),
+        AxisSource::VertexToCentre { polygon, vertex } => {
+            let circle = match polygon {
+                Side::A => &names.b,
+                Side::B => &names.a,
+            };
+            format!(
+                "vertex {vertex} of {} toward the centre of {circle}",
+                names.of(polygon).0
+            )
+        }
+        AxisSource::ClosestFeatures { a, b } => format!(
+            "{} of {} toward {} of {} (closest points)",
+            feature(a, names.kind_a),
+            names.a,
+            feature(b, names.kind_b),
+            names.b
+        ),
+        AxisSource::CentreToCentre => format!("centre of {} toward centre of {}", names.a, names.b),
+        AxisSource::AnyAxis => "any axis (the centres coincide): x".into(),
+    }
+}
+
+/// One step of the test, for teaching: "Axis 3 of 8: normal of edge 2 of crate. A spans [1.2,
+/// 4], B spans [3.6, 5.1]: overlap 0.4, not separating."
+pub fn axis_sentence(report: &SatReport, index: usize, names: &PairNames) -> String {
+    let t = &report.axes[index];
+    let amount = if t.overlap > 0.0 {
+        format!("overlap {}, not separating", number(t.overlap))
+    } else if t.overlap == 0.0 {
+        "they only touch: separating (touching is not intersecting)".into()
+    } else {
+        format!("gap {}: separating", number(-t.overlap))
+    };
+    format!(
+        "Axis {} of {}: {}. {} spans {}, {} spans {}: {}.",
+        index + 1,
+        report.axes.len(),
+        axis_source(t.source, names),
+        names.a,
+        interval(t.a),
+        names.b,
+        interval(t.b),
+        amount
+    )
+}
+
+/// The verdict in one sentence, with the reason.
+pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
+    match report.verdict {
+        Verdict::Separated { first, widest, gap } => {
+            let mut s = format!(
+                "Separated: axis {} ({}) shows a gap, so a SAT loop stops there; {} and {} do not intersect.",
+                first + 1,
+                axis_source(report.axes[first].source, names),
+                names.a,
+                names.b
+            );
+            if widest != first {
+                s.push_str(&format!(
+                    " The widest gap, {}, is on axis {}.",
+                    number(gap),
+                    widest + 1
+                ));
+            }
+            s
+        }
+        Verdict::Touching { axis } => format!(
+            "Touching: on axis {} ({}) the shadows only meet, so the boundaries touch but the interiors do not overlap.",
+            axis + 1,
+            axis_source(report.axes[axis].source, names)
+        ),
+        Verdict::Intersecting { axis, depth } => {
+            let mtv = report.mtv.expect("an intersecting report has an MTV");
+            format!(
+                "Intersecting: every axis overlaps. The least overlap is {} on axis {} ({}), so the MTV moves {} by {} along {}, the shorter way out.",
+                number(depth),
+                axis + 1,
+                axis_source(report.axes[axis].source, names),
+                names.b,
+                number(depth),
+                point(mtv.normal)
+            )
+        }
+    }
+}
+
+/// What the seed article's naive rule would have done, in one sentence.
+pub fn naive_sentence(report: &SatReport, naive: Option<&NaiveMtv>, names: &PairNames) -> String {
+    let Some(naive) = naive else {
+        return "The naive rule finds a gap too: nothing to push.".into();
+    };
+    let axis = axis_source(report.axes[naive.axis].source, names);
+    let effect = if naive.pushes_inward {
+        format!(
+            "that pushes {} deeper into {}: the seed article's bug",
+            names.b, names.a
+        )
+    } else {
+        "that happens to point the right way here".into()
+    };
+    format!(
+        "Naive rule (least interval overlap, axis sign as it comes): axis {} ({}), moving {} by {} along {}; {}.",
+        naive.axis + 1,
+        axis,
+        names.b,
+        number(naive.depth),
+        point(naive.normal),
+        effect
+    )
+}

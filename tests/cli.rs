@@ -1,0 +1,281 @@
+//! The real `collidoscope` binary, run on files in a temporary folder.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn collidoscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const TWO_CIRCLES: &str = r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [
+  {"name": "a", "kind": "circle", "radius": 1},
+  {"name": "b", "kind": "circle", "position": [1.5, 0], "radius": 1}]}"#;
+
+#[test]
+fn query_json_prints_one_line_per_file_in_the_documented_form() {
+    let o = collidoscope(&[
+        "query",
+        "--json",
+        "shapes/seed-obstacle.json",
+        "shapes/touching-boxes.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with(
+        r#"{"file":"shapes/seed-obstacle.json","pairs":[{"a":0,"b":1,"intersecting":true,"depth":"#
+    ));
+    let seed: Value = serde_json::from_str(lines[0]).unwrap();
+    let p = &seed["pairs"][0];
+    // The keys in the documented order (a JSON value would sort them: read the text).
+    let order: Vec<usize> = [
+        "\"a\"",
+        "\"b\"",
+        "\"intersecting\"",
+        "\"depth\"",
+        "\"normal\"",
+        "\"distance\"",
+        "\"closest\"",
+        "\"contacts\"",
+    ]
+    .iter()
+    .map(|k| lines[0].find(k).unwrap())
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{}", lines[0]);
+    assert!((p["depth"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+    let n = (
+        p["normal"][0].as_f64().unwrap(),
+        p["normal"][1].as_f64().unwrap(),
+    );
+    assert!((n.0 - 1.0 / 5f64.sqrt()).abs() < 1e-9 && (n.1 - 2.0 / 5f64.sqrt()).abs() < 1e-9);
+    assert_eq!(p["distance"], 0.0);
+    assert!(p["closest"].is_null());
+    assert_eq!(p["contacts"].as_array().unwrap().len(), 1);
+
+    let touching: Value = serde_json::from_str(lines[1]).unwrap();
+    let p = &touching["pairs"][0];
+    assert_eq!(p["intersecting"], false);
+    assert_eq!(p["depth"], 0.0);
+    assert!(p["normal"].is_null());
+    assert_eq!(p["closest"].as_array().unwrap().len(), 2);
+    assert_eq!(p["contacts"], Value::Array(vec![]));
+}
+
+#[test]
+fn query_text_is_a_readable_table() {
+    let o = collidoscope(&["query", "shapes/capsule-vs-circle.json"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "shapes/capsule-vs-circle.json: 3 shapes, 3 pairs\n  \
+         0 rail / 1 end-ball      intersecting  depth 0.32918      normal (0.894427, 0.447214)  contacts (2.3, 0.15)\n  \
+         0 rail / 2 top-ball      apart         distance 0.3                                    closest (-1, 0.5) -> (-1, 0.8)\n  \
+         1 end-ball / 2 top-ball  apart         distance 2.736308                               closest (2.118241, 0.433822) -> (-0.518241, 1.166178)\n"
+    );
+}
+
+#[test]
+fn a_refused_file_gives_an_error_line_and_status_1_after_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.json", TWO_CIRCLES);
+    let bad = write(
+        dir.path(),
+        "bad.json",
+        r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [{"name": "wall", "kind": "capsule", "a": [0, 0], "b": [1, 0], "radius": -1}]}"#,
+    );
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let o = collidoscope(&["query", "--json", bad, good]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let message = format!("{bad}: shape 0 \"wall\" (capsule): radius must be > 0, found -1");
+    let error: Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(error["file"], bad);
+    assert_eq!(error["error"], message.as_str());
+    assert_eq!(error.as_object().unwrap().len(), 2);
+    assert!(lines[1].contains("\"intersecting\":true"));
+    assert_eq!(stderr(&o), format!("{message}\n"));
+}
+
+#[test]
+fn explain_tells_the_test_axis_by_axis() {
+    let o = collidoscope(&["explain", "shapes/corner-false-positive.json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(
+        out.contains("A = shape 0 block (polygon), B = shape 1 ball (circle)"),
+        "{out}"
+    );
+    let marked: Vec<&str> = out.lines().filter(|l| l.starts_with('>')).collect();
+    assert_eq!(marked.len(), 1);
+    assert!(
+        marked[0].contains("vertex 2 of block toward the centre of ball"),
+        "{out}"
+    );
+    assert!(marked[0].contains("separates: stop"));
+    assert!(
+        out.contains("Separated: axis 5 (vertex 2 of block toward the centre of ball) shows a gap")
+    );
+    assert!(
+        out.contains("distance 0.065685: closest points (1, 1) on A"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_naive_shows_the_seed_article_bug() {
+    let o = collidoscope(&["explain", "shapes/clockwise-rectangle-mtv.json", "--naive"]);
+    let out = stdout(&o);
+    assert!(out.contains("MTV: move B by 0.2 along (0, 1)"), "{out}");
+    assert!(
+        out.contains("moving crate by 0.2 along (0, -1); that pushes crate deeper into wall"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_json_is_the_report() {
+    let o = collidoscope(&[
+        "explain",
+        "shapes/every-pair.json",
+        "--pair",
+        "4",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!((v["a"].as_u64(), v["b"].as_u64()), (Some(4), Some(5)));
+    assert_eq!(v["report"]["sat"]["verdict"]["kind"], "intersecting");
+    assert!(v["report"]["sat"]["axes"].as_array().unwrap().len() >= 5);
+}
+
+#[test]
+fn explain_defaults_to_the_first_intersecting_pair() {
+    let o = collidoscope(&["explain", "shapes/every-pair.json", "--json"]);
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!((v["a"].as_u64(), v["b"].as_u64()), (Some(0), Some(1)));
+}
+
+#[test]
+fn explain_of_a_pair_that_is_not_there_is_a_usage_error() {
+    let o = collidoscope(&["explain", "shapes/seed-obstacle.json", "--pair", "0", "7"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "shapes/seed-obstacle.json: --pair 0 7: give two different shape indices below 2\n"
+    );
+}
+
+#[test]
+fn check_says_ok_or_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.json", TWO_CIRCLES);
+    let bad = write(dir.path(), "bad.json", "{");
+    let o = collidoscope(&["check", good.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{}: OK (2 shapes)\n{}: line 1, column 1: EOF while parsing an object\n",
+            good.display(),
+            bad.display()
+        )
+    );
+    let o = collidoscope(&["check", "shapes/seed-obstacle.json"]);
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn wrong_usage_exits_with_2() {
+    assert_eq!(collidoscope(&["query"]).status.code(), Some(2));
+    assert_eq!(
+        collidoscope(&["query", "--jsn", "a.json"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(collidoscope(&["explain"]).status.code(), Some(2));
+    assert_eq!(
+        collidoscope(&["frobnicate", "x", "y"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for command in [
+        &["--help"][..],
+        &["query", "--help"],
+        &["explain", "--help"],
+        &["check", "--help"],
+    ] {
+        let o = collidoscope(command);
+        assert_eq!(o.status.code(), Some(0));
+        let out = stdout(&o);
+        assert!(
+            out.contains("Examples:") && out.contains("collidoscope "),
+            "{command:?}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_batch_of_500_files_in_one_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec!["query".to_string(), "--json".to_string()];
+    for i in 0..500 {
+        let text = TWO_CIRCLES.replace("[1.5, 0]", &format!("[{}, 0]", 1.0 + i as f64 * 0.01));
+        let path = write(dir.path(), &format!("f{i:03}.json"), &text);
+        args.push(path.to_str().unwrap().to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = collidoscope(&args);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 500);
+    for (i, line) in lines.iter().enumerate() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert!(
+            v["file"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("f{i:03}.json"))
+        );
+        // Centres 1 + 0.01 i apart, radii 1 and 1: depth 1 - 0.01 i up to i = 100, then apart
+        // by 0.01 i - 1.
+        let p = &v["pairs"][0];
+        let expected = 1.0 - 0.01 * i as f64;
+        if expected > 1e-9 {
+            assert!(
+                (p["depth"].as_f64().unwrap() - expected).abs() < 1e-9,
+                "{line}"
+            );
+        } else {
+            assert_eq!(p["intersecting"], false, "{line}");
+            assert!(
+                (p["distance"].as_f64().unwrap() + expected).abs() < 1e-9,
+                "{line}"
+            );
+        }
+    }
+}

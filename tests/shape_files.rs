@@ -1,0 +1,184 @@
+//! Every example in shapes/ loads and shows the verdict shapes/README.md documents.
+
+use collidoscope::geometry::{DVec2, Feature, ShapeKind};
+use collidoscope::query::{AxisSource, PairReport, Side, Verdict, report};
+use collidoscope::scene::{self, Scene};
+use std::path::Path;
+
+fn load(name: &str) -> Scene {
+    scene::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("shapes")
+            .join(name),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn pair(scene: &Scene, i: usize, j: usize) -> PairReport {
+    report(&scene.shapes[i].placed, &scene.shapes[j].placed)
+}
+
+#[track_caller]
+fn close(a: f64, b: f64, tolerance: f64) {
+    assert!((a - b).abs() <= tolerance, "{a} != {b}");
+}
+
+#[track_caller]
+fn close_vec(a: DVec2, b: DVec2, tolerance: f64) {
+    assert!(a.distance(b) <= tolerance, "{a} != {b}");
+}
+
+fn check(name: &str) {
+    match name {
+        "corner-false-positive.json" => {
+            let r = pair(&load(name), 0, 1);
+            let Verdict::Separated { first, gap, .. } = r.sat.verdict else {
+                panic!("{name}")
+            };
+            assert_eq!(
+                r.sat.axes[first].source,
+                AxisSource::VertexToCentre {
+                    polygon: Side::A,
+                    vertex: 2
+                }
+            );
+            assert!(r.sat.axes[..4].iter().all(|t| !t.separating));
+            close(gap, 0.4 * 2f64.sqrt() - 0.5, 1e-12);
+        }
+        "seed-obstacle.json" | "far-from-origin.json" => {
+            let r = pair(&load(name), 0, 1);
+            let mtv = r.sat.mtv.expect(name);
+            close(mtv.depth, 1.0, 1e-9);
+            close_vec(mtv.normal, DVec2::new(1.0, 2.0).normalize(), 1e-9);
+            assert!(r.naive.unwrap().pushes_inward);
+        }
+        "clockwise-rectangle-mtv.json" => {
+            let r = pair(&load(name), 0, 1);
+            let mtv = r.sat.mtv.unwrap();
+            close(mtv.depth, 0.2, 1e-12);
+            close_vec(mtv.normal, DVec2::Y, 1e-12);
+            let naive = r.naive.unwrap();
+            close_vec(naive.normal, -DVec2::Y, 1e-12);
+            assert!(naive.pushes_inward);
+        }
+        "capsule-vs-circle.json" => {
+            let s = load(name);
+            let end = pair(&s, 0, 1);
+            let mtv = end.sat.mtv.unwrap();
+            close(mtv.depth, 1.0 - 0.45f64.sqrt(), 1e-12);
+            assert_eq!(
+                end.sat.axes[mtv.axis].source,
+                AxisSource::ClosestFeatures {
+                    a: Feature::Vertex(1),
+                    b: Feature::Vertex(0)
+                }
+            );
+            let top = pair(&s, 0, 2);
+            assert!(top.contact.is_none());
+            close(top.proximity.distance, 0.3, 1e-12);
+        }
+        "triangles-slanted-gap.json" => {
+            let r = pair(&load(name), 0, 1);
+            let separating: Vec<usize> = (0..r.sat.axes.len())
+                .filter(|&k| r.sat.axes[k].separating)
+                .collect();
+            assert_eq!(separating, vec![1]);
+            assert_eq!(
+                r.sat.axes[1].source,
+                AxisSource::EdgeNormal {
+                    of: Side::A,
+                    edge: 1
+                }
+            );
+            let Verdict::Separated { gap, .. } = r.sat.verdict else {
+                panic!("{name}")
+            };
+            close(gap, 0.4 / 2f64.sqrt(), 1e-12);
+        }
+        "every-pair.json" => {
+            let s = load(name);
+            let n = s.shapes.len();
+            let mut intersecting = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if pair(&s, i, j).contact.is_some() {
+                        intersecting.push((i, j));
+                    }
+                }
+            }
+            assert_eq!(
+                intersecting,
+                vec![(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)]
+            );
+            let kinds: Vec<(ShapeKind, ShapeKind)> = intersecting
+                .iter()
+                .map(|&(i, j)| {
+                    (
+                        s.shapes[i].placed.shape.kind(),
+                        s.shapes[j].placed.shape.kind(),
+                    )
+                })
+                .collect();
+            use ShapeKind::*;
+            assert_eq!(
+                kinds,
+                vec![
+                    (Circle, Circle),
+                    (Circle, Capsule),
+                    (Circle, Polygon),
+                    (Capsule, Capsule),
+                    (Capsule, Polygon),
+                    (Polygon, Polygon)
+                ]
+            );
+        }
+        "touching-boxes.json" => {
+            let r = pair(&load(name), 0, 1);
+            assert!(matches!(r.sat.verdict, Verdict::Touching { .. }));
+            assert_eq!(r.proximity.distance, 0.0);
+        }
+        "box-resting-on-floor.json" => {
+            let r = pair(&load(name), 0, 1);
+            let c = r.contact.unwrap();
+            close(c.depth, 0.1, 1e-12);
+            close_vec(c.normal, DVec2::Y, 1e-12);
+            assert_eq!(c.points.len(), 2);
+            close_vec(c.points[0].point, DVec2::new(-0.5, -0.05), 1e-12);
+            close_vec(c.points[1].point, DVec2::new(1.5, -0.05), 1e-12);
+        }
+        "zero-length-capsule.json" => {
+            let c = pair(&load(name), 0, 1).contact.unwrap();
+            close(c.depth, 0.5, 1e-12);
+            close_vec(c.normal, DVec2::X, 1e-12);
+        }
+        "apart-capsules.json" => {
+            let r = pair(&load(name), 0, 1);
+            assert!(r.contact.is_none());
+            close(r.proximity.distance, 0.468427, 1e-6);
+            let c = r.proximity.closest.unwrap();
+            close(c.point_a.distance(c.point_b), r.proximity.distance, 1e-12);
+        }
+        other => {
+            panic!("shapes/{other} has no documented verdict: add it to shapes/README.md and here")
+        }
+    }
+}
+
+#[test]
+fn every_example_loads_and_shows_its_documented_verdict() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("shapes");
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".json") {
+            assert!(
+                readme.contains(&format!("`{name}`")),
+                "{name} is not in shapes/README.md"
+            );
+            check(&name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 11, "only {checked} examples");
+}
