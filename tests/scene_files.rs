@@ -189,6 +189,32 @@ fn a_failed_save_leaves_the_old_file_intact_and_says_why() {
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// A failure that happens even as root: the final rename onto a non-empty folder. The folder and
+/// its content stay, and no temporary file is left beside it.
+#[test]
+fn a_save_that_fails_at_the_rename_leaves_everything_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("scene.json");
+    std::fs::create_dir(&target).unwrap();
+    std::fs::write(target.join("keep"), "precious").unwrap();
+    let message = scene::save(&Scene::default(), &target)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.starts_with(&format!("{}: cannot save: ", target.display())),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(target.join("keep")).unwrap(),
+        "precious"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("scene.json")]);
+}
+
 #[test]
 fn a_missing_file_is_named() {
     let message = scene::load(Path::new("no/such/file.json"))
