@@ -24,6 +24,8 @@
 //! assert!(contact.points[0].point.abs_diff_eq(DVec2::new(0.2, 0.875), 1e-12));
 //! ```
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod cli;
 pub mod geometry;
 pub mod query;

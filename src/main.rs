@@ -1,15 +1,33 @@
-//! `collidoscope`: the command line, and (with no command) the window.
+//! `collidoscope`: the command line, and (with no command, or just a file) the window.
 
-use collidoscope::cli::{Outcome, print_help, run};
+use collidoscope::cli::{Outcome, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     match run(std::env::args_os()) {
         Outcome::Exit(code) => code,
-        Outcome::OpenWindow(_) => {
-            // The window arrives with the `gui` feature's app; until then, the usage text.
-            print_help();
-            ExitCode::SUCCESS
+        Outcome::OpenWindow(file) => open_window(file),
+    }
+}
+
+#[cfg(feature = "gui")]
+fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
+    let options = collidoscope::app::Options {
+        file,
+        ..Default::default()
+    };
+    match collidoscope::app::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("collidoscope: cannot open the window: {e}");
+            ExitCode::FAILURE
         }
     }
+}
+
+/// Built without the window: the usage text instead.
+#[cfg(not(feature = "gui"))]
+fn open_window(_file: Option<std::path::PathBuf>) -> ExitCode {
+    collidoscope::cli::print_help();
+    ExitCode::SUCCESS
 }

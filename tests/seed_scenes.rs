@@ -378,3 +378,18 @@ fn every_pair_of_kinds_in_both_orders_gives_a_consistent_report() {
         }
     }
 }
+
+#[test]
+fn distance_to_a_point_is_zero_inside_and_measured_outside() {
+    use collidoscope::query::distance_to_point;
+    let rail = capsule(v(-2.0, 0.0), v(2.0, 0.0), 0.5, Pose::new(v(10.0, 0.0), 0.0));
+    assert_eq!(distance_to_point(&rail, v(10.0, 0.2)), 0.0);
+    assert_close(distance_to_point(&rail, v(10.0, 1.5)), 1.0, 1e-12);
+    assert_close(distance_to_point(&rail, v(13.0, 0.0)), 0.5, 1e-12);
+    let square = polygon(
+        &[v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)],
+        Pose::IDENTITY,
+    );
+    assert_eq!(distance_to_point(&square, v(0.5, -0.5)), 0.0);
+    assert_close(distance_to_point(&square, v(2.0, 2.0)), 2f64.sqrt(), 1e-12);
+}

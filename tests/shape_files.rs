@@ -151,6 +151,20 @@ fn check(name: &str) {
             close(c.depth, 0.5, 1e-12);
             close_vec(c.normal, DVec2::X, 1e-12);
         }
+        "default-scene.json" => {
+            let s = load(name);
+            let mtv = pair(&s, 0, 1).sat.mtv.expect(name);
+            close(mtv.depth, 0.3, 1e-12);
+            close_vec(mtv.normal, DVec2::new(1.0, 2.0).normalize(), 1e-12);
+            let corner = pair(&s, 2, 3);
+            let Verdict::Separated { first, .. } = corner.sat.verdict else {
+                panic!("{name}")
+            };
+            assert!(matches!(
+                corner.sat.axes[first].source,
+                AxisSource::VertexToCentre { .. }
+            ));
+        }
         "apart-capsules.json" => {
             let r = pair(&load(name), 0, 1);
             assert!(r.contact.is_none());
@@ -180,5 +194,5 @@ fn every_example_loads_and_shows_its_documented_verdict() {
             checked += 1;
         }
     }
-    assert!(checked >= 11, "only {checked} examples");
+    assert!(checked >= 12, "only {checked} examples");
 }

@@ -177,6 +177,21 @@ fn point_to_core(p: DVec2, core: &Rounded, core_first: bool) -> CoreClosest {
     }
 }
 
+/// How far the world point `p` lies outside `shape` (0 inside or on it).
+pub fn distance_to_point(shape: &Placed, p: DVec2) -> f64 {
+    let view = Rounded::new(shape, p);
+    if view.core_contains(DVec2::ZERO) {
+        return 0.0;
+    }
+    let nearest = (0..view.segment_count())
+        .map(|k| {
+            let (s0, s1) = view.segment(k);
+            closest_point_on_segment(DVec2::ZERO, s0, s1).0.length()
+        })
+        .fold(f64::INFINITY, f64::min);
+    (nearest - view.radius).max(0.0)
+}
+
 /// The closest points of two shapes that do not overlap (world coordinates).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ClosestPoints {

@@ -26,6 +26,7 @@ pub mod summary;
 
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment, distance,
+    distance_to_point,
 };
 pub use collide::collide;
 pub use contact::{Contact, ContactPoint};

@@ -1,0 +1,73 @@
+//! World (f64, y up) to screen (f32 points, y down): the one place where core numbers become
+//! drawing numbers.
+
+use crate::geometry::DVec2;
+use eframe::egui::{Pos2, Rect, Vec2, pos2};
+
+/// What part of the world the scene view shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// The world point at the centre of the view.
+    pub centre: DVec2,
+    /// Screen points per world unit.
+    pub scale: f64,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Self {
+            centre: DVec2::ZERO,
+            scale: 40.0,
+        }
+    }
+}
+
+/// The smallest and largest zoom (points per unit), so that no edit or file can make the
+/// transform degenerate.
+const MIN_SCALE: f64 = 1e-6;
+const MAX_SCALE: f64 = 1e6;
+
+impl Camera {
+    /// A world point on the screen.
+    pub fn to_screen(&self, rect: Rect, p: DVec2) -> Pos2 {
+        let d = (p - self.centre) * self.scale;
+        let c = rect.center();
+        pos2(c.x + d.x as f32, c.y - d.y as f32)
+    }
+
+    /// A screen position in the world.
+    pub fn to_world(&self, rect: Rect, q: Pos2) -> DVec2 {
+        let c = rect.center();
+        self.centre + DVec2::new((q.x - c.x) as f64, (c.y - q.y) as f64) / self.scale
+    }
+
+    /// A screen drag as a world displacement.
+    pub fn delta_to_world(&self, delta: Vec2) -> DVec2 {
+        DVec2::new(delta.x as f64, -delta.y as f64) / self.scale
+    }
+
+    /// A world length in screen points.
+    pub fn length_to_screen(&self, length: f64) -> f32 {
+        (length * self.scale) as f32
+    }
+
+    /// Zoom by `factor` keeping the world point under `anchor` where it is.
+    pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f64) {
+        let before = self.to_world(rect, anchor);
+        self.scale = (self.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
+        let after = self.to_world(rect, anchor);
+        self.centre += before - after;
+    }
+
+    /// Show the box `(min, max)` with a margin.
+    pub fn fit(&mut self, rect: Rect, (min, max): (DVec2, DVec2)) {
+        if !(min.is_finite() && max.is_finite()) {
+            return;
+        }
+        self.centre = (min + max) * 0.5;
+        let size = (max - min).max(DVec2::splat(1e-3));
+        let sx = rect.width() as f64 / size.x;
+        let sy = rect.height() as f64 / size.y;
+        self.scale = (0.85 * sx.min(sy)).clamp(MIN_SCALE, MAX_SCALE);
+    }
+}

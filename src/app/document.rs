@@ -1,0 +1,178 @@
+//! The open document: where it lives, whether it changed, the recent files, and the recovery
+//! copy autosaved to the user's data folder.
+
+use crate::scene::{self, Scene};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+/// How often unsaved work is copied to the recovery file.
+pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(3);
+const RECENT_LIMIT: usize = 8;
+
+/// Where the scene came from and what happened to it since.
+pub struct Document {
+    /// The file it was opened from or last saved to.
+    pub path: Option<PathBuf>,
+    /// Whether it changed since then.
+    pub dirty: bool,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The folder of the recovery file and the recent list (`None`: no autosave).
+    data_dir: Option<PathBuf>,
+    /// When the recovery file was last written, and whether edits came since.
+    last_autosave: Option<Instant>,
+    unsaved_since_autosave: bool,
+}
+
+/// A recovery file left by a session that did not close cleanly.
+pub struct Recovery {
+    /// The scene it holds.
+    pub scene: Scene,
+    /// The document it was a copy of, if it had been saved before.
+    pub path: Option<PathBuf>,
+    /// When it was written.
+    pub written: Option<SystemTime>,
+}
+
+impl Document {
+    /// A new, unsaved document, keeping its recovery copy and recent list in `data_dir`.
+    pub fn new(data_dir: Option<PathBuf>) -> Self {
+        let recent = data_dir
+            .as_ref()
+            .and_then(|d| std::fs::read_to_string(d.join("recent.txt")).ok())
+            .map(|text| {
+                text.lines()
+                    .filter(|l| !l.is_empty())
+                    .map(PathBuf::from)
+                    .collect()
+            })
+            .unwrap_or_default();
+        Self {
+            path: None,
+            dirty: false,
+            recent,
+            data_dir,
+            last_autosave: None,
+            unsaved_since_autosave: false,
+        }
+    }
+
+    /// The data folder the platform gives the user: `$COLLIDOSCOPE_DATA_DIR`, else
+    /// `$XDG_DATA_HOME/collidoscope`, else `~/.local/share/collidoscope`.
+    pub fn default_data_dir() -> Option<PathBuf> {
+        if let Some(dir) = std::env::var_os("COLLIDOSCOPE_DATA_DIR") {
+            return Some(PathBuf::from(dir));
+        }
+        if let Some(dir) = std::env::var_os("XDG_DATA_HOME") {
+            return Some(PathBuf::from(dir).join("collidoscope"));
+        }
+        std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/collidoscope"))
+    }
+
+    /// The title bar text: the file name, `*` when changed.
+    pub fn title(&self) -> String {
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "untitled".into());
+        format!("{}{name} - collidoscope", if self.dirty { "*" } else { "" })
+    }
+
+    /// Note an edit.
+    pub fn changed(&mut self) {
+        self.dirty = true;
+        self.unsaved_since_autosave = true;
+    }
+
+    /// The document is now `path`, as it is on disk.
+    pub fn opened(&mut self, path: &Path) {
+        self.path = Some(path.to_path_buf());
+        self.dirty = false;
+        self.unsaved_since_autosave = false;
+        self.remember(path);
+        self.discard_recovery();
+    }
+
+    /// A new, empty document.
+    pub fn reset(&mut self) {
+        self.path = None;
+        self.dirty = false;
+        self.unsaved_since_autosave = false;
+        self.discard_recovery();
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let path = path.to_path_buf();
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
+        if let Some(dir) = &self.data_dir {
+            let text: String = self
+                .recent
+                .iter()
+                .map(|p| format!("{}\n", p.display()))
+                .collect();
+            let _ = std::fs::create_dir_all(dir);
+            let _ = std::fs::write(dir.join("recent.txt"), text);
+        }
+    }
+
+    fn recovery_paths(&self) -> Option<(PathBuf, PathBuf)> {
+        let dir = self.data_dir.as_ref()?;
+        Some((dir.join("recovery.json"), dir.join("recovery-path.txt")))
+    }
+
+    /// Copy the scene to the recovery file when there are edits the last copy lacks and the
+    /// last copy is [`AUTOSAVE_EVERY`] old. Returns an error message if writing failed.
+    pub fn autosave(&mut self, scene: &Scene, now: Instant) -> Option<String> {
+        if !self.unsaved_since_autosave {
+            return None;
+        }
+        if self
+            .last_autosave
+            .is_some_and(|t| now.duration_since(t) < AUTOSAVE_EVERY)
+        {
+            return None;
+        }
+        let (file, path_file) = self.recovery_paths()?;
+        self.last_autosave = Some(now);
+        self.unsaved_since_autosave = false;
+        let _ = std::fs::create_dir_all(file.parent()?);
+        let path_text = self
+            .path
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let _ = std::fs::write(path_file, path_text);
+        scene::save(scene, &file)
+            .err()
+            .map(|e| format!("autosave failed: {e}"))
+    }
+
+    /// A recovery copy left behind by a session that did not close cleanly.
+    pub fn pending_recovery(&self) -> Option<Recovery> {
+        let (file, path_file) = self.recovery_paths()?;
+        let written = std::fs::metadata(&file).and_then(|m| m.modified()).ok();
+        let scene = scene::load(&file).ok()?;
+        let path = std::fs::read_to_string(path_file)
+            .ok()
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| PathBuf::from(p.trim()));
+        Some(Recovery {
+            scene,
+            path,
+            written,
+        })
+    }
+
+    /// Remove the recovery copy (after a save, a clean exit, or when the user declines it).
+    pub fn discard_recovery(&mut self) {
+        if let Some((file, path_file)) = self.recovery_paths() {
+            let _ = std::fs::remove_file(file);
+            let _ = std::fs::remove_file(path_file);
+        }
+        self.last_autosave = None;
+    }
+}
