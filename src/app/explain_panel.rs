@@ -51,22 +51,19 @@ impl App {
             .collect();
         let (mut a, mut b) = self.pair;
         ui.horizontal(|ui| {
-            ui.colored_label(palette::A, "A");
-            egui::ComboBox::from_id_salt("pair a")
-                .selected_text(&names[a])
-                .show_ui(ui, |ui| {
-                    for (i, name) in names.iter().enumerate() {
-                        ui.selectable_value(&mut a, i, name);
-                    }
-                });
-            ui.colored_label(palette::B, "B");
-            egui::ComboBox::from_id_salt("pair b")
-                .selected_text(&names[b])
-                .show_ui(ui, |ui| {
-                    for (i, name) in names.iter().enumerate() {
-                        ui.selectable_value(&mut b, i, name);
-                    }
-                });
+            for (side, colour, index) in [("A", palette::A, &mut a), ("B", palette::B, &mut b)] {
+                let label = ui.colored_label(colour, side);
+                egui::ComboBox::from_id_salt(("pair", side))
+                    .selected_text(&names[*index])
+                    .show_ui(ui, |ui| {
+                        for (i, name) in names.iter().enumerate() {
+                            ui.selectable_value(index, i, name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id)
+                    .on_hover_text(format!("shape {side} of the explained pair"));
+            }
             if ui.button("Swap").clicked() {
                 std::mem::swap(&mut a, &mut b);
             }
@@ -131,7 +128,9 @@ impl App {
         let Some(report) = &self.report else { return };
         match self.step {
             None => {
-                ui.label(format!("Next (or →) walks the {total} axes one at a time."));
+                ui.label(format!(
+                    "Next (or the right arrow key) walks the {total} axes one at a time."
+                ));
             }
             Some(k) if k < total => {
                 ui.label(text::axis_sentence(&report.sat, k, names));
@@ -178,7 +177,7 @@ impl App {
                                 let rich = RichText::new(text).color(colour);
                                 if current { rich.underline() } else { rich }
                             };
-                            let marker = if k == deciding { "▶" } else { "" };
+                            let marker = if k == deciding { "> " } else { "" };
                             let row = [
                                 ui.label(cell(format!("{marker}{}", k + 1))),
                                 ui.label(cell(text::axis_source(t.source, names))),

@@ -68,6 +68,8 @@ pub struct App {
     history: History,
     document: Document,
     camera: Camera,
+    /// Where the scene view was drawn last frame.
+    view_rect: egui::Rect,
     fit_pending: bool,
     /// The explained pair (A, B).
     pair: (usize, usize),
@@ -112,6 +114,7 @@ impl App {
             history: History::default(),
             document: Document::new(data_dir),
             camera: Camera::default(),
+            view_rect: egui::Rect::NOTHING,
             fit_pending: true,
             pair: (0, 1),
             selected: None,
@@ -206,9 +209,10 @@ impl App {
         self.document.dirty
     }
 
-    /// The camera (for tests that need to aim the pointer at a world point).
-    pub fn camera(&self) -> Camera {
-        self.camera
+    /// Where a world point is on the screen (as of the last frame): for tests that aim the
+    /// pointer at a shape.
+    pub fn world_to_screen(&self, p: DVec2) -> egui::Pos2 {
+        self.camera.to_screen(self.view_rect, p)
     }
 
     /// Ask the core about the explained pair and every other pair.

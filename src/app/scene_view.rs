@@ -35,6 +35,7 @@ impl App {
             let (response, painter) =
                 ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
             let rect = response.rect;
+            self.view_rect = rect;
             if self.fit_pending {
                 self.fit(rect);
             }

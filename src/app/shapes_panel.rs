@@ -30,7 +30,9 @@ impl App {
             let label = format!("{} ({})", shape.display_name(i), shape.placed.shape.kind());
             ui.horizontal(|ui| {
                 let colour = palette::shape_colour(i, self.pair);
-                ui.colored_label(colour, "■");
+                let (swatch, _) =
+                    ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                ui.painter().rect_filled(swatch, 2.0, colour);
                 if ui
                     .selectable_label(self.selected == Some(i), label)
                     .clicked()
@@ -211,8 +213,12 @@ impl App {
                 track(ui.add(egui::DragValue::new(&mut p.y).speed(0.01).prefix("y ")));
             });
             ui.end_row();
-            ui.label("angle");
-            track(ui.add(egui::DragValue::new(&mut degrees).speed(0.5).suffix("°")));
+            let label = ui.label("angle");
+            track(
+                ui.add(egui::DragValue::new(&mut degrees).speed(0.5).suffix(" deg"))
+                    .labelled_by(label.id)
+                    .on_hover_text("angle in degrees, counter-clockwise"),
+            );
             ui.end_row();
             // An untouched angle keeps its exact radians (degrees do not round-trip them all).
             let angle = if degrees == shown_degrees {
@@ -223,8 +229,12 @@ impl App {
             shape.placed.pose = Pose::new(p, angle);
             match &mut shape.placed.shape {
                 Shape::Circle(c) => {
-                    ui.label("radius");
-                    track(ui.add(egui::DragValue::new(&mut c.radius).speed(0.01)));
+                    let label = ui.label("radius");
+                    track(
+                        ui.add(egui::DragValue::new(&mut c.radius).speed(0.01))
+                            .labelled_by(label.id)
+                            .on_hover_text("radius"),
+                    );
                     ui.end_row();
                 }
                 Shape::Capsule(c) => {
@@ -240,8 +250,12 @@ impl App {
                         });
                         ui.end_row();
                     }
-                    ui.label("radius");
-                    track(ui.add(egui::DragValue::new(&mut c.radius).speed(0.01)));
+                    let label = ui.label("radius");
+                    track(
+                        ui.add(egui::DragValue::new(&mut c.radius).speed(0.01))
+                            .labelled_by(label.id)
+                            .on_hover_text("radius"),
+                    );
                     ui.end_row();
                 }
                 Shape::Polygon(poly) => {

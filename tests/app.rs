@@ -1,0 +1,208 @@
+//! The real window, driven like a person would through egui_kittest: drag, step, open, undo.
+#![cfg(feature = "gui")]
+
+use collidoscope::app::{App, Options};
+use collidoscope::geometry::DVec2;
+use eframe::egui::{self, Key, Modifiers, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::{Path, PathBuf};
+
+fn shapes(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shapes")
+        .join(name)
+}
+
+fn app(file: Option<PathBuf>) -> App {
+    App::new(Options {
+        file,
+        no_data_dir: true,
+        ..Default::default()
+    })
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_render_cursor(false)
+        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app);
+    harness.run();
+    harness
+}
+
+/// Press on `from`, move in steps to `to`, release.
+fn drag(harness: &mut Harness<'static, App>, from: DVec2, to: DVec2) {
+    let start = harness.state().world_to_screen(from);
+    let end = harness.state().world_to_screen(to);
+    harness.hover_at(start);
+    harness.run();
+    harness.drag_at(start);
+    harness.run();
+    for k in 1..=10 {
+        harness.hover_at(start.lerp(end, k as f32 / 10.0));
+        harness.run();
+    }
+    harness.drop_at(end);
+    harness.run();
+}
+
+/// Focus the path field and type `text` into it.
+fn type_into_path_field(harness: &mut Harness<'static, App>, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "File:")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(text);
+}
+
+#[test]
+fn dragging_a_shape_onto_another_turns_the_pair_intersecting() {
+    // corner-false-positive: a ball just off a square's corner, apart.
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    assert!(!h.state().report().unwrap().sat.intersecting());
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(0.9, 1.1));
+    let app = h.state();
+    let moved = app.scene().shapes[1].placed.pose.position;
+    assert!(
+        moved.distance(DVec2::new(0.9, 1.1)) < 0.05,
+        "the ball followed the pointer to {moved}"
+    );
+    let report = app.report().unwrap();
+    assert!(report.sat.intersecting(), "{:?}", report.sat.verdict);
+    // The ball sits over the top edge now: pushed out upward, out of the square.
+    assert!(report.sat.mtv.unwrap().normal.y > 0.5);
+    assert!(app.is_dirty());
+}
+
+#[test]
+fn undo_restores_a_drag_and_redo_applies_it_again() {
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    let before = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, before, DVec2::new(0.9, 1.1));
+    let after = h.state().scene().shapes[1].placed.pose.position;
+    assert_ne!(before, after);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().shapes[1].placed.pose.position, before);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().shapes[1].placed.pose.position, after);
+}
+
+#[test]
+fn step_mode_walks_the_axes_with_the_buttons() {
+    let mut h = harness(app(None));
+    let total = h.state().report().unwrap().sat.axes.len();
+    assert_eq!(h.state().step(), None);
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.state().step(), Some(0));
+    h.get_by_label_contains(&format!("Axis 1 of {total}: normal of edge 0 of obstacle."));
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.state().step(), Some(1));
+    h.get_by_label_contains(&format!("Axis 2 of {total}"));
+    h.get_by_label("Previous").click();
+    h.run();
+    assert_eq!(h.state().step(), Some(0));
+    // Past the last axis comes the verdict.
+    for _ in 0..total + 2 {
+        h.get_by_label("Next").click();
+        h.run();
+    }
+    assert_eq!(h.state().step(), Some(total));
+    assert!(
+        h.query_all_by_label_contains("the MTV moves ball by 0.3")
+            .count()
+            >= 1
+    );
+}
+
+#[test]
+fn a_file_opens_through_the_path_field() {
+    let mut h = harness(app(None));
+    let path = shapes("triangles-slanted-gap.json");
+    type_into_path_field(&mut h, path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.path(), Some(path.as_path()));
+    assert_eq!(app.scene().shapes.len(), 2);
+    assert_eq!(app.scene().shapes[0].name.as_deref(), Some("left"));
+    assert!(!app.report().unwrap().sat.intersecting());
+    assert!(!app.message().unwrap().error);
+}
+
+#[test]
+fn a_bad_file_shows_its_error_and_keeps_the_scene() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [{"name": "hull", "kind": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]}]}"#).unwrap();
+    let mut h = harness(app(None));
+    let before = h.state().scene().clone();
+    type_into_path_field(&mut h, bad.to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    let message = h.state().message().unwrap().clone();
+    assert!(message.error);
+    assert_eq!(
+        message.text,
+        format!(
+            "{}: shape 0 \"hull\" (polygon): not convex at point 3 (turns the other way)",
+            bad.display()
+        )
+    );
+    assert_eq!(h.state().scene(), &before);
+    h.get_by_label_contains("not convex at point 3");
+}
+
+#[test]
+fn saving_through_the_path_field_writes_the_file_and_clears_the_unsaved_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("saved.json");
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(2.0, 2.0));
+    assert!(h.state().is_dirty());
+    // The field holds the opened file's path: select it all, then type over it.
+    h.get_by_role_and_label(Role::TextInput, "File:").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(target.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(!h.state().is_dirty(), "{:?}", h.state().message());
+    let saved = collidoscope::scene::load(&target).unwrap();
+    assert_eq!(&saved, h.state().scene());
+}
+
+#[test]
+fn snapshot_default_scene() {
+    let mut h = harness(app(None));
+    h.snapshot("default_scene");
+}
+
+#[test]
+fn snapshot_step_mode() {
+    let mut h = harness(app(None));
+    h.get_by_label("Next").click();
+    h.run();
+    h.get_by_label("Next").click();
+    h.run();
+    h.snapshot("step_mode");
+}
+
+#[test]
+fn snapshot_closest_points() {
+    let mut h = harness(app(Some(shapes("apart-capsules.json"))));
+    h.snapshot("closest_points");
+}
