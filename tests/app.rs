@@ -203,6 +203,9 @@ fn snapshot_step_mode() {
 
 #[test]
 fn snapshot_closest_points() {
-    let mut h = harness(app(Some(shapes("apart-capsules.json"))));
+    // Loaded without a path, so the picture does not depend on where the checkout lives.
+    let mut app = app(None);
+    app.set_scene(collidoscope::scene::load(&shapes("apart-capsules.json")).unwrap());
+    let mut h = harness(app);
     h.snapshot("closest_points");
 }

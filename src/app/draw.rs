@@ -119,11 +119,12 @@ pub fn build(input: &DrawInput) -> DrawList {
             outline,
             Stroke::new(2.5, palette::INVALID),
         ));
-        let at = input
-            .camera
-            .to_screen(input.rect, input.scene.shapes[r.index].placed.centre());
+        // Below the shape, clear of the MTV labels.
+        let placed = &input.scene.shapes[r.index].placed;
+        let below = placed.centre() - DVec2::Y * placed.shape.bounding_radius();
+        let at = input.camera.to_screen(input.rect, below);
         list.labels.push(Label {
-            at: at + Vec2::new(0.0, 18.0),
+            at: at + Vec2::new(0.0, 16.0),
             text: r.reason.clone(),
             colour: palette::INVALID,
         });
@@ -308,7 +309,9 @@ fn axes(input: &DrawInput, (a, b): (&Placed, &Placed), report: &PairReport, list
     let centre = (a.centre() + b.centre()) * 0.5;
     // The ring of axis lines sits just outside the circles that hold the two shapes.
     let reach = |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
-    let ring = reach(a).max(reach(b)) + 28.0 / cam.scale;
+    // Kept inside the view, so a large shape cannot push its axes off screen.
+    let in_view = 0.42 * rect.width().min(rect.height()) as f64 / cam.scale;
+    let ring = (reach(a).max(reach(b)) + 28.0 / cam.scale).min(in_view);
     let half_view = (rect.width().max(rect.height()) as f64) / cam.scale;
     let deciding = report.sat.deciding_axis();
     for (k, t) in report.sat.axes.iter().enumerate() {

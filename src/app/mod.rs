@@ -215,6 +215,46 @@ impl App {
         self.camera.to_screen(self.view_rect, p)
     }
 
+    /// One frame's work without a window: the core's reports and the scene view's draw list
+    /// for a view of `rect` (what the frame benchmark measures).
+    pub fn frame_work(&mut self, rect: egui::Rect) -> draw::DrawList {
+        self.refresh_report();
+        if self.fit_pending {
+            self.fit_pending = false;
+            let bounds = self
+                .scene
+                .shapes
+                .iter()
+                .map(|s| s.placed.aabb())
+                .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)));
+            if let Some(b) = bounds {
+                self.camera.fit(rect, b);
+            }
+        }
+        draw::build(&draw::DrawInput {
+            scene: &self.scene,
+            pair: self.report.as_ref().map(|r| (self.pair, r)),
+            other_hits: &self.other_hits,
+            selected: self.selected,
+            focus_axis: self.focus_axis(),
+            show_axes: self.show_axes,
+            show_naive: self.show_naive,
+            rejected: self.rejected.as_ref(),
+            new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
+            handles: &[],
+            camera: self.camera,
+            rect,
+        })
+    }
+
+    /// Replace the scene (a new document holding `scene`).
+    pub fn set_scene(&mut self, scene: Scene) {
+        self.new_document();
+        self.scene = scene;
+        self.fit_pending = true;
+        self.refresh_report();
+    }
+
     /// Ask the core about the explained pair and every other pair.
     fn refresh_report(&mut self) {
         let shapes = &self.scene.shapes;

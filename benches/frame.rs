@@ -1,0 +1,49 @@
+//! One frame of the window without a window: the explained pair's report, the intersection
+//! marks of every other pair, and the scene view's draw list, at 10 and 200 shapes.
+
+use collidoscope::app::{App, Options};
+use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose};
+use collidoscope::scene::{Scene, SceneShape};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use eframe::egui;
+use std::hint::black_box;
+
+/// `n` shapes of every kind on a loose grid, some touching their neighbours.
+fn scene(n: usize) -> Scene {
+    let side = (n as f64).sqrt().ceil() as usize;
+    let shapes = (0..n)
+        .map(|i| {
+            let at = DVec2::new((i % side) as f64 * 1.8, (i / side) as f64 * 1.8);
+            let pose = Pose::new(at, i as f64 * 0.7);
+            let placed = match i % 3 {
+                0 => Placed::new(Circle::new(0.9).unwrap(), pose),
+                1 => Placed::new(
+                    Capsule::new(DVec2::new(-0.6, 0.0), DVec2::new(0.6, 0.0), 0.4).unwrap(),
+                    pose,
+                ),
+                _ => Placed::new(ConvexPolygon::regular(3 + i % 6, 0.95).unwrap(), pose),
+            };
+            SceneShape::named(&format!("s{i}"), placed)
+        })
+        .collect();
+    Scene { shapes }
+}
+
+fn bench_frame(c: &mut Criterion) {
+    let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 700.0));
+    let mut group = c.benchmark_group("frame");
+    for n in [10, 200] {
+        let mut app = App::new(Options {
+            no_data_dir: true,
+            ..Default::default()
+        });
+        app.set_scene(scene(n));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| black_box(app.frame_work(black_box(rect)).shapes.len()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_frame);
+criterion_main!(benches);
