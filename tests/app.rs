@@ -209,3 +209,129 @@ fn snapshot_closest_points() {
     let mut h = harness(app);
     h.snapshot("closest_points");
 }
+
+#[test]
+fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
+    let data = tempfile::tempdir().unwrap();
+    let options = || Options {
+        file: Some(shapes("corner-false-positive.json")),
+        data_dir: Some(data.path().to_path_buf()),
+        no_data_dir: false,
+    };
+    let mut h = harness(App::new(options()));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    let edited = h.state().scene().clone();
+    assert!(
+        data.path().join("recovery.json").exists(),
+        "the edit was autosaved"
+    );
+    // The process dies here: no clean exit. The next start offers the work back.
+    drop(h);
+    let mut h = harness(App::new(options()));
+    h.get_by_label("Recover unsaved work?");
+    h.get_by_label("Recover").click();
+    h.run();
+    assert_eq!(h.state().scene(), &edited);
+    assert!(h.state().is_dirty(), "recovered work is not saved yet");
+}
+
+#[test]
+fn declining_the_recovery_removes_it() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        shapes("seed-obstacle.json"),
+        data.path().join("recovery.json"),
+    )
+    .unwrap();
+    let mut h = harness(App::new(Options {
+        data_dir: Some(data.path().to_path_buf()),
+        ..Default::default()
+    }));
+    h.get_by_label("Discard it").click();
+    h.run();
+    assert!(!data.path().join("recovery.json").exists());
+    assert_eq!(h.state().scene(), &collidoscope::app::default_scene());
+}
+
+#[test]
+fn new_asks_before_discarding_unsaved_changes() {
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("New").click();
+    h.run();
+    h.get_by_label("Discard unsaved changes?");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), 2, "cancel keeps the work");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("New").click();
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().scene().shapes.is_empty());
+    assert!(!h.state().is_dirty());
+}
+
+/// Degenerate scenes and extreme views draw without a panic: coincident shapes, a capsule
+/// whose ends meet, shapes a million units out, a scene of one shape, no shapes at all, and
+/// zooming far in and out.
+#[test]
+fn degenerate_scenes_and_extreme_views_do_not_panic() {
+    use collidoscope::geometry::{Capsule, Circle, Placed, Pose};
+    use collidoscope::scene::{Scene, SceneShape};
+    let disc = |at: DVec2| Placed::new(Circle::new(1.0).unwrap(), Pose::at(at));
+    let scenes = [
+        Scene {
+            shapes: vec![
+                SceneShape::named("a", disc(DVec2::ZERO)),
+                SceneShape::named("b", disc(DVec2::ZERO)),
+            ],
+        },
+        Scene {
+            shapes: vec![
+                SceneShape::named(
+                    "dot",
+                    Placed::new(
+                        Capsule::new(DVec2::ONE, DVec2::ONE, 0.5).unwrap(),
+                        Pose::IDENTITY,
+                    ),
+                ),
+                SceneShape::named("b", disc(DVec2::ONE)),
+            ],
+        },
+        collidoscope::scene::load(&shapes("far-from-origin.json")).unwrap(),
+        Scene {
+            shapes: vec![SceneShape::named("alone", disc(DVec2::ZERO))],
+        },
+        Scene::default(),
+    ];
+    for scene in scenes {
+        let mut app = app(None);
+        app.set_scene(scene);
+        let mut h = harness(app);
+        let centre = h.state().world_to_screen(DVec2::ZERO);
+        for _ in 0..30 {
+            h.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Line,
+                delta: egui::vec2(0.0, 50.0),
+                modifiers: Modifiers::NONE,
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+            });
+            h.hover_at(centre);
+            h.run();
+        }
+        h.key_press(Key::F);
+        h.run();
+        // Step mode exists where there is a pair to explain.
+        if h.query_by_label("Next").is_some() {
+            h.get_by_label("Next").click();
+            h.run();
+        }
+    }
+}

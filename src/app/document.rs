@@ -5,7 +5,7 @@ use crate::scene::{self, Scene};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
-/// How often unsaved work is copied to the recovery file.
+/// How often unsaved work is copied to the recovery file during a drag.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(3);
 const RECENT_LIMIT: usize = 8;
 
@@ -124,16 +124,17 @@ impl Document {
         Some((dir.join("recovery.json"), dir.join("recovery-path.txt")))
     }
 
-    /// Copy the scene to the recovery file when there are edits the last copy lacks and the
-    /// last copy is [`AUTOSAVE_EVERY`] old. Returns an error message if writing failed.
-    pub fn autosave(&mut self, scene: &Scene, now: Instant) -> Option<String> {
+    /// Copy the scene to the recovery file when there are edits the last copy lacks. While an
+    /// edit is still going on (`editing`: a drag), at most every [`AUTOSAVE_EVERY`]; once it
+    /// is done, at once. Returns an error message if writing failed.
+    pub fn autosave(&mut self, scene: &Scene, now: Instant, editing: bool) -> Option<String> {
         if !self.unsaved_since_autosave {
             return None;
         }
-        if self
+        let recent = self
             .last_autosave
-            .is_some_and(|t| now.duration_since(t) < AUTOSAVE_EVERY)
-        {
+            .is_some_and(|t| now.duration_since(t) < AUTOSAVE_EVERY);
+        if editing && recent {
             return None;
         }
         let (file, path_file) = self.recovery_paths()?;

@@ -480,10 +480,9 @@ impl App {
     }
 
     fn autosave(&mut self) {
-        if let Some(problem) = self
-            .document
-            .autosave(&self.scene, std::time::Instant::now())
-        {
+        let editing = self.gesture.is_some() || self.numbers_editing;
+        let now = std::time::Instant::now();
+        if let Some(problem) = self.document.autosave(&self.scene, now, editing) {
             self.say(problem, true);
         }
     }
