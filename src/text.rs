@@ -88,6 +88,31 @@ pub fn axis_source(source: AxisSource, names: &PairNames) -> String {
     }
 }
 
+/// An axis's overlap for a table: the amount, or `gap` and the amount.
+pub fn overlap(overlap: f64) -> String {
+    if overlap >= 0.0 {
+        number(overlap)
+    } else {
+        format!("gap {}", number(-overlap))
+    }
+}
+
+/// What axis `k` decided, for a table.
+pub fn decision(report: &SatReport, k: usize) -> &'static str {
+    let t = &report.axes[k];
+    if k == report.deciding_axis() {
+        if report.intersecting() {
+            "least overlap: MTV"
+        } else {
+            "separates: stop"
+        }
+    } else if t.separating {
+        "separates"
+    } else {
+        "overlaps"
+    }
+}
+
 /// One step of the test, for teaching: "Axis 3 of 8: normal of edge 2 of crate. A spans [1.2,
 /// 4], B spans [3.6, 5.1]: overlap 0.4, not separating."
 pub fn axis_sentence(report: &SatReport, index: usize, names: &PairNames) -> String {

@@ -16,21 +16,13 @@
 mod common;
 
 use collidoscope::geometry::ShapeKind;
-use collidoscope::query::{SatReport, report};
+use collidoscope::query::report;
 use common::reference::{has_reference, reference_answer, to_reference};
 use common::*;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
 const PAIRS_PER_KIND_PAIR: usize = 10_000;
-
-fn unique_least(report: &SatReport, tolerance: f64) -> bool {
-    let Some(mtv) = report.mtv else { return true };
-    report
-        .axes
-        .iter()
-        .all(|t| t.overlap > mtv.depth + tolerance || t.normal.distance(mtv.normal) <= 1e-9)
-}
 
 #[derive(Default, Debug)]
 struct Counts {

@@ -4,21 +4,11 @@
 mod common;
 
 use collidoscope::geometry::{DVec2, Placed, Pose};
-use collidoscope::query::{SatReport, collide, distance, explain, report};
+use collidoscope::query::{collide, distance, explain, report};
 use common::*;
 use proptest::prelude::*;
 
 const CASES: u32 = 10_000;
-
-/// Whether the least overlap is unique: no other axis within `tolerance` of it points another
-/// way. Where it is not, more than one normal is correct.
-fn unique_least(report: &SatReport, tolerance: f64) -> bool {
-    let Some(mtv) = report.mtv else { return true };
-    report
-        .axes
-        .iter()
-        .all(|t| t.overlap > mtv.depth + tolerance || t.normal.distance(mtv.normal) <= 1e-9)
-}
 
 fn rigidly_moved(p: &Placed, offset: DVec2, angle: f64, pivot: DVec2) -> Placed {
     Placed {

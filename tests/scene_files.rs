@@ -156,10 +156,7 @@ fn saving_replaces_the_file_and_leaves_no_temporary() {
     };
     scene::save(&scene, &path).unwrap();
     assert_eq!(scene::load(&path).unwrap(), scene);
-    let names: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names: Vec<_> = names_in(dir.path());
     assert_eq!(names, vec![std::ffi::OsString::from("scene.json")]);
 }
 
@@ -208,10 +205,7 @@ fn a_save_that_fails_at_the_rename_leaves_everything_as_it_was() {
         std::fs::read_to_string(target.join("keep")).unwrap(),
         "precious"
     );
-    let names: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names: Vec<_> = names_in(dir.path());
     assert_eq!(names, vec![std::ffi::OsString::from("scene.json")]);
 }
 

@@ -184,25 +184,8 @@ impl App {
                                 ui.label(cell(text::point(t.axis))),
                                 ui.label(cell(text::interval(t.a))),
                                 ui.label(cell(text::interval(t.b))),
-                                ui.label(cell(if t.overlap >= 0.0 {
-                                    text::number(t.overlap)
-                                } else {
-                                    format!("gap {}", text::number(-t.overlap))
-                                })),
-                                ui.label(cell(
-                                    if k == deciding {
-                                        if report.sat.intersecting() {
-                                            "least overlap: MTV"
-                                        } else {
-                                            "separates: stop"
-                                        }
-                                    } else if t.separating {
-                                        "separates"
-                                    } else {
-                                        "overlaps"
-                                    }
-                                    .into(),
-                                )),
+                                ui.label(cell(text::overlap(t.overlap))),
+                                ui.label(cell(text::decision(&report.sat, k).into())),
                             ];
                             if row.iter().any(|r| r.hovered()) {
                                 hovered = Some(k);

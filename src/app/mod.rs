@@ -220,31 +220,9 @@ impl App {
     pub fn frame_work(&mut self, rect: egui::Rect) -> draw::DrawList {
         self.refresh_report();
         if self.fit_pending {
-            self.fit_pending = false;
-            let bounds = self
-                .scene
-                .shapes
-                .iter()
-                .map(|s| s.placed.aabb())
-                .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)));
-            if let Some(b) = bounds {
-                self.camera.fit(rect, b);
-            }
+            self.fit(rect);
         }
-        draw::build(&draw::DrawInput {
-            scene: &self.scene,
-            pair: self.report.as_ref().map(|r| (self.pair, r)),
-            other_hits: &self.other_hits,
-            selected: self.selected,
-            focus_axis: self.focus_axis(),
-            show_axes: self.show_axes,
-            show_naive: self.show_naive,
-            rejected: self.rejected.as_ref(),
-            new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
-            handles: &[],
-            camera: self.camera,
-            rect,
-        })
+        draw::build(&self.draw_input(rect, &[]))
     }
 
     /// Replace the scene (a new document holding `scene`).

@@ -42,21 +42,7 @@ impl App {
             self.zoom(ui, &response, rect);
             self.pointer(ui, &response, rect);
             let handles: Vec<DVec2> = self.handles().into_iter().map(|(_, p)| p).collect();
-            let input = DrawInput {
-                scene: &self.scene,
-                pair: self.report.as_ref().map(|r| (self.pair, r)),
-                other_hits: &self.other_hits,
-                selected: self.selected,
-                focus_axis: self.focus_axis(),
-                show_axes: self.show_axes,
-                show_naive: self.show_naive,
-                rejected: self.rejected.as_ref(),
-                new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
-                handles: &handles,
-                camera: self.camera,
-                rect,
-            };
-            let list = draw::build(&input);
+            let list = draw::build(&self.draw_input(rect, &handles));
             if let Some(p) = response.hover_pos() {
                 let near = list
                     .axis_segments
@@ -80,7 +66,25 @@ impl App {
         });
     }
 
-    fn fit(&mut self, rect: Rect) {
+    /// What `draw::build` needs of the app for a view of `rect`.
+    pub(super) fn draw_input<'a>(&'a self, rect: Rect, handles: &'a [DVec2]) -> DrawInput<'a> {
+        DrawInput {
+            scene: &self.scene,
+            pair: self.report.as_ref().map(|r| (self.pair, r)),
+            other_hits: &self.other_hits,
+            selected: self.selected,
+            focus_axis: self.focus_axis(),
+            show_axes: self.show_axes,
+            show_naive: self.show_naive,
+            rejected: self.rejected.as_ref(),
+            new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
+            handles,
+            camera: self.camera,
+            rect,
+        }
+    }
+
+    pub(super) fn fit(&mut self, rect: Rect) {
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }

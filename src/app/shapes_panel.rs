@@ -229,13 +229,7 @@ impl App {
             shape.placed.pose = Pose::new(p, angle);
             match &mut shape.placed.shape {
                 Shape::Circle(c) => {
-                    let label = ui.label("radius");
-                    track(
-                        ui.add(egui::DragValue::new(&mut c.radius).speed(0.01))
-                            .labelled_by(label.id)
-                            .on_hover_text("radius"),
-                    );
-                    ui.end_row();
+                    track(radius_row(ui, &mut c.radius));
                 }
                 Shape::Capsule(c) => {
                     for (label, end) in [("a", &mut c.a), ("b", &mut c.b)] {
@@ -250,13 +244,7 @@ impl App {
                         });
                         ui.end_row();
                     }
-                    let label = ui.label("radius");
-                    track(
-                        ui.add(egui::DragValue::new(&mut c.radius).speed(0.01))
-                            .labelled_by(label.id)
-                            .on_hover_text("radius"),
-                    );
-                    ui.end_row();
+                    track(radius_row(ui, &mut c.radius));
                 }
                 Shape::Polygon(poly) => {
                     let mut points = poly.points_as_given();
@@ -303,4 +291,15 @@ impl App {
         }
         self.numbers_editing = interacting;
     }
+}
+
+/// A labelled radius field, one grid row.
+fn radius_row(ui: &mut egui::Ui, radius: &mut f64) -> egui::Response {
+    let label = ui.label("radius");
+    let response = ui
+        .add(egui::DragValue::new(radius).speed(0.01))
+        .labelled_by(label.id)
+        .on_hover_text("radius");
+    ui.end_row();
+    response
 }

@@ -4,7 +4,7 @@
 use crate::query::{PairReport, collide, report};
 use crate::scene::{self, Scene};
 use crate::text::{
-    PairNames, axis_source, interval, naive_sentence, number, point, verdict_sentence,
+    self, PairNames, axis_source, interval, naive_sentence, number, point, verdict_sentence,
 };
 use serde::Serialize;
 use std::io::Write;
@@ -121,17 +121,6 @@ fn print_axes(report: &PairReport, names: &PairNames, out: &mut impl Write) {
     ];
     let mut rows = vec![header];
     for (k, t) in report.sat.axes.iter().enumerate() {
-        let decision = if k == deciding {
-            if report.sat.intersecting() {
-                "least overlap: MTV"
-            } else {
-                "separates: stop"
-            }
-        } else if t.separating {
-            "separates"
-        } else {
-            "overlaps"
-        };
         rows.push([
             if k == deciding {
                 ">".into()
@@ -143,25 +132,11 @@ fn print_axes(report: &PairReport, names: &PairNames, out: &mut impl Write) {
             point(t.axis),
             interval(t.a),
             interval(t.b),
-            if t.overlap >= 0.0 {
-                number(t.overlap)
-            } else {
-                format!("gap {}", number(-t.overlap))
-            },
-            decision.into(),
+            text::overlap(t.overlap),
+            text::decision(&report.sat, k).into(),
         ]);
     }
-    let widths: Vec<usize> = (0..8)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    for row in &rows {
-        let line: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| format!("{cell:<w$}", w = widths[c]))
-            .collect();
-        let _ = writeln!(out, "{}", line.join("  ").trim_end());
-    }
+    super::print_columns(&rows, "", out);
 }
 
 /// The MTV and contacts when intersecting, the closest points when apart.

@@ -114,6 +114,21 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
     Outcome::Exit(ExitCode::from(status))
 }
 
+/// Print `rows` as left-aligned columns two spaces apart, each line after `indent`.
+fn print_columns<const N: usize>(rows: &[[String; N]], indent: &str, out: &mut impl Write) {
+    let widths: Vec<usize> = (0..N)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        let _ = writeln!(out, "{indent}{}", cells.join("  ").trim_end());
+    }
+}
+
 /// The usage text, for `collidoscope` with no arguments in a build without the window.
 pub fn print_help() {
     use clap::CommandFactory;

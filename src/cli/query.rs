@@ -127,15 +127,5 @@ fn print_table(file: &str, scene: &Scene, pairs: &[PairLine], out: &mut impl Wri
             }
         })
         .collect();
-    let widths: Vec<usize> = (0..5)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    for row in &rows {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| format!("{cell:<w$}", w = widths[c]))
-            .collect();
-        let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
-    }
+    super::print_columns(&rows, "  ", out);
 }

@@ -4,6 +4,7 @@
 pub mod reference;
 
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, ShapeKind};
+use collidoscope::query::SatReport;
 use proptest::prelude::*;
 
 pub fn v(x: f64, y: f64) -> DVec2 {
@@ -108,4 +109,22 @@ pub fn arb_placed_of(kind: ShapeKind) -> BoxedStrategy<Placed> {
 /// A random shape of a random kind.
 pub fn arb_placed() -> BoxedStrategy<Placed> {
     arb_kind().prop_flat_map(arb_placed_of).boxed()
+}
+
+/// Whether the least overlap is unique: no other axis within `tolerance` of it points another
+/// way. Where it is not, more than one normal is correct.
+pub fn unique_least(report: &SatReport, tolerance: f64) -> bool {
+    let Some(mtv) = report.mtv else { return true };
+    report
+        .axes
+        .iter()
+        .all(|t| t.overlap > mtv.depth + tolerance || t.normal.distance(mtv.normal) <= 1e-9)
+}
+
+/// The names of the entries of `dir`.
+pub fn names_in(dir: &std::path::Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect()
 }
