@@ -494,23 +494,17 @@ impl App {
     /// The confirmation and recovery dialogs.
     fn dialogs(&mut self, ctx: &egui::Context) {
         if let Some(action) = self.confirm.clone() {
-            let mut decision = None;
-            egui::Modal::new(egui::Id::unique("confirm discard")).show(ctx, |ui| {
-                ui.heading("Discard unsaved changes?");
-                ui.label(format!(
-                    "{} has changes that are not saved.",
-                    self.document.title().trim_end_matches(" - collidoscope")
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Discard changes").clicked() {
-                        decision = Some(true);
-                    }
-                    if ui.button("Cancel").clicked() {
-                        decision = Some(false);
-                    }
-                });
-            });
-            match decision {
+            let name = self.document.title();
+            let body = format!(
+                "{} has changes that are not saved.",
+                name.trim_end_matches(" - collidoscope")
+            );
+            match ask(
+                ctx,
+                "Discard unsaved changes?",
+                &body,
+                ["Discard changes", "Cancel"],
+            ) {
                 Some(true) => {
                     self.confirm = None;
                     match action {
@@ -531,26 +525,23 @@ impl App {
             }
         }
         if self.recovery.is_some() && self.confirm.is_none() {
-            let mut decision = None;
             let when = self
                 .recovery
                 .as_ref()
                 .and_then(|r| r.written)
                 .and_then(|t| t.elapsed().ok());
-            egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
-                ui.heading("Recover unsaved work?");
-                let age = when.map(|d| format!(" from {} s ago", d.as_secs())).unwrap_or_default();
-                ui.label(format!("collidoscope did not close cleanly last time. An autosaved scene{age} is available."));
-                ui.horizontal(|ui| {
-                    if ui.button("Recover").clicked() {
-                        decision = Some(true);
-                    }
-                    if ui.button("Discard it").clicked() {
-                        decision = Some(false);
-                    }
-                });
-            });
-            match decision {
+            let age = when
+                .map(|d| format!(" from {} s ago", d.as_secs()))
+                .unwrap_or_default();
+            let body = format!(
+                "collidoscope did not close cleanly last time. An autosaved scene{age} is available."
+            );
+            match ask(
+                ctx,
+                "Recover unsaved work?",
+                &body,
+                ["Recover", "Discard it"],
+            ) {
                 Some(true) => {
                     let recovery = self.recovery.take().expect("shown only with a recovery");
                     self.history.record(self.scene.clone());
@@ -569,6 +560,25 @@ impl App {
             }
         }
     }
+}
+
+/// A modal question with two answers: `Some(true)` for the first, `Some(false)` for the
+/// second, `None` while unanswered.
+fn ask(ctx: &egui::Context, heading: &str, body: &str, [yes, no]: [&str; 2]) -> Option<bool> {
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique(heading)).show(ctx, |ui| {
+        ui.heading(heading);
+        ui.label(body);
+        ui.horizontal(|ui| {
+            if ui.button(yes).clicked() {
+                answer = Some(true);
+            }
+            if ui.button(no).clicked() {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
 }
 
 impl eframe::App for App {
