@@ -104,6 +104,8 @@ proptest! {
         prop_assert_eq!(&fast, &full.contact);
         prop_assert_eq!(fast.as_ref().map(|c| c.depth), full.sat.mtv.map(|m| m.depth));
         prop_assert_eq!(fast.is_some(), full.sat.intersecting());
+        // explain's per-pair shortcuts (two circles) give the general walk's report exactly.
+        prop_assert_eq!(explain(&a, &b), full.sat);
     }
 
     /// Contact points lie in both shapes' reach, and the depth never exceeds the MTV's.

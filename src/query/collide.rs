@@ -7,8 +7,8 @@
 //! normal.
 
 use super::contact::{Contact, contact_below, manifold};
-use super::sat::{AxisSource, AxisTest, centre_to_centre, visit_candidates};
-use crate::geometry::{DVec2, Placed, Rounded, Shape, project_point};
+use super::sat::{AxisSource, circles_axis, visit_candidates};
+use crate::geometry::{DVec2, Placed, Rounded, Shape};
 use std::ops::ControlFlow;
 
 /// How far apart, relatively, the bounding circles must be for the shortcut. Far above
@@ -69,13 +69,8 @@ fn collide_circles(
     centre_b: DVec2,
     radius_b: f64,
 ) -> Option<Contact> {
-    let (a, b) = (DVec2::ZERO, centre_b - centre_a);
-    let (source, axis) = centre_to_centre(a, b);
-    let intervals = (
-        project_point(a, radius_a, axis),
-        project_point(b, radius_b, axis),
-    );
-    let test = AxisTest::measure(source, axis, intervals, (a, b));
+    let b = centre_b - centre_a;
+    let test = circles_axis(radius_a, b, radius_b);
     if test.separating {
         return None;
     }

@@ -27,7 +27,7 @@
 //! is the seed article's bug: `naive` keeps it to show the difference.
 
 use super::closest::closest_cores;
-use crate::geometry::{DVec2, Feature, Interval, Placed, Rounded, ShapeKind};
+use crate::geometry::{DVec2, Feature, Interval, Placed, Rounded, Shape, ShapeKind, project_point};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
@@ -220,7 +220,24 @@ impl SatReport {
 /// The separating-axis test of `a` and `b`, every candidate axis measured.
 pub fn explain(a: &Placed, b: &Placed) -> SatReport {
     let origin = a.pose.position;
+    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
+        // Two circles have one axis: measured directly, as the general walk would.
+        let axis = circles_axis(ca.radius, b.pose.position - origin, cb.radius);
+        return finish(vec![axis], origin, (ShapeKind::Circle, ShapeKind::Circle));
+    }
     explain_rounded(&Rounded::new(a, origin), &Rounded::new(b, origin), origin)
+}
+
+/// The one axis of two circles, B's centre given relative to A's: the axis, projections and
+/// measurement the general walk gives two 1-point cores, without building their views.
+pub(crate) fn circles_axis(radius_a: f64, centre_b: DVec2, radius_b: f64) -> AxisTest {
+    let a = DVec2::ZERO;
+    let (source, axis) = centre_to_centre(a, centre_b);
+    let intervals = (
+        project_point(a, radius_a, axis),
+        project_point(centre_b, radius_b, axis),
+    );
+    AxisTest::measure(source, axis, intervals, (a, centre_b))
 }
 
 /// [`explain`] on world views made relative to `origin`.
@@ -230,6 +247,16 @@ pub(crate) fn explain_rounded(a: &Rounded, b: &Rounded, origin: DVec2) -> SatRep
         axes.push(test);
         ControlFlow::<()>::Continue(())
     });
+    finish(axes, origin, (a.kind, b.kind))
+}
+
+/// The report of measured axes (relative to `origin`): the verdict, then the shadows back in
+/// world coordinates.
+fn finish(
+    mut axes: Vec<AxisTest>,
+    origin: DVec2,
+    (kind_a, kind_b): (ShapeKind, ShapeKind),
+) -> SatReport {
     let (verdict, mtv) = decide(&axes);
     for test in &mut axes {
         // Back to world coordinates: the projections were taken relative to `origin`.
@@ -238,8 +265,8 @@ pub(crate) fn explain_rounded(a: &Rounded, b: &Rounded, origin: DVec2) -> SatRep
         test.b = Interval::new(test.b.min + shift, test.b.max + shift);
     }
     SatReport {
-        kind_a: a.kind,
-        kind_b: b.kind,
+        kind_a,
+        kind_b,
         axes,
         verdict,
         mtv,
