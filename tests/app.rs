@@ -308,13 +308,24 @@ fn degenerate_scenes_and_extreme_views_do_not_panic() {
         Scene {
             shapes: vec![SceneShape::named("alone", disc(DVec2::ZERO))],
         },
+        // Beyond what f32 screen coordinates can hold.
+        Scene {
+            shapes: vec![
+                SceneShape::named("near", disc(DVec2::ZERO)),
+                SceneShape::named(
+                    "huge",
+                    Placed::new(Circle::new(1e300).unwrap(), Pose::at(DVec2::splat(1e300))),
+                ),
+            ],
+        },
         Scene::default(),
     ];
     for scene in scenes {
         let mut app = app(None);
         app.set_scene(scene);
         let mut h = harness(app);
-        let centre = h.state().world_to_screen(DVec2::ZERO);
+        // The middle of the scene view (a real pointer is always somewhere on screen).
+        let centre = egui::pos2(540.0, 400.0);
         for _ in 0..30 {
             h.event(egui::Event::MouseWheel {
                 unit: egui::MouseWheelUnit::Line,
@@ -333,5 +344,7 @@ fn degenerate_scenes_and_extreme_views_do_not_panic() {
             h.get_by_label("Next").click();
             h.run();
         }
+        // Tessellate and paint it too, not only lay it out.
+        h.render().expect("the frame renders");
     }
 }

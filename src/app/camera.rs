@@ -26,11 +26,15 @@ impl Default for Camera {
 /// transform degenerate.
 const MIN_SCALE: f64 = 1e-6;
 const MAX_SCALE: f64 = 1e6;
+/// How far from the view's centre (screen points) a point may be drawn.
+const SCREEN_LIMIT: DVec2 = DVec2::splat(1e7);
 
 impl Camera {
     /// A world point on the screen.
     pub fn to_screen(&self, rect: Rect, p: DVec2) -> Pos2 {
-        let d = (p - self.centre) * self.scale;
+        // Far off screen is as good as infinitely far, and painting must never see an
+        // infinity (a shape at 1e300 would overflow f32): clamp before converting.
+        let d = ((p - self.centre) * self.scale).clamp(-SCREEN_LIMIT, SCREEN_LIMIT);
         let c = rect.center();
         pos2(c.x + d.x as f32, c.y - d.y as f32)
     }

@@ -168,10 +168,17 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     let hi = camera.to_world(rect, rect.right_top());
     let colour = Color32::from_gray(45);
     let axis_colour = Color32::from_gray(80);
+    // Counted in f64: far from the origin a line index does not fit an integer. At most 400
+    // lines; none when the view itself is not finite.
     let lines = |from: f64, to: f64| {
-        let first = (from / step).floor() as i64;
-        let last = (to / step).ceil() as i64;
-        (first..=last.min(first + 400)).map(move |k| k as f64 * step)
+        let first = (from / step).floor();
+        let span = (to / step).ceil() - first;
+        let count = if span.is_finite() {
+            span.clamp(0.0, 400.0) as usize
+        } else {
+            0
+        };
+        (0..=count).map(move |k| (first + k as f64) * step)
     };
     for x in lines(lo.x, hi.x) {
         let sx = camera.to_screen(rect, DVec2::new(x, 0.0)).x;

@@ -67,14 +67,16 @@ impl<'a> Rounded<'a> {
             Shape::Capsule(c) => {
                 let (a, b) = (place(c.a), place(c.b));
                 let along = b - a;
+                let length = along.length();
                 // An end-to-end length below rounding noise has no direction: a circle.
-                if along.length() <= f64::EPSILON * (a.abs().max_element() + 1.0) {
+                if length <= f64::EPSILON * (a.abs().max_element() + 1.0) {
                     return Self {
                         centre: place((c.a + c.b) * 0.5),
                         ..Self::point_core(a, c.radius, ShapeKind::Capsule, offset)
                     };
                 }
-                let n = right_perp(along).normalize();
+                // What `normalize` computes, reusing the length: |right_perp(v)| = |v|.
+                let n = right_perp(along) * (1.0 / length);
                 Self {
                     points: SmallVec::from_slice(&[a, b]),
                     normals: SmallVec::from_slice(&[n, -n]),

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 const CLEAR_MARGIN: f64 = 1e-9;
 
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
-/// no world view: most pairs in a scene end here.
+/// no world view: most polygon pairs of a scene end here.
 fn bounding_circles_clearly_apart(a: &Placed, b: &Placed) -> bool {
     let reach = a.shape.bounding_radius() + b.shape.bounding_radius();
     let gap2 = a.centre().distance_squared(b.centre());
@@ -26,7 +26,9 @@ fn bounding_circles_clearly_apart(a: &Placed, b: &Placed) -> bool {
 /// The contact of `a` and `b` when their interiors overlap, else `None` (touching shapes do not
 /// intersect). `normal` points from A toward B; moving B by `depth * normal` separates them.
 pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
-    if bounding_circles_clearly_apart(a, b) {
+    // Worth it only where the exact test is costly: with a polygon.
+    let polygon = |p: &Placed| matches!(p.shape, Shape::Polygon(_));
+    if (polygon(a) || polygon(b)) && bounding_circles_clearly_apart(a, b) {
         return None;
     }
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
