@@ -50,11 +50,6 @@ impl Camera {
         DVec2::new(delta.x as f64, -delta.y as f64) / self.scale
     }
 
-    /// A world length in screen points.
-    pub fn length_to_screen(&self, length: f64) -> f32 {
-        (length * self.scale) as f32
-    }
-
     /// Zoom by `factor` keeping the world point under `anchor` where it is.
     pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f64) {
         let before = self.to_world(rect, anchor);
