@@ -280,18 +280,21 @@ impl App {
     }
 
     fn undo(&mut self) {
-        if let Some(previous) = self.history.undo(&self.scene) {
-            self.scene = previous;
-            self.document.changed();
-            self.rejected = None;
-            self.after_edit();
-        }
+        let previous = self.history.undo(&self.scene);
+        self.restore(previous);
     }
 
     fn redo(&mut self) {
-        if let Some(next) = self.history.redo(&self.scene) {
-            self.scene = next;
+        let next = self.history.redo(&self.scene);
+        self.restore(next);
+    }
+
+    /// Show `scene` from the history, if there was one to go to.
+    fn restore(&mut self, scene: Option<Scene>) {
+        if let Some(scene) = scene {
+            self.scene = scene;
             self.document.changed();
+            self.rejected = None;
             self.after_edit();
         }
     }
