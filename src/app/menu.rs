@@ -66,10 +66,7 @@ impl App {
         }
         if ui.button("Open...").clicked() {
             // rfd answers None at once where no dialog can be shown; the path field remains.
-            match rfd::FileDialog::new()
-                .add_filter("shape set", &["json"])
-                .pick_file()
-            {
+            match super::file_dialog().pick_file() {
                 Some(path) => self.request_open(&path),
                 None => self.say(
                     "no file chosen (the path field above opens a file too)",
@@ -81,10 +78,7 @@ impl App {
             self.save();
         }
         if ui.button("Save As...").clicked() {
-            match rfd::FileDialog::new()
-                .add_filter("shape set", &["json"])
-                .save_file()
-            {
+            match super::file_dialog().save_file() {
                 Some(path) => self.save_as(&path),
                 None => self.say(
                     "no file chosen (type a path in the field and press Save)",

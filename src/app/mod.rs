@@ -419,10 +419,7 @@ impl App {
     fn save(&mut self) {
         match self.document.path.clone() {
             Some(path) => self.save_as(&path),
-            None => match rfd::FileDialog::new()
-                .add_filter("shape set", &["json"])
-                .save_file()
-            {
+            None => match file_dialog().save_file() {
                 Some(path) => self.save_as(&path),
                 None if !self.path_field.trim().is_empty() => {
                     let path = PathBuf::from(self.path_field.trim());
@@ -563,6 +560,11 @@ impl App {
             }
         }
     }
+}
+
+/// The system dialog for choosing a shape-set file.
+fn file_dialog() -> rfd::FileDialog {
+    rfd::FileDialog::new().add_filter("shape set", &["json"])
 }
 
 /// A modal question with two answers: `Some(true)` for the first, `Some(false)` for the

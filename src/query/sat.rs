@@ -275,7 +275,7 @@ fn finish(
 
 /// The verdict of measured axes. Ties go to the earlier axis, as in [`least_overlap`].
 fn decide(axes: &[AxisTest]) -> (Verdict, Option<Mtv>) {
-    let least = least_overlap(axes.iter().copied()).expect("every pair has a candidate axis");
+    let least = least_overlap(axes).expect("every pair has a candidate axis");
     let test = &axes[least];
     if !test.separating {
         let mtv = Mtv {
@@ -308,9 +308,9 @@ fn decide(axes: &[AxisTest]) -> (Verdict, Option<Mtv>) {
 }
 
 /// The index of the least overlap; the first one on a tie.
-pub(crate) fn least_overlap(axes: impl Iterator<Item = AxisTest>) -> Option<usize> {
+fn least_overlap(axes: &[AxisTest]) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
-    for (i, t) in axes.enumerate() {
+    for (i, t) in axes.iter().enumerate() {
         if best.is_none_or(|(_, overlap)| t.overlap < overlap) {
             best = Some((i, t.overlap));
         }
