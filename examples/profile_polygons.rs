@@ -34,6 +34,13 @@ fn main() {
         }
     }
     let which = std::env::args().nth(1).unwrap_or_default();
+    // `hit` or `miss` keeps only the intersecting or only the separated pairs.
+    match std::env::var("PAIRS").as_deref() {
+        Ok("hit") => pairs.retain(|(a, b)| collide(a, b).is_some()),
+        Ok("miss") => pairs.retain(|(a, b)| collide(a, b).is_none()),
+        _ => {}
+    }
+    eprintln!("{} pairs", pairs.len());
     let mut hits = 0usize;
     for _ in 0..std::env::args()
         .nth(2)

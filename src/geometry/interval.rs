@@ -22,20 +22,30 @@ impl Interval {
 
     /// How far `other` must move in the + direction to stop overlapping `self`
     /// (`self.max - other.min`; negative when `other` already lies beyond `self`).
+    #[inline(always)]
     pub fn push_forward(&self, other: &Interval) -> f64 {
         self.max - other.min
     }
 
     /// How far `other` must move in the - direction to stop overlapping `self`
     /// (`other.max - self.min`).
+    #[inline(always)]
     pub fn push_backward(&self, other: &Interval) -> f64 {
         other.max - self.min
     }
 
     /// The signed overlap with `other`: the smaller of the two pushes that separate them.
     /// Positive means overlapping by that much; negative is the gap between them.
+    /// Symmetric: `a.overlap(&b) == b.overlap(&a)`.
+    #[inline(always)]
     pub fn overlap(&self, other: &Interval) -> f64 {
-        self.push_forward(other).min(self.push_backward(other))
+        // Plain comparisons, not f64::min: projections of validated shapes are never NaN.
+        let (forward, backward) = (self.push_forward(other), self.push_backward(other));
+        if forward < backward {
+            forward
+        } else {
+            backward
+        }
     }
 
     /// The length of the common part (`min(max) - max(min)`): what the seed article's naive

@@ -7,9 +7,10 @@
 //! normal.
 
 use super::contact::{Contact, contact_below, manifold};
-use super::sat::{AxisSource, circles_axis, visit_candidates};
+use super::sat::{
+    Candidate, Side, circles_axis, face_axis_count, face_candidate, rounded_candidate,
+};
 use crate::geometry::{DVec2, Placed, Rounded, Shape};
-use std::ops::ControlFlow;
 
 /// How far apart, relatively, the bounding circles must be for the shortcut. Far above
 /// rounding error, so `explain` always finds the same pair separated.
@@ -36,31 +37,62 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
     }
     let origin = a.pose.position;
     let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
-    // Only what the contact needs of the least-overlap axis, so that the rest of each
-    // measurement is never stored.
-    let mut least: Option<(f64, DVec2, AxisSource)> = None;
-    let flow = visit_candidates(&ra, &rb, |test| {
-        if test.separating {
-            return ControlFlow::Break(());
-        }
-        if least.is_none_or(|(overlap, ..)| test.overlap < overlap) {
-            least = Some((test.overlap, test.normal, test.source));
-        }
-        ControlFlow::Continue(())
-    });
-    if flow.is_break() {
-        return None;
-    }
-    let (depth, normal, source) = least?;
-    let mut points = manifold(&ra, &rb, normal, depth, source);
+    let least = least_overlap_candidate(&ra, &rb)?;
+    let test = least.measure((ra.centre, rb.centre));
+    let mut points = manifold(&ra, &rb, test.normal, test.overlap, test.source);
     for p in &mut points {
         p.point += origin;
     }
     Some(Contact {
-        depth,
-        normal,
+        depth: test.overlap,
+        normal: test.normal,
         points,
     })
+}
+
+/// The candidate axis of least overlap (the first on a tie, as in the report), or `None` as
+/// soon as one shows a gap. Only overlaps are compared; the direction is decided for the one
+/// kept.
+///
+/// Face axes are taken in report order but measured on the views' outward normals, with each
+/// polygon's known shadow on its own normal: an overlap does not change when its axis is
+/// flipped (a clockwise polygon's given normal) or the two shadows are swapped (negating and
+/// swapping are exact), so every overlap here is bit for bit the report's, and the first least
+/// one is the report's MTV axis.
+fn least_overlap_candidate(a: &Rounded, b: &Rounded) -> Option<Candidate> {
+    // The least face axis as (overlap, place in the report): plain numbers, chosen without
+    // branches, which random geometry would mispredict.
+    let (mut least, mut least_place) = (f64::INFINITY, usize::MAX);
+    let mut first_place = 0;
+    for (own, other) in [(a, b), (b, a)] {
+        let count = face_axis_count(own);
+        for k in 0..count {
+            let i = own.internal_edge(k);
+            let overlap = own.own_extent(i).overlap(&other.project(own.normal(i)));
+            if overlap <= 0.0 {
+                return None;
+            }
+            let better = overlap < least;
+            least = if better { overlap } else { least };
+            least_place = if better { first_place + k } else { least_place };
+        }
+        first_place += count;
+    }
+    if let Some(rounded) = rounded_candidate(a, b) {
+        let overlap = rounded.overlap();
+        if overlap <= 0.0 {
+            return None;
+        }
+        if overlap < least {
+            return Some(rounded);
+        }
+    }
+    let count_a = face_axis_count(a);
+    match least_place {
+        usize::MAX => None,
+        k if k < count_a => Some(face_candidate(Side::A, a, b, k)),
+        k => Some(face_candidate(Side::B, b, a, k - count_a)),
+    }
 }
 
 /// Two circles, without building world views: the same axis, measurement and contact point as

@@ -29,7 +29,6 @@
 use super::closest::closest_cores;
 use crate::geometry::{DVec2, Feature, Interval, Placed, Rounded, Shape, ShapeKind, project_point};
 use serde::Serialize;
-use std::ops::ControlFlow;
 
 /// Which shape of the pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -100,41 +99,49 @@ pub struct AxisTest {
     pub separating: bool,
 }
 
-impl AxisTest {
-    /// Compare the projections `ia` of A and `ib` of B on `axis`; the centres break a tie.
+/// A candidate axis with both shadows, before the direction of the push is chosen. Every
+/// axis of a report is a `Candidate` measured by [`Candidate::measure`]; `collide` needs only
+/// [`Candidate::overlap`] of most of them, computed by the same arithmetic.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Candidate {
+    pub source: AxisSource,
+    pub axis: DVec2,
+    pub a: Interval,
+    pub b: Interval,
+}
+
+impl Candidate {
+    /// `min(a.max - b.min, b.max - a.min)`: the shorter push of B out of A along the line.
+    #[inline(always)]
+    pub fn overlap(&self) -> f64 {
+        self.a.overlap(&self.b)
+    }
+
+    /// The full measurement: the overlap and the direction B leaves A by it. The centres break
+    /// a tie between the two directions.
     #[inline]
-    pub(crate) fn measure(
-        source: AxisSource,
-        axis: DVec2,
-        (ia, ib): (Interval, Interval),
-        (centre_a, centre_b): (DVec2, DVec2),
-    ) -> Self {
-        let forward = ia.push_forward(&ib);
-        let backward = ia.push_backward(&ib);
+    pub fn measure(self, (centre_a, centre_b): (DVec2, DVec2)) -> AxisTest {
+        let forward = self.a.push_forward(&self.b);
+        let backward = self.a.push_backward(&self.b);
         // +1 when B leaves A faster along +axis, -1 along -axis; written as arithmetic rather
         // than branches, which random geometry would mispredict half the time.
         let mut sign =
             f64::from(u8::from(forward < backward)) - f64::from(u8::from(backward < forward));
         if sign == 0.0 {
-            sign = if (centre_b - centre_a).dot(axis) >= 0.0 {
+            sign = if (centre_b - centre_a).dot(self.axis) >= 0.0 {
                 1.0
             } else {
                 -1.0
             };
         }
-        let normal = axis * sign;
-        let overlap = if forward < backward {
-            forward
-        } else {
-            backward
-        };
-        Self {
-            source,
-            axis,
-            a: ia,
-            b: ib,
+        let overlap = self.overlap();
+        AxisTest {
+            source: self.source,
+            axis: self.axis,
+            a: self.a,
+            b: self.b,
             overlap,
-            normal,
+            normal: self.axis * sign,
             separating: overlap <= 0.0,
         }
     }
@@ -233,20 +240,27 @@ pub fn explain(a: &Placed, b: &Placed) -> SatReport {
 pub(crate) fn circles_axis(radius_a: f64, centre_b: DVec2, radius_b: f64) -> AxisTest {
     let a = DVec2::ZERO;
     let (source, axis) = centre_to_centre(a, centre_b);
-    let intervals = (
-        project_point(a, radius_a, axis),
-        project_point(centre_b, radius_b, axis),
-    );
-    AxisTest::measure(source, axis, intervals, (a, centre_b))
+    let candidate = Candidate {
+        source,
+        axis,
+        a: project_point(a, radius_a, axis),
+        b: project_point(centre_b, radius_b, axis),
+    };
+    candidate.measure((a, centre_b))
 }
 
 /// [`explain`] on world views made relative to `origin`.
 pub(crate) fn explain_rounded(a: &Rounded, b: &Rounded, origin: DVec2) -> SatReport {
+    let centres = (a.centre, b.centre);
     let mut axes = Vec::with_capacity(a.face_count() + b.face_count() + 1);
-    let _ = visit_candidates(a, b, |test| {
-        axes.push(test);
-        ControlFlow::<()>::Continue(())
-    });
+    for (side, own, other) in [(Side::A, a, b), (Side::B, b, a)] {
+        for k in 0..face_axis_count(own) {
+            axes.push(face_candidate(side, own, other, k).measure(centres));
+        }
+    }
+    if let Some(candidate) = rounded_candidate(a, b) {
+        axes.push(candidate.measure(centres));
+    }
     finish(axes, origin, (a.kind, b.kind))
 }
 
@@ -318,42 +332,58 @@ fn least_overlap(axes: &[AxisTest]) -> Option<usize> {
     best.map(|(i, _)| i)
 }
 
-/// Measures every candidate axis of the pair in report order and hands each to `visit`, which
-/// may stop the walk. `explain` keeps them all; `collide` stops at the first gap. Sharing this
-/// walk is what makes the two agree to the last bit.
-pub(crate) fn visit_candidates<T>(
-    a: &Rounded,
-    b: &Rounded,
-    mut visit: impl FnMut(AxisTest) -> ControlFlow<T>,
-) -> ControlFlow<T> {
-    let both = |axis: DVec2| (a.project(axis), b.project(axis));
-    let centres = (a.centre, b.centre);
-    for (side, shape) in [(Side::A, a), (Side::B, b)] {
-        match shape.corner_count() {
-            1 => {}
-            2 => {
-                let (source, axis) = (AxisSource::SegmentNormal { of: side }, shape.normal(0));
-                visit(AxisTest::measure(source, axis, both(axis), centres))?;
-            }
-            n => {
-                for edge in 0..n {
-                    // A polygon's own shadow on its own normal is known; only the other shape
-                    // is projected.
-                    let (axis, own) = shape.given_edge_axis(edge);
-                    let intervals = match side {
-                        Side::A => (own, b.project(axis)),
-                        Side::B => (a.project(axis), own),
-                    };
-                    let source = AxisSource::EdgeNormal { of: side, edge };
-                    visit(AxisTest::measure(source, axis, intervals, centres))?;
-                }
-            }
-        }
+// The candidate axes, in report order: A's face axes, B's face axes, then the rounded-shape
+// axis. `explain` measures them all; `collide` takes only the overlap of each, stops at the
+// first gap, and measures the one it keeps. Both use the functions below, which is what makes
+// them agree to the last bit.
+
+/// How many face axes `shape` adds: none for a point, the segment normal for a segment (one
+/// line for both sides), every edge normal for a polygon.
+#[inline(always)]
+pub(crate) fn face_axis_count(shape: &Rounded) -> usize {
+    match shape.corner_count() {
+        1 => 0,
+        2 => 1,
+        n => n,
     }
-    if let Some((source, axis)) = rounded_axis(a, b) {
-        visit(AxisTest::measure(source, axis, both(axis), centres))?;
-    }
-    ControlFlow::Continue(())
+}
+
+/// Face axis `k` of `own`, which is shape `side` of the pair, `other` the other shape.
+#[inline(always)]
+pub(crate) fn face_candidate(side: Side, own: &Rounded, other: &Rounded, k: usize) -> Candidate {
+    let (source, axis, own_interval) = if own.corner_count() == 2 {
+        let axis = own.normal(0);
+        (
+            AxisSource::SegmentNormal { of: side },
+            axis,
+            own.project(axis),
+        )
+    } else {
+        // A polygon's own shadow on its own normal is known; only the other shape is projected.
+        let (axis, own_interval) = own.given_edge_axis(k);
+        (
+            AxisSource::EdgeNormal { of: side, edge: k },
+            axis,
+            own_interval,
+        )
+    };
+    let other_interval = other.project(axis);
+    let (a, b) = match side {
+        Side::A => (own_interval, other_interval),
+        Side::B => (other_interval, own_interval),
+    };
+    Candidate { source, axis, a, b }
+}
+
+/// The rounded-shape axis of the pair, if it has one (see [`rounded_axis`]).
+pub(crate) fn rounded_candidate(a: &Rounded, b: &Rounded) -> Option<Candidate> {
+    let (source, axis) = rounded_axis(a, b)?;
+    Some(Candidate {
+        source,
+        axis,
+        a: a.project(axis),
+        b: b.project(axis),
+    })
 }
 
 /// Two axes closer than this (in `1 - |cos|`) are one line; the later one adds nothing.
