@@ -63,17 +63,17 @@ impl<'a> Rounded<'a> {
         let offset = pose.position - origin;
         let place = |p: DVec2| rotation.rotate(p) + offset;
         match &placed.shape {
-            Shape::Circle(c) => Self::point_core(offset, c.radius, ShapeKind::Circle, offset),
+            Shape::Circle(c) => {
+                Self::point_core(offset, offset, c.radius, ShapeKind::Circle, offset)
+            }
             Shape::Capsule(c) => {
                 let (a, b) = (place(c.a), place(c.b));
                 let along = b - a;
                 let length = along.length();
                 // An end-to-end length below rounding noise has no direction: a circle.
                 if length <= f64::EPSILON * (a.abs().max_element() + 1.0) {
-                    return Self {
-                        centre: place((c.a + c.b) * 0.5),
-                        ..Self::point_core(a, c.radius, ShapeKind::Capsule, offset)
-                    };
+                    let centre = place((c.a + c.b) * 0.5);
+                    return Self::point_core(a, centre, c.radius, ShapeKind::Capsule, offset);
                 }
                 // What `normalize` computes, reusing the length: |right_perp(v)| = |v|.
                 let n = right_perp(along) * (1.0 / length);
@@ -122,12 +122,14 @@ impl<'a> Rounded<'a> {
         }
     }
 
-    fn point_core(p: DVec2, radius: f64, kind: ShapeKind, offset: DVec2) -> Self {
+    /// A 1-point core (built in place: a view is large, and every query makes two).
+    #[inline(always)]
+    fn point_core(p: DVec2, centre: DVec2, radius: f64, kind: ShapeKind, offset: DVec2) -> Self {
         Self {
             points: SmallVec::from_slice(&[p]),
             normals: SmallVec::new(),
             radius,
-            centre: p,
+            centre,
             kind,
             extents: &[],
             offset,
@@ -192,25 +194,14 @@ impl<'a> Rounded<'a> {
             return project_point(*p, self.radius, u);
         }
         // The hottest loop of every query. Plain comparisons, not f64::min/max (coordinates
-        // are validated finite), and two independent running extremes so consecutive corners
-        // need not wait for each other. Min and max are exact: the order changes nothing.
-        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-        let pairs = self.points.chunks_exact(2);
-        let rest = pairs.remainder();
-        for pair in pairs {
-            for k in 0..2 {
-                let d = pair[k].dot(u);
-                lo[k] = if d < lo[k] { d } else { lo[k] };
-                hi[k] = if d > hi[k] { d } else { hi[k] };
-            }
-        }
-        for p in rest {
+        // are validated finite), and one plain loop: polygons are small, and a short loop
+        // whose length changes from query to query costs more in control than in arithmetic.
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in self.points.iter() {
             let d = p.dot(u);
-            lo[0] = if d < lo[0] { d } else { lo[0] };
-            hi[0] = if d > hi[0] { d } else { hi[0] };
+            lo = if d < lo { d } else { lo };
+            hi = if d > hi { d } else { hi };
         }
-        let lo = if lo[1] < lo[0] { lo[1] } else { lo[0] };
-        let hi = if hi[1] > hi[0] { hi[1] } else { hi[0] };
         Interval::new(lo - self.radius, hi + self.radius)
     }
 

@@ -225,7 +225,8 @@ pub fn distance(a: &Placed, b: &Placed) -> Proximity {
         };
     }
     let origin = a.pose.position;
-    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+    let ra = Rounded::new(a, origin);
+    let rb = Rounded::new(b, origin);
     proximity_of_apart(&ra, &rb, origin)
 }
 

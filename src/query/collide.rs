@@ -36,7 +36,9 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
         return collide_circles(a.pose.position, ca.radius, b.pose.position, cb.radius);
     }
     let origin = a.pose.position;
-    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+    // One at a time: views are large, and a pair built as a tuple is copied once more.
+    let ra = Rounded::new(a, origin);
+    let rb = Rounded::new(b, origin);
     let least = least_overlap_candidate(&ra, &rb)?;
     let test = least.measure((ra.centre, rb.centre));
     let mut points = manifold(&ra, &rb, test.normal, test.overlap, test.source);

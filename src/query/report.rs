@@ -27,7 +27,8 @@ pub struct PairReport {
 /// Every query on `a` and `b`, from one world view.
 pub fn report(a: &Placed, b: &Placed) -> PairReport {
     let origin = a.pose.position;
-    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+    let ra = Rounded::new(a, origin);
+    let rb = Rounded::new(b, origin);
     let sat = explain_rounded(&ra, &rb, origin);
     let naive = naive_mtv(&sat);
     let contact = sat.mtv.map(|mtv| {
