@@ -159,48 +159,54 @@ pub(crate) fn contact_below(
 fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[ContactPoint; 2]> {
     let (v1, v2) = reference.edge(face);
     let n = reference.normal(face);
+    // Both cores are counter-clockwise and face each other, so the incident edge runs against
+    // the reference face: w1 lies toward v2's end, w2 toward v1's.
     let (w1, w2) = incident.edge(most_opposed_face(incident, n));
 
-    // The slab between the lines through v1 and v2 perpendicular to the face, as a range of
-    // the parameter t along w1 -> w2. Measured along the unnormalised face direction: the
-    // range does not depend on its length.
+    // Positions along the face, measured with its unnormalised direction (the clip does not
+    // depend on its length): v1 at `lower`, v2 at `upper`; the slab between them is kept.
     let along = v2 - v1;
-    let (lo, hi) = (along.dot(v1), along.dot(v2));
-    let (d1, d2) = (along.dot(w1), along.dot(w2));
-    let (mut t_min, mut t_max) = (0.0_f64, 1.0_f64);
-    if d1 == d2 {
-        if d1 < lo || d1 > hi {
-            return SmallVec::new();
-        }
-    } else {
-        let inverse = 1.0 / (d2 - d1);
-        let (ta, tb) = ((lo - d1) * inverse, (hi - d1) * inverse);
-        t_min = t_min.max(ta.min(tb));
-        t_max = t_max.min(ta.max(tb));
-        if t_min > t_max {
-            return SmallVec::new();
-        }
+    let (lower, upper) = (along.dot(v1), along.dot(v2));
+    let (at_w1, at_w2) = (along.dot(w1), along.dot(w2));
+    if at_w1.max(at_w2) < lower || at_w1.min(at_w2) > upper {
+        return SmallVec::new();
     }
-    // A clipped range of (almost) no length is one point, not two.
-    let ends: &[f64] = if t_max - t_min <= 1e-12 {
-        &[t_min]
+    // Each end of the incident edge, moved along the edge to the slab's side it overshoots.
+    // A division only where an end is clipped, as in Box2D's b2ClipPolygons.
+    let span = at_w1 - at_w2;
+    let lerp = |at: f64| w2 + (w1 - w2) * ((at - at_w2) / span);
+    let low_end = if at_w2 < lower && span > 0.0 {
+        lerp(lower)
     } else {
-        &[t_min, t_max]
+        w2
+    };
+    let high_end = if at_w1 > upper && span > 0.0 {
+        lerp(upper)
+    } else {
+        w1
     };
 
     let radii = reference.radius + incident.radius;
-    let mut points = SmallVec::new();
-    for &t in ends {
-        let w = w1 + (w2 - w1) * t;
+    let contact = |w: DVec2| {
         // How far the incident core lies beyond the reference face; the surfaces overlap
-        // where that is less than the two radii.
+        // where that is less than the two radii. The point is halfway between the surfaces.
         let separation = (w - v1).dot(n);
-        let depth = radii - separation;
-        if depth > 0.0 {
-            // Halfway between the reference surface and the incident surface.
-            let point = w + n * (0.5 * (reference.radius - separation - incident.radius));
-            points.push(ContactPoint { point, depth });
+        let point = w + n * (0.5 * (reference.radius - separation - incident.radius));
+        ContactPoint {
+            point,
+            depth: radii - separation,
         }
+    };
+    let (low, high) = (contact(low_end), contact(high_end));
+    // A clipped range of (almost) no length is one point, not two.
+    let one_point = (high_end - low_end).length_squared() <= 1e-24 * (w1 - w2).length_squared();
+    // From w1's end, the incident edge's own direction.
+    let mut points = SmallVec::new();
+    if high.depth > 0.0 {
+        points.push(high);
+    }
+    if low.depth > 0.0 && !one_point {
+        points.push(low);
     }
     points
 }
