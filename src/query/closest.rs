@@ -16,10 +16,15 @@ use serde::Serialize;
 pub fn closest_point_on_segment(p: DVec2, a: DVec2, b: DVec2) -> (DVec2, f64) {
     let ab = b - a;
     let len2 = ab.length_squared();
-    if len2 == 0.0 {
+    // The clamp decided before dividing: an end is answered exactly, and with no division.
+    let along = (p - a).dot(ab);
+    if along <= 0.0 || len2 == 0.0 {
         return (a, 0.0);
     }
-    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
+    if along >= len2 {
+        return (b, 1.0);
+    }
+    let t = along / len2;
     (a + ab * t, t)
 }
 
@@ -151,6 +156,7 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
 
 /// The closest points of a point `p` and the boundary of `core`: one clamped projection per
 /// boundary segment. `core_first` says which is shape A.
+#[inline]
 fn point_to_core(p: DVec2, core: &Rounded, core_first: bool) -> CoreClosest {
     let mut best = (0, p, 0.0, f64::INFINITY);
     for k in 0..core.segment_count() {

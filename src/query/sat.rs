@@ -18,8 +18,10 @@
 //! are apart, it is the direction between the cores' closest points, so rounded shapes add that
 //! axis: from the polygon corner nearest a circle's centre toward the centre (the seed
 //! article's extra axis for polygon vs circle), or between the closest points of the two cores
-//! (circle vs capsule, capsule vs capsule, capsule vs polygon), or between two circles'
-//! centres. So `depth` is the penetration depth itself, not an upper bound.
+//! (circle vs capsule, capsule vs capsule, capsule vs polygon) when both are corners (a closest
+//! point inside an edge makes that edge's normal the direction, already a candidate), or
+//! between two circles' centres. So `depth` is the penetration depth itself, not an upper
+//! bound.
 //!
 //! **The MTV is chosen by overlap and direction.** Each axis is a line; of its two directions
 //! the one that moves B out of A by the shorter distance is kept (`normal`, pointing from A
@@ -413,7 +415,10 @@ fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
         (n, m) if n >= 3 && m >= 3 => return None,
         _ => {
             let c = closest_cores(a, b)?;
-            if c.distance == 0.0 {
+            // A closest point inside an edge makes that edge's normal the axis, and every edge
+            // normal is already a candidate: only two closest corners give a new line.
+            let corner = |f: Feature| matches!(f, Feature::Vertex(_));
+            if c.distance == 0.0 || !corner(c.feature_a) || !corner(c.feature_b) {
                 return None;
             }
             let source = AxisSource::ClosestFeatures {
