@@ -1,4 +1,7 @@
-//! Profiling aid: runs collide/explain on random polygon pairs in a loop.
+//! Profiling aid: runs collide/explain on random polygon pairs in a loop, for `perf record`.
+//!
+//! `cargo run --release --example profile_polygons -- collide|explain [repetitions]`;
+//! `PAIRS=hit` or `PAIRS=miss` keeps only the intersecting or only the separated pairs.
 use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::query::{collide, explain};
 fn main() {
