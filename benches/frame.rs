@@ -26,7 +26,7 @@ fn scene(n: usize) -> Scene {
             SceneShape::named(&format!("s{i}"), placed)
         })
         .collect();
-    Scene { shapes }
+    Scene::from_shapes(shapes)
 }
 
 fn bench_frame(c: &mut Criterion) {

@@ -8,7 +8,7 @@
 mod common;
 
 use collidoscope::geometry::{Placed, ShapeKind};
-use collidoscope::query::{collide, explain};
+use collidoscope::query::{collide, sat_report};
 use common::reference::{ReferenceShape, reference_contact, to_reference};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use proptest::strategy::{Strategy, ValueTree};
@@ -69,7 +69,7 @@ fn bench_narrow(c: &mut Criterion) {
         group.bench_function(BenchmarkId::from_parameter("explain"), |bench| {
             bench.iter(|| {
                 for (x, y, ..) in &pairs {
-                    black_box(explain(black_box(x), black_box(y)));
+                    black_box(sat_report(black_box(x), black_box(y)));
                 }
             })
         });

@@ -3,7 +3,7 @@
 //! `cargo run --release --example profile_polygons -- collide|explain [repetitions]`;
 //! `PAIRS=hit` or `PAIRS=miss` keeps only the intersecting or only the separated pairs.
 use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose};
-use collidoscope::query::{collide, explain};
+use collidoscope::query::{collide, sat_report};
 fn main() {
     let mut seed = 12345u64;
     let mut rnd = move || {
@@ -52,7 +52,7 @@ fn main() {
     {
         for (a, b) in &pairs {
             if which == "explain" {
-                hits += explain(a, b).axes.len();
+                hits += sat_report(a, b).axes.len();
             } else {
                 hits += collide(a, b).is_some() as usize;
             }

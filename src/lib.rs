@@ -6,13 +6,13 @@
 //!
 //! ```
 //! use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
-//! use collidoscope::query::{collide, explain, Verdict};
+//! use collidoscope::query::{collide, sat_report, Verdict};
 //!
 //! // A unit square and a circle sinking 0.25 into its top edge.
 //! let square = Placed::new(ConvexPolygon::rectangle(DVec2::splat(1.0)).unwrap(), Pose::IDENTITY);
 //! let ball = Placed::new(Circle::new(0.5).unwrap(), Pose::at(DVec2::new(0.2, 1.25)));
 //!
-//! let report = explain(&square, &ball);
+//! let report = sat_report(&square, &ball);
 //! assert!(matches!(report.verdict, Verdict::Intersecting { .. }));
 //! let mtv = report.mtv.unwrap();
 //! assert!((mtv.depth - 0.25).abs() < 1e-12);
@@ -26,6 +26,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod geometry;
 pub mod query;

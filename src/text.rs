@@ -2,7 +2,7 @@
 //! command line and in the window's step mode.
 
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
-use crate::query::{AxisSource, NaiveMtv, SatReport, Side, Verdict};
+use crate::query::{AxisRole, AxisSource, NaiveMtv, SatReport, Side, Verdict};
 
 /// The two shapes of a pair as people see them.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +34,35 @@ pub fn number(x: f64) -> String {
         "0".into()
     } else {
         text.into()
+    }
+}
+
+/// A number for a narrow table cell: up to 3 decimals (more digits only where 3 would show
+/// nothing), no trailing zeros.
+pub fn short_number(x: f64) -> String {
+    if x != 0.0 && x.abs() < 5e-4 {
+        return format!("{x:.1e}");
+    }
+    let text = format!("{x:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+/// `[min, max]` with [`short_number`]s.
+pub fn short_interval(i: Interval) -> String {
+    format!("[{}, {}]", short_number(i.min), short_number(i.max))
+}
+
+/// An axis's overlap for a narrow table cell: [`short_number`]s, `gap` before a gap.
+pub fn short_overlap(overlap: f64) -> String {
+    if overlap >= 0.0 {
+        short_number(overlap)
+    } else {
+        format!("gap {}", short_number(-overlap))
     }
 }
 
@@ -88,7 +117,20 @@ pub fn axis_source(source: AxisSource, names: &PairNames) -> String {
     }
 }
 
-/// An axis's overlap for a table: the amount, or `gap` and the amount.
+/// An axis's signed overlap in words: `overlap 0.3`, `gap 0.2`, or `touching` (the one
+/// wording the table, the plot and the scene view use).
+pub fn overlap_or_gap(overlap: f64) -> String {
+    if overlap > 0.0 {
+        format!("overlap {}", number(overlap))
+    } else if overlap < 0.0 {
+        format!("gap {}", number(-overlap))
+    } else {
+        "touching".into()
+    }
+}
+
+/// An axis's overlap for a table column headed "overlap": the amount, or `gap` and the
+/// amount.
 pub fn overlap(overlap: f64) -> String {
     if overlap >= 0.0 {
         number(overlap)
@@ -97,19 +139,50 @@ pub fn overlap(overlap: f64) -> String {
     }
 }
 
+/// A number typed by a person: decimal or scientific notation, surrounding blanks ignored.
+/// The reason when it is not one: `"3x7" is not a number`.
+pub fn parse_number(text: &str) -> Result<f64, String> {
+    let trimmed = text.trim();
+    match trimmed.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        Ok(_) => Err(format!("{trimmed:?} is too large (numbers must be finite)")),
+        Err(_) if trimmed.is_empty() => Err("type a number".into()),
+        Err(_) => Err(format!("{trimmed:?} is not a number")),
+    }
+}
+
+/// A number written so that reading it back gives the same f64, bit for bit (what a field
+/// shows while it is being edited).
+pub fn exact_number(x: f64) -> String {
+    if x == 0.0 { "0".into() } else { format!("{x}") }
+}
+
 /// What axis `k` decided, for a table.
 pub fn decision(report: &SatReport, k: usize) -> &'static str {
-    let t = &report.axes[k];
-    if k == report.deciding_axis() {
-        if report.intersecting() {
-            "least overlap: MTV"
-        } else {
-            "separates: stop"
+    match report.role(k) {
+        AxisRole::Deciding if report.intersecting() => "least overlap: MTV",
+        AxisRole::Deciding => "separates: stop",
+        AxisRole::Separating => "separates",
+        AxisRole::Overlapping => "overlaps",
+    }
+}
+
+/// Where an axis comes from, short enough for a table cell: "edge 2 of A", "A's segment",
+/// "corner 3 of A" (toward the other shape's centre), "closest points", "centres".
+pub fn axis_source_short(source: AxisSource) -> String {
+    let side = |s: Side| match s {
+        Side::A => "A",
+        Side::B => "B",
+    };
+    match source {
+        AxisSource::EdgeNormal { of, edge } => format!("edge {edge} of {}", side(of)),
+        AxisSource::SegmentNormal { of } => format!("{}'s segment", side(of)),
+        AxisSource::VertexToCentre { polygon, vertex } => {
+            format!("corner {vertex} of {}", side(polygon))
         }
-    } else if t.separating {
-        "separates"
-    } else {
-        "overlaps"
+        AxisSource::ClosestFeatures { .. } => "closest points".into(),
+        AxisSource::CentreToCentre => "centres".into(),
+        AxisSource::AnyAxis => "any (same centre)".into(),
     }
 }
 
@@ -177,7 +250,8 @@ pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
     }
 }
 
-/// What the seed article's naive rule would have done, in one sentence.
+/// What the naive rule (smallest overlap, axis sign as it comes: a common tutorial bug) would
+/// have done, in one sentence.
 pub fn naive_sentence(report: &SatReport, naive: Option<&NaiveMtv>, names: &PairNames) -> String {
     let Some(naive) = naive else {
         return "The naive rule finds a gap too: nothing to push.".into();
@@ -185,7 +259,7 @@ pub fn naive_sentence(report: &SatReport, naive: Option<&NaiveMtv>, names: &Pair
     let axis = axis_source(report.axes[naive.axis].source, names);
     let effect = if naive.pushes_inward {
         format!(
-            "that pushes {} deeper into {}: the seed article's bug",
+            "that pushes {} deeper into {}: the common tutorial bug",
             names.b, names.a
         )
     } else {

@@ -286,38 +286,30 @@ fn degenerate_scenes_and_extreme_views_do_not_panic() {
     use collidoscope::scene::{Scene, SceneShape};
     let disc = |at: DVec2| Placed::new(Circle::new(1.0).unwrap(), Pose::at(at));
     let scenes = [
-        Scene {
-            shapes: vec![
-                SceneShape::named("a", disc(DVec2::ZERO)),
-                SceneShape::named("b", disc(DVec2::ZERO)),
-            ],
-        },
-        Scene {
-            shapes: vec![
-                SceneShape::named(
-                    "dot",
-                    Placed::new(
-                        Capsule::new(DVec2::ONE, DVec2::ONE, 0.5).unwrap(),
-                        Pose::IDENTITY,
-                    ),
+        Scene::from_shapes(vec![
+            SceneShape::named("a", disc(DVec2::ZERO)),
+            SceneShape::named("b", disc(DVec2::ZERO)),
+        ]),
+        Scene::from_shapes(vec![
+            SceneShape::named(
+                "dot",
+                Placed::new(
+                    Capsule::new(DVec2::ONE, DVec2::ONE, 0.5).unwrap(),
+                    Pose::IDENTITY,
                 ),
-                SceneShape::named("b", disc(DVec2::ONE)),
-            ],
-        },
+            ),
+            SceneShape::named("b", disc(DVec2::ONE)),
+        ]),
         collidoscope::scene::load(&shapes("far-from-origin.json")).unwrap(),
-        Scene {
-            shapes: vec![SceneShape::named("alone", disc(DVec2::ZERO))],
-        },
+        Scene::from_shapes(vec![SceneShape::named("alone", disc(DVec2::ZERO))]),
         // Beyond what f32 screen coordinates can hold.
-        Scene {
-            shapes: vec![
-                SceneShape::named("near", disc(DVec2::ZERO)),
-                SceneShape::named(
-                    "huge",
-                    Placed::new(Circle::new(1e300).unwrap(), Pose::at(DVec2::splat(1e300))),
-                ),
-            ],
-        },
+        Scene::from_shapes(vec![
+            SceneShape::named("near", disc(DVec2::ZERO)),
+            SceneShape::named(
+                "huge",
+                Placed::new(Circle::new(1e300).unwrap(), Pose::at(DVec2::splat(1e300))),
+            ),
+        ]),
         Scene::default(),
     ];
     for scene in scenes {
@@ -347,4 +339,382 @@ fn degenerate_scenes_and_extreme_views_do_not_panic() {
         // Tessellate and paint it too, not only lay it out.
         h.render().expect("the frame renders");
     }
+}
+
+// The bugs a first session with the window hit, each reproduced as a person would meet it.
+
+/// A copy of `name` from shapes/ in a fresh folder.
+fn copy_of(name: &str, dir: &Path) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::copy(shapes(name), &path).unwrap();
+    path
+}
+
+fn click_menu(h: &mut Harness<'static, App>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+}
+
+/// Focus the numbers-panel field labelled `label`, select what it holds and type `text`.
+fn type_into_field(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.run();
+}
+
+fn ball_radius(app: &App) -> f64 {
+    let ball = app
+        .scene()
+        .shapes
+        .iter()
+        .find(|s| s.name.as_deref() == Some("ball"))
+        .unwrap();
+    match &ball.placed.shape {
+        collidoscope::geometry::Shape::Circle(c) => c.radius(),
+        other => panic!("ball is a circle, not {other:?}"),
+    }
+}
+
+/// Bug 1: File > New left the old path behind, and Ctrl+S then replaced that file with the
+/// new, empty scene without asking.
+#[test]
+fn save_after_new_never_writes_over_the_previous_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = copy_of("corner-false-positive.json", dir.path());
+    let before = std::fs::read(&file).unwrap();
+    let mut h = harness(app(Some(file.clone())));
+    assert_eq!(h.state().path_field(), file.display().to_string());
+    click_menu(&mut h, "File", "New");
+    assert!(h.state().scene().shapes.is_empty());
+    assert_eq!(h.state().path_field(), "", "a new document has no path");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the old file is untouched"
+    );
+    assert!(h.state().message().unwrap().text.starts_with("not saved"));
+}
+
+/// Bug 1: a file that failed to open left its path in the field, and Save then replaced the
+/// broken file. Save now writes the open document, or asks before replacing another file.
+#[test]
+fn save_after_a_failed_open_asks_before_replacing_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = copy_of("corner-false-positive.json", dir.path());
+    let broken = dir.path().join("broken.json");
+    let broken_text = r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [{"kind": "circle", "raduis": 1}]}"#;
+    std::fs::write(&broken, broken_text).unwrap();
+    let mut h = harness(app(Some(good.clone())));
+    h.get_by_role_and_label(Role::TextInput, "File:").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(broken.to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(h.state().message().unwrap().error);
+    assert_eq!(
+        h.state().path(),
+        Some(good.as_path()),
+        "still the good document"
+    );
+    // Save with the broken file's path in the field: asked, and Cancel keeps the file.
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("Replace the file?");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), broken_text);
+    // Ctrl+S saves the open document, not the file named in the field.
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), broken_text);
+    let saved = collidoscope::scene::load(&good).unwrap();
+    assert_eq!(&saved, h.state().scene());
+    assert!(!h.state().is_dirty());
+}
+
+/// Bug 2: the numbers panel validated every keystroke: radius 1.00 selected and `0.5` typed
+/// gave `1.5.00`, `3x7` + Enter gave 3, `-1` snapped back with no reason.
+#[test]
+fn numbers_are_typed_as_text_applied_on_enter_and_refused_with_a_reason() {
+    let mut h = harness(app(None));
+    h.get_by_label("ball (circle)").click();
+    h.run();
+    assert_eq!(ball_radius(h.state()), 0.8);
+    type_into_field(&mut h, "radius", "0.5");
+    assert_eq!(ball_radius(h.state()), 0.8, "nothing applies while typing");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(ball_radius(h.state()), 0.5);
+    type_into_field(&mut h, "radius", "3x7");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(ball_radius(h.state()), 0.5);
+    h.get_by_label_contains("not applied: \"3x7\" is not a number");
+    type_into_field(&mut h, "radius", "-1");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(ball_radius(h.state()), 0.5);
+    h.get_by_label_contains("not applied: radius must be > 0, found -1");
+    // Esc puts the old value back.
+    type_into_field(&mut h, "radius", "2");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(ball_radius(h.state()), 0.5);
+    assert!(h.query_by_label_contains("not applied").is_none());
+}
+
+/// Bug 3: clicking a field and pressing Enter rounded the value (1.3604351329572926 became
+/// 1.3604 in the saved file).
+#[test]
+fn an_untouched_field_never_changes_the_scene() {
+    use collidoscope::geometry::{Circle, Placed, Pose};
+    use collidoscope::scene::{Scene, SceneShape};
+    let exact = 1.3604351329572926;
+    let disc = |r: f64, x: f64| Placed::new(Circle::new(r).unwrap(), Pose::at(DVec2::new(x, 0.1)));
+    let mut app = app(None);
+    app.set_scene(Scene::from_shapes(vec![
+        SceneShape::named("ball", disc(exact, 0.0)),
+        SceneShape::named("other", disc(1.0, 5.0)),
+    ]));
+    let mut h = harness(app);
+    h.get_by_label("ball (circle)").click();
+    h.run();
+    for field in ["radius", "position x", "position y", "angle (deg)"] {
+        h.get_by_role_and_label(Role::TextInput, field).focus();
+        h.run();
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    assert_eq!(ball_radius(h.state()).to_bits(), exact.to_bits());
+    assert_eq!(
+        h.state().scene().shapes[0].placed.pose.position.y.to_bits(),
+        0.1f64.to_bits()
+    );
+    assert!(!h.state().is_dirty(), "nothing was edited");
+}
+
+/// Bug 4: a field edit merged into the previous undo step (set a radius, Ctrl+Z removed the
+/// whole shape added before).
+#[test]
+fn every_field_edit_is_one_undo_step() {
+    let mut h = harness(app(None));
+    let n = h.state().scene().shapes.len();
+    h.get_by_label("+ Circle").click();
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), n + 1);
+    type_into_field(&mut h, "radius", "2.5");
+    h.key_press(Key::Enter);
+    h.run();
+    let radius = |app: &App| match &app.scene().shapes[n].placed.shape {
+        collidoscope::geometry::Shape::Circle(c) => c.radius(),
+        _ => unreachable!(),
+    };
+    assert_eq!(radius(h.state()), 2.5);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), n + 1, "the circle stays");
+    assert_eq!(radius(h.state()), 1.0, "only the radius went back");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), n);
+}
+
+/// Bug 5: Backspace deleted the selected shape while a polygon was being clicked.
+#[test]
+fn backspace_while_clicking_a_polygon_takes_back_its_last_corner() {
+    let mut h = harness(app(None));
+    h.get_by_label("block (polygon)").click();
+    h.run();
+    let n = h.state().scene().shapes.len();
+    h.get_by_label("+ Polygon by clicking").click();
+    h.run();
+    for (x, y) in [(-8.0, 4.0), (-6.0, 4.0), (-7.0, 6.0)] {
+        let at = h.state().world_to_screen(DVec2::new(x, y));
+        h.hover_at(at);
+        h.run();
+        h.drag_at(at);
+        h.run();
+        h.drop_at(at);
+        h.run();
+    }
+    assert_eq!(h.state().polygon_corners(), Some(3));
+    h.key_press(Key::Backspace);
+    h.run();
+    assert_eq!(h.state().polygon_corners(), Some(2));
+    assert_eq!(
+        h.state().scene().shapes.len(),
+        n,
+        "the selected block is still there"
+    );
+}
+
+/// Bug 6: at 640x480 the scene view disappeared behind the side panels' minimum widths.
+#[test]
+fn the_scene_view_keeps_most_of_a_small_window() {
+    for (w, hgt) in [(640.0, 480.0), (800.0, 600.0), (1280.0, 800.0)] {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(w, hgt))
+            .with_render_cursor(false)
+            .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app(None));
+        h.run();
+        let view = h.state().view_rect();
+        assert!(
+            view.width() >= 0.5 * w && view.height() >= 0.6 * hgt,
+            "at {w}x{hgt} the scene view is only {view:?}"
+        );
+    }
+}
+
+/// Bug 7: undoing back to the saved state still showed `*`.
+#[test]
+fn undoing_back_to_the_saved_state_is_clean_again() {
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    assert!(h.state().is_dirty());
+    assert!(h.state().title().starts_with('*'));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(!h.state().is_dirty());
+    assert_eq!(
+        h.state().title(),
+        "corner-false-positive.json - collidoscope"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert!(h.state().is_dirty());
+}
+
+/// Bug 7: after recovery the title and the path field disagreed.
+#[test]
+fn after_recovery_the_title_and_the_path_field_agree() {
+    let data = tempfile::tempdir().unwrap();
+    let original = shapes("seed-obstacle.json");
+    std::fs::copy(&original, data.path().join("recovery.json")).unwrap();
+    std::fs::write(
+        data.path().join("recovery-path.txt"),
+        original.display().to_string(),
+    )
+    .unwrap();
+    let mut h = harness(App::new(Options {
+        data_dir: Some(data.path().to_path_buf()),
+        ..Default::default()
+    }));
+    h.get_by_label("Recover").click();
+    h.run();
+    assert_eq!(h.state().path(), Some(original.as_path()));
+    assert_eq!(h.state().path_field(), original.display().to_string());
+    assert_eq!(h.state().title(), "*seed-obstacle.json - collidoscope");
+}
+
+/// Bug 7: status messages went stale ("opened ..." stayed through later edits).
+#[test]
+fn a_status_message_goes_once_the_scene_changes() {
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    assert!(h.state().message().unwrap().text.starts_with("opened"));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    assert_eq!(h.state().message(), None);
+}
+
+/// One edit path: during a drag the report is rebuilt at most once a frame.
+#[test]
+fn the_report_is_rebuilt_at_most_once_a_frame() {
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    let start = h.state().world_to_screen(ball);
+    h.hover_at(start);
+    h.run();
+    h.drag_at(start);
+    h.run();
+    let before = h.state().report_builds();
+    let frames = 20;
+    for k in 1..=frames {
+        h.hover_at(start + egui::vec2(k as f32 * 3.0, 0.0));
+        h.step();
+    }
+    let builds = h.state().report_builds() - before;
+    assert!(
+        builds >= 1 && builds <= frames,
+        "{builds} builds in {frames} frames"
+    );
+    h.drop_at(start + egui::vec2(60.0, 0.0));
+    h.run();
+}
+
+/// Stable ids: deleting a shape keeps explaining the same two shapes.
+#[test]
+fn deleting_another_shape_keeps_the_explained_pair() {
+    let mut h = harness(app(None));
+    // Explain block (A) against corner-ball (B), then delete the obstacle before them.
+    h.get_by_label("block (polygon)").click();
+    h.run();
+    let names = |app: &App| {
+        let (a, b) = app.pair().unwrap();
+        let s = &app.scene().shapes;
+        (s[a].name.clone().unwrap(), s[b].name.clone().unwrap())
+    };
+    let mut app_state = app(None);
+    app_state.set_pair(2, 3);
+    let mut h2 = harness(app_state);
+    assert_eq!(names(h2.state()), ("block".into(), "corner-ball".into()));
+    h2.get_by_label("obstacle (polygon)").click();
+    h2.run();
+    h2.key_press(Key::Delete);
+    h2.run();
+    assert_eq!(h2.state().scene().shapes.len(), 5);
+    assert_eq!(names(h2.state()), ("block".into(), "corner-ball".into()));
+    drop(h);
+}
+
+/// Step mode does not give the answer away before its last step.
+#[test]
+fn step_mode_hides_the_verdict_until_the_last_step() {
+    let mut h = harness(app(None));
+    h.get_by_label("Next").click();
+    h.run();
+    h.get_by_label_contains("The verdict is hidden while stepping");
+    assert!(h.query_by_label_contains("Intersecting:").is_none());
+    let total = h.state().report().unwrap().sat.axes.len();
+    for _ in 0..total {
+        h.get_by_label("Next").click();
+        h.run();
+    }
+    assert!(h.query_all_by_label_contains("Intersecting:").count() >= 1);
+}
+
+/// A scene whose MTV is tiny next to its shapes opens on the pair, where the MTV can be seen.
+#[test]
+fn a_scene_with_a_tiny_mtv_opens_on_the_pair() {
+    let h = harness(app(Some(shapes("seed-obstacle.json"))));
+    let depth = h.state().report().unwrap().contact.as_ref().unwrap().depth;
+    let on_screen = depth * h.state().camera().scale;
+    assert!(on_screen >= 20.0, "the MTV is {on_screen} points long");
+}
+
+/// The "also intersecting" list is clickable: a click explains that pair.
+#[test]
+fn clicking_an_also_intersecting_pair_explains_it() {
+    let mut h = harness(app(Some(shapes("every-pair.json"))));
+    let before = h.state().pair();
+    h.query_all_by_label_contains(" / ")
+        .next()
+        .expect("every-pair.json has other intersecting pairs")
+        .click();
+    h.run();
+    assert_ne!(h.state().pair(), before);
 }

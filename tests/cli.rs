@@ -143,7 +143,7 @@ fn explain_tells_the_test_axis_by_axis() {
 }
 
 #[test]
-fn explain_naive_shows_the_seed_article_bug() {
+fn explain_naive_shows_the_tutorial_bug() {
     let o = collidoscope(&["explain", "shapes/clockwise-rectangle-mtv.json", "--naive"]);
     let out = stdout(&o);
     assert!(out.contains("MTV: move B by 0.2 along (0, 1)"), "{out}");

@@ -16,7 +16,7 @@
 mod common;
 
 use collidoscope::geometry::ShapeKind;
-use collidoscope::query::report;
+use collidoscope::query::pair_report;
 use common::reference::{has_reference, reference_answer, to_reference};
 use common::*;
 use proptest::strategy::{Strategy, ValueTree};
@@ -78,7 +78,7 @@ fn compare_kinds(runner: &mut TestRunner, kind_a: ShapeKind, kind_b: ShapeKind) 
             continue;
         }
         counts.pairs += 1;
-        let ours = report(&a, &b);
+        let ours = pair_report(&a, &b);
         let theirs = reference_answer(&to_reference(&a), &to_reference(&b));
         let context = || {
             format!(

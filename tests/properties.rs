@@ -4,7 +4,7 @@
 mod common;
 
 use collidoscope::geometry::{DVec2, Placed, Pose};
-use collidoscope::query::{collide, distance, explain, report};
+use collidoscope::query::{collide, distance, pair_report, sat_report};
 use common::*;
 use proptest::prelude::*;
 
@@ -35,7 +35,7 @@ proptest! {
     /// Swapping A and B keeps depth and distance and flips the normal.
     #[test]
     fn swapping_flips_the_normal(a in arb_placed(), b in arb_placed()) {
-        let (ab, ba) = (explain(&a, &b), explain(&b, &a));
+        let (ab, ba) = (sat_report(&a, &b), sat_report(&b, &a));
         match (ab.mtv, ba.mtv) {
             (Some(x), Some(y)) => {
                 prop_assert!((x.depth - y.depth).abs() <= 1e-9 * (1.0 + x.depth));
@@ -70,7 +70,7 @@ proptest! {
     ) {
         let (offset, pivot) = (v(offset.0, offset.1), v(pivot.0, pivot.1));
         let (ma, mb) = (rigidly_moved(&a, offset, angle, pivot), rigidly_moved(&b, offset, angle, pivot));
-        let (before, after) = (report(&a, &b), report(&ma, &mb));
+        let (before, after) = (pair_report(&a, &b), pair_report(&ma, &mb));
         let turn = DVec2::from_angle(angle);
         match (&before.contact, &after.contact) {
             (Some(x), Some(y)) => {
@@ -99,13 +99,13 @@ proptest! {
     /// The fast path and the report agree exactly.
     #[test]
     fn collide_agrees_with_explain(a in arb_placed(), b in arb_placed()) {
-        let full = report(&a, &b);
+        let full = pair_report(&a, &b);
         let fast = collide(&a, &b);
         prop_assert_eq!(&fast, &full.contact);
         prop_assert_eq!(fast.as_ref().map(|c| c.depth), full.sat.mtv.map(|m| m.depth));
         prop_assert_eq!(fast.is_some(), full.sat.intersecting());
         // explain's per-pair shortcuts (two circles) give the general walk's report exactly.
-        prop_assert_eq!(explain(&a, &b), full.sat);
+        prop_assert_eq!(sat_report(&a, &b), full.sat);
     }
 
     /// Contact points lie in both shapes' reach, and the depth never exceeds the MTV's.

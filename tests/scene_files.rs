@@ -62,8 +62,8 @@ fn an_empty_shape_list_is_fine() {
 
 fn arb_scene() -> impl Strategy<Value = Scene> {
     prop::collection::vec((arb_placed(), any::<bool>(), any::<f64>()), 0..12).prop_map(|shapes| {
-        Scene {
-            shapes: shapes
+        Scene::from_shapes(
+            shapes
                 .into_iter()
                 .enumerate()
                 .map(|(i, (mut placed, named, jitter))| {
@@ -74,13 +74,10 @@ fn arb_scene() -> impl Strategy<Value = Scene> {
                     if i % 5 == 4 {
                         placed.pose.set_angle(-0.0);
                     }
-                    SceneShape {
-                        name: named.then(|| format!("shape \"{i}\" é")),
-                        placed,
-                    }
+                    SceneShape::new(named.then(|| format!("shape \"{i}\" é")), placed)
                 })
                 .collect(),
-        }
+        )
     })
 }
 
@@ -110,12 +107,10 @@ proptest! {
 #[test]
 fn a_clockwise_polygon_is_saved_clockwise() {
     let cw = vec![v(0.0, 0.0), v(0.0, 1.0), v(1.0, 1.0), v(1.0, 0.0)];
-    let scene = Scene {
-        shapes: vec![SceneShape::named(
-            "cw",
-            Placed::new(ConvexPolygon::new(cw.clone()).unwrap(), Pose::IDENTITY),
-        )],
-    };
+    let scene = Scene::from_shapes(vec![SceneShape::named(
+        "cw",
+        Placed::new(ConvexPolygon::new(cw.clone()).unwrap(), Pose::IDENTITY),
+    )]);
     let text = scene::to_json(&scene);
     assert!(
         text.contains("[[0.0,0.0],[0.0,1.0],[1.0,1.0],[1.0,0.0]]"),
@@ -131,12 +126,10 @@ fn a_clockwise_polygon_is_saved_clockwise() {
 
 #[test]
 fn a_save_writes_one_shape_per_line() {
-    let scene = Scene {
-        shapes: vec![
-            SceneShape::named("a", circle(1.0, v(0.0, 0.0))),
-            SceneShape::named("b", circle(2.0, v(1.0, 0.0))),
-        ],
-    };
+    let scene = Scene::from_shapes(vec![
+        SceneShape::named("a", circle(1.0, v(0.0, 0.0))),
+        SceneShape::named("b", circle(2.0, v(1.0, 0.0))),
+    ]);
     let text = scene::to_json(&scene);
     assert_eq!(
         text,
@@ -151,9 +144,7 @@ fn saving_replaces_the_file_and_leaves_no_temporary() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("scene.json");
     std::fs::write(&path, "old").unwrap();
-    let scene = Scene {
-        shapes: vec![SceneShape::named("a", circle(1.0, v(0.0, 0.0)))],
-    };
+    let scene = Scene::from_shapes(vec![SceneShape::named("a", circle(1.0, v(0.0, 0.0)))]);
     scene::save(&scene, &path).unwrap();
     assert_eq!(scene::load(&path).unwrap(), scene);
     let names: Vec<_> = names_in(dir.path());

@@ -1,7 +1,7 @@
 //! Every example in shapes/ loads and shows the verdict shapes/README.md documents.
 
 use collidoscope::geometry::{DVec2, Feature, ShapeKind};
-use collidoscope::query::{AxisSource, PairReport, Side, Verdict, report};
+use collidoscope::query::{AxisSource, PairReport, Side, Verdict, pair_report};
 use collidoscope::scene::{self, Scene};
 use std::path::Path;
 
@@ -15,7 +15,7 @@ fn load(name: &str) -> Scene {
 }
 
 fn pair(scene: &Scene, i: usize, j: usize) -> PairReport {
-    report(&scene.shapes[i].placed, &scene.shapes[j].placed)
+    pair_report(&scene.shapes[i].placed, &scene.shapes[j].placed)
 }
 
 #[track_caller]

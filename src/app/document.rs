@@ -13,8 +13,9 @@ const RECENT_LIMIT: usize = 8;
 pub struct Document {
     /// The file it was opened from or last saved to.
     pub path: Option<PathBuf>,
-    /// Whether it changed since then.
-    pub dirty: bool,
+    /// The revision of the scene as it is in that file (or as a new document started):
+    /// the document is unsaved exactly when the scene's revision differs.
+    pub saved_revision: Option<u64>,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     /// The folder of the recovery file and the recent list (`None`: no autosave).
@@ -25,6 +26,7 @@ pub struct Document {
 }
 
 /// A recovery file left by a session that did not close cleanly.
+#[derive(Debug)]
 pub struct Recovery {
     /// The scene it holds.
     pub scene: Scene,
@@ -49,7 +51,7 @@ impl Document {
             .unwrap_or_default();
         Self {
             path: None,
-            dirty: false,
+            saved_revision: Some(0),
             recent,
             data_dir,
             last_autosave: None,
@@ -69,36 +71,47 @@ impl Document {
         std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/collidoscope"))
     }
 
-    /// The title bar text: the file name, `*` when changed.
-    pub fn title(&self) -> String {
-        let name = self
-            .path
+    /// Whether the scene at `revision` differs from the saved one.
+    pub fn is_dirty(&self, revision: u64) -> bool {
+        self.saved_revision != Some(revision)
+    }
+
+    /// The document's name: its file name, or `untitled`.
+    pub fn name(&self) -> String {
+        self.path
             .as_ref()
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "untitled".into());
-        format!("{}{name} - collidoscope", if self.dirty { "*" } else { "" })
+            .unwrap_or_else(|| "untitled".into())
     }
 
-    /// Note an edit.
+    /// The title bar text: the file name, `*` when changed.
+    pub fn title(&self, dirty: bool) -> String {
+        format!(
+            "{}{} - collidoscope",
+            if dirty { "*" } else { "" },
+            self.name()
+        )
+    }
+
+    /// Note an edit (or an undo or redo): the recovery copy is behind.
     pub fn changed(&mut self) {
-        self.dirty = true;
         self.unsaved_since_autosave = true;
     }
 
-    /// The document is now `path`, as it is on disk.
-    pub fn opened(&mut self, path: &Path) {
+    /// The document is now `path`, as it is on disk at `revision`.
+    pub fn opened(&mut self, path: &Path, revision: u64) {
         self.path = Some(path.to_path_buf());
-        self.dirty = false;
+        self.saved_revision = Some(revision);
         self.unsaved_since_autosave = false;
         self.remember(path);
         self.discard_recovery();
     }
 
-    /// A new, empty document.
-    pub fn reset(&mut self) {
+    /// A new, empty document at `revision`.
+    pub fn reset(&mut self, revision: u64) {
         self.path = None;
-        self.dirty = false;
+        self.saved_revision = Some(revision);
         self.unsaved_since_autosave = false;
         self.discard_recovery();
     }

@@ -3,29 +3,27 @@
 //! benchmark and tests can build it without a window.
 
 use super::camera::Camera;
+use super::handles::{Handle, HandleKind};
+use super::labels::{Importance, Label};
 use super::palette::{self, faded};
 use crate::geometry::{DVec2, Placed, Rounded, left_perp};
-use crate::query::PairReport;
+use crate::query::{AxisRole, PairReport};
 use crate::scene::Scene;
-use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2};
+use crate::text;
+use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 
-/// Text to paint (text needs fonts, which only a painter has).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Label {
-    /// Where (screen).
-    pub at: Pos2,
-    /// What.
-    pub text: String,
-    /// Colour.
-    pub colour: Color32,
-}
+/// A shape whose bounding circle is smaller than this on screen (points) is drawn without its
+/// name.
+const NAME_MIN_RADIUS: f32 = 10.0;
+/// How far outside the pair the axis ring stands (points).
+const RING_GAP: f32 = 28.0;
 
 /// Everything one frame of the scene view paints.
 #[derive(Default)]
 pub struct DrawList {
     /// Shapes in painting order.
     pub shapes: Vec<Shape>,
-    /// Labels, painted over the shapes.
+    /// Labels, painted over the shapes once placed (see `labels::place`).
     pub labels: Vec<Label>,
     /// Where each axis is drawn (screen segment), for hovering it in the view.
     pub axis_segments: Vec<(usize, [Pos2; 2])>,
@@ -34,7 +32,7 @@ pub struct DrawList {
 /// An edit that was refused, shown in red with its reason.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rejected {
-    /// The shape being edited.
+    /// Where the shape being edited is in the list.
     pub index: usize,
     /// The outline the edit would have given (world).
     pub outline: Vec<DVec2>,
@@ -46,14 +44,18 @@ pub struct Rejected {
 pub struct DrawInput<'a> {
     /// The shapes.
     pub scene: &'a Scene,
-    /// The explained pair and its report.
+    /// The explained pair (list positions) and its report.
     pub pair: Option<((usize, usize), &'a PairReport)>,
-    /// Other pairs that intersect.
-    pub other_hits: &'a [(usize, usize)],
-    /// The selected shape.
+    /// Shapes (list positions) in some other intersecting pair.
+    pub other_hits: &'a [bool],
+    /// The selected shape (list position).
     pub selected: Option<usize>,
     /// The axis to bring forward (hovered, or the current step).
     pub focus_axis: Option<usize>,
+    /// How many axes have been told (step mode draws only those).
+    pub axes_seen: usize,
+    /// Whether the verdict, the deciding axis and the MTV may be shown (not while stepping).
+    pub verdict_shown: bool,
     /// Whether to draw the candidate axes.
     pub show_axes: bool,
     /// Whether to draw the naive MTV beside the correct one.
@@ -63,74 +65,53 @@ pub struct DrawInput<'a> {
     /// Points of a polygon being added by clicking.
     pub new_polygon: &'a [DVec2],
     /// Grab handles of the selected shape (world).
-    pub handles: &'a [DVec2],
+    pub handles: &'a [Handle],
     /// The view.
     pub camera: Camera,
     /// The screen area.
     pub rect: Rect,
 }
 
+impl DrawInput<'_> {
+    fn screen(&self, p: DVec2) -> Pos2 {
+        self.camera.to_screen(self.rect, p)
+    }
+
+    fn screen_points(&self, points: &[DVec2]) -> Vec<Pos2> {
+        points.iter().map(|p| self.screen(*p)).collect()
+    }
+
+    fn polygon(&self, outline: &[DVec2], fill: Color32, stroke: Stroke) -> Shape {
+        Shape::convex_polygon(self.screen_points(outline), fill, stroke)
+    }
+}
+
 /// Build the draw list of one frame.
 pub fn build(input: &DrawInput) -> DrawList {
     let mut list = DrawList::default();
     grid(input, &mut list);
-    let pair = input
-        .pair
-        .map(|(p, _)| p)
-        .unwrap_or((usize::MAX, usize::MAX));
-    let hits: Vec<usize> = input.other_hits.iter().flat_map(|&(i, j)| [i, j]).collect();
-    for (i, shape) in input.scene.shapes.iter().enumerate() {
-        let outline = Rounded::new(&shape.placed, DVec2::ZERO).outline();
-        let colour = palette::shape_colour(i, pair);
-        let width = if input.selected == Some(i) { 3.0 } else { 1.5 };
-        let stroke_colour = if hits.contains(&i) {
-            palette::OTHER_HIT
-        } else {
-            colour
-        };
-        list.shapes.push(polygon(
-            input,
-            &outline,
-            faded(colour, 50),
-            Stroke::new(width, stroke_colour),
-        ));
-        list.labels.push(Label {
-            at: input.camera.to_screen(input.rect, shape.placed.centre()),
-            text: shape.display_name(i),
-            colour: Color32::WHITE,
-        });
-    }
+    shapes(input, &mut list);
     if let Some((pair, report)) = input.pair {
         pair_report(input, pair, report, &mut list);
     }
-    for h in input.handles {
-        let at = input.camera.to_screen(input.rect, *h);
-        list.shapes
-            .push(Shape::circle_filled(at, 5.0, Color32::WHITE));
-        list.shapes.push(Shape::circle_stroke(
-            at,
-            5.0,
-            Stroke::new(1.5, Color32::BLACK),
-        ));
-    }
+    handles(input, &mut list);
     if let Some(r) = input.rejected {
-        let outline: Vec<Pos2> = screen_points(input, &r.outline);
         list.shapes.push(Shape::closed_line(
-            outline,
+            input.screen_points(&r.outline),
             Stroke::new(2.5, palette::INVALID),
         ));
-        // Below the shape, clear of the MTV labels.
         let placed = &input.scene.shapes[r.index].placed;
         let below = placed.centre() - DVec2::Y * placed.shape.bounding_radius();
-        let at = input.camera.to_screen(input.rect, below);
         list.labels.push(Label {
-            at: at + Vec2::new(0.0, 16.0),
+            at: input.screen(below) + vec2(0.0, 16.0),
             text: r.reason.clone(),
             colour: palette::INVALID,
+            importance: Importance::Headline,
+            fixed: false,
         });
     }
     if !input.new_polygon.is_empty() {
-        let points = screen_points(input, input.new_polygon);
+        let points = input.screen_points(input.new_polygon);
         list.shapes.push(Shape::line(
             points.clone(),
             Stroke::new(2.0, Color32::WHITE),
@@ -143,15 +124,99 @@ pub fn build(input: &DrawInput) -> DrawList {
     list
 }
 
-fn screen_points(input: &DrawInput, points: &[DVec2]) -> Vec<Pos2> {
-    points
-        .iter()
-        .map(|p| input.camera.to_screen(input.rect, *p))
-        .collect()
+/// Every shape that can be seen: filled outline, its name when it is large enough.
+fn shapes(input: &DrawInput, list: &mut DrawList) {
+    let pair = input.pair.map(|((a, b), _)| (a, b));
+    let view = input.rect.expand(4.0);
+    for (i, shape) in input.scene.shapes.iter().enumerate() {
+        let placed = &shape.placed;
+        let centre = input.screen(placed.centre());
+        let radius = (placed.shape.bounding_radius() * input.camera.scale) as f32;
+        if !view.intersects(Rect::from_center_size(centre, Vec2::splat(2.0 * radius))) {
+            continue;
+        }
+        let in_pair = pair.is_some_and(|(a, b)| i == a || i == b);
+        let colour = match pair {
+            Some((a, _)) if a == i => palette::A,
+            Some((_, b)) if b == i => palette::B,
+            _ => palette::OTHER,
+        };
+        let width = if input.selected == Some(i) { 3.0 } else { 1.5 };
+        let stroke_colour = if input.other_hits.get(i).copied().unwrap_or(false) {
+            palette::OTHER_HIT
+        } else {
+            colour
+        };
+        let outline = Rounded::new(placed, DVec2::ZERO).outline();
+        list.shapes.push(input.polygon(
+            &outline,
+            faded(colour, 50),
+            Stroke::new(width, stroke_colour),
+        ));
+        if radius >= NAME_MIN_RADIUS || in_pair {
+            list.labels.push(Label {
+                at: centre,
+                text: shape.display_name(i),
+                colour: Color32::WHITE,
+                importance: if in_pair {
+                    Importance::PairName
+                } else {
+                    Importance::Name
+                },
+                fixed: false,
+            });
+        }
+    }
 }
 
-fn polygon(input: &DrawInput, outline: &[DVec2], fill: Color32, stroke: Stroke) -> Shape {
-    Shape::convex_polygon(screen_points(input, outline), fill, stroke)
+/// The selected shape's handles, each kind with its own look, kept on screen.
+fn handles(input: &DrawInput, list: &mut DrawList) {
+    for h in input.handles {
+        let at = handle_on_screen(input.camera, input.rect, h.at);
+        let outline = Stroke::new(1.5, Color32::BLACK);
+        match h.kind {
+            HandleKind::Rotate => {
+                list.shapes
+                    .push(Shape::circle_filled(at, 6.0, palette::DECIDING));
+                list.shapes.push(Shape::circle_stroke(at, 6.0, outline));
+                list.shapes.push(Shape::circle_stroke(at, 2.5, outline));
+            }
+            HandleKind::Corner(_) => {
+                let r = Rect::from_center_size(at, Vec2::splat(9.0));
+                list.shapes.push(Shape::rect_filled(r, 1.0, Color32::WHITE));
+                list.shapes.push(Shape::rect_stroke(
+                    r,
+                    1.0,
+                    outline,
+                    eframe::egui::StrokeKind::Middle,
+                ));
+            }
+            HandleKind::Radius => {
+                let d = 6.5;
+                let diamond = vec![
+                    at + vec2(0.0, -d),
+                    at + vec2(d, 0.0),
+                    at + vec2(0.0, d),
+                    at + vec2(-d, 0.0),
+                ];
+                list.shapes
+                    .push(Shape::convex_polygon(diamond, palette::CLOSEST, outline));
+            }
+        }
+    }
+}
+
+/// Where a handle is drawn: its place, pulled inside the view if it is outside.
+pub fn handle_on_screen(camera: Camera, rect: Rect, at: DVec2) -> Pos2 {
+    let p = camera.to_screen(rect, at);
+    let inner = rect.shrink(10.0);
+    if inner.width() <= 0.0 || inner.height() <= 0.0 {
+        return p;
+    }
+    pos2(
+        p.x.clamp(inner.left(), inner.right()),
+        p.y.clamp(inner.top(), inner.bottom()),
+    )
 }
 
 /// World grid lines every 1, 2 or 5 times a power of ten, at least 40 points apart, with units.
@@ -180,6 +245,13 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
         };
         (0..=count).map(move |k| (first + k as f64) * step)
     };
+    let grid_label = |at: Pos2, x: f64| Label {
+        at,
+        text: text::number(x),
+        colour: Color32::from_gray(110),
+        importance: Importance::Grid,
+        fixed: true,
+    };
     for x in lines(lo.x, hi.x) {
         let sx = camera.to_screen(rect, DVec2::new(x, 0.0)).x;
         let c = if x == 0.0 { axis_colour } else { colour };
@@ -187,11 +259,8 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             [pos2(sx, rect.top()), pos2(sx, rect.bottom())],
             Stroke::new(1.0, c),
         ));
-        list.labels.push(Label {
-            at: pos2(sx + 12.0, rect.bottom() - 8.0),
-            text: crate::text::number(x),
-            colour: Color32::from_gray(110),
-        });
+        list.labels
+            .push(grid_label(pos2(sx + 12.0, rect.bottom() - 9.0), x));
     }
     for y in lines(lo.y, hi.y) {
         let sy = camera.to_screen(rect, DVec2::new(0.0, y)).y;
@@ -200,75 +269,60 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             [pos2(rect.left(), sy), pos2(rect.right(), sy)],
             Stroke::new(1.0, c),
         ));
-        list.labels.push(Label {
-            at: pos2(rect.left() + 16.0, sy - 7.0),
-            text: crate::text::number(y),
-            colour: Color32::from_gray(110),
-        });
+        list.labels
+            .push(grid_label(pos2(rect.left() + 18.0, sy - 8.0), y));
     }
 }
 
 fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, list: &mut DrawList) {
-    let (cam, rect) = (input.camera, input.rect);
     let shapes = &input.scene.shapes;
     let (a, b) = (&shapes[pair.0].placed, &shapes[pair.1].placed);
-    if report.region.outline.len() >= 3 {
-        list.shapes.push(polygon(
-            input,
+    if input.verdict_shown && report.region.outline.len() >= 3 {
+        list.shapes.push(input.polygon(
             &report.region.outline,
             faded(palette::MTV, 90),
             Stroke::NONE,
         ));
     }
     if input.show_axes {
-        axes(input, (a, b), report, list);
+        axes(input, pair, (a, b), report, list);
+    }
+    if !input.verdict_shown {
+        return;
     }
     if let Some(contact) = &report.contact {
-        let ghost = |translation: DVec2, colour: Color32, list: &mut DrawList, label: &str| {
-            let moved: Vec<DVec2> = Rounded::new(b, DVec2::ZERO)
-                .outline()
-                .iter()
-                .map(|p| *p + translation)
-                .collect();
-            list.shapes.push(Shape::closed_line(
-                screen_points(input, &moved),
-                Stroke::new(1.5, faded(colour, 170)),
-            ));
-            let from = contact
-                .points
-                .first()
-                .map(|p| p.point)
-                .unwrap_or(b.centre());
-            arrow(input, from, translation, colour, list);
-            list.labels.push(Label {
-                at: cam.to_screen(rect, from + translation) + Vec2::new(0.0, -14.0),
-                text: label.into(),
-                colour,
-            });
-        };
+        let from = contact.points.first().map_or(b.centre(), |p| p.point);
         if input.show_naive
             && let Some(naive) = &report.naive
         {
-            ghost(naive.translation(), palette::NAIVE, list, "naive MTV");
+            ghost(
+                input,
+                b,
+                from,
+                naive.translation(),
+                palette::NAIVE,
+                "naive MTV".into(),
+                list,
+            );
         }
         ghost(
+            input,
+            b,
+            from,
             contact.normal * contact.depth,
             palette::MTV,
+            format!("MTV {}", text::number(contact.depth)),
             list,
-            &format!("MTV {}", crate::text::number(contact.depth)),
         );
         for p in &contact.points {
             list.shapes.push(Shape::circle_filled(
-                cam.to_screen(rect, p.point),
+                input.screen(p.point),
                 4.5,
                 palette::MTV,
             ));
         }
     } else if let Some(c) = report.proximity.closest {
-        let (p, q) = (
-            cam.to_screen(rect, c.point_a),
-            cam.to_screen(rect, c.point_b),
-        );
+        let (p, q) = (input.screen(c.point_a), input.screen(c.point_b));
         list.shapes.extend(Shape::dashed_line(
             &[p, q],
             Stroke::new(1.5, palette::CLOSEST),
@@ -280,117 +334,237 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
         list.shapes
             .push(Shape::circle_filled(q, 4.0, palette::CLOSEST));
         list.labels.push(Label {
-            at: p.lerp(q, 0.5) + Vec2::new(0.0, -14.0),
-            text: format!(
-                "distance {}",
-                crate::text::number(report.proximity.distance)
-            ),
+            at: p.lerp(q, 0.5) + vec2(0.0, -14.0),
+            text: format!("distance {}", text::number(report.proximity.distance)),
             colour: palette::CLOSEST,
+            importance: Importance::Headline,
+            fixed: false,
         });
     }
 }
 
-/// A world vector as an arrow from `from`, at least a few points long on screen.
-fn arrow(input: &DrawInput, from: DVec2, vector: DVec2, colour: Color32, list: &mut DrawList) {
-    let start = input.camera.to_screen(input.rect, from);
-    let mut end = input.camera.to_screen(input.rect, from + vector);
+/// B's outline moved by `translation`, and the arrow of the move from `from`.
+fn ghost(
+    input: &DrawInput,
+    b: &Placed,
+    from: DVec2,
+    translation: DVec2,
+    colour: Color32,
+    label: String,
+    list: &mut DrawList,
+) {
+    let moved: Vec<DVec2> = Rounded::new(b, DVec2::ZERO)
+        .outline()
+        .iter()
+        .map(|p| *p + translation)
+        .collect();
+    list.shapes.push(Shape::closed_line(
+        input.screen_points(&moved),
+        Stroke::new(1.5, faded(colour, 170)),
+    ));
+    let end = arrow(input, from, translation, colour, list);
+    list.labels.push(Label {
+        at: end + vec2(0.0, -14.0),
+        text: label,
+        colour,
+        importance: Importance::Headline,
+        fixed: false,
+    });
+}
+
+/// A world vector as an arrow from `from`, at least a few points long on screen. Returns
+/// where its tip is drawn.
+fn arrow(
+    input: &DrawInput,
+    from: DVec2,
+    vector: DVec2,
+    colour: Color32,
+    list: &mut DrawList,
+) -> Pos2 {
+    let start = input.screen(from);
+    let mut end = input.screen(from + vector);
     if start.distance(end) < 12.0 {
         let dir = Vec2::new(vector.x as f32, -vector.y as f32).normalized();
         end = start + dir * 12.0;
     }
     let dir = (end - start).normalized();
     let side = Vec2::new(-dir.y, dir.x) * 5.0;
-    let stroke = Stroke::new(2.5, colour);
-    list.shapes.push(Shape::line_segment([start, end], stroke));
+    list.shapes
+        .push(Shape::line_segment([start, end], Stroke::new(2.5, colour)));
     list.shapes.push(Shape::convex_polygon(
         vec![end, end - dir * 10.0 + side, end - dir * 10.0 - side],
         colour,
         Stroke::NONE,
     ));
+    end
 }
 
-/// Every candidate axis as a line around the pair, with both shadows drawn on it as bars and
-/// the overlap (red) or gap (green) between them.
-fn axes(input: &DrawInput, (a, b): (&Placed, &Placed), report: &PairReport, list: &mut DrawList) {
-    let (cam, rect) = (input.camera, input.rect);
+/// Where the axis ring stands: its centre and radius (world). Just outside the circles that
+/// hold the two shapes; when that ring would not fit the view (zoomed in), a ring inside the
+/// view around what the pair is about (the contact or the closest points).
+pub fn axis_ring(
+    camera: Camera,
+    rect: Rect,
+    (a, b): (&Placed, &Placed),
+    report: &PairReport,
+) -> (DVec2, f64) {
     let centre = (a.centre() + b.centre()) * 0.5;
-    // The ring of axis lines sits just outside the circles that hold the two shapes.
     let reach = |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
-    // Kept inside the view, so a large shape cannot push its axes off screen.
-    let in_view = 0.42 * rect.width().min(rect.height()) as f64 / cam.scale;
-    let ring = (reach(a).max(reach(b)) + 28.0 / cam.scale).min(in_view);
-    let half_view = (rect.width().max(rect.height()) as f64) / cam.scale;
-    let deciding = report.sat.deciding_axis();
-    for (k, t) in report.sat.axes.iter().enumerate() {
+    let ring = reach(a).max(reach(b)) + RING_GAP as f64 / camera.scale;
+    let room = 0.45 * rect.width().min(rect.height()) as f64 / camera.scale;
+    let centre_in_view = rect.contains(camera.to_screen(rect, centre));
+    if ring <= room && centre_in_view {
+        return (centre, ring);
+    }
+    let action = report
+        .contact
+        .as_ref()
+        .and_then(|c| c.points.first().map(|p| p.point))
+        .or(report
+            .proximity
+            .closest
+            .map(|c| (c.point_a + c.point_b) * 0.5))
+        .unwrap_or(centre);
+    let focus = if rect.contains(camera.to_screen(rect, action)) {
+        action
+    } else {
+        camera.centre
+    };
+    (focus, 0.9 * room)
+}
+
+/// Every candidate axis told so far, as a short line on the ring around the pair with both
+/// shadows drawn on it as bars and the overlap (red) or gap (green) between them. Each line
+/// takes the side of the ring where it crosses no other shape, where there is one.
+fn axes(
+    input: &DrawInput,
+    pair: (usize, usize),
+    (a, b): (&Placed, &Placed),
+    report: &PairReport,
+    list: &mut DrawList,
+) {
+    let (cam, rect) = (input.camera, input.rect);
+    let (centre, ring) = axis_ring(cam, rect, (a, b), report);
+    let margin = 10.0 / cam.scale;
+    let others: Vec<Rect> = input
+        .scene
+        .shapes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != pair.0 && *i != pair.1)
+        .map(|(_, s)| {
+            let (lo, hi) = s.placed.aabb();
+            Rect::from_two_pos(cam.to_screen(rect, lo), cam.to_screen(rect, hi))
+        })
+        .filter(|r| r.intersects(rect))
+        .collect();
+    for (k, t) in report.sat.axes.iter().enumerate().take(input.axes_seen) {
         let u = t.axis;
         let perp = left_perp(u);
-        let base = centre + perp * ring - u * centre.dot(u);
-        let at = |s: f64| base + u * s;
-        let focused = input.focus_axis == Some(k);
-        let colour = if k == deciding {
-            palette::DECIDING
-        } else if t.separating {
-            palette::SEPARATING
-        } else {
-            palette::OVERLAPPING
+        let span = (t.a.min.min(t.b.min) - margin, t.a.max.max(t.b.max) + margin);
+        // The point of the line at axis value `s`, on side `side` of the ring, `extra` out.
+        let at = |side: f64, extra: f64, s: f64| {
+            centre + perp * side * (ring + extra) + u * (s - centre.dot(u))
         };
+        let crosses = |side: f64, extra: f64| {
+            let (p, q) = (
+                cam.to_screen(rect, at(side, extra, span.0)),
+                cam.to_screen(rect, at(side, extra, span.1)),
+            );
+            others.iter().any(|r| segment_hits_rect(p, q, *r))
+        };
+        let step = 18.0 / cam.scale;
+        let (side, extra) = (0..4)
+            .flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)])
+            .find(|(side, extra)| !crosses(*side, *extra))
+            .unwrap_or((1.0, 0.0));
+        let at = |s: f64| at(side, extra, s);
+        let focused = input.focus_axis == Some(k);
+        let role = match report.sat.role(k) {
+            AxisRole::Deciding if !input.verdict_shown => {
+                if t.separating {
+                    AxisRole::Separating
+                } else {
+                    AxisRole::Overlapping
+                }
+            }
+            role => role,
+        };
+        let colour = palette::axis_colour(role, palette::OVERLAPPING);
         let alpha = if focused || input.focus_axis.is_none() {
             255
         } else {
             110
         };
-        let s0 = centre.dot(u);
         let line = [
-            cam.to_screen(rect, at(s0 - half_view)),
-            cam.to_screen(rect, at(s0 + half_view)),
+            cam.to_screen(rect, at(span.0)),
+            cam.to_screen(rect, at(span.1)),
         ];
         list.shapes.push(Shape::line_segment(
             line,
             Stroke::new(if focused { 2.0 } else { 1.0 }, faded(colour, alpha / 2)),
         ));
-        let screen_perp = Vec2::new(perp.x as f32, -perp.y as f32);
-        let bar = |lo: f64, hi: f64, shift: f32, c: Color32, width: f32, list: &mut DrawList| {
-            let p = cam.to_screen(rect, at(lo)) + screen_perp * shift;
-            let q = cam.to_screen(rect, at(hi)) + screen_perp * shift;
+        list.axis_segments.push((k, line));
+        // Outward from the pair, on screen (y down).
+        let out = perp * side;
+        let screen_out = Vec2::new(out.x as f32, -out.y as f32);
+        let bar = |i: crate::geometry::Interval,
+                   shift: f32,
+                   c: Color32,
+                   width: f32,
+                   list: &mut DrawList| {
+            let p = cam.to_screen(rect, at(i.min)) + screen_out * shift;
+            let q = cam.to_screen(rect, at(i.max)) + screen_out * shift;
             list.shapes
                 .push(Shape::line_segment([p, q], Stroke::new(width, c)));
         };
-        let span = (t.a.min.min(t.b.min), t.a.max.max(t.b.max));
-        list.axis_segments.push((
-            k,
-            [
-                cam.to_screen(rect, at(span.0)),
-                cam.to_screen(rect, at(span.1)),
-            ],
-        ));
         let w = if focused { 6.0 } else { 4.0 };
-        bar(t.a.min, t.a.max, 4.0, faded(palette::A, alpha), w, list);
-        bar(t.b.min, t.b.max, -4.0, faded(palette::B, alpha), w, list);
-        let (lo, hi) = (t.a.min.max(t.b.min), t.a.max.min(t.b.max));
-        if lo < hi {
-            bar(lo, hi, 0.0, faded(palette::MTV, alpha), w - 1.0, list);
+        bar(t.a, -4.0, faded(palette::A, alpha), w, list);
+        bar(t.b, 4.0, faded(palette::B, alpha), w, list);
+        let between = t.a.between(&t.b);
+        let shade = if t.overlap > 0.0 {
+            palette::MTV
         } else {
-            bar(
-                hi,
-                lo,
-                0.0,
-                faded(palette::SEPARATING, alpha),
-                w - 1.0,
-                list,
-            );
-        }
-        if focused || k == deciding {
-            let mid = cam.to_screen(rect, at((lo + hi) * 0.5)) + screen_perp * 16.0;
-            let text = if t.overlap > 0.0 {
-                format!("#{} overlap {}", k + 1, crate::text::number(t.overlap))
-            } else {
-                format!("#{} gap {}", k + 1, crate::text::number(-t.overlap))
-            };
+            palette::SEPARATING
+        };
+        bar(between, 0.0, faded(shade, alpha), w - 1.0, list);
+        if focused || role == AxisRole::Deciding {
+            let mid = cam.to_screen(rect, at(between.middle())) + screen_out * 16.0;
             list.labels.push(Label {
                 at: mid,
-                text,
+                text: format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap)),
                 colour,
+                importance: Importance::Axis,
+                fixed: false,
             });
         }
     }
+}
+
+/// Whether the segment `p`-`q` passes through `r` (screen).
+fn segment_hits_rect(p: Pos2, q: Pos2, r: Rect) -> bool {
+    // Clip the segment's parameter range to the rectangle's slabs (Liang-Barsky).
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    let d = q - p;
+    for (start, delta, lo, hi) in [
+        (p.x, d.x, r.left(), r.right()),
+        (p.y, d.y, r.top(), r.bottom()),
+    ] {
+        if delta.abs() < 1e-6 {
+            if start < lo || start > hi {
+                return false;
+            }
+            continue;
+        }
+        let (mut a, mut b) = ((lo - start) / delta, (hi - start) / delta);
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        t0 = t0.max(a);
+        t1 = t1.min(b);
+        if t0 > t1 {
+            return false;
+        }
+    }
+    true
 }

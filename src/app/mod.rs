@@ -1,29 +1,49 @@
 //! The window: drag shapes and watch the separating-axis test live.
 //!
-//! The app holds the scene and what the user is doing with it; every frame it asks the core
-//! for the explained pair's report and draws it. It computes no geometry of its own.
+//! The app holds the workspace (the document, its selection and the core's report) and its
+//! panels; every panel reads the workspace and asks for changes with [`Command`]s, which
+//! [`App::run_commands`] carries out in one place. It computes no geometry of its own.
 
+mod axes_table;
 mod camera;
+mod command;
+mod dialogs;
 mod document;
 pub mod draw;
-mod explain_panel;
+mod edit;
+mod handles;
 mod history;
-mod menu;
+mod labels;
+mod numbers_panel;
+mod pair_lab;
 mod palette;
 mod projection_plot;
 mod scene_view;
 mod shapes_panel;
+mod status_bar;
+mod top_bar;
+mod workspace;
 
 pub use camera::Camera;
+pub use command::{Command, Fit};
+pub use edit::Edit;
+pub use status_bar::Message;
 
 use crate::geometry::DVec2;
-use crate::query::{PairReport, collide, report};
-use crate::scene::{self, Scene};
-use document::{Document, Recovery};
-use draw::Rejected;
+use crate::query::PairReport;
+use crate::scene::{self, Scene, ShapeId};
+use command::Commands;
+use dialogs::Dialogs;
+use document::Document;
 use eframe::egui;
-use history::History;
+use numbers_panel::NumbersPanel;
+use pair_lab::PairLab;
+use scene_view::SceneView;
+use shapes_panel::ShapesPanel;
+use status_bar::StatusBar;
 use std::path::{Path, PathBuf};
+use top_bar::TopBar;
+use workspace::Workspace;
 
 /// The scene the window opens on when no file is given.
 pub const DEFAULT_SCENE: &str = include_str!("../../shapes/default-scene.json");
@@ -45,60 +65,49 @@ pub struct Options {
     pub no_data_dir: bool,
 }
 
-/// An action that would discard unsaved changes, waiting for the user to confirm it.
-#[derive(Clone, Debug, PartialEq)]
-enum Discard {
-    New,
-    Open(PathBuf),
-    Quit,
+/// Which panels are shown, and what the scene view draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ViewOptions {
+    /// The shapes panel on the left.
+    pub shapes_panel: bool,
+    /// The explain panel on the right.
+    pub explain_panel: bool,
+    /// Draw the candidate axes around the pair.
+    pub show_axes: bool,
+    /// Draw the naive MTV beside the correct one.
+    pub show_naive: bool,
 }
 
-/// A message in the status bar.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// Whether it reports a failure.
-    pub error: bool,
+impl Default for ViewOptions {
+    fn default() -> Self {
+        Self {
+            shapes_panel: true,
+            explain_panel: true,
+            show_axes: true,
+            show_naive: false,
+        }
+    }
 }
+
+/// Below this window width (points) only one side panel is shown, so the scene view keeps
+/// most of the window.
+const NARROW: f32 = 900.0;
 
 /// The collidoscope window.
 pub struct App {
-    scene: Scene,
-    history: History,
-    document: Document,
-    camera: Camera,
-    /// Where the scene view was drawn last frame.
-    view_rect: egui::Rect,
-    fit_pending: bool,
-    /// The explained pair (A, B).
-    pair: (usize, usize),
-    selected: Option<usize>,
-    /// Step mode: the axis being told (index into the report's axes; one past the end is the
-    /// verdict). `None` when step mode is off.
-    step: Option<usize>,
-    show_axes: bool,
-    show_naive: bool,
-    stack_axes: bool,
-    /// The axis under the pointer in the table, plot or scene (last frame's).
-    hovered_axis: Option<usize>,
-    /// What a drag in the scene view is doing.
-    gesture: Option<scene_view::Gesture>,
-    rejected: Option<Rejected>,
-    /// Corners of a polygon being added by clicking (world).
-    new_polygon: Option<Vec<DVec2>>,
-    regular_sides: usize,
-    /// Whether a field of the numbers panel is being edited (one undo step per interaction).
-    numbers_editing: bool,
-    message: Option<Message>,
-    path_field: String,
-    confirm: Option<Discard>,
-    recovery: Option<Recovery>,
-    close_confirmed: bool,
+    workspace: Workspace,
+    options: ViewOptions,
+    top_bar: TopBar,
+    status_bar: StatusBar,
+    shapes_panel: ShapesPanel,
+    numbers_panel: NumbersPanel,
+    /// The lab shown in the middle: the pair lab (the separating-axis test of one pair).
+    pair_lab: PairLab,
+    scene_view: SceneView,
+    dialogs: Dialogs,
+    commands: Commands,
     title: String,
-    /// This frame's report of the explained pair, and the other intersecting pairs.
-    report: Option<PairReport>,
-    other_hits: Vec<(usize, usize)>,
+    close_confirmed: bool,
 }
 
 impl App {
@@ -110,54 +119,66 @@ impl App {
             options.data_dir.or_else(Document::default_data_dir)
         };
         let mut app = Self {
-            scene: default_scene(),
-            history: History::default(),
-            document: Document::new(data_dir),
-            camera: Camera::default(),
-            view_rect: egui::Rect::NOTHING,
-            fit_pending: true,
-            pair: (0, 1),
-            selected: None,
-            step: None,
-            show_axes: true,
-            show_naive: false,
-            stack_axes: false,
-            hovered_axis: None,
-            gesture: None,
-            rejected: None,
-            new_polygon: None,
-            regular_sides: 6,
-            numbers_editing: false,
-            message: None,
-            path_field: String::new(),
-            confirm: None,
-            recovery: None,
-            close_confirmed: false,
+            workspace: Workspace::new(default_scene(), data_dir),
+            options: ViewOptions::default(),
+            top_bar: TopBar::default(),
+            status_bar: StatusBar::default(),
+            shapes_panel: ShapesPanel::default(),
+            numbers_panel: NumbersPanel::default(),
+            pair_lab: PairLab::default(),
+            scene_view: SceneView::default(),
+            dialogs: Dialogs::default(),
+            commands: Commands::default(),
             title: String::new(),
-            report: None,
-            other_hits: Vec::new(),
+            close_confirmed: false,
         };
-        app.recovery = app.document.pending_recovery();
+        app.dialogs.recovery = app.workspace.document.pending_recovery();
         if let Some(file) = options.file {
             app.open(&file);
         }
+        app.workspace.refresh();
         app
     }
 
-    /// The whole window, one panel after another.
+    /// The whole window, one panel after another; then the commands they gave.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.keyboard(ui.ctx());
-        self.dropped_files(ui.ctx());
-        self.refresh_report();
-        self.menu_bar(ui);
-        self.status_bar(ui);
-        self.shapes_panel(ui);
-        self.explain_panel(ui);
-        self.scene_view(ui);
-        self.dialogs(ui.ctx());
+        let ctx = ui.ctx().clone();
+        self.workspace.refresh();
+        self.pair_lab.follow(&self.workspace);
+        self.keyboard(&ctx);
+        self.dropped_files(&ctx);
+        let (left, right) = self.side_panels(ui.available_width());
+        let (ws, out) = (&self.workspace, &mut self.commands);
+        self.top_bar.ui(ui, ws, &mut self.options, out);
+        self.status_bar.ui(ui, ws, self.scene_view.camera());
+        if left {
+            self.shapes_panel
+                .ui(ui, ws, &mut self.numbers_panel, &self.scene_view, out);
+        }
+        if right {
+            self.pair_lab.ui(ui, ws, &mut self.options, out);
+        }
+        self.scene_view
+            .ui(ui, ws, &self.options, &mut self.pair_lab, out);
+        let discard = self.dialogs.ui(&ctx, ws, out);
+        self.run_commands(&ctx);
+        if let Some(action) = discard {
+            self.discard_confirmed(&ctx, action);
+        }
         self.autosave();
-        self.window_title(ui.ctx());
-        self.close_request(ui.ctx());
+        self.window_title(&ctx);
+        self.close_request(&ctx);
+    }
+
+    /// Which side panels fit: both on a wide window; on a narrow one only one, so the scene
+    /// view always keeps most of the window.
+    fn side_panels(&self, width: f32) -> (bool, bool) {
+        let (left, right) = (self.options.shapes_panel, self.options.explain_panel);
+        if width >= NARROW || !(left && right) {
+            (left, right)
+        } else {
+            (false, true)
+        }
     }
 
     /// [`App::show`], for egui_kittest harnesses.
@@ -167,199 +188,238 @@ impl App {
 
     /// The shapes.
     pub fn scene(&self) -> &Scene {
-        &self.scene
+        self.workspace.scene()
     }
 
-    /// The explained pair (A, B).
-    pub fn pair(&self) -> (usize, usize) {
-        self.pair
+    /// The explained pair (A, B) as positions in the shape list.
+    pub fn pair(&self) -> Option<(usize, usize)> {
+        self.workspace.pair_indices()
     }
 
-    /// Explain the pair `(a, b)`.
+    /// Explain the shapes at positions `a` and `b` of the list.
     pub fn set_pair(&mut self, a: usize, b: usize) {
-        if a != b && a < self.scene.shapes.len() && b < self.scene.shapes.len() {
-            self.pair = (a, b);
-            self.step = self.step.map(|_| 0);
-            self.refresh_report();
+        let shapes = &self.workspace.scene().shapes;
+        if let (Some(x), Some(y)) = (shapes.get(a), shapes.get(b)) {
+            let (x, y) = (x.id, y.id);
+            self.workspace.set_pair(x, y);
+            self.workspace.refresh();
         }
     }
 
     /// The explained pair's report (as of the last frame).
     pub fn report(&self) -> Option<&PairReport> {
-        self.report.as_ref()
+        self.workspace.report()
+    }
+
+    /// How many times the report has been built since the app started.
+    pub fn report_builds(&self) -> u64 {
+        self.workspace.report_builds()
     }
 
     /// The current step of step mode, if on.
     pub fn step(&self) -> Option<usize> {
-        self.step
+        self.pair_lab.step()
     }
 
     /// The status bar message.
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
+        self.status_bar.message()
+    }
+
+    /// The selected shape.
+    pub fn selected(&self) -> Option<ShapeId> {
+        self.workspace.selected()
+    }
+
+    /// How many corners of a polygon being added by clicking there are (`None`: not adding
+    /// one).
+    pub fn polygon_corners(&self) -> Option<usize> {
+        self.scene_view.polygon_corners()
     }
 
     /// The open file, if any.
     pub fn path(&self) -> Option<&Path> {
-        self.document.path.as_deref()
+        self.workspace.document.path.as_deref()
+    }
+
+    /// What the path field holds.
+    pub fn path_field(&self) -> &str {
+        self.top_bar.path_field()
     }
 
     /// Whether there are unsaved changes.
     pub fn is_dirty(&self) -> bool {
-        self.document.dirty
+        self.workspace.is_dirty()
+    }
+
+    /// The title bar text.
+    pub fn title(&self) -> String {
+        self.workspace.title()
+    }
+
+    /// Where the scene view was drawn last frame.
+    pub fn view_rect(&self) -> egui::Rect {
+        self.scene_view.rect()
+    }
+
+    /// The view of the scene: where it looks and at what zoom.
+    pub fn camera(&self) -> Camera {
+        self.scene_view.camera()
     }
 
     /// Where a world point is on the screen (as of the last frame): for tests that aim the
     /// pointer at a shape.
     pub fn world_to_screen(&self, p: DVec2) -> egui::Pos2 {
-        self.camera.to_screen(self.view_rect, p)
+        self.scene_view.world_to_screen(p)
     }
 
     /// One frame's work without a window: the core's reports and the scene view's draw list
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> draw::DrawList {
-        self.refresh_report();
-        if self.fit_pending {
-            self.fit(rect);
-        }
-        draw::build(&self.draw_input(rect, &[]))
+        self.workspace.refresh();
+        self.scene_view
+            .draw_list(rect, &self.workspace, &self.options, &self.pair_lab)
     }
 
     /// Replace the scene (a new document holding `scene`).
     pub fn set_scene(&mut self, scene: Scene) {
-        self.new_document();
-        self.scene = scene;
-        self.fit_pending = true;
-        self.refresh_report();
+        self.workspace = Workspace::new(scene, None);
+        self.scene_view.fit_on_open();
+        self.workspace.refresh();
     }
 
-    /// Ask the core about the explained pair and every other pair.
-    fn refresh_report(&mut self) {
-        let shapes = &self.scene.shapes;
-        let n = shapes.len();
-        if n < 2 {
-            self.report = None;
-            self.other_hits.clear();
+    /// Carry out the frame's commands, in order: the one place where the workspace changes.
+    fn run_commands(&mut self, ctx: &egui::Context) {
+        let commands = std::mem::take(&mut self.commands.0);
+        if commands.is_empty() {
             return;
         }
-        if self.pair.0 >= n || self.pair.1 >= n || self.pair.0 == self.pair.1 {
-            self.pair = (0, 1);
+        for command in commands {
+            self.run(command);
         }
-        let (a, b) = self.pair;
-        self.report = Some(report(&shapes[a].placed, &shapes[b].placed));
-        self.other_hits.clear();
-        for i in 0..n {
-            for j in i + 1..n {
-                if (i, j) != (a.min(b), a.max(b))
-                    && collide(&shapes[i].placed, &shapes[j].placed).is_some()
-                {
-                    self.other_hits.push((i, j));
+        // Show what they did at once.
+        ctx.request_repaint();
+    }
+
+    fn run(&mut self, command: Command) {
+        let ws = &mut self.workspace;
+        match command {
+            Command::Edit(edit) => {
+                ws.apply(edit);
+                self.status_bar.scene_changed(ws.revision());
+            }
+            Command::Undo => ws.undo(),
+            Command::Redo => ws.redo(),
+            Command::Select(id) => ws.select(id),
+            Command::Explain(a, b) => {
+                ws.set_pair(a, b);
+                self.pair_lab.pair_changed();
+            }
+            Command::New if ws.is_dirty() => self.dialogs.confirm_discard(dialogs::Discard::New),
+            Command::New => {
+                ws.new_document();
+                self.after_document_change();
+                self.say("new scene", false);
+            }
+            Command::Open(path) if ws.is_dirty() => {
+                self.dialogs.confirm_discard(dialogs::Discard::Open(path))
+            }
+            Command::Open(path) => self.open(&path),
+            Command::Save => self.save(),
+            Command::SaveAs { path, confirmed } => self.save_as(&path, confirmed),
+            Command::Recover(recovery) => {
+                ws.recover(*recovery);
+                self.after_document_change();
+                self.say("recovered the autosaved scene (not saved yet)", false);
+            }
+            Command::DiscardRecovery => ws.document.discard_recovery(),
+            Command::Fit(fit) => self.scene_view.request_fit(fit),
+            Command::StartPolygon => {
+                self.scene_view.start_polygon();
+                self.say(
+                    "click the corners in the scene; Backspace removes the last, Enter or Finish adds it, Esc cancels",
+                    false,
+                );
+            }
+            Command::FinishPolygon => {
+                if let Some(result) = self.scene_view.finish_polygon(ws) {
+                    match result {
+                        Ok(shape) => ws.apply(Edit::Add(shape)),
+                        Err(reason) => self.say(format!("polygon not added: {reason}"), true),
+                    }
                 }
             }
-        }
-        if let (Some(step), Some(r)) = (self.step, &self.report) {
-            self.step = Some(step.min(r.sat.axes.len()));
-        }
-    }
-
-    /// Apply an edit to the scene, recorded for undo.
-    fn edit(&mut self, change: impl FnOnce(&mut Scene)) {
-        self.history.record(self.scene.clone());
-        change(&mut self.scene);
-        self.document.changed();
-        self.after_edit();
-    }
-
-    /// Keep indices valid after the shape list changed.
-    fn after_edit(&mut self) {
-        let n = self.scene.shapes.len();
-        if self.selected.is_some_and(|s| s >= n) {
-            self.selected = None;
-        }
-        self.refresh_report();
-    }
-
-    fn undo(&mut self) {
-        let previous = self.history.undo(&self.scene);
-        self.restore(previous);
-    }
-
-    fn redo(&mut self) {
-        let next = self.history.redo(&self.scene);
-        self.restore(next);
-    }
-
-    /// Show `scene` from the history, if there was one to go to.
-    fn restore(&mut self, scene: Option<Scene>) {
-        if let Some(scene) = scene {
-            self.scene = scene;
-            self.document.changed();
-            self.rejected = None;
-            self.after_edit();
+            Command::CancelPolygon => self.scene_view.cancel_polygon(),
+            Command::Say(text, error) => self.say(text, error),
         }
     }
 
     fn say(&mut self, text: impl Into<String>, error: bool) {
-        self.message = Some(Message {
-            text: text.into(),
-            error,
-        });
+        self.status_bar.say(text, error, self.workspace.revision());
     }
 
-    /// Open `path`, unless that would lose unsaved changes (then ask first).
-    pub fn request_open(&mut self, path: &Path) {
-        if self.document.dirty {
-            self.confirm = Some(Discard::Open(path.to_path_buf()));
-        } else {
-            self.open(path);
-        }
+    /// After new, open or recover: the view and the lab start over on the new scene.
+    fn after_document_change(&mut self) {
+        self.scene_view.fit_on_open();
+        self.pair_lab.pair_changed();
+        self.numbers_panel.forget();
+        self.workspace.refresh();
     }
 
-    /// Open `path` now. A file that fails to load leaves the scene as it was.
+    /// Open `path` now. A file that fails to load leaves the scene and the document as they
+    /// were.
     fn open(&mut self, path: &Path) {
         match scene::load(path) {
             Ok(scene) => {
-                self.scene = scene;
-                self.history.clear();
-                self.document.opened(path);
-                self.selected = None;
-                self.pair = (0, 1);
-                self.step = None;
-                self.fit_pending = true;
-                self.path_field = path.display().to_string();
+                self.workspace.opened(scene, path);
+                self.after_document_change();
                 self.say(format!("opened {}", path.display()), false);
-                self.refresh_report();
             }
             Err(e) => self.say(e.to_string(), true),
         }
     }
 
+    /// Save to the document's file; without one, to the path field (asking before writing
+    /// over another file); without that, say how to name one.
+    fn save(&mut self) {
+        if let Some(path) = self.workspace.document.path.clone() {
+            self.save_as(&path, true);
+            return;
+        }
+        // rfd answers None at once where no dialog can be shown; the path field remains.
+        let chosen = top_bar::file_dialog().save_file().or_else(|| {
+            let typed = self.top_bar.path_field().trim();
+            (!typed.is_empty()).then(|| PathBuf::from(typed))
+        });
+        match chosen {
+            Some(path) => self.save_as(&path, false),
+            None => self.say(
+                "not saved: type a file name in the path field, then Save",
+                true,
+            ),
+        }
+    }
+
     /// Save to `path` (atomically); on failure the message says why and nothing is lost.
-    fn save_as(&mut self, path: &Path) {
-        match scene::save(&self.scene, path) {
+    /// Replacing an existing file that is not the open document asks first.
+    fn save_as(&mut self, path: &Path, confirmed: bool) {
+        let is_document = self.workspace.document.path.as_deref() == Some(path);
+        if !confirmed && !is_document && path.exists() {
+            self.dialogs.confirm_overwrite(path.to_path_buf());
+            return;
+        }
+        match scene::save(self.workspace.scene(), path) {
             Ok(()) => {
-                self.document.opened(path);
-                self.path_field = path.display().to_string();
+                self.workspace.saved(path);
                 self.say(format!("saved {}", path.display()), false);
             }
             Err(e) => self.say(e.to_string(), true),
         }
     }
 
-    fn new_document(&mut self) {
-        self.scene = Scene::default();
-        self.history.clear();
-        self.document.reset();
-        self.selected = None;
-        self.step = None;
-        self.report = None;
-        self.say("new scene", false);
-    }
-
     fn keyboard(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         let shortcut = |m, k| KeyboardShortcut::new(m, k);
-        let typing = ctx.egui_wants_keyboard_input();
         let (redo, undo, redo_y, save, duplicate) = ctx.input_mut(|i| {
             (
                 i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)),
@@ -369,109 +429,85 @@ impl App {
                 i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::D)),
             )
         });
+        let out = &mut self.commands;
         if undo {
-            self.undo();
+            out.push(Command::Undo);
         }
         if redo || redo_y {
-            self.redo();
+            out.push(Command::Redo);
         }
         if save {
-            self.save();
+            out.push(Command::Save);
         }
         if duplicate {
-            self.duplicate_selected();
+            shapes_panel::duplicate_selected(&self.workspace, out);
         }
-        if typing {
+        if ctx.egui_wants_keyboard_input() {
             return;
         }
-        let (delete, fit, next, previous, escape, enter) = ctx.input(|i| {
-            (
-                i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace),
-                i.key_pressed(Key::F),
-                i.key_pressed(Key::ArrowRight) || i.key_pressed(Key::N),
-                i.key_pressed(Key::ArrowLeft) || i.key_pressed(Key::P),
-                i.key_pressed(Key::Escape),
-                i.key_pressed(Key::Enter),
-            )
-        });
-        if delete {
-            self.delete_selected();
+        let pressed = |k: Key| ctx.input(|i| i.key_pressed(k));
+        let clicking_polygon = self.scene_view.is_adding_polygon();
+        if pressed(Key::Delete) || pressed(Key::Backspace) {
+            if clicking_polygon {
+                // While a polygon is being clicked, the key takes back its last corner.
+                self.scene_view.remove_last_corner();
+            } else if let Some(id) = self.workspace.selected() {
+                out.edit(Edit::Remove(id));
+            }
         }
-        if fit {
-            self.fit_pending = true;
+        if pressed(Key::F) {
+            out.push(Command::Fit(Fit::Scene));
         }
-        if next {
-            self.step_next();
+        if pressed(Key::G) {
+            out.push(Command::Fit(Fit::Pair));
         }
-        if previous {
-            self.step_previous();
+        if pressed(Key::ArrowRight) || pressed(Key::N) {
+            self.pair_lab.step_next(&self.workspace);
         }
-        if escape {
-            self.new_polygon = None;
-            self.step = None;
+        if pressed(Key::ArrowLeft) || pressed(Key::P) {
+            self.pair_lab.step_previous(&self.workspace);
         }
-        if enter {
-            self.finish_polygon();
+        if pressed(Key::Escape) {
+            if clicking_polygon {
+                out.push(Command::CancelPolygon);
+            } else {
+                self.pair_lab.stop_stepping();
+            }
         }
-    }
-
-    /// Save to the document's file, or ask where (the path field) when it has none.
-    fn save(&mut self) {
-        match self.document.path.clone() {
-            Some(path) => self.save_as(&path),
-            None => match file_dialog().save_file() {
-                Some(path) => self.save_as(&path),
-                None if !self.path_field.trim().is_empty() => {
-                    let path = PathBuf::from(self.path_field.trim());
-                    self.save_as(&path);
-                }
-                None => self.say("type a file name in the path field, then Save", true),
-            },
-        }
-    }
-
-    fn step_next(&mut self) {
-        if let Some(r) = &self.report {
-            let last = r.sat.axes.len();
-            self.step = Some(self.step.map_or(0, |s| (s + 1).min(last)));
-        }
-    }
-
-    fn step_previous(&mut self) {
-        if self.report.is_some() {
-            self.step = Some(self.step.map_or(0, |s| s.saturating_sub(1)));
+        if pressed(Key::Enter) && clicking_polygon {
+            out.push(Command::FinishPolygon);
         }
     }
 
     fn dropped_files(&mut self, ctx: &egui::Context) {
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
+        let dropped: Option<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
                 .iter()
                 .map(|f| f.path().to_path_buf())
-                .filter(|p| !p.as_os_str().is_empty())
-                .collect()
+                .find(|p| !p.as_os_str().is_empty())
         });
-        if let Some(path) = dropped.into_iter().next() {
-            self.request_open(&path);
+        if let Some(path) = dropped {
+            self.commands.push(Command::Open(path));
         }
     }
 
     fn autosave(&mut self) {
-        let editing = self.gesture.is_some() || self.numbers_editing;
+        let editing = self.scene_view.is_dragging() || self.numbers_panel.is_editing();
         let now = std::time::Instant::now();
-        if let Some(problem) = self.document.autosave(&self.scene, now, editing) {
+        let scene = self.workspace.scene().clone();
+        if let Some(problem) = self.workspace.document.autosave(&scene, now, editing) {
             self.say(problem, true);
         }
     }
 
     fn window_title(&mut self, ctx: &egui::Context) {
-        let title = self.document.title();
+        let title = self.workspace.title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        if self.document.dirty {
+        if self.workspace.is_dirty() {
             // Keep the autosave clock running while there are unsaved edits.
             ctx.request_repaint_after(document::AUTOSAVE_EVERY);
         }
@@ -483,107 +519,30 @@ impl App {
         if !ctx.input(|i| i.viewport().close_requested()) {
             return;
         }
-        if self.document.dirty && !self.close_confirmed {
+        if self.workspace.is_dirty() && !self.close_confirmed {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.confirm = Some(Discard::Quit);
+            self.dialogs.confirm_discard(dialogs::Discard::Quit);
         } else {
-            self.document.discard_recovery();
+            self.workspace.document.discard_recovery();
         }
     }
 
-    /// The confirmation and recovery dialogs.
-    fn dialogs(&mut self, ctx: &egui::Context) {
-        if let Some(action) = self.confirm.clone() {
-            let name = self.document.title();
-            let body = format!(
-                "{} has changes that are not saved.",
-                name.trim_end_matches(" - collidoscope")
-            );
-            match ask(
-                ctx,
-                "Discard unsaved changes?",
-                &body,
-                ["Discard changes", "Cancel"],
-            ) {
-                Some(true) => {
-                    self.confirm = None;
-                    match action {
-                        Discard::New => self.new_document(),
-                        Discard::Open(path) => {
-                            self.document.dirty = false;
-                            self.open(&path);
-                        }
-                        Discard::Quit => {
-                            self.close_confirmed = true;
-                            self.document.discard_recovery();
-                            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                        }
-                    }
-                }
-                Some(false) => self.confirm = None,
-                None => {}
+    /// The user agreed to discard unsaved changes for `action`.
+    fn discard_confirmed(&mut self, ctx: &egui::Context, action: dialogs::Discard) {
+        match action {
+            dialogs::Discard::New => {
+                self.workspace.new_document();
+                self.after_document_change();
+                self.say("new scene", false);
             }
-        }
-        if self.recovery.is_some() && self.confirm.is_none() {
-            let when = self
-                .recovery
-                .as_ref()
-                .and_then(|r| r.written)
-                .and_then(|t| t.elapsed().ok());
-            let age = when
-                .map(|d| format!(" from {} s ago", d.as_secs()))
-                .unwrap_or_default();
-            let body = format!(
-                "collidoscope did not close cleanly last time. An autosaved scene{age} is available."
-            );
-            match ask(
-                ctx,
-                "Recover unsaved work?",
-                &body,
-                ["Recover", "Discard it"],
-            ) {
-                Some(true) => {
-                    let recovery = self.recovery.take().expect("shown only with a recovery");
-                    self.history.record(self.scene.clone());
-                    self.scene = recovery.scene;
-                    self.document.path = recovery.path;
-                    self.document.changed();
-                    self.fit_pending = true;
-                    self.say("recovered the autosaved scene (not saved yet)", false);
-                    self.refresh_report();
-                }
-                Some(false) => {
-                    self.recovery = None;
-                    self.document.discard_recovery();
-                }
-                None => {}
+            dialogs::Discard::Open(path) => self.open(&path),
+            dialogs::Discard::Quit => {
+                self.close_confirmed = true;
+                self.workspace.document.discard_recovery();
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
     }
-}
-
-/// The system dialog for choosing a shape-set file.
-fn file_dialog() -> rfd::FileDialog {
-    rfd::FileDialog::new().add_filter("shape set", &["json"])
-}
-
-/// A modal question with two answers: `Some(true)` for the first, `Some(false)` for the
-/// second, `None` while unanswered.
-fn ask(ctx: &egui::Context, heading: &str, body: &str, [yes, no]: [&str; 2]) -> Option<bool> {
-    let mut answer = None;
-    egui::Modal::new(egui::Id::unique(heading)).show(ctx, |ui| {
-        ui.heading(heading);
-        ui.label(body);
-        ui.horizontal(|ui| {
-            if ui.button(yes).clicked() {
-                answer = Some(true);
-            }
-            if ui.button(no).clicked() {
-                answer = Some(false);
-            }
-        });
-    });
-    answer
 }
 
 impl eframe::App for App {
@@ -597,6 +556,7 @@ pub fn run(options: Options) -> eframe::Result {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([480.0, 360.0])
             .with_title("collidoscope")
             .with_drag_and_drop(true),
         ..Default::default()

@@ -1,5 +1,7 @@
 //! The colours of the window, the same in the scene, the table and the plot.
 
+use crate::query::AxisRole;
+use crate::scene::ShapeId;
 use eframe::egui::Color32;
 
 /// Shape A of the explained pair.
@@ -25,18 +27,29 @@ pub const INVALID: Color32 = Color32::from_rgb(255, 60, 60);
 /// Pairs outside the explained one that intersect.
 pub const OTHER_HIT: Color32 = Color32::from_rgb(220, 90, 90);
 
+/// The background of the current row of a table (step mode, hover).
+pub const CURRENT_ROW: Color32 = Color32::from_rgb(60, 60, 90);
+
+/// The colour of an axis by what it did; `overlapping` for an axis that only overlaps (the
+/// table uses its text colour, the scene a grey).
+pub fn axis_colour(role: AxisRole, overlapping: Color32) -> Color32 {
+    match role {
+        AxisRole::Deciding => DECIDING,
+        AxisRole::Separating => SEPARATING,
+        AxisRole::Overlapping => overlapping,
+    }
+}
+
 /// `c` with alpha `a` (0-255), premultiplied.
 pub fn faded(c: Color32, a: u8) -> Color32 {
     Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a)
 }
 
-/// The colour of shape `index` given the explained pair.
-pub fn shape_colour(index: usize, pair: (usize, usize)) -> Color32 {
-    if index == pair.0 {
-        A
-    } else if index == pair.1 {
-        B
-    } else {
-        OTHER
+/// The colour of shape `id` given the explained pair.
+pub fn shape_colour(id: ShapeId, pair: Option<(ShapeId, ShapeId)>) -> Color32 {
+    match pair {
+        Some((a, _)) if a == id => A,
+        Some((_, b)) if b == id => B,
+        _ => OTHER,
     }
 }

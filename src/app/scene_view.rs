@@ -1,48 +1,169 @@
-//! The scene view: pan and zoom, select and drag shapes and their handles, and paint what
-//! `draw` builds from the core's reports.
+//! The scene view: pan and zoom, select and drag shapes and their handles, click a new
+//! polygon's corners, and paint what `draw` builds from the core's reports.
 
-use super::App;
-use super::draw::{self, DrawInput, Rejected};
-use crate::geometry::{ConvexPolygon, DVec2, Rounded, Shape, left_perp};
-use crate::query::{closest_point_on_segment, distance_to_point};
+use super::ViewOptions;
+use super::camera::Camera;
+use super::command::{Command, Commands, Fit};
+use super::draw::{self, DrawInput, DrawList, Rejected};
+use super::edit::Edit;
+use super::handles::{Handle, HandleKind, handles_of};
+use super::labels;
+use super::pair_lab::PairLab;
+use super::workspace::Workspace;
+use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
+use crate::query::{distance_to_core, distance_to_point};
+use crate::scene::{SceneShape, ShapeId};
 use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
-
-/// A grab handle of the selected shape.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Handle {
-    Rotate,
-    /// Polygon point or capsule end (given order; capsule: 0 = a, 1 = b).
-    Vertex(usize),
-    Radius,
-}
 
 /// What a drag in the view is doing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Gesture {
+enum Gesture {
     Pan,
-    Move(usize),
-    Rotate { index: usize, grab: f64 },
-    Vertex(usize, usize),
-    Radius(usize),
+    Move(ShapeId),
+    Rotate { id: ShapeId, grab: f64 },
+    Corner(ShapeId, usize),
+    Radius(ShapeId),
 }
 
 /// How close (screen points) the pointer must be to grab a handle or a shape.
 const GRAB: f32 = 9.0;
+/// How far beyond a shape the rotation handle stands (screen points).
+const ROTATE_REACH: f64 = 30.0;
+/// Below this many points on screen, the headline (MTV or distance) is too small to read at
+/// a whole-scene fit, and the window opens on the pair instead.
+const HEADLINE_MIN: f64 = 8.0;
 
-impl App {
-    pub(super) fn scene_view(&mut self, ui: &mut egui::Ui) {
+/// The scene view's own state.
+pub struct SceneView {
+    camera: Camera,
+    /// Where it was drawn last frame.
+    rect: Rect,
+    /// A fit to do once the view's size is known.
+    fit: Option<Fit>,
+    /// The fit is the one on opening: the scene, unless that hides the headline.
+    fit_on_open: bool,
+    gesture: Option<(Gesture, u64)>,
+    gestures: u64,
+    rejected: Option<Rejected>,
+    /// Corners of a polygon being added by clicking (world).
+    new_polygon: Option<Vec<DVec2>>,
+}
+
+impl Default for SceneView {
+    fn default() -> Self {
+        Self {
+            camera: Camera::default(),
+            rect: Rect::NOTHING,
+            fit: Some(Fit::Scene),
+            fit_on_open: true,
+            gesture: None,
+            gestures: 0,
+            rejected: None,
+            new_polygon: None,
+        }
+    }
+}
+
+impl SceneView {
+    /// The camera.
+    pub fn camera(&self) -> Camera {
+        self.camera
+    }
+
+    /// Where the view was drawn last frame.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// A world point on the screen, as of the last frame.
+    pub fn world_to_screen(&self, p: DVec2) -> Pos2 {
+        self.camera.to_screen(self.rect, p)
+    }
+
+    /// Show part of the scene (at the next frame, when the view's size is known).
+    pub fn request_fit(&mut self, fit: Fit) {
+        self.fit = Some(fit);
+        self.fit_on_open = false;
+    }
+
+    /// A document was opened: fit what it is about.
+    pub fn fit_on_open(&mut self) {
+        self.fit = Some(Fit::Scene);
+        self.fit_on_open = true;
+        self.gesture = None;
+        self.rejected = None;
+        self.new_polygon = None;
+    }
+
+    /// Whether a shape or handle is being dragged.
+    pub fn is_dragging(&self) -> bool {
+        matches!(self.gesture, Some((g, _)) if g != Gesture::Pan)
+    }
+
+    /// Whether a polygon is being added by clicking.
+    pub fn is_adding_polygon(&self) -> bool {
+        self.new_polygon.is_some()
+    }
+
+    /// How many corners the polygon being added has so far.
+    pub fn polygon_corners(&self) -> Option<usize> {
+        self.new_polygon.as_ref().map(Vec::len)
+    }
+
+    /// Start adding a polygon by clicking.
+    pub fn start_polygon(&mut self) {
+        self.new_polygon = Some(Vec::new());
+    }
+
+    /// Stop adding a polygon.
+    pub fn cancel_polygon(&mut self) {
+        self.new_polygon = None;
+    }
+
+    /// Take back the last corner clicked.
+    pub fn remove_last_corner(&mut self) {
+        if let Some(points) = &mut self.new_polygon {
+            points.pop();
+        }
+    }
+
+    /// The polygon clicked so far as a shape to add, or why it cannot be one (the corners
+    /// stay, to fix). `None` when no polygon is being added.
+    pub fn finish_polygon(&mut self, ws: &Workspace) -> Option<Result<SceneShape, String>> {
+        let points = self.new_polygon.take()?;
+        let centre = points.iter().copied().sum::<DVec2>() / points.len().max(1) as f64;
+        let local: Vec<DVec2> = points.iter().map(|p| *p - centre).collect();
+        Some(match ConvexPolygon::new(local) {
+            Ok(p) => {
+                let placed = Placed::new(p, Pose::at(centre));
+                Ok(SceneShape::named(&ws.fresh_name("polygon"), placed))
+            }
+            Err(e) => {
+                self.new_polygon = Some(points);
+                Err(e.to_string())
+            }
+        })
+    }
+
+    /// The view in the middle of the window.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        options: &ViewOptions,
+        lab: &mut PairLab,
+        out: &mut Commands,
+    ) {
         egui::CentralPanel::default().show(ui, |ui| {
             let (response, painter) =
                 ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
             let rect = response.rect;
-            self.view_rect = rect;
-            if self.fit_pending {
-                self.fit(rect);
-            }
+            self.rect = rect;
+            self.do_fit(rect, ws);
             self.zoom(ui, &response, rect);
-            self.pointer(ui, &response, rect);
-            let handles: Vec<DVec2> = self.handles().into_iter().map(|(_, p)| p).collect();
-            let list = draw::build(&self.draw_input(rect, &handles));
+            let handles = self.handles(ws);
+            self.pointer(ui, &response, rect, ws, &handles, out);
+            let list = self.build(rect, ws, options, lab, &handles);
             if let Some(p) = response.hover_pos() {
                 let near = list
                     .axis_segments
@@ -50,54 +171,156 @@ impl App {
                     .map(|(k, [a, b])| (*k, distance_to_segment(p, *a, *b)))
                     .filter(|(_, d)| *d < 6.0)
                     .min_by(|x, y| x.1.total_cmp(&y.1));
-                self.hovered_axis = near.map(|(k, _)| k);
+                lab.hovered_axis = near.map(|(k, _)| k);
+                self.handle_tooltip(ui, &response, p, &handles);
             }
             let painter = painter.with_clip_rect(rect);
             painter.extend(list.shapes);
-            for label in list.labels {
+            let font = FontId::proportional(13.0);
+            let size = |text: &str| {
+                painter
+                    .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+                    .size()
+            };
+            for (label, place) in labels::place(list.labels, rect, size) {
                 painter.text(
-                    label.at,
+                    place.center(),
                     Align2::CENTER_CENTER,
                     label.text,
-                    FontId::proportional(13.0),
+                    font.clone(),
                     label.colour,
                 );
             }
         });
     }
 
-    /// What `draw::build` needs of the app for a view of `rect`.
-    pub(super) fn draw_input<'a>(&'a self, rect: Rect, handles: &'a [DVec2]) -> DrawInput<'a> {
-        DrawInput {
-            scene: &self.scene,
-            pair: self.report.as_ref().map(|r| (self.pair, r)),
-            other_hits: &self.other_hits,
-            selected: self.selected,
-            focus_axis: self.focus_axis(),
-            show_axes: self.show_axes,
-            show_naive: self.show_naive,
+    /// The draw list of a view of `rect` (what one frame paints), without painting it.
+    pub fn draw_list(
+        &mut self,
+        rect: Rect,
+        ws: &Workspace,
+        options: &ViewOptions,
+        lab: &PairLab,
+    ) -> DrawList {
+        self.rect = rect;
+        self.do_fit(rect, ws);
+        let handles = self.handles(ws);
+        let mut list = self.build(rect, ws, options, lab, &handles);
+        let labels = std::mem::take(&mut list.labels);
+        list.labels = labels::place(labels, rect, labels::estimated_size)
+            .into_iter()
+            .map(|(label, _)| label)
+            .collect();
+        list
+    }
+
+    fn build(
+        &self,
+        rect: Rect,
+        ws: &Workspace,
+        options: &ViewOptions,
+        lab: &PairLab,
+        handles: &[Handle],
+    ) -> DrawList {
+        let scene = ws.scene();
+        let report = ws.report().filter(|_| !ws.is_stale());
+        let pair = ws.pair_indices().zip(report);
+        let mut hits = vec![false; scene.shapes.len()];
+        for (a, b) in ws.other_hits() {
+            for id in [a, b] {
+                if let Some(i) = scene.index_of(*id) {
+                    hits[i] = true;
+                }
+            }
+        }
+        let total = report.map_or(0, |r| r.sat.axes.len());
+        draw::build(&DrawInput {
+            scene,
+            pair,
+            other_hits: &hits,
+            selected: ws.selected().and_then(|id| scene.index_of(id)),
+            focus_axis: report.and_then(|r| lab.focus_axis(r)),
+            axes_seen: lab.axes_seen(total),
+            verdict_shown: lab.verdict_shown(total),
+            show_axes: options.show_axes,
+            show_naive: options.show_naive,
             rejected: self.rejected.as_ref(),
             new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
             handles,
             camera: self.camera,
             rect,
-        }
+        })
     }
 
-    pub(super) fn fit(&mut self, rect: Rect) {
+    /// Do a pending fit. On opening, the whole scene, unless the headline (the MTV or the
+    /// distance) would be too small to see there: then the pair.
+    fn do_fit(&mut self, rect: Rect, ws: &Workspace) {
+        let Some(fit) = self.fit else { return };
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }
-        self.fit_pending = false;
-        let bounds = self
-            .scene
-            .shapes
-            .iter()
-            .map(|s| s.placed.aabb())
-            .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)));
+        self.fit = None;
+        self.fit_to(fit, rect, ws);
+        if self.fit_on_open && fit == Fit::Scene {
+            self.fit_on_open = false;
+            let headline = ws.report().map(|r| match &r.contact {
+                Some(c) => c.depth,
+                None => r.proximity.distance,
+            });
+            if headline.is_some_and(|h| h > 0.0 && h * self.camera.scale < HEADLINE_MIN) {
+                self.fit_to(Fit::Pair, rect, ws);
+            }
+        }
+    }
+
+    fn fit_to(&mut self, fit: Fit, rect: Rect, ws: &Workspace) {
+        let shapes = &ws.scene().shapes;
+        let pair = ws.pair_indices().zip(ws.report());
+        let union = |x: (DVec2, DVec2), y: (DVec2, DVec2)| (x.0.min(y.0), x.1.max(y.1));
+        let bounds = match (fit, pair) {
+            (Fit::Pair, Some(((a, b), report))) => {
+                // The smaller shape, and what the pair is about: contacts and the MTV's ghost,
+                // or the closest points.
+                let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
+                let small = if pa.shape.bounding_radius() < pb.shape.bounding_radius() {
+                    pa
+                } else {
+                    pb
+                };
+                let mut bounds = small.aabb();
+                if let Some(c) = &report.contact {
+                    for p in &c.points {
+                        bounds = union(bounds, (p.point, p.point));
+                        let tip = p.point + c.normal * c.depth;
+                        bounds = union(bounds, (tip, tip));
+                    }
+                }
+                if let Some(c) = report.proximity.closest {
+                    bounds = union(bounds, (c.point_a.min(c.point_b), c.point_a.max(c.point_b)));
+                }
+                // Room around it for the axis ring.
+                let (centre, half) = ((bounds.0 + bounds.1) * 0.5, (bounds.1 - bounds.0) * 0.5);
+                Some((centre - half * 1.6, centre + half * 1.6))
+            }
+            _ => {
+                let all = shapes.iter().map(|s| s.placed.aabb()).reduce(union);
+                // The axis ring around the pair, too.
+                match (all, pair) {
+                    (Some(all), Some(((a, b), _))) => {
+                        let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
+                        let centre = (pa.centre() + pb.centre()) * 0.5;
+                        let reach =
+                            |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
+                        let ring = DVec2::splat(1.15 * reach(pa).max(reach(pb)));
+                        Some(union(all, (centre - ring, centre + ring)))
+                    }
+                    (all, _) => all,
+                }
+            }
+        };
         match bounds {
             Some(b) => self.camera.fit(rect, b),
-            None => self.camera = super::Camera::default(),
+            None => self.camera = Camera::default(),
         }
     }
 
@@ -112,42 +335,51 @@ impl App {
         }
     }
 
-    /// The handles of the selected shape, in world coordinates.
-    fn handles(&self) -> Vec<(Handle, DVec2)> {
-        let Some(i) = self.selected else {
-            return Vec::new();
-        };
-        let placed = &self.scene.shapes[i].placed;
-        let pose = placed.pose;
-        let centre = placed.centre();
-        let reach = placed.shape.bounding_radius() + 30.0 / self.camera.scale;
-        let mut handles = vec![(
-            Handle::Rotate,
-            centre + DVec2::from_angle(pose.angle()) * reach,
-        )];
-        match &placed.shape {
-            Shape::Circle(c) => {
-                handles.push((Handle::Radius, pose.apply(DVec2::new(0.0, c.radius))));
-            }
-            Shape::Capsule(c) => {
-                handles.push((Handle::Vertex(0), pose.apply(c.a)));
-                handles.push((Handle::Vertex(1), pose.apply(c.b)));
-                let side = left_perp((c.b - c.a).try_normalize().unwrap_or(DVec2::X));
-                handles.push((
-                    Handle::Radius,
-                    pose.apply((c.a + c.b) * 0.5 + side * c.radius),
-                ));
-            }
-            Shape::Polygon(p) => {
-                for (k, q) in p.points_as_given().into_iter().enumerate() {
-                    handles.push((Handle::Vertex(k), pose.apply(q)));
-                }
-            }
-        }
-        handles
+    /// The handles of the selected shape (world).
+    fn handles(&self, ws: &Workspace) -> Vec<Handle> {
+        ws.selected()
+            .and_then(|id| ws.scene().get(id))
+            .map(|s| handles_of(&s.placed, ROTATE_REACH / self.camera.scale))
+            .unwrap_or_default()
     }
 
-    fn pointer(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) {
+    /// The handle under screen point `p`, if any.
+    fn handle_at(&self, p: Pos2, rect: Rect, handles: &[Handle]) -> Option<HandleKind> {
+        handles
+            .iter()
+            .find(|h| draw::handle_on_screen(self.camera, rect, h.at).distance(p) <= GRAB)
+            .map(|h| h.kind)
+    }
+
+    fn handle_tooltip(
+        &self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        p: Pos2,
+        handles: &[Handle],
+    ) {
+        if self.gesture.is_some() {
+            return;
+        }
+        if let Some(kind) = self.handle_at(p, self.rect, handles) {
+            ui.ctx().set_cursor_icon(match kind {
+                HandleKind::Rotate => egui::CursorIcon::Alias,
+                HandleKind::Corner(_) => egui::CursorIcon::Crosshair,
+                HandleKind::Radius => egui::CursorIcon::ResizeHorizontal,
+            });
+            response.clone().on_hover_text_at_pointer(kind.tooltip());
+        }
+    }
+
+    fn pointer(
+        &mut self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        ws: &Workspace,
+        handles: &[Handle],
+        out: &mut Commands,
+    ) {
         let camera = self.camera;
         let to_world = |p: Pos2| camera.to_world(rect, p);
         if response.clicked()
@@ -156,38 +388,43 @@ impl App {
             let w = to_world(p);
             match &mut self.new_polygon {
                 Some(points) => points.push(w),
-                None => self.selected = self.shape_at(w),
+                None => out.push(Command::Select(self.shape_at(ws, w))),
             }
         }
         if response.drag_started() {
             let origin = ui
                 .input(|i| i.pointer.press_origin())
                 .or(response.interact_pointer_pos());
-            self.gesture = match origin {
+            let gesture = match origin {
                 Some(_) if response.dragged_by(PointerButton::Middle) => Some(Gesture::Pan),
-                Some(p) => Some(self.grab(p, rect)),
+                Some(p) => Some(self.grab(p, rect, ws, handles, out)),
                 None => None,
             };
-            if !matches!(self.gesture, Some(Gesture::Pan) | None) {
-                self.history.record(self.scene.clone());
-            }
+            self.gestures += 1;
+            self.gesture = gesture.map(|g| (g, self.gestures));
         }
         if response.dragged() {
             let delta = response.drag_delta();
             let at = response.interact_pointer_pos().map(to_world);
             match (self.gesture, at) {
-                (Some(Gesture::Pan), _) | (None, _) => {
+                (Some((Gesture::Pan, _)), _) | (None, _) => {
                     self.camera.centre -= self.camera.delta_to_world(delta)
                 }
-                (Some(gesture), Some(at)) => {
-                    self.drag_shape(gesture, at, self.camera.delta_to_world(delta))
+                (Some((gesture, serial)), Some(at)) => {
+                    let delta = self.camera.delta_to_world(delta);
+                    if let Some(shape) = self.dragged(ws, gesture, at, delta) {
+                        out.edit(Edit::Replace {
+                            shape,
+                            gesture: Some(serial),
+                        });
+                    }
                 }
                 _ => {}
             }
         }
         if response.drag_stopped() {
             if let Some(r) = self.rejected.take() {
-                self.say(format!("kept the last valid shape: {}", r.reason), true);
+                out.say(format!("kept the last valid shape: {}", r.reason), true);
             }
             self.gesture = None;
         }
@@ -195,104 +432,114 @@ impl App {
 
     /// What a press at `p` grabs: a handle of the selected shape, else the topmost shape under
     /// it (which becomes selected), else the background (pan).
-    fn grab(&mut self, p: Pos2, rect: Rect) -> Gesture {
+    fn grab(
+        &self,
+        p: Pos2,
+        rect: Rect,
+        ws: &Workspace,
+        handles: &[Handle],
+        out: &mut Commands,
+    ) -> Gesture {
         let w = self.camera.to_world(rect, p);
-        if let Some(i) = self.selected {
-            let hit = self
-                .handles()
-                .into_iter()
-                .find(|(_, h)| self.camera.to_screen(rect, *h).distance(p) <= GRAB);
-            if let Some((handle, _)) = hit {
-                return match handle {
-                    Handle::Rotate => {
-                        let placed = &self.scene.shapes[i].placed;
-                        let from = (w - placed.centre()).to_angle();
-                        Gesture::Rotate {
-                            index: i,
-                            grab: from - placed.pose.angle(),
-                        }
-                    }
-                    Handle::Vertex(k) => Gesture::Vertex(i, k),
-                    Handle::Radius => Gesture::Radius(i),
-                };
-            }
+        if let Some(id) = ws.selected()
+            && let Some(shape) = ws.scene().get(id)
+            && let Some(kind) = self.handle_at(p, rect, handles)
+        {
+            let placed = &shape.placed;
+            return match kind {
+                HandleKind::Rotate => Gesture::Rotate {
+                    id,
+                    grab: (w - placed.centre()).to_angle() - placed.pose.angle(),
+                },
+                HandleKind::Corner(k) => Gesture::Corner(id, k),
+                HandleKind::Radius => Gesture::Radius(id),
+            };
         }
-        match self.shape_at(w) {
-            Some(i) => {
-                self.selected = Some(i);
-                Gesture::Move(i)
+        match self.shape_at(ws, w) {
+            Some(id) => {
+                out.push(Command::Select(Some(id)));
+                Gesture::Move(id)
             }
             None => Gesture::Pan,
         }
     }
 
     /// The topmost shape at world point `w`, with a few points of slack.
-    fn shape_at(&self, w: DVec2) -> Option<usize> {
+    fn shape_at(&self, ws: &Workspace, w: DVec2) -> Option<ShapeId> {
         let slack = GRAB as f64 / self.camera.scale;
-        (0..self.scene.shapes.len())
+        ws.scene()
+            .shapes
+            .iter()
             .rev()
-            .find(|&i| distance_to_point(&self.scene.shapes[i].placed, w) <= slack)
+            .find(|s| distance_to_point(&s.placed, w) <= slack)
+            .map(|s| s.id)
     }
 
-    /// Apply one frame of a drag. A polygon corner that would make the polygon invalid is
-    /// shown in red with the reason, and the last valid polygon stays.
-    fn drag_shape(&mut self, gesture: Gesture, at: DVec2, delta: DVec2) {
+    /// The dragged shape after one frame of `gesture` with the pointer at `at` (moved by
+    /// `delta` since the last frame). A polygon corner that would make the polygon invalid
+    /// is shown in red with the reason, and the last valid polygon stays.
+    fn dragged(
+        &mut self,
+        ws: &Workspace,
+        gesture: Gesture,
+        at: DVec2,
+        delta: DVec2,
+    ) -> Option<SceneShape> {
         self.rejected = None;
+        let id = match gesture {
+            Gesture::Pan => return None,
+            Gesture::Move(id)
+            | Gesture::Rotate { id, .. }
+            | Gesture::Corner(id, _)
+            | Gesture::Radius(id) => id,
+        };
+        let index = ws.scene().index_of(id)?;
+        let mut shape = ws.scene().shapes[index].clone();
+        let placed = &mut shape.placed;
         match gesture {
             Gesture::Pan => {}
-            Gesture::Move(i) => self.scene.shapes[i].placed.pose.position += delta,
-            Gesture::Rotate { index, grab } => {
-                let placed = &mut self.scene.shapes[index].placed;
+            Gesture::Move(_) => placed.pose.position += delta,
+            Gesture::Rotate { grab, .. } => {
                 let angle = (at - placed.centre()).to_angle() - grab;
-                // Turn about the centre, not the local origin.
-                let centre = placed.centre();
-                placed.pose.set_angle(angle);
-                let drift = placed.centre() - centre;
-                placed.pose.position -= drift;
+                placed.turn_about_centre(angle);
             }
-            Gesture::Vertex(i, k) => {
-                let placed = &mut self.scene.shapes[i].placed;
+            Gesture::Corner(_, k) => {
                 let local = placed.pose.inverse_apply(at);
+                let pose = placed.pose;
                 match &mut placed.shape {
-                    Shape::Capsule(c) => *(if k == 0 { &mut c.a } else { &mut c.b }) = local,
+                    Shape::Capsule(c) => c.set_end(k, local).ok()?,
                     Shape::Polygon(p) => {
                         let mut points = p.points_as_given();
                         points[k] = local;
                         match ConvexPolygon::new(points.clone()) {
                             Ok(valid) => *p = valid,
                             Err(e) => {
-                                let pose = placed.pose;
                                 self.rejected = Some(Rejected {
-                                    index: i,
+                                    index,
                                     outline: points.iter().map(|q| pose.apply(*q)).collect(),
                                     reason: e.to_string(),
                                 });
+                                return None;
                             }
                         }
                     }
-                    Shape::Circle(_) => {}
+                    Shape::Circle(_) => return None,
                 }
             }
-            Gesture::Radius(i) => {
-                let placed = &mut self.scene.shapes[i].placed;
-                let core = Rounded::new(placed, DVec2::ZERO);
-                let (s0, s1) = core.segment(0);
-                let r = closest_point_on_segment(at, s0, s1)
-                    .0
-                    .distance(at)
-                    .max(1e-3);
+            Gesture::Radius(_) => {
+                let r = distance_to_core(placed, at).max(1e-3);
                 match &mut placed.shape {
-                    Shape::Circle(c) => c.radius = r,
-                    Shape::Capsule(c) => c.radius = r,
-                    Shape::Polygon(_) => {}
+                    Shape::Circle(c) => c.set_radius(r).ok()?,
+                    Shape::Capsule(c) => c.set_radius(r).ok()?,
+                    Shape::Polygon(_) => return None,
                 }
             }
         }
-        self.document.changed();
-        self.refresh_report();
+        (shape != ws.scene().shapes[index]).then_some(shape)
     }
 }
 
+/// How far screen point `p` is from the screen segment `a`-`b` (for hovering a drawn axis).
 fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
     let ab = b - a;
     let t = ((p - a).dot(ab) / ab.length_sq().max(1e-6)).clamp(0.0, 1.0);

@@ -1,7 +1,7 @@
 //! `collidoscope explain FILE [--pair I J] [--json] [--naive]`: the separating-axis test of one
 //! pair, told step by step.
 
-use crate::query::{PairReport, collide, report};
+use crate::query::{PairReport, collide, pair_report};
 use crate::scene::{self, Scene};
 use crate::text::{
     self, PairNames, axis_source, interval, naive_sentence, number, point, verdict_sentence,
@@ -62,7 +62,7 @@ pub fn run(
         }
     };
     let (a, b) = (&scene.shapes[i], &scene.shapes[j]);
-    let report = report(&a.placed, &b.placed);
+    let report = pair_report(&a.placed, &b.placed);
     if json {
         let file = path.to_string_lossy();
         let line = ExplainJson {

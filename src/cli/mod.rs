@@ -63,7 +63,8 @@ Examples:
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
-        /// Also show what the seed article's smallest-overlap rule would have chosen.
+        /// Also show what the naive rule (smallest overlap, axis sign as it comes; a common
+        /// tutorial bug) would have chosen.
         #[arg(long)]
         naive: bool,
     },

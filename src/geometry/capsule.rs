@@ -7,12 +7,9 @@ use serde::Serialize;
 /// and makes a circle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Capsule {
-    /// First end of the core segment.
-    pub a: DVec2,
-    /// Second end of the core segment.
-    pub b: DVec2,
-    /// Radius, > 0.
-    pub radius: f64,
+    a: DVec2,
+    b: DVec2,
+    radius: f64,
 }
 
 impl Capsule {
@@ -22,5 +19,47 @@ impl Capsule {
         check_point("b", b)?;
         check_radius(radius)?;
         Ok(Self { a, b, radius })
+    }
+
+    /// First end of the core segment (local).
+    #[inline]
+    pub fn a(&self) -> DVec2 {
+        self.a
+    }
+
+    /// Second end of the core segment (local).
+    #[inline]
+    pub fn b(&self) -> DVec2 {
+        self.b
+    }
+
+    /// The radius (finite, > 0).
+    #[inline]
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// End `which` of the segment: 0 is `a`, 1 is `b`.
+    pub fn end(&self, which: usize) -> DVec2 {
+        if which == 0 { self.a } else { self.b }
+    }
+
+    /// Move end `which` (0 is `a`, 1 is `b`); a non-finite point is refused and the capsule
+    /// stays as it was.
+    pub fn set_end(&mut self, which: usize, p: DVec2) -> Result<(), ShapeError> {
+        check_point(if which == 0 { "a" } else { "b" }, p)?;
+        if which == 0 {
+            self.a = p;
+        } else {
+            self.b = p;
+        }
+        Ok(())
+    }
+
+    /// Change the radius; an invalid one is refused and the capsule stays as it was.
+    pub fn set_radius(&mut self, radius: f64) -> Result<(), ShapeError> {
+        check_radius(radius)?;
+        self.radius = radius;
+        Ok(())
     }
 }

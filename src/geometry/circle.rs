@@ -4,8 +4,7 @@ use serde::Serialize;
 /// A disc of `radius` around its local origin.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Circle {
-    /// Radius, > 0.
-    pub radius: f64,
+    radius: f64,
 }
 
 impl Circle {
@@ -13,6 +12,19 @@ impl Circle {
     pub fn new(radius: f64) -> Result<Self, ShapeError> {
         check_radius(radius)?;
         Ok(Self { radius })
+    }
+
+    /// The radius (finite, > 0).
+    #[inline]
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// Change the radius; an invalid one is refused and the circle stays as it was.
+    pub fn set_radius(&mut self, radius: f64) -> Result<(), ShapeError> {
+        check_radius(radius)?;
+        self.radius = radius;
+        Ok(())
     }
 }
 

@@ -48,10 +48,23 @@ impl Interval {
         }
     }
 
-    /// The length of the common part (`min(max) - max(min)`): what the seed article's naive
-    /// code calls the overlap. Unlike [`Interval::overlap`] it ignores which way is shorter
+    /// The length of the common part (`min(max) - max(min)`): what the naive rule of
+    /// many SAT tutorials calls the overlap. Unlike [`Interval::overlap`] it ignores which way is shorter
     /// when one interval contains the other.
     pub fn intersection_length(&self, other: &Interval) -> f64 {
         self.max.min(other.max) - self.min.max(other.min)
+    }
+
+    /// The stretch between the two intervals' inner ends: the part both cover when they
+    /// overlap, the gap between them when they do not (a single point when they touch).
+    /// Always `min <= max`.
+    pub fn between(&self, other: &Interval) -> Interval {
+        let (lo, hi) = (self.min.max(other.min), self.max.min(other.max));
+        Interval::new(lo.min(hi), lo.max(hi))
+    }
+
+    /// The middle of the interval.
+    pub fn middle(&self) -> f64 {
+        0.5 * (self.min + self.max)
     }
 }

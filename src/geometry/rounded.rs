@@ -64,24 +64,24 @@ impl<'a> Rounded<'a> {
         let place = |p: DVec2| rotation.rotate(p) + offset;
         match &placed.shape {
             Shape::Circle(c) => {
-                Self::point_core(offset, offset, c.radius, ShapeKind::Circle, offset)
+                Self::point_core(offset, offset, c.radius(), ShapeKind::Circle, offset)
             }
             Shape::Capsule(c) => {
-                let (a, b) = (place(c.a), place(c.b));
+                let (a, b) = (place(c.a()), place(c.b()));
                 let along = b - a;
                 let length = along.length();
                 // An end-to-end length below rounding noise has no direction: a circle.
                 if length <= f64::EPSILON * (a.abs().max_element() + 1.0) {
-                    let centre = place((c.a + c.b) * 0.5);
-                    return Self::point_core(a, centre, c.radius, ShapeKind::Capsule, offset);
+                    let centre = place((c.a() + c.b()) * 0.5);
+                    return Self::point_core(a, centre, c.radius(), ShapeKind::Capsule, offset);
                 }
                 // What `normalize` computes, reusing the length: |right_perp(v)| = |v|.
                 let n = right_perp(along) * (1.0 / length);
                 Self {
                     points: SmallVec::from_slice(&[a, b]),
                     normals: SmallVec::from_slice(&[n, -n]),
-                    radius: c.radius,
-                    centre: place((c.a + c.b) * 0.5),
+                    radius: c.radius(),
+                    centre: place((c.a() + c.b()) * 0.5),
                     kind: ShapeKind::Capsule,
                     extents: &[],
                     offset,

@@ -59,8 +59,8 @@ impl Shape {
     /// The radius of a circle around [`Shape::local_centre`] that holds the whole shape.
     pub fn bounding_radius(&self) -> f64 {
         match self {
-            Shape::Circle(c) => c.radius,
-            Shape::Capsule(c) => 0.5 * c.a.distance(c.b) + c.radius,
+            Shape::Circle(c) => c.radius(),
+            Shape::Capsule(c) => 0.5 * c.a().distance(c.b()) + c.radius(),
             Shape::Polygon(p) => p.bounding_radius(),
         }
     }
@@ -70,7 +70,7 @@ impl Shape {
     pub fn local_centre(&self) -> DVec2 {
         match self {
             Shape::Circle(_) => DVec2::ZERO,
-            Shape::Capsule(c) => (c.a + c.b) * 0.5,
+            Shape::Capsule(c) => (c.a() + c.b()) * 0.5,
             Shape::Polygon(p) => p.centroid(),
         }
     }
@@ -116,10 +116,10 @@ impl Placed {
     pub fn aabb(&self) -> (DVec2, DVec2) {
         let place = |p: DVec2| self.pose.apply(p);
         let (core_min, core_max, radius) = match &self.shape {
-            Shape::Circle(c) => (self.pose.position, self.pose.position, c.radius),
+            Shape::Circle(c) => (self.pose.position, self.pose.position, c.radius()),
             Shape::Capsule(c) => {
-                let (a, b) = (place(c.a), place(c.b));
-                (a.min(b), a.max(b), c.radius)
+                let (a, b) = (place(c.a()), place(c.b()));
+                (a.min(b), a.max(b), c.radius())
             }
             Shape::Polygon(p) => {
                 let first = place(p.points()[0]);
@@ -139,5 +139,14 @@ impl Placed {
     /// The shape's centre (see [`Shape::local_centre`]) in world coordinates.
     pub fn centre(&self) -> DVec2 {
         self.pose.apply(self.shape.local_centre())
+    }
+
+    /// Turn the shape to `angle` (radians, counter-clockwise) about its centre (see
+    /// [`Shape::local_centre`]), which stays where it is. Turning about the pose's position
+    /// instead would swing a shape whose centre is off its local origin.
+    pub fn turn_about_centre(&mut self, angle: f64) {
+        let centre = self.centre();
+        self.pose.set_angle(angle);
+        self.pose.position += centre - self.centre();
     }
 }

@@ -185,17 +185,28 @@ fn point_to_core(p: DVec2, core: &Rounded, core_first: bool) -> CoreClosest {
 
 /// How far the world point `p` lies outside `shape` (0 inside or on it).
 pub fn distance_to_point(shape: &Placed, p: DVec2) -> f64 {
+    let radius = match &shape.shape {
+        crate::geometry::Shape::Circle(c) => c.radius(),
+        crate::geometry::Shape::Capsule(c) => c.radius(),
+        crate::geometry::Shape::Polygon(_) => 0.0,
+    };
+    (distance_to_core(shape, p) - radius).max(0.0)
+}
+
+/// How far the world point `p` lies from `shape`'s core: a circle's centre, a capsule's
+/// segment, a polygon (0 inside or on it). For a rounded shape, the radius that would put
+/// `p` on its boundary.
+pub fn distance_to_core(shape: &Placed, p: DVec2) -> f64 {
     let view = Rounded::new(shape, p);
     if view.core_contains(DVec2::ZERO) {
         return 0.0;
     }
-    let nearest = (0..view.segment_count())
+    (0..view.segment_count())
         .map(|k| {
             let (s0, s1) = view.segment(k);
             closest_point_on_segment(DVec2::ZERO, s0, s1).0.length()
         })
-        .fold(f64::INFINITY, f64::min);
-    (nearest - view.radius).max(0.0)
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The closest points of two shapes that do not overlap (world coordinates).
@@ -219,21 +230,6 @@ pub struct Proximity {
     /// The points realising `distance`; `None` when the shapes intersect. Touching shapes
     /// have both points at the touching place.
     pub closest: Option<ClosestPoints>,
-}
-
-/// The distance between `a` and `b` and the closest points when they do not intersect.
-/// "Intersecting" is decided exactly as [`super::collide`] decides it.
-pub fn distance(a: &Placed, b: &Placed) -> Proximity {
-    if super::collide(a, b).is_some() {
-        return Proximity {
-            distance: 0.0,
-            closest: None,
-        };
-    }
-    let origin = a.pose.position;
-    let ra = Rounded::new(a, origin);
-    let rb = Rounded::new(b, origin);
-    proximity_of_apart(&ra, &rb, origin)
 }
 
 /// Distance and closest points of two shapes known not to intersect.

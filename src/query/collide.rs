@@ -1,19 +1,20 @@
 //! The fast path: intersecting or not, and if so the depth, normal and contact points, with
 //! no report built.
 //!
-//! It walks the same candidate axes as [`super::explain`], measured by the same code, but
+//! It walks the same candidate axes as [`super::sat_report`], measured by the same code, but
 //! stops at the first axis with a gap (the early out of Box2D v3's `b2CollidePolygons`) and
-//! allocates nothing. So it agrees with `explain` exactly: same verdict, same depth, same
+//! allocates nothing. So it agrees with `sat_report` exactly: same verdict, same depth, same
 //! normal.
 
-use super::contact::{Contact, contact_below, manifold};
-use super::sat::{
-    Candidate, Side, circles_axis, face_axis_count, face_candidate, rounded_candidate,
+use super::candidates::{
+    Candidate, circles_axis, face_axis_count, face_candidate, rounded_candidate,
 };
+use super::contact::{Contact, contact_below, manifold};
+use super::types::Side;
 use crate::geometry::{DVec2, Placed, Rounded, Shape};
 
 /// How far apart, relatively, the bounding circles must be for the shortcut. Far above
-/// rounding error, so `explain` always finds the same pair separated.
+/// rounding error, so `sat_report` always finds the same pair separated.
 const CLEAR_MARGIN: f64 = 1e-9;
 
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
@@ -33,7 +34,7 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
         return None;
     }
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
-        return collide_circles(a.pose.position, ca.radius, b.pose.position, cb.radius);
+        return collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius());
     }
     let origin = a.pose.position;
     // One at a time: views are large, and a pair built as a tuple is copied once more.

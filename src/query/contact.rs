@@ -15,7 +15,7 @@
 //! Conventions: `normal` points from A toward B; a point's `depth` is how far the surfaces
 //! overlap there, along the normal.
 
-use super::sat::{AxisSource, Side};
+use super::types::{AxisSource, Side};
 use crate::geometry::{DVec2, Rounded};
 use serde::Serialize;
 use smallvec::SmallVec;

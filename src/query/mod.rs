@@ -1,10 +1,15 @@
 //! Questions about a pair of placed shapes, answered with plain data.
 //!
 //! One module per query: [`sat`] (the separating-axis test as a report, and the MTV),
-//! [`naive`] (the seed article's smallest-overlap MTV, kept to show its bug), [`closest`]
-//! (distance and closest points), [`contact`] (manifold points), [`collide`] (the fast path),
-//! [`region`] (the intersection polygon), [`report`] (all of them for one pair) and
-//! [`summary`] (the record `collidoscope query` prints).
+//! [`naive`] (the tutorial rule "smallest overlap, axis sign as it comes", kept to show its
+//! bug), [`closest`] (closest points), [`contact`] (manifold points), [`collide`] (the fast
+//! path), [`region`] (the intersection polygon), [`report`] (all of them for one pair, and the
+//! distance query) and [`summary`] (the record `collidoscope query` prints). The types they
+//! share live in [`types`]; the candidate axes that `sat` and `collide` both walk, in
+//! [`candidates`].
+//!
+//! Dependencies point one way: `types` and `closest` need nothing here; `candidates` needs
+//! them; `sat`, `contact` and `collide` build on `candidates`; `report` and `summary` on all.
 //!
 //! Conventions, for every query and every pair of kinds in either order:
 //! - "A" is the first argument, "B" the second.
@@ -15,6 +20,7 @@
 //!   joins point `i` to point `i + 1`.
 //! - Points are in world coordinates.
 
+pub(crate) mod candidates;
 pub mod closest;
 pub mod collide;
 pub mod contact;
@@ -23,15 +29,17 @@ pub mod region;
 pub mod report;
 pub mod sat;
 pub mod summary;
+pub mod types;
 
 pub use closest::{
-    ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment, distance,
-    distance_to_point,
+    ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
+    distance_to_core, distance_to_point,
 };
 pub use collide::collide;
 pub use contact::{Contact, ContactPoint};
 pub use naive::{NaiveMtv, naive_mtv};
 pub use region::{Region, intersection_region};
-pub use report::{PairReport, report};
-pub use sat::{AxisSource, AxisTest, Mtv, SatReport, Side, Verdict, explain};
+pub use report::{PairReport, distance, pair_report};
+pub use sat::sat_report;
 pub use summary::{PairSummary, summarize};
+pub use types::{AxisRole, AxisSource, AxisTest, Mtv, SatReport, Side, Verdict};

@@ -1,4 +1,5 @@
-//! The seed article's first MTV, kept to show its bug.
+//! The smallest-overlap rule with the axis sign as it comes: the MTV many SAT tutorials give
+//! first, kept to show its bug.
 //!
 //! The naive rule takes, over the same axes, the smallest length of the intervals' common part
 //! (`min(a.max, b.max) - max(a.min, b.min)`) and pushes along that axis *as it comes*. For an
@@ -6,7 +7,7 @@
 //! for a clockwise polygon. With a clockwise obstacle, a body entering one side is pushed
 //! further in. (The correct rule, in `sat`, also asks which way along the axis is shorter.)
 
-use super::sat::SatReport;
+use super::types::SatReport;
 use crate::geometry::DVec2;
 use serde::Serialize;
 

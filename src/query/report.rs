@@ -1,11 +1,14 @@
-//! Everything collidoscope shows about one pair, computed once: what the window draws, what
-//! `explain` prints and what tests assert on.
+//! Everything collidoscope shows about one pair, computed once ([`pair_report`]: what the
+//! window draws, what `explain` prints and what tests assert on), and the distance query
+//! beside it ([`distance`]: intersecting decided as [`collide`] decides it).
 
 use super::closest::{Proximity, proximity_of_apart};
+use super::collide::collide;
 use super::contact::{Contact, manifold};
 use super::naive::{NaiveMtv, naive_mtv};
 use super::region::{Region, region_of};
-use super::sat::{SatReport, explain_rounded};
+use super::sat::sat_report_rounded;
+use super::types::SatReport;
 use crate::geometry::{Placed, Rounded};
 use serde::Serialize;
 
@@ -14,7 +17,7 @@ use serde::Serialize;
 pub struct PairReport {
     /// The separating-axis test.
     pub sat: SatReport,
-    /// What the seed article's naive MTV would have chosen.
+    /// What the naive rule (smallest overlap, axis sign as it comes) would have chosen.
     pub naive: Option<NaiveMtv>,
     /// Depth, normal and contact points when intersecting.
     pub contact: Option<Contact>,
@@ -25,11 +28,11 @@ pub struct PairReport {
 }
 
 /// Every query on `a` and `b`, from one world view.
-pub fn report(a: &Placed, b: &Placed) -> PairReport {
+pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
     let origin = a.pose.position;
     let ra = Rounded::new(a, origin);
     let rb = Rounded::new(b, origin);
-    let sat = explain_rounded(&ra, &rb, origin);
+    let sat = sat_report_rounded(&ra, &rb, origin);
     let naive = naive_mtv(&sat);
     let contact = sat.mtv.map(|mtv| {
         let source = sat.axes[mtv.axis].source;
@@ -59,4 +62,19 @@ pub fn report(a: &Placed, b: &Placed) -> PairReport {
         proximity,
         region,
     }
+}
+
+/// The distance between `a` and `b` and the closest points when they do not intersect.
+/// "Intersecting" is decided exactly as [`collide`] decides it.
+pub fn distance(a: &Placed, b: &Placed) -> Proximity {
+    if collide(a, b).is_some() {
+        return Proximity {
+            distance: 0.0,
+            closest: None,
+        };
+    }
+    let origin = a.pose.position;
+    let ra = Rounded::new(a, origin);
+    let rb = Rounded::new(b, origin);
+    proximity_of_apart(&ra, &rb, origin)
 }

@@ -1,5 +1,5 @@
 //! The per-pair record of `collidoscope query`: intersecting, depth, normal, distance, closest
-//! points, contacts — decided by [`collide`], so it agrees with `explain` and the window.
+//! points, contacts — decided by [`collide`], so it agrees with `explain` (the command) and the window.
 
 use super::closest::proximity_of_apart;
 use super::collide;

@@ -34,9 +34,23 @@ pub const FORMAT: &str = "collidoscope-shapes";
 /// The file format version this build reads and writes.
 pub const VERSION: u64 = 1;
 
-/// One shape of a set: an optional name and the placed shape.
+/// A shape's identity within a set: kept when other shapes are added or removed, so a
+/// selection, an explained pair or a recording can name a shape while the set changes. Files
+/// do not store it: loading numbers the shapes 0, 1, 2, ... in file order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShapeId(pub u32);
+
+impl std::fmt::Display for ShapeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "id {}", self.0)
+    }
+}
+
+/// One shape of a set: its id, an optional name and the placed shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneShape {
+    /// Unique within its [`Scene`] (given by [`Scene::add`] or [`Scene::from_shapes`]).
+    pub id: ShapeId,
     /// Shown in messages and in the window; unnamed shapes are called by index.
     pub name: Option<String>,
     /// The shape and its pose.
@@ -44,10 +58,16 @@ pub struct SceneShape {
 }
 
 impl SceneShape {
-    /// A named shape.
+    /// A named shape (its id is given when it joins a scene).
     pub fn named(name: &str, placed: Placed) -> Self {
+        Self::new(Some(name.to_string()), placed)
+    }
+
+    /// A shape with an optional name (its id is given when it joins a scene).
+    pub fn new(name: Option<String>, placed: Placed) -> Self {
         Self {
-            name: Some(name.to_string()),
+            id: ShapeId::default(),
+            name,
             placed,
         }
     }
@@ -64,8 +84,53 @@ impl SceneShape {
 /// A set of shapes, in file order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
-    /// The shapes.
+    /// The shapes. Their ids are unique; add shapes with [`Scene::add`] to keep them so.
     pub shapes: Vec<SceneShape>,
+}
+
+impl Scene {
+    /// A scene of `shapes`, numbered 0, 1, 2, ... in order (as loading a file numbers them).
+    pub fn from_shapes(shapes: Vec<SceneShape>) -> Self {
+        let mut scene = Scene { shapes };
+        for (i, shape) in scene.shapes.iter_mut().enumerate() {
+            shape.id = ShapeId(i as u32);
+        }
+        scene
+    }
+
+    /// Append `shape` under a fresh id, which it returns.
+    pub fn add(&mut self, mut shape: SceneShape) -> ShapeId {
+        shape.id = self.fresh_id();
+        let id = shape.id;
+        self.shapes.push(shape);
+        id
+    }
+
+    /// An id no shape of the scene has.
+    pub fn fresh_id(&self) -> ShapeId {
+        ShapeId(self.shapes.iter().map(|s| s.id.0 + 1).max().unwrap_or(0))
+    }
+
+    /// Where the shape `id` is in the list.
+    pub fn index_of(&self, id: ShapeId) -> Option<usize> {
+        self.shapes.iter().position(|s| s.id == id)
+    }
+
+    /// The shape `id`.
+    pub fn get(&self, id: ShapeId) -> Option<&SceneShape> {
+        self.shapes.iter().find(|s| s.id == id)
+    }
+
+    /// The shape `id`, to change.
+    pub fn get_mut(&mut self, id: ShapeId) -> Option<&mut SceneShape> {
+        self.shapes.iter_mut().find(|s| s.id == id)
+    }
+
+    /// Remove the shape `id`; the others keep their ids. Returns its index and the shape.
+    pub fn remove(&mut self, id: ShapeId) -> Option<(usize, SceneShape)> {
+        let index = self.index_of(id)?;
+        Some((index, self.shapes.remove(index)))
+    }
 }
 
 /// How messages name a shape: `shape 2 "wall" (capsule)`.

@@ -63,7 +63,7 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
         .enumerate()
         .map(|(index, value)| parse_shape(index, value))
         .collect::<Result<_, _>>()?;
-    Ok(Scene { shapes })
+    Ok(Scene::from_shapes(shapes))
 }
 
 /// serde_json's message without its " at line L column C" tail, which the problem states.
@@ -184,6 +184,7 @@ fn parse_shape(index: usize, value: &Value) -> Result<SceneShape, Problem> {
         ))
     };
     Ok(SceneShape {
+        id: super::ShapeId(index as u32),
         name: name.map(str::to_string),
         placed: place().map_err(fail)?,
     })

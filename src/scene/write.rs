@@ -49,11 +49,11 @@ pub fn to_json(scene: &Scene) -> String {
     for (i, shape) in scene.shapes.iter().enumerate() {
         let pose = shape.placed.pose;
         let geometry = match &shape.placed.shape {
-            Shape::Circle(c) => GeometryOut::Circle { radius: c.radius },
+            Shape::Circle(c) => GeometryOut::Circle { radius: c.radius() },
             Shape::Capsule(c) => GeometryOut::Capsule {
-                a: pair(c.a),
-                b: pair(c.b),
-                radius: c.radius,
+                a: pair(c.a()),
+                b: pair(c.b()),
+                radius: c.radius(),
             },
             Shape::Polygon(p) => GeometryOut::Polygon {
                 points: p.points_as_given().into_iter().map(pair).collect(),

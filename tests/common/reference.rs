@@ -24,8 +24,10 @@ fn dvec(p: Vector) -> DVec2 {
 /// same pose.
 pub fn to_reference(placed: &Placed) -> ReferenceShape {
     let shape = match &placed.shape {
-        Shape::Circle(c) => SharedShape::new(Ball::new(c.radius)),
-        Shape::Capsule(c) => SharedShape::new(Capsule::new(vector(c.a), vector(c.b), c.radius)),
+        Shape::Circle(c) => SharedShape::new(Ball::new(c.radius())),
+        Shape::Capsule(c) => {
+            SharedShape::new(Capsule::new(vector(c.a()), vector(c.b()), c.radius()))
+        }
         Shape::Polygon(p) => SharedShape::new(
             ConvexPolygon::from_convex_polyline_unmodified(
                 p.points().iter().map(|q| vector(*q)).collect(),

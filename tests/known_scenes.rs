@@ -1,24 +1,24 @@
-//! Named scenes from the seed articles, with the verdicts and numbers they must give.
+//! Named scenes from SAT tutorials and textbooks, with the verdicts and numbers they must give.
 
 mod common;
 
 use collidoscope::geometry::{DVec2, Placed, Pose, left_perp, right_perp};
 use collidoscope::query::{
-    AxisSource, Side, Verdict, collide, distance, explain, naive_mtv, report,
+    AxisSource, Side, Verdict, collide, distance, naive_mtv, pair_report, sat_report,
 };
 use common::*;
 
-/// The obstacle of the seed article on MTV direction: a parallelogram given clockwise.
-fn seed_obstacle() -> Placed {
+/// The obstacle that shows the MTV direction bug: a parallelogram given clockwise.
+fn clockwise_obstacle() -> Placed {
     polygon(
         &[v(50.0, 100.0), v(100.0, 75.0), v(50.0, 0.0), v(0.0, 25.0)],
         Pose::IDENTITY,
     )
 }
 
-/// Side `i` of the seed obstacle (given order) and its outward unit normal. The points are
+/// Side `i` of the clockwise obstacle (given order) and its outward unit normal. The points are
 /// clockwise, so outward is the left-hand normal of each given edge.
-fn seed_side(i: usize) -> (DVec2, DVec2, DVec2) {
+fn obstacle_side(i: usize) -> (DVec2, DVec2, DVec2) {
     let p = [v(50.0, 100.0), v(100.0, 75.0), v(50.0, 0.0), v(0.0, 25.0)];
     let (a, b) = (p[i], p[(i + 1) % 4]);
     (a, b, left_perp(b - a).normalize())
@@ -26,15 +26,15 @@ fn seed_side(i: usize) -> (DVec2, DVec2, DVec2) {
 
 /// A circle of radius 5 entering side `i` of the obstacle at its middle, 1 unit deep.
 fn circle_entering_side(i: usize) -> Placed {
-    let (a, b, outward) = seed_side(i);
+    let (a, b, outward) = obstacle_side(i);
     circle(5.0, (a + b) * 0.5 + outward * 4.0)
 }
 
 #[test]
 fn circle_entering_each_side_of_the_clockwise_obstacle_is_pushed_back_out_through_that_side() {
     for side in 0..4 {
-        let (_, _, outward) = seed_side(side);
-        let report = explain(&seed_obstacle(), &circle_entering_side(side));
+        let (_, _, outward) = obstacle_side(side);
+        let report = sat_report(&clockwise_obstacle(), &circle_entering_side(side));
         let mtv = report.mtv.expect("the circle is 1 unit inside");
         assert_close(mtv.depth, 1.0, 1e-9);
         assert_vec_close(mtv.normal, outward, 1e-9);
@@ -47,21 +47,21 @@ fn circle_entering_each_side_of_the_clockwise_obstacle_is_pushed_back_out_throug
         // Applying it separates them.
         let mut moved = circle_entering_side(side);
         moved.pose.position += mtv.translation() * (1.0 + 1e-9);
-        assert!(collide(&seed_obstacle(), &moved).is_none());
+        assert!(collide(&clockwise_obstacle(), &moved).is_none());
     }
 }
 
 #[test]
 fn with_the_circle_first_the_normal_points_into_the_obstacle() {
     for side in 0..4 {
-        let (_, _, outward) = seed_side(side);
-        let contact = collide(&circle_entering_side(side), &seed_obstacle()).unwrap();
+        let (_, _, outward) = obstacle_side(side);
+        let contact = collide(&circle_entering_side(side), &clockwise_obstacle()).unwrap();
         assert_close(contact.depth, 1.0, 1e-9);
         assert_vec_close(contact.normal, -outward, 1e-9);
     }
 }
 
-/// The seed article's bug: opposite sides of the parallelogram give one axis with equal
+/// The naive rule's bug: opposite sides of the parallelogram give one axis with equal
 /// overlap; the naive rule takes the first such edge's normal as it comes, which for a
 /// clockwise polygon points inward. Entering through side 0 or 1, the first edge of the pair is
 /// that very side, so the circle is pushed in; through side 2 or 3 the first edge is the
@@ -69,8 +69,8 @@ fn with_the_circle_first_the_normal_points_into_the_obstacle() {
 #[test]
 fn the_naive_rule_pushes_the_circle_into_the_clockwise_obstacle_through_two_sides() {
     for side in 0..4 {
-        let (_, _, outward) = seed_side(side);
-        let report = explain(&seed_obstacle(), &circle_entering_side(side));
+        let (_, _, outward) = obstacle_side(side);
+        let report = sat_report(&clockwise_obstacle(), &circle_entering_side(side));
         let naive = naive_mtv(&report).unwrap();
         assert_eq!(naive.axis, report.mtv.unwrap().axis);
         assert_close(naive.depth, 1.0, 1e-9);
@@ -90,13 +90,13 @@ fn the_naive_rule_agrees_on_a_counter_clockwise_obstacle() {
         &[v(0.0, 25.0), v(50.0, 0.0), v(100.0, 75.0), v(50.0, 100.0)],
         Pose::IDENTITY,
     );
-    let report = explain(&ccw, &circle_entering_side(1));
+    let report = sat_report(&ccw, &circle_entering_side(1));
     let naive = naive_mtv(&report).unwrap();
     assert!(!naive.pushes_inward);
     assert_vec_close(naive.normal, report.mtv.unwrap().normal, 1e-12);
 }
 
-/// Seed article on polygon vs circle: near a corner every edge axis overlaps, only the axis
+/// Polygon vs circle, as SAT tutorials tell it: near a corner every edge axis overlaps, only the axis
 /// from the nearest corner toward the centre shows the gap.
 #[test]
 fn corner_false_positive_is_caught_by_the_vertex_to_centre_axis() {
@@ -105,7 +105,7 @@ fn corner_false_positive_is_caught_by_the_vertex_to_centre_axis() {
         Pose::IDENTITY,
     );
     let ball = circle(0.5, v(1.4, 1.4));
-    let report = explain(&square, &ball);
+    let report = sat_report(&square, &ball);
     let edge_axes: Vec<_> = report
         .axes
         .iter()
@@ -138,7 +138,7 @@ fn corner_false_positive_is_caught_by_the_vertex_to_centre_axis() {
 fn triangles_separated_only_by_a_slanted_edge_normal() {
     let a = polygon(&[v(0.0, 0.0), v(4.0, 0.0), v(0.0, 4.0)], Pose::IDENTITY);
     let b = polygon(&[v(2.2, 2.2), v(4.5, 0.5), v(3.5, 5.0)], Pose::IDENTITY);
-    let report = explain(&a, &b);
+    let report = sat_report(&a, &b);
     let separating: Vec<_> = report
         .axes
         .iter()
@@ -178,7 +178,7 @@ fn circle_over_the_middle_of_a_capsule_is_pushed_along_the_segment_normal() {
 fn circle_beyond_a_capsule_end_is_pushed_along_the_end_to_centre_axis() {
     let rail = capsule(v(-2.0, 0.0), v(2.0, 0.0), 0.5, Pose::IDENTITY);
     let ball = circle(0.5, v(2.6, 0.3));
-    let report = explain(&rail, &ball);
+    let report = sat_report(&rail, &ball);
     let mtv = report.mtv.unwrap();
     let d = v(0.6, 0.3).length();
     assert_close(mtv.depth, 1.0 - d, 1e-12);
@@ -209,7 +209,7 @@ fn zero_length_capsule_behaves_as_a_circle() {
         ),
     ];
     for other in &others {
-        let (x, y) = (report(&dot, other), report(&disc, other));
+        let (x, y) = (pair_report(&dot, other), pair_report(&disc, other));
         assert_eq!(x.sat.verdict, y.sat.verdict);
         assert_eq!(x.contact.map(|c| c.depth), y.contact.map(|c| c.depth));
         assert_close(x.proximity.distance, y.proximity.distance, 1e-12);
@@ -219,7 +219,7 @@ fn zero_length_capsule_behaves_as_a_circle() {
 #[test]
 fn shapes_near_a_million_units_from_the_origin_give_the_same_answers() {
     let scenes = [
-        (seed_obstacle(), circle_entering_side(2)),
+        (clockwise_obstacle(), circle_entering_side(2)),
         (
             capsule(v(-2.0, 0.0), v(2.0, 0.0), 0.5, Pose::new(v(0.0, 0.0), 0.4)),
             polygon(
@@ -231,11 +231,11 @@ fn shapes_near_a_million_units_from_the_origin_give_the_same_answers() {
     ];
     let far = v(1.0e6, -1.0e6);
     for (a, b) in scenes {
-        let near = report(&a, &b);
+        let near = pair_report(&a, &b);
         let (mut fa, mut fb) = (a.clone(), b.clone());
         fa.pose.position += far;
         fb.pose.position += far;
-        let moved = report(&fa, &fb);
+        let moved = pair_report(&fa, &fb);
         assert_eq!(
             near.sat.verdict.clone_kind(),
             moved.sat.verdict.clone_kind()
@@ -303,7 +303,7 @@ fn touching_is_not_intersecting() {
         &[v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)],
         Pose::at(v(1.0, 0.5)),
     );
-    let r = report(&a, &b);
+    let r = pair_report(&a, &b);
     assert!(matches!(r.sat.verdict, Verdict::Touching { .. }));
     assert!(r.contact.is_none());
     assert_eq!(r.proximity.distance, 0.0);
@@ -322,7 +322,7 @@ fn intersection_region_of_two_squares_is_exact() {
         &[v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)],
         Pose::at(v(1.0, 1.5)),
     );
-    let r = report(&a, &b);
+    let r = pair_report(&a, &b);
     assert_eq!(r.region.tolerance, 0.0);
     let area = shoelace(&r.region.outline);
     assert_close(area, 1.0 * 0.5, 1e-12);
@@ -331,7 +331,7 @@ fn intersection_region_of_two_squares_is_exact() {
 #[test]
 fn intersection_region_of_rounded_shapes_is_within_its_tolerance() {
     // Two unit circles one radius apart: the lens has area 2 pi / 3 - sqrt(3) / 2.
-    let r = report(&circle(1.0, v(0.0, 0.0)), &circle(1.0, v(1.0, 0.0)));
+    let r = pair_report(&circle(1.0, v(0.0, 0.0)), &circle(1.0, v(1.0, 0.0)));
     let exact = 2.0 * std::f64::consts::PI / 3.0 - 3f64.sqrt() / 2.0;
     let area = shoelace(&r.region.outline);
     assert!(
@@ -369,8 +369,8 @@ fn every_pair_of_kinds_in_both_orders_gives_a_consistent_report() {
             if std::ptr::eq(a, b) {
                 continue;
             }
-            let ab = report(a, b);
-            let ba = report(b, a);
+            let ab = pair_report(a, b);
+            let ba = pair_report(b, a);
             let (x, y) = (ab.contact.unwrap(), ba.contact.unwrap());
             assert_close(x.depth, y.depth, 1e-12);
             assert_vec_close(x.normal, -y.normal, 1e-12);
@@ -436,7 +436,7 @@ fn collide_agrees_with_explain_where_overlaps_tie() {
                 for points in &boxes {
                     let fixed = polygon(points, Pose::IDENTITY);
                     for (a, b) in [(&fixed, &other), (&other, &fixed)] {
-                        let full = report(a, b);
+                        let full = pair_report(a, b);
                         assert_eq!(collide(a, b), full.contact, "{a:?} {b:?}");
                         pairs += 1;
                         if let Some(mtv) = full.sat.mtv {

@@ -1,0 +1,107 @@
+//! Every candidate axis in a table: where it comes from, both shadows, the overlap or gap,
+//! and what it decided. Narrow enough for the side panel; the full wording is in each row's
+//! tooltip.
+
+use super::palette;
+use crate::query::{AxisRole, PairReport};
+use crate::text::{self, PairNames};
+use eframe::egui::{self, RichText};
+
+/// The first `seen` axes of `report` (all of them outside step mode); the deciding axis is
+/// marked only when `verdict` may be shown; row `current` is highlighted. Returns the row
+/// under the pointer.
+pub fn ui(
+    ui: &mut egui::Ui,
+    report: &PairReport,
+    names: &PairNames,
+    seen: usize,
+    verdict: bool,
+    current: Option<usize>,
+) -> Option<usize> {
+    let mut hovered = None;
+    egui::ScrollArea::vertical()
+        .id_salt("axes table")
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("axes")
+                .striped(true)
+                .num_columns(5)
+                .spacing([8.0, 4.0])
+                .show(ui, |ui| {
+                    let header = |ui: &mut egui::Ui, text: &str, tip: String| {
+                        ui.label(RichText::new(text).strong()).on_hover_text(tip);
+                    };
+                    header(ui, "#", "the order a SAT loop tries the axes".into());
+                    header(
+                        ui,
+                        "axis from",
+                        "where the candidate axis comes from".into(),
+                    );
+                    header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
+                    header(ui, "B spans", format!("{}'s shadow on the axis", names.b));
+                    header(
+                        ui,
+                        "overlap",
+                        "how far B must move along the axis to leave A (a gap separates), and what the axis decided".into(),
+                    );
+                    ui.end_row();
+                    for (k, t) in report.sat.axes.iter().enumerate().take(seen) {
+                        let role = report.sat.role(k);
+                        let shown_role = if role == AxisRole::Deciding && !verdict {
+                            if t.separating {
+                                AxisRole::Separating
+                            } else {
+                                AxisRole::Overlapping
+                            }
+                        } else {
+                            role
+                        };
+                        let colour = palette::axis_colour(shown_role, ui.visuals().text_color());
+                        let is_current = current == Some(k);
+                        let cell = |text: String| {
+                            let rich = RichText::new(text).color(colour);
+                            if is_current {
+                                rich.strong().background_color(palette::CURRENT_ROW)
+                            } else {
+                                rich
+                            }
+                        };
+                        let decided = match shown_role {
+                            AxisRole::Deciding if report.sat.intersecting() => " > MTV",
+                            AxisRole::Deciding => " > stop",
+                            _ => "",
+                        };
+                        let tip = format!(
+                            "{}\naxis {}\n{} spans {}, {} spans {}: {}\n{}",
+                            text::axis_source(t.source, names),
+                            text::point(t.axis),
+                            names.a,
+                            text::interval(t.a),
+                            names.b,
+                            text::interval(t.b),
+                            text::overlap_or_gap(t.overlap),
+                            if verdict {
+                                text::decision(&report.sat, k)
+                            } else if t.separating {
+                                "separates"
+                            } else {
+                                "overlaps"
+                            }
+                        );
+                        let row = [
+                            ui.label(cell(format!("{}", k + 1))),
+                            ui.label(cell(text::axis_source_short(t.source))),
+                            ui.label(cell(text::short_interval(t.a))),
+                            ui.label(cell(text::short_interval(t.b))),
+                            ui.label(cell(format!("{}{decided}", text::short_overlap(t.overlap)))),
+                        ];
+                        if row.iter().any(|r| r.hovered()) {
+                            hovered = Some(k);
+                            row[1].clone().on_hover_text(tip);
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    hovered
+}

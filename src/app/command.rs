@@ -1,0 +1,81 @@
+//! What the panels ask the app to do. Panels read the workspace and push commands; the app
+//! carries them out in one place ([`super::App::run_commands`]) after every panel has been
+//! drawn, so a frame shows one consistent scene and report.
+
+use super::document::Recovery;
+use super::edit::Edit;
+use crate::scene::ShapeId;
+use std::path::PathBuf;
+
+/// Which part of the scene a fit shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Every shape, and the axis ring around the explained pair.
+    Scene,
+    /// The explained pair's headline: the smaller shape, the MTV or the closest points.
+    Pair,
+}
+
+/// One request from a panel.
+#[derive(Debug)]
+pub enum Command {
+    /// Change the shapes.
+    Edit(Edit),
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Select a shape, or nothing.
+    Select(Option<ShapeId>),
+    /// Explain this pair (A, B).
+    Explain(ShapeId, ShapeId),
+    /// Start a new document (asks first when there are unsaved changes).
+    New,
+    /// Open a file (asks first when there are unsaved changes).
+    Open(PathBuf),
+    /// Save to the document's file, or ask for one.
+    Save,
+    /// Save to `path`; writing over an existing file that is not the open document asks
+    /// first unless `confirmed`.
+    SaveAs {
+        /// Where.
+        path: PathBuf,
+        /// The user already agreed to replace it.
+        confirmed: bool,
+    },
+    /// Take back the autosaved work of a session that did not close cleanly.
+    Recover(Box<Recovery>),
+    /// Remove the recovery copy the user declined.
+    DiscardRecovery,
+    /// Show part of the scene.
+    Fit(Fit),
+    /// Start adding a polygon by clicking its corners.
+    StartPolygon,
+    /// Add the polygon clicked so far.
+    FinishPolygon,
+    /// Stop adding a polygon.
+    CancelPolygon,
+    /// A message for the status bar (`true`: a failure).
+    Say(String, bool),
+}
+
+/// The commands of one frame.
+#[derive(Debug, Default)]
+pub struct Commands(pub Vec<Command>);
+
+impl Commands {
+    /// Ask for `command`.
+    pub fn push(&mut self, command: Command) {
+        self.0.push(command);
+    }
+
+    /// Ask for an edit.
+    pub fn edit(&mut self, edit: Edit) {
+        self.0.push(Command::Edit(edit));
+    }
+
+    /// A message for the status bar.
+    pub fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.0.push(Command::Say(text.into(), error));
+    }
+}

@@ -1,0 +1,22 @@
+//! Every change to the scene is an [`Edit`]. The app applies them in one place
+//! ([`super::workspace::Workspace::apply`]), which records undo, marks the document unsaved
+//! and marks the report stale.
+
+use crate::scene::{SceneShape, ShapeId};
+
+/// One change to the shapes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Add a shape under a fresh id, and select it.
+    Add(SceneShape),
+    /// Remove a shape; the others keep their ids.
+    Remove(ShapeId),
+    /// Replace the shape with `shape.id` (name, geometry and pose). Edits of one drag carry
+    /// the same `gesture` and make one undo step; `None` is an undo step of its own.
+    Replace {
+        /// The shape as it is to be.
+        shape: SceneShape,
+        /// The drag this edit belongs to.
+        gesture: Option<u64>,
+    },
+}

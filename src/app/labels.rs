@@ -1,0 +1,101 @@
+//! Labels that do not pile up: placed in order of importance, each at the first of a few spots
+//! around its anchor where it overlaps no label placed before it and stays inside the view;
+//! a label with no free spot is dropped.
+
+use eframe::egui::{Color32, Pos2, Rect, Vec2, pos2, vec2};
+
+/// How much a label matters: more important ones are placed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Importance {
+    /// Grid numbers.
+    Grid,
+    /// Names of shapes outside the pair.
+    Name,
+    /// Names of the explained pair.
+    PairName,
+    /// An axis's overlap or gap.
+    Axis,
+    /// The headline: MTV, distance, a refused edit.
+    Headline,
+}
+
+/// Text to paint at a point (text needs fonts, which only a painter has).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// Where it wants to be (screen, the label's centre).
+    pub at: Pos2,
+    /// What.
+    pub text: String,
+    /// Colour.
+    pub colour: Color32,
+    /// How much it matters.
+    pub importance: Importance,
+    /// Grid numbers stay where they are (they sit at the view's edge by design).
+    pub fixed: bool,
+}
+
+/// Where each kept label goes: `(label, its box)`, most important first. `size` measures a
+/// text on screen.
+pub fn place(
+    mut labels: Vec<Label>,
+    view: Rect,
+    size: impl Fn(&str) -> Vec2,
+) -> Vec<(Label, Rect)> {
+    labels.sort_by_key(|l| std::cmp::Reverse(l.importance));
+    let mut placed: Vec<(Label, Rect)> = Vec::with_capacity(labels.len());
+    let inner = view.shrink(2.0);
+    for label in labels {
+        if !label.fixed && !view.contains(label.at) {
+            // What it names is off screen.
+            continue;
+        }
+        let s = size(&label.text) + vec2(4.0, 2.0);
+        let (w, h) = (s.x, s.y);
+        let spots: &[Vec2] = if label.fixed {
+            &[Vec2::ZERO]
+        } else {
+            &[
+                Vec2::ZERO,
+                vec2(0.0, -h),
+                vec2(0.0, h),
+                vec2(0.6 * w + 4.0, 0.0),
+                vec2(-0.6 * w - 4.0, 0.0),
+                vec2(0.0, -2.0 * h),
+                vec2(0.0, 2.0 * h),
+            ]
+        };
+        let free = spots.iter().find_map(|offset| {
+            let centre = clamp_inside(label.at + *offset, s, inner)?;
+            let rect = Rect::from_center_size(centre, s);
+            placed
+                .iter()
+                .all(|(_, other)| !other.intersects(rect))
+                .then_some(rect)
+        });
+        if let Some(rect) = free {
+            placed.push((label, rect));
+        }
+    }
+    placed
+}
+
+/// `centre` moved so that a box of `size` around it lies inside `view`, if it fits at all.
+fn clamp_inside(centre: Pos2, size: Vec2, view: Rect) -> Option<Pos2> {
+    if size.x > view.width()
+        || size.y > view.height()
+        || !centre.x.is_finite()
+        || !centre.y.is_finite()
+    {
+        return None;
+    }
+    let half = size * 0.5;
+    Some(pos2(
+        centre.x.clamp(view.left() + half.x, view.right() - half.x),
+        centre.y.clamp(view.top() + half.y, view.bottom() - half.y),
+    ))
+}
+
+/// A label's size without fonts (the frame benchmark): 7 points a character, 15 high.
+pub fn estimated_size(text: &str) -> Vec2 {
+    vec2(7.0 * text.chars().count() as f32, 15.0)
+}

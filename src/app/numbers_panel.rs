@@ -1,0 +1,262 @@
+//! The numbers of the selected shape, edited as text: a value is applied when the field is
+//! left (Enter, Tab or a click elsewhere), Esc puts the old value back, and a value the shape
+//! refuses stays in the field with the reason beside it. A field that was not changed never
+//! changes the scene: what it shows rounded is display only, and editing starts from the
+//! exact value. Every applied value is one undo step.
+
+use super::command::Commands;
+use super::edit::Edit;
+use super::palette;
+use super::workspace::Workspace;
+use crate::geometry::{ConvexPolygon, DVec2, Pose, Shape, ShapeError};
+use crate::scene::{SceneShape, ShapeId};
+use crate::text;
+use eframe::egui;
+
+/// Which number of a shape a field edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Name,
+    PositionX,
+    PositionY,
+    /// Degrees, counter-clockwise.
+    Angle,
+    Radius,
+    /// Capsule end (0 = a, 1 = b), coordinate (0 = x, 1 = y).
+    End(usize, usize),
+    /// Polygon point (given order), coordinate (0 = x, 1 = y).
+    Point(usize, usize),
+}
+
+/// A field being typed in.
+#[derive(Clone, Debug)]
+struct Typing {
+    shape: ShapeId,
+    field: Field,
+    text: String,
+    /// What the field held when typing began: leaving it unchanged applies nothing.
+    original: String,
+}
+
+/// A value the shape refused, kept in its field with the reason.
+#[derive(Clone, Debug)]
+struct Refused {
+    shape: ShapeId,
+    field: Field,
+    text: String,
+    reason: String,
+}
+
+/// The numbers panel's own state.
+#[derive(Default)]
+pub struct NumbersPanel {
+    typing: Option<Typing>,
+    refused: Option<Refused>,
+}
+
+impl NumbersPanel {
+    /// Whether a field is being typed in.
+    pub fn is_editing(&self) -> bool {
+        self.typing.is_some()
+    }
+
+    /// Drop what was being typed (another document was opened).
+    pub fn forget(&mut self) {
+        self.typing = None;
+        self.refused = None;
+    }
+
+    /// The fields of the selected shape.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+        let Some(shape) = ws.selected().and_then(|id| ws.scene().get(id)).cloned() else {
+            ui.label("Select a shape to edit its numbers.");
+            return;
+        };
+        if self.refused.as_ref().is_some_and(|r| r.shape != shape.id) {
+            self.refused = None;
+        }
+        ui.heading("Numbers");
+        let mut rows: Vec<(String, Field, String, String)> = Vec::new();
+        let name = shape.name.clone().unwrap_or_default();
+        rows.push(("name".into(), Field::Name, name.clone(), name));
+        let pose = shape.placed.pose;
+        let mut number = |label: String, field: Field, x: f64| {
+            rows.push((label, field, text::number(x), text::exact_number(x)));
+        };
+        number("position x".into(), Field::PositionX, pose.position.x);
+        number("position y".into(), Field::PositionY, pose.position.y);
+        number(
+            "angle (deg)".into(),
+            Field::Angle,
+            pose.angle().to_degrees(),
+        );
+        match &shape.placed.shape {
+            Shape::Circle(c) => number("radius".into(), Field::Radius, c.radius()),
+            Shape::Capsule(c) => {
+                for (end, which) in [("a", 0), ("b", 1)] {
+                    let p = c.end(which);
+                    number(format!("{end} x"), Field::End(which, 0), p.x);
+                    number(format!("{end} y"), Field::End(which, 1), p.y);
+                }
+                number("radius".into(), Field::Radius, c.radius());
+            }
+            Shape::Polygon(p) => {
+                for (k, q) in p.points_as_given().into_iter().enumerate() {
+                    number(format!("point {k} x"), Field::Point(k, 0), q.x);
+                    number(format!("point {k} y"), Field::Point(k, 1), q.y);
+                }
+            }
+        }
+        egui::Grid::new("numbers").num_columns(2).show(ui, |ui| {
+            for (label, field, shown, exact) in rows {
+                if let Some(text) = self.field(ui, shape.id, &label, field, shown, exact) {
+                    match changed(&shape, field, &text) {
+                        Ok(new) => {
+                            self.refused = None;
+                            out.edit(Edit::Replace {
+                                shape: new,
+                                gesture: None,
+                            });
+                        }
+                        Err(reason) => {
+                            self.refused = Some(Refused {
+                                shape: shape.id,
+                                field,
+                                text,
+                                reason,
+                            })
+                        }
+                    }
+                }
+                ui.end_row();
+                if let Some(r) = self
+                    .refused
+                    .as_ref()
+                    .filter(|r| r.shape == shape.id && r.field == field)
+                {
+                    ui.label("");
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("not applied: {}", r.reason))
+                                .color(palette::INVALID),
+                        )
+                        .wrap(),
+                    );
+                    ui.end_row();
+                }
+            }
+        });
+    }
+
+    /// One labelled field. Returns the text to apply when the user leaves a field they
+    /// changed (not on Esc).
+    fn field(
+        &mut self,
+        ui: &mut egui::Ui,
+        shape: ShapeId,
+        label: &str,
+        field: Field,
+        shown: String,
+        exact: String,
+    ) -> Option<String> {
+        let this = |s: ShapeId, f: Field| s == shape && f == field;
+        let typing = self.typing.as_ref().filter(|t| this(t.shape, t.field));
+        let refused = self.refused.as_ref().filter(|r| this(r.shape, r.field));
+        let mut text = match (typing, refused) {
+            (Some(t), _) => t.text.clone(),
+            (None, Some(r)) => r.text.clone(),
+            (None, None) => shown,
+        };
+        let l = ui.label(label);
+        let id = ui.make_persistent_id(("number field", shape, format!("{field:?}")));
+        let mut edit = egui::TextEdit::singleline(&mut text)
+            .id(id)
+            .desired_width(110.0);
+        if refused.is_some() && typing.is_none() {
+            edit = edit.text_color(palette::INVALID);
+        }
+        let response = ui.add(edit).labelled_by(l.id);
+        if response.has_focus() && typing.is_none() {
+            // Typing starts from the exact value (or the refused text), never the rounded one.
+            let start = refused.map_or(exact, |r| r.text.clone());
+            let length = start.chars().count();
+            self.typing = Some(Typing {
+                shape,
+                field,
+                text: start.clone(),
+                original: start,
+            });
+            if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), id) {
+                let all = egui::text::CCursorRange::two(
+                    egui::text::CCursor::new(0),
+                    egui::text::CCursor::new(length),
+                );
+                state.cursor.set_char_range(Some(all));
+                state.store(ui.ctx(), id);
+            }
+            ui.ctx().request_repaint();
+            return None;
+        }
+        if let Some(t) = self.typing.as_mut().filter(|t| this(t.shape, t.field)) {
+            t.text = text;
+        }
+        if response.lost_focus() {
+            let typed = self.typing.take()?;
+            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                // Esc: the old value stays, and so does nothing refused.
+                if self
+                    .refused
+                    .as_ref()
+                    .is_some_and(|r| this(r.shape, r.field))
+                {
+                    self.refused = None;
+                }
+                return None;
+            }
+            if typed.text != typed.original {
+                return Some(typed.text);
+            }
+        }
+        None
+    }
+}
+
+/// `shape` with `field` set from `typed`, or why not.
+fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, String> {
+    let mut new = shape.clone();
+    if field == Field::Name {
+        let name = typed.trim();
+        new.name = (!name.is_empty()).then(|| name.to_string());
+        return Ok(new);
+    }
+    let x = text::parse_number(typed)?;
+    let reason = |e: ShapeError| e.to_string();
+    let placed = &mut new.placed;
+    let pose = placed.pose;
+    match (field, &mut placed.shape) {
+        (Field::PositionX, _) => placed.pose.position.x = x,
+        (Field::PositionY, _) => placed.pose.position.y = x,
+        (Field::Angle, _) => placed.pose = Pose::new(pose.position, x.to_radians()),
+        (Field::Radius, Shape::Circle(c)) => c.set_radius(x).map_err(reason)?,
+        (Field::Radius, Shape::Capsule(c)) => c.set_radius(x).map_err(reason)?,
+        (Field::End(which, axis), Shape::Capsule(c)) => {
+            let p = with_coordinate(c.end(which), axis, x);
+            c.set_end(which, p).map_err(reason)?
+        }
+        (Field::Point(k, axis), Shape::Polygon(p)) => {
+            let mut points = p.points_as_given();
+            points[k] = with_coordinate(points[k], axis, x);
+            *p = ConvexPolygon::new(points).map_err(reason)?;
+        }
+        _ => return Err("this shape has no such number".into()),
+    }
+    Ok(new)
+}
+
+fn with_coordinate(p: DVec2, axis: usize, x: f64) -> DVec2 {
+    if axis == 0 {
+        DVec2::new(x, p.y)
+    } else {
+        DVec2::new(p.x, x)
+    }
+}

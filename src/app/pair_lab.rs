@@ -1,0 +1,288 @@
+//! The pair lab: the separating-axis test of one pair, told on the right. Which pair, the
+//! verdict, the other intersecting pairs, step mode for teaching, and the axes as a table or
+//! as projections.
+
+use super::command::{Command, Commands};
+use super::workspace::Workspace;
+use super::{ViewOptions, axes_table, palette, projection_plot};
+use crate::query::PairReport;
+use crate::text::{self, PairNames};
+use eframe::egui::{self, RichText};
+
+/// What the lower part of the panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    /// Every axis in a table.
+    #[default]
+    Table,
+    /// The projections on a number line.
+    Projections,
+}
+
+/// The pair lab's own state.
+#[derive(Default)]
+pub struct PairLab {
+    /// Step mode: the axis being told (index into the report's axes; one past the end is the
+    /// verdict). `None` when step mode is off.
+    step: Option<usize>,
+    /// The axis under the pointer in the table, plot or scene (last frame's).
+    pub hovered_axis: Option<usize>,
+    tab: Tab,
+    /// Plot every axis stacked, rather than the one in focus.
+    stacked: bool,
+    /// How many axes the report had at the last frame.
+    axes: usize,
+}
+
+impl PairLab {
+    /// Keep step mode within the report's axes.
+    pub fn follow(&mut self, ws: &Workspace) {
+        self.axes = ws.report().map_or(0, |r| r.sat.axes.len());
+        if ws.report().is_none() {
+            self.step = None;
+        }
+        self.step = self.step.map(|s| s.min(self.axes));
+        if self.hovered_axis.is_some_and(|k| k >= self.axes) {
+            self.hovered_axis = None;
+        }
+    }
+
+    /// Another pair is explained: step mode starts again from its first axis.
+    pub fn pair_changed(&mut self) {
+        self.step = self.step.map(|_| 0);
+        self.hovered_axis = None;
+    }
+
+    /// The current step, if step mode is on.
+    pub fn step(&self) -> Option<usize> {
+        self.step
+    }
+
+    /// Tell the next axis (starting step mode).
+    pub fn step_next(&mut self, ws: &Workspace) {
+        if ws.report().is_some() {
+            self.step = Some(self.step.map_or(0, |s| (s + 1).min(self.axes)));
+        }
+    }
+
+    /// Tell the previous axis (starting step mode).
+    pub fn step_previous(&mut self, ws: &Workspace) {
+        if ws.report().is_some() {
+            self.step = Some(self.step.map_or(0, |s| s.saturating_sub(1)));
+        }
+    }
+
+    /// Leave step mode.
+    pub fn stop_stepping(&mut self) {
+        self.step = None;
+    }
+
+    /// How many axes have been told so far: all of them outside step mode.
+    pub fn axes_seen(&self, total: usize) -> usize {
+        self.step.map_or(total, |s| (s + 1).min(total))
+    }
+
+    /// Whether the verdict and the deciding axis may be shown: not while stepping, until the
+    /// last step.
+    pub fn verdict_shown(&self, total: usize) -> bool {
+        self.step.is_none_or(|s| s >= total)
+    }
+
+    /// The axis the plot and the scene bring forward: hovered, else the current step, else
+    /// the deciding one (once the verdict is shown).
+    pub fn focus_axis(&self, report: &PairReport) -> Option<usize> {
+        let total = report.sat.axes.len();
+        self.hovered_axis
+            .filter(|k| *k < self.axes_seen(total))
+            .or(self.step.filter(|s| *s < total))
+            .or(self
+                .verdict_shown(total)
+                .then(|| report.sat.deciding_axis()))
+    }
+
+    /// The panel on the right.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        options: &mut ViewOptions,
+        out: &mut Commands,
+    ) {
+        let width = ui.ctx().content_rect().width();
+        egui::Panel::right("explain")
+            .default_size(410.0_f32.min(0.4 * width))
+            .min_size(240.0)
+            .max_size((0.42 * width).max(240.0))
+            .show(ui, |ui| {
+                pair_chooser(ui, ws, out);
+                let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
+                    ui.label("Add at least two shapes to explain a pair.");
+                    return;
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut options.show_axes, "Show axes");
+                    ui.checkbox(&mut options.show_naive, "Show naive MTV");
+                });
+                also_intersecting(ui, ws, out);
+                ui.separator();
+                self.verdict(ui, report, &names, options.show_naive);
+                ui.separator();
+                self.step_mode(ui, ws, report, &names);
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.tab, Tab::Table, "Axes table");
+                    ui.selectable_value(&mut self.tab, Tab::Projections, "Projections");
+                    if self.tab == Tab::Projections {
+                        ui.checkbox(&mut self.stacked, "all axes");
+                    }
+                });
+                let seen = self.axes_seen(report.sat.axes.len());
+                let verdict = self.verdict_shown(report.sat.axes.len());
+                let hovered = match self.tab {
+                    Tab::Table => {
+                        let current = self.step.or(self.hovered_axis);
+                        axes_table::ui(ui, report, &names, seen, verdict, current)
+                    }
+                    Tab::Projections => {
+                        let rows: Vec<usize> = if self.stacked {
+                            (0..seen).collect()
+                        } else {
+                            self.focus_axis(report).into_iter().collect()
+                        };
+                        projection_plot::ui(ui, report, &names, &rows, verdict)
+                    }
+                };
+                if hovered.is_some() || ui.ui_contains_pointer() {
+                    self.hovered_axis = hovered;
+                }
+            });
+    }
+
+    fn verdict(&self, ui: &mut egui::Ui, report: &PairReport, names: &PairNames, naive: bool) {
+        if !self.verdict_shown(report.sat.axes.len()) {
+            ui.label("The verdict is hidden while stepping: step to the end to see it.");
+            return;
+        }
+        ui.label(RichText::new(text::verdict_sentence(&report.sat, names)).strong());
+        if naive {
+            ui.colored_label(
+                palette::NAIVE,
+                text::naive_sentence(&report.sat, report.naive.as_ref(), names),
+            );
+        }
+        if let Some(c) = &report.contact {
+            let points: Vec<String> = c.points.iter().map(|p| text::point(p.point)).collect();
+            ui.label(format!("Contacts: {}", points.join(", ")));
+        } else if let Some(c) = report.proximity.closest {
+            ui.label(format!(
+                "Distance {}: closest points {} and {}",
+                text::number(report.proximity.distance),
+                text::point(c.point_a),
+                text::point(c.point_b)
+            ));
+        }
+    }
+
+    fn step_mode(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        report: &PairReport,
+        names: &PairNames,
+    ) {
+        let total = report.sat.axes.len();
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Step through the test").strong());
+            if ui.button("Previous").clicked() {
+                self.step_previous(ws);
+            }
+            if ui.button("Next").clicked() {
+                self.step_next(ws);
+            }
+            if self.step.is_some() && ui.button("Stop").clicked() {
+                self.step = None;
+            }
+        });
+        match self.step {
+            None => {
+                ui.label(format!(
+                    "Next (or the right arrow key) walks the {total} axes one at a time."
+                ));
+            }
+            Some(k) if k < total => {
+                ui.label(text::axis_sentence(&report.sat, k, names));
+            }
+            Some(_) => {
+                ui.label(text::verdict_sentence(&report.sat, names));
+            }
+        }
+    }
+}
+
+/// The pair's names and kinds, for sentences.
+fn pair_names(ws: &Workspace) -> Option<PairNames> {
+    let (a, b) = ws.pair_indices()?;
+    let shapes = &ws.scene().shapes;
+    Some(PairNames {
+        a: shapes[a].display_name(a),
+        b: shapes[b].display_name(b),
+        kind_a: shapes[a].placed.shape.kind(),
+        kind_b: shapes[b].placed.shape.kind(),
+    })
+}
+
+fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+    let Some((a, b)) = ws.pair() else { return };
+    let shapes = &ws.scene().shapes;
+    let (mut new_a, mut new_b) = (a, b);
+    ui.horizontal(|ui| {
+        for (side, colour, id) in [("A", palette::A, &mut new_a), ("B", palette::B, &mut new_b)] {
+            let label = ui.colored_label(colour, side);
+            egui::ComboBox::from_id_salt(("pair", side))
+                .selected_text(ws.name_of(*id))
+                .width(110.0)
+                .show_ui(ui, |ui| {
+                    for (i, shape) in shapes.iter().enumerate() {
+                        ui.selectable_value(id, shape.id, shape.display_name(i));
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(format!("shape {side} of the explained pair"));
+        }
+        if ui.button("Swap").clicked() {
+            std::mem::swap(&mut new_a, &mut new_b);
+        }
+    });
+    if (new_a, new_b) != (a, b) && new_a != new_b {
+        out.push(Command::Explain(new_a, new_b));
+    }
+}
+
+/// The other intersecting pairs as small buttons: a click explains that pair.
+fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+    const SHOWN: usize = 12;
+    let hits = ws.other_hits();
+    if hits.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(
+            palette::OTHER_HIT,
+            format!("Also intersecting ({}):", hits.len()),
+        );
+        for &(a, b) in hits.iter().take(SHOWN) {
+            let text = format!("{} / {}", ws.name_of(a), ws.name_of(b));
+            if ui
+                .small_button(text)
+                .on_hover_text("explain this pair")
+                .clicked()
+            {
+                out.push(Command::Explain(a, b));
+            }
+        }
+        if hits.len() > SHOWN {
+            ui.label(format!("and {} more", hits.len() - SHOWN));
+        }
+    });
+}

@@ -1,0 +1,104 @@
+//! The status bar: the last message (it goes once the scene changes after it, or after a
+//! while), and the zoom.
+
+use super::camera::Camera;
+use super::palette;
+use super::workspace::Workspace;
+use crate::text;
+use eframe::egui;
+
+/// How long a message that reports no failure stays (seconds).
+const INFO_SECONDS: f64 = 8.0;
+
+/// A message in the status bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a failure.
+    pub error: bool,
+}
+
+/// The message and when it was said.
+#[derive(Default)]
+pub struct StatusBar {
+    message: Option<Message>,
+    /// The scene's revision when it was said; a later edit makes it stale.
+    revision: u64,
+    /// When it was said (egui's clock), set when first shown.
+    shown_at: Option<f64>,
+}
+
+impl StatusBar {
+    /// Say `text` about the scene at `revision`.
+    pub fn say(&mut self, text: impl Into<String>, error: bool, revision: u64) {
+        self.message = Some(Message {
+            text: text.into(),
+            error,
+        });
+        self.revision = revision;
+        self.shown_at = None;
+    }
+
+    /// The scene changed: a message about an earlier state no longer applies.
+    pub fn scene_changed(&mut self, revision: u64) {
+        if revision != self.revision {
+            self.message = None;
+        }
+    }
+
+    /// The message, if one is showing.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// The bar at the bottom of the window.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, camera: Camera) {
+        if ws.revision() != self.revision {
+            self.message = None;
+        }
+        let now = ui.input(|i| i.time);
+        if let Some(m) = &self.message {
+            let at = *self.shown_at.get_or_insert(now);
+            if !m.error {
+                let left = INFO_SECONDS - (now - at);
+                if left <= 0.0 {
+                    self.message = None;
+                } else {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                }
+            }
+        }
+        egui::Panel::bottom("status").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(format!("zoom {} px/unit", text::number(camera.scale)));
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        match &self.message {
+                            Some(m) if m.error => {
+                                ui.add(
+                                    egui::Label::new(
+                                        egui::RichText::new(&m.text).color(palette::INVALID),
+                                    )
+                                    .truncate(),
+                                );
+                            }
+                            Some(m) => {
+                                ui.add(egui::Label::new(&m.text).truncate());
+                            }
+                            None => {
+                                ui.add(
+                                    egui::Label::new(
+                                        "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair.",
+                                    )
+                                    .truncate(),
+                                );
+                            }
+                        }
+                    });
+                });
+            });
+        });
+    }
+}

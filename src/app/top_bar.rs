@@ -1,0 +1,171 @@
+//! The top bar: the File, Edit and View menus, and the path field (the way to name a file
+//! where no system dialog can be shown).
+
+use super::ViewOptions;
+use super::command::{Command, Commands, Fit};
+use super::edit::Edit;
+use super::shapes_panel;
+use super::workspace::Workspace;
+use eframe::egui;
+use std::path::PathBuf;
+
+/// The system dialog for choosing a shape-set file.
+pub fn file_dialog() -> rfd::FileDialog {
+    rfd::FileDialog::new().add_filter("shape set", &["json"])
+}
+
+/// The menus and the path field.
+#[derive(Default)]
+pub struct TopBar {
+    /// What the path field holds.
+    field: String,
+    /// The document path the field last showed: when the document's path changes (open,
+    /// save, new, recover) the field follows it.
+    shown: Option<PathBuf>,
+}
+
+impl TopBar {
+    /// What the path field holds.
+    pub fn path_field(&self) -> &str {
+        &self.field
+    }
+
+    /// The bar at the top of the window.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        options: &mut ViewOptions,
+        out: &mut Commands,
+    ) {
+        if ws.document.path != self.shown {
+            self.shown = ws.document.path.clone();
+            self.field = self
+                .shown
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+        }
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("File", |ui| file_menu(ui, ws, out));
+                ui.menu_button("Edit", |ui| edit_menu(ui, ws, out));
+                ui.menu_button("View", |ui| view_menu(ui, options, out));
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("File:");
+                let width = (ui.available_width() - 120.0).clamp(120.0, 420.0);
+                let field = egui::TextEdit::singleline(&mut self.field)
+                    .hint_text("path/to/shapes.json")
+                    .desired_width(width);
+                let response = ui.add(field).labelled_by(label.id);
+                let entered =
+                    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let typed = PathBuf::from(self.field.trim());
+                if ui
+                    .button("Open")
+                    .on_hover_text("open the file named in the field")
+                    .clicked()
+                    || entered
+                {
+                    if typed.as_os_str().is_empty() {
+                        out.say("type a file path first", true);
+                    } else {
+                        out.push(Command::Open(typed.clone()));
+                    }
+                }
+                if ui
+                    .button("Save")
+                    .on_hover_text(
+                        "save to the file named in the field (asks before replacing another file)",
+                    )
+                    .clicked()
+                {
+                    if typed.as_os_str().is_empty() {
+                        out.push(Command::Save);
+                    } else {
+                        out.push(Command::SaveAs {
+                            path: typed,
+                            confirmed: false,
+                        });
+                    }
+                }
+            });
+        });
+    }
+}
+
+fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+    if ui.button("New").clicked() {
+        out.push(Command::New);
+    }
+    if ui.button("Open...").clicked() {
+        // rfd answers None at once where no dialog can be shown; the path field remains.
+        match file_dialog().pick_file() {
+            Some(path) => out.push(Command::Open(path)),
+            None => out.say(
+                "no file chosen (the path field above opens a file too)",
+                false,
+            ),
+        }
+    }
+    if ui.button("Save (Ctrl+S)").clicked() {
+        out.push(Command::Save);
+    }
+    if ui.button("Save As...").clicked() {
+        match file_dialog().save_file() {
+            Some(path) => out.push(Command::SaveAs {
+                path,
+                confirmed: false,
+            }),
+            None => out.say(
+                "no file chosen (type a path in the field and press Save)",
+                false,
+            ),
+        }
+    }
+    ui.separator();
+    ui.label("Recent");
+    for path in &ws.document.recent {
+        if ui.button(path.display().to_string()).clicked() {
+            out.push(Command::Open(path.clone()));
+        }
+    }
+}
+
+fn edit_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+    let item = |ui: &mut egui::Ui, enabled: bool, text: &str| {
+        ui.add_enabled(enabled, egui::Button::new(text)).clicked()
+    };
+    if item(ui, ws.can_undo(), "Undo (Ctrl+Z)") {
+        out.push(Command::Undo);
+    }
+    if item(ui, ws.can_redo(), "Redo (Ctrl+Shift+Z)") {
+        out.push(Command::Redo);
+    }
+    ui.separator();
+    let selected = ws.selected();
+    if item(ui, selected.is_some(), "Duplicate (Ctrl+D)") {
+        shapes_panel::duplicate_selected(ws, out);
+    }
+    if item(ui, selected.is_some(), "Delete (Del)")
+        && let Some(id) = selected
+    {
+        out.edit(Edit::Remove(id));
+    }
+}
+
+fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
+    if ui.button("Fit to scene (F)").clicked() {
+        out.push(Command::Fit(Fit::Scene));
+    }
+    if ui.button("Fit to pair (G)").clicked() {
+        out.push(Command::Fit(Fit::Pair));
+    }
+    ui.separator();
+    ui.checkbox(&mut options.show_axes, "Show axes");
+    ui.checkbox(&mut options.show_naive, "Show naive MTV");
+    ui.separator();
+    ui.checkbox(&mut options.shapes_panel, "Shapes panel");
+    ui.checkbox(&mut options.explain_panel, "Explain panel");
+}

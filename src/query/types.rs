@@ -1,0 +1,179 @@
+//! The types every query shares: which side of the pair, where an axis comes from, one
+//! measured axis, the verdict, the MTV and the whole separating-axis report.
+//!
+//! Conventions are those of the module [`crate::query`]: A is the first shape, B the second,
+//! and every normal points from A toward B.
+
+use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
+use serde::Serialize;
+
+/// Which shape of the pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Side {
+    /// The first shape.
+    A,
+    /// The second shape.
+    B,
+}
+
+/// Where a candidate axis comes from. Edge and vertex indices are in the order the shape's
+/// points were given.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AxisSource {
+    /// The normal of edge `edge` (from point `edge` to point `edge + 1`) of polygon `of`.
+    EdgeNormal {
+        /// The polygon.
+        of: Side,
+        /// Edge index.
+        edge: usize,
+    },
+    /// The normal of capsule `of`'s core segment.
+    SegmentNormal {
+        /// The capsule.
+        of: Side,
+    },
+    /// From the corner of `polygon` nearest the circle's centre toward that centre.
+    VertexToCentre {
+        /// The polygon (the circle is the other shape).
+        polygon: Side,
+        /// The corner's index.
+        vertex: usize,
+    },
+    /// From the closest point of A's core toward the closest point of B's core.
+    ClosestFeatures {
+        /// A's feature.
+        a: Feature,
+        /// B's feature.
+        b: Feature,
+    },
+    /// From A's centre toward B's centre (two circles).
+    CentreToCentre,
+    /// Two circles with one centre: every direction is as good; +x is used.
+    AnyAxis,
+}
+
+/// One candidate axis, measured.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct AxisTest {
+    /// Where the axis comes from.
+    pub source: AxisSource,
+    /// The unit axis as its source gives it: an edge's right-hand normal in the winding the
+    /// points were given in (inward for a clockwise polygon), or pointing from A's feature
+    /// toward B's for the other sources.
+    pub axis: DVec2,
+    /// A's projection onto `axis` (world coordinates).
+    pub a: Interval,
+    /// B's projection onto `axis`.
+    pub b: Interval,
+    /// `min(a.max - b.min, b.max - a.min)`: how far B must move along the axis to leave A;
+    /// negative is the gap between them.
+    pub overlap: f64,
+    /// `axis` or `-axis`: the direction in which B leaves A with the move `overlap`
+    /// (from A toward B). On a tie, the direction from A's centre toward B's.
+    pub normal: DVec2,
+    /// Whether the projections are apart or only touch (`overlap <= 0`).
+    pub separating: bool,
+}
+
+/// How the test ended.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Verdict {
+    /// Some axis shows a gap.
+    Separated {
+        /// The first axis with `overlap <= 0`: where a SAT loop exits early.
+        first: usize,
+        /// The axis with the widest gap.
+        widest: usize,
+        /// That gap (> 0).
+        gap: f64,
+    },
+    /// No gap, but the projections only touch on `axis`: boundaries meet, interiors do not.
+    Touching {
+        /// The first axis whose projections touch.
+        axis: usize,
+    },
+    /// Every axis overlaps.
+    Intersecting {
+        /// The axis of least overlap (the MTV's).
+        axis: usize,
+        /// Its overlap: the penetration depth.
+        depth: f64,
+    },
+}
+
+/// What one axis did in the test (see [`SatReport::role`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AxisRole {
+    /// The axis that decided: the early out when apart or touching, the MTV's when
+    /// intersecting.
+    Deciding,
+    /// Another axis whose shadows are apart or only touch.
+    Separating,
+    /// An axis whose shadows overlap.
+    Overlapping,
+}
+
+/// The minimum translation vector: moving B by `depth * normal` (or A by `-depth * normal`)
+/// separates the shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Mtv {
+    /// Index of the axis it comes from.
+    pub axis: usize,
+    /// Unit vector from A toward B.
+    pub normal: DVec2,
+    /// Penetration depth (> 0).
+    pub depth: f64,
+}
+
+impl Mtv {
+    /// `depth * normal`: the translation of B.
+    pub fn translation(&self) -> DVec2 {
+        self.normal * self.depth
+    }
+}
+
+/// The whole separating-axis test of a pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SatReport {
+    /// A's kind.
+    pub kind_a: ShapeKind,
+    /// B's kind.
+    pub kind_b: ShapeKind,
+    /// Every candidate axis, in the order a SAT loop tries them.
+    pub axes: Vec<AxisTest>,
+    /// How it ended.
+    pub verdict: Verdict,
+    /// The MTV when intersecting.
+    pub mtv: Option<Mtv>,
+}
+
+impl SatReport {
+    /// Whether the interiors overlap.
+    pub fn intersecting(&self) -> bool {
+        self.mtv.is_some()
+    }
+
+    /// The axis that decided: the early-out axis when apart or touching, the MTV's axis when
+    /// intersecting.
+    pub fn deciding_axis(&self) -> usize {
+        match self.verdict {
+            Verdict::Separated { first, .. } => first,
+            Verdict::Touching { axis } | Verdict::Intersecting { axis, .. } => axis,
+        }
+    }
+
+    /// What axis `k` did in the test: decided it, separates, or overlaps. The one rule the
+    /// window's colours, the tables and the sentences follow.
+    pub fn role(&self, k: usize) -> AxisRole {
+        if k == self.deciding_axis() {
+            AxisRole::Deciding
+        } else if self.axes[k].separating {
+            AxisRole::Separating
+        } else {
+            AxisRole::Overlapping
+        }
+    }
+}
