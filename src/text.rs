@@ -28,7 +28,12 @@ impl PairNames {
 
 /// A number for people: up to 6 decimals, no trailing zeros, no `-0`.
 pub fn number(x: f64) -> String {
-    let text = format!("{x:.6}");
+    with_decimals(x, 6)
+}
+
+/// `x` with at most `decimals` decimals, no trailing zeros, no `-0`.
+fn with_decimals(x: f64, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
         "0".into()
@@ -43,13 +48,7 @@ pub fn short_number(x: f64) -> String {
     if x != 0.0 && x.abs() < 5e-4 {
         return format!("{x:.1e}");
     }
-    let text = format!("{x:.3}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".into()
-    } else {
-        text.into()
-    }
+    with_decimals(x, 3)
 }
 
 /// `[min, max]` with [`short_number`]s.

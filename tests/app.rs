@@ -171,13 +171,7 @@ fn saving_through_the_path_field_writes_the_file_and_clears_the_unsaved_mark() {
     drag(&mut h, ball, DVec2::new(2.0, 2.0));
     assert!(h.state().is_dirty());
     // The field holds the opened file's path: select it all, then type over it.
-    h.get_by_role_and_label(Role::TextInput, "File:").focus();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:")
-        .type_text(target.to_str().unwrap());
-    h.run();
+    type_into_field(&mut h, "File:", target.to_str().unwrap());
     h.get_by_label("Save").click();
     h.run();
     assert!(!h.state().is_dirty(), "{:?}", h.state().message());
@@ -357,7 +351,7 @@ fn click_menu(h: &mut Harness<'static, App>, menu: &str, item: &str) {
     h.run();
 }
 
-/// Focus the numbers-panel field labelled `label`, select what it holds and type `text`.
+/// Focus the text field labelled `label`, select what it holds and type over it.
 fn type_into_field(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_role_and_label(Role::TextInput, label).focus();
     h.run();
@@ -413,13 +407,7 @@ fn save_after_a_failed_open_asks_before_replacing_that_file() {
     let broken_text = r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [{"kind": "circle", "raduis": 1}]}"#;
     std::fs::write(&broken, broken_text).unwrap();
     let mut h = harness(app(Some(good.clone())));
-    h.get_by_role_and_label(Role::TextInput, "File:").focus();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:")
-        .type_text(broken.to_str().unwrap());
-    h.run();
+    type_into_field(&mut h, "File:", broken.to_str().unwrap());
     h.get_by_label("Open").click();
     h.run();
     assert!(h.state().message().unwrap().error);
