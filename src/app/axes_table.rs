@@ -19,7 +19,8 @@ pub fn ui(
     current: Option<usize>,
 ) -> Option<usize> {
     let mut hovered = None;
-    egui::ScrollArea::vertical()
+    // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
+    egui::ScrollArea::both()
         .id_salt("axes table")
         .auto_shrink([false, true])
         .show(ui, |ui| {

@@ -28,6 +28,11 @@ pub struct Dialogs {
 }
 
 impl Dialogs {
+    /// Whether a question is waiting for an answer (the window takes no shortcuts then).
+    pub fn is_open(&self) -> bool {
+        self.discard.is_some() || self.overwrite.is_some() || self.recovery.is_some()
+    }
+
     /// Ask before `action` discards unsaved changes.
     pub fn confirm_discard(&mut self, action: Discard) {
         self.discard = Some(action);

@@ -16,7 +16,11 @@ use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 /// name.
 const NAME_MIN_RADIUS: f32 = 10.0;
 /// How far outside the pair the axis ring stands (points).
-const RING_GAP: f32 = 28.0;
+pub const RING_GAP: f32 = 28.0;
+/// How far a parallel axis line steps outward (points).
+const AXIS_STEP: f32 = 16.0;
+/// How far a line reaches past the shadows on it (points).
+const AXIS_MARGIN: f32 = 10.0;
 
 /// Everything one frame of the scene view paints.
 #[derive(Default)]
@@ -399,22 +403,58 @@ fn arrow(
     end
 }
 
-/// Where the axis ring stands: its centre and radius (world). Just outside the circles that
-/// hold the two shapes; when that ring would not fit the view (zoomed in), a ring inside the
-/// view around what the pair is about (the contact or the closest points).
+/// Where the axis lines stand (world).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisRing {
+    /// The ring's centre.
+    pub centre: DVec2,
+    /// Its radius: every line is tangent to the ring.
+    pub radius: f64,
+    /// When the pair does not fit inside the ring (zoomed in), how far along its axis a line
+    /// reaches either side of its overlap or gap; `None`: the whole shadows.
+    pub reach: Option<f64>,
+}
+
+/// Where the axis ring stands. Just outside the circles that hold the two shapes, when that
+/// fits the view; zoomed in, just outside the smaller shape; closer still, inside the view
+/// around what the pair is about (the contact or the closest points). In the last two cases
+/// each line is cut to a stretch around its overlap or gap.
 pub fn axis_ring(
     camera: Camera,
     rect: Rect,
     (a, b): (&Placed, &Placed),
     report: &PairReport,
-) -> (DVec2, f64) {
+) -> AxisRing {
+    let gap = RING_GAP as f64 / camera.scale;
+    let room = 0.45 * rect.width().min(rect.height()) as f64 / camera.scale;
+    let in_view = |p: DVec2| rect.contains(camera.to_screen(rect, p));
+    // The whole ring on screen, not only its centre.
+    let ring_in_view = |c: DVec2, r: f64| {
+        let r = DVec2::splat(r);
+        in_view(c - r) && in_view(c + r)
+    };
     let centre = (a.centre() + b.centre()) * 0.5;
     let reach = |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
-    let ring = reach(a).max(reach(b)) + RING_GAP as f64 / camera.scale;
-    let room = 0.45 * rect.width().min(rect.height()) as f64 / camera.scale;
-    let centre_in_view = rect.contains(camera.to_screen(rect, centre));
-    if ring <= room && centre_in_view {
-        return (centre, ring);
+    let ring = reach(a).max(reach(b)) + gap;
+    if ring_in_view(centre, ring) {
+        return AxisRing {
+            centre,
+            radius: ring,
+            reach: None,
+        };
+    }
+    let small = if a.shape.bounding_radius() <= b.shape.bounding_radius() {
+        a
+    } else {
+        b
+    };
+    let ring = small.shape.bounding_radius() + gap;
+    if ring <= room && ring_in_view(small.centre(), ring) {
+        return AxisRing {
+            centre: small.centre(),
+            radius: ring,
+            reach: Some(1.2 * ring),
+        };
     }
     let action = report
         .contact
@@ -425,12 +465,34 @@ pub fn axis_ring(
             .closest
             .map(|c| (c.point_a + c.point_b) * 0.5))
         .unwrap_or(centre);
-    let focus = if rect.contains(camera.to_screen(rect, action)) {
+    let focus = if in_view(action) {
         action
     } else {
         camera.centre
     };
-    (focus, 0.9 * room)
+    AxisRing {
+        centre: focus,
+        radius: 0.9 * room,
+        reach: Some(0.9 * room),
+    }
+}
+
+/// The box (world) that holds every axis line on a ring of `radius` around `centre`, on
+/// either side and one step out (what a fit must show to keep them all in view).
+pub fn axes_bounds(centre: DVec2, radius: f64, scale: f64, report: &PairReport) -> (DVec2, DVec2) {
+    let out = radius + 2.0 * AXIS_STEP as f64 / scale;
+    let margin = AXIS_MARGIN as f64 / scale;
+    let mut bounds = (centre - DVec2::splat(radius), centre + DVec2::splat(radius));
+    for t in &report.sat.axes {
+        let (u, perp) = (t.axis, left_perp(t.axis));
+        for side in [-1.0, 1.0] {
+            for s in [t.a.min.min(t.b.min) - margin, t.a.max.max(t.b.max) + margin] {
+                let p = centre + perp * side * out + u * (s - centre.dot(u));
+                bounds = (bounds.0.min(p), bounds.1.max(p));
+            }
+        }
+    }
+    bounds
 }
 
 /// Every candidate axis told so far, as a short line on the ring around the pair with both
@@ -444,8 +506,12 @@ fn axes(
     list: &mut DrawList,
 ) {
     let (cam, rect) = (input.camera, input.rect);
-    let (centre, ring) = axis_ring(cam, rect, (a, b), report);
-    let margin = 10.0 / cam.scale;
+    let AxisRing {
+        centre,
+        radius: ring,
+        reach,
+    } = axis_ring(cam, rect, (a, b), report);
+    let margin = AXIS_MARGIN as f64 / cam.scale;
     let others: Vec<Rect> = input
         .scene
         .shapes
@@ -458,10 +524,20 @@ fn axes(
         })
         .filter(|r| r.intersects(rect))
         .collect();
+    // Lines already drawn: (unit direction, offset from the centre along its normal).
+    let mut taken: Vec<(DVec2, f64)> = Vec::new();
+    let step = AXIS_STEP as f64 / cam.scale;
     for (k, t) in report.sat.axes.iter().enumerate().take(input.axes_seen) {
         let u = t.axis;
         let perp = left_perp(u);
-        let span = (t.a.min.min(t.b.min) - margin, t.a.max.max(t.b.max) + margin);
+        let whole = (t.a.min.min(t.b.min) - margin, t.a.max.max(t.b.max) + margin);
+        let span = match reach {
+            Some(r) => {
+                let middle = t.a.between(&t.b).middle();
+                (whole.0.max(middle - r), whole.1.min(middle + r))
+            }
+            None => whole,
+        };
         // The point of the line at axis value `s`, on side `side` of the ring, `extra` out.
         let at = |side: f64, extra: f64, s: f64| {
             centre + perp * side * (ring + extra) + u * (s - centre.dot(u))
@@ -473,11 +549,22 @@ fn axes(
             );
             others.iter().any(|r| segment_hits_rect(p, q, *r))
         };
-        let step = 18.0 / cam.scale;
-        let (side, extra) = (0..4)
-            .flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)])
-            .find(|(side, extra)| !crosses(*side, *extra))
+        // Parallel axes (opposite edges of a box) would fall on one line: the later one
+        // steps outward.
+        let on_top = |side: f64, extra: f64| {
+            let offset = side * (ring + extra);
+            taken.iter().any(|(v, o)| {
+                let d = v.dot(u);
+                d.abs() > 0.999 && (o * d.signum() - offset).abs() < 0.5 * step
+            })
+        };
+        let choices = (0..6).flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)]);
+        let (side, extra) = choices
+            .clone()
+            .find(|(s, e)| !on_top(*s, *e) && !crosses(*s, *e))
+            .or_else(|| choices.clone().find(|(s, e)| !on_top(*s, *e)))
             .unwrap_or((1.0, 0.0));
+        taken.push((u, side * (ring + extra)));
         let at = |s: f64| at(side, extra, s);
         let focused = input.focus_axis == Some(k);
         let role = match report.sat.role(k) {
@@ -513,8 +600,13 @@ fn axes(
                    c: Color32,
                    width: f32,
                    list: &mut DrawList| {
-            let p = cam.to_screen(rect, at(i.min)) + screen_out * shift;
-            let q = cam.to_screen(rect, at(i.max)) + screen_out * shift;
+            // Cut to the drawn stretch of the line.
+            let (lo, hi) = (i.min.max(span.0), i.max.min(span.1));
+            if lo > hi {
+                return;
+            }
+            let p = cam.to_screen(rect, at(lo)) + screen_out * shift;
+            let q = cam.to_screen(rect, at(hi)) + screen_out * shift;
             list.shapes
                 .push(Shape::line_segment([p, q], Stroke::new(width, c)));
         };
@@ -529,7 +621,7 @@ fn axes(
         };
         bar(between, 0.0, faded(shade, alpha), w - 1.0, list);
         if focused || role == AxisRole::Deciding {
-            let mid = cam.to_screen(rect, at(between.middle())) + screen_out * 16.0;
+            let mid = cam.to_screen(rect, at(between.middle())) + screen_out * 24.0;
             list.labels.push(Label {
                 at: mid,
                 text: format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap)),

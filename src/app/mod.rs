@@ -419,6 +419,10 @@ impl App {
 
     fn keyboard(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
+        if self.dialogs.is_open() {
+            // A question is waiting: its buttons answer it, no shortcut acts behind it.
+            return;
+        }
         let shortcut = |m, k| KeyboardShortcut::new(m, k);
         let (redo, undo, redo_y, save, duplicate) = ctx.input_mut(|i| {
             (

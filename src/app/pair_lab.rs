@@ -110,10 +110,13 @@ impl PairLab {
     ) {
         let width = ui.ctx().content_rect().width();
         egui::Panel::right("explain")
-            .default_size(410.0_f32.min(0.4 * width))
+            .default_size(400.0_f32.min(0.4 * width))
             .min_size(240.0)
             .max_size((0.42 * width).max(240.0))
             .show(ui, |ui| {
+                // Nothing of the panel is painted over the scene view.
+                let clip = ui.max_rect().intersect(ui.clip_rect());
+                ui.set_clip_rect(clip);
                 pair_chooser(ui, ws, out);
                 let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
                     ui.label("Add at least two shapes to explain a pair.");
@@ -129,7 +132,7 @@ impl PairLab {
                 ui.separator();
                 self.step_mode(ui, ws, report, &names);
                 ui.separator();
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.selectable_value(&mut self.tab, Tab::Table, "Axes table");
                     ui.selectable_value(&mut self.tab, Tab::Projections, "Projections");
                     if self.tab == Tab::Projections {
@@ -191,7 +194,7 @@ impl PairLab {
         names: &PairNames,
     ) {
         let total = report.sat.axes.len();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Step through the test").strong());
             if ui.button("Previous").clicked() {
                 self.step_previous(ws);
@@ -235,12 +238,13 @@ fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     let Some((a, b)) = ws.pair() else { return };
     let shapes = &ws.scene().shapes;
     let (mut new_a, mut new_b) = (a, b);
+    let combo_width = ((ui.available_width() - 110.0) / 2.0).clamp(60.0, 140.0);
     ui.horizontal(|ui| {
         for (side, colour, id) in [("A", palette::A, &mut new_a), ("B", palette::B, &mut new_b)] {
             let label = ui.colored_label(colour, side);
             egui::ComboBox::from_id_salt(("pair", side))
                 .selected_text(ws.name_of(*id))
-                .width(110.0)
+                .width(combo_width)
                 .show_ui(ui, |ui| {
                     for (i, shape) in shapes.iter().enumerate() {
                         ui.selectable_value(id, shape.id, shape.display_name(i));

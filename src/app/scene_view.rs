@@ -260,6 +260,8 @@ impl SceneView {
             return;
         }
         self.fit = None;
+        // Twice: the axis ring's margin is in points, so it depends on the zoom of the fit.
+        self.fit_to(fit, rect, ws);
         self.fit_to(fit, rect, ws);
         if self.fit_on_open && fit == Fit::Scene {
             self.fit_on_open = false;
@@ -306,13 +308,16 @@ impl SceneView {
                 let all = shapes.iter().map(|s| s.placed.aabb()).reduce(union);
                 // The axis ring around the pair, too.
                 match (all, pair) {
-                    (Some(all), Some(((a, b), _))) => {
+                    (Some(all), Some(((a, b), report))) => {
                         let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
                         let centre = (pa.centre() + pb.centre()) * 0.5;
                         let reach =
                             |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
-                        let ring = DVec2::splat(1.15 * reach(pa).max(reach(pb)));
-                        Some(union(all, (centre - ring, centre + ring)))
+                        // The ring stands a fixed number of points outside the pair: measured
+                        // at the zoom of the previous fit (fits are done twice).
+                        let scale = self.camera.scale;
+                        let ring = reach(pa).max(reach(pb)) + draw::RING_GAP as f64 / scale;
+                        Some(union(all, draw::axes_bounds(centre, ring, scale, report)))
                     }
                     (all, _) => all,
                 }

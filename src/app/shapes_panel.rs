@@ -34,10 +34,13 @@ impl ShapesPanel {
     ) {
         let width = ui.ctx().content_rect().width();
         egui::Panel::left("shapes")
-            .default_size(190.0_f32.min(0.2 * width))
+            .default_size(205.0_f32.min(0.2 * width))
             .min_size(150.0)
             .max_size((0.22 * width).max(150.0))
             .show(ui, |ui| {
+                // Nothing of the panel is painted over the scene view.
+                let clip = ui.max_rect().intersect(ui.clip_rect());
+                ui.set_clip_rect(clip);
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.heading("Shapes");
                     shape_list(ui, ws, out);
@@ -131,7 +134,7 @@ fn shape_list(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     let pair = ws.pair();
     for (i, shape) in scene.shapes.iter().enumerate() {
         let label = format!("{} ({})", shape.display_name(i), shape.placed.shape.kind());
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             let colour = palette::shape_colour(shape.id, pair);
             let (swatch, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
             ui.painter().rect_filled(swatch, 2.0, colour);
@@ -153,10 +156,8 @@ fn shape_list(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
                     out.push(Command::Explain(a, shape.id));
                 }
             }
-            if ui
-                .selectable_label(ws.selected() == Some(shape.id), label)
-                .clicked()
-            {
+            let row = egui::Button::selectable(ws.selected() == Some(shape.id), label).truncate();
+            if ui.add(row).clicked() {
                 out.push(Command::Select(Some(shape.id)));
             }
         });

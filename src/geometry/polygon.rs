@@ -44,29 +44,36 @@ impl ConvexPolygon {
     /// repeated, non-zero area, no crossing edges, every corner turning the same way (a point
     /// on a straight edge is allowed).
     pub fn new(points: Vec<DVec2>) -> Result<Self, ShapeError> {
-        validate(&points)?;
-        let area2 = signed_area2(&points);
+        // Huge or tiny coordinates are checked and measured in a frame scaled by a power of
+        // two, which is exact: products like the shoelace terms would overflow (or vanish)
+        // at 1e154, and the results must not depend on where the polygon's size sits in the
+        // exponent range. Ordinary coordinates are not scaled at all.
+        let scale = exact_scale(&points);
+        let mut scaled: Vec<DVec2> = points.iter().map(|p| *p * scale).collect();
+        validate(&scaled)?;
         let (mut points, winding) = (points, Winding::CounterClockwise);
-        let winding = if area2 < 0.0 {
+        let winding = if signed_area2(&scaled) < 0.0 {
             points.reverse();
+            scaled.reverse();
             Winding::Clockwise
         } else {
             winding
         };
         let n = points.len();
         let normals: Vec<DVec2> = (0..n)
-            .map(|i| right_perp(points[(i + 1) % n] - points[i]).normalize())
+            .map(|i| right_perp(scaled[(i + 1) % n] - scaled[i]).normalize())
             .collect();
         let extents = normals.iter().map(|u| project(&points, *u)).collect();
-        let centroid = centroid(&points);
-        let bounding_radius = points
+        let centroid_scaled = centroid(&scaled);
+        let bounding_radius = scaled
             .iter()
-            .fold(0.0_f64, |r, p| r.max(p.distance(centroid)));
+            .fold(0.0_f64, |r, p| r.max(p.distance(centroid_scaled)))
+            / scale;
         Ok(Self {
             points,
             normals,
             extents,
-            centroid,
+            centroid: centroid_scaled / scale,
             bounding_radius,
             winding,
         })
@@ -157,6 +164,21 @@ impl ConvexPolygon {
     pub fn area(&self) -> f64 {
         0.5 * signed_area2(&self.points)
     }
+}
+
+/// A power of two that brings the largest coordinate of `points` near 1 when it is beyond
+/// 1e±100; 1 otherwise (and for points that are not finite, which validation refuses).
+fn exact_scale(points: &[DVec2]) -> f64 {
+    let largest = points
+        .iter()
+        .fold(0.0_f64, |m, p| m.max(p.abs().max_element()));
+    if largest == 0.0 || !largest.is_finite() || (1e-100..=1e100).contains(&largest) {
+        return 1.0;
+    }
+    let exponent = largest.log2().floor() as i32 + 1;
+    // Two steps, so neither factor leaves the normal range.
+    let half = 2f64.powi(-exponent / 2);
+    half * 2f64.powi(-exponent - (-exponent / 2))
 }
 
 /// The projection of `points` onto `u`.
