@@ -578,8 +578,11 @@ fn axes(
             role => role,
         };
         let colour = palette::axis_colour(role, palette::OVERLAPPING);
+        // The axis in focus stands out; with many axes the others fade further.
         let alpha = if focused || input.focus_axis.is_none() {
             255
+        } else if input.axes_seen > 8 {
+            70
         } else {
             110
         };

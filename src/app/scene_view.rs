@@ -269,8 +269,13 @@ impl SceneView {
                 Some(c) => c.depth,
                 None => r.proximity.distance,
             });
-            if headline.is_some_and(|h| h > 0.0 && h * self.camera.scale < HEADLINE_MIN) {
+            // The pair's view, where that makes the headline readable; else the scene stays.
+            if let Some(h) = headline.filter(|h| *h > 0.0 && h * self.camera.scale < HEADLINE_MIN) {
+                let scene = self.camera;
                 self.fit_to(Fit::Pair, rect, ws);
+                if h * self.camera.scale < HEADLINE_MIN {
+                    self.camera = scene;
+                }
             }
         }
     }
