@@ -26,6 +26,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod broad;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod geometry;

@@ -5,6 +5,7 @@
 use super::document::Recovery;
 use super::edit::Edit;
 use crate::scene::ShapeId;
+use crate::scene::generate::Generate;
 use std::path::PathBuf;
 
 /// Which part of the scene a fit shows.
@@ -55,6 +56,14 @@ pub enum Command {
     FinishPolygon,
     /// Stop adding a polygon.
     CancelPolygon,
+    /// Replace the scene with a random one (asks first when there are unsaved changes).
+    Generate(Generate),
+    /// Show the window that generates many shapes.
+    ShowGenerate,
+    /// Use grid cells of this size (`None`: chosen from the shapes' sizes).
+    CellSize(Option<f64>),
+    /// Show this lab.
+    Lab(super::Lab),
     /// A message for the status bar (`true`: a failure).
     Say(String, bool),
 }

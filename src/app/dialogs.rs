@@ -16,6 +16,8 @@ pub enum Discard {
     Open(PathBuf),
     /// Close the window.
     Quit,
+    /// Replace the scene with a generated one.
+    Generate(crate::scene::generate::Generate),
 }
 
 /// The questions waiting for an answer.

@@ -2,13 +2,15 @@
 //! computed here beyond placing it on the screen. A pure function of its input, so the frame
 //! benchmark and tests can build it without a window.
 
+use super::broad_lab::BroadLab;
 use super::camera::Camera;
 use super::handles::{Handle, HandleKind};
 use super::labels::{Importance, Label};
 use super::palette::{self, faded};
+use crate::broad::Grid;
 use crate::geometry::{DVec2, Placed, Rounded, left_perp};
 use crate::query::{AxisRole, PairReport};
-use crate::scene::Scene;
+use crate::scene::{Scene, ShapeId};
 use crate::text;
 use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 
@@ -44,6 +46,19 @@ pub struct Rejected {
     pub reason: String,
 }
 
+/// The grid behind the intersecting pairs, and what of it to draw.
+pub struct BroadOverlay<'a> {
+    /// What to show.
+    pub lab: &'a BroadLab,
+    /// The grid (entries are shape ids).
+    pub grid: &'a Grid,
+    /// Every intersecting pair.
+    pub hits: &'a [(ShapeId, ShapeId)],
+}
+
+/// At most this many candidate lines are drawn (the count is in the panel).
+const MAX_CANDIDATE_LINES: usize = 20_000;
+
 /// What to draw.
 pub struct DrawInput<'a> {
     /// The shapes.
@@ -70,6 +85,8 @@ pub struct DrawInput<'a> {
     pub new_polygon: &'a [DVec2],
     /// Grab handles of the selected shape (world).
     pub handles: &'a [Handle],
+    /// The broad-phase overlay, in the broad-phase lab.
+    pub broad: Option<BroadOverlay<'a>>,
     /// The view.
     pub camera: Camera,
     /// The screen area.
@@ -94,7 +111,13 @@ impl DrawInput<'_> {
 pub fn build(input: &DrawInput) -> DrawList {
     let mut list = DrawList::default();
     grid(input, &mut list);
+    if let Some(overlay) = &input.broad {
+        cells(input, overlay, &mut list);
+    }
     shapes(input, &mut list);
+    if let Some(overlay) = &input.broad {
+        pair_lines(input, overlay, &mut list);
+    }
     if let Some((pair, report)) = input.pair {
         pair_report(input, pair, report, &mut list);
     }
@@ -126,6 +149,75 @@ pub fn build(input: &DrawInput) -> DrawList {
         }
     }
     list
+}
+
+/// The grid's occupied cells in view, shaded by how many shapes each holds, with their
+/// outlines when they are large enough on screen.
+fn cells(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
+    if !overlay.lab.cells {
+        return;
+    }
+    let size = overlay.grid.cell_size();
+    let screen_size = (size * input.camera.scale) as f32;
+    if screen_size < 2.0 {
+        return;
+    }
+    let outline = screen_size >= 8.0;
+    for ((x, y), count) in overlay.grid.occupancy() {
+        let lo = DVec2::new(x as f64, y as f64) * size;
+        let r = Rect::from_two_pos(input.screen(lo), input.screen(lo + DVec2::splat(size)));
+        if !r.intersects(input.rect) {
+            continue;
+        }
+        let heat = (30 + 28 * count.min(8)) as u8;
+        list.shapes.push(Shape::rect_filled(
+            r,
+            0.0,
+            faded(palette::DECIDING, heat / 3),
+        ));
+        if outline {
+            list.shapes.push(Shape::rect_stroke(
+                r,
+                0.0,
+                Stroke::new(1.0, faded(palette::DECIDING, 60)),
+                eframe::egui::StrokeKind::Inside,
+            ));
+        }
+    }
+}
+
+/// Candidate pairs as thin lines between the shapes' centres, intersecting ones in red.
+fn pair_lines(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
+    let scene = input.scene;
+    let centre = |id: u32| {
+        scene
+            .get(ShapeId(id))
+            .map(|s| input.screen(s.placed.centre()))
+    };
+    let view = input.rect;
+    let line = |p: Pos2, q: Pos2, stroke: Stroke, list: &mut DrawList| {
+        if view.contains(p) || view.contains(q) {
+            list.shapes.push(Shape::line_segment([p, q], stroke));
+        }
+    };
+    if overlay.lab.candidates {
+        let mut drawn = 0;
+        overlay.grid.for_each_candidate(|i, j| {
+            if drawn < MAX_CANDIDATE_LINES
+                && let (Some(p), Some(q)) = (centre(i), centre(j))
+            {
+                line(p, q, Stroke::new(1.0, faded(palette::CLOSEST, 150)), list);
+                drawn += 1;
+            }
+        });
+    }
+    if overlay.lab.hits {
+        for (a, b) in overlay.hits {
+            if let (Some(p), Some(q)) = (centre(a.0), centre(b.0)) {
+                line(p, q, Stroke::new(2.5, palette::OTHER_HIT), list);
+            }
+        }
+    }
 }
 
 /// Every shape that can be seen: filled outline, its name when it is large enough.

@@ -5,12 +5,14 @@
 //! [`App::run_commands`] carries out in one place. It computes no geometry of its own.
 
 mod axes_table;
+mod broad_lab;
 mod camera;
 mod command;
 mod dialogs;
 mod document;
 pub mod draw;
 mod edit;
+mod generate_window;
 mod handles;
 mod history;
 mod labels;
@@ -32,10 +34,12 @@ pub use status_bar::Message;
 use crate::geometry::DVec2;
 use crate::query::PairReport;
 use crate::scene::{self, Scene, ShapeId};
+use broad_lab::BroadLab;
 use command::Commands;
 use dialogs::Dialogs;
 use document::Document;
 use eframe::egui;
+use generate_window::GenerateWindow;
 use numbers_panel::NumbersPanel;
 use pair_lab::PairLab;
 use scene_view::SceneView;
@@ -89,6 +93,17 @@ impl Default for ViewOptions {
     }
 }
 
+/// The lab the window shows: what the right panel tells and the scene view draws over the
+/// shapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lab {
+    /// The separating-axis test of one pair.
+    #[default]
+    Pair,
+    /// The broad phase: the grid, candidate pairs and hits of the whole scene.
+    Broad,
+}
+
 /// Below this window width (points) only one side panel is shown, so the scene view keeps
 /// most of the window.
 const NARROW: f32 = 900.0;
@@ -101,8 +116,13 @@ pub struct App {
     status_bar: StatusBar,
     shapes_panel: ShapesPanel,
     numbers_panel: NumbersPanel,
-    /// The lab shown in the middle: the pair lab (the separating-axis test of one pair).
+    /// The lab shown.
+    lab: Lab,
+    /// The pair lab: the separating-axis test of one pair.
     pair_lab: PairLab,
+    /// The broad-phase lab: the grid of the whole scene.
+    broad_lab: BroadLab,
+    generate_window: GenerateWindow,
     scene_view: SceneView,
     dialogs: Dialogs,
     commands: Commands,
@@ -125,7 +145,10 @@ impl App {
             status_bar: StatusBar::default(),
             shapes_panel: ShapesPanel::default(),
             numbers_panel: NumbersPanel::default(),
+            lab: Lab::Pair,
             pair_lab: PairLab::default(),
+            broad_lab: BroadLab::default(),
+            generate_window: GenerateWindow::default(),
             scene_view: SceneView::default(),
             dialogs: Dialogs::default(),
             commands: Commands::default(),
@@ -149,17 +172,22 @@ impl App {
         self.dropped_files(&ctx);
         let (left, right) = self.side_panels(ui.available_width());
         let (ws, out) = (&self.workspace, &mut self.commands);
-        self.top_bar.ui(ui, ws, &mut self.options, out);
+        self.top_bar.ui(ui, ws, &mut self.options, self.lab, out);
         self.status_bar.ui(ui, ws, self.scene_view.camera());
         if left {
             self.shapes_panel
                 .ui(ui, ws, &mut self.numbers_panel, &self.scene_view, out);
         }
         if right {
-            self.pair_lab.ui(ui, ws, &mut self.options, out);
+            match self.lab {
+                Lab::Pair => self.pair_lab.ui(ui, ws, &mut self.options, out),
+                Lab::Broad => self.broad_lab.ui(ui, ws, out),
+            }
         }
+        let broad = (self.lab == Lab::Broad).then_some(&self.broad_lab);
         self.scene_view
-            .ui(ui, ws, &self.options, &mut self.pair_lab, out);
+            .ui(ui, ws, &self.options, &mut self.pair_lab, broad, out);
+        self.generate_window.ui(&ctx, out);
         let discard = self.dialogs.ui(&ctx, ws, out);
         self.run_commands(&ctx);
         if let Some(action) = discard {
@@ -277,8 +305,9 @@ impl App {
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> draw::DrawList {
         self.workspace.refresh();
+        let broad = (self.lab == Lab::Broad).then_some(&self.broad_lab);
         self.scene_view
-            .draw_list(rect, &self.workspace, &self.options, &self.pair_lab)
+            .draw_list(rect, &self.workspace, &self.options, &self.pair_lab, broad)
     }
 
     /// Replace the scene (a new document holding `scene`).
@@ -350,8 +379,31 @@ impl App {
                 }
             }
             Command::CancelPolygon => self.scene_view.cancel_polygon(),
+            Command::Generate(options) if ws.is_dirty() => self
+                .dialogs
+                .confirm_discard(dialogs::Discard::Generate(options)),
+            Command::Generate(options) => self.generate(options),
+            Command::ShowGenerate => self.generate_window.open = true,
+            Command::CellSize(size) => ws.set_cell_size(size),
+            Command::Lab(lab) => self.lab = lab,
             Command::Say(text, error) => self.say(text, error),
         }
+    }
+
+    /// Replace the scene with a random one.
+    fn generate(&mut self, options: crate::scene::generate::Generate) {
+        let scene = crate::scene::generate::random_scene(options);
+        self.workspace.generated(scene);
+        self.after_document_change();
+        self.say(
+            format!("generated {} shapes (seed {})", options.count, options.seed),
+            false,
+        );
+    }
+
+    /// Show `lab`.
+    pub fn set_lab(&mut self, lab: Lab) {
+        self.lab = lab;
     }
 
     fn say(&mut self, text: impl Into<String>, error: bool) {
@@ -540,6 +592,7 @@ impl App {
                 self.say("new scene", false);
             }
             dialogs::Discard::Open(path) => self.open(&path),
+            dialogs::Discard::Generate(options) => self.generate(options),
             dialogs::Discard::Quit => {
                 self.close_confirmed = true;
                 self.workspace.document.discard_recovery();

@@ -266,7 +266,7 @@ fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
 /// The other intersecting pairs as small buttons: a click explains that pair.
 fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     const SHOWN: usize = 12;
-    let hits = ws.other_hits();
+    let hits: Vec<_> = ws.other_hits().collect();
     if hits.is_empty() {
         return;
     }

@@ -2,6 +2,7 @@
 //! polygon's corners, and paint what `draw` builds from the core's reports.
 
 use super::ViewOptions;
+use super::broad_lab::BroadLab;
 use super::camera::Camera;
 use super::command::{Command, Commands, Fit};
 use super::draw::{self, DrawInput, DrawList, Rejected};
@@ -152,6 +153,7 @@ impl SceneView {
         ws: &Workspace,
         options: &ViewOptions,
         lab: &mut PairLab,
+        broad: Option<&BroadLab>,
         out: &mut Commands,
     ) {
         egui::CentralPanel::default().show(ui, |ui| {
@@ -163,7 +165,7 @@ impl SceneView {
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
             self.pointer(ui, &response, rect, ws, &handles, out);
-            let list = self.build(rect, ws, options, lab, &handles);
+            let list = self.build(rect, ws, options, lab, broad, &handles);
             if let Some(p) = response.hover_pos() {
                 let near = list
                     .axis_segments
@@ -201,11 +203,12 @@ impl SceneView {
         ws: &Workspace,
         options: &ViewOptions,
         lab: &PairLab,
+        broad: Option<&BroadLab>,
     ) -> DrawList {
         self.rect = rect;
         self.do_fit(rect, ws);
         let handles = self.handles(ws);
-        let mut list = self.build(rect, ws, options, lab, &handles);
+        let mut list = self.build(rect, ws, options, lab, broad, &handles);
         let labels = std::mem::take(&mut list.labels);
         list.labels = labels::place(labels, rect, labels::estimated_size)
             .into_iter()
@@ -220,6 +223,7 @@ impl SceneView {
         ws: &Workspace,
         options: &ViewOptions,
         lab: &PairLab,
+        broad: Option<&BroadLab>,
         handles: &[Handle],
     ) -> DrawList {
         let scene = ws.scene();
@@ -228,7 +232,7 @@ impl SceneView {
         let mut hits = vec![false; scene.shapes.len()];
         for (a, b) in ws.other_hits() {
             for id in [a, b] {
-                if let Some(i) = scene.index_of(*id) {
+                if let Some(i) = scene.index_of(id) {
                     hits[i] = true;
                 }
             }
@@ -242,7 +246,12 @@ impl SceneView {
             focus_axis: report.and_then(|r| lab.focus_axis(r)),
             axes_seen: lab.axes_seen(total),
             verdict_shown: lab.verdict_shown(total),
-            show_axes: options.show_axes,
+            show_axes: options.show_axes && broad.is_none(),
+            broad: broad.map(|lab| draw::BroadOverlay {
+                lab,
+                grid: ws.grid(),
+                hits: ws.hits(),
+            }),
             show_naive: options.show_naive,
             rejected: self.rejected.as_ref(),
             new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),

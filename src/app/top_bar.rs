@@ -1,11 +1,11 @@
 //! The top bar: the File, Edit and View menus, and the path field (the way to name a file
 //! where no system dialog can be shown).
 
-use super::ViewOptions;
 use super::command::{Command, Commands, Fit};
 use super::edit::Edit;
 use super::shapes_panel;
 use super::workspace::Workspace;
+use super::{Lab, ViewOptions};
 use eframe::egui;
 use std::path::PathBuf;
 
@@ -36,6 +36,7 @@ impl TopBar {
         ui: &mut egui::Ui,
         ws: &Workspace,
         options: &mut ViewOptions,
+        lab: Lab,
         out: &mut Commands,
     ) {
         if ws.document.path != self.shown {
@@ -51,6 +52,27 @@ impl TopBar {
                 ui.menu_button("File", |ui| file_menu(ui, ws, out));
                 ui.menu_button("Edit", |ui| edit_menu(ui, ws, out));
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
+                ui.separator();
+                for (this, name, tip) in [
+                    (
+                        Lab::Pair,
+                        "Pair lab",
+                        "the separating-axis test of one pair",
+                    ),
+                    (
+                        Lab::Broad,
+                        "Broad phase",
+                        "the grid that finds the candidate pairs of the whole scene",
+                    ),
+                ] {
+                    if ui
+                        .selectable_label(lab == this, name)
+                        .on_hover_text(tip)
+                        .clicked()
+                    {
+                        out.push(Command::Lab(this));
+                    }
+                }
             });
             ui.horizontal(|ui| {
                 let label = ui.label("File:");
@@ -123,6 +145,9 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
                 false,
             ),
         }
+    }
+    if ui.button("Many shapes...").clicked() {
+        out.push(Command::ShowGenerate);
     }
     ui.separator();
     ui.label("Recent");

@@ -8,6 +8,7 @@
 use super::document::{Document, Recovery};
 use super::edit::Edit;
 use super::history::{History, Snapshot};
+use crate::broad::{Aabb, Grid, auto_cell_size, boxes_of};
 use crate::query::{PairReport, collide, pair_report};
 use crate::scene::{Scene, ShapeId};
 use std::path::{Path, PathBuf};
@@ -25,9 +26,38 @@ pub struct Workspace {
     /// The explained pair (A, B).
     pair: Option<(ShapeId, ShapeId)>,
     report: Option<PairReport>,
-    other_hits: Vec<(ShapeId, ShapeId)>,
+    /// The broad phase: one entry per shape, its id as the entry.
+    grid: Grid,
+    /// The cell size asked for (`None`: chosen from the shapes' sizes).
+    cell_size: Option<f64>,
+    /// Every intersecting pair, as ids in list order.
+    hits: Vec<(ShapeId, ShapeId)>,
+    /// Counts of the grid, as of the last update.
+    broad_stats: BroadStats,
+    /// What the hits are behind on: `None` up to date; shapes that changed; or everything.
+    hits_behind: Option<Behind>,
     stale: bool,
     report_builds: u64,
+}
+
+/// What the grid holds and finds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BroadStats {
+    /// Box pairs that overlap: what the narrow phase is given.
+    pub candidates: usize,
+    /// Cells with at least one shape.
+    pub cells: usize,
+    /// Shapes too big for the cells, tested against every other.
+    pub aside: usize,
+}
+
+/// What changed since the intersecting pairs were last found.
+#[derive(Clone, Debug, PartialEq)]
+enum Behind {
+    /// These shapes moved, changed, appeared or went: only their pairs are found again.
+    Shapes(Vec<ShapeId>),
+    /// Everything (a new scene, undo, a new cell size): the grid is built again.
+    All,
 }
 
 impl Workspace {
@@ -42,7 +72,11 @@ impl Workspace {
             selected: None,
             pair: None,
             report: None,
-            other_hits: Vec::new(),
+            grid: Grid::new(1.0),
+            cell_size: None,
+            hits: Vec::new(),
+            hits_behind: Some(Behind::All),
+            broad_stats: BroadStats::default(),
             stale: true,
             report_builds: 0,
         };
@@ -97,23 +131,28 @@ impl Workspace {
             },
             gesture,
         );
-        match edit {
+        let changed = match edit {
             Edit::Add(shape) => {
                 let id = self.scene.add(shape);
                 self.selected = Some(id);
+                id
             }
             Edit::Remove(id) => {
                 self.scene.remove(id);
                 if self.selected == Some(id) {
                     self.selected = None;
                 }
+                id
             }
             Edit::Replace { shape, .. } => {
-                if let Some(slot) = self.scene.get_mut(shape.id) {
+                let id = shape.id;
+                if let Some(slot) = self.scene.get_mut(id) {
                     *slot = shape;
                 }
+                id
             }
-        }
+        };
+        self.shape_changed(changed);
         self.revision = self.next_revision;
         self.next_revision += 1;
         self.changed();
@@ -155,7 +194,21 @@ impl Workspace {
     fn restore(&mut self, snapshot: Snapshot) {
         self.scene = snapshot.scene;
         self.revision = snapshot.revision;
+        self.hits_behind = Some(Behind::All);
         self.changed();
+    }
+
+    /// Shape `id` moved, changed, appeared or went: its grid cells and its pairs follow.
+    fn shape_changed(&mut self, id: ShapeId) {
+        match &mut self.hits_behind {
+            Some(Behind::All) => {}
+            Some(Behind::Shapes(ids)) => {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            None => self.hits_behind = Some(Behind::Shapes(vec![id])),
+        }
     }
 
     /// After any change of the shapes: ids still valid, report stale, recovery copy behind.
@@ -170,6 +223,7 @@ impl Workspace {
     /// Replace the whole scene (open, new): no history, nothing selected.
     fn replace_scene(&mut self, scene: Scene) {
         self.scene = scene;
+        self.hits_behind = Some(Behind::All);
         self.revision = self.next_revision;
         self.next_revision += 1;
         self.history.clear();
@@ -207,6 +261,7 @@ impl Workspace {
             None,
         );
         self.scene = recovery.scene;
+        self.hits_behind = Some(Behind::All);
         self.revision = self.next_revision;
         self.next_revision += 1;
         self.document.path = recovery.path;
@@ -245,9 +300,13 @@ impl Workspace {
         }
     }
 
-    /// Rebuild the report if anything changed since it was built: the explained pair's
-    /// report and every other intersecting pair. The app calls it once a frame.
+    /// Bring the report up to date if anything changed since it was built: the grid and
+    /// the intersecting pairs (only those of shapes that changed, unless everything did),
+    /// and the explained pair's report. The app calls it once a frame.
     pub fn refresh(&mut self) {
+        if let Some(behind) = self.hits_behind.take() {
+            self.update_hits(behind);
+        }
         if !self.stale {
             return;
         }
@@ -257,7 +316,6 @@ impl Workspace {
         if shapes.len() < 2 {
             self.pair = None;
             self.report = None;
-            self.other_hits.clear();
             return;
         }
         if self.pair_indices().is_none() {
@@ -265,15 +323,103 @@ impl Workspace {
         }
         let (a, b) = self.pair_indices().expect("a valid pair was just chosen");
         self.report = Some(pair_report(&shapes[a].placed, &shapes[b].placed));
-        self.other_hits.clear();
-        let explained = (a.min(b), a.max(b));
-        for i in 0..shapes.len() {
-            for j in i + 1..shapes.len() {
-                if (i, j) != explained && collide(&shapes[i].placed, &shapes[j].placed).is_some() {
-                    self.other_hits.push((shapes[i].id, shapes[j].id));
+    }
+
+    /// Find the intersecting pairs again: through the grid, all of them, or only those of
+    /// the shapes that changed (their cells updated in place, as the grid's `occupy` does).
+    fn update_hits(&mut self, behind: Behind) {
+        let scene = &self.scene;
+        match behind {
+            Behind::All => {
+                let boxes: Vec<(ShapeId, Aabb)> = scene
+                    .shapes
+                    .iter()
+                    .map(|s| (s.id, Aabb::of(&s.placed)))
+                    .collect();
+                let cell = self
+                    .cell_size
+                    .unwrap_or_else(|| auto_cell_size(&boxes_of(scene)));
+                self.grid = Grid::new(cell);
+                for (id, aabb) in boxes {
+                    self.grid.insert(id.0, aabb);
+                }
+                self.hits.clear();
+                let placed = |id: u32| scene.get(ShapeId(id)).map(|s| &s.placed);
+                let hits = &mut self.hits;
+                self.grid.for_each_candidate(|i, j| {
+                    if let (Some(a), Some(b)) = (placed(i), placed(j))
+                        && collide(a, b).is_some()
+                    {
+                        hits.push((ShapeId(i), ShapeId(j)));
+                    }
+                });
+            }
+            Behind::Shapes(ids) => {
+                self.hits
+                    .retain(|(a, b)| !ids.contains(a) && !ids.contains(b));
+                for &id in &ids {
+                    match scene.get(id) {
+                        Some(shape) => self.grid.occupy(id.0, Aabb::of(&shape.placed)),
+                        None => self.grid.remove(id.0),
+                    }
+                }
+                for (k, &id) in ids.iter().enumerate() {
+                    let Some(shape) = scene.get(id) else { continue };
+                    for other in self.grid.query(&Aabb::of(&shape.placed)) {
+                        let other = ShapeId(other);
+                        // A pair of two changed shapes is found once, from the earlier.
+                        if other == id || ids[..k].contains(&other) {
+                            continue;
+                        }
+                        if let Some(o) = scene.get(other)
+                            && collide(&shape.placed, &o.placed).is_some()
+                        {
+                            self.hits.push((id.min(other), id.max(other)));
+                        }
+                    }
                 }
             }
         }
+        self.hits.sort_unstable();
+        let mut candidates = 0;
+        self.grid.for_each_candidate(|_, _| candidates += 1);
+        self.broad_stats = BroadStats {
+            candidates,
+            cells: self.grid.occupancy().count(),
+            aside: self.grid.aside_count(),
+        };
+    }
+
+    /// What the grid holds and finds.
+    pub fn broad_stats(&self) -> BroadStats {
+        self.broad_stats
+    }
+
+    /// Replace the whole scene with `scene`, a new unsaved document with no file (a
+    /// generated scene).
+    pub fn generated(&mut self, scene: Scene) {
+        self.replace_scene(scene);
+        self.document.reset(self.revision);
+        // Not saved anywhere yet: worth a `*`.
+        self.document.saved_revision = None;
+    }
+
+    /// The grid behind the intersecting pairs.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Use cells of `size` (`None`: chosen from the shapes' sizes).
+    pub fn set_cell_size(&mut self, size: Option<f64>) {
+        if size != self.cell_size {
+            self.cell_size = size;
+            self.hits_behind = Some(Behind::All);
+        }
+    }
+
+    /// Every intersecting pair of the scene (ids in list order).
+    pub fn hits(&self) -> &[(ShapeId, ShapeId)] {
+        &self.hits
     }
 
     /// The explained pair's report, as of the last [`Workspace::refresh`].
@@ -291,9 +437,13 @@ impl Workspace {
         self.report_builds
     }
 
-    /// The other intersecting pairs (first, second in list order).
-    pub fn other_hits(&self) -> &[(ShapeId, ShapeId)] {
-        &self.other_hits
+    /// The intersecting pairs other than the explained one (ids in list order).
+    pub fn other_hits(&self) -> impl Iterator<Item = (ShapeId, ShapeId)> + '_ {
+        let explained = self.pair.map(|(a, b)| (a.min(b), a.max(b)));
+        self.hits
+            .iter()
+            .copied()
+            .filter(move |p| Some(*p) != explained)
     }
 
     /// The shape `id` as people see it: its name, or `#index`.

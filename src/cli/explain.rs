@@ -1,7 +1,7 @@
 //! `collidoscope explain FILE [--pair I J] [--json] [--naive]`: the separating-axis test of one
 //! pair, told step by step.
 
-use crate::query::{PairReport, collide, pair_report};
+use crate::query::{PairReport, pair_report};
 use crate::scene::{self, Scene};
 use crate::text::{
     self, PairNames, axis_source, interval, naive_sentence, number, point, verdict_sentence,
@@ -32,10 +32,9 @@ fn choose_pair(scene: &Scene, asked: Option<(usize, usize)>) -> Result<(usize, u
         }
         return Ok((i, j));
     }
-    let shapes = &scene.shapes;
-    Ok((0..n)
-        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-        .find(|&(i, j)| collide(&shapes[i].placed, &shapes[j].placed).is_some())
+    Ok(crate::broad::intersecting_pairs(scene, None)
+        .first()
+        .copied()
         .unwrap_or((0, 1)))
 }
 

@@ -1,8 +1,10 @@
-//! The command line: `query`, `explain` and `check`, all reading through [`crate::scene`] and
-//! answering through [`crate::query`].
+//! The command line: `query`, `pairs`, `explain` and `check`, all reading through
+//! [`crate::scene`] and answering through [`crate::query`] (and [`crate::broad`] for many
+//! shapes).
 
 mod check;
 mod explain;
+mod pairs;
 mod query;
 
 use clap::{Parser, Subcommand};
@@ -14,6 +16,8 @@ const EXAMPLES: &str = "\
 Examples:
   collidoscope query shapes/seed-obstacle.json
   collidoscope query --json shapes/*.json
+  collidoscope query --intersecting big.json
+  collidoscope pairs --json big.json
   collidoscope explain shapes/corner-false-positive.json
   collidoscope explain shapes/seed-obstacle.json --pair 0 1 --naive
   collidoscope check shapes/*.json";
@@ -39,11 +43,39 @@ Examples:
 With --json, one line per file in argument order:
   {\"file\":\"a.json\",\"pairs\":[{\"a\":0,\"b\":1,\"intersecting\":true,\"depth\":0.15,
    \"normal\":[0.707,0.707],\"distance\":0.0,\"closest\":null,\"contacts\":[[4.1,2.1]]}]}
-A file that cannot be read gives {\"file\":\"...\",\"error\":\"...\"} and exit status 1.")]
+A file that cannot be read gives {\"file\":\"...\",\"error\":\"...\"} and exit status 1.
+For big files, --intersecting reports only the intersecting pairs, found through the broad
+phase (a uniform grid) instead of all n^2/2 pairs.")]
     Query {
         /// One JSON line per file instead of a table.
         #[arg(long)]
         json: bool,
+        /// Only the intersecting pairs, found through the broad phase (for big files).
+        #[arg(long)]
+        intersecting: bool,
+        /// Shape-set files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Every intersecting pair of each file, through the broad phase (a uniform grid).
+    #[command(after_help = "\
+Examples:
+  collidoscope pairs shapes/every-pair.json
+  collidoscope pairs --json big.json
+  collidoscope pairs --cell 2.5 big.json
+
+With --json, one line per file in argument order:
+  {\"file\":\"big.json\",\"pairs\":[[0,4],[2,3]],\"shapes\":100000,\"candidates\":171302,
+   \"cell_size\":2.1,\"seconds\":{\"load\":0.2,\"broad\":0.01,\"narrow\":0.03}}
+pairs are [i, j] with i < j, each once, sorted. A file that cannot be read gives
+{\"file\":\"...\",\"error\":\"...\"} and exit status 1.")]
+    Pairs {
+        /// One JSON line per file instead of a list.
+        #[arg(long)]
+        json: bool,
+        /// The grid's cell size (default: chosen from the shapes' sizes).
+        #[arg(long, value_name = "SIZE", allow_negative_numbers = true)]
+        cell: Option<f64>,
         /// Shape-set files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -101,7 +133,18 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let status = match cli.command {
         None => return Outcome::OpenWindow(cli.file),
-        Some(Command::Query { json, files }) => query::run(&files, json, &mut out),
+        Some(Command::Query {
+            json,
+            intersecting,
+            files,
+        }) => query::run(&files, json, intersecting, &mut out),
+        Some(Command::Pairs { json, cell, files }) => match cell {
+            Some(c) if !(c.is_finite() && c > 0.0) => {
+                eprintln!("collidoscope pairs: --cell must be a number > 0, found {c}");
+                2
+            }
+            _ => pairs::run(&files, json, cell, &mut out),
+        },
         Some(Command::Explain {
             file,
             pair,

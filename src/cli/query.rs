@@ -1,4 +1,5 @@
-//! `collidoscope query [--json] FILE...`: every pair of each file.
+//! `collidoscope query [--json] [--intersecting] FILE...`: every pair of each file (or only
+//! the intersecting ones).
 
 use crate::query::{PairSummary, summarize};
 use crate::scene::{self, Scene};
@@ -27,9 +28,20 @@ struct ErrorLine<'a> {
     error: String,
 }
 
-/// Every pair `i < j` of a scene, in file order.
-fn pairs(scene: &Scene) -> Vec<PairLine> {
+/// Every pair `i < j` of a scene, in file order; with `intersecting`, only the intersecting
+/// ones, found through the broad phase.
+fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairLine> {
     let shapes = &scene.shapes;
+    if intersecting {
+        return crate::broad::intersecting_pairs(scene, None)
+            .into_iter()
+            .map(|(i, j)| PairLine {
+                a: i,
+                b: j,
+                summary: summarize(&shapes[i].placed, &shapes[j].placed),
+            })
+            .collect();
+    }
     let mut lines = Vec::with_capacity(shapes.len() * shapes.len().saturating_sub(1) / 2);
     for (i, a) in shapes.iter().enumerate() {
         for (j, b) in shapes.iter().enumerate().skip(i + 1) {
@@ -44,13 +56,13 @@ fn pairs(scene: &Scene) -> Vec<PairLine> {
 }
 
 /// Report each file; 1 when any file is refused.
-pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
+pub fn run(files: &[PathBuf], json: bool, intersecting: bool, out: &mut impl Write) -> u8 {
     let mut status = 0;
     for path in files {
         let name = path.to_string_lossy();
         match scene::load(path) {
             Ok(scene) => {
-                let pairs = pairs(&scene);
+                let pairs = pairs(&scene, intersecting);
                 if json {
                     let line = FileLine { file: &name, pairs };
                     let _ = writeln!(

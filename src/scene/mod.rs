@@ -20,6 +20,7 @@
 //! place. Saves are atomic: a temporary file in the same folder, flushed, then renamed.
 
 mod error;
+pub mod generate;
 mod read;
 mod write;
 
@@ -106,24 +107,29 @@ impl Scene {
         id
     }
 
-    /// An id no shape of the scene has.
+    /// An id no shape of the scene has: one past the largest, so ids keep rising along the
+    /// list.
     pub fn fresh_id(&self) -> ShapeId {
         ShapeId(self.shapes.iter().map(|s| s.id.0 + 1).max().unwrap_or(0))
     }
 
-    /// Where the shape `id` is in the list.
+    /// Where the shape `id` is in the list: a binary search, as ids rise along the list;
+    /// a scan for a scene built otherwise.
     pub fn index_of(&self, id: ShapeId) -> Option<usize> {
-        self.shapes.iter().position(|s| s.id == id)
+        match self.shapes.binary_search_by_key(&id, |s| s.id) {
+            Ok(i) if self.shapes[i].id == id => Some(i),
+            _ => self.shapes.iter().position(|s| s.id == id),
+        }
     }
 
     /// The shape `id`.
     pub fn get(&self, id: ShapeId) -> Option<&SceneShape> {
-        self.shapes.iter().find(|s| s.id == id)
+        self.index_of(id).map(|i| &self.shapes[i])
     }
 
     /// The shape `id`, to change.
     pub fn get_mut(&mut self, id: ShapeId) -> Option<&mut SceneShape> {
-        self.shapes.iter_mut().find(|s| s.id == id)
+        self.index_of(id).map(|i| &mut self.shapes[i])
     }
 
     /// Remove the shape `id`; the others keep their ids. Returns its index and the shape.

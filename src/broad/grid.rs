@@ -1,0 +1,356 @@
+//! A uniform grid broad phase, after the classic tile-grid one: the plane is cut into square
+//! cells; every entry records the range of cells its box covers and every cell its occupants.
+//! Moving one entry ([`Grid::occupy`]) touches only the cells it leaves and enters.
+//!
+//! Candidate pairs are the pairs of entries whose boxes overlap. Two boxes that overlap share
+//! at least one cell, and usually several; each pair is reported once, from the one cell that
+//! holds the lowest corner of the two boxes' common part. That cell's indices are the larger
+//! of the two boxes' lowest cell indices (the floor is monotonic), so the test costs two
+//! integer comparisons and no floating point.
+//!
+//! An entry that would cover more than [`MAX_CELLS`] cells (a huge shape, or a cell size far
+//! too small for it) is kept aside and tested against every other entry, so a bad cell size
+//! is slow, never wrong and never out of memory.
+
+use super::Aabb;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The most cells one entry may cover before it is kept aside.
+pub const MAX_CELLS: u64 = 1024;
+
+/// A cell: its column and row.
+pub type Cell = (i32, i32);
+
+/// The cells an entry covers: the rectangle of cells from `lo` to `hi`, inclusive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Range {
+    lo: Cell,
+    hi: Cell,
+}
+
+impl Range {
+    fn count(&self) -> u64 {
+        let side = |lo: i32, hi: i32| (hi as i64 - lo as i64 + 1) as u64;
+        side(self.lo.0, self.hi.0).saturating_mul(side(self.lo.1, self.hi.1))
+    }
+
+    fn contains(&self, (x, y): Cell) -> bool {
+        self.lo.0 <= x && x <= self.hi.0 && self.lo.1 <= y && y <= self.hi.1
+    }
+
+    fn cells(self) -> impl Iterator<Item = Cell> {
+        (self.lo.1..=self.hi.1).flat_map(move |y| (self.lo.0..=self.hi.0).map(move |x| (x, y)))
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    aabb: Aabb,
+    range: Range,
+    /// Kept aside: covers more than [`MAX_CELLS`] cells.
+    aside: bool,
+}
+
+/// FxHash (rustc's): cell keys are two small integers, for which SipHash is needlessly slow.
+#[derive(Default)]
+pub struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type CellMap = HashMap<u64, Vec<u32>, BuildHasherDefault<CellHasher>>;
+
+fn key((x, y): Cell) -> u64 {
+    ((x as u32 as u64) << 32) | y as u32 as u64
+}
+
+fn unkey(k: u64) -> Cell {
+    ((k >> 32) as u32 as i32, k as u32 as i32)
+}
+
+/// The uniform grid.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    cell_size: f64,
+    cells: CellMap,
+    /// By entry id; `None` where no entry has that id.
+    entries: Vec<Option<Entry>>,
+    /// Ids of the entries kept aside.
+    aside: Vec<u32>,
+}
+
+impl Grid {
+    /// An empty grid of square cells `cell_size` wide (finite, > 0; anything else is taken
+    /// as 1).
+    pub fn new(cell_size: f64) -> Self {
+        let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
+            cell_size
+        } else {
+            1.0
+        };
+        Self {
+            cell_size,
+            cells: CellMap::default(),
+            entries: Vec::new(),
+            aside: Vec::new(),
+        }
+    }
+
+    /// A grid holding `boxes` as entries `0..boxes.len()`, with `cell_size` (or, `None`, the
+    /// one [`auto_cell_size`] picks).
+    pub fn build(boxes: &[Aabb], cell_size: Option<f64>) -> Self {
+        let mut grid = Grid::new(cell_size.unwrap_or_else(|| auto_cell_size(boxes)));
+        grid.entries.reserve(boxes.len());
+        grid.cells.reserve(boxes.len() * 2);
+        for (id, aabb) in boxes.iter().enumerate() {
+            grid.insert(id as u32, *aabb);
+        }
+        grid
+    }
+
+    /// The side of a cell.
+    pub fn cell_size(&self) -> f64 {
+        self.cell_size
+    }
+
+    /// How many entries it holds.
+    pub fn len(&self) -> usize {
+        self.entries.iter().filter(|e| e.is_some()).count()
+    }
+
+    /// Whether it holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.entries.iter().all(Option::is_none)
+    }
+
+    /// The cell holding world point `(x, y)`: saturated at the ends of the `i32` range, so
+    /// shapes at 1e300 do not overflow.
+    pub fn cell_of(&self, p: crate::geometry::DVec2) -> Cell {
+        let index = |v: f64| {
+            let c = (v / self.cell_size).floor();
+            if c.is_nan() {
+                0
+            } else {
+                c.clamp(i32::MIN as f64, i32::MAX as f64) as i32
+            }
+        };
+        (index(p.x), index(p.y))
+    }
+
+    fn range_of(&self, aabb: &Aabb) -> Range {
+        Range {
+            lo: self.cell_of(aabb.min),
+            hi: self.cell_of(aabb.max),
+        }
+    }
+
+    /// Add entry `id` with box `aabb` (replacing an entry with that id).
+    pub fn insert(&mut self, id: u32, aabb: Aabb) {
+        if self.entry(id).is_some() {
+            self.remove(id);
+        }
+        let range = self.range_of(&aabb);
+        let aside = range.count() > MAX_CELLS;
+        if aside {
+            self.aside.push(id);
+        } else {
+            for c in range.cells() {
+                self.cells.entry(key(c)).or_default().push(id);
+            }
+        }
+        let slot = id as usize;
+        if self.entries.len() <= slot {
+            self.entries.resize(slot + 1, None);
+        }
+        self.entries[slot] = Some(Entry { aabb, range, aside });
+    }
+
+    /// Move entry `id` to box `aabb`: only the cells it leaves and the cells it enters change
+    /// (an entry not yet in the grid is inserted).
+    pub fn occupy(&mut self, id: u32, aabb: Aabb) {
+        let Some(old) = self.entry(id) else {
+            self.insert(id, aabb);
+            return;
+        };
+        let range = self.range_of(&aabb);
+        let aside = range.count() > MAX_CELLS;
+        if old.aside || aside {
+            self.remove(id);
+            self.insert(id, aabb);
+            return;
+        }
+        if range != old.range {
+            for c in old.range.cells().filter(|c| !range.contains(*c)) {
+                self.leave(c, id);
+            }
+            for c in range.cells().filter(|c| !old.range.contains(*c)) {
+                self.cells.entry(key(c)).or_default().push(id);
+            }
+        }
+        self.entries[id as usize] = Some(Entry { aabb, range, aside });
+    }
+
+    /// Remove entry `id`, if it is there.
+    pub fn remove(&mut self, id: u32) {
+        let Some(old) = self.entry(id) else { return };
+        if old.aside {
+            self.aside.retain(|a| *a != id);
+        } else {
+            for c in old.range.cells() {
+                self.leave(c, id);
+            }
+        }
+        self.entries[id as usize] = None;
+    }
+
+    fn leave(&mut self, c: Cell, id: u32) {
+        let k = key(c);
+        if let Some(occupants) = self.cells.get_mut(&k) {
+            if let Some(at) = occupants.iter().position(|o| *o == id) {
+                occupants.swap_remove(at);
+            }
+            if occupants.is_empty() {
+                self.cells.remove(&k);
+            }
+        }
+    }
+
+    fn entry(&self, id: u32) -> Option<Entry> {
+        self.entries.get(id as usize).copied().flatten()
+    }
+
+    /// Entry `id`'s box.
+    pub fn aabb(&self, id: u32) -> Option<Aabb> {
+        self.entry(id).map(|e| e.aabb)
+    }
+
+    /// Every pair of entries whose boxes overlap, each once, as `(smaller id, larger id)`,
+    /// in no particular order.
+    pub fn candidate_pairs(&self) -> Vec<(u32, u32)> {
+        let mut pairs = Vec::new();
+        self.for_each_candidate(|i, j| pairs.push((i, j)));
+        pairs
+    }
+
+    /// Call `found(i, j)` (`i < j`) once for every pair of entries whose boxes overlap.
+    pub fn for_each_candidate(&self, mut found: impl FnMut(u32, u32)) {
+        let entries = &self.entries;
+        let get = |id: u32| {
+            entries[id as usize]
+                .as_ref()
+                .expect("occupants are entries")
+        };
+        for (&k, occupants) in &self.cells {
+            if occupants.len() < 2 {
+                continue;
+            }
+            let (cx, cy) = unkey(k);
+            for (n, &i) in occupants.iter().enumerate() {
+                let a = get(i);
+                for &j in &occupants[n + 1..] {
+                    let b = get(j);
+                    // Reported from the cell of the common part's lowest corner only.
+                    if a.range.lo.0.max(b.range.lo.0) == cx
+                        && a.range.lo.1.max(b.range.lo.1) == cy
+                        && a.aabb.overlaps(&b.aabb)
+                    {
+                        found(i.min(j), i.max(j));
+                    }
+                }
+            }
+        }
+        for (n, &i) in self.aside.iter().enumerate() {
+            let a = get(i);
+            for (j, b) in entries.iter().enumerate() {
+                let Some(b) = b else { continue };
+                let j = j as u32;
+                // Two entries aside meet once: from the earlier in the aside list.
+                let both_aside_earlier = b.aside && self.aside[..=n].contains(&j);
+                if j != i && !both_aside_earlier && a.aabb.overlaps(&b.aabb) {
+                    found(i.min(j), i.max(j));
+                }
+            }
+        }
+    }
+
+    /// The entries whose boxes overlap `aabb`, each once.
+    pub fn query(&self, aabb: &Aabb) -> Vec<u32> {
+        let range = self.range_of(aabb);
+        let mut found: Vec<u32> = Vec::new();
+        let mut add = |id: u32, e: &Entry| {
+            if e.aabb.overlaps(aabb) {
+                found.push(id);
+            }
+        };
+        if range.count() > MAX_CELLS {
+            for (id, e) in self.entries.iter().enumerate() {
+                if let Some(e) = e {
+                    add(id as u32, e);
+                }
+            }
+        } else {
+            for c in range.cells() {
+                if let Some(occupants) = self.cells.get(&key(c)) {
+                    for &id in occupants {
+                        let e = self.entries[id as usize]
+                            .as_ref()
+                            .expect("occupants are entries");
+                        // Once: from the first cell of the query that the entry covers.
+                        let first = (e.range.lo.0.max(range.lo.0), e.range.lo.1.max(range.lo.1));
+                        if first == c {
+                            add(id, e);
+                        }
+                    }
+                }
+            }
+            for &id in &self.aside {
+                let e = self.entries[id as usize]
+                    .as_ref()
+                    .expect("aside are entries");
+                add(id, e);
+            }
+        }
+        found
+    }
+
+    /// Every occupied cell and how many entries it holds (for drawing the grid as a heat
+    /// map). Entries kept aside are not in any cell.
+    pub fn occupancy(&self) -> impl Iterator<Item = (Cell, usize)> + '_ {
+        self.cells.iter().map(|(k, v)| (unkey(*k), v.len()))
+    }
+
+    /// How many entries are kept aside (each covers more than [`MAX_CELLS`] cells).
+    pub fn aside_count(&self) -> usize {
+        self.aside.len()
+    }
+}
+
+/// A cell size from the boxes: twice the median of their larger sides, so a typical box
+/// covers one to four cells. 1 for no boxes, or boxes of no size.
+pub fn auto_cell_size(boxes: &[Aabb]) -> f64 {
+    let mut sides: Vec<f64> = boxes
+        .iter()
+        .map(|b| b.size().max_element())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .collect();
+    if sides.is_empty() {
+        return 1.0;
+    }
+    let middle = sides.len() / 2;
+    let (_, median, _) = sides.select_nth_unstable_by(middle, f64::total_cmp);
+    2.0 * *median
+}

@@ -1,0 +1,43 @@
+//! The broad phase: which pairs of a scene are worth the narrow phase. Every box pair that
+//! overlaps is a candidate; only candidates are handed to [`crate::query::collide`].
+//!
+//! [`Grid`] is the broad phase collidoscope uses (a uniform grid, incremental); the
+//! [`reference`] module holds brute force and sort-and-sweep, which tests and benchmarks
+//! compare it with.
+
+mod aabb;
+pub mod grid;
+pub mod reference;
+
+pub use aabb::Aabb;
+pub use grid::{Grid, auto_cell_size};
+
+use crate::query::collide;
+use crate::scene::Scene;
+
+/// The boxes of every shape of `scene`, in list order.
+pub fn boxes_of(scene: &Scene) -> Vec<Aabb> {
+    scene.shapes.iter().map(|s| Aabb::of(&s.placed)).collect()
+}
+
+/// Every intersecting pair `(i, j)` of `scene` (list positions, `i < j`), sorted: the grid's
+/// candidates, each decided by [`collide`]. Never all n² pairs.
+pub fn intersecting_pairs(scene: &Scene, cell_size: Option<f64>) -> Vec<(usize, usize)> {
+    let grid = Grid::build(&boxes_of(scene), cell_size);
+    intersecting_candidates(scene, &grid)
+}
+
+/// The candidates of `grid` (built on `scene`'s boxes, entry = list position) that
+/// intersect, sorted.
+pub fn intersecting_candidates(scene: &Scene, grid: &Grid) -> Vec<(usize, usize)> {
+    let shapes = &scene.shapes;
+    let mut pairs = Vec::new();
+    grid.for_each_candidate(|i, j| {
+        let (i, j) = (i as usize, j as usize);
+        if collide(&shapes[i].placed, &shapes[j].placed).is_some() {
+            pairs.push((i, j));
+        }
+    });
+    pairs.sort_unstable();
+    pairs
+}
