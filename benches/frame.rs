@@ -1,7 +1,8 @@
-//! One frame of the window without a window: the explained pair's report, the intersection
-//! marks of every other pair, and the scene view's draw list, at 10 and 200 shapes.
+//! One frame of the window without a window: the explained pair's report, the intersecting
+//! pairs (through the grid) and the scene view's draw list, at 10 to 10,000 shapes; both a
+//! still frame and a frame in which one shape is dragged.
 
-use collidoscope::app::{App, Options};
+use collidoscope::app::{App, Edit, Options};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::scene::{Scene, SceneShape};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -32,14 +33,28 @@ fn scene(n: usize) -> Scene {
 fn bench_frame(c: &mut Criterion) {
     let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 700.0));
     let mut group = c.benchmark_group("frame");
-    for n in [10, 200] {
+    for n in [10, 200, 1_000, 10_000] {
         let mut app = App::new(Options {
             no_data_dir: true,
             ..Default::default()
         });
         app.set_scene(scene(n));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+        group.bench_with_input(BenchmarkId::new("still", n), &n, |b, _| {
             b.iter(|| black_box(app.frame_work(black_box(rect)).shapes.len()))
+        });
+        // A drag: the last shape moves a little every frame (one undo step, as a drag is).
+        let mut dragged = app.scene().shapes[n - 1].clone();
+        let mut step = 0u64;
+        group.bench_with_input(BenchmarkId::new("drag", n), &n, |b, _| {
+            b.iter(|| {
+                step += 1;
+                dragged.placed.pose.position.x += if step % 2 == 0 { 0.01 } else { -0.01 };
+                app.apply_edit(Edit::Replace {
+                    shape: dragged.clone(),
+                    gesture: Some(1),
+                });
+                black_box(app.frame_work(black_box(rect)).shapes.len())
+            })
         });
     }
     group.finish();

@@ -706,3 +706,62 @@ fn clicking_an_also_intersecting_pair_explains_it() {
     h.run();
     assert_ne!(h.state().pair(), before);
 }
+
+/// The broad-phase lab: the counts it shows are the grid's, and after a drag the window's
+/// intersecting pairs (kept up to date by moving only the dragged shape's cells) are exactly
+/// those a fresh all-pairs pass finds.
+#[test]
+fn the_broad_phase_lab_counts_and_follows_a_drag() {
+    use collidoscope::scene::generate::{Generate, random_scene};
+    let scene = random_scene(Generate {
+        count: 400,
+        seed: 7,
+        overlaps: 2.0,
+    });
+    let mut app = app(None);
+    app.set_scene(scene);
+    let mut h = harness(app);
+    h.get_by_label("Broad phase").click();
+    h.run();
+    h.get_by_label("candidate pairs");
+    let n = 400usize;
+    h.get_by_label(&(n * (n - 1) / 2).to_string());
+    let all_pairs = |app: &App| {
+        let shapes = &app.scene().shapes;
+        let mut pairs = Vec::new();
+        for i in 0..shapes.len() {
+            for j in i + 1..shapes.len() {
+                if collidoscope::query::collide(&shapes[i].placed, &shapes[j].placed).is_some() {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        pairs
+    };
+    assert_eq!(h.state().hits(), all_pairs(h.state()));
+    h.get_by_label(&h.state().hits().len().to_string());
+    // Drag one shape across the crowd.
+    // The last shape is on top of any it overlaps, so the press grabs it.
+    let from = h.state().scene().shapes[399].placed.centre();
+    drag(&mut h, from, from + DVec2::new(6.0, -4.0));
+    assert_ne!(
+        h.state().scene().shapes[10].placed.centre(),
+        from,
+        "the shape moved"
+    );
+    assert_eq!(h.state().hits(), all_pairs(h.state()));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().hits(), all_pairs(h.state()));
+}
+
+/// File > Many shapes makes a new scene of the chosen size.
+#[test]
+fn many_shapes_generates_a_scene() {
+    let mut h = harness(app(None));
+    click_menu(&mut h, "File", "Many shapes...");
+    h.get_by_label("Generate").click();
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), 1000);
+    assert!(h.state().is_dirty(), "a generated scene is not saved yet");
+}

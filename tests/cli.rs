@@ -279,3 +279,87 @@ fn a_batch_of_500_files_in_one_call() {
         }
     }
 }
+
+/// `pairs --json`: one line per file, `pairs` as sorted `[i, j]` with i < j, exactly the
+/// pairs `query` reports as intersecting; a bad file gives its error line and status 1.
+#[test]
+fn pairs_json_lists_the_intersecting_pairs_query_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.json", "{\"format\": 3}");
+    let o = collidoscope(&[
+        "pairs",
+        "--json",
+        "shapes/every-pair.json",
+        bad.to_str().unwrap(),
+        "shapes/default-scene.json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for (line, file) in [
+        (lines[0], "shapes/every-pair.json"),
+        (lines[2], "shapes/default-scene.json"),
+    ] {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["file"], file);
+        let pairs: Vec<(u64, u64)> = v["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+            .collect();
+        let q = collidoscope(&["query", "--json", file]);
+        let all: Value = serde_json::from_str(stdout(&q).trim()).unwrap();
+        let expected: Vec<(u64, u64)> = all["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["intersecting"] == true)
+            .map(|p| (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap()))
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(pairs, expected, "{file}");
+        assert!(v["candidates"].as_u64().unwrap() >= pairs.len() as u64);
+    }
+    let error: Value = serde_json::from_str(lines[1]).unwrap();
+    assert!(error["error"].as_str().unwrap().contains("bad.json"));
+}
+
+/// `query --intersecting` prints only the intersecting pairs, each with the full record.
+#[test]
+fn query_intersecting_prints_only_intersecting_pairs() {
+    let all = collidoscope(&["query", "--json", "shapes/every-pair.json"]);
+    let some = collidoscope(&[
+        "query",
+        "--json",
+        "--intersecting",
+        "shapes/every-pair.json",
+    ]);
+    assert_eq!(some.status.code(), Some(0));
+    let all: Value = serde_json::from_str(stdout(&all).trim()).unwrap();
+    let some: Value = serde_json::from_str(stdout(&some).trim()).unwrap();
+    let expected: Vec<&Value> = all["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["intersecting"] == true)
+        .collect();
+    let found: Vec<&Value> = some["pairs"].as_array().unwrap().iter().collect();
+    assert_eq!(found, expected);
+}
+
+/// A bad `--cell` is a usage error, and any good one gives the same pairs.
+#[test]
+fn pairs_cell_size_changes_the_work_not_the_answer() {
+    let o = collidoscope(&["pairs", "--cell", "-1", "shapes/every-pair.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--cell must be a number > 0"));
+    let answer = |cell: &str| {
+        let o = collidoscope(&["pairs", "--json", "--cell", cell, "shapes/every-pair.json"]);
+        let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        v["pairs"].clone()
+    };
+    assert_eq!(answer("0.01"), answer("100"));
+    assert_eq!(answer("0.7"), answer("100"));
+}

@@ -17,6 +17,10 @@ use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 /// A shape whose bounding circle is smaller than this on screen (points) is drawn without its
 /// name.
 const NAME_MIN_RADIUS: f32 = 10.0;
+/// A shape whose bounding circle is smaller than this on screen (points) is drawn as a dot.
+const DOT_RADIUS: f32 = 2.5;
+/// At most this many shape names are offered to the label placer.
+const MAX_NAMES: usize = 400;
 /// How far outside the pair the axis ring stands (points).
 pub const RING_GAP: f32 = 28.0;
 /// How far a parallel axis line steps outward (points).
@@ -224,6 +228,7 @@ fn pair_lines(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
 fn shapes(input: &DrawInput, list: &mut DrawList) {
     let pair = input.pair.map(|((a, b), _)| (a, b));
     let view = input.rect.expand(4.0);
+    let mut names = 0;
     for (i, shape) in input.scene.shapes.iter().enumerate() {
         let placed = &shape.placed;
         let centre = input.screen(placed.centre());
@@ -243,13 +248,21 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
         } else {
             colour
         };
+        if radius < DOT_RADIUS && !in_pair && input.selected != Some(i) {
+            // Too small to show its outline: a dot, without building one.
+            list.shapes
+                .push(Shape::circle_filled(centre, radius.max(1.0), stroke_colour));
+            continue;
+        }
         let outline = Rounded::new(placed, DVec2::ZERO).outline();
         list.shapes.push(input.polygon(
             &outline,
             faded(colour, 50),
             Stroke::new(width, stroke_colour),
         ));
-        if radius >= NAME_MIN_RADIUS || in_pair {
+        let room_for_names = names < MAX_NAMES;
+        if (radius >= NAME_MIN_RADIUS && room_for_names) || in_pair {
+            names += 1;
             list.labels.push(Label {
                 at: centre,
                 text: shape.display_name(i),

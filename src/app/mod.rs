@@ -249,6 +249,20 @@ impl App {
         self.pair_lab.step()
     }
 
+    /// Every intersecting pair the window marks (list positions, sorted), as of the last
+    /// frame.
+    pub fn hits(&self) -> Vec<(usize, usize)> {
+        let scene = self.workspace.scene();
+        let mut pairs: Vec<(usize, usize)> = self
+            .workspace
+            .hits()
+            .iter()
+            .filter_map(|(a, b)| Some((scene.index_of(*a)?, scene.index_of(*b)?)))
+            .collect();
+        pairs.sort_unstable();
+        pairs
+    }
+
     /// The status bar message.
     pub fn message(&self) -> Option<&Message> {
         self.status_bar.message()
@@ -308,6 +322,12 @@ impl App {
         let broad = (self.lab == Lab::Broad).then_some(&self.broad_lab);
         self.scene_view
             .draw_list(rect, &self.workspace, &self.options, &self.pair_lab, broad)
+    }
+
+    /// Apply an edit as the panels do (for benchmarks and tests that drive the app without
+    /// a pointer).
+    pub fn apply_edit(&mut self, edit: Edit) {
+        self.run(Command::Edit(edit));
     }
 
     /// Replace the scene (a new document holding `scene`).

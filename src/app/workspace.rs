@@ -32,8 +32,8 @@ pub struct Workspace {
     cell_size: Option<f64>,
     /// Every intersecting pair, as ids in list order.
     hits: Vec<(ShapeId, ShapeId)>,
-    /// Counts of the grid, as of the last update.
-    broad_stats: BroadStats,
+    /// Counts of the grid, found when first asked for after an update.
+    broad_stats: std::cell::Cell<Option<BroadStats>>,
     /// What the hits are behind on: `None` up to date; shapes that changed; or everything.
     hits_behind: Option<Behind>,
     stale: bool,
@@ -76,7 +76,7 @@ impl Workspace {
             cell_size: None,
             hits: Vec::new(),
             hits_behind: Some(Behind::All),
-            broad_stats: BroadStats::default(),
+            broad_stats: std::cell::Cell::new(None),
             stale: true,
             report_builds: 0,
         };
@@ -155,7 +155,11 @@ impl Workspace {
         self.shape_changed(changed);
         self.revision = self.next_revision;
         self.next_revision += 1;
+        // The report is about the pair: another shape's edit leaves it as it is.
+        let in_pair = self.pair.is_none_or(|(a, b)| a == changed || b == changed);
+        let was_stale = self.stale;
         self.changed();
+        self.stale = was_stale || in_pair;
     }
 
     /// Undo the last edit, if any.
@@ -381,18 +385,24 @@ impl Workspace {
             }
         }
         self.hits.sort_unstable();
+        self.broad_stats.set(None);
+    }
+
+    /// What the grid holds and finds (counted when first asked for after a change: a walk
+    /// over every cell, which a frame that does not show it need not pay for).
+    pub fn broad_stats(&self) -> BroadStats {
+        if let Some(stats) = self.broad_stats.get() {
+            return stats;
+        }
         let mut candidates = 0;
         self.grid.for_each_candidate(|_, _| candidates += 1);
-        self.broad_stats = BroadStats {
+        let stats = BroadStats {
             candidates,
             cells: self.grid.occupancy().count(),
             aside: self.grid.aside_count(),
         };
-    }
-
-    /// What the grid holds and finds.
-    pub fn broad_stats(&self) -> BroadStats {
-        self.broad_stats
+        self.broad_stats.set(Some(stats));
+        stats
     }
 
     /// Replace the whole scene with `scene`, a new unsaved document with no file (a
