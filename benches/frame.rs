@@ -48,7 +48,7 @@ fn bench_frame(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("drag", n), &n, |b, _| {
             b.iter(|| {
                 step += 1;
-                dragged.placed.pose.position.x += if step % 2 == 0 { 0.01 } else { -0.01 };
+                dragged.placed.pose.position.x += if step.is_multiple_of(2) { 0.01 } else { -0.01 };
                 app.apply_edit(Edit::Replace {
                     shape: dragged.clone(),
                     gesture: Some(1),
