@@ -38,13 +38,10 @@ pub fn ui(
                         "axis from",
                         "where the candidate axis comes from".into(),
                     );
+                    let overlap_tip = "how far B must move along the axis to leave A (a gap separates), and what the axis decided";
+                    header(ui, "overlap", overlap_tip.into());
                     header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
                     header(ui, "B spans", format!("{}'s shadow on the axis", names.b));
-                    header(
-                        ui,
-                        "overlap",
-                        "how far B must move along the axis to leave A (a gap separates), and what the axis decided".into(),
-                    );
                     ui.end_row();
                     for (k, t) in report.sat.axes.iter().enumerate().take(seen) {
                         let role = report.sat.role(k);
@@ -92,9 +89,9 @@ pub fn ui(
                         let row = [
                             ui.label(cell(format!("{}", k + 1))),
                             ui.label(cell(text::axis_source_short(t.source))),
+                            ui.label(cell(format!("{}{decided}", text::short_overlap(t.overlap)))),
                             ui.label(cell(text::short_interval(t.a))),
                             ui.label(cell(text::short_interval(t.b))),
-                            ui.label(cell(format!("{}{decided}", text::short_overlap(t.overlap)))),
                         ];
                         if row.iter().any(|r| r.hovered()) {
                             hovered = Some(k);

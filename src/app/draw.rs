@@ -19,6 +19,8 @@ use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 const NAME_MIN_RADIUS: f32 = 10.0;
 /// A shape whose bounding circle is smaller than this on screen (points) is drawn as a dot.
 const DOT_RADIUS: f32 = 2.5;
+/// More shapes than this are a crowd (see `shapes`).
+const CROWD: usize = 100;
 /// At most this many shape names are offered to the label placer.
 const MAX_NAMES: usize = 400;
 /// How far outside the pair the axis ring stands (points).
@@ -260,12 +262,17 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
             faded(colour, 50),
             Stroke::new(width, stroke_colour),
         ));
-        let room_for_names = names < MAX_NAMES;
-        if (radius >= NAME_MIN_RADIUS && room_for_names) || in_pair {
+        let name = shape.display_name(i);
+        // In a crowd a name is shown only where it about fits its shape, so the crowd is not
+        // buried in text.
+        let crowded = input.scene.shapes.len() > CROWD;
+        let fits =
+            radius >= NAME_MIN_RADIUS && (!crowded || radius >= 3.5 * name.chars().count() as f32);
+        if (fits && names < MAX_NAMES) || in_pair {
             names += 1;
             list.labels.push(Label {
                 at: centre,
-                text: shape.display_name(i),
+                text: name,
                 colour: Color32::WHITE,
                 importance: if in_pair {
                     Importance::PairName
@@ -729,10 +736,15 @@ fn axes(
         };
         bar(between, 0.0, faded(shade, alpha), w - 1.0, list);
         if focused || role == AxisRole::Deciding {
-            let mid = cam.to_screen(rect, at(between.middle())) + screen_out * 24.0;
+            // Outward from the bars by half the label's own extent in that direction, so
+            // the text stands beside the bars, not on them.
+            let text = format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap));
+            let size = super::labels::estimated_size(&text);
+            let half = 0.5 * (size.x * screen_out.x.abs() + size.y * screen_out.y.abs());
+            let mid = cam.to_screen(rect, at(between.middle())) + screen_out * (12.0 + half);
             list.labels.push(Label {
                 at: mid,
-                text: format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap)),
+                text,
                 colour,
                 importance: Importance::Axis,
                 fixed: false,

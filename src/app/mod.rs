@@ -128,6 +128,9 @@ pub struct App {
     commands: Commands,
     title: String,
     close_confirmed: bool,
+    /// Of the two side panels, the shapes panel was turned on last (on a narrow window only
+    /// one is shown).
+    shapes_panel_last: bool,
 }
 
 impl App {
@@ -154,6 +157,7 @@ impl App {
             commands: Commands::default(),
             title: String::new(),
             close_confirmed: false,
+            shapes_panel_last: false,
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
         if let Some(file) = options.file {
@@ -172,7 +176,14 @@ impl App {
         self.dropped_files(&ctx);
         let (left, right) = self.side_panels(ui.available_width());
         let (ws, out) = (&self.workspace, &mut self.commands);
+        let before = self.options;
         self.top_bar.ui(ui, ws, &mut self.options, self.lab, out);
+        if self.options.shapes_panel && !before.shapes_panel {
+            self.shapes_panel_last = true;
+        }
+        if self.options.explain_panel && !before.explain_panel {
+            self.shapes_panel_last = false;
+        }
         self.status_bar.ui(ui, ws, self.scene_view.camera());
         if left {
             self.shapes_panel
@@ -199,14 +210,18 @@ impl App {
     }
 
     /// Which side panels fit: both on a wide window; on a narrow one only one, so the scene
-    /// view always keeps most of the window.
-    fn side_panels(&self, width: f32) -> (bool, bool) {
-        let (left, right) = (self.options.shapes_panel, self.options.explain_panel);
-        if width >= NARROW || !(left && right) {
-            (left, right)
-        } else {
-            (false, true)
+    /// view always keeps most of the window: the one turned on last (the View menu's ticks
+    /// follow, so a tick always means the panel is on screen).
+    fn side_panels(&mut self, width: f32) -> (bool, bool) {
+        let options = &mut self.options;
+        if width < NARROW && options.shapes_panel && options.explain_panel {
+            if self.shapes_panel_last {
+                options.explain_panel = false;
+            } else {
+                options.shapes_panel = false;
+            }
         }
+        (options.shapes_panel, options.explain_panel)
     }
 
     /// [`App::show`], for egui_kittest harnesses.
@@ -370,9 +385,11 @@ impl App {
                 self.after_document_change();
                 self.say("new scene", false);
             }
-            Command::Open(path) if ws.is_dirty() => {
-                self.dialogs.confirm_discard(dialogs::Discard::Open(path))
-            }
+            Command::Open(path) if ws.is_dirty() => match scene::load(&path) {
+                // Nothing to discard changes for when the file cannot be read.
+                Err(e) => self.say(e.to_string(), true),
+                Ok(_) => self.dialogs.confirm_discard(dialogs::Discard::Open(path)),
+            },
             Command::Open(path) => self.open(&path),
             Command::Save => self.save(),
             Command::SaveAs { path, confirmed } => self.save_as(&path, confirmed),
@@ -544,6 +561,7 @@ impl App {
             self.pair_lab.step_previous(&self.workspace);
         }
         if pressed(Key::Escape) {
+            self.numbers_panel.forget_refused();
             if clicking_polygon {
                 out.push(Command::CancelPolygon);
             } else {

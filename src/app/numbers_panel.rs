@@ -60,6 +60,11 @@ impl NumbersPanel {
         self.typing.is_some()
     }
 
+    /// Drop a refused value (Esc outside the field): the field shows the shape's value again.
+    pub fn forget_refused(&mut self) {
+        self.refused = None;
+    }
+
     /// Drop what was being typed (another document was opened).
     pub fn forget(&mut self) {
         self.typing = None;

@@ -117,6 +117,9 @@ impl PairLab {
                 // Nothing of the panel is painted over the scene view.
                 let clip = ui.max_rect().intersect(ui.clip_rect());
                 ui.set_clip_rect(clip);
+                // The panel keeps its width whatever it holds (a short message must not
+                // shrink it for good).
+                ui.set_min_width(ui.available_width());
                 pair_chooser(ui, ws, out);
                 let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
                     ui.label("Add at least two shapes to explain a pair.");
@@ -126,11 +129,13 @@ impl PairLab {
                     ui.checkbox(&mut options.show_axes, "Show axes");
                     ui.checkbox(&mut options.show_naive, "Show naive MTV");
                 });
-                also_intersecting(ui, ws, out);
+                // The step buttons come before anything whose height changes, so they stay
+                // under the pointer while stepping.
+                self.step_buttons(ui, ws, report.sat.axes.len());
                 ui.separator();
+                self.step_sentence(ui, report, &names);
                 self.verdict(ui, report, &names, options.show_naive);
-                ui.separator();
-                self.step_mode(ui, ws, report, &names);
+                also_intersecting(ui, ws, out);
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
                     ui.selectable_value(&mut self.tab, Tab::Table, "Axes table");
@@ -186,14 +191,7 @@ impl PairLab {
         }
     }
 
-    fn step_mode(
-        &mut self,
-        ui: &mut egui::Ui,
-        ws: &Workspace,
-        report: &PairReport,
-        names: &PairNames,
-    ) {
-        let total = report.sat.axes.len();
+    fn step_buttons(&mut self, ui: &mut egui::Ui, ws: &Workspace, total: usize) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Step through the test").strong());
             if ui.button("Previous").clicked() {
@@ -202,21 +200,32 @@ impl PairLab {
             if ui.button("Next").clicked() {
                 self.step_next(ws);
             }
-            if self.step.is_some() && ui.button("Stop").clicked() {
+            if ui
+                .add_enabled(self.step.is_some(), egui::Button::new("Stop"))
+                .clicked()
+            {
                 self.step = None;
             }
+            if let Some(k) = self.step {
+                ui.label(format!("{} / {}", (k + 1).min(total + 1), total + 1));
+            }
         });
+    }
+
+    /// Step mode's sentence: how to start, the current axis, or that the verdict follows.
+    fn step_sentence(&self, ui: &mut egui::Ui, report: &PairReport, names: &PairNames) {
+        let total = report.sat.axes.len();
         match self.step {
             None => {
                 ui.label(format!(
-                    "Next (or the right arrow key) walks the {total} axes one at a time."
+                    "Next (or the right arrow key) walks the {total} axes one at a time, then the verdict."
                 ));
             }
             Some(k) if k < total => {
                 ui.label(text::axis_sentence(&report.sat, k, names));
             }
             Some(_) => {
-                ui.label(text::verdict_sentence(&report.sat, names));
+                ui.label(format!("All {total} axes told; the verdict:"));
             }
         }
     }

@@ -59,7 +59,12 @@ impl ShapesPanel {
         view: &SceneView,
         out: &mut Commands,
     ) {
-        let at = view.camera().centre;
+        // Near the middle of the view, each new shape a step from the last, so two clicks
+        // do not stack two shapes into what looks like one.
+        let k = ws.scene().shapes.len();
+        let step = 40.0 / view.camera().scale;
+        let at = view.camera().centre
+            + DVec2::new((k % 4) as f64 - 1.5, ((k / 4) % 3) as f64 - 1.0) * step;
         let mut add = |stem: &str, shape: Shape| {
             let placed = Placed::new(shape, Pose::at(at));
             out.edit(Edit::Add(SceneShape::named(&ws.fresh_name(stem), placed)));

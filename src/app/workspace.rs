@@ -323,7 +323,13 @@ impl Workspace {
             return;
         }
         if self.pair_indices().is_none() {
-            self.pair = Some((shapes[0].id, shapes[1].id));
+            // The first intersecting pair, as `explain` picks; else the first two shapes.
+            self.pair = Some(
+                self.hits
+                    .first()
+                    .copied()
+                    .unwrap_or((shapes[0].id, shapes[1].id)),
+            );
         }
         let (a, b) = self.pair_indices().expect("a valid pair was just chosen");
         self.report = Some(pair_report(&shapes[a].placed, &shapes[b].placed));

@@ -339,8 +339,10 @@ impl Grid {
     }
 }
 
-/// A cell size from the boxes: twice the median of their larger sides, so a typical box
-/// covers one to four cells. 1 for no boxes, or boxes of no size.
+/// A cell size from the boxes: three times the median of their larger sides, so a typical
+/// box covers one to four cells (mostly one or two) and a cell holds a few boxes: measured
+/// fastest on the benchmark's scenes (2x: 20% slower, 4x: 4% slower). 1 for no boxes, or
+/// boxes of no size.
 pub fn auto_cell_size(boxes: &[Aabb]) -> f64 {
     let mut sides: Vec<f64> = boxes
         .iter()
@@ -352,5 +354,5 @@ pub fn auto_cell_size(boxes: &[Aabb]) -> f64 {
     }
     let middle = sides.len() / 2;
     let (_, median, _) = sides.select_nth_unstable_by(middle, f64::total_cmp);
-    2.0 * *median
+    3.0 * *median
 }
