@@ -38,29 +38,28 @@ impl Default for BroadLab {
 impl BroadLab {
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
-        let width = ui.ctx().content_rect().width();
-        egui::Panel::right("broad")
-            .default_size(300.0_f32.min(0.35 * width))
-            .min_size(220.0)
-            .max_size((0.42 * width).max(220.0))
-            .show(ui, |ui| {
-                let clip = ui.max_rect().intersect(ui.clip_rect());
-                ui.set_clip_rect(clip);
-                ui.heading("Broad phase");
-                ui.label(
+        let panel = egui::Panel::right("broad");
+        super::side_panel(ui, panel, (300.0, 220.0, 0.42), |ui| {
+            ui.heading("Broad phase");
+            ui.label(
                     "A uniform grid: each shape's box records the cells it covers, each cell its shapes. Only boxes sharing a cell are compared, and only overlapping boxes reach the narrow phase.",
                 );
-                ui.separator();
-                let n = ws.scene().shapes.len();
-                let stats = ws.broad_stats();
-                egui::Grid::new("broad counts").num_columns(2).show(ui, |ui| {
+            ui.separator();
+            let n = ws.scene().shapes.len();
+            let stats = ws.broad_stats();
+            egui::Grid::new("broad counts")
+                .num_columns(2)
+                .show(ui, |ui| {
                     let mut row = |what: &str, value: String| {
                         ui.label(what);
                         ui.label(RichText::new(value).strong());
                         ui.end_row();
                     };
                     row("shapes", n.to_string());
-                    row("all pairs (n²/2)", (n * n.saturating_sub(1) / 2).to_string());
+                    row(
+                        "all pairs (n²/2)",
+                        (n * n.saturating_sub(1) / 2).to_string(),
+                    );
                     row("candidate pairs", stats.candidates.to_string());
                     row("intersecting pairs", ws.hits().len().to_string());
                     row("occupied cells", stats.cells.to_string());
@@ -69,26 +68,26 @@ impl BroadLab {
                         row("shapes too big for cells", stats.aside.to_string());
                     }
                 });
-                ui.separator();
-                let mut auto = self.auto;
-                ui.checkbox(&mut auto, "cell size from the shapes")
-                    .on_hover_text("twice the median of the shapes' box sizes");
-                if auto || auto != self.auto {
-                    // Shown (and, when leaving automatic, started from) the size in use.
-                    self.cell = ws.grid().cell_size();
-                }
-                let slider = egui::Slider::new(&mut self.cell, 0.05..=100.0)
-                    .logarithmic(true)
-                    .text("cell size");
-                let moved = ui.add_enabled(!auto, slider).changed();
-                if auto != self.auto || moved {
-                    self.auto = auto;
-                    out.push(Command::CellSize((!auto).then_some(self.cell)));
-                }
-                ui.separator();
-                ui.checkbox(&mut self.cells, "cells and occupancy");
-                ui.checkbox(&mut self.candidates, "candidate pairs (thin lines)");
-                ui.checkbox(&mut self.hits, "intersecting pairs (red)");
-            });
+            ui.separator();
+            let mut auto = self.auto;
+            ui.checkbox(&mut auto, "cell size from the shapes")
+                .on_hover_text("twice the median of the shapes' box sizes");
+            if auto || auto != self.auto {
+                // Shown (and, when leaving automatic, started from) the size in use.
+                self.cell = ws.grid().cell_size();
+            }
+            let slider = egui::Slider::new(&mut self.cell, 0.05..=100.0)
+                .logarithmic(true)
+                .text("cell size");
+            let moved = ui.add_enabled(!auto, slider).changed();
+            if auto != self.auto || moved {
+                self.auto = auto;
+                out.push(Command::CellSize((!auto).then_some(self.cell)));
+            }
+            ui.separator();
+            ui.checkbox(&mut self.cells, "cells and occupancy");
+            ui.checkbox(&mut self.candidates, "candidate pairs (thin lines)");
+            ui.checkbox(&mut self.hits, "intersecting pairs (red)");
+        });
     }
 }

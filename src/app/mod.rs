@@ -640,6 +640,28 @@ impl App {
     }
 }
 
+/// A side panel sized as a share of the window (`default` points at most, `share` of the
+/// width at most when resized), that never paints over the scene view and keeps its width
+/// whatever it holds.
+fn side_panel(
+    ui: &mut egui::Ui,
+    panel: egui::Panel,
+    (default, min, share): (f32, f32, f32),
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    let width = ui.ctx().content_rect().width();
+    panel
+        .default_size(default.min(0.95 * share * width))
+        .min_size(min)
+        .max_size((share * width).max(min))
+        .show(ui, |ui| {
+            let clip = ui.max_rect().intersect(ui.clip_rect());
+            ui.set_clip_rect(clip);
+            ui.set_min_width(ui.available_width());
+            add(ui)
+        });
+}
+
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);

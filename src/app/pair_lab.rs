@@ -108,62 +108,52 @@ impl PairLab {
         options: &mut ViewOptions,
         out: &mut Commands,
     ) {
-        let width = ui.ctx().content_rect().width();
-        egui::Panel::right("explain")
-            .default_size(400.0_f32.min(0.4 * width))
-            .min_size(240.0)
-            .max_size((0.42 * width).max(240.0))
-            .show(ui, |ui| {
-                // Nothing of the panel is painted over the scene view.
-                let clip = ui.max_rect().intersect(ui.clip_rect());
-                ui.set_clip_rect(clip);
-                // The panel keeps its width whatever it holds (a short message must not
-                // shrink it for good).
-                ui.set_min_width(ui.available_width());
-                pair_chooser(ui, ws, out);
-                let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
-                    ui.label("Add at least two shapes to explain a pair.");
-                    return;
-                };
-                ui.horizontal_wrapped(|ui| {
-                    ui.checkbox(&mut options.show_axes, "Show axes");
-                    ui.checkbox(&mut options.show_naive, "Show naive MTV");
-                });
-                // The step buttons come before anything whose height changes, so they stay
-                // under the pointer while stepping.
-                self.step_buttons(ui, ws, report.sat.axes.len());
-                ui.separator();
-                self.step_sentence(ui, report, &names);
-                self.verdict(ui, report, &names, options.show_naive);
-                also_intersecting(ui, ws, out);
-                ui.separator();
-                ui.horizontal_wrapped(|ui| {
-                    ui.selectable_value(&mut self.tab, Tab::Table, "Axes table");
-                    ui.selectable_value(&mut self.tab, Tab::Projections, "Projections");
-                    if self.tab == Tab::Projections {
-                        ui.checkbox(&mut self.stacked, "all axes");
-                    }
-                });
-                let seen = self.axes_seen(report.sat.axes.len());
-                let verdict = self.verdict_shown(report.sat.axes.len());
-                let hovered = match self.tab {
-                    Tab::Table => {
-                        let current = self.step.or(self.hovered_axis);
-                        axes_table::ui(ui, report, &names, seen, verdict, current)
-                    }
-                    Tab::Projections => {
-                        let rows: Vec<usize> = if self.stacked {
-                            (0..seen).collect()
-                        } else {
-                            self.focus_axis(report).into_iter().collect()
-                        };
-                        projection_plot::ui(ui, report, &names, &rows, verdict)
-                    }
-                };
-                if hovered.is_some() || ui.ui_contains_pointer() {
-                    self.hovered_axis = hovered;
+        let panel = egui::Panel::right("explain");
+        super::side_panel(ui, panel, (400.0, 240.0, 0.42), |ui| {
+            pair_chooser(ui, ws, out);
+            let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
+                ui.label("Add at least two shapes to explain a pair.");
+                return;
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut options.show_axes, "Show axes");
+                ui.checkbox(&mut options.show_naive, "Show naive MTV");
+            });
+            // The step buttons come before anything whose height changes, so they stay
+            // under the pointer while stepping.
+            self.step_buttons(ui, ws, report.sat.axes.len());
+            ui.separator();
+            self.step_sentence(ui, report, &names);
+            self.verdict(ui, report, &names, options.show_naive);
+            also_intersecting(ui, ws, out);
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                ui.selectable_value(&mut self.tab, Tab::Table, "Axes table");
+                ui.selectable_value(&mut self.tab, Tab::Projections, "Projections");
+                if self.tab == Tab::Projections {
+                    ui.checkbox(&mut self.stacked, "all axes");
                 }
             });
+            let seen = self.axes_seen(report.sat.axes.len());
+            let verdict = self.verdict_shown(report.sat.axes.len());
+            let hovered = match self.tab {
+                Tab::Table => {
+                    let current = self.step.or(self.hovered_axis);
+                    axes_table::ui(ui, report, &names, seen, verdict, current)
+                }
+                Tab::Projections => {
+                    let rows: Vec<usize> = if self.stacked {
+                        (0..seen).collect()
+                    } else {
+                        self.focus_axis(report).into_iter().collect()
+                    };
+                    projection_plot::ui(ui, report, &names, &rows, verdict)
+                }
+            };
+            if hovered.is_some() || ui.ui_contains_pointer() {
+                self.hovered_axis = hovered;
+            }
+        });
     }
 
     fn verdict(&self, ui: &mut egui::Ui, report: &PairReport, names: &PairNames, naive: bool) {

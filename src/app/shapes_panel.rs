@@ -32,24 +32,17 @@ impl ShapesPanel {
         view: &SceneView,
         out: &mut Commands,
     ) {
-        let width = ui.ctx().content_rect().width();
-        egui::Panel::left("shapes")
-            .default_size(205.0_f32.min(0.2 * width))
-            .min_size(150.0)
-            .max_size((0.22 * width).max(150.0))
-            .show(ui, |ui| {
-                // Nothing of the panel is painted over the scene view.
-                let clip = ui.max_rect().intersect(ui.clip_rect());
-                ui.set_clip_rect(clip);
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    ui.heading("Shapes");
-                    shape_list(ui, ws, out);
-                    ui.separator();
-                    self.add_buttons(ui, ws, view, out);
-                    ui.separator();
-                    numbers.ui(ui, ws, out);
-                });
+        let panel = egui::Panel::left("shapes");
+        super::side_panel(ui, panel, (205.0, 150.0, 0.22), |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Shapes");
+                shape_list(ui, ws, out);
+                ui.separator();
+                self.add_buttons(ui, ws, view, out);
+                ui.separator();
+                numbers.ui(ui, ws, out);
             });
+        });
     }
 
     fn add_buttons(

@@ -158,6 +158,35 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
     Outcome::Exit(ExitCode::from(status))
 }
 
+/// Print `value` as one JSON line.
+fn print_json_line(value: &impl serde::Serialize, out: &mut impl Write) {
+    let _ = writeln!(
+        out,
+        "{}",
+        serde_json::to_string(value).expect("serialisable")
+    );
+}
+
+/// A file that could not be read: its message on stderr, and with `json` the line
+/// `{"file": "...", "error": "..."}` on `out`.
+fn report_unreadable(file: &str, error: &impl std::fmt::Display, json: bool, out: &mut impl Write) {
+    #[derive(serde::Serialize)]
+    struct ErrorLine<'a> {
+        file: &'a str,
+        error: String,
+    }
+    eprintln!("{error}");
+    if json {
+        print_json_line(
+            &ErrorLine {
+                file,
+                error: error.to_string(),
+            },
+            out,
+        );
+    }
+}
+
 /// Print `rows` as left-aligned columns two spaces apart, each line after `indent`.
 fn print_columns<const N: usize>(rows: &[[String; N]], indent: &str, out: &mut impl Write) {
     let widths: Vec<usize> = (0..N)

@@ -28,12 +28,6 @@ struct Seconds {
     narrow: f64,
 }
 
-#[derive(Serialize)]
-struct ErrorLine<'a> {
-    file: &'a str,
-    error: String,
-}
-
 /// Report each file; 1 when any file is refused.
 pub fn run(files: &[PathBuf], json: bool, cell: Option<f64>, out: &mut impl Write) -> u8 {
     let mut status = 0;
@@ -44,18 +38,7 @@ pub fn run(files: &[PathBuf], json: bool, cell: Option<f64>, out: &mut impl Writ
             Ok(scene) => scene,
             Err(e) => {
                 status = 1;
-                eprintln!("{e}");
-                if json {
-                    let line = ErrorLine {
-                        file: &name,
-                        error: e.to_string(),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string(&line).expect("serialisable")
-                    );
-                }
+                super::report_unreadable(&name, &e, json, out);
                 continue;
             }
         };
@@ -78,11 +61,7 @@ pub fn run(files: &[PathBuf], json: bool, cell: Option<f64>, out: &mut impl Writ
                     narrow: (done - built).as_secs_f64(),
                 },
             };
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&line).expect("serialisable")
-            );
+            super::print_json_line(&line, out);
         } else {
             let n = scene.shapes.len();
             let _ = writeln!(

@@ -22,12 +22,6 @@ struct FileLine<'a> {
     pairs: Vec<PairLine>,
 }
 
-#[derive(Serialize)]
-struct ErrorLine<'a> {
-    file: &'a str,
-    error: String,
-}
-
 /// Every pair `i < j` of a scene, in file order; with `intersecting`, only the intersecting
 /// ones, found through the broad phase.
 fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairLine> {
@@ -65,29 +59,14 @@ pub fn run(files: &[PathBuf], json: bool, intersecting: bool, out: &mut impl Wri
                 let pairs = pairs(&scene, intersecting);
                 if json {
                     let line = FileLine { file: &name, pairs };
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string(&line).expect("serialisable")
-                    );
+                    super::print_json_line(&line, out);
                 } else {
                     print_table(&name, &scene, &pairs, out);
                 }
             }
             Err(e) => {
                 status = 1;
-                eprintln!("{e}");
-                if json {
-                    let line = ErrorLine {
-                        file: &name,
-                        error: e.to_string(),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string(&line).expect("serialisable")
-                    );
-                }
+                super::report_unreadable(&name, &e, json, out);
             }
         }
     }
