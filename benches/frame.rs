@@ -1,8 +1,11 @@
 //! One frame of the window without a window: the explained pair's report, the intersecting
-//! pairs (through the grid) and the scene view's draw list, at 10 to 10,000 shapes; both a
-//! still frame and a frame in which one shape is dragged.
+//! pairs (through the grid) and the scene view's frame (draw list, labels placed,
+//! tessellated), at 10 to 10,000 shapes, the whole scene in view (F). Three kinds of frame:
+//! still (nothing changed: the last frame is reused), drag (one shape moves a little: its
+//! cells, its pairs and the whole frame are built again) and pan (the view moves: the frame
+//! is built again, the core's answers are not).
 
-use collidoscope::app::{App, Edit, Options};
+use collidoscope::app::{App, Edit, Fit, Options};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::scene::{Scene, SceneShape};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -39,6 +42,8 @@ fn bench_frame(c: &mut Criterion) {
             ..Default::default()
         });
         app.set_scene(scene(n));
+        app.fit(Fit::Scene);
+        app.frame_work(rect);
         group.bench_with_input(BenchmarkId::new("still", n), &n, |b, _| {
             b.iter(|| black_box(app.frame_work(black_box(rect)).shapes.len()))
         });
@@ -54,6 +59,15 @@ fn bench_frame(c: &mut Criterion) {
                     gesture: Some(1),
                 });
                 black_box(app.frame_work(black_box(rect)).shapes.len())
+            })
+        });
+        let mut x = 0.0f32;
+        group.bench_with_input(BenchmarkId::new("pan", n), &n, |b, _| {
+            b.iter(|| {
+                // Moving the view by half a point: the same shapes, a new frame.
+                x = if x == 0.0 { 0.5 } else { 0.0 };
+                let moved = rect.translate(egui::vec2(x, 0.0));
+                black_box(app.frame_work(black_box(moved)).shapes.len())
             })
         });
     }

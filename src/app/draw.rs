@@ -18,7 +18,7 @@ use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 /// name.
 const NAME_MIN_RADIUS: f32 = 10.0;
 /// A shape whose bounding circle is smaller than this on screen (points) is drawn as a dot.
-const DOT_RADIUS: f32 = 2.5;
+const DOT_RADIUS: f32 = 4.0;
 /// More shapes than this are a crowd (see `shapes`).
 const CROWD: usize = 100;
 /// At most this many shape names are offered to the label placer.
@@ -256,7 +256,9 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                 .push(Shape::circle_filled(centre, radius.max(1.0), stroke_colour));
             continue;
         }
-        let outline = Rounded::new(placed, DVec2::ZERO).outline();
+        // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
+        let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
+        let outline = Rounded::new(placed, DVec2::ZERO).outline_with(per_turn);
         list.shapes.push(input.polygon(
             &outline,
             faded(colour, 50),

@@ -339,6 +339,11 @@ impl App {
             .draw_list(rect, &self.workspace, &self.options, &self.pair_lab, broad)
     }
 
+    /// Show part of the scene, as F and G do (at the next frame).
+    pub fn fit(&mut self, fit: Fit) {
+        self.scene_view.request_fit(fit);
+    }
+
     /// Apply an edit as the panels do (for benchmarks and tests that drive the app without
     /// a pointer).
     pub fn apply_edit(&mut self, edit: Edit) {

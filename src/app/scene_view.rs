@@ -34,6 +34,22 @@ const ROTATE_REACH: f64 = 30.0;
 /// a whole-scene fit, and the window opens on the pair instead.
 const HEADLINE_MIN: f64 = 8.0;
 
+/// How the view's shapes become triangles (what egui would use).
+#[derive(Clone, Copy)]
+struct Look {
+    pixels_per_point: f32,
+    tessellation: egui::epaint::TessellationOptions,
+    font_texture: [usize; 2],
+}
+
+/// One frame of the view, ready to paint.
+struct Frame {
+    key: u64,
+    mesh: std::sync::Arc<egui::epaint::Mesh>,
+    labels: Vec<(labels::Label, Rect)>,
+    axis_segments: Vec<(usize, [Pos2; 2])>,
+}
+
 /// The scene view's own state.
 pub struct SceneView {
     camera: Camera,
@@ -48,6 +64,8 @@ pub struct SceneView {
     rejected: Option<Rejected>,
     /// Corners of a polygon being added by clicking (world).
     new_polygon: Option<Vec<DVec2>>,
+    /// The last frame, reused while nothing it shows changes.
+    frame: Option<Frame>,
 }
 
 impl Default for SceneView {
@@ -61,6 +79,7 @@ impl Default for SceneView {
             gestures: 0,
             rejected: None,
             new_polygon: None,
+            frame: None,
         }
     }
 }
@@ -165,35 +184,134 @@ impl SceneView {
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
             self.pointer(ui, &response, rect, ws, &handles, out);
-            let list = self.build(rect, ws, options, lab, broad, &handles);
+            let ctx = ui.ctx().clone();
+            let font = FontId::proportional(13.0);
+            let look = Look {
+                pixels_per_point: ctx.pixels_per_point(),
+                tessellation: ctx.tessellation_options(|o| *o),
+                font_texture: ctx.fonts(|f| f.font_image_size()),
+            };
+            let measure = |text: &str| {
+                painter
+                    .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+                    .size()
+            };
+            let frame = self.frame(rect, ws, options, lab, broad, &handles, look, &measure);
             if let Some(p) = response.hover_pos() {
-                let near = list
+                let near = frame
                     .axis_segments
                     .iter()
                     .map(|(k, [a, b])| (*k, distance_to_segment(p, *a, *b)))
                     .filter(|(_, d)| *d < 6.0)
                     .min_by(|x, y| x.1.total_cmp(&y.1));
                 lab.hovered_axis = near.map(|(k, _)| k);
-                self.handle_tooltip(ui, &response, p, &handles);
             }
             let painter = painter.with_clip_rect(rect);
-            painter.extend(list.shapes);
-            let font = FontId::proportional(13.0);
-            let size = |text: &str| {
-                painter
-                    .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
-                    .size()
-            };
-            for (label, place) in labels::place(list.labels, rect, size) {
+            painter.add(egui::Shape::Mesh(frame.mesh.clone()));
+            for (label, place) in &frame.labels {
                 painter.text(
                     place.center(),
                     Align2::CENTER_CENTER,
-                    label.text,
+                    &label.text,
                     font.clone(),
                     label.colour,
                 );
             }
+            if let Some(p) = response.hover_pos() {
+                self.handle_tooltip(ui, &response, p, &handles);
+            }
         });
+    }
+
+    /// One frame of the view, tessellated, with its labels placed: built again only when
+    /// something it shows changed (the scene, the selection, the pair, the view, what the
+    /// lab shows); a frame in which nothing changed reuses the last one whole.
+    #[allow(clippy::too_many_arguments)]
+    fn frame(
+        &mut self,
+        rect: Rect,
+        ws: &Workspace,
+        options: &ViewOptions,
+        lab: &PairLab,
+        broad: Option<&BroadLab>,
+        handles: &[Handle],
+        look: Look,
+        measure: &dyn Fn(&str) -> egui::Vec2,
+    ) -> &Frame {
+        let key = self.frame_key(rect, ws, options, lab, broad, look.pixels_per_point);
+        if self.frame.as_ref().is_none_or(|f| f.key != key) {
+            let list = self.build(rect, ws, options, lab, broad, handles);
+            let labels = labels::place(list.labels, rect, measure);
+            let mut tessellator = egui::epaint::Tessellator::new(
+                look.pixels_per_point,
+                look.tessellation,
+                look.font_texture,
+                Vec::new(),
+            );
+            let mut mesh = egui::epaint::Mesh::default();
+            for shape in list.shapes {
+                tessellator.tessellate_shape(shape, &mut mesh);
+            }
+            self.frame = Some(Frame {
+                key,
+                mesh: std::sync::Arc::new(mesh),
+                labels,
+                axis_segments: list.axis_segments,
+            });
+        }
+        self.frame.as_ref().expect("just built")
+    }
+
+    /// Everything a frame of the view depends on, hashed.
+    fn frame_key(
+        &self,
+        rect: Rect,
+        ws: &Workspace,
+        options: &ViewOptions,
+        lab: &PairLab,
+        broad: Option<&BroadLab>,
+        pixels_per_point: f32,
+    ) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let bits = |x: f64| x.to_bits();
+        (ws.revision(), ws.is_stale(), ws.pair(), ws.selected()).hash(&mut h);
+        (
+            bits(self.camera.centre.x),
+            bits(self.camera.centre.y),
+            bits(self.camera.scale),
+        )
+            .hash(&mut h);
+        for v in [
+            rect.min.x,
+            rect.min.y,
+            rect.max.x,
+            rect.max.y,
+            pixels_per_point,
+        ] {
+            v.to_bits().hash(&mut h);
+        }
+        (options.show_axes, options.show_naive).hash(&mut h);
+        let total = ws.report().map_or(0, |r| r.sat.axes.len());
+        let focus = ws.report().and_then(|r| lab.focus_axis(r));
+        (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
+        if let Some(b) = broad {
+            (b.cells, b.candidates, b.hits).hash(&mut h);
+            (bits(ws.grid().cell_size()), ws.hits().len()).hash(&mut h);
+        }
+        if let Some(r) = &self.rejected {
+            (r.index, &r.reason).hash(&mut h);
+            r.outline
+                .iter()
+                .for_each(|p| (bits(p.x), bits(p.y)).hash(&mut h));
+        }
+        if let Some(points) = &self.new_polygon {
+            points.len().hash(&mut h);
+            points
+                .iter()
+                .for_each(|p| (bits(p.x), bits(p.y)).hash(&mut h));
+        }
+        h.finish()
     }
 
     /// The draw list of a view of `rect` (what one frame paints), without painting it.
@@ -208,13 +326,30 @@ impl SceneView {
         self.rect = rect;
         self.do_fit(rect, ws);
         let handles = self.handles(ws);
-        let mut list = self.build(rect, ws, options, lab, broad, &handles);
-        let labels = std::mem::take(&mut list.labels);
-        list.labels = labels::place(labels, rect, labels::estimated_size)
-            .into_iter()
-            .map(|(label, _)| label)
-            .collect();
-        list
+        let look = Look {
+            pixels_per_point: 1.0,
+            tessellation: Default::default(),
+            font_texture: [1, 1],
+        };
+        let frame = self.frame(
+            rect,
+            ws,
+            options,
+            lab,
+            broad,
+            &handles,
+            look,
+            &labels::estimated_size,
+        );
+        DrawList {
+            shapes: vec![egui::Shape::Mesh(frame.mesh.clone())],
+            labels: frame
+                .labels
+                .iter()
+                .map(|(label, _)| label.clone())
+                .collect(),
+            axis_segments: frame.axis_segments.clone(),
+        }
     }
 
     fn build(

@@ -317,18 +317,26 @@ impl<'a> Rounded<'a> {
     /// an arc of `radius` drawn with chords ([`ARC_SEGMENTS_PER_TURN`] per full turn). The
     /// chords lie inside the true outline, off by at most [`Rounded::outline_tolerance`].
     pub fn outline(&self) -> Vec<DVec2> {
+        self.outline_with(ARC_SEGMENTS_PER_TURN)
+    }
+
+    /// [`Rounded::outline`] with `per_turn` chords per full turn (at least 3): fewer where a
+    /// coarser outline is as good, as for a shape a few pixels across on screen. The chords
+    /// are off the true outline by at most `radius * (1 - cos(pi / per_turn))`.
+    pub fn outline_with(&self, per_turn: usize) -> Vec<DVec2> {
+        let per_turn = per_turn.max(3);
         if self.radius == 0.0 {
             return self.points.to_vec();
         }
-        let step = std::f64::consts::TAU / ARC_SEGMENTS_PER_TURN as f64;
+        let step = std::f64::consts::TAU / per_turn as f64;
         if self.is_point() {
             let c = self.points[0];
-            return (0..ARC_SEGMENTS_PER_TURN)
+            return (0..per_turn)
                 .map(|i| c + DVec2::from_angle(step * i as f64) * self.radius)
                 .collect();
         }
         let n = self.points.len();
-        let mut outline = Vec::with_capacity(n + ARC_SEGMENTS_PER_TURN + n);
+        let mut outline = Vec::with_capacity(n + per_turn + n);
         for i in 0..n {
             let from = self.normals[(i + n - 1) % n];
             let to = self.normals[i];
