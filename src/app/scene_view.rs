@@ -33,6 +33,8 @@ const ROTATE_REACH: f64 = 30.0;
 /// Below this many points on screen, the headline (MTV or distance) is too small to read at
 /// a whole-scene fit, and the window opens on the pair instead.
 const HEADLINE_MIN: f64 = 8.0;
+/// A scene of at most this many shapes may open on its pair; a bigger one opens whole.
+const FEW_SHAPES: usize = 12;
 
 /// How the view's shapes become triangles (what egui would use).
 #[derive(Clone, Copy)]
@@ -413,8 +415,12 @@ impl SceneView {
                 Some(c) => c.depth,
                 None => r.proximity.distance,
             });
-            // The pair's view, where that makes the headline readable; else the scene stays.
-            if let Some(h) = headline.filter(|h| *h > 0.0 && h * self.camera.scale < HEADLINE_MIN) {
+            // The pair's view, where that makes the headline readable and the pair is what the
+            // scene is about (a few shapes); else the scene stays.
+            let few = ws.scene().shapes.len() <= FEW_SHAPES;
+            if let Some(h) =
+                headline.filter(|h| few && *h > 0.0 && h * self.camera.scale < HEADLINE_MIN)
+            {
                 let scene = self.camera;
                 self.fit_to(Fit::Pair, rect, ws);
                 if h * self.camera.scale < HEADLINE_MIN {
