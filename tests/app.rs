@@ -759,7 +759,8 @@ fn the_broad_phase_lab_counts_and_follows_a_drag() {
 #[test]
 fn many_shapes_generates_a_scene() {
     let mut h = harness(app(None));
-    click_menu(&mut h, "File", "Many shapes...");
+    h.get_by_label("Many shapes").click();
+    h.run();
     h.get_by_label("Generate").click();
     h.run();
     assert_eq!(h.state().scene().shapes.len(), 1000);

@@ -207,8 +207,13 @@ impl PairLab {
         let total = report.sat.axes.len();
         match self.step {
             None => {
+                let axes = if total == 1 {
+                    "its one axis".to_string()
+                } else {
+                    format!("the {total} axes one at a time")
+                };
                 ui.label(format!(
-                    "Next (or the right arrow key) walks the {total} axes one at a time, then the verdict."
+                    "Next (or the right arrow key) walks {axes}, then the verdict."
                 ));
             }
             Some(k) if k < total => {

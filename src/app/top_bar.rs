@@ -52,6 +52,13 @@ impl TopBar {
                 ui.menu_button("File", |ui| file_menu(ui, ws, out));
                 ui.menu_button("Edit", |ui| edit_menu(ui, ws, out));
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
+                if ui
+                    .button("Many shapes")
+                    .on_hover_text("a new scene of 100 to 100,000 random shapes, from a seed")
+                    .clicked()
+                {
+                    out.push(Command::ShowGenerate);
+                }
                 ui.separator();
                 for (this, name, tip) in [
                     (
