@@ -47,7 +47,9 @@ fn bench_frame(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("still", n), &n, |b, _| {
             b.iter(|| black_box(app.frame_work(black_box(rect)).shapes.len()))
         });
-        // A drag: the last shape moves a little every frame (one undo step, as a drag is).
+        // A drag: the last shape, selected as a press selects it, moves a little every frame
+        // (one undo step, as a drag is).
+        app.select(Some(n - 1));
         let mut dragged = app.scene().shapes[n - 1].clone();
         let mut step = 0u64;
         group.bench_with_input(BenchmarkId::new("drag", n), &n, |b, _| {

@@ -93,10 +93,30 @@ pub struct DrawInput<'a> {
     pub handles: &'a [Handle],
     /// The broad-phase overlay, in the broad-phase lab.
     pub broad: Option<BroadOverlay<'a>>,
+    /// The grid of the shapes (entries are shape ids), to find what is near a line.
+    pub grid: Option<&'a Grid>,
+    /// Which part of the frame to build.
+    pub layer: Layer,
+    /// Shapes (list positions) drawn in the dynamic layer: the selected one and the pair's.
+    pub dynamic: &'a [usize],
+    /// Static shapes (list positions) that intersect a dynamic one: outlined in red by the
+    /// dynamic layer (their own layer only knows hits among static shapes).
+    pub hit_by_dynamic: &'a [usize],
     /// The view.
     pub camera: Camera,
     /// The screen area.
     pub rect: Rect,
+}
+
+/// A frame is two layers: the static one (grid, shapes that are not selected or explained)
+/// is kept while only dynamic shapes change, as during a drag; the dynamic one (the selected
+/// and explained shapes, the report, handles, overlays) is built every time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// The grid and the static shapes.
+    Static,
+    /// Everything else.
+    Dynamic,
 }
 
 impl DrawInput<'_> {
@@ -116,9 +136,20 @@ impl DrawInput<'_> {
 /// Build the draw list of one frame.
 pub fn build(input: &DrawInput) -> DrawList {
     let mut list = DrawList::default();
-    grid(input, &mut list);
-    if let Some(overlay) = &input.broad {
-        cells(input, overlay, &mut list);
+    if input.layer == Layer::Static {
+        grid(input, &mut list);
+        if let Some(overlay) = &input.broad {
+            cells(input, overlay, &mut list);
+        }
+        shapes(input, &mut list);
+        return list;
+    }
+    for &i in input.hit_by_dynamic {
+        let outline = Rounded::new(&input.scene.shapes[i].placed, DVec2::ZERO).outline_with(24);
+        list.shapes.push(Shape::closed_line(
+            input.screen_points(&outline),
+            Stroke::new(1.5, palette::OTHER_HIT),
+        ));
     }
     shapes(input, &mut list);
     if let Some(overlay) = &input.broad {
@@ -231,7 +262,11 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
     let pair = input.pair.map(|((a, b), _)| (a, b));
     let view = input.rect.expand(4.0);
     let mut names = 0;
+    let wanted = |i: usize| input.dynamic.contains(&i) == (input.layer == Layer::Dynamic);
     for (i, shape) in input.scene.shapes.iter().enumerate() {
+        if !wanted(i) {
+            continue;
+        }
         let placed = &shape.placed;
         let centre = input.screen(placed.centre());
         let radius = (placed.shape.bounding_radius() * input.camera.scale) as f32;
@@ -626,18 +661,33 @@ fn axes(
         reach,
     } = axis_ring(cam, rect, (a, b), report);
     let margin = AXIS_MARGIN as f64 / cam.scale;
-    let others: Vec<Rect> = input
-        .scene
-        .shapes
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != pair.0 && *i != pair.1)
-        .map(|(_, s)| {
-            let (lo, hi) = s.placed.aabb();
-            Rect::from_two_pos(cam.to_screen(rect, lo), cam.to_screen(rect, hi))
-        })
-        .filter(|r| r.intersects(rect))
-        .collect();
+    // The other shapes a line could cross: found through the grid, near the line only.
+    let (id_a, id_b) = (input.scene.shapes[pair.0].id, input.scene.shapes[pair.1].id);
+    let others = |p: DVec2, q: DVec2| -> Vec<Rect> {
+        let near = crate::broad::Aabb::new(p.min(q), p.max(q));
+        let outside_pair = |s: &&crate::scene::SceneShape| s.id != id_a && s.id != id_b;
+        let boxes: Vec<crate::broad::Aabb> = match input.grid {
+            Some(grid) => grid
+                .query(&near)
+                .into_iter()
+                .filter_map(|id| input.scene.get(ShapeId(id)))
+                .filter(outside_pair)
+                .map(|s| crate::broad::Aabb::of(&s.placed))
+                .collect(),
+            None => input
+                .scene
+                .shapes
+                .iter()
+                .filter(outside_pair)
+                .map(|s| crate::broad::Aabb::of(&s.placed))
+                .filter(|b| b.overlaps(&near))
+                .collect(),
+        };
+        boxes
+            .into_iter()
+            .map(|b| Rect::from_two_pos(cam.to_screen(rect, b.min), cam.to_screen(rect, b.max)))
+            .collect()
+    };
     // Lines already drawn: (unit direction, offset from the centre along its normal).
     let mut taken: Vec<(DVec2, f64)> = Vec::new();
     let step = AXIS_STEP as f64 / cam.scale;
@@ -657,11 +707,9 @@ fn axes(
             centre + perp * side * (ring + extra) + u * (s - centre.dot(u))
         };
         let crosses = |side: f64, extra: f64| {
-            let (p, q) = (
-                cam.to_screen(rect, at(side, extra, span.0)),
-                cam.to_screen(rect, at(side, extra, span.1)),
-            );
-            others.iter().any(|r| segment_hits_rect(p, q, *r))
+            let (wp, wq) = (at(side, extra, span.0), at(side, extra, span.1));
+            let (p, q) = (cam.to_screen(rect, wp), cam.to_screen(rect, wq));
+            others(wp, wq).iter().any(|r| segment_hits_rect(p, q, *r))
         };
         // Parallel axes (opposite edges of a box) would fall on one line: the later one
         // steps outward.

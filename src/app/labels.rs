@@ -34,12 +34,13 @@ pub struct Label {
     pub fixed: bool,
 }
 
-/// Where each kept label goes: `(label, its box)`, most important first. `size` measures a
-/// text on screen.
-pub fn place(
+/// Where each kept label goes: `(label, its box)`, most important first, clear of the boxes
+/// `taken` by labels placed before. `size` measures a text on screen.
+pub fn place_around(
     mut labels: Vec<Label>,
     view: Rect,
     size: impl Fn(&str) -> Vec2,
+    taken: &[Rect],
 ) -> Vec<(Label, Rect)> {
     labels.sort_by_key(|l| std::cmp::Reverse(l.importance));
     let mut placed: Vec<(Label, Rect)> = Vec::with_capacity(labels.len());
@@ -67,10 +68,9 @@ pub fn place(
         let free = spots.iter().find_map(|offset| {
             let centre = clamp_inside(label.at + *offset, s, inner)?;
             let rect = Rect::from_center_size(centre, s);
-            placed
-                .iter()
-                .all(|(_, other)| !other.intersects(rect))
-                .then_some(rect)
+            (placed.iter().all(|(_, other)| !other.intersects(rect))
+                && taken.iter().all(|other| !other.intersects(rect)))
+            .then_some(rect)
         });
         if let Some(rect) = free {
             placed.push((label, rect));

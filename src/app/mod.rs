@@ -339,6 +339,14 @@ impl App {
             .draw_list(rect, &self.workspace, &self.options, &self.pair_lab, broad)
     }
 
+    /// Select the shape at list position `index` (or nothing), as a click does.
+    pub fn select(&mut self, index: Option<usize>) {
+        let id = index
+            .and_then(|i| self.workspace.scene().shapes.get(i))
+            .map(|s| s.id);
+        self.run(Command::Select(id));
+    }
+
     /// Show part of the scene, as F and G do (at the next frame).
     pub fn fit(&mut self, fit: Fit) {
         self.scene_view.request_fit(fit);

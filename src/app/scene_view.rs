@@ -44,12 +44,45 @@ struct Look {
     font_texture: [usize; 2],
 }
 
-/// One frame of the view, ready to paint.
+/// One layer of a frame of the view, ready to paint.
 struct Frame {
     key: u64,
+    /// The scene's revision it was last known good for (the static layer).
+    revision: u64,
     mesh: std::sync::Arc<egui::epaint::Mesh>,
     labels: Vec<(labels::Label, Rect)>,
     axis_segments: Vec<(usize, [Pos2; 2])>,
+}
+
+impl Frame {
+    /// `list` with its labels placed (clear of `taken`) and its shapes tessellated.
+    fn new(
+        key: u64,
+        list: DrawList,
+        rect: Rect,
+        measure: &dyn Fn(&str) -> egui::Vec2,
+        taken: &[Rect],
+        look: Look,
+    ) -> Self {
+        let labels = labels::place_around(list.labels, rect, measure, taken);
+        let mut tessellator = egui::epaint::Tessellator::new(
+            look.pixels_per_point,
+            look.tessellation,
+            look.font_texture,
+            Vec::new(),
+        );
+        let mut mesh = egui::epaint::Mesh::default();
+        for shape in list.shapes {
+            tessellator.tessellate_shape(shape, &mut mesh);
+        }
+        Self {
+            key,
+            revision: 0,
+            mesh: std::sync::Arc::new(mesh),
+            labels,
+            axis_segments: list.axis_segments,
+        }
+    }
 }
 
 /// The scene view's own state.
@@ -66,8 +99,10 @@ pub struct SceneView {
     rejected: Option<Rejected>,
     /// Corners of a polygon being added by clicking (world).
     new_polygon: Option<Vec<DVec2>>,
-    /// The last frame, reused while nothing it shows changes.
+    /// The last frame's dynamic layer, reused while nothing it shows changes.
     frame: Option<Frame>,
+    /// The last frame's static layer, reused while only dynamic shapes change.
+    static_frame: Option<Frame>,
 }
 
 impl Default for SceneView {
@@ -82,6 +117,7 @@ impl Default for SceneView {
             rejected: None,
             new_polygon: None,
             frame: None,
+            static_frame: None,
         }
     }
 }
@@ -198,7 +234,8 @@ impl SceneView {
                     .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
                     .size()
             };
-            let frame = self.frame(rect, ws, options, lab, broad, &handles, look, &measure);
+            let (still, frame) =
+                self.frame(rect, ws, options, lab, broad, &handles, look, &measure);
             if let Some(p) = response.hover_pos() {
                 let near = frame
                     .axis_segments
@@ -209,8 +246,9 @@ impl SceneView {
                 lab.hovered_axis = near.map(|(k, _)| k);
             }
             let painter = painter.with_clip_rect(rect);
+            painter.add(egui::Shape::Mesh(still.mesh.clone()));
             painter.add(egui::Shape::Mesh(frame.mesh.clone()));
-            for (label, place) in &frame.labels {
+            for (label, place) in still.labels.iter().chain(&frame.labels) {
                 painter.text(
                     place.center(),
                     Align2::CENTER_CENTER,
@@ -239,29 +277,87 @@ impl SceneView {
         handles: &[Handle],
         look: Look,
         measure: &dyn Fn(&str) -> egui::Vec2,
-    ) -> &Frame {
+    ) -> (&Frame, &Frame) {
         let key = self.frame_key(rect, ws, options, lab, broad, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
-            let list = self.build(rect, ws, options, lab, broad, handles);
-            let labels = labels::place(list.labels, rect, measure);
-            let mut tessellator = egui::epaint::Tessellator::new(
-                look.pixels_per_point,
-                look.tessellation,
-                look.font_texture,
-                Vec::new(),
-            );
-            let mut mesh = egui::epaint::Mesh::default();
-            for shape in list.shapes {
-                tessellator.tessellate_shape(shape, &mut mesh);
-            }
-            self.frame = Some(Frame {
-                key,
-                mesh: std::sync::Arc::new(mesh),
-                labels,
-                axis_segments: list.axis_segments,
+            let dynamic = Self::dynamic_shapes(ws);
+            let static_key = self.static_key(rect, ws, broad, look.pixels_per_point, &dynamic);
+            let dynamic_ids: Vec<ShapeId> =
+                dynamic.iter().map(|&i| ws.scene().shapes[i].id).collect();
+            // The static layer stays while only dynamic shapes changed (a drag).
+            let keep = self.static_frame.as_ref().is_some_and(|f| {
+                f.key == static_key
+                    && ws
+                        .shapes_changed_since(f.revision)
+                        .is_some_and(|ids| ids.iter().all(|id| dynamic_ids.contains(id)))
             });
+            if !keep {
+                let list = self.build(
+                    draw::Layer::Static,
+                    rect,
+                    ws,
+                    options,
+                    lab,
+                    broad,
+                    handles,
+                    &dynamic,
+                );
+                self.static_frame = Some(Frame::new(static_key, list, rect, measure, &[], look));
+            }
+            let still = self.static_frame.as_mut().expect("just built or kept");
+            still.revision = ws.revision();
+            let taken: Vec<Rect> = still.labels.iter().map(|(_, r)| *r).collect();
+            let list = self.build(
+                draw::Layer::Dynamic,
+                rect,
+                ws,
+                options,
+                lab,
+                broad,
+                handles,
+                &dynamic,
+            );
+            self.frame = Some(Frame::new(key, list, rect, measure, &taken, look));
         }
-        self.frame.as_ref().expect("just built")
+        (
+            self.static_frame.as_ref().expect("built with the frame"),
+            self.frame.as_ref().expect("just built"),
+        )
+    }
+
+    /// What the static layer depends on besides the shapes themselves, hashed.
+    fn static_key(
+        &self,
+        rect: Rect,
+        ws: &Workspace,
+        broad: Option<&BroadLab>,
+        pixels_per_point: f32,
+        dynamic: &[usize],
+    ) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let bits = |x: f64| x.to_bits();
+        (
+            bits(self.camera.centre.x),
+            bits(self.camera.centre.y),
+            bits(self.camera.scale),
+        )
+            .hash(&mut h);
+        for v in [
+            rect.min.x,
+            rect.min.y,
+            rect.max.x,
+            rect.max.y,
+            pixels_per_point,
+        ] {
+            v.to_bits().hash(&mut h);
+        }
+        dynamic.hash(&mut h);
+        if let Some(b) = broad {
+            // The cells follow every move: with the overlay on, the layer is built each time.
+            (b.cells, ws.revision(), bits(ws.grid().cell_size())).hash(&mut h);
+        }
+        h.finish()
     }
 
     /// Everything a frame of the view depends on, hashed.
@@ -333,7 +429,7 @@ impl SceneView {
             tessellation: Default::default(),
             font_texture: [1, 1],
         };
-        let frame = self.frame(
+        let (still, frame) = self.frame(
             rect,
             ws,
             options,
@@ -344,34 +440,69 @@ impl SceneView {
             &labels::estimated_size,
         );
         DrawList {
-            shapes: vec![egui::Shape::Mesh(frame.mesh.clone())],
-            labels: frame
+            shapes: vec![
+                egui::Shape::Mesh(still.mesh.clone()),
+                egui::Shape::Mesh(frame.mesh.clone()),
+            ],
+            labels: still
                 .labels
                 .iter()
+                .chain(&frame.labels)
                 .map(|(label, _)| label.clone())
                 .collect(),
             axis_segments: frame.axis_segments.clone(),
         }
     }
 
+    /// The list positions of the dynamic shapes: the selected one and the explained pair.
+    fn dynamic_shapes(ws: &Workspace) -> Vec<usize> {
+        let scene = ws.scene();
+        let (a, b) = ws.pair().unzip();
+        let mut dynamic: Vec<usize> = [ws.selected(), a, b]
+            .into_iter()
+            .flatten()
+            .filter_map(|id| scene.index_of(id))
+            .collect();
+        dynamic.sort_unstable();
+        dynamic.dedup();
+        dynamic
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn build(
         &self,
+        layer: draw::Layer,
         rect: Rect,
         ws: &Workspace,
         options: &ViewOptions,
         lab: &PairLab,
         broad: Option<&BroadLab>,
         handles: &[Handle],
+        dynamic: &[usize],
     ) -> DrawList {
         let scene = ws.scene();
         let report = ws.report().filter(|_| !ws.is_stale());
         let pair = ws.pair_indices().zip(report);
+        // Each layer marks the hits it can know: the static one those between static shapes
+        // (they do not change while only dynamic shapes move), the dynamic one the rest.
         let mut hits = vec![false; scene.shapes.len()];
+        let mut hit_by_dynamic = Vec::new();
         for (a, b) in ws.other_hits() {
-            for id in [a, b] {
-                if let Some(i) = scene.index_of(id) {
+            let (Some(i), Some(j)) = (scene.index_of(a), scene.index_of(b)) else {
+                continue;
+            };
+            let (di, dj) = (dynamic.contains(&i), dynamic.contains(&j));
+            match layer {
+                draw::Layer::Static if !di && !dj => {
                     hits[i] = true;
+                    hits[j] = true;
                 }
+                draw::Layer::Dynamic if di || dj => {
+                    hits[i] = true;
+                    hits[j] = true;
+                    hit_by_dynamic.extend([i, j].into_iter().filter(|k| !dynamic.contains(k)));
+                }
+                _ => {}
             }
         }
         let total = report.map_or(0, |r| r.sat.axes.len());
@@ -390,9 +521,13 @@ impl SceneView {
                 hits: ws.hits(),
             }),
             show_naive: options.show_naive,
+            grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
             new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
             handles,
+            layer,
+            dynamic,
+            hit_by_dynamic: &hit_by_dynamic,
             camera: self.camera,
             rect,
         })

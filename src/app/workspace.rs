@@ -38,7 +38,13 @@ pub struct Workspace {
     hits_behind: Option<Behind>,
     stale: bool,
     report_builds: u64,
+    /// The last changes: `(revision after, the shape edited)`, `None` where everything may
+    /// have changed (undo, redo, a new scene).
+    changes: std::collections::VecDeque<(u64, Option<ShapeId>)>,
 }
+
+/// How many changes [`Workspace::shapes_changed_since`] remembers.
+const CHANGES_KEPT: usize = 256;
 
 /// What the grid holds and finds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -79,6 +85,7 @@ impl Workspace {
             broad_stats: std::cell::Cell::new(None),
             stale: true,
             report_builds: 0,
+            changes: std::collections::VecDeque::new(),
         };
         workspace.replace_scene(scene);
         // Clean, with no file; a recovery copy on disk stays to be offered.
@@ -155,6 +162,7 @@ impl Workspace {
         self.shape_changed(changed);
         self.revision = self.next_revision;
         self.next_revision += 1;
+        self.log_change(Some(changed));
         // The report is about the pair: another shape's edit leaves it as it is.
         let in_pair = self.pair.is_none_or(|(a, b)| a == changed || b == changed);
         let was_stale = self.stale;
@@ -198,8 +206,33 @@ impl Workspace {
     fn restore(&mut self, snapshot: Snapshot) {
         self.scene = snapshot.scene;
         self.revision = snapshot.revision;
+        self.log_change(None);
         self.hits_behind = Some(Behind::All);
         self.changed();
+    }
+
+    fn log_change(&mut self, shape: Option<ShapeId>) {
+        if self.changes.len() == CHANGES_KEPT {
+            self.changes.pop_front();
+        }
+        self.changes.push_back((self.revision, shape));
+    }
+
+    /// The shapes edited since the scene was at `revision` (empty: the same scene), or
+    /// `None` when that is not known (undo, redo, a new scene, or too long ago). What lets a
+    /// view keep what it drew of the shapes that did not change.
+    pub fn shapes_changed_since(&self, revision: u64) -> Option<Vec<ShapeId>> {
+        let mut shapes = Vec::new();
+        if revision == self.revision {
+            return Some(shapes);
+        }
+        for &(after, shape) in self.changes.iter().rev() {
+            if after == revision {
+                return Some(shapes);
+            }
+            shapes.push(shape?);
+        }
+        None
     }
 
     /// Shape `id` moved, changed, appeared or went: its grid cells and its pairs follow.
@@ -230,6 +263,7 @@ impl Workspace {
         self.hits_behind = Some(Behind::All);
         self.revision = self.next_revision;
         self.next_revision += 1;
+        self.log_change(None);
         self.history.clear();
         self.selected = None;
         self.pair = None;
@@ -268,6 +302,7 @@ impl Workspace {
         self.hits_behind = Some(Behind::All);
         self.revision = self.next_revision;
         self.next_revision += 1;
+        self.log_change(None);
         self.document.path = recovery.path;
         self.document.saved_revision = None;
         self.selected = None;
