@@ -325,6 +325,24 @@ impl SceneView {
         )
     }
 
+    /// Where the view looks and how it is drawn, into `h`: what both layers depend on.
+    fn hash_view(&self, rect: Rect, pixels_per_point: f32, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        let c = self.camera;
+        for v in [c.centre.x, c.centre.y, c.scale] {
+            v.to_bits().hash(h);
+        }
+        for v in [
+            rect.min.x,
+            rect.min.y,
+            rect.max.x,
+            rect.max.y,
+            pixels_per_point,
+        ] {
+            v.to_bits().hash(h);
+        }
+    }
+
     /// What the static layer depends on besides the shapes themselves, hashed.
     fn static_key(
         &self,
@@ -337,21 +355,7 @@ impl SceneView {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let bits = |x: f64| x.to_bits();
-        (
-            bits(self.camera.centre.x),
-            bits(self.camera.centre.y),
-            bits(self.camera.scale),
-        )
-            .hash(&mut h);
-        for v in [
-            rect.min.x,
-            rect.min.y,
-            rect.max.x,
-            rect.max.y,
-            pixels_per_point,
-        ] {
-            v.to_bits().hash(&mut h);
-        }
+        self.hash_view(rect, pixels_per_point, &mut h);
         dynamic.hash(&mut h);
         if let Some(b) = broad {
             // The cells follow every move: with the overlay on, the layer is built each time.
@@ -374,21 +378,7 @@ impl SceneView {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let bits = |x: f64| x.to_bits();
         (ws.revision(), ws.is_stale(), ws.pair(), ws.selected()).hash(&mut h);
-        (
-            bits(self.camera.centre.x),
-            bits(self.camera.centre.y),
-            bits(self.camera.scale),
-        )
-            .hash(&mut h);
-        for v in [
-            rect.min.x,
-            rect.min.y,
-            rect.max.x,
-            rect.max.y,
-            pixels_per_point,
-        ] {
-            v.to_bits().hash(&mut h);
-        }
+        self.hash_view(rect, pixels_per_point, &mut h);
         (options.show_axes, options.show_naive).hash(&mut h);
         let total = ws.report().map_or(0, |r| r.sat.axes.len());
         let focus = ws.report().and_then(|r| lab.focus_axis(r));
