@@ -291,32 +291,17 @@ impl SceneView {
                         .shapes_changed_since(f.revision)
                         .is_some_and(|ids| ids.iter().all(|id| dynamic_ids.contains(id)))
             });
+            let build = |this: &Self, layer| {
+                this.build(layer, rect, ws, options, lab, broad, handles, &dynamic)
+            };
             if !keep {
-                let list = self.build(
-                    draw::Layer::Static,
-                    rect,
-                    ws,
-                    options,
-                    lab,
-                    broad,
-                    handles,
-                    &dynamic,
-                );
+                let list = build(self, draw::Layer::Static);
                 self.static_frame = Some(Frame::new(static_key, list, rect, measure, &[], look));
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
             still.revision = ws.revision();
             let taken: Vec<Rect> = still.labels.iter().map(|(_, r)| *r).collect();
-            let list = self.build(
-                draw::Layer::Dynamic,
-                rect,
-                ws,
-                options,
-                lab,
-                broad,
-                handles,
-                &dynamic,
-            );
+            let list = build(self, draw::Layer::Dynamic);
             self.frame = Some(Frame::new(key, list, rect, measure, &taken, look));
         }
         (
