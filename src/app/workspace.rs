@@ -376,17 +376,11 @@ impl Workspace {
         let scene = &self.scene;
         match behind {
             Behind::All => {
-                let boxes: Vec<(ShapeId, Aabb)> = scene
-                    .shapes
-                    .iter()
-                    .map(|s| (s.id, Aabb::of(&s.placed)))
-                    .collect();
-                let cell = self
-                    .cell_size
-                    .unwrap_or_else(|| auto_cell_size(&boxes_of(scene)));
+                let boxes = boxes_of(scene);
+                let cell = self.cell_size.unwrap_or_else(|| auto_cell_size(&boxes));
                 self.grid = Grid::new(cell);
-                for (id, aabb) in boxes {
-                    self.grid.insert(id.0, aabb);
+                for (shape, aabb) in scene.shapes.iter().zip(boxes) {
+                    self.grid.insert(shape.id.0, aabb);
                 }
                 self.hits.clear();
                 let placed = |id: u32| scene.get(ShapeId(id)).map(|s| &s.placed);

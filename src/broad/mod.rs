@@ -24,20 +24,31 @@ pub fn boxes_of(scene: &Scene) -> Vec<Aabb> {
 /// candidates, each decided by [`collide`]. Never all n² pairs.
 pub fn intersecting_pairs(scene: &Scene, cell_size: Option<f64>) -> Vec<(usize, usize)> {
     let grid = Grid::build(&boxes_of(scene), cell_size);
-    intersecting_candidates(scene, &grid)
+    intersecting_candidates(scene, &grid).pairs
+}
+
+/// What the narrow phase made of a grid's candidates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Intersecting {
+    /// The candidates that intersect, sorted.
+    pub pairs: Vec<(usize, usize)>,
+    /// How many candidates the grid handed on.
+    pub candidates: usize,
 }
 
 /// The candidates of `grid` (built on `scene`'s boxes, entry = list position) that
-/// intersect, sorted.
-pub fn intersecting_candidates(scene: &Scene, grid: &Grid) -> Vec<(usize, usize)> {
+/// intersect.
+pub fn intersecting_candidates(scene: &Scene, grid: &Grid) -> Intersecting {
     let shapes = &scene.shapes;
     let mut pairs = Vec::new();
+    let mut candidates = 0;
     grid.for_each_candidate(|i, j| {
+        candidates += 1;
         let (i, j) = (i as usize, j as usize);
         if collide(&shapes[i].placed, &shapes[j].placed).is_some() {
             pairs.push((i, j));
         }
     });
     pairs.sort_unstable();
-    pairs
+    Intersecting { pairs, candidates }
 }

@@ -17,7 +17,8 @@ struct FileLine<'a> {
     /// Box pairs the grid handed to the narrow phase.
     candidates: usize,
     cell_size: f64,
-    /// Seconds spent loading, in the grid, and in the narrow phase.
+    /// Seconds spent loading, building the grid, and walking its candidates through the
+    /// narrow phase.
     seconds: Seconds,
 }
 
@@ -44,9 +45,9 @@ pub fn run(files: &[PathBuf], json: bool, cell: Option<f64>, out: &mut impl Writ
         };
         let loaded = Instant::now();
         let grid = Grid::build(&boxes_of(&scene), cell);
-        let candidates = grid.candidate_pairs().len();
         let built = Instant::now();
-        let pairs = intersecting_candidates(&scene, &grid);
+        let found = intersecting_candidates(&scene, &grid);
+        let (pairs, candidates) = (found.pairs, found.candidates);
         let done = Instant::now();
         if json {
             let line = FileLine {
