@@ -262,11 +262,15 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
     let pair = input.pair.map(|((a, b), _)| (a, b));
     let view = input.rect.expand(4.0);
     let mut names = 0;
-    let wanted = |i: usize| input.dynamic.contains(&i) == (input.layer == Layer::Dynamic);
-    for (i, shape) in input.scene.shapes.iter().enumerate() {
-        if !wanted(i) {
-            continue;
+    // The dynamic layer draws its few shapes; the static one every other.
+    let indices: Box<dyn Iterator<Item = usize>> = match input.layer {
+        Layer::Dynamic => Box::new(input.dynamic.iter().copied()),
+        Layer::Static => {
+            Box::new((0..input.scene.shapes.len()).filter(|i| !input.dynamic.contains(i)))
         }
+    };
+    for i in indices {
+        let shape = &input.scene.shapes[i];
         let placed = &shape.placed;
         let centre = input.screen(placed.centre());
         let radius = (placed.shape.bounding_radius() * input.camera.scale) as f32;

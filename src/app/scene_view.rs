@@ -44,6 +44,15 @@ struct Look {
     font_texture: [usize; 2],
 }
 
+/// What a frame of the view shows, besides where it looks.
+#[derive(Clone, Copy)]
+struct Shown<'a> {
+    ws: &'a Workspace,
+    options: &'a ViewOptions,
+    lab: &'a PairLab,
+    broad: Option<&'a BroadLab>,
+}
+
 /// One layer of a frame of the view, ready to paint.
 struct Frame {
     key: u64,
@@ -234,8 +243,13 @@ impl SceneView {
                     .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
                     .size()
             };
-            let (still, frame) =
-                self.frame(rect, ws, options, lab, broad, &handles, look, &measure);
+            let shown = Shown {
+                ws,
+                options,
+                lab,
+                broad,
+            };
+            let (still, frame) = self.frame(rect, shown, &handles, look, &measure);
             if let Some(p) = response.hover_pos() {
                 let near = frame
                     .axis_segments
@@ -266,19 +280,16 @@ impl SceneView {
     /// One frame of the view, tessellated, with its labels placed: built again only when
     /// something it shows changed (the scene, the selection, the pair, the view, what the
     /// lab shows); a frame in which nothing changed reuses the last one whole.
-    #[allow(clippy::too_many_arguments)]
     fn frame(
         &mut self,
         rect: Rect,
-        ws: &Workspace,
-        options: &ViewOptions,
-        lab: &PairLab,
-        broad: Option<&BroadLab>,
+        shown: Shown,
         handles: &[Handle],
         look: Look,
         measure: &dyn Fn(&str) -> egui::Vec2,
     ) -> (&Frame, &Frame) {
-        let key = self.frame_key(rect, ws, options, lab, broad, look.pixels_per_point);
+        let (ws, broad) = (shown.ws, shown.broad);
+        let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
             let dynamic = Self::dynamic_shapes(ws);
             let static_key = self.static_key(rect, ws, broad, look.pixels_per_point, &dynamic);
@@ -291,9 +302,7 @@ impl SceneView {
                         .shapes_changed_since(f.revision)
                         .is_some_and(|ids| ids.iter().all(|id| dynamic_ids.contains(id)))
             });
-            let build = |this: &Self, layer| {
-                this.build(layer, rect, ws, options, lab, broad, handles, &dynamic)
-            };
+            let build = |this: &Self, layer| this.build(layer, rect, shown, handles, &dynamic);
             if !keep {
                 let list = build(self, draw::Layer::Static);
                 self.static_frame = Some(Frame::new(static_key, list, rect, measure, &[], look));
@@ -350,15 +359,13 @@ impl SceneView {
     }
 
     /// Everything a frame of the view depends on, hashed.
-    fn frame_key(
-        &self,
-        rect: Rect,
-        ws: &Workspace,
-        options: &ViewOptions,
-        lab: &PairLab,
-        broad: Option<&BroadLab>,
-        pixels_per_point: f32,
-    ) -> u64 {
+    fn frame_key(&self, rect: Rect, shown: Shown, pixels_per_point: f32) -> u64 {
+        let Shown {
+            ws,
+            options,
+            lab,
+            broad,
+        } = shown;
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let bits = |x: f64| x.to_bits();
@@ -404,16 +411,13 @@ impl SceneView {
             tessellation: Default::default(),
             font_texture: [1, 1],
         };
-        let (still, frame) = self.frame(
-            rect,
+        let shown = Shown {
             ws,
             options,
             lab,
             broad,
-            &handles,
-            look,
-            &labels::estimated_size,
-        );
+        };
+        let (still, frame) = self.frame(rect, shown, &handles, look, &labels::estimated_size);
         DrawList {
             shapes: vec![
                 egui::Shape::Mesh(still.mesh.clone()),
@@ -443,18 +447,20 @@ impl SceneView {
         dynamic
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn build(
         &self,
         layer: draw::Layer,
         rect: Rect,
-        ws: &Workspace,
-        options: &ViewOptions,
-        lab: &PairLab,
-        broad: Option<&BroadLab>,
+        shown: Shown,
         handles: &[Handle],
         dynamic: &[usize],
     ) -> DrawList {
+        let Shown {
+            ws,
+            options,
+            lab,
+            broad,
+        } = shown;
         let scene = ws.scene();
         let report = ws.report().filter(|_| !ws.is_stale());
         let pair = ws.pair_indices().zip(report);
