@@ -28,7 +28,7 @@ fn big_scene() -> Scene {
             SceneShape::named(&format!("shape-{i}"), placed)
         })
         .collect();
-    Scene { shapes }
+    Scene::from_shapes(shapes)
 }
 
 fn bench_files(c: &mut Criterion) {

@@ -111,6 +111,17 @@ pub fn axis_source(source: AxisSource, names: &PairNames) -> String {
             feature(b, names.kind_b),
             names.b
         ),
+        AxisSource::EndToCentre { capsule, end } => {
+            let circle = match capsule {
+                Side::A => &names.b,
+                Side::B => &names.a,
+            };
+            let end = if end == 0 { "a" } else { "b" };
+            format!(
+                "end {end} of {} toward the centre of {circle}",
+                names.of(capsule).0
+            )
+        }
         AxisSource::CentreToCentre => format!("centre of {} toward centre of {}", names.a, names.b),
         AxisSource::AnyAxis => "any axis (the centres coincide): x".into(),
     }
@@ -179,6 +190,13 @@ pub fn axis_source_short(source: AxisSource) -> String {
         AxisSource::VertexToCentre { polygon, vertex } => {
             format!("corner {vertex} of {}", side(polygon))
         }
+        AxisSource::EndToCentre { capsule, end } => {
+            format!(
+                "end {} of {}",
+                if end == 0 { "a" } else { "b" },
+                side(capsule)
+            )
+        }
         AxisSource::ClosestFeatures { .. } => "closest points".into(),
         AxisSource::CentreToCentre => "centres".into(),
         AxisSource::AnyAxis => "any (same centre)".into(),
@@ -234,6 +252,17 @@ pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
             axis + 1,
             axis_source(report.axes[axis].source, names)
         ),
+        Verdict::Shallow {
+            axis,
+            depth,
+            threshold,
+        } => format!(
+            "Called apart: every axis overlaps, but the least overlap, {} on axis {} ({}), is below this test's threshold {}, so it reports no contact.",
+            number(depth),
+            axis + 1,
+            axis_source(report.axes[axis].source, names),
+            number(threshold)
+        ),
         Verdict::Intersecting { axis, depth } => {
             let mtv = report.mtv.expect("an intersecting report has an MTV");
             format!(
@@ -251,11 +280,12 @@ pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
 
 /// What the naive rule (smallest overlap, axis sign as it comes: a common tutorial bug) would
 /// have done, in one sentence.
-pub fn naive_sentence(report: &SatReport, naive: Option<&NaiveMtv>, names: &PairNames) -> String {
+pub fn naive_sentence(naive: Option<&NaiveMtv>, names: &PairNames) -> String {
     let Some(naive) = naive else {
-        return "The naive rule finds a gap too: nothing to push.".into();
+        return "The naive rule finds an overlap under 1e-4 (or a gap) on some axis: nothing to push."
+            .into();
     };
-    let axis = axis_source(report.axes[naive.axis].source, names);
+    let axis = axis_source(naive.source, names);
     let effect = if naive.pushes_inward {
         format!(
             "that pushes {} deeper into {}: the common tutorial bug",
@@ -265,8 +295,7 @@ pub fn naive_sentence(report: &SatReport, naive: Option<&NaiveMtv>, names: &Pair
         "that happens to point the right way here".into()
     };
     format!(
-        "Naive rule (least interval overlap, axis sign as it comes): axis {} ({}), moving {} by {} along {}; {}.",
-        naive.axis + 1,
+        "Naive rule (least interval overlap, axis sign as it comes): {}, moving {} by {} along {}; {}.",
         axis,
         names.b,
         number(naive.depth),

@@ -4,7 +4,7 @@ mod common;
 
 use collidoscope::geometry::{DVec2, Placed, Pose, left_perp, right_perp};
 use collidoscope::query::{
-    AxisSource, Side, Verdict, collide, distance, naive_mtv, pair_report, sat_report,
+    AxisSource, NaiveMtv, Side, Verdict, collide, distance, naive_report, pair_report, sat_report,
 };
 use common::*;
 
@@ -70,8 +70,9 @@ fn with_the_circle_first_the_normal_points_into_the_obstacle() {
 fn the_naive_rule_pushes_the_circle_into_the_clockwise_obstacle_through_two_sides() {
     for side in 0..4 {
         let (_, _, outward) = obstacle_side(side);
-        let report = sat_report(&clockwise_obstacle(), &circle_entering_side(side));
-        let naive = naive_mtv(&report).unwrap();
+        let (a, b) = (clockwise_obstacle(), circle_entering_side(side));
+        let report = sat_report(&a, &b);
+        let naive = NaiveMtv::of(&naive_report(&a, &b)).unwrap();
         assert_eq!(naive.axis, report.mtv.unwrap().axis);
         assert_close(naive.depth, 1.0, 1e-9);
         if side < 2 {
@@ -90,8 +91,9 @@ fn the_naive_rule_agrees_on_a_counter_clockwise_obstacle() {
         &[v(0.0, 25.0), v(50.0, 0.0), v(100.0, 75.0), v(50.0, 100.0)],
         Pose::IDENTITY,
     );
-    let report = sat_report(&ccw, &circle_entering_side(1));
-    let naive = naive_mtv(&report).unwrap();
+    let circle = circle_entering_side(1);
+    let report = sat_report(&ccw, &circle);
+    let naive = NaiveMtv::of(&naive_report(&ccw, &circle)).unwrap();
     assert!(!naive.pushes_inward);
     assert_vec_close(naive.normal, report.mtv.unwrap().normal, 1e-12);
 }
@@ -264,6 +266,7 @@ impl VerdictKind for Verdict {
         match self {
             Verdict::Separated { .. } => "separated",
             Verdict::Touching { .. } => "touching",
+            Verdict::Shallow { .. } => "shallow",
             Verdict::Intersecting { .. } => "intersecting",
         }
     }

@@ -353,8 +353,8 @@ fn wrong_format_or_version() {
         "shapes/broken.json: missing key \"format\" (a shape-set file says \"format\": \"collidoscope-shapes\")"
     );
     assert_eq!(
-        refuse(r#"{"format": "collidoscope-shapes", "version": 2, "shapes": []}"#),
-        "shapes/broken.json: version 2 is not supported: this build reads version 1"
+        refuse(r#"{"format": "collidoscope-shapes", "version": 3, "shapes": []}"#),
+        "shapes/broken.json: version 3 is not supported: this build reads versions 1 and 2"
     );
     assert_eq!(
         refuse("[1, 2]"),

@@ -165,7 +165,7 @@ impl PairLab {
         if naive {
             ui.colored_label(
                 palette::NAIVE,
-                text::naive_sentence(&report.sat, report.naive.as_ref(), names),
+                text::naive_sentence(report.naive.as_ref(), names),
             );
         }
         if let Some(c) = &report.contact {

@@ -96,11 +96,7 @@ pub fn run(
     let _ = writeln!(out, "\n{}", verdict_sentence(&report.sat, &names));
     print_outcome(&report, out);
     if naive {
-        let _ = writeln!(
-            out,
-            "{}",
-            naive_sentence(&report.sat, report.naive.as_ref(), &names)
-        );
+        let _ = writeln!(out, "{}", naive_sentence(report.naive.as_ref(), &names));
     }
     0
 }

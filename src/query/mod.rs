@@ -2,7 +2,7 @@
 //!
 //! One module per query: [`sat`] (the separating-axis test as a report, and the MTV),
 //! [`naive`] (the tutorial rule "smallest overlap, axis sign as it comes", kept to show its
-//! bug), [`closest`] (closest points), [`contact`] (manifold points), [`collide`] (the fast
+//! bug), [`mistakes`] (every known mistake as a test with the correct one's report), [`closest`] (closest points), [`contact`] (manifold points), [`collide`] (the fast
 //! path), [`region`] (the intersection polygon), [`report`] (all of them for one pair, and the
 //! distance query) and [`summary`] (the record `collidoscope query` prints). The types they
 //! share live in [`types`]; the candidate axes that `sat` and `collide` both walk, in
@@ -24,6 +24,7 @@ pub(crate) mod candidates;
 pub mod closest;
 pub mod collide;
 pub mod contact;
+pub mod mistakes;
 pub mod naive;
 pub mod region;
 pub mod report;
@@ -37,9 +38,10 @@ pub use closest::{
 };
 pub use collide::collide;
 pub use contact::{Contact, ContactPoint};
-pub use naive::{NaiveMtv, naive_mtv};
+pub use mistakes::{Outcome, SHALLOW_THRESHOLD, mistaken_outcome, mistaken_report};
+pub use naive::{NAIVE_THRESHOLD, NaiveMtv, naive_report};
 pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
 pub use summary::{PairSummary, summarize};
-pub use types::{AxisRole, AxisSource, AxisTest, Mtv, SatReport, Side, Verdict};
+pub use types::{AxisRole, AxisSource, AxisTest, Mistake, Mtv, SatReport, Side, Verdict};

@@ -1,26 +1,44 @@
 //! The smallest-overlap rule with the axis sign as it comes: the MTV many SAT tutorials give
-//! first, kept to show its bug.
+//! first, reproduced exactly as `collidoscope diagnose` names it (`naive-smallest-overlap`).
 //!
-//! The naive rule takes, over the same axes, the smallest length of the intervals' common part
-//! (`min(a.max, b.max) - max(a.min, b.min)`) and pushes along that axis *as it comes*. For an
-//! edge normal that is the right-hand normal of the edge in the winding the file used: inward
-//! for a clockwise polygon. With a clockwise obstacle, a body entering one side is pushed
-//! further in. (The correct rule, in `sat`, also asks which way along the axis is shorter.)
+//! ```text
+//! axes, in this order (world frame, points in the file's order):
+//!   for each polygon edge i:          unit right-hand perpendicular (y, -x) of p[i+1] - p[i]
+//!   for a capsule:                    unit right-hand perpendicular of b - a
+//!   polygon vs circle, each vertex j: unit(centre - vertex j)
+//!   capsule vs circle, each end:      unit(centre - end)
+//!   two circles:                      unit(centre B - centre A)
+//! overlap on an axis = the length of the two intervals' common part
+//! intersecting when every overlap >= 1e-4; the first least overlap wins;
+//! the MTV is that axis as it comes, times that overlap
+//! ```
+//!
+//! For an edge normal "as it comes" is the right-hand normal in the winding the file used:
+//! inward for a clockwise polygon. With a clockwise obstacle, a body entering one side is pushed
+//! further in. (The correct rule, in `sat`, also asks which way along the axis is shorter; and
+//! it tries only the corner nearest the circle, which is all the geometry needs.)
 
-use super::types::SatReport;
-use crate::geometry::DVec2;
+use super::candidates::centre_to_centre;
+use super::sat::{Decision, finish};
+use super::types::{AxisSource, AxisTest, Mistake, SatReport, Side};
+use crate::geometry::{DVec2, Interval, Placed, Shape, right_perp};
 use serde::Serialize;
+
+/// Below this least overlap the naive rule calls a pair apart.
+pub const NAIVE_THRESHOLD: f64 = 1e-4;
 
 /// What the naive rule would have done.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct NaiveMtv {
-    /// The axis it picks (index into the report's axes).
+    /// The axis it picks (index into the naive report's axes).
     pub axis: usize,
+    /// Where that axis comes from.
+    pub source: AxisSource,
     /// The axis as it came: the direction the naive code moves B.
     pub normal: DVec2,
-    /// The interval common length on that axis: how far it moves B.
+    /// The intervals' common length on that axis: how far it moves B.
     pub depth: f64,
-    /// Whether that move goes against the correct direction on the same axis, pushing B
+    /// Whether that move goes against the shorter way out along the same line, pushing B
     /// deeper into A.
     pub pushes_inward: bool,
 }
@@ -30,26 +48,134 @@ impl NaiveMtv {
     pub fn translation(&self) -> DVec2 {
         self.normal * self.depth
     }
+
+    /// The naive MTV of a naive report (see [`naive_report`]), when it calls the pair
+    /// intersecting.
+    pub fn of(report: &SatReport) -> Option<NaiveMtv> {
+        let mtv = report.mtv?;
+        let test = &report.axes[mtv.axis];
+        let (forward, backward) = (test.a.push_forward(&test.b), test.a.push_backward(&test.b));
+        Some(NaiveMtv {
+            axis: mtv.axis,
+            source: test.source,
+            normal: mtv.normal,
+            depth: mtv.depth,
+            pushes_inward: (forward < backward && mtv.normal.dot(test.axis) < 0.0)
+                || (backward < forward && mtv.normal.dot(test.axis) > 0.0),
+        })
+    }
 }
 
-/// The naive MTV over `report`'s axes, when the naive rule finds every axis overlapping.
-pub fn naive_mtv(report: &SatReport) -> Option<NaiveMtv> {
-    let mut best: Option<(usize, f64)> = None;
-    for (i, t) in report.axes.iter().enumerate() {
-        let common = t.a.intersection_length(&t.b);
-        if common <= 0.0 {
-            return None;
-        }
-        if best.is_none_or(|(_, d)| common < d) {
-            best = Some((i, common));
+/// A shape as the naive code sees it: its points in the file's order (relative to the
+/// query's origin) and its radius.
+struct NaiveView {
+    points: Vec<DVec2>,
+    radius: f64,
+    circle: bool,
+    polygon: bool,
+}
+
+impl NaiveView {
+    fn new(placed: &Placed, origin: DVec2) -> Self {
+        let pose = placed.pose;
+        let (rotation, offset) = (pose.rotation(), pose.position - origin);
+        let place = |p: DVec2| rotation.rotate(p) + offset;
+        let (points, radius) = match &placed.shape {
+            Shape::Circle(c) => (vec![offset], c.radius()),
+            Shape::Capsule(c) => (vec![place(c.a()), place(c.b())], c.radius()),
+            Shape::Polygon(p) => (p.points_as_given().into_iter().map(place).collect(), 0.0),
+        };
+        Self {
+            points,
+            radius,
+            circle: matches!(placed.shape, Shape::Circle(_)),
+            polygon: matches!(placed.shape, Shape::Polygon(_)),
         }
     }
-    let (axis, depth) = best?;
-    let test = &report.axes[axis];
-    Some(NaiveMtv {
-        axis,
-        normal: test.axis,
-        depth,
-        pushes_inward: test.axis.dot(test.normal) < 0.0,
-    })
+
+    fn project(&self, u: DVec2) -> Interval {
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in &self.points {
+            let d = p.dot(u);
+            lo = lo.min(d);
+            hi = hi.max(d);
+        }
+        Interval::new(lo - self.radius, hi + self.radius)
+    }
+
+    /// The face axes: every edge's right-hand perpendicular, or a capsule's segment's.
+    fn face_axes(&self, side: Side, axes: &mut Vec<(AxisSource, DVec2)>) {
+        if self.polygon {
+            let n = self.points.len();
+            for i in 0..n {
+                let edge = self.points[(i + 1) % n] - self.points[i];
+                if let Some(u) = right_perp(edge).try_normalize() {
+                    axes.push((AxisSource::EdgeNormal { of: side, edge: i }, u));
+                }
+            }
+        } else if !self.circle
+            && let Some(u) = right_perp(self.points[1] - self.points[0]).try_normalize()
+        {
+            axes.push((AxisSource::SegmentNormal { of: side }, u));
+        }
+    }
+}
+
+/// The naive rule's report on `a` and `b`: its axes in its order, each with both intervals
+/// and the common length as `overlap` (`normal` is the axis as it comes), and its verdict.
+pub fn naive_report(a: &Placed, b: &Placed) -> SatReport {
+    let origin = a.pose.position;
+    let (va, vb) = (NaiveView::new(a, origin), NaiveView::new(b, origin));
+    let mut axes = Vec::new();
+    va.face_axes(Side::A, &mut axes);
+    vb.face_axes(Side::B, &mut axes);
+    for (side, own, circle) in [(Side::A, &va, &vb), (Side::B, &vb, &va)] {
+        if !circle.circle || own.circle {
+            continue;
+        }
+        let centre = circle.points[0];
+        for (j, p) in own.points.iter().enumerate() {
+            let Some(u) = (centre - *p).try_normalize() else {
+                continue;
+            };
+            let source = if own.polygon {
+                AxisSource::VertexToCentre {
+                    polygon: side,
+                    vertex: j,
+                }
+            } else {
+                AxisSource::EndToCentre {
+                    capsule: side,
+                    end: j,
+                }
+            };
+            axes.push((source, u));
+        }
+    }
+    if axes.is_empty() {
+        // Two circles (or shapes the code treats as circles: zero-length capsules).
+        let centre = |v: &NaiveView| (v.points[0] + v.points[v.points.len() - 1]) * 0.5;
+        axes.push(centre_to_centre(centre(&va), centre(&vb)));
+    }
+    let tests = axes
+        .into_iter()
+        .map(|(source, axis)| {
+            let (ia, ib) = (va.project(axis), vb.project(axis));
+            let overlap = ia.intersection_length(&ib);
+            AxisTest {
+                source,
+                axis,
+                a: ia,
+                b: ib,
+                overlap,
+                normal: axis,
+                separating: overlap <= 0.0,
+            }
+        })
+        .collect();
+    let decision = Decision {
+        threshold: NAIVE_THRESHOLD,
+        mistake: Some(Mistake::NaiveSmallestOverlap),
+    };
+    finish(tests, origin, (a.shape.kind(), b.shape.kind()), decision)
 }

@@ -5,7 +5,7 @@
 use super::closest::{Proximity, proximity_of_apart};
 use super::collide::collide;
 use super::contact::{Contact, manifold};
-use super::naive::{NaiveMtv, naive_mtv};
+use super::naive::{NaiveMtv, naive_report};
 use super::region::{Region, region_of};
 use super::sat::sat_report_rounded;
 use super::types::SatReport;
@@ -33,7 +33,7 @@ pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
     let ra = Rounded::new(a, origin);
     let rb = Rounded::new(b, origin);
     let sat = sat_report_rounded(&ra, &rb, origin);
-    let naive = naive_mtv(&sat);
+    let naive = NaiveMtv::of(&naive_report(a, b));
     let contact = sat.mtv.map(|mtv| {
         let source = sat.axes[mtv.axis].source;
         let mut points = manifold(&ra, &rb, mtv.normal, mtv.depth, source);

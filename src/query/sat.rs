@@ -28,7 +28,7 @@
 //! toward B). Taking the axis's sign "as it comes" (an inward normal of a clockwise polygon)
 //! is a common tutorial bug: `naive` keeps it to show the difference.
 use super::candidates::{circles_axis, face_axis_count, face_candidate, rounded_candidate};
-use super::types::{AxisTest, Mtv, SatReport, Side, Verdict};
+use super::types::{AxisTest, Mistake, Mtv, SatReport, Side, Verdict};
 use crate::geometry::{DVec2, Interval, Placed, Rounded, Shape, ShapeKind};
 
 /// The separating-axis test of `a` and `b`, every candidate axis measured.
@@ -37,7 +37,12 @@ pub fn sat_report(a: &Placed, b: &Placed) -> SatReport {
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
         // Two circles have one axis: measured directly, as the general walk would.
         let axis = circles_axis(ca.radius(), b.pose.position - origin, cb.radius());
-        return finish(vec![axis], origin, (ShapeKind::Circle, ShapeKind::Circle));
+        return finish(
+            vec![axis],
+            origin,
+            (ShapeKind::Circle, ShapeKind::Circle),
+            EXACT,
+        );
     }
     sat_report_rounded(&Rounded::new(a, origin), &Rounded::new(b, origin), origin)
 }
@@ -54,17 +59,34 @@ pub(crate) fn sat_report_rounded(a: &Rounded, b: &Rounded, origin: DVec2) -> Sat
     if let Some(candidate) = rounded_candidate(a, b) {
         axes.push(candidate.measure(centres));
     }
-    finish(axes, origin, (a.kind, b.kind))
+    finish(axes, origin, (a.kind, b.kind), EXACT)
 }
+
+/// How a test decides from its measured axes: the correct test calls any positive least
+/// overlap intersecting; a mistaken one may have a threshold.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Decision {
+    /// A least overlap below this (and > 0) is called apart ([`Verdict::Shallow`]).
+    pub threshold: f64,
+    /// Which test this is (`None`: the correct one).
+    pub mistake: Option<Mistake>,
+}
+
+/// The correct test's decision.
+pub(crate) const EXACT: Decision = Decision {
+    threshold: 0.0,
+    mistake: None,
+};
 
 /// The report of measured axes (relative to `origin`): the verdict, then the shadows back in
 /// world coordinates.
-fn finish(
+pub(crate) fn finish(
     mut axes: Vec<AxisTest>,
     origin: DVec2,
     (kind_a, kind_b): (ShapeKind, ShapeKind),
+    decision: Decision,
 ) -> SatReport {
-    let (verdict, mtv) = decide(&axes);
+    let (verdict, mtv) = decide(&axes, decision.threshold);
     for test in &mut axes {
         // Back to world coordinates: the projections were taken relative to `origin`.
         let shift = origin.dot(test.axis);
@@ -77,13 +99,22 @@ fn finish(
         axes,
         verdict,
         mtv,
+        mistake: decision.mistake,
     }
 }
 
 /// The verdict of measured axes. Ties go to the earlier axis, as in [`least_overlap`].
-fn decide(axes: &[AxisTest]) -> (Verdict, Option<Mtv>) {
+fn decide(axes: &[AxisTest], threshold: f64) -> (Verdict, Option<Mtv>) {
     let least = least_overlap(axes).expect("every pair has a candidate axis");
     let test = &axes[least];
+    if !test.separating && test.overlap < threshold {
+        let shallow = Verdict::Shallow {
+            axis: least,
+            depth: test.overlap,
+            threshold,
+        };
+        return (shallow, None);
+    }
     if !test.separating {
         let mtv = Mtv {
             axis: least,

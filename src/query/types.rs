@@ -47,6 +47,14 @@ pub enum AxisSource {
         /// B's feature.
         b: Feature,
     },
+    /// From end `end` (0 is `a`, 1 is `b`) of capsule `capsule` toward the centre of the
+    /// circle (the naive rule's axes; the correct test uses the closest points instead).
+    EndToCentre {
+        /// The capsule (the circle is the other shape).
+        capsule: Side,
+        /// 0 for end `a`, 1 for end `b`.
+        end: usize,
+    },
     /// From A's centre toward B's centre (two circles).
     CentreToCentre,
     /// Two circles with one centre: every direction is as good; +x is used.
@@ -94,6 +102,16 @@ pub enum Verdict {
         /// The first axis whose projections touch.
         axis: usize,
     },
+    /// Every axis overlaps, but the least overlap is below the test's threshold, so the test
+    /// calls the pair apart. Only a mistaken test has a threshold (see [`Mistake`]).
+    Shallow {
+        /// The axis of least overlap.
+        axis: usize,
+        /// Its overlap (> 0, below the threshold).
+        depth: f64,
+        /// The threshold the overlap fell under.
+        threshold: f64,
+    },
     /// Every axis overlaps.
     Intersecting {
         /// The axis of least overlap (the MTV's).
@@ -114,6 +132,75 @@ pub enum AxisRole {
     Separating,
     /// An axis whose shadows overlap.
     Overlapping,
+}
+
+/// A known way of getting the separating-axis test wrong, as collision code in the wild does.
+/// Each is a variant of the test that [`crate::query::mistaken_report`] runs and reports with
+/// the same structure as the correct one; `diagnose` names those that reproduce a claimed
+/// contact, and the simulation can resolve with one to show its effect over time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mistake {
+    /// The correct test with the normal pointing from B toward A (the pair's order or the
+    /// sign convention swapped).
+    NormalReversed,
+    /// The least interval overlap wins and its axis is used as it comes (the rule many SAT
+    /// tutorials give first), with a 1e-4 threshold on every overlap.
+    NaiveSmallestOverlap,
+    /// The correct, direction-aware test without the axes from a corner or a segment end
+    /// toward a rounded shape: corner false positives and too-deep contacts.
+    EdgeNormalsOnly,
+    /// The correct test, but a penetration shallower than 1e-4 is called apart.
+    ShallowIgnored,
+}
+
+impl Mistake {
+    /// Every mistake, in the order `diagnose` lists matches.
+    pub const ALL: [Mistake; 4] = [
+        Mistake::NormalReversed,
+        Mistake::NaiveSmallestOverlap,
+        Mistake::EdgeNormalsOnly,
+        Mistake::ShallowIgnored,
+    ];
+
+    /// The name files and commands use: `normal-reversed`, `naive-smallest-overlap`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Mistake::NormalReversed => "normal-reversed",
+            Mistake::NaiveSmallestOverlap => "naive-smallest-overlap",
+            Mistake::EdgeNormalsOnly => "edge-normals-only",
+            Mistake::ShallowIgnored => "shallow-ignored",
+        }
+    }
+
+    /// The mistake called `name`.
+    pub fn from_name(name: &str) -> Option<Mistake> {
+        Mistake::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// What the mistaken code does, in one line.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Mistake::NormalReversed => {
+                "The normal points from B toward A: the pair's order or the sign convention is swapped, so the push goes the wrong way."
+            }
+            Mistake::NaiveSmallestOverlap => {
+                "The smallest interval overlap wins and its axis is used as it comes: a clockwise polygon's edge normal points inward, pushing the body deeper."
+            }
+            Mistake::EdgeNormalsOnly => {
+                "Only edge normals are tried, never the axis from a corner or segment end toward a rounded shape: near a corner it reports contacts that are not there, or too deep."
+            }
+            Mistake::ShallowIgnored => {
+                "A penetration shallower than 1e-4 is treated as no contact, so resting and grazing contacts are missed."
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Mistake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The minimum translation vector: moving B by `depth * normal` (or A by `-depth * normal`)
@@ -148,6 +235,9 @@ pub struct SatReport {
     pub verdict: Verdict,
     /// The MTV when intersecting.
     pub mtv: Option<Mtv>,
+    /// `None` for the correct test; otherwise the known mistake this report reproduces (its
+    /// axes, its overlaps and its choice, as that mistaken code computes them).
+    pub mistake: Option<Mistake>,
 }
 
 impl SatReport {
@@ -161,7 +251,9 @@ impl SatReport {
     pub fn deciding_axis(&self) -> usize {
         match self.verdict {
             Verdict::Separated { first, .. } => first,
-            Verdict::Touching { axis } | Verdict::Intersecting { axis, .. } => axis,
+            Verdict::Touching { axis }
+            | Verdict::Shallow { axis, .. }
+            | Verdict::Intersecting { axis, .. } => axis,
         }
     }
 

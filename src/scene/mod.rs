@@ -1,4 +1,4 @@
-//! Shape sets: what a file holds, and reading and writing it (format version 1).
+//! Shape sets: what a file holds, and reading and writing it (format versions 1 and 2).
 //!
 //! The file format (also described in the README):
 //!
@@ -19,12 +19,17 @@
 //! A file is refused whole, never half-loaded, with one [`FileError`] naming the file and the
 //! place. Saves are atomic: a temporary file in the same folder, flushed, then renamed.
 
+mod claims;
 mod error;
 pub mod generate;
+mod motion;
 mod read;
+mod read_pairs;
 mod write;
 
+pub use claims::{Claim, DEFAULT_TOLERANCE, Expected};
 pub use error::{FileError, Problem};
+pub use motion::{Body, Motion};
 pub use read::{load, parse};
 pub use write::{save, to_json};
 
@@ -32,8 +37,9 @@ use crate::geometry::{Placed, ShapeKind};
 
 /// The `format` value of a shape-set file.
 pub const FORMAT: &str = "collidoscope-shapes";
-/// The file format version this build reads and writes.
-pub const VERSION: u64 = 1;
+/// The newest file format version this build reads and writes. Version 2 adds motion, claims
+/// and fixtures' expectations; a set that needs none of them is saved as version 1.
+pub const VERSION: u64 = 2;
 
 /// A shape's identity within a set: kept when other shapes are added or removed, so a
 /// selection, an explained pair or a recording can name a shape while the set changes. Files
@@ -56,6 +62,8 @@ pub struct SceneShape {
     pub name: Option<String>,
     /// The shape and its pose.
     pub placed: Placed,
+    /// How it moves (version 2; a static body at rest by default).
+    pub motion: Motion,
 }
 
 impl SceneShape {
@@ -70,6 +78,7 @@ impl SceneShape {
             id: ShapeId::default(),
             name,
             placed,
+            motion: Motion::default(),
         }
     }
 
@@ -82,17 +91,26 @@ impl SceneShape {
     }
 }
 
-/// A set of shapes, in file order.
+/// A set of shapes, in file order, with what the file says about their pairs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
     /// The shapes. Their ids are unique; add shapes with [`Scene::add`] to keep them so.
     pub shapes: Vec<SceneShape>,
+    /// Contacts another engine reported, to be diagnosed (version 2).
+    pub claims: Vec<Claim>,
+    /// A fixture's pinned results (version 2); `None` when the file is not a fixture.
+    pub expect: Option<Vec<Expected>>,
+    /// A fixture's tolerance, when the file gives one (default [`DEFAULT_TOLERANCE`]).
+    pub tolerance: Option<f64>,
 }
 
 impl Scene {
     /// A scene of `shapes`, numbered 0, 1, 2, ... in order (as loading a file numbers them).
     pub fn from_shapes(shapes: Vec<SceneShape>) -> Self {
-        let mut scene = Scene { shapes };
+        let mut scene = Scene {
+            shapes,
+            ..Scene::default()
+        };
         for (i, shape) in scene.shapes.iter_mut().enumerate() {
             shape.id = ShapeId(i as u32);
         }
@@ -132,10 +150,31 @@ impl Scene {
         self.index_of(id).map(|i| &mut self.shapes[i])
     }
 
-    /// Remove the shape `id`; the others keep their ids. Returns its index and the shape.
+    /// Remove the shape `id`, and the claims and expectations about it; the others keep
+    /// their ids. Returns its index and the shape.
     pub fn remove(&mut self, id: ShapeId) -> Option<(usize, SceneShape)> {
         let index = self.index_of(id)?;
+        self.claims.retain(|c| c.a != id && c.b != id);
+        if let Some(expect) = &mut self.expect {
+            expect.retain(|e| e.a != id && e.b != id);
+        }
         Some((index, self.shapes.remove(index)))
+    }
+
+    /// The list positions of the shapes `a` and `b`, when both are in the scene.
+    pub fn pair_of(&self, a: ShapeId, b: ShapeId) -> Option<(usize, usize)> {
+        Some((self.index_of(a)?, self.index_of(b)?))
+    }
+
+    /// The lowest file format version that holds everything in the scene: 2 with motion,
+    /// claims or expectations, else 1.
+    pub fn version_needed(&self) -> u64 {
+        let moves = self.shapes.iter().any(|s| !s.motion.is_default());
+        if moves || !self.claims.is_empty() || self.expect.is_some() || self.tolerance.is_some() {
+            2
+        } else {
+            1
+        }
     }
 }
 

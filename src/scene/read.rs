@@ -5,7 +5,8 @@
 //! walked by hand: that is what lets a message name the shape (index, name, kind) and the
 //! field, refuse unknown keys by name, and suggest the key that was probably meant.
 
-use super::{FORMAT, FileError, Problem, Scene, SceneShape, VERSION, shape_label};
+use super::read_pairs::{read_claims, read_expect, read_tolerance};
+use super::{Body, FORMAT, FileError, Motion, Problem, Scene, SceneShape, VERSION, shape_label};
 use crate::geometry::{
     Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape, ShapeError, ShapeKind,
 };
@@ -38,14 +39,16 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
             describe(&value)
         )));
     };
-    check_format_and_version(&top)?;
-    if let Some(key) = top
-        .keys()
-        .find(|k| !["format", "version", "shapes"].contains(&k.as_str()))
-    {
+    let version = check_format_and_version(&top)?;
+    let allowed: &[&str] = if version == 1 {
+        &TOP_KEYS[..3]
+    } else {
+        &TOP_KEYS
+    };
+    if let Some(key) = top.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(Problem::Document(format!(
             "unknown key {key:?} at the top level{}",
-            suggestion(key, &["format", "version", "shapes"])
+            suggestion_or_version(key, allowed, &TOP_KEYS)
         )));
     }
     let shapes = match top.get("shapes") {
@@ -58,12 +61,36 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
             )));
         }
     };
-    let shapes = shapes
+    let shapes: Vec<SceneShape> = shapes
         .iter()
         .enumerate()
-        .map(|(index, value)| parse_shape(index, value))
+        .map(|(index, value)| parse_shape(index, value, version))
         .collect::<Result<_, _>>()?;
-    Ok(Scene::from_shapes(shapes))
+    let count = shapes.len();
+    let mut scene = Scene::from_shapes(shapes);
+    scene.claims = read_claims(top.get("claims"), count)?;
+    scene.expect = read_expect(top.get("expect"), count)?;
+    scene.tolerance = read_tolerance(top.get("tolerance"))?;
+    Ok(scene)
+}
+
+/// The top-level keys: version 1 has the first three.
+const TOP_KEYS: [&str; 6] = [
+    "format",
+    "version",
+    "shapes",
+    "claims",
+    "expect",
+    "tolerance",
+];
+
+/// ` (did you mean ...?)`, or, for a key of a newer version, which version it needs.
+fn suggestion_or_version(key: &str, allowed: &[&str], newer: &[&str]) -> String {
+    if !allowed.contains(&key) && newer.contains(&key) {
+        format!(" (a version-2 key: this file says \"version\": 1)")
+    } else {
+        suggestion(key, allowed)
+    }
 }
 
 /// serde_json's message without its " at line L column C" tail, which the problem states.
@@ -80,7 +107,8 @@ fn syntax_problem(e: serde_json::Error) -> Problem {
     }
 }
 
-fn check_format_and_version(top: &Map<String, Value>) -> Result<(), Problem> {
+/// The file's version, once the format is right.
+fn check_format_and_version(top: &Map<String, Value>) -> Result<u64, Problem> {
     match top.get("format") {
         Some(Value::String(f)) if f == FORMAT => {}
         Some(other) => {
@@ -96,17 +124,18 @@ fn check_format_and_version(top: &Map<String, Value>) -> Result<(), Problem> {
         }
     }
     match top.get("version") {
-        Some(v) if v.as_u64() == Some(VERSION) => Ok(()),
+        Some(v) if matches!(v.as_u64(), Some(1..=VERSION)) => Ok(v.as_u64().unwrap_or(1)),
         Some(other) => Err(Problem::Document(format!(
-            "version {} is not supported: this build reads version {VERSION}",
+            "version {} is not supported: this build reads versions 1 and {VERSION}",
             describe(other)
         ))),
         None => Err(Problem::Document("missing key \"version\"".into())),
     }
 }
 
-/// The keys every shape may have, and those of each kind.
+/// The keys every shape may have, and those of each kind; version 2 adds the motion keys.
 const COMMON_KEYS: [&str; 4] = ["name", "kind", "position", "angle"];
+const MOTION_KEYS: [&str; 3] = ["body", "velocity", "angular_velocity"];
 
 fn kind_keys(kind: ShapeKind) -> &'static [&'static str] {
     match kind {
@@ -116,7 +145,7 @@ fn kind_keys(kind: ShapeKind) -> &'static [&'static str] {
     }
 }
 
-fn parse_shape(index: usize, value: &Value) -> Result<SceneShape, Problem> {
+fn parse_shape(index: usize, value: &Value, version: u64) -> Result<SceneShape, Problem> {
     let fail = |name: Option<&str>, kind: Option<ShapeKind>, message: String| Problem::Shape {
         index,
         label: shape_label(index, name, kind),
@@ -167,11 +196,15 @@ fn parse_shape(index: usize, value: &Value) -> Result<SceneShape, Problem> {
         }
     };
     let fail = |message: String| fail(name, Some(kind), message);
-    let allowed: Vec<&str> = COMMON_KEYS.iter().chain(kind_keys(kind)).copied().collect();
+    let mut allowed: Vec<&str> = COMMON_KEYS.iter().chain(kind_keys(kind)).copied().collect();
+    let with_motion: Vec<&str> = allowed.iter().chain(&MOTION_KEYS).copied().collect();
+    if version >= 2 {
+        allowed = with_motion.clone();
+    }
     if let Some(key) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(fail(format!(
             "unknown key {key:?}{}",
-            suggestion(key, &allowed)
+            suggestion_or_version(key, &allowed, &with_motion)
         )));
     }
     let fields = Fields(fields);
@@ -186,8 +219,41 @@ fn parse_shape(index: usize, value: &Value) -> Result<SceneShape, Problem> {
     Ok(SceneShape {
         id: super::ShapeId(index as u32),
         name: name.map(str::to_string),
-        placed: place().map_err(fail)?,
+        placed: place().map_err(&fail)?,
+        motion: read_motion(&fields).map_err(fail)?,
     })
+}
+
+/// `body`, `velocity` and `angular_velocity` (absent in version 1, so the defaults).
+fn read_motion(fields: &Fields) -> Result<Motion, String> {
+    let body = match fields.0.get("body") {
+        None => Body::Static,
+        Some(Value::String(b)) => Body::ALL
+            .into_iter()
+            .find(|body| body.name() == b)
+            .ok_or_else(|| {
+                format!("\"body\" must be \"static\", \"kinematic\" or \"dynamic\", found {b:?}")
+            })?,
+        Some(other) => {
+            return Err(format!(
+                "\"body\" must be a string, found {}",
+                describe(other)
+            ));
+        }
+    };
+    let motion = Motion {
+        body,
+        velocity: fields.optional_point("velocity")?.unwrap_or(DVec2::ZERO),
+        angular_velocity: fields.optional_number("angular_velocity")?.unwrap_or(0.0),
+    };
+    if body == Body::Static && motion.moves() {
+        return Err(format!(
+            "a static body cannot move, but it has velocity [{}, {}] and angular_velocity {}: \
+             say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
+            motion.velocity.x, motion.velocity.y, motion.angular_velocity
+        ));
+    }
+    Ok(motion)
 }
 
 fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, String> {
@@ -223,15 +289,15 @@ fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, String> {
 }
 
 /// A shape's fields, read with messages that name the field.
-struct Fields<'a>(&'a Map<String, Value>);
+pub(super) struct Fields<'a>(pub(super) &'a Map<String, Value>);
 
 impl Fields<'_> {
-    fn number(&self, key: &str) -> Result<f64, String> {
+    pub(super) fn number(&self, key: &str) -> Result<f64, String> {
         self.optional_number(key)?
             .ok_or_else(|| format!("missing key {key:?}"))
     }
 
-    fn optional_number(&self, key: &str) -> Result<Option<f64>, String> {
+    pub(super) fn optional_number(&self, key: &str) -> Result<Option<f64>, String> {
         match self.0.get(key) {
             None => Ok(None),
             Some(Value::Number(n)) => Ok(n.as_f64()),
@@ -242,12 +308,12 @@ impl Fields<'_> {
         }
     }
 
-    fn point(&self, key: &str) -> Result<DVec2, String> {
+    pub(super) fn point(&self, key: &str) -> Result<DVec2, String> {
         self.optional_point(key)?
             .ok_or_else(|| format!("missing key {key:?}"))
     }
 
-    fn optional_point(&self, key: &str) -> Result<Option<DVec2>, String> {
+    pub(super) fn optional_point(&self, key: &str) -> Result<Option<DVec2>, String> {
         match self.0.get(key) {
             None => Ok(None),
             Some(value) => as_point(value)
@@ -258,14 +324,14 @@ impl Fields<'_> {
 }
 
 /// `[x, y]`: exactly two numbers.
-fn as_point(value: &Value) -> Option<DVec2> {
+pub(super) fn as_point(value: &Value) -> Option<DVec2> {
     match value.as_array()?.as_slice() {
         [x, y] => Some(DVec2::new(x.as_f64()?, y.as_f64()?)),
         _ => None,
     }
 }
 
-fn point_error(what: &str, value: &Value) -> String {
+pub(super) fn point_error(what: &str, value: &Value) -> String {
     let found = match value.as_array() {
         Some(items) if items.len() != 2 => format!("{} numbers", items.len()),
         _ => describe(value),
@@ -274,7 +340,7 @@ fn point_error(what: &str, value: &Value) -> String {
 }
 
 /// A short rendering of a JSON value for messages.
-fn describe(value: &Value) -> String {
+pub(super) fn describe(value: &Value) -> String {
     let text = value.to_string();
     let kind = match value {
         Value::String(_) => "a string ",
@@ -291,7 +357,7 @@ fn describe(value: &Value) -> String {
 }
 
 /// ` (did you mean "radius"?)` when `key` is a small typo of an allowed key.
-fn suggestion(key: &str, allowed: &[&str]) -> String {
+pub(super) fn suggestion(key: &str, allowed: &[&str]) -> String {
     allowed
         .iter()
         .map(|candidate| (edit_distance(key, candidate), candidate))

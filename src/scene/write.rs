@@ -2,8 +2,9 @@
 //! in their shortest exact form (they read back bit-identical), polygons in the winding they
 //! were given, and the file replaced atomically.
 
-use super::{FORMAT, FileError, Problem, Scene, VERSION};
+use super::{Body, Claim, Expected, FORMAT, FileError, Problem, Scene, SceneShape};
 use crate::geometry::{DVec2, Shape};
+use crate::query::PairSummary;
 use serde::Serialize;
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -20,6 +21,35 @@ struct ShapeOut<'a> {
     angle: Option<f64>,
     #[serde(flatten)]
     geometry: GeometryOut,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    velocity: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    angular_velocity: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct ClaimOut {
+    a: usize,
+    b: usize,
+    intersecting: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    normal: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    contacts: Option<Vec<[f64; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct ExpectedOut<'a> {
+    a: usize,
+    b: usize,
+    #[serde(flatten)]
+    result: &'a PairSummary,
 }
 
 #[derive(Serialize)]
@@ -42,41 +72,105 @@ fn pair(p: DVec2) -> [f64; 2] {
     [p.x, p.y]
 }
 
-/// The text of a shape-set file for `scene`.
+/// The text of a shape-set file for `scene`, in the lowest version that holds it. Claims and
+/// expectations about shapes no longer in the scene are left out.
 pub fn to_json(scene: &Scene) -> String {
-    let mut text =
-        format!("{{\n  \"format\": {FORMAT:?},\n  \"version\": {VERSION},\n  \"shapes\": [");
-    for (i, shape) in scene.shapes.iter().enumerate() {
-        let pose = shape.placed.pose;
-        let geometry = match &shape.placed.shape {
-            Shape::Circle(c) => GeometryOut::Circle { radius: c.radius() },
-            Shape::Capsule(c) => GeometryOut::Capsule {
-                a: pair(c.a()),
-                b: pair(c.b()),
-                radius: c.radius(),
-            },
-            Shape::Polygon(p) => GeometryOut::Polygon {
-                points: p.points_as_given().into_iter().map(pair).collect(),
-            },
-        };
-        let out = ShapeOut {
-            name: shape.name.as_deref(),
-            kind: shape.placed.shape.kind().name(),
-            position: pair(pose.position),
-            // Omitted when it is the default; -0.0 is written, so it reads back as itself.
-            angle: (pose.angle().to_bits() != 0).then_some(pose.angle()),
-            geometry,
-        };
-        let line = serde_json::to_string(&out).expect("shapes serialise");
-        text.push_str(if i == 0 { "\n    " } else { ",\n    " });
-        text.push_str(&line);
+    let version = scene.version_needed();
+    let mut text = format!("{{\n  \"format\": {FORMAT:?},\n  \"version\": {version}");
+    let shapes: Vec<String> = scene.shapes.iter().map(shape_line).collect();
+    push_list(&mut text, "shapes", &shapes, true);
+    let index = |a, b| scene.pair_of(a, b);
+    let claims: Vec<String> = scene
+        .claims
+        .iter()
+        .filter_map(|c| index(c.a, c.b).map(|pair| claim_line(c, pair)))
+        .collect();
+    push_list(&mut text, "claims", &claims, !claims.is_empty());
+    if let Some(expect) = &scene.expect {
+        let lines: Vec<String> = expect
+            .iter()
+            .filter_map(|e| index(e.a, e.b).map(|pair| expected_line(e, pair)))
+            .collect();
+        push_list(&mut text, "expect", &lines, true);
     }
-    text.push_str(if scene.shapes.is_empty() {
-        "]\n}\n"
-    } else {
-        "\n  ]\n}\n"
-    });
+    if let Some(tolerance) = scene.tolerance {
+        text.push_str(&format!(",\n  \"tolerance\": {}", number(tolerance)));
+    }
+    text.push_str("\n}\n");
     text
+}
+
+/// `,\n  "key": [` one item per line `]`, when `present`.
+fn push_list(text: &mut String, key: &str, items: &[String], present: bool) {
+    if !present {
+        return;
+    }
+    text.push_str(&format!(",\n  {key:?}: ["));
+    for (i, item) in items.iter().enumerate() {
+        text.push_str(if i == 0 { "\n    " } else { ",\n    " });
+        text.push_str(item);
+    }
+    text.push_str(if items.is_empty() { "]" } else { "\n  ]" });
+}
+
+/// A number as JSON writes it (shortest form that reads back exactly).
+fn number(x: f64) -> String {
+    serde_json::to_string(&x).expect("finite numbers serialise")
+}
+
+fn shape_line(shape: &SceneShape) -> String {
+    let pose = shape.placed.pose;
+    let geometry = match &shape.placed.shape {
+        Shape::Circle(c) => GeometryOut::Circle { radius: c.radius() },
+        Shape::Capsule(c) => GeometryOut::Capsule {
+            a: pair(c.a()),
+            b: pair(c.b()),
+            radius: c.radius(),
+        },
+        Shape::Polygon(p) => GeometryOut::Polygon {
+            points: p.points_as_given().into_iter().map(pair).collect(),
+        },
+    };
+    let motion = shape.motion;
+    let out = ShapeOut {
+        name: shape.name.as_deref(),
+        kind: shape.placed.shape.kind().name(),
+        position: pair(pose.position),
+        // Omitted when it is the default; -0.0 is written, so it reads back as itself.
+        angle: (pose.angle().to_bits() != 0).then_some(pose.angle()),
+        geometry,
+        body: (motion.body != Body::Static).then_some(motion.body.name()),
+        velocity: (motion.velocity.x.to_bits() != 0 || motion.velocity.y.to_bits() != 0)
+            .then_some(pair(motion.velocity)),
+        angular_velocity: (motion.angular_velocity.to_bits() != 0)
+            .then_some(motion.angular_velocity),
+    };
+    serde_json::to_string(&out).expect("shapes serialise")
+}
+
+fn claim_line(claim: &Claim, (a, b): (usize, usize)) -> String {
+    let out = ClaimOut {
+        a,
+        b,
+        intersecting: claim.intersecting,
+        depth: claim.depth,
+        normal: claim.normal.map(pair),
+        contacts: claim
+            .contacts
+            .as_ref()
+            .map(|points| points.iter().copied().map(pair).collect()),
+        distance: claim.distance,
+    };
+    serde_json::to_string(&out).expect("claims serialise")
+}
+
+fn expected_line(expected: &Expected, (a, b): (usize, usize)) -> String {
+    let out = ExpectedOut {
+        a,
+        b,
+        result: &expected.result,
+    };
+    serde_json::to_string(&out).expect("expectations serialise")
 }
 
 /// Write `scene` to `path` atomically: a temporary file in the same folder is written and

@@ -1,0 +1,67 @@
+//! What a file says about pairs besides its shapes (format version 2): `claims`, the contacts
+//! another engine reported (to be diagnosed), and `expect`, the results a fixture pins down.
+
+use super::ShapeId;
+use crate::geometry::DVec2;
+use crate::query::PairSummary;
+
+/// What some other engine reported for a pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// Shape A.
+    pub a: ShapeId,
+    /// Shape B.
+    pub b: ShapeId,
+    /// Whether it says the interiors overlap.
+    pub intersecting: bool,
+    /// The depth it reports (required when intersecting, > 0).
+    pub depth: Option<f64>,
+    /// The normal it reports, meant from A toward B (required when intersecting).
+    pub normal: Option<DVec2>,
+    /// The contact points it reports, if any were given.
+    pub contacts: Option<Vec<DVec2>>,
+    /// The distance it reports when apart, if given.
+    pub distance: Option<f64>,
+}
+
+impl Claim {
+    /// A claim of "intersecting by `depth` along `normal`".
+    pub fn intersecting(a: ShapeId, b: ShapeId, depth: f64, normal: DVec2) -> Self {
+        Self {
+            a,
+            b,
+            intersecting: true,
+            depth: Some(depth),
+            normal: Some(normal),
+            contacts: None,
+            distance: None,
+        }
+    }
+
+    /// A claim of "apart".
+    pub fn apart(a: ShapeId, b: ShapeId, distance: Option<f64>) -> Self {
+        Self {
+            a,
+            b,
+            intersecting: false,
+            depth: None,
+            normal: None,
+            contacts: None,
+            distance,
+        }
+    }
+}
+
+/// One pinned result of a fixture: the pair and everything `query --json` prints of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expected {
+    /// Shape A.
+    pub a: ShapeId,
+    /// Shape B.
+    pub b: ShapeId,
+    /// The result.
+    pub result: PairSummary,
+}
+
+/// The default `tolerance` of a fixture (absolute + relative: |x - y| <= tol * (1 + |y|)).
+pub const DEFAULT_TOLERANCE: f64 = 1e-9;

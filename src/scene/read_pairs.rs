@@ -1,0 +1,250 @@
+//! Reading the version-2 lists about pairs: `claims`, `expect` and `tolerance`. Each entry is
+//! named in messages by its place: `claim 2 (shapes 0 and 3): "depth" must be > 0, found -1`.
+
+use super::read::{Fields, as_point, describe, point_error, suggestion};
+use super::{Claim, Expected, Problem, ShapeId};
+use crate::geometry::DVec2;
+use crate::query::PairSummary;
+use serde_json::{Map, Value};
+
+const CLAIM_KEYS: [&str; 7] = [
+    "a",
+    "b",
+    "intersecting",
+    "depth",
+    "normal",
+    "contacts",
+    "distance",
+];
+const EXPECT_KEYS: [&str; 8] = [
+    "a",
+    "b",
+    "intersecting",
+    "depth",
+    "normal",
+    "distance",
+    "closest",
+    "contacts",
+];
+
+/// A claimed normal may be off unit length by this much (rounded decimals such as
+/// `[0.707, 0.707]`); its direction is what is compared.
+const UNIT_SLACK: f64 = 1e-2;
+
+/// The `claims` list.
+pub(super) fn read_claims(value: Option<&Value>, shapes: usize) -> Result<Vec<Claim>, Problem> {
+    entries(value, "claims", "claim")?
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| claim(entry, shapes).map_err(|m| entry_problem("claim", i, entry, m)))
+        .collect()
+}
+
+/// The `expect` list (`None` when absent: the file is not a fixture).
+pub(super) fn read_expect(
+    value: Option<&Value>,
+    shapes: usize,
+) -> Result<Option<Vec<Expected>>, Problem> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    entries(value, "expect", "expected result")?
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            expected(entry, shapes).map_err(|m| entry_problem("expected result", i, entry, m))
+        })
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
+/// The optional `tolerance`: a finite number >= 0.
+pub(super) fn read_tolerance(value: Option<&Value>) -> Result<Option<f64>, Problem> {
+    match value {
+        None => Ok(None),
+        Some(Value::Number(n)) if n.as_f64().is_some_and(|t| t >= 0.0) => Ok(n.as_f64()),
+        Some(other) => Err(Problem::Document(format!(
+            "\"tolerance\" must be a number >= 0, found {}",
+            describe(other)
+        ))),
+    }
+}
+
+fn entries<'v>(value: Option<&'v Value>, key: &str, what: &str) -> Result<&'v [Value], Problem> {
+    match value {
+        None => Ok(&[]),
+        Some(Value::Array(items)) => Ok(items),
+        Some(other) => Err(Problem::Document(format!(
+            "{key:?} must be an array of {what} objects, found {}",
+            describe(other)
+        ))),
+    }
+}
+
+/// `claim 2 (shapes 0 and 3): message`, with as much of the pair as could be read.
+fn entry_problem(what: &str, index: usize, entry: &Value, message: String) -> Problem {
+    let pair = (
+        entry.get("a").and_then(Value::as_u64),
+        entry.get("b").and_then(Value::as_u64),
+    );
+    let place = match pair {
+        (Some(a), Some(b)) => format!("{what} {index} (shapes {a} and {b})"),
+        _ => format!("{what} {index}"),
+    };
+    Problem::Document(format!("{place}: {message}"))
+}
+
+/// The object's fields, with unknown keys refused and `a`, `b` read as two different shapes.
+fn pair_fields<'v>(
+    entry: &'v Value,
+    keys: &[&str],
+    shapes: usize,
+) -> Result<(Fields<'v>, ShapeId, ShapeId), String> {
+    let Value::Object(map) = entry else {
+        return Err(format!("expected an object, found {}", describe(entry)));
+    };
+    if let Some(key) = map.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(format!("unknown key {key:?}{}", suggestion(key, keys)));
+    }
+    let index = |key: &str| -> Result<ShapeId, String> {
+        match map.get(key) {
+            None => Err(format!("missing key {key:?} (a shape index)")),
+            Some(v) => match v.as_u64() {
+                Some(i) if (i as usize) < shapes => Ok(ShapeId(i as u32)),
+                Some(i) => Err(format!(
+                    "{key:?} is shape {i}, but the file has {shapes} shape{}",
+                    if shapes == 1 { "" } else { "s" }
+                )),
+                None => Err(format!(
+                    "{key:?} must be a shape index (0, 1, 2, ...), found {}",
+                    describe(v)
+                )),
+            },
+        }
+    };
+    let (a, b) = (index("a")?, index("b")?);
+    if a == b {
+        return Err(format!(
+            "\"a\" and \"b\" are both shape {}: a pair needs two shapes",
+            a.0
+        ));
+    }
+    Ok((Fields(map), a, b))
+}
+
+fn boolean(map: &Map<String, Value>, key: &str) -> Result<bool, String> {
+    match map.get(key) {
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(format!(
+            "{key:?} must be true or false, found {}",
+            describe(other)
+        )),
+        None => Err(format!("missing key {key:?}")),
+    }
+}
+
+/// A list of `[x, y]` points under `key`, if present.
+fn points(map: &Map<String, Value>, key: &str) -> Result<Option<Vec<DVec2>>, String> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, p)| as_point(p).ok_or_else(|| point_error(&format!("{key:?} point {i}"), p)))
+            .collect::<Result<_, _>>()
+            .map(Some),
+        Some(other) => Err(format!(
+            "{key:?} must be an array of [x, y] points, found {}",
+            describe(other)
+        )),
+    }
+}
+
+/// A number >= 0 (or > 0 when `positive`) under `key`, if present and not null.
+fn non_negative(fields: &Fields, key: &str, positive: bool) -> Result<Option<f64>, String> {
+    if fields.0.get(key).is_some_and(Value::is_null) {
+        return Ok(None);
+    }
+    let value = fields.optional_number(key)?;
+    match value {
+        Some(x) if x < 0.0 || (positive && x == 0.0) => Err(format!(
+            "{key:?} must be {} 0, found {x}",
+            if positive { ">" } else { ">=" }
+        )),
+        _ => Ok(value),
+    }
+}
+
+/// A normal under `key`: a point, `null` or absent.
+fn normal(fields: &Fields, key: &str) -> Result<Option<DVec2>, String> {
+    if fields.0.get(key).is_none_or(Value::is_null) {
+        return Ok(None);
+    }
+    let n = fields.point(key)?;
+    let length = n.length();
+    if (length - 1.0).abs() > UNIT_SLACK {
+        return Err(format!(
+            "{key:?} must be a unit vector (from A toward B), found [{}, {}] of length {length}",
+            n.x, n.y
+        ));
+    }
+    Ok(Some(n))
+}
+
+fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
+    let (fields, a, b) = pair_fields(entry, &CLAIM_KEYS, shapes)?;
+    let intersecting = boolean(fields.0, "intersecting")?;
+    let depth = non_negative(&fields, "depth", intersecting)?;
+    let normal = normal(&fields, "normal")?;
+    if intersecting {
+        if depth.is_none() {
+            return Err("an intersecting claim needs \"depth\" (> 0)".into());
+        }
+        if normal.is_none() {
+            return Err("an intersecting claim needs \"normal\" (unit, from A toward B)".into());
+        }
+    }
+    Ok(Claim {
+        a,
+        b,
+        intersecting,
+        depth,
+        normal,
+        contacts: points(fields.0, "contacts")?,
+        distance: non_negative(&fields, "distance", false)?,
+    })
+}
+
+fn expected(entry: &Value, shapes: usize) -> Result<Expected, String> {
+    let (fields, a, b) = pair_fields(entry, &EXPECT_KEYS, shapes)?;
+    let map = fields.0;
+    if let Some(key) = EXPECT_KEYS.iter().find(|k| !map.contains_key(**k)) {
+        return Err(format!(
+            "missing key {key:?} (an expected result has every key `query --json` prints)"
+        ));
+    }
+    let closest = match map.get("closest") {
+        Some(Value::Null) | None => None,
+        Some(value) => match points(map, "closest")?.as_deref() {
+            Some([p, q]) => Some([*p, *q]),
+            _ => {
+                return Err(format!(
+                    "\"closest\" must be null or [point on A, point on B], found {}",
+                    describe(value)
+                ));
+            }
+        },
+    };
+    let result = PairSummary {
+        intersecting: boolean(map, "intersecting")?,
+        depth: fields.number("depth")?,
+        normal: match map.get("normal") {
+            Some(Value::Null) => None,
+            _ => Some(fields.point("normal")?),
+        },
+        distance: fields.number("distance")?,
+        closest,
+        contacts: points(map, "contacts")?.unwrap_or_default(),
+    };
+    Ok(Expected { a, b, result })
+}
