@@ -87,7 +87,7 @@ const TOP_KEYS: [&str; 6] = [
 /// ` (did you mean ...?)`, or, for a key of a newer version, which version it needs.
 fn suggestion_or_version(key: &str, allowed: &[&str], newer: &[&str]) -> String {
     if !allowed.contains(&key) && newer.contains(&key) {
-        format!(" (a version-2 key: this file says \"version\": 1)")
+        " (a version-2 key: this file says \"version\": 1)".to_string()
     } else {
         suggestion(key, allowed)
     }
