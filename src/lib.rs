@@ -29,6 +29,8 @@ pub mod app;
 pub mod broad;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod diagnose;
+pub mod fixture;
 pub mod geometry;
 pub mod query;
 pub mod scene;

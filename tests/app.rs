@@ -234,7 +234,7 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
 fn declining_the_recovery_removes_it() {
     let data = tempfile::tempdir().unwrap();
     std::fs::copy(
-        shapes("seed-obstacle.json"),
+        shapes("clockwise-obstacle.json"),
         data.path().join("recovery.json"),
     )
     .unwrap();
@@ -591,7 +591,7 @@ fn undoing_back_to_the_saved_state_is_clean_again() {
 #[test]
 fn after_recovery_the_title_and_the_path_field_agree() {
     let data = tempfile::tempdir().unwrap();
-    let original = shapes("seed-obstacle.json");
+    let original = shapes("clockwise-obstacle.json");
     std::fs::copy(&original, data.path().join("recovery.json")).unwrap();
     std::fs::write(
         data.path().join("recovery-path.txt"),
@@ -606,7 +606,7 @@ fn after_recovery_the_title_and_the_path_field_agree() {
     h.run();
     assert_eq!(h.state().path(), Some(original.as_path()));
     assert_eq!(h.state().path_field(), original.display().to_string());
-    assert_eq!(h.state().title(), "*seed-obstacle.json - collidoscope");
+    assert_eq!(h.state().title(), "*clockwise-obstacle.json - collidoscope");
 }
 
 /// Bug 7: status messages went stale ("opened ..." stayed through later edits).
@@ -688,7 +688,7 @@ fn step_mode_hides_the_verdict_until_the_last_step() {
 /// A scene whose MTV is tiny next to its shapes opens on the pair, where the MTV can be seen.
 #[test]
 fn a_scene_with_a_tiny_mtv_opens_on_the_pair() {
-    let h = harness(app(Some(shapes("seed-obstacle.json"))));
+    let h = harness(app(Some(shapes("clockwise-obstacle.json"))));
     let depth = h.state().report().unwrap().contact.as_ref().unwrap().depth;
     let on_screen = depth * h.state().camera().scale;
     assert!(on_screen >= 20.0, "the MTV is {on_screen} points long");

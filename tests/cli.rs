@@ -35,7 +35,7 @@ fn query_json_prints_one_line_per_file_in_the_documented_form() {
     let o = collidoscope(&[
         "query",
         "--json",
-        "shapes/seed-obstacle.json",
+        "shapes/clockwise-obstacle.json",
         "shapes/touching-boxes.json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -43,10 +43,10 @@ fn query_json_prints_one_line_per_file_in_the_documented_form() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2);
     assert!(lines[0].starts_with(
-        r#"{"file":"shapes/seed-obstacle.json","pairs":[{"a":0,"b":1,"intersecting":true,"depth":"#
+        r#"{"file":"shapes/clockwise-obstacle.json","pairs":[{"a":0,"b":1,"intersecting":true,"depth":"#
     ));
-    let seed: Value = serde_json::from_str(lines[0]).unwrap();
-    let p = &seed["pairs"][0];
+    let obstacle: Value = serde_json::from_str(lines[0]).unwrap();
+    let p = &obstacle["pairs"][0];
     // The keys in the documented order (a JSON value would sort them: read the text).
     let order: Vec<usize> = [
         "\"a\"",
@@ -179,11 +179,17 @@ fn explain_defaults_to_the_first_intersecting_pair() {
 
 #[test]
 fn explain_of_a_pair_that_is_not_there_is_a_usage_error() {
-    let o = collidoscope(&["explain", "shapes/seed-obstacle.json", "--pair", "0", "7"]);
+    let o = collidoscope(&[
+        "explain",
+        "shapes/clockwise-obstacle.json",
+        "--pair",
+        "0",
+        "7",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "shapes/seed-obstacle.json: --pair 0 7: give two different shape indices below 2\n"
+        "shapes/clockwise-obstacle.json: --pair 0 7: give two different shape indices below 2\n"
     );
 }
 
@@ -202,7 +208,7 @@ fn check_says_ok_or_why_not() {
             bad.display()
         )
     );
-    let o = collidoscope(&["check", "shapes/seed-obstacle.json"]);
+    let o = collidoscope(&["check", "shapes/clockwise-obstacle.json"]);
     assert_eq!(o.status.code(), Some(0));
 }
 

@@ -45,7 +45,7 @@ fn check(name: &str) {
             assert!(r.sat.axes[..4].iter().all(|t| !t.separating));
             close(gap, 0.4 * 2f64.sqrt() - 0.5, 1e-12);
         }
-        "seed-obstacle.json" | "far-from-origin.json" => {
+        "clockwise-obstacle.json" | "far-from-origin.json" => {
             let r = pair(&load(name), 0, 1);
             let mtv = r.sat.mtv.expect(name);
             close(mtv.depth, 1.0, 1e-9);
@@ -171,6 +171,22 @@ fn check(name: &str) {
             close(r.proximity.distance, 0.468427, 1e-6);
             let c = r.proximity.closest.unwrap();
             close(c.point_a.distance(c.point_b), r.proximity.distance, 1e-12);
+        }
+        "claimed-contacts.json" => {
+            use collidoscope::query::Mistake::*;
+            let diagnoses = collidoscope::diagnose::diagnose(&load(name));
+            let matches: Vec<_> = diagnoses.iter().map(|d| d.matches.clone()).collect();
+            assert_eq!(
+                matches,
+                [
+                    vec![NormalReversed, NaiveSmallestOverlap],
+                    vec![EdgeNormalsOnly],
+                    vec![NaiveSmallestOverlap, ShallowIgnored],
+                    vec![],
+                ]
+            );
+            let agrees: Vec<bool> = diagnoses.iter().map(|d| d.agrees).collect();
+            assert_eq!(agrees, [false, false, false, true]);
         }
         other => {
             panic!("shapes/{other} has no documented verdict: add it to shapes/README.md and here")

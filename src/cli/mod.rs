@@ -1,11 +1,15 @@
-//! The command line: `query`, `pairs`, `explain` and `check`, all reading through
-//! [`crate::scene`] and answering through [`crate::query`] (and [`crate::broad`] for many
-//! shapes).
+//! The command line: `query`, `pairs`, `explain`, `check`, `fixture` and `diagnose`, all
+//! reading through [`crate::scene`] and answering through [`crate::query`] (and
+//! [`crate::broad`] for many shapes, [`crate::fixture`] and [`crate::diagnose`]).
 
 mod check;
+mod diagnose;
 mod explain;
+mod fixture;
 mod pairs;
 mod query;
+
+pub use check::{FileCheck, check_file, check_files};
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -14,13 +18,16 @@ use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
-  collidoscope query shapes/seed-obstacle.json
+  collidoscope query shapes/clockwise-obstacle.json
   collidoscope query --json shapes/*.json
   collidoscope query --intersecting big.json
   collidoscope pairs --json big.json
   collidoscope explain shapes/corner-false-positive.json
-  collidoscope explain shapes/seed-obstacle.json --pair 0 1 --naive
-  collidoscope check shapes/*.json";
+  collidoscope explain shapes/clockwise-obstacle.json --pair 0 1 --naive
+  collidoscope check shapes/*.json
+  collidoscope fixture shapes/corner-false-positive.json -o tests/corner.json --rust tests/corner.rs
+  collidoscope check tests/fixtures/*.json
+  collidoscope diagnose shapes/claimed-contacts.json";
 
 /// See 2D collision geometry: the separating-axis test, the MTV, closest points and contacts.
 #[derive(Debug, Parser)]
@@ -37,7 +44,7 @@ enum Command {
     /// Report every pair of shapes (i < j) in each file.
     #[command(after_help = "\
 Examples:
-  collidoscope query shapes/seed-obstacle.json
+  collidoscope query shapes/clockwise-obstacle.json
   collidoscope query --json a.json b.json
 
 With --json, one line per file in argument order:
@@ -84,7 +91,7 @@ pairs are [i, j] with i < j, each once, sorted. A file that cannot be read gives
     #[command(after_help = "\
 Examples:
   collidoscope explain shapes/corner-false-positive.json
-  collidoscope explain shapes/seed-obstacle.json --pair 0 1 --naive
+  collidoscope explain shapes/clockwise-obstacle.json --pair 0 1 --naive
   collidoscope explain shapes/every-pair.json --pair 4 5 --json")]
     Explain {
         /// A shape-set file.
@@ -100,12 +107,66 @@ Examples:
         #[arg(long)]
         naive: bool,
     },
-    /// Check files only: print OK or the error for each.
+    /// Check files: print OK or the error for each; for a fixture, recompute every pinned
+    /// result and print each field that drifted.
     #[command(after_help = "\
 Examples:
-  collidoscope check shapes/*.json")]
+  collidoscope check shapes/*.json
+  collidoscope check tests/fixtures/*.json
+
+A fixture (a file with \"expect\") is OK when every pinned field agrees within its
+\"tolerance\" (default 1e-9, absolute + relative); otherwise one line per drifted field:
+  a.json: pair 0 1: depth: expected 0.25, found 0.2600000000000001
+Files are checked on all cores. Exit status 1 when any file is refused or drifted.")]
     Check {
-        /// Shape-set files.
+        /// Shape-set files or fixtures.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Pin the exact results of a file's pairs: write a fixture (and a Rust test for it).
+    #[command(after_help = "\
+Examples:
+  collidoscope fixture shapes/every-pair.json -o tests/fixtures/every-pair.json
+  collidoscope fixture scene.json --pair 0 3 --pair 1 2 -o tests/bug-123.json --rust tests/bug_123.rs
+
+OUT is a version-2 shape set: the file's shapes plus \"expect\", the results of the chosen
+pairs (default: every pair) exactly as `query --json` prints them. The Rust test embeds OUT
+with include_str! and checks it with collidoscope::fixture::verify; it needs
+collidoscope as a dev-dependency with default-features = false.")]
+    Fixture {
+        /// A shape-set file.
+        file: PathBuf,
+        /// A pair to pin (repeatable; default: every pair).
+        #[arg(long, num_args = 2, value_names = ["I", "J"], action = clap::ArgAction::Append)]
+        pair: Vec<usize>,
+        /// The fixture to write.
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: PathBuf,
+        /// Also write a Rust #[test] that checks the fixture.
+        #[arg(long, value_name = "TEST.rs")]
+        rust: Option<PathBuf>,
+    },
+    /// Compare the contacts another engine claimed (a file's \"claims\") with the exact ones,
+    /// and name the known mistakes that reproduce them.
+    #[command(after_help = "\
+Examples:
+  collidoscope diagnose shapes/claimed-contacts.json
+  collidoscope diagnose --json report.json
+
+A claim agrees when the verdict is the same, depth and distance are within 1e-6 (absolute +
+relative) and the normal's direction within 1e-5. Known mistakes, matched in this order:
+  normal-reversed         the normal points from B toward A
+  naive-smallest-overlap  least interval overlap, axis sign as it comes (1e-4 threshold)
+  edge-normals-only       no axis from a corner or segment end toward a rounded shape
+  shallow-ignored         a penetration under 1e-4 is called apart
+With --json, one line per file:
+  {\"file\":\"...\",\"claims\":[{\"a\":0,\"b\":1,\"agrees\":false,\"exact\":{...},
+   \"matches\":[\"normal-reversed\"],\"differences\":{...}}]}")]
+    Diagnose {
+        /// One JSON line per file instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Shape-set files with claims.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -152,6 +213,19 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
             naive,
         }) => explain::run(&file, pair.map(|p| (p[0], p[1])), json, naive, &mut out),
         Some(Command::Check { files }) => check::run(&files, &mut out),
+        Some(Command::Fixture {
+            file,
+            pair,
+            output,
+            rust,
+        }) => fixture::run(
+            &file,
+            &fixture::pairs_of(&pair),
+            &output,
+            rust.as_deref(),
+            &mut out,
+        ),
+        Some(Command::Diagnose { json, files }) => diagnose::run(&files, json, &mut out),
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();

@@ -1,7 +1,7 @@
 //! `collidoscope query [--json] [--intersecting] FILE...`: every pair of each file (or only
 //! the intersecting ones).
 
-use crate::query::{PairSummary, summarize};
+use crate::query::{PairRecord, summarize};
 use crate::scene::{self, Scene};
 use crate::text::{number, point};
 use serde::Serialize;
@@ -9,27 +9,19 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Serialize)]
-struct PairLine {
-    a: usize,
-    b: usize,
-    #[serde(flatten)]
-    summary: PairSummary,
-}
-
-#[derive(Serialize)]
 struct FileLine<'a> {
     file: &'a str,
-    pairs: Vec<PairLine>,
+    pairs: Vec<PairRecord>,
 }
 
 /// Every pair `i < j` of a scene, in file order; with `intersecting`, only the intersecting
 /// ones, found through the broad phase.
-fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairLine> {
+fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairRecord> {
     let shapes = &scene.shapes;
     if intersecting {
         return crate::broad::intersecting_pairs(scene, None)
             .into_iter()
-            .map(|(i, j)| PairLine {
+            .map(|(i, j)| PairRecord {
                 a: i,
                 b: j,
                 summary: summarize(&shapes[i].placed, &shapes[j].placed),
@@ -39,7 +31,7 @@ fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairLine> {
     let mut lines = Vec::with_capacity(shapes.len() * shapes.len().saturating_sub(1) / 2);
     for (i, a) in shapes.iter().enumerate() {
         for (j, b) in shapes.iter().enumerate().skip(i + 1) {
-            lines.push(PairLine {
+            lines.push(PairRecord {
                 a: i,
                 b: j,
                 summary: summarize(&a.placed, &b.placed),
@@ -73,7 +65,7 @@ pub fn run(files: &[PathBuf], json: bool, intersecting: bool, out: &mut impl Wri
     status
 }
 
-fn print_table(file: &str, scene: &Scene, pairs: &[PairLine], out: &mut impl Write) {
+fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl Write) {
     let name = |i: usize| scene.shapes[i].display_name(i);
     let _ = writeln!(
         out,

@@ -43,5 +43,5 @@ pub use naive::{NAIVE_THRESHOLD, NaiveMtv, naive_report};
 pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
-pub use summary::{PairSummary, summarize};
+pub use summary::{PairRecord, PairSummary, summarize};
 pub use types::{AxisRole, AxisSource, AxisTest, Mistake, Mtv, SatReport, Side, Verdict};

@@ -47,3 +47,16 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
         contacts: Vec::new(),
     }
 }
+
+/// A pair's record as `query --json` prints it (and fixtures pin it): the shapes' indices,
+/// then the summary's fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairRecord {
+    /// Shape A's index.
+    pub a: usize,
+    /// Shape B's index.
+    pub b: usize,
+    /// What `query` reports of the pair.
+    #[serde(flatten)]
+    pub summary: PairSummary,
+}

@@ -31,7 +31,7 @@ pub use claims::{Claim, DEFAULT_TOLERANCE, Expected};
 pub use error::{FileError, Problem};
 pub use motion::{Body, Motion};
 pub use read::{load, parse};
-pub use write::{save, to_json};
+pub use write::{save, to_json, write_atomically};
 
 use crate::geometry::{Placed, ShapeKind};
 

@@ -173,17 +173,19 @@ fn expected_line(expected: &Expected, (a, b): (usize, usize)) -> String {
     serde_json::to_string(&out).expect("expectations serialise")
 }
 
-/// Write `scene` to `path` atomically: a temporary file in the same folder is written and
-/// flushed to disk, then renamed over `path`. If anything fails, `path` is left as it was.
+/// Write `scene` to `path` atomically (see [`write_atomically`]).
 pub fn save(scene: &Scene, path: &Path) -> Result<(), FileError> {
+    write_atomically(path, to_json(scene).as_bytes())
+        .map_err(|e| FileError::new(path, Problem::Io(format!("cannot save: {e}"))))
+}
+
+/// Write `bytes` to `path` atomically: a temporary file in the same folder is written and
+/// flushed to disk, then renamed over `path`. If anything fails, `path` is left as it was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let failed = |e: io::Error| FileError::new(path, Problem::Io(format!("cannot save: {e}")));
-    let name = path.file_name().ok_or_else(|| {
-        failed(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a file name",
-        ))
-    })?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -194,9 +196,8 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), FileError> {
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
-    let text = to_json(scene);
     let written = File::create_new(&temporary).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         drop(file);
         fs::rename(&temporary, path)
@@ -204,5 +205,5 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), FileError> {
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    written.map_err(failed)
+    written
 }

@@ -1,0 +1,122 @@
+//! `collidoscope diagnose [--json] FILE...`: every claim of each file against the exact result,
+//! with the known mistakes that reproduce it.
+
+use crate::diagnose::{Diagnosis, diagnose};
+use crate::scene::{self, Claim, Scene};
+use crate::text::{number, point};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Serialize)]
+struct FileLine<'a> {
+    file: &'a str,
+    claims: Vec<Diagnosis>,
+}
+
+/// Diagnose each file; 1 when any file is refused (claims that disagree are findings, not
+/// failures).
+pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
+    let mut status = 0;
+    for path in files {
+        let name = path.to_string_lossy();
+        match scene::load(path) {
+            Ok(scene) => {
+                let claims = diagnose(&scene);
+                if json {
+                    super::print_json_line(
+                        &FileLine {
+                            file: &name,
+                            claims,
+                        },
+                        out,
+                    );
+                } else {
+                    print_text(&name, &scene, &claims, out);
+                }
+            }
+            Err(e) => {
+                status = 1;
+                super::report_unreadable(&name, &e, json, out);
+            }
+        }
+    }
+    status
+}
+
+fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl Write) {
+    let count = diagnoses.len();
+    let _ = writeln!(
+        out,
+        "{file}: {count} claim{}",
+        if count == 1 { "" } else { "s" }
+    );
+    for (d, claim) in diagnoses.iter().zip(&scene.claims) {
+        let name = |i: usize| scene.shapes[i].display_name(i);
+        let _ = writeln!(out, "  {} / {}:", name(d.a), name(d.b));
+        let _ = writeln!(out, "    claimed: {}", claimed(claim));
+        let e = &d.exact.summary;
+        let exact = if e.intersecting {
+            format!(
+                "intersecting, depth {}, normal {}",
+                number(e.depth),
+                e.normal.map(point).unwrap_or_default()
+            )
+        } else {
+            format!("apart, distance {}", number(e.distance))
+        };
+        let _ = writeln!(out, "    exact:   {exact}");
+        if d.agrees {
+            let _ = writeln!(out, "    agrees");
+            continue;
+        }
+        let _ = writeln!(out, "    differs: {}", differences(d));
+        if d.matches.is_empty() {
+            let _ = writeln!(out, "    no known mistake reproduces it");
+        }
+        for m in &d.matches {
+            let _ = writeln!(out, "    reproduced by {m}: {}", m.explanation());
+        }
+    }
+}
+
+/// A claim in words.
+pub(crate) fn claimed(claim: &Claim) -> String {
+    if claim.intersecting {
+        format!(
+            "intersecting, depth {}, normal {}",
+            claim.depth.map(number).unwrap_or_default(),
+            claim.normal.map(point).unwrap_or_default()
+        )
+    } else {
+        match claim.distance {
+            Some(d) => format!("apart, distance {}", number(d)),
+            None => "apart".into(),
+        }
+    }
+}
+
+/// What differs, in words: `verdict; depth +0.1; normal 180 degrees off`.
+pub(crate) fn differences(d: &Diagnosis) -> String {
+    let f = &d.differences;
+    let mut parts = Vec::new();
+    if !f.same_verdict {
+        parts.push("the verdict".to_string());
+    }
+    if let Some(x) = f.depth.filter(|x| *x != 0.0) {
+        parts.push(format!("depth by {x:+e}"));
+    }
+    if let Some(a) = f.normal_angle.filter(|a| *a != 0.0) {
+        parts.push(format!("normal by {:.6} degrees", a.to_degrees()));
+    }
+    if let Some(x) = f.distance.filter(|x| *x != 0.0) {
+        parts.push(format!("distance by {x:+e}"));
+    }
+    if let Some(c) = &f.contacts {
+        let worst = c.iter().copied().fold(0.0, f64::max);
+        if worst > 0.0 {
+            parts.push(format!("contacts by up to {worst:e}"));
+        }
+    }
+    parts.join("; ")
+}

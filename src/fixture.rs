@@ -1,0 +1,270 @@
+//! Fixtures: a shape set that pins the exact results of some pairs (`expect`), so a case seen
+//! in the window becomes a test. [`make`] adds the expectations, [`check`] recomputes them and
+//! lists every field that drifted, and [`verify`] does both from a file's text: the entry point
+//! the Rust test that `collidoscope fixture --rust` writes calls (it needs no GUI or
+//! command-line crate: `collidoscope = { ..., default-features = false }`).
+//!
+//! A field agrees when `|found - expected| <= tolerance * (1 + |expected|)` (the file's
+//! `tolerance`, default 1e-9); vectors compare component by component; two contact points may
+//! come in either order.
+
+use crate::geometry::DVec2;
+use crate::query::{PairSummary, summarize};
+use crate::scene::{self, DEFAULT_TOLERANCE, Expected, FileError, Scene};
+use crate::text::exact_number;
+use std::fmt;
+use std::path::Path;
+
+/// A copy of `scene` with `expect` set to the exact results of `pairs` (list positions),
+/// or of every pair `i < j` when `pairs` is `None`.
+pub fn make(scene: &Scene, pairs: Option<&[(usize, usize)]>) -> Scene {
+    let n = scene.shapes.len();
+    let every: Vec<(usize, usize)>;
+    let pairs = match pairs {
+        Some(p) => p,
+        None => {
+            every = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect();
+            &every
+        }
+    };
+    let shapes = &scene.shapes;
+    let expect = pairs
+        .iter()
+        .map(|&(i, j)| Expected {
+            a: shapes[i].id,
+            b: shapes[j].id,
+            result: summarize(&shapes[i].placed, &shapes[j].placed),
+        })
+        .collect();
+    Scene {
+        expect: Some(expect),
+        ..scene.clone()
+    }
+}
+
+/// One field of one pinned pair that no longer agrees.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drift {
+    /// The pair (list positions).
+    pub pair: (usize, usize),
+    /// The field: `intersecting`, `depth`, `normal`, `distance`, `closest` or `contacts`.
+    pub field: &'static str,
+    /// What the fixture pins, as JSON writes it.
+    pub expected: String,
+    /// What the core computes now.
+    pub found: String,
+}
+
+impl fmt::Display for Drift {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pair {} {}: {}: expected {}, found {}",
+            self.pair.0, self.pair.1, self.field, self.expected, self.found
+        )
+    }
+}
+
+/// What checking a fixture found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verification {
+    /// How many pinned pairs were recomputed.
+    pub pairs: usize,
+    /// Every field that drifted, pair by pair in the fixture's order.
+    pub drifts: Vec<Drift>,
+}
+
+impl Verification {
+    /// Whether every pinned field still agrees.
+    pub fn is_ok(&self) -> bool {
+        self.drifts.is_empty()
+    }
+}
+
+/// Why [`verify`] failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FixtureError {
+    /// The text is not a valid shape-set file.
+    Unreadable(FileError),
+    /// The file has no `expect` list.
+    NotAFixture,
+    /// Some pinned fields drifted.
+    Drifted(Verification),
+}
+
+impl fmt::Display for FixtureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FixtureError::Unreadable(e) => write!(f, "{e}"),
+            FixtureError::NotAFixture => {
+                f.write_str("not a fixture: the file has no \"expect\" list")
+            }
+            FixtureError::Drifted(v) => {
+                write!(
+                    f,
+                    "{} field(s) of {} pinned pair(s) drifted:",
+                    v.drifts.len(),
+                    v.pairs
+                )?;
+                for d in &v.drifts {
+                    write!(f, "\n  {d}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FixtureError {}
+
+/// Recompute every expectation of `scene` (`None` when it is not a fixture).
+pub fn check(scene: &Scene) -> Option<Verification> {
+    let expect = scene.expect.as_ref()?;
+    let tolerance = scene.tolerance.unwrap_or(DEFAULT_TOLERANCE);
+    let mut drifts = Vec::new();
+    let mut pairs = 0;
+    for e in expect {
+        let Some((i, j)) = scene.pair_of(e.a, e.b) else {
+            continue;
+        };
+        pairs += 1;
+        let found = summarize(&scene.shapes[i].placed, &scene.shapes[j].placed);
+        compare(
+            &e.result,
+            &found,
+            tolerance,
+            &mut |field, expected, found| {
+                drifts.push(Drift {
+                    pair: (i, j),
+                    field,
+                    expected,
+                    found,
+                })
+            },
+        );
+    }
+    Some(Verification { pairs, drifts })
+}
+
+/// Parse a fixture's text and check it: `Ok` with the number of pairs when every field agrees.
+/// The entry point of generated tests:
+///
+/// ```
+/// let fixture = r#"{"format": "collidoscope-shapes", "version": 2,
+///   "shapes": [{"kind": "circle", "radius": 1}, {"kind": "circle", "position": [3, 0], "radius": 1}],
+///   "expect": [{"a": 0, "b": 1, "intersecting": false, "depth": 0, "normal": null,
+///               "distance": 1, "closest": [[1, 0], [2, 0]], "contacts": []}]}"#;
+/// assert_eq!(collidoscope::fixture::verify(fixture), Ok(1));
+/// ```
+pub fn verify(text: &str) -> Result<usize, FixtureError> {
+    let scene =
+        scene::parse(Path::new("fixture"), text.as_bytes()).map_err(FixtureError::Unreadable)?;
+    let verification = check(&scene).ok_or(FixtureError::NotAFixture)?;
+    if verification.is_ok() {
+        Ok(verification.pairs)
+    } else {
+        Err(FixtureError::Drifted(verification))
+    }
+}
+
+/// `|found - expected| <= tolerance * (1 + |expected|)`.
+fn close(found: f64, expected: f64, tolerance: f64) -> bool {
+    (found - expected).abs() <= tolerance * (1.0 + expected.abs())
+}
+
+fn close_points(found: &[DVec2], expected: &[DVec2], tolerance: f64) -> bool {
+    found.len() == expected.len()
+        && found
+            .iter()
+            .zip(expected)
+            .all(|(f, e)| close(f.x, e.x, tolerance) && close(f.y, e.y, tolerance))
+}
+
+/// Call `drift` for each field of `found` that differs from `expected`.
+fn compare(
+    expected: &PairSummary,
+    found: &PairSummary,
+    tolerance: f64,
+    drift: &mut dyn FnMut(&'static str, String, String),
+) {
+    if expected.intersecting != found.intersecting {
+        drift(
+            "intersecting",
+            expected.intersecting.to_string(),
+            found.intersecting.to_string(),
+        );
+    }
+    if !close(found.depth, expected.depth, tolerance) {
+        drift(
+            "depth",
+            exact_number(expected.depth),
+            exact_number(found.depth),
+        );
+    }
+    let normal = |n: Option<DVec2>| n.map(|n| vec![n]).unwrap_or_default();
+    let (en, fnormal) = (normal(expected.normal), normal(found.normal));
+    if expected.normal.is_some() != found.normal.is_some()
+        || !close_points(&fnormal, &en, tolerance)
+    {
+        drift("normal", json(&expected.normal), json(&found.normal));
+    }
+    if !close(found.distance, expected.distance, tolerance) {
+        drift(
+            "distance",
+            exact_number(expected.distance),
+            exact_number(found.distance),
+        );
+    }
+    let closest = |c: Option<[DVec2; 2]>| c.map(|c| c.to_vec()).unwrap_or_default();
+    if expected.closest.is_some() != found.closest.is_some()
+        || !close_points(
+            &closest(found.closest),
+            &closest(expected.closest),
+            tolerance,
+        )
+    {
+        drift("closest", json(&expected.closest), json(&found.closest));
+    }
+    let swapped: Vec<DVec2> = found.contacts.iter().rev().copied().collect();
+    if !close_points(&found.contacts, &expected.contacts, tolerance)
+        && !close_points(&swapped, &expected.contacts, tolerance)
+    {
+        drift("contacts", json(&expected.contacts), json(&found.contacts));
+    }
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("results serialise")
+}
+
+/// The text of a Rust test that checks the fixture at `include_path` (relative to the test
+/// file, as `include_str!` reads it) through [`verify`]; `name` becomes the test's name.
+pub fn rust_test(include_path: &str, name: &str, pairs: usize) -> String {
+    let ident: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let ident = ident.trim_matches('_');
+    let ident = if ident.is_empty() { "case" } else { ident };
+    format!(
+        r#"//! Generated by `collidoscope fixture`: {pairs} pair(s) pinned to their exact results.
+//! Needs, in Cargo.toml: [dev-dependencies] collidoscope = {{ version = "{version}", default-features = false }}
+
+#[test]
+fn fixture_{ident}() {{
+    if let Err(problem) = collidoscope::fixture::verify(include_str!({include_path:?})) {{
+        panic!("{{problem}}");
+    }}
+}}
+"#,
+        version = env!("CARGO_PKG_VERSION"),
+    )
+}
