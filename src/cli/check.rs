@@ -38,9 +38,10 @@ pub fn check_file(path: &Path) -> FileCheck {
         },
         Some(v) if v.is_ok() => FileCheck {
             lines: vec![format!(
-                "{name}: OK ({shapes} shapes, {} pinned pair{} agree)",
+                "{name}: OK ({shapes} shapes, {} pinned pair{} agree{})",
                 v.pairs,
-                if v.pairs == 1 { "" } else { "s" }
+                if v.pairs == 1 { "" } else { "s" },
+                if v.pairs == 1 { "s" } else { "" }
             )],
             ok: true,
         },

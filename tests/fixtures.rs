@@ -1,0 +1,283 @@
+//! Fixtures: made by `collidoscope fixture`, checked by `collidoscope check` and by
+//! `collidoscope::fixture::verify` (the call the generated Rust test makes), with drift reported
+//! field by field. tests/fixtures/ holds fixtures of every example in shapes/, checked here.
+
+use collidoscope::fixture::{self, FixtureError};
+use collidoscope::geometry::DVec2;
+use collidoscope::scene;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn collidoscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn every_example_round_trips_through_a_fixture() {
+    let dir = tempfile::tempdir().unwrap();
+    let examples = json_files(&manifest().join("shapes"));
+    assert!(examples.len() >= 13);
+    for example in examples {
+        let out = dir.path().join(example.file_name().unwrap());
+        let o = collidoscope(&[
+            "fixture",
+            example.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let original = scene::load(&example).unwrap();
+        let made = scene::load(&out).unwrap();
+        // The same shapes, motion and claims, bit for bit; plus every pair pinned.
+        assert_eq!(made.shapes, original.shapes, "{}", example.display());
+        assert_eq!(made.claims, original.claims);
+        let n = original.shapes.len();
+        assert_eq!(made.expect.as_ref().unwrap().len(), n * (n - 1) / 2);
+        let fixture_text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(fixture::verify(&fixture_text), Ok(n * (n - 1) / 2));
+        // Each pinned result is exactly what `query --json` prints.
+        let q = collidoscope(&["query", "--json", example.to_str().unwrap()]);
+        let printed: Value = serde_json::from_slice(&q.stdout).unwrap();
+        let pinned: Value = serde_json::from_str(&fixture_text).unwrap();
+        assert_eq!(printed["pairs"], pinned["expect"], "{}", example.display());
+    }
+}
+
+#[test]
+fn the_fixtures_in_this_repository_still_hold() {
+    let files = json_files(&manifest().join("tests/fixtures"));
+    assert!(
+        files.len() >= 13,
+        "tests/fixtures has {} files",
+        files.len()
+    );
+    let mut pairs = 0;
+    for file in &files {
+        let fixture_text = std::fs::read_to_string(file).unwrap();
+        match fixture::verify(&fixture_text) {
+            Ok(n) => pairs += n,
+            Err(e) => panic!("{}: {e}", file.display()),
+        }
+    }
+    assert!(pairs >= 100, "only {pairs} pinned pairs");
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(files.iter().map(|f| f.to_str().unwrap()))
+        .collect();
+    let o = collidoscope(&args);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    assert_eq!(text(&o.stdout).lines().count(), files.len());
+}
+
+#[test]
+fn a_moved_shape_is_reported_field_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("floor.json");
+    let o = collidoscope(&[
+        "fixture",
+        "shapes/box-resting-on-floor.json",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let mut moved = scene::load(&out).unwrap();
+    moved.shapes[1].placed.pose.position += DVec2::new(0.0, 0.05);
+    scene::save(&moved, &out).unwrap();
+
+    let o = collidoscope(&["check", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let report = text(&o.stdout);
+    let name = out.display().to_string();
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            // Exact numbers, so a drift of one bit is visible.
+            format!(
+                "{name}: pair 0 1: depth: expected 0.09999999999999998, found 0.04999999999999993"
+            ),
+            format!(
+                "{name}: pair 0 1: contacts: expected [[-0.5,-0.04999999999999999],[1.5,-0.04999999999999999]], found [[-0.5,-0.024999999999999967],[1.5,-0.024999999999999967]]"
+            ),
+        ],
+        "{report}"
+    );
+    let Err(FixtureError::Drifted(v)) = fixture::verify(&std::fs::read_to_string(&out).unwrap())
+    else {
+        panic!("drift expected")
+    };
+    let fields: Vec<&str> = v.drifts.iter().map(|d| d.field).collect();
+    assert_eq!(fields, ["depth", "contacts"]);
+
+    // A larger tolerance in the file absorbs it.
+    moved.tolerance = Some(0.1);
+    scene::save(&moved, &out).unwrap();
+    assert!(
+        collidoscope(&["check", out.to_str().unwrap()])
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn chosen_pairs_and_bad_pairs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("two.json");
+    let o = collidoscope(&[
+        "fixture",
+        "shapes/every-pair.json",
+        "--pair",
+        "4",
+        "5",
+        "--pair",
+        "0",
+        "1",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let made = scene::load(&out).unwrap();
+    let pairs: Vec<(u32, u32)> = made
+        .expect
+        .unwrap()
+        .iter()
+        .map(|e| (e.a.0, e.b.0))
+        .collect();
+    assert_eq!(pairs, [(4, 5), (0, 1)]);
+
+    for (pair, message) in [
+        (
+            ["0", "12"],
+            "--pair 0 12: shapes/every-pair.json has 12 shapes",
+        ),
+        (["3", "3"], "--pair 3 3: a pair needs two different shapes"),
+    ] {
+        let o = collidoscope(&[
+            "fixture",
+            "shapes/every-pair.json",
+            "--pair",
+            pair[0],
+            pair[1],
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            text(&o.stderr).trim(),
+            format!("collidoscope fixture: {message}")
+        );
+    }
+    let o = collidoscope(&[
+        "fixture",
+        "shapes/missing.json",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).starts_with("shapes/missing.json: cannot read the file"));
+}
+
+#[test]
+fn verify_says_why_a_text_is_not_a_fixture() {
+    let plain = std::fs::read_to_string(manifest().join("shapes/touching-boxes.json")).unwrap();
+    assert_eq!(fixture::verify(&plain), Err(FixtureError::NotAFixture));
+    assert!(matches!(
+        fixture::verify("{"),
+        Err(FixtureError::Unreadable(_))
+    ));
+}
+
+/// The generated test, dropped into a scratch crate that depends on collidoscope without
+/// default features, compiles and passes; after the fixture drifts it fails with the drift.
+/// Builds offline into target/scratch-fixture, so later runs are quick.
+#[test]
+fn the_generated_rust_test_passes_in_a_scratch_crate() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("tests/fixtures")).unwrap();
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(root.join("src/lib.rs"), "").unwrap();
+    std::fs::write(
+        root.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"scratch\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\n\
+             [dev-dependencies]\ncollidoscope = {{ path = {:?}, default-features = false }}\n\n\
+             [workspace]\n",
+            manifest().display().to_string()
+        ),
+    )
+    .unwrap();
+    // The same dependency versions as this repository: nothing to fetch.
+    std::fs::copy(manifest().join("Cargo.lock"), root.join("Cargo.lock")).unwrap();
+    let fixture = root.join("tests/fixtures/corner.json");
+    let test = root.join("tests/corner.rs");
+    let o = collidoscope(&[
+        "fixture",
+        "shapes/corner-false-positive.json",
+        "-o",
+        fixture.to_str().unwrap(),
+        "--rust",
+        test.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let generated = std::fs::read_to_string(&test).unwrap();
+    assert!(
+        generated.contains("include_str!(\"fixtures/corner.json\")"),
+        "{generated}"
+    );
+
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target = manifest().join("target/scratch-fixture");
+    let run = || {
+        Command::new(&cargo)
+            .args(["test", "--offline", "--quiet", "--manifest-path"])
+            .arg(root.join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("cargo runs")
+    };
+    let o = run();
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    assert!(
+        text(&o.stdout).contains("fixture_corner ... ok") || text(&o.stdout).contains("1 passed")
+    );
+
+    let mut moved = scene::load(&fixture).unwrap();
+    moved.shapes[1].placed.pose.position += DVec2::new(-0.2, -0.2);
+    scene::save(&moved, &fixture).unwrap();
+    let o = run();
+    assert!(!o.status.success());
+    let out = text(&o.stdout) + &text(&o.stderr);
+    assert!(
+        out.contains("pair 0 1: intersecting: expected false, found true"),
+        "{out}"
+    );
+}
