@@ -369,3 +369,42 @@ fn pairs_cell_size_changes_the_work_not_the_answer() {
     assert_eq!(answer("0.01"), answer("100"));
     assert_eq!(answer("0.7"), answer("100"));
 }
+
+#[test]
+fn diagnose_prints_one_line_per_file_with_the_exact_result_and_the_matching_mistakes() {
+    let o = collidoscope(&[
+        "diagnose",
+        "--json",
+        "shapes/claimed-contacts.json",
+        "shapes/missing.json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let claims = lines[0]["claims"].as_array().unwrap();
+    assert_eq!(claims.len(), 4);
+    let first = &claims[0];
+    assert_eq!(first["a"], 0);
+    assert_eq!(first["b"], 1);
+    assert_eq!(first["agrees"], false);
+    assert_eq!(
+        first["matches"],
+        serde_json::json!(["normal-reversed", "naive-smallest-overlap"])
+    );
+    // `exact` is the pair exactly as `query --json` prints it.
+    let q = collidoscope(&["query", "--json", "shapes/claimed-contacts.json"]);
+    let query: Value = serde_json::from_str(stdout(&q).lines().next().unwrap()).unwrap();
+    assert_eq!(first["exact"], query["pairs"][0]);
+    assert_eq!(claims[3]["agrees"], true);
+    assert_eq!(claims[3]["matches"], serde_json::json!([]));
+    assert!(lines[1]["error"].as_str().unwrap().contains("cannot read"));
+
+    let o = collidoscope(&["diagnose", "shapes/claimed-contacts.json"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("reproduced by edge-normals-only: "), "{text}");
+    assert!(text.contains("agrees"), "{text}");
+}
