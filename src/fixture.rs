@@ -13,7 +13,7 @@ use crate::query::{PairSummary, summarize};
 use crate::scene::{self, DEFAULT_TOLERANCE, Expected, FileError, Scene};
 use crate::text::exact_number;
 use std::fmt;
-use std::path::Path;
+use std::path::{Component, Path};
 
 /// A copy of `scene` with `expect` set to the exact results of `pairs` (list positions),
 /// or of every pair `i < j` when `pairs` is `None`.
@@ -268,3 +268,63 @@ fn fixture_{ident}() {{
         version = env!("CARGO_PKG_VERSION"),
     )
 }
+
+/// Write the fixture of `scene`'s `pairs` (every pair when `None`) to `output` and, with
+/// `rust`, the test that checks it, both atomically. Returns what was written, one line per
+/// file; the error names the file.
+pub fn export(
+    scene: &Scene,
+    pairs: Option<&[(usize, usize)]>,
+    output: &Path,
+    rust: Option<&Path>,
+) -> Result<Vec<String>, String> {
+    let made = make(scene, pairs);
+    let count = made.expect.as_ref().map_or(0, Vec::len);
+    scene::save(&made, output).map_err(|e| e.to_string())?;
+    let mut written = vec![format!(
+        "wrote {}: {} shapes, {count} pinned pair{}",
+        output.display(),
+        scene.shapes.len(),
+        if count == 1 { "" } else { "s" }
+    )];
+    let Some(rust) = rust else {
+        return Ok(written);
+    };
+    let include = include_path(rust, output).map_err(|e| {
+        format!(
+            "{}: cannot place the test beside the fixture: {e}",
+            rust.display()
+        )
+    })?;
+    let name = output
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = rust_test(&include, &name, count);
+    scene::write_atomically(rust, text.as_bytes())
+        .map_err(|e| format!("{}: cannot save: {e}", rust.display()))?;
+    written.push(format!("wrote {}: include_str!({include:?})", rust.display()));
+    Ok(written)
+}
+
+/// The path of `fixture` relative to the folder of `test`, with `/` separators, as
+/// `include_str!` in `test` reads it.
+fn include_path(test: &Path, fixture: &Path) -> std::io::Result<String> {
+    let folder = match test.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let from = folder.canonicalize()?;
+    let to = fixture.canonicalize()?;
+    let (from, to): (Vec<Component>, Vec<Component>) =
+        (from.components().collect(), to.components().collect());
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".into(); from.len() - common];
+    parts.extend(
+        to[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    Ok(parts.join("/"))
+}
+

@@ -4,7 +4,7 @@
 use crate::fixture;
 use crate::scene;
 use std::io::Write;
-use std::path::{Component, Path};
+use std::path::Path;
 
 /// Write the fixture (and the test); 1 when the file cannot be read or a file cannot be
 /// written, 2 for a pair that is not in the file.
@@ -37,63 +37,18 @@ pub fn run(
         return 2;
     }
     let chosen = (!pairs.is_empty()).then_some(pairs);
-    let made = fixture::make(&scene, chosen);
-    let count = made.expect.as_ref().map_or(0, Vec::len);
-    if let Err(e) = scene::save(&made, output) {
-        eprintln!("{e}");
-        return 1;
-    }
-    let _ = writeln!(
-        out,
-        "wrote {}: {n} shapes, {count} pinned pair{}",
-        output.display(),
-        if count == 1 { "" } else { "s" }
-    );
-    let Some(rust) = rust else {
-        return 0;
-    };
-    let include = match include_path(rust, output) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!(
-                "{}: cannot place the test beside the fixture: {e}",
-                rust.display()
-            );
-            return 1;
+    match fixture::export(&scene, chosen, output, rust) {
+        Ok(written) => {
+            for line in written {
+                let _ = writeln!(out, "{line}");
+            }
+            0
         }
-    };
-    let name = output
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let text = fixture::rust_test(&include, &name, count);
-    if let Err(e) = scene::write_atomically(rust, text.as_bytes()) {
-        eprintln!("{}: cannot save: {e}", rust.display());
-        return 1;
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
     }
-    let _ = writeln!(out, "wrote {}: include_str!({include:?})", rust.display());
-    0
-}
-
-/// The path of `fixture` relative to the folder of `test`, with `/` separators, as
-/// `include_str!` in `test` reads it.
-fn include_path(test: &Path, fixture: &Path) -> std::io::Result<String> {
-    let folder = match test.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let from = folder.canonicalize()?;
-    let to = fixture.canonicalize()?;
-    let (from, to): (Vec<Component>, Vec<Component>) =
-        (from.components().collect(), to.components().collect());
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".into(); from.len() - common];
-    parts.extend(
-        to[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    Ok(parts.join("/"))
 }
 
 /// `--pair I J` values, flattened by the parser, back into pairs.

@@ -25,6 +25,7 @@ pub mod generate;
 mod motion;
 mod read;
 mod read_pairs;
+pub use read_pairs::parse_claim;
 mod write;
 
 pub use claims::{Claim, DEFAULT_TOLERANCE, Expected};

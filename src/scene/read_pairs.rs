@@ -248,3 +248,22 @@ fn expected(entry: &Value, shapes: usize) -> Result<Expected, String> {
     };
     Ok(Expected { a, b, result })
 }
+
+/// One claim typed or pasted as a JSON object (`{"intersecting": true, "depth": 0.2,
+/// "normal": [0, 1]}`), checked by the same rules as a file's claims. Without `a` and `b` it is
+/// about `pair` (list positions); the claim's ids are the list positions, for the caller to
+/// map to the scene's ids.
+pub fn parse_claim(text: &str, pair: (usize, usize), shapes: usize) -> Result<Claim, String> {
+    let mut value: Value = serde_json::from_str(text.trim()).map_err(|e| {
+        let full = e.to_string();
+        match full.rfind(" at line ") {
+            Some(i) => format!("not JSON: {}", &full[..i]),
+            None => format!("not JSON: {full}"),
+        }
+    })?;
+    if let Value::Object(map) = &mut value {
+        map.entry("a").or_insert(pair.0.into());
+        map.entry("b").or_insert(pair.1.into());
+    }
+    claim(&value, shapes)
+}
