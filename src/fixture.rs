@@ -303,7 +303,10 @@ pub fn export(
     let text = rust_test(&include, &name, count);
     scene::write_atomically(rust, text.as_bytes())
         .map_err(|e| format!("{}: cannot save: {e}", rust.display()))?;
-    written.push(format!("wrote {}: include_str!({include:?})", rust.display()));
+    written.push(format!(
+        "wrote {}: include_str!({include:?})",
+        rust.display()
+    ));
     Ok(written)
 }
 
@@ -327,4 +330,3 @@ fn include_path(test: &Path, fixture: &Path) -> std::io::Result<String> {
     );
     Ok(parts.join("/"))
 }
-

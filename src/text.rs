@@ -1,8 +1,10 @@
 //! Reports in words: how axes, features and verdicts are named and told, the same in the
 //! command line and in the window's step mode.
 
+use crate::diagnose::Diagnosis;
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{AxisRole, AxisSource, NaiveMtv, SatReport, Side, Verdict};
+use crate::scene::Claim;
 
 /// The two shapes of a pair as people see them.
 #[derive(Clone, Debug, PartialEq)]
@@ -302,4 +304,69 @@ pub fn naive_sentence(naive: Option<&NaiveMtv>, names: &PairNames) -> String {
         point(naive.normal),
         effect
     )
+}
+
+/// A claim in words.
+pub fn claim_sentence(claim: &Claim) -> String {
+    if claim.intersecting {
+        format!(
+            "intersecting, depth {}, normal {}",
+            claim.depth.map(number).unwrap_or_default(),
+            claim.normal.map(point).unwrap_or_default()
+        )
+    } else {
+        match claim.distance {
+            Some(d) => format!("apart, distance {}", number(d)),
+            None => "apart".into(),
+        }
+    }
+}
+
+/// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
+/// normal by 180 degrees`.
+pub fn differences(d: &Diagnosis) -> String {
+    use crate::diagnose::lengths_agree;
+    let (f, exact) = (&d.differences, &d.exact.summary);
+    let mut parts = Vec::new();
+    if !f.same_verdict {
+        parts.push("the verdict".to_string());
+    }
+    if let Some(x) = f
+        .depth
+        .filter(|x| !lengths_agree(exact.depth + x, exact.depth))
+    {
+        parts.push(format!("depth by {}", signed(x)));
+    }
+    if let Some(a) = f
+        .normal_angle
+        .filter(|a| *a > crate::diagnose::DIRECTION_TOLERANCE)
+    {
+        parts.push(format!("normal by {} degrees", number(a.to_degrees())));
+    }
+    if let Some(x) = f
+        .distance
+        .filter(|x| !lengths_agree(exact.distance + x, exact.distance))
+    {
+        parts.push(format!("distance by {}", signed(x)));
+    }
+    if let Some(c) = &f.contacts {
+        let worst = c.iter().copied().fold(0.0, f64::max);
+        if worst > crate::diagnose::LENGTH_TOLERANCE {
+            parts.push(format!("contacts by up to {}", number(worst)));
+        }
+    }
+    if parts.is_empty() {
+        "nothing beyond the tolerances".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// `+0.1` or `-0.1`; a tiny difference in scientific notation.
+fn signed(x: f64) -> String {
+    if x.abs() < 5e-7 {
+        format!("{x:+.1e}")
+    } else {
+        format!("{}{}", if x > 0.0 { "+" } else { "" }, number(x))
+    }
 }

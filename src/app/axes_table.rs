@@ -3,7 +3,7 @@
 //! tooltip.
 
 use super::palette;
-use crate::query::{AxisRole, PairReport};
+use crate::query::{AxisRole, SatReport};
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
 
@@ -12,19 +12,20 @@ use eframe::egui::{self, RichText};
 /// under the pointer.
 pub fn ui(
     ui: &mut egui::Ui,
-    report: &PairReport,
+    report: &SatReport,
     names: &PairNames,
     seen: usize,
     verdict: bool,
     current: Option<usize>,
+    id: &str,
 ) -> Option<usize> {
     let mut hovered = None;
     // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
     egui::ScrollArea::both()
-        .id_salt("axes table")
+        .id_salt(id)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            egui::Grid::new("axes")
+            egui::Grid::new((id, "grid"))
                 .striped(true)
                 .num_columns(5)
                 .spacing([8.0, 4.0])
@@ -43,8 +44,8 @@ pub fn ui(
                     header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
                     header(ui, "B spans", format!("{}'s shadow on the axis", names.b));
                     ui.end_row();
-                    for (k, t) in report.sat.axes.iter().enumerate().take(seen) {
-                        let role = report.sat.role(k);
+                    for (k, t) in report.axes.iter().enumerate().take(seen) {
+                        let role = report.role(k);
                         let shown_role = if role == AxisRole::Deciding && !verdict {
                             if t.separating {
                                 AxisRole::Separating
@@ -65,7 +66,7 @@ pub fn ui(
                             }
                         };
                         let decided = match shown_role {
-                            AxisRole::Deciding if report.sat.intersecting() => " > MTV",
+                            AxisRole::Deciding if report.intersecting() => " > MTV",
                             AxisRole::Deciding => " > stop",
                             _ => "",
                         };
@@ -79,7 +80,7 @@ pub fn ui(
                             text::interval(t.b),
                             text::overlap_or_gap(t.overlap),
                             if verdict {
-                                text::decision(&report.sat, k)
+                                text::decision(report, k)
                             } else if t.separating {
                                 "separates"
                             } else {

@@ -66,6 +66,20 @@ pub enum Command {
     Lab(super::Lab),
     /// A message for the status bar (`true`: a failure).
     Say(String, bool),
+    /// Take the claims of the file at this path (its shape indices naming this scene's).
+    LoadClaims(PathBuf),
+    /// Show the window that exports a fixture.
+    ShowExport,
+    /// Write a fixture of these pairs (list positions; every pair when `None`) and, with
+    /// `rust`, the test that checks it.
+    ExportFixture {
+        /// The pairs to pin.
+        pairs: Option<Vec<(usize, usize)>>,
+        /// The fixture file.
+        path: PathBuf,
+        /// The Rust test file, if wanted.
+        rust: Option<PathBuf>,
+    },
 }
 
 /// The commands of one frame.

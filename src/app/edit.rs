@@ -2,7 +2,7 @@
 //! ([`super::workspace::Workspace::apply`]), which records undo, marks the document unsaved
 //! and marks the report stale.
 
-use crate::scene::{SceneShape, ShapeId};
+use crate::scene::{Claim, SceneShape, ShapeId};
 
 /// One change to the shapes.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,4 +19,6 @@ pub enum Edit {
         /// The drag this edit belongs to.
         gesture: Option<u64>,
     },
+    /// Replace the claims (what another engine reported about pairs); no shape changes.
+    Claims(Vec<Claim>),
 }

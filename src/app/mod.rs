@@ -7,11 +7,13 @@
 mod axes_table;
 mod broad_lab;
 mod camera;
+mod claimed_panel;
 mod command;
 mod dialogs;
 mod document;
 pub mod draw;
 mod edit;
+mod export_window;
 mod generate_window;
 mod handles;
 mod history;
@@ -31,6 +33,7 @@ pub use command::{Command, Fit};
 pub use edit::Edit;
 pub use status_bar::Message;
 
+use crate::fixture;
 use crate::geometry::DVec2;
 use crate::query::PairReport;
 use crate::scene::{self, Scene, ShapeId};
@@ -39,6 +42,7 @@ use command::Commands;
 use dialogs::Dialogs;
 use document::Document;
 use eframe::egui;
+use export_window::ExportWindow;
 use generate_window::GenerateWindow;
 use numbers_panel::NumbersPanel;
 use pair_lab::PairLab;
@@ -123,6 +127,7 @@ pub struct App {
     /// The broad-phase lab: the grid of the whole scene.
     broad_lab: BroadLab,
     generate_window: GenerateWindow,
+    export_window: ExportWindow,
     scene_view: SceneView,
     dialogs: Dialogs,
     commands: Commands,
@@ -152,6 +157,7 @@ impl App {
             pair_lab: PairLab::default(),
             broad_lab: BroadLab::default(),
             generate_window: GenerateWindow::default(),
+            export_window: ExportWindow::default(),
             scene_view: SceneView::default(),
             dialogs: Dialogs::default(),
             commands: Commands::default(),
@@ -199,6 +205,7 @@ impl App {
         self.scene_view
             .ui(ui, ws, &self.options, &mut self.pair_lab, broad, out);
         self.generate_window.ui(&ctx, out);
+        self.export_window.ui(&ctx, ws, out);
         let discard = self.dialogs.ui(&ctx, ws, out);
         self.run_commands(&ctx);
         if let Some(action) = discard {
@@ -276,6 +283,11 @@ impl App {
             .collect();
         pairs.sort_unstable();
         pairs
+    }
+
+    /// The mistake whose test the Claimed tab shows beside the correct one.
+    pub fn shown_mistake(&self) -> Option<crate::query::Mistake> {
+        self.pair_lab.claimed.shown_mistake()
     }
 
     /// The status bar message.
@@ -437,7 +449,47 @@ impl App {
             Command::CellSize(size) => ws.set_cell_size(size),
             Command::Lab(lab) => self.lab = lab,
             Command::Say(text, error) => self.say(text, error),
+            Command::LoadClaims(path) => self.load_claims(&path),
+            Command::ShowExport => self.export_window.open(self.top_bar.path_field()),
+            Command::ExportFixture { pairs, path, rust } => {
+                match fixture::export(ws.scene(), pairs.as_deref(), &path, rust.as_deref()) {
+                    Ok(written) => self.say(written.join("; "), false),
+                    Err(e) => self.say(e, true),
+                }
+            }
         }
+    }
+
+    /// Take the claims of the file at `path`, its shape indices naming this scene's shapes.
+    fn load_claims(&mut self, path: &Path) {
+        let loaded = match scene::load(path) {
+            Ok(loaded) => loaded,
+            Err(e) => return self.say(e.to_string(), true),
+        };
+        let shapes = &self.workspace.scene().shapes;
+        if loaded.shapes.len() != shapes.len() {
+            return self.say(
+                format!(
+                    "{}: its claims are about {} shapes, this scene has {}",
+                    path.display(),
+                    loaded.shapes.len(),
+                    shapes.len()
+                ),
+                true,
+            );
+        }
+        let count = loaded.claims.len();
+        let claims = loaded
+            .claims
+            .into_iter()
+            .map(|mut c| {
+                c.a = shapes[c.a.0 as usize].id;
+                c.b = shapes[c.b.0 as usize].id;
+                c
+            })
+            .collect();
+        self.workspace.apply(Edit::Claims(claims));
+        self.say(format!("{count} claims from {}", path.display()), false);
     }
 
     /// Replace the scene with a random one.

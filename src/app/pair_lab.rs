@@ -2,6 +2,7 @@
 //! verdict, the other intersecting pairs, step mode for teaching, and the axes as a table or
 //! as projections.
 
+use super::claimed_panel::ClaimedPanel;
 use super::command::{Command, Commands};
 use super::workspace::Workspace;
 use super::{ViewOptions, axes_table, palette, projection_plot};
@@ -17,6 +18,8 @@ pub enum Tab {
     Table,
     /// The projections on a number line.
     Projections,
+    /// What another engine claimed, diagnosed.
+    Claimed,
 }
 
 /// The pair lab's own state.
@@ -32,6 +35,8 @@ pub struct PairLab {
     stacked: bool,
     /// How many axes the report had at the last frame.
     axes: usize,
+    /// The Claimed tab.
+    pub claimed: ClaimedPanel,
 }
 
 impl PairLab {
@@ -130,6 +135,13 @@ impl PairLab {
             ui.horizontal_wrapped(|ui| {
                 ui.selectable_value(&mut self.tab, Tab::Table, "Axes table");
                 ui.selectable_value(&mut self.tab, Tab::Projections, "Projections");
+                let claimed = if ws.claim().is_some() {
+                    "Claimed *"
+                } else {
+                    "Claimed"
+                };
+                ui.selectable_value(&mut self.tab, Tab::Claimed, claimed)
+                    .on_hover_text("compare what another engine reported with the exact result");
                 if self.tab == Tab::Projections {
                     ui.checkbox(&mut self.stacked, "all axes");
                 }
@@ -139,7 +151,11 @@ impl PairLab {
             let hovered = match self.tab {
                 Tab::Table => {
                     let current = self.step.or(self.hovered_axis);
-                    axes_table::ui(ui, report, &names, seen, verdict, current)
+                    axes_table::ui(ui, &report.sat, &names, seen, verdict, current, "axes")
+                }
+                Tab::Claimed => {
+                    self.claimed.ui(ui, ws, &names, out);
+                    None
                 }
                 Tab::Projections => {
                     let rows: Vec<usize> = if self.stacked {

@@ -156,6 +156,13 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     if ui.button("Many shapes...").clicked() {
         out.push(Command::ShowGenerate);
     }
+    if ui
+        .button("Export fixture...")
+        .on_hover_text("pin the exact results of the explained pair (or every pair) as a test")
+        .clicked()
+    {
+        out.push(Command::ShowExport);
+    }
     ui.separator();
     ui.label("Recent");
     for path in &ws.document.recent {

@@ -9,8 +9,9 @@ use super::document::{Document, Recovery};
 use super::edit::Edit;
 use super::history::{History, Snapshot};
 use crate::broad::{Aabb, Grid, auto_cell_size, boxes_of};
+use crate::diagnose::{Diagnosis, diagnose_claim};
 use crate::query::{PairReport, collide, pair_report};
-use crate::scene::{Scene, ShapeId};
+use crate::scene::{Claim, Scene, ShapeId};
 use std::path::{Path, PathBuf};
 
 /// The document, its selection and its report.
@@ -26,6 +27,8 @@ pub struct Workspace {
     /// The explained pair (A, B).
     pair: Option<(ShapeId, ShapeId)>,
     report: Option<PairReport>,
+    /// The diagnosis of the claim about the explained pair, if there is one.
+    diagnosis: Option<Diagnosis>,
     /// The broad phase: one entry per shape, its id as the entry.
     grid: Grid,
     /// The cell size asked for (`None`: chosen from the shapes' sizes).
@@ -38,9 +41,9 @@ pub struct Workspace {
     hits_behind: Option<Behind>,
     stale: bool,
     report_builds: u64,
-    /// The last changes: `(revision after, the shape edited)`, `None` where everything may
+    /// The last changes: `(revision after, the shapes edited)`, `None` where everything may
     /// have changed (undo, redo, a new scene).
-    changes: std::collections::VecDeque<(u64, Option<ShapeId>)>,
+    changes: std::collections::VecDeque<(u64, Option<Option<ShapeId>>)>,
 }
 
 /// How many changes [`Workspace::shapes_changed_since`] remembers.
@@ -78,6 +81,7 @@ impl Workspace {
             selected: None,
             pair: None,
             report: None,
+            diagnosis: None,
             grid: Grid::new(1.0),
             cell_size: None,
             hits: Vec::new(),
@@ -126,6 +130,7 @@ impl Workspace {
                 .scene
                 .get(shape.id)
                 .is_some_and(|current| current != shape),
+            Edit::Claims(claims) => *claims != self.scene.claims,
         };
         if !valid {
             return;
@@ -142,29 +147,39 @@ impl Workspace {
             Edit::Add(shape) => {
                 let id = self.scene.add(shape);
                 self.selected = Some(id);
-                id
+                Some(id)
             }
             Edit::Remove(id) => {
                 self.scene.remove(id);
                 if self.selected == Some(id) {
                     self.selected = None;
                 }
-                id
+                Some(id)
             }
             Edit::Replace { shape, .. } => {
                 let id = shape.id;
                 if let Some(slot) = self.scene.get_mut(id) {
                     *slot = shape;
                 }
-                id
+                Some(id)
+            }
+            Edit::Claims(claims) => {
+                self.scene.claims = claims;
+                None
             }
         };
-        self.shape_changed(changed);
+        if let Some(id) = changed {
+            self.shape_changed(id);
+        }
         self.revision = self.next_revision;
         self.next_revision += 1;
         self.log_change(Some(changed));
-        // The report is about the pair: another shape's edit leaves it as it is.
-        let in_pair = self.pair.is_none_or(|(a, b)| a == changed || b == changed);
+        // The report is about the pair: another shape's edit leaves it as it is; a claim's
+        // edit changes its diagnosis.
+        let in_pair = match changed {
+            Some(id) => self.pair.is_none_or(|(a, b)| a == id || b == id),
+            None => true,
+        };
         let was_stale = self.stale;
         self.changed();
         self.stale = was_stale || in_pair;
@@ -211,7 +226,9 @@ impl Workspace {
         self.changed();
     }
 
-    fn log_change(&mut self, shape: Option<ShapeId>) {
+    /// Log the change that made the current revision: `Some(shape)` edited one shape (or,
+    /// `Some(None)`, none), `None` may have changed everything.
+    fn log_change(&mut self, shape: Option<Option<ShapeId>>) {
         if self.changes.len() == CHANGES_KEPT {
             self.changes.pop_front();
         }
@@ -230,7 +247,7 @@ impl Workspace {
             if after == revision {
                 return Some(shapes);
             }
-            shapes.push(shape?);
+            shapes.extend(shape?);
         }
         None
     }
@@ -355,6 +372,7 @@ impl Workspace {
         if shapes.len() < 2 {
             self.pair = None;
             self.report = None;
+            self.diagnosis = None;
             return;
         }
         if self.pair_indices().is_none() {
@@ -368,6 +386,26 @@ impl Workspace {
         }
         let (a, b) = self.pair_indices().expect("a valid pair was just chosen");
         self.report = Some(pair_report(&shapes[a].placed, &shapes[b].placed));
+        self.diagnosis = self
+            .claim()
+            .and_then(|claim| diagnose_claim(&self.scene, claim));
+    }
+
+    /// The claim about the explained pair, in its order (A, B), if the scene has one.
+    pub fn claim(&self) -> Option<&Claim> {
+        let (a, b) = self.pair?;
+        self.scene.claims.iter().find(|c| (c.a, c.b) == (a, b))
+    }
+
+    /// A claim about the explained pair in the other order (B, A), if any.
+    pub fn claim_swapped(&self) -> Option<&Claim> {
+        let (a, b) = self.pair?;
+        self.scene.claims.iter().find(|c| (c.a, c.b) == (b, a))
+    }
+
+    /// The diagnosis of [`Workspace::claim`] (as of the last refresh).
+    pub fn diagnosis(&self) -> Option<&Diagnosis> {
+        self.diagnosis.as_ref()
     }
 
     /// Find the intersecting pairs again: through the grid, all of them, or only those of

@@ -2,8 +2,8 @@
 //! with the known mistakes that reproduce it.
 
 use crate::diagnose::{Diagnosis, diagnose};
-use crate::scene::{self, Claim, Scene};
-use crate::text::{number, point};
+use crate::scene::{self, Scene};
+use crate::text::{claim_sentence, differences, number, point};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -54,7 +54,7 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
     for (d, claim) in diagnoses.iter().zip(&scene.claims) {
         let name = |i: usize| scene.shapes[i].display_name(i);
         let _ = writeln!(out, "  {} / {}:", name(d.a), name(d.b));
-        let _ = writeln!(out, "    claimed: {}", claimed(claim));
+        let _ = writeln!(out, "    claimed: {}", claim_sentence(claim));
         let e = &d.exact.summary;
         let exact = if e.intersecting {
             format!(
@@ -78,45 +78,4 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
             let _ = writeln!(out, "    reproduced by {m}: {}", m.explanation());
         }
     }
-}
-
-/// A claim in words.
-pub(crate) fn claimed(claim: &Claim) -> String {
-    if claim.intersecting {
-        format!(
-            "intersecting, depth {}, normal {}",
-            claim.depth.map(number).unwrap_or_default(),
-            claim.normal.map(point).unwrap_or_default()
-        )
-    } else {
-        match claim.distance {
-            Some(d) => format!("apart, distance {}", number(d)),
-            None => "apart".into(),
-        }
-    }
-}
-
-/// What differs, in words: `verdict; depth +0.1; normal 180 degrees off`.
-pub(crate) fn differences(d: &Diagnosis) -> String {
-    let f = &d.differences;
-    let mut parts = Vec::new();
-    if !f.same_verdict {
-        parts.push("the verdict".to_string());
-    }
-    if let Some(x) = f.depth.filter(|x| *x != 0.0) {
-        parts.push(format!("depth by {x:+e}"));
-    }
-    if let Some(a) = f.normal_angle.filter(|a| *a != 0.0) {
-        parts.push(format!("normal by {:.6} degrees", a.to_degrees()));
-    }
-    if let Some(x) = f.distance.filter(|x| *x != 0.0) {
-        parts.push(format!("distance by {x:+e}"));
-    }
-    if let Some(c) = &f.contacts {
-        let worst = c.iter().copied().fold(0.0, f64::max);
-        if worst > 0.0 {
-            parts.push(format!("contacts by up to {worst:e}"));
-        }
-    }
-    parts.join("; ")
 }
