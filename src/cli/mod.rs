@@ -158,6 +158,16 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
     Outcome::Exit(ExitCode::from(status))
 }
 
+/// `--pair I J` checked against a scene of `n` shapes: two different indices below `n`.
+fn check_pair((i, j): (usize, usize), n: usize) -> Result<(usize, usize), String> {
+    if i >= n || j >= n || i == j {
+        return Err(format!(
+            "--pair {i} {j}: give two different shape indices below {n}"
+        ));
+    }
+    Ok((i, j))
+}
+
 /// Print `value` as one JSON line.
 fn print_json_line(value: &impl serde::Serialize, out: &mut impl Write) {
     let _ = writeln!(
