@@ -32,8 +32,9 @@ pub fn default_pair(
 }
 
 /// `scene` in a view of `size` points, as the window opens on it: the same fit, the pair
-/// explained with all its axes, the MTV and its ghost or the closest points, the contacts and
-/// the other intersecting pairs outlined; nothing selected. `pair` (list positions, A then B)
+/// explained with all its axes (the deciding one brought forward), the MTV and its ghost or
+/// the closest points, the contacts and the other intersecting pairs outlined; nothing
+/// selected. `pair` (list positions, A then B)
 /// is the one to explain, `None` for [`default_pair`].
 ///
 /// # Panics
@@ -69,7 +70,8 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
             pair: explained,
             other_hits: &hits.other_hits,
             selected: None,
-            focus_axis: None,
+            // What the window brings forward when no axis is hovered or stepped to.
+            focus_axis: report.as_ref().map(|r| r.sat.deciding_axis()),
             axes_seen: axes,
             verdict_shown: true,
             show_axes: true,
