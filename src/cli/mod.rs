@@ -1,11 +1,12 @@
-//! The command line: `query`, `pairs`, `explain` and `check`, all reading through
+//! The command line: `query`, `pairs`, `explain`, `check` and `render`, all reading through
 //! [`crate::scene`] and answering through [`crate::query`] (and [`crate::broad`] for many
-//! shapes).
+//! shapes); `render` draws through [`crate::picture`], as the window does.
 
 mod check;
 mod explain;
 mod pairs;
 mod query;
+mod render;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -20,6 +21,7 @@ Examples:
   collidoscope pairs --json big.json
   collidoscope explain shapes/corner-false-positive.json
   collidoscope explain shapes/seed-obstacle.json --pair 0 1 --naive
+  collidoscope render shapes/corner-false-positive.json -o corner.png
   collidoscope check shapes/*.json";
 
 /// See 2D collision geometry: the separating-axis test, the MTV, closest points and contacts.
@@ -100,6 +102,28 @@ Examples:
         #[arg(long)]
         naive: bool,
     },
+    /// A picture of the scene as the window opens on it (shapes with names, the pair's axes
+    /// with both shadows, the MTV and ghost or the closest points, contacts), as SVG or PNG.
+    #[command(after_help = "\
+Examples:
+  collidoscope render shapes/corner-false-positive.json -o corner.png
+  collidoscope render shapes/every-pair.json --pair 4 5 -o pair.svg --size 1280 800
+
+The format follows the output's extension (.svg or .png). Without --pair, the pair is the
+one the window opens on: the first intersecting pair, else the first two shapes.")]
+    Render {
+        /// A shape-set file.
+        file: PathBuf,
+        /// The pair to explain (default: the first intersecting pair, else 0 1).
+        #[arg(long, num_args = 2, value_names = ["I", "J"])]
+        pair: Option<Vec<usize>>,
+        /// Where to write the picture: OUT.svg or OUT.png.
+        #[arg(short, long, value_name = "OUT")]
+        output: PathBuf,
+        /// The picture's width and height in pixels [default: 960 640].
+        #[arg(long, num_args = 2, value_names = ["W", "H"])]
+        size: Option<Vec<u32>>,
+    },
     /// Check files only: print OK or the error for each.
     #[command(after_help = "\
 Examples:
@@ -152,6 +176,17 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
             naive,
         }) => explain::run(&file, pair.map(|p| (p[0], p[1])), json, naive, &mut out),
         Some(Command::Check { files }) => check::run(&files, &mut out),
+        Some(Command::Render {
+            file,
+            pair,
+            output,
+            size,
+        }) => render::run(
+            &file,
+            pair.map(|p| (p[0], p[1])),
+            &output,
+            size.map_or(render::DEFAULT_SIZE, |s| (s[0], s[1])),
+        ),
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();
