@@ -87,9 +87,13 @@ pub fn run(path: &Path, pair: Option<(usize, usize)>, out: &Path, (w, h): (u32, 
     0
 }
 
-/// `svg` as a `w` x `h` PNG. Text is set in the system's fonts; with no font at all it is
-/// left out rather than failing.
+/// `svg` as a `w` x `h` PNG, its text set in the system's fonts.
 fn png(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, String> {
+    rasterise(svg, w, h, &with_system_fonts())
+}
+
+/// Options that find the system's fonts (read from disk, never fetched).
+fn with_system_fonts() -> usvg::Options<'static> {
     let mut options = usvg::Options::default();
     let fonts = options.fontdb_mut();
     fonts.load_system_fonts();
@@ -108,7 +112,12 @@ fn png(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, String> {
     {
         fonts.set_sans_serif_family(family);
     }
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| e.to_string())?;
+    options
+}
+
+/// `svg` as a `w` x `h` PNG. Text for which `options` has no font is left out.
+fn rasterise(svg: &str, w: u32, h: u32, options: &usvg::Options) -> Result<Vec<u8>, String> {
+    let tree = usvg::Tree::from_str(svg, options).map_err(|e| e.to_string())?;
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or("no room for the pixels")?;
     resvg::render(
         &tree,
@@ -146,4 +155,35 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temporary);
     }
     written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without any font the picture is still drawn, only its text is missing.
+    #[test]
+    fn no_font_leaves_the_text_out_and_draws_the_rest() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\">\
+                   <rect width=\"20\" height=\"10\" fill=\"#ff0000\"/>\
+                   <text x=\"2\" y=\"8\" font-size=\"13\">label</text></svg>";
+        let no_fonts = usvg::Options::default();
+        assert!(no_fonts.fontdb.is_empty());
+        let bytes = rasterise(svg, 20, 10, &no_fonts).expect("drawn without fonts");
+        let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+        assert!(
+            pixmap
+                .pixels()
+                .iter()
+                .all(|p| (p.red(), p.green(), p.blue()) == (255, 0, 0))
+        );
+    }
+
+    #[test]
+    fn the_format_is_the_extension_in_any_case() {
+        assert_eq!(format_of(Path::new("a/b.SVG")), Some(Format::Svg));
+        assert_eq!(format_of(Path::new("b.png")), Some(Format::Png));
+        assert_eq!(format_of(Path::new("b.jpg")), None);
+        assert_eq!(format_of(Path::new("png")), None);
+    }
 }
