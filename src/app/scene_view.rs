@@ -13,7 +13,7 @@ use crate::picture::draw::{
     self, BroadOverlay, BroadShown, DrawInput, DrawList, LayerHits, Rejected,
 };
 use crate::picture::handles::{Handle, HandleKind, handles_of};
-use crate::picture::{Camera, Label, fit, labels};
+use crate::picture::{self, Camera, Label, fit, labels};
 use crate::query::{distance_to_core, distance_to_point};
 use crate::scene::{SceneShape, ShapeId};
 use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
@@ -56,7 +56,8 @@ struct Frame {
     /// The scene's revision it was last known good for (the static layer).
     revision: u64,
     mesh: std::sync::Arc<egui::epaint::Mesh>,
-    labels: Vec<(Label, Rect)>,
+    /// The labels kept, each with its box (screen).
+    labels: Vec<(Label, picture::Rect)>,
     axis_segments: Vec<(usize, [Pos2; 2])>,
 }
 
@@ -75,15 +76,11 @@ impl Frame {
         list: DrawList,
         rect: Rect,
         measure: &dyn Fn(&str) -> egui::Vec2,
-        taken: &[Rect],
+        taken: &[picture::Rect],
         look: Look,
     ) -> Self {
-        let taken: Vec<crate::picture::Rect> = taken.iter().map(|r| paint::rect(*r)).collect();
         let measure = |text: &str| paint::vector(measure(text));
-        let labels = labels::place_around(list.labels, paint::rect(rect), measure, &taken)
-            .into_iter()
-            .map(|(label, place)| (label, paint::egui_rect(place)))
-            .collect();
+        let labels = labels::place_around(list.labels, paint::rect(rect), measure, taken);
         let mut tessellator = egui::epaint::Tessellator::new(
             look.pixels_per_point,
             look.tessellation,
@@ -279,7 +276,7 @@ impl SceneView {
             painter.add(egui::Shape::Mesh(frame.mesh.clone()));
             for (label, place) in still.labels.iter().chain(&frame.labels) {
                 painter.text(
-                    place.center(),
+                    paint::pos(place.centre()),
                     Align2::CENTER_CENTER,
                     &label.text,
                     font.clone(),
@@ -324,7 +321,7 @@ impl SceneView {
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
             still.revision = ws.revision();
-            let taken: Vec<Rect> = still.labels.iter().map(|(_, r)| *r).collect();
+            let taken: Vec<picture::Rect> = still.labels.iter().map(|(_, r)| *r).collect();
             let list = build(self, draw::Layer::Dynamic);
             self.frame = Some(Frame::new(key, list, rect, measure, &taken, look));
         }
