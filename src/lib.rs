@@ -2,7 +2,8 @@
 //!
 //! The collision core: [`geometry`] holds the shapes and their validation; [`query`] answers
 //! questions about a pair of placed shapes with plain data (the separating-axis test as a
-//! report, the minimum translation vector, closest points, contacts).
+//! report, the minimum translation vector, closest points, contacts). [`picture`] describes
+//! what the window draws of them as plain marks, which `render` also writes as SVG or PNG.
 //!
 //! ```
 //! use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
@@ -32,6 +33,7 @@ pub mod cli;
 pub mod diagnose;
 pub mod fixture;
 pub mod geometry;
+pub mod picture;
 pub mod query;
 pub mod scene;
 pub mod text;

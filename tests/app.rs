@@ -860,3 +860,29 @@ fn export_fixture_writes_a_fixture_and_its_test() {
     let message = h.state().message().unwrap();
     assert!(message.text.starts_with("wrote "), "{message:?}");
 }
+
+/// The window opens on the view `collidoscope render` draws: the same pair and the same fit,
+/// through the same functions (`picture::default_pair`, `picture::fit::opening_view`).
+#[test]
+fn the_window_opens_on_the_view_render_draws() {
+    use collidoscope::picture::{self, Camera, Rect, Vec2, fit};
+    for name in [
+        "default-scene.json",
+        "every-pair.json",
+        "apart-capsules.json",
+    ] {
+        let h = harness(app(Some(shapes(name))));
+        let scene = h.state().scene();
+        let hits = collidoscope::broad::intersecting_pairs(scene, None);
+        let (a, b) = picture::default_pair(scene.shapes.len(), hits.first().copied()).unwrap();
+        let report =
+            collidoscope::query::pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed);
+        let view = h.state().view_rect();
+        let rect = Rect::from_min_max(
+            Vec2::new(view.min.x, view.min.y),
+            Vec2::new(view.max.x, view.max.y),
+        );
+        let expected = fit::opening_view(Camera::default(), rect, scene, Some(((a, b), &report)));
+        assert_eq!(h.state().camera(), expected, "{name}");
+    }
+}

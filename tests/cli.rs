@@ -233,6 +233,7 @@ fn every_command_has_help_with_an_example() {
         &["query", "--help"],
         &["explain", "--help"],
         &["check", "--help"],
+        &["render", "--help"],
     ] {
         let o = collidoscope(command);
         assert_eq!(o.status.code(), Some(0));

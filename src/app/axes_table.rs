@@ -2,7 +2,7 @@
 //! and what it decided. Narrow enough for the side panel; the full wording is in each row's
 //! tooltip.
 
-use super::palette;
+use crate::picture::palette;
 use crate::query::{AxisRole, SatReport};
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
@@ -55,7 +55,8 @@ pub fn ui(
                         } else {
                             role
                         };
-                        let colour = palette::axis_colour(shown_role, ui.visuals().text_color());
+                        let text_colour = ui.visuals().text_color().into();
+                        let colour = egui::Color32::from(palette::axis_colour(shown_role, text_colour));
                         let is_current = current == Some(k);
                         let cell = |text: String| {
                             let rich = RichText::new(text).color(colour);

@@ -3,11 +3,12 @@
 //! differences in numbers, and the known mistakes that reproduce the claim, each with a button
 //! that shows that mistake's own test (its axes and its choice) next to the correct one.
 
+use super::axes_table;
 use super::command::{Command, Commands};
 use super::edit::Edit;
 use super::workspace::Workspace;
-use super::{axes_table, palette};
 use crate::diagnose::Diagnosis;
+use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_report};
 use crate::scene::{Claim, ShapeId, parse_claim};
 use crate::text::{self, PairNames};

@@ -8,14 +8,7 @@ use crate::scene::ShapeId;
 use crate::scene::generate::Generate;
 use std::path::PathBuf;
 
-/// Which part of the scene a fit shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fit {
-    /// Every shape, and the axis ring around the explained pair.
-    Scene,
-    /// The explained pair's headline: the smaller shape, the MTV or the closest points.
-    Pair,
-}
+pub use crate::picture::Fit;
 
 /// One request from a panel.
 #[derive(Debug)]

@@ -3,8 +3,8 @@
 //! `collidoscope fixture` writes).
 
 use super::command::{Command, Commands};
-use super::palette;
 use super::workspace::Workspace;
+use crate::picture::palette;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 

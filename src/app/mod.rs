@@ -6,21 +6,17 @@
 
 mod axes_table;
 mod broad_lab;
-mod camera;
 mod claimed_panel;
 mod command;
 mod dialogs;
 mod document;
-pub mod draw;
 mod edit;
 mod export_window;
 mod generate_window;
-mod handles;
 mod history;
-mod labels;
 mod numbers_panel;
+mod paint;
 mod pair_lab;
-mod palette;
 mod projection_plot;
 mod scene_view;
 mod shapes_panel;
@@ -28,9 +24,10 @@ mod status_bar;
 mod top_bar;
 mod workspace;
 
-pub use camera::Camera;
+pub use crate::picture::Camera;
 pub use command::{Command, Fit};
 pub use edit::Edit;
+pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
 
 use crate::fixture;
@@ -344,7 +341,7 @@ impl App {
 
     /// One frame's work without a window: the core's reports and the scene view's draw list
     /// for a view of `rect` (what the frame benchmark measures).
-    pub fn frame_work(&mut self, rect: egui::Rect) -> draw::DrawList {
+    pub fn frame_work(&mut self, rect: egui::Rect) -> PaintedFrame {
         self.workspace.refresh();
         let broad = (self.lab == Lab::Broad).then_some(&self.broad_lab);
         self.scene_view

@@ -6,9 +6,9 @@
 
 use super::command::Commands;
 use super::edit::Edit;
-use super::palette;
 use super::workspace::Workspace;
 use crate::geometry::{ConvexPolygon, DVec2, Pose, Shape, ShapeError};
+use crate::picture::palette;
 use crate::scene::{SceneShape, ShapeId};
 use crate::text;
 use eframe::egui;
@@ -178,7 +178,7 @@ impl NumbersPanel {
             .id(id)
             .desired_width(110.0);
         if refused.is_some() && typing.is_none() {
-            edit = edit.text_color(palette::INVALID);
+            edit = edit.text_color(palette::INVALID.into());
         }
         let response = ui.add(edit).labelled_by(l.id);
         if response.has_focus() && typing.is_none() {

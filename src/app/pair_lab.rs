@@ -5,7 +5,8 @@
 use super::claimed_panel::ClaimedPanel;
 use super::command::{Command, Commands};
 use super::workspace::Workspace;
-use super::{ViewOptions, axes_table, palette, projection_plot};
+use super::{ViewOptions, axes_table, projection_plot};
+use crate::picture::palette;
 use crate::query::PairReport;
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};

@@ -3,8 +3,8 @@
 //! axis seen so far stacked (each row centred on its own overlap or gap, since every axis has
 //! its own origin).
 
-use super::palette;
 use crate::geometry::Interval;
+use crate::picture::palette;
 use crate::query::{AxisRole, PairReport};
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
@@ -32,7 +32,7 @@ pub fn ui(
     let height = (60.0 + ROW * rows.len() as f32)
         .max(ui.available_height() - 8.0)
         .max(160.0);
-    let label = |text: String, colour| RichText::new(text).size(13.0).color(colour);
+    let label = |text: String, colour: egui::Color32| RichText::new(text).size(13.0).color(colour);
     let text_colour = ui.visuals().text_color();
     let plot_height = height.min(ui.available_height().max(160.0));
     let response = Plot::new("projection plot")
@@ -98,7 +98,7 @@ pub fn ui(
                 };
                 let heading = format!("#{} {}{mark}", k + 1, text::overlap_or_gap(t.overlap));
                 let heading_colour = if deciding {
-                    palette::DECIDING
+                    palette::DECIDING.into()
                 } else {
                     text_colour
                 };
@@ -129,8 +129,12 @@ pub fn ui(
                         };
                         for (x, words) in ends {
                             plot.text(
-                                Text::new("value", PlotPoint::new(x, yy), label(words, colour))
-                                    .anchor(anchor),
+                                Text::new(
+                                    "value",
+                                    PlotPoint::new(x, yy),
+                                    label(words, colour.into()),
+                                )
+                                .anchor(anchor),
                             );
                         }
                     }

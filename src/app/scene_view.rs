@@ -1,17 +1,19 @@
 //! The scene view: pan and zoom, select and drag shapes and their handles, click a new
-//! polygon's corners, and paint what `draw` builds from the core's reports.
+//! polygon's corners, and paint what `picture::draw` builds from the core's reports.
 
 use super::ViewOptions;
 use super::broad_lab::BroadLab;
-use super::camera::Camera;
 use super::command::{Command, Commands, Fit};
-use super::draw::{self, DrawInput, DrawList, Rejected};
 use super::edit::Edit;
-use super::handles::{Handle, HandleKind, handles_of};
-use super::labels;
+use super::paint;
 use super::pair_lab::PairLab;
 use super::workspace::Workspace;
 use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
+use crate::picture::draw::{
+    self, BroadOverlay, BroadShown, DrawInput, DrawList, LayerHits, Rejected,
+};
+use crate::picture::handles::{Handle, HandleKind, handles_of};
+use crate::picture::{self, Camera, Label, fit, labels};
 use crate::query::{distance_to_core, distance_to_point};
 use crate::scene::{SceneShape, ShapeId};
 use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
@@ -30,11 +32,6 @@ enum Gesture {
 const GRAB: f32 = 9.0;
 /// How far beyond a shape the rotation handle stands (screen points).
 const ROTATE_REACH: f64 = 30.0;
-/// Below this many points on screen, the headline (MTV or distance) is too small to read at
-/// a whole-scene fit, and the window opens on the pair instead.
-const HEADLINE_MIN: f64 = 8.0;
-/// A scene of at most this many shapes may open on its pair; a bigger one opens whole.
-const FEW_SHAPES: usize = 12;
 
 /// How the view's shapes become triangles (what egui would use).
 #[derive(Clone, Copy)]
@@ -59,21 +56,31 @@ struct Frame {
     /// The scene's revision it was last known good for (the static layer).
     revision: u64,
     mesh: std::sync::Arc<egui::epaint::Mesh>,
-    labels: Vec<(labels::Label, Rect)>,
+    /// The labels kept, each with its box (screen).
+    labels: Vec<(Label, picture::Rect)>,
     axis_segments: Vec<(usize, [Pos2; 2])>,
 }
 
+/// What one frame of the view paints, without a window (see [`super::App::frame_work`]).
+pub struct PaintedFrame {
+    /// The static and the dynamic layer, each tessellated into one mesh.
+    pub shapes: Vec<egui::Shape>,
+    /// The labels kept, static layer first.
+    pub labels: Vec<Label>,
+}
+
 impl Frame {
-    /// `list` with its labels placed (clear of `taken`) and its shapes tessellated.
+    /// `list` with its labels placed (clear of `taken`) and its marks tessellated.
     fn new(
         key: u64,
         list: DrawList,
         rect: Rect,
         measure: &dyn Fn(&str) -> egui::Vec2,
-        taken: &[Rect],
+        taken: &[picture::Rect],
         look: Look,
     ) -> Self {
-        let labels = labels::place_around(list.labels, rect, measure, taken);
+        let measure = |text: &str| paint::vector(measure(text));
+        let labels = labels::place_around(list.labels, paint::rect(rect), measure, taken);
         let mut tessellator = egui::epaint::Tessellator::new(
             look.pixels_per_point,
             look.tessellation,
@@ -81,15 +88,20 @@ impl Frame {
             Vec::new(),
         );
         let mut mesh = egui::epaint::Mesh::default();
-        for shape in list.shapes {
-            tessellator.tessellate_shape(shape, &mut mesh);
+        for mark in list.marks {
+            tessellator.tessellate_shape(paint::shape(mark), &mut mesh);
         }
+        let axis_segments = list
+            .axis_segments
+            .into_iter()
+            .map(|(k, [a, b])| (k, [paint::pos(a), paint::pos(b)]))
+            .collect();
         Self {
             key,
             revision: 0,
             mesh: std::sync::Arc::new(mesh),
             labels,
-            axis_segments: list.axis_segments,
+            axis_segments,
         }
     }
 }
@@ -144,7 +156,7 @@ impl SceneView {
 
     /// A world point on the screen, as of the last frame.
     pub fn world_to_screen(&self, p: DVec2) -> Pos2 {
-        self.camera.to_screen(self.rect, p)
+        paint::pos(self.camera.to_screen(paint::rect(self.rect), p))
     }
 
     /// Show part of the scene (at the next frame, when the view's size is known).
@@ -264,11 +276,11 @@ impl SceneView {
             painter.add(egui::Shape::Mesh(frame.mesh.clone()));
             for (label, place) in still.labels.iter().chain(&frame.labels) {
                 painter.text(
-                    place.center(),
+                    paint::pos(place.centre()),
                     Align2::CENTER_CENTER,
                     &label.text,
                     font.clone(),
-                    label.colour,
+                    egui::Color32::from(label.colour),
                 );
             }
             if let Some(p) = response.hover_pos() {
@@ -309,7 +321,7 @@ impl SceneView {
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
             still.revision = ws.revision();
-            let taken: Vec<Rect> = still.labels.iter().map(|(_, r)| *r).collect();
+            let taken: Vec<picture::Rect> = still.labels.iter().map(|(_, r)| *r).collect();
             let list = build(self, draw::Layer::Dynamic);
             self.frame = Some(Frame::new(key, list, rect, measure, &taken, look));
         }
@@ -372,6 +384,7 @@ impl SceneView {
         (ws.revision(), ws.is_stale(), ws.pair(), ws.selected()).hash(&mut h);
         self.hash_view(rect, pixels_per_point, &mut h);
         (options.show_axes, options.show_naive).hash(&mut h);
+        lab.claimed.shown_mistake().hash(&mut h);
         let total = ws.report().map_or(0, |r| r.sat.axes.len());
         let focus = ws.report().and_then(|r| lab.focus_axis(r));
         (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
@@ -402,7 +415,7 @@ impl SceneView {
         options: &ViewOptions,
         lab: &PairLab,
         broad: Option<&BroadLab>,
-    ) -> DrawList {
+    ) -> PaintedFrame {
         self.rect = rect;
         self.do_fit(rect, ws);
         let handles = self.handles(ws);
@@ -417,8 +430,12 @@ impl SceneView {
             lab,
             broad,
         };
-        let (still, frame) = self.frame(rect, shown, &handles, look, &labels::estimated_size);
-        DrawList {
+        let estimated = |text: &str| {
+            let size = labels::estimated_size(text);
+            egui::vec2(size.x, size.y)
+        };
+        let (still, frame) = self.frame(rect, shown, &handles, look, &estimated);
+        PaintedFrame {
             shapes: vec![
                 egui::Shape::Mesh(still.mesh.clone()),
                 egui::Shape::Mesh(frame.mesh.clone()),
@@ -429,7 +446,6 @@ impl SceneView {
                 .chain(&frame.labels)
                 .map(|(label, _)| label.clone())
                 .collect(),
-            axis_segments: frame.axis_segments.clone(),
         }
     }
 
@@ -464,140 +480,61 @@ impl SceneView {
         let scene = ws.scene();
         let report = ws.report().filter(|_| !ws.is_stale());
         let pair = ws.pair_indices().zip(report);
-        // Each layer marks the hits it can know: the static one those between static shapes
-        // (they do not change while only dynamic shapes move), the dynamic one the rest.
-        let mut hits = vec![false; scene.shapes.len()];
-        let mut hit_by_dynamic = Vec::new();
-        for (a, b) in ws.other_hits() {
-            let (Some(i), Some(j)) = (scene.index_of(a), scene.index_of(b)) else {
-                continue;
-            };
-            let (di, dj) = (dynamic.contains(&i), dynamic.contains(&j));
-            match layer {
-                draw::Layer::Static if !di && !dj => {
-                    hits[i] = true;
-                    hits[j] = true;
-                }
-                draw::Layer::Dynamic if di || dj => {
-                    hits[i] = true;
-                    hits[j] = true;
-                    hit_by_dynamic.extend([i, j].into_iter().filter(|k| !dynamic.contains(k)));
-                }
-                _ => {}
-            }
-        }
+        let other_hits = ws
+            .other_hits()
+            .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
+        let hits = LayerHits::new(layer, scene.shapes.len(), other_hits, dynamic);
         let total = report.map_or(0, |r| r.sat.axes.len());
+        let mistake = lab.claimed.mistake_report(ws);
         draw::build(&DrawInput {
             scene,
             pair,
-            other_hits: &hits,
+            other_hits: &hits.other_hits,
             selected: ws.selected().and_then(|id| scene.index_of(id)),
             focus_axis: report.and_then(|r| lab.focus_axis(r)),
             axes_seen: lab.axes_seen(total),
             verdict_shown: lab.verdict_shown(total),
             show_axes: options.show_axes && broad.is_none(),
-            broad: broad.map(|lab| draw::BroadOverlay {
-                lab,
+            broad: broad.map(|lab| BroadOverlay {
+                shown: BroadShown {
+                    cells: lab.cells,
+                    candidates: lab.candidates,
+                    hits: lab.hits,
+                },
                 grid: ws.grid(),
                 hits: ws.hits(),
             }),
             show_naive: options.show_naive,
+            claim: ws.claim(),
+            mistake: mistake.as_ref(),
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
             new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
             handles,
             layer,
             dynamic,
-            hit_by_dynamic: &hit_by_dynamic,
+            hit_by_dynamic: &hits.hit_by_dynamic,
             camera: self.camera,
-            rect,
+            rect: paint::rect(rect),
         })
     }
 
-    /// Do a pending fit. On opening, the whole scene, unless the headline (the MTV or the
-    /// distance) would be too small to see there: then the pair.
+    /// Do a pending fit. On opening, the view `render` shows too: the whole scene, unless
+    /// that makes the headline (the MTV or the distance) too small to see.
     fn do_fit(&mut self, rect: Rect, ws: &Workspace) {
         let Some(fit) = self.fit else { return };
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }
         self.fit = None;
-        // Twice: the axis ring's margin is in points, so it depends on the zoom of the fit.
-        self.fit_to(fit, rect, ws);
-        self.fit_to(fit, rect, ws);
-        if self.fit_on_open && fit == Fit::Scene {
-            self.fit_on_open = false;
-            let headline = ws.report().map(|r| match &r.contact {
-                Some(c) => c.depth,
-                None => r.proximity.distance,
-            });
-            // The pair's view, where that makes the headline readable and the pair is what the
-            // scene is about (a few shapes); else the scene stays.
-            let few = ws.scene().shapes.len() <= FEW_SHAPES;
-            if let Some(h) =
-                headline.filter(|h| few && *h > 0.0 && h * self.camera.scale < HEADLINE_MIN)
-            {
-                let scene = self.camera;
-                self.fit_to(Fit::Pair, rect, ws);
-                if h * self.camera.scale < HEADLINE_MIN {
-                    self.camera = scene;
-                }
-            }
-        }
-    }
-
-    fn fit_to(&mut self, fit: Fit, rect: Rect, ws: &Workspace) {
-        let shapes = &ws.scene().shapes;
+        let (rect, scene) = (paint::rect(rect), ws.scene());
         let pair = ws.pair_indices().zip(ws.report());
-        let union = |x: (DVec2, DVec2), y: (DVec2, DVec2)| (x.0.min(y.0), x.1.max(y.1));
-        let bounds = match (fit, pair) {
-            (Fit::Pair, Some(((a, b), report))) => {
-                // The smaller shape, and what the pair is about: contacts and the MTV's ghost,
-                // or the closest points.
-                let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
-                let small = if pa.shape.bounding_radius() < pb.shape.bounding_radius() {
-                    pa
-                } else {
-                    pb
-                };
-                let mut bounds = small.aabb();
-                if let Some(c) = &report.contact {
-                    for p in &c.points {
-                        bounds = union(bounds, (p.point, p.point));
-                        let tip = p.point + c.normal * c.depth;
-                        bounds = union(bounds, (tip, tip));
-                    }
-                }
-                if let Some(c) = report.proximity.closest {
-                    bounds = union(bounds, (c.point_a.min(c.point_b), c.point_a.max(c.point_b)));
-                }
-                // Room around it for the axis ring.
-                let (centre, half) = ((bounds.0 + bounds.1) * 0.5, (bounds.1 - bounds.0) * 0.5);
-                Some((centre - half * 1.6, centre + half * 1.6))
-            }
-            _ => {
-                let all = shapes.iter().map(|s| s.placed.aabb()).reduce(union);
-                // The axis ring around the pair, too.
-                match (all, pair) {
-                    (Some(all), Some(((a, b), report))) => {
-                        let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
-                        let centre = (pa.centre() + pb.centre()) * 0.5;
-                        let reach =
-                            |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
-                        // The ring stands a fixed number of points outside the pair: measured
-                        // at the zoom of the previous fit (fits are done twice).
-                        let scale = self.camera.scale;
-                        let ring = reach(pa).max(reach(pb)) + draw::RING_GAP as f64 / scale;
-                        Some(union(all, draw::axes_bounds(centre, ring, scale, report)))
-                    }
-                    (all, _) => all,
-                }
-            }
+        self.camera = if self.fit_on_open && fit == Fit::Scene {
+            self.fit_on_open = false;
+            fit::opening_view(self.camera, rect, scene, pair)
+        } else {
+            fit::fitted(fit, self.camera, rect, scene, pair)
         };
-        match bounds {
-            Some(b) => self.camera.fit(rect, b),
-            None => self.camera = Camera::default(),
-        }
     }
 
     fn zoom(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) {
@@ -607,7 +544,8 @@ impl SceneView {
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
         let factor = (scroll as f64 / 300.0).exp() * pinch as f64;
         if factor != 1.0 {
-            self.camera.zoom_at(rect, at, factor);
+            self.camera
+                .zoom_at(paint::rect(rect), paint::point(at), factor);
         }
     }
 
@@ -623,7 +561,10 @@ impl SceneView {
     fn handle_at(&self, p: Pos2, rect: Rect, handles: &[Handle]) -> Option<HandleKind> {
         handles
             .iter()
-            .find(|h| draw::handle_on_screen(self.camera, rect, h.at).distance(p) <= GRAB)
+            .find(|h| {
+                let at = draw::handle_on_screen(self.camera, paint::rect(rect), h.at);
+                paint::pos(at).distance(p) <= GRAB
+            })
             .map(|h| h.kind)
     }
 
@@ -657,7 +598,7 @@ impl SceneView {
         out: &mut Commands,
     ) {
         let camera = self.camera;
-        let to_world = |p: Pos2| camera.to_world(rect, p);
+        let to_world = |p: Pos2| camera.to_world(paint::rect(rect), paint::point(p));
         if response.clicked()
             && let Some(p) = response.interact_pointer_pos()
         {
@@ -684,10 +625,10 @@ impl SceneView {
             let at = response.interact_pointer_pos().map(to_world);
             match (self.gesture, at) {
                 (Some((Gesture::Pan, _)), _) | (None, _) => {
-                    self.camera.centre -= self.camera.delta_to_world(delta)
+                    self.camera.centre -= self.camera.delta_to_world(paint::vector(delta))
                 }
                 (Some((gesture, serial)), Some(at)) => {
-                    let delta = self.camera.delta_to_world(delta);
+                    let delta = self.camera.delta_to_world(paint::vector(delta));
                     if let Some(shape) = self.dragged(ws, gesture, at, delta) {
                         out.edit(Edit::Replace {
                             shape,
@@ -716,7 +657,7 @@ impl SceneView {
         handles: &[Handle],
         out: &mut Commands,
     ) -> Gesture {
-        let w = self.camera.to_world(rect, p);
+        let w = self.camera.to_world(paint::rect(rect), paint::point(p));
         if let Some(id) = ws.selected()
             && let Some(shape) = ws.scene().get(id)
             && let Some(kind) = self.handle_at(p, rect, handles)

@@ -4,10 +4,10 @@
 use super::command::{Command, Commands};
 use super::edit::Edit;
 use super::numbers_panel::NumbersPanel;
-use super::palette;
 use super::scene_view::SceneView;
 use super::workspace::Workspace;
 use crate::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
+use crate::picture::palette;
 use crate::scene::SceneShape;
 use eframe::egui;
 

@@ -1,9 +1,9 @@
 //! The status bar: the last message (it goes once the scene changes after it, or after a
 //! while), and the zoom.
 
-use super::camera::Camera;
-use super::palette;
 use super::workspace::Workspace;
+use crate::picture::Camera;
+use crate::picture::palette;
 use crate::text;
 use eframe::egui;
 

@@ -376,13 +376,14 @@ impl Workspace {
             return;
         }
         if self.pair_indices().is_none() {
-            // The first intersecting pair, as `explain` picks; else the first two shapes.
-            self.pair = Some(
-                self.hits
-                    .first()
-                    .copied()
-                    .unwrap_or((shapes[0].id, shapes[1].id)),
-            );
+            // The pair `explain` and `render` pick.
+            let scene = &self.scene;
+            let first_hit = self
+                .hits
+                .first()
+                .and_then(|&(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
+            self.pair = crate::picture::default_pair(shapes.len(), first_hit)
+                .map(|(a, b)| (shapes[a].id, shapes[b].id));
         }
         let (a, b) = self.pair_indices().expect("a valid pair was just chosen");
         self.report = Some(pair_report(&shapes[a].placed, &shapes[b].placed));

@@ -1,6 +1,7 @@
 //! `collidoscope explain FILE [--pair I J] [--json] [--naive]`: the separating-axis test of one
 //! pair, told step by step.
 
+use crate::picture::default_pair;
 use crate::query::{PairReport, pair_report};
 use crate::scene::{self, Scene};
 use crate::text::{
@@ -18,24 +19,21 @@ struct ExplainJson<'a> {
     report: &'a PairReport,
 }
 
-/// The pair to explain: the one asked for, else the first intersecting pair, else 0 1.
+/// The pair to explain: the one asked for, else the one the window opens on.
 fn choose_pair(scene: &Scene, asked: Option<(usize, usize)>) -> Result<(usize, usize), String> {
     let n = scene.shapes.len();
     if n < 2 {
         return Err(format!("explain needs two shapes; the file has {n}"));
     }
-    if let Some((i, j)) = asked {
-        if i >= n || j >= n || i == j {
-            return Err(format!(
-                "--pair {i} {j}: give two different shape indices below {n}"
-            ));
+    match asked {
+        Some(pair) => super::check_pair(pair, n),
+        None => {
+            let first_hit = crate::broad::intersecting_pairs(scene, None)
+                .first()
+                .copied();
+            Ok(default_pair(n, first_hit).expect("two shapes or more"))
         }
-        return Ok((i, j));
     }
-    Ok(crate::broad::intersecting_pairs(scene, None)
-        .first()
-        .copied()
-        .unwrap_or((0, 1)))
 }
 
 /// Explain one pair; 1 when the file is refused, 2 when the pair is not in it.

@@ -1,6 +1,7 @@
-//! The command line: `query`, `pairs`, `explain`, `check`, `fixture` and `diagnose`, all
-//! reading through [`crate::scene`] and answering through [`crate::query`] (and
-//! [`crate::broad`] for many shapes, [`crate::fixture`] and [`crate::diagnose`]).
+//! The command line: `query`, `pairs`, `explain`, `check`, `fixture`, `diagnose` and
+//! `render`, all reading through [`crate::scene`] and answering through [`crate::query`] (and
+//! [`crate::broad`] for many shapes, [`crate::fixture`] and [`crate::diagnose`]); `render`
+//! draws through [`crate::picture`], as the window does.
 
 mod check;
 mod diagnose;
@@ -8,6 +9,7 @@ mod explain;
 mod fixture;
 mod pairs;
 mod query;
+mod render;
 
 pub use check::{FileCheck, check_file, check_files};
 
@@ -24,6 +26,7 @@ Examples:
   collidoscope pairs --json big.json
   collidoscope explain shapes/corner-false-positive.json
   collidoscope explain shapes/clockwise-obstacle.json --pair 0 1 --naive
+  collidoscope render shapes/corner-false-positive.json -o corner.png
   collidoscope check shapes/*.json
   collidoscope fixture shapes/corner-false-positive.json -o tests/corner.json --rust tests/corner.rs
   collidoscope check tests/fixtures/*.json
@@ -106,6 +109,28 @@ Examples:
         /// tutorial bug) would have chosen.
         #[arg(long)]
         naive: bool,
+    },
+    /// A picture of the scene as the window opens on it (shapes with names, the pair's axes
+    /// with both shadows, the MTV and ghost or the closest points, contacts), as SVG or PNG.
+    #[command(after_help = "\
+Examples:
+  collidoscope render shapes/corner-false-positive.json -o corner.png
+  collidoscope render shapes/every-pair.json --pair 4 5 -o pair.svg --size 1280 800
+
+The format follows the output's extension (.svg or .png). Without --pair, the pair is the
+one the window opens on: the first intersecting pair, else the first two shapes.")]
+    Render {
+        /// A shape-set file.
+        file: PathBuf,
+        /// The pair to explain (default: the first intersecting pair, else 0 1).
+        #[arg(long, num_args = 2, value_names = ["I", "J"])]
+        pair: Option<Vec<usize>>,
+        /// Where to write the picture: OUT.svg or OUT.png.
+        #[arg(short, long, value_name = "OUT")]
+        output: PathBuf,
+        /// The picture's width and height in pixels [default: 960 640].
+        #[arg(long, num_args = 2, value_names = ["W", "H"])]
+        size: Option<Vec<u32>>,
     },
     /// Check files: print OK or the error for each; for a fixture, recompute every pinned
     /// result and print each field that drifted.
@@ -226,10 +251,31 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
             &mut out,
         ),
         Some(Command::Diagnose { json, files }) => diagnose::run(&files, json, &mut out),
+        Some(Command::Render {
+            file,
+            pair,
+            output,
+            size,
+        }) => render::run(
+            &file,
+            pair.map(|p| (p[0], p[1])),
+            &output,
+            size.map_or(render::DEFAULT_SIZE, |s| (s[0], s[1])),
+        ),
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();
     Outcome::Exit(ExitCode::from(status))
+}
+
+/// `--pair I J` checked against a scene of `n` shapes: two different indices below `n`.
+fn check_pair((i, j): (usize, usize), n: usize) -> Result<(usize, usize), String> {
+    if i >= n || j >= n || i == j {
+        return Err(format!(
+            "--pair {i} {j}: give two different shape indices below {n}"
+        ));
+    }
+    Ok((i, j))
 }
 
 /// Print `value` as one JSON line.

@@ -1,18 +1,17 @@
-//! What the scene view draws, as a list built from the core's reports: no geometry is
-//! computed here beyond placing it on the screen. A pure function of its input, so the frame
-//! benchmark and tests can build it without a window.
+//! What the scene view draws, as a list of marks built from the core's reports: no geometry
+//! is computed here beyond placing it on the screen. A pure function of its input, so the
+//! window, `render`, the frame benchmark and tests all build the same list.
 
-use super::broad_lab::BroadLab;
 use super::camera::Camera;
 use super::handles::{Handle, HandleKind};
 use super::labels::{Importance, Label};
+use super::mark::{Colour, Mark, Rect, Stroke, Vec2};
 use super::palette::{self, faded};
 use crate::broad::Grid;
 use crate::geometry::{DVec2, Placed, Rounded, left_perp};
-use crate::query::{AxisRole, PairReport};
-use crate::scene::{Scene, ShapeId};
+use crate::query::{AxisRole, PairReport, SatReport};
+use crate::scene::{Claim, Scene, ShapeId};
 use crate::text;
-use eframe::egui::{Color32, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 
 /// A shape whose bounding circle is smaller than this on screen (points) is drawn without its
 /// name.
@@ -30,15 +29,15 @@ const AXIS_STEP: f32 = 16.0;
 /// How far a line reaches past the shadows on it (points).
 const AXIS_MARGIN: f32 = 10.0;
 
-/// Everything one frame of the scene view paints.
-#[derive(Default)]
+/// Everything one layer of a frame of the scene view paints.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct DrawList {
-    /// Shapes in painting order.
-    pub shapes: Vec<Shape>,
-    /// Labels, painted over the shapes once placed (see `labels::place`).
+    /// Marks in painting order.
+    pub marks: Vec<Mark>,
+    /// Labels, painted over the marks once placed (see `labels::place_around`).
     pub labels: Vec<Label>,
     /// Where each axis is drawn (screen segment), for hovering it in the view.
-    pub axis_segments: Vec<(usize, [Pos2; 2])>,
+    pub axis_segments: Vec<(usize, [Vec2; 2])>,
 }
 
 /// An edit that was refused, shown in red with its reason.
@@ -52,10 +51,21 @@ pub struct Rejected {
     pub reason: String,
 }
 
+/// What the broad-phase overlay shows (the broad-phase lab's switches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BroadShown {
+    /// The grid's cells, with their occupancy as a heat map.
+    pub cells: bool,
+    /// A thin line between the centres of every candidate pair on screen.
+    pub candidates: bool,
+    /// The intersecting pairs, coloured.
+    pub hits: bool,
+}
+
 /// The grid behind the intersecting pairs, and what of it to draw.
 pub struct BroadOverlay<'a> {
     /// What to show.
-    pub lab: &'a BroadLab,
+    pub shown: BroadShown,
     /// The grid (entries are shape ids).
     pub grid: &'a Grid,
     /// Every intersecting pair.
@@ -85,6 +95,10 @@ pub struct DrawInput<'a> {
     pub show_axes: bool,
     /// Whether to draw the naive MTV beside the correct one.
     pub show_naive: bool,
+    /// What another engine claimed for the pair, drawn beside the exact result.
+    pub claim: Option<&'a Claim>,
+    /// A mistaken test's report on the pair: its MTV is drawn as a ghost of B.
+    pub mistake: Option<&'a SatReport>,
     /// A refused edit.
     pub rejected: Option<&'a Rejected>,
     /// Points of a polygon being added by clicking.
@@ -119,17 +133,92 @@ pub enum Layer {
     Dynamic,
 }
 
+/// The intersecting pairs one layer marks. Each layer marks the hits it can know: the static
+/// one those between static shapes (they do not change while only dynamic shapes move), the
+/// dynamic one the rest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LayerHits {
+    /// Per shape (list position): in an intersecting pair other than the explained one.
+    pub other_hits: Vec<bool>,
+    /// Static shapes (list positions) that intersect a dynamic one.
+    pub hit_by_dynamic: Vec<usize>,
+}
+
+impl LayerHits {
+    /// What `layer` marks of `other_hits` (list positions, the explained pair left out) in a
+    /// scene of `shape_count` shapes whose `dynamic` ones (list positions) are drawn in the
+    /// dynamic layer.
+    pub fn new(
+        layer: Layer,
+        shape_count: usize,
+        other_hits: impl IntoIterator<Item = (usize, usize)>,
+        dynamic: &[usize],
+    ) -> Self {
+        let mut hits = LayerHits {
+            other_hits: vec![false; shape_count],
+            hit_by_dynamic: Vec::new(),
+        };
+        for (i, j) in other_hits {
+            let (di, dj) = (dynamic.contains(&i), dynamic.contains(&j));
+            let marked = match layer {
+                Layer::Static => !di && !dj,
+                Layer::Dynamic => di || dj,
+            };
+            if !marked {
+                continue;
+            }
+            hits.other_hits[i] = true;
+            hits.other_hits[j] = true;
+            if layer == Layer::Dynamic {
+                let outside = [i, j].into_iter().filter(|k| !dynamic.contains(k));
+                hits.hit_by_dynamic.extend(outside);
+            }
+        }
+        hits
+    }
+}
+
 impl DrawInput<'_> {
-    fn screen(&self, p: DVec2) -> Pos2 {
+    fn screen(&self, p: DVec2) -> Vec2 {
         self.camera.to_screen(self.rect, p)
     }
 
-    fn screen_points(&self, points: &[DVec2]) -> Vec<Pos2> {
+    fn screen_points(&self, points: &[DVec2]) -> Vec<Vec2> {
         points.iter().map(|p| self.screen(*p)).collect()
     }
 
-    fn polygon(&self, outline: &[DVec2], fill: Color32, stroke: Stroke) -> Shape {
-        Shape::convex_polygon(self.screen_points(outline), fill, stroke)
+    fn polygon(&self, outline: &[DVec2], fill: Colour, stroke: Stroke) -> Mark {
+        Mark::Polygon {
+            points: self.screen_points(outline),
+            fill,
+            stroke,
+        }
+    }
+
+    fn closed_line(&self, outline: &[DVec2], stroke: Stroke) -> Mark {
+        Mark::Line {
+            points: self.screen_points(outline),
+            closed: true,
+            stroke,
+        }
+    }
+}
+
+/// A filled dot.
+fn dot(centre: Vec2, radius: f32, fill: Colour) -> Mark {
+    Mark::Circle {
+        centre,
+        radius,
+        fill,
+        stroke: Stroke::NONE,
+    }
+}
+
+/// A straight line from `a` to `b`.
+fn segment(a: Vec2, b: Vec2, stroke: Stroke) -> Mark {
+    Mark::Segment {
+        points: [a, b],
+        stroke,
     }
 }
 
@@ -146,10 +235,8 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     for &i in input.hit_by_dynamic {
         let outline = Rounded::new(&input.scene.shapes[i].placed, DVec2::ZERO).outline_with(24);
-        list.shapes.push(Shape::closed_line(
-            input.screen_points(&outline),
-            Stroke::new(1.5, palette::OTHER_HIT),
-        ));
+        list.marks
+            .push(input.closed_line(&outline, Stroke::new(1.5, palette::OTHER_HIT)));
     }
     shapes(input, &mut list);
     if let Some(overlay) = &input.broad {
@@ -160,14 +247,12 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     handles(input, &mut list);
     if let Some(r) = input.rejected {
-        list.shapes.push(Shape::closed_line(
-            input.screen_points(&r.outline),
-            Stroke::new(2.5, palette::INVALID),
-        ));
+        list.marks
+            .push(input.closed_line(&r.outline, Stroke::new(2.5, palette::INVALID)));
         let placed = &input.scene.shapes[r.index].placed;
         let below = placed.centre() - DVec2::Y * placed.shape.bounding_radius();
         list.labels.push(Label {
-            at: input.screen(below) + vec2(0.0, 16.0),
+            at: input.screen(below) + Vec2::new(0.0, 16.0),
             text: r.reason.clone(),
             colour: palette::INVALID,
             importance: Importance::Headline,
@@ -176,13 +261,13 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     if !input.new_polygon.is_empty() {
         let points = input.screen_points(input.new_polygon);
-        list.shapes.push(Shape::line(
-            points.clone(),
-            Stroke::new(2.0, Color32::WHITE),
-        ));
+        list.marks.push(Mark::Line {
+            points: points.clone(),
+            closed: false,
+            stroke: Stroke::new(2.0, Colour::WHITE),
+        });
         for p in points {
-            list.shapes
-                .push(Shape::circle_filled(p, 4.0, Color32::WHITE));
+            list.marks.push(dot(p, 4.0, Colour::WHITE));
         }
     }
     list
@@ -191,7 +276,7 @@ pub fn build(input: &DrawInput) -> DrawList {
 /// The grid's occupied cells in view, shaded by how many shapes each holds, with their
 /// outlines when they are large enough on screen.
 fn cells(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
-    if !overlay.lab.cells {
+    if !overlay.shown.cells {
         return;
     }
     let size = overlay.grid.cell_size();
@@ -202,23 +287,25 @@ fn cells(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
     let outline = screen_size >= 8.0;
     for ((x, y), count) in overlay.grid.occupancy() {
         let lo = DVec2::new(x as f64, y as f64) * size;
-        let r = Rect::from_two_pos(input.screen(lo), input.screen(lo + DVec2::splat(size)));
+        let r = Rect::from_two_points(input.screen(lo), input.screen(lo + DVec2::splat(size)));
         if !r.intersects(input.rect) {
             continue;
         }
         let heat = (30 + 28 * count.min(8)) as u8;
-        list.shapes.push(Shape::rect_filled(
-            r,
-            0.0,
-            faded(palette::DECIDING, heat / 3),
-        ));
+        list.marks.push(Mark::Rect {
+            rect: r,
+            corner: 0.0,
+            fill: faded(palette::DECIDING, heat / 3),
+            stroke: Stroke::NONE,
+        });
         if outline {
-            list.shapes.push(Shape::rect_stroke(
-                r,
-                0.0,
-                Stroke::new(1.0, faded(palette::DECIDING, 60)),
-                eframe::egui::StrokeKind::Inside,
-            ));
+            // Inside the cell: half the line's width in from its edges.
+            list.marks.push(Mark::Rect {
+                rect: r.shrink(0.5),
+                corner: 0.0,
+                fill: Colour::TRANSPARENT,
+                stroke: Stroke::new(1.0, faded(palette::DECIDING, 60)),
+            });
         }
     }
 }
@@ -232,12 +319,12 @@ fn pair_lines(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
             .map(|s| input.screen(s.placed.centre()))
     };
     let view = input.rect;
-    let line = |p: Pos2, q: Pos2, stroke: Stroke, list: &mut DrawList| {
+    let line = |p: Vec2, q: Vec2, stroke: Stroke, list: &mut DrawList| {
         if view.contains(p) || view.contains(q) {
-            list.shapes.push(Shape::line_segment([p, q], stroke));
+            list.marks.push(segment(p, q, stroke));
         }
     };
-    if overlay.lab.candidates {
+    if overlay.shown.candidates {
         let mut drawn = 0;
         overlay.grid.for_each_candidate(|i, j| {
             if drawn < MAX_CANDIDATE_LINES
@@ -248,7 +335,7 @@ fn pair_lines(input: &DrawInput, overlay: &BroadOverlay, list: &mut DrawList) {
             }
         });
     }
-    if overlay.lab.hits {
+    if overlay.shown.hits {
         for (a, b) in overlay.hits {
             if let (Some(p), Some(q)) = (centre(a.0), centre(b.0)) {
                 line(p, q, Stroke::new(2.5, palette::OTHER_HIT), list);
@@ -274,7 +361,7 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
         let placed = &shape.placed;
         let centre = input.screen(placed.centre());
         let radius = (placed.shape.bounding_radius() * input.camera.scale) as f32;
-        if !view.intersects(Rect::from_center_size(centre, Vec2::splat(2.0 * radius))) {
+        if !view.intersects(Rect::from_centre_size(centre, Vec2::splat(2.0 * radius))) {
             continue;
         }
         let in_pair = pair.is_some_and(|(a, b)| i == a || i == b);
@@ -291,14 +378,13 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
         };
         if radius < DOT_RADIUS && !in_pair && input.selected != Some(i) {
             // Too small to show its outline: a dot, without building one.
-            list.shapes
-                .push(Shape::circle_filled(centre, radius.max(1.0), stroke_colour));
+            list.marks.push(dot(centre, radius.max(1.0), stroke_colour));
             continue;
         }
         // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
         let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
         let outline = Rounded::new(placed, DVec2::ZERO).outline_with(per_turn);
-        list.shapes.push(input.polygon(
+        list.marks.push(input.polygon(
             &outline,
             faded(colour, 50),
             Stroke::new(width, stroke_colour),
@@ -314,7 +400,7 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
             list.labels.push(Label {
                 at: centre,
                 text: name,
-                colour: Color32::WHITE,
+                colour: Colour::WHITE,
                 importance: if in_pair {
                     Importance::PairName
                 } else {
@@ -330,50 +416,60 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
 fn handles(input: &DrawInput, list: &mut DrawList) {
     for h in input.handles {
         let at = handle_on_screen(input.camera, input.rect, h.at);
-        let outline = Stroke::new(1.5, Color32::BLACK);
+        let outline = Stroke::new(1.5, Colour::BLACK);
+        let ring = |radius| Mark::Circle {
+            centre: at,
+            radius,
+            fill: Colour::TRANSPARENT,
+            stroke: outline,
+        };
         match h.kind {
             HandleKind::Rotate => {
-                list.shapes
-                    .push(Shape::circle_filled(at, 6.0, palette::DECIDING));
-                list.shapes.push(Shape::circle_stroke(at, 6.0, outline));
-                list.shapes.push(Shape::circle_stroke(at, 2.5, outline));
+                list.marks.push(dot(at, 6.0, palette::DECIDING));
+                list.marks.push(ring(6.0));
+                list.marks.push(ring(2.5));
             }
             HandleKind::Corner(_) => {
-                let r = Rect::from_center_size(at, Vec2::splat(9.0));
-                list.shapes.push(Shape::rect_filled(r, 1.0, Color32::WHITE));
-                list.shapes.push(Shape::rect_stroke(
-                    r,
-                    1.0,
-                    outline,
-                    eframe::egui::StrokeKind::Middle,
-                ));
+                let rect = Rect::from_centre_size(at, Vec2::splat(9.0));
+                list.marks.push(Mark::Rect {
+                    rect,
+                    corner: 1.0,
+                    fill: Colour::WHITE,
+                    stroke: Stroke::NONE,
+                });
+                list.marks.push(Mark::Rect {
+                    rect,
+                    corner: 1.0,
+                    fill: Colour::TRANSPARENT,
+                    stroke: outline,
+                });
             }
             HandleKind::Radius => {
                 let d = 6.5;
                 let diamond = vec![
-                    at + vec2(0.0, -d),
-                    at + vec2(d, 0.0),
-                    at + vec2(0.0, d),
-                    at + vec2(-d, 0.0),
+                    at + Vec2::new(0.0, -d),
+                    at + Vec2::new(d, 0.0),
+                    at + Vec2::new(0.0, d),
+                    at + Vec2::new(-d, 0.0),
                 ];
-                list.shapes
-                    .push(Shape::convex_polygon(diamond, palette::CLOSEST, outline));
+                list.marks.push(Mark::Polygon {
+                    points: diamond,
+                    fill: palette::CLOSEST,
+                    stroke: outline,
+                });
             }
         }
     }
 }
 
 /// Where a handle is drawn: its place, pulled inside the view if it is outside.
-pub fn handle_on_screen(camera: Camera, rect: Rect, at: DVec2) -> Pos2 {
+pub fn handle_on_screen(camera: Camera, rect: Rect, at: DVec2) -> Vec2 {
     let p = camera.to_screen(rect, at);
     let inner = rect.shrink(10.0);
     if inner.width() <= 0.0 || inner.height() <= 0.0 {
         return p;
     }
-    pos2(
-        p.x.clamp(inner.left(), inner.right()),
-        p.y.clamp(inner.top(), inner.bottom()),
-    )
+    p.clamp(inner.min, inner.max)
 }
 
 /// World grid lines every 1, 2 or 5 times a power of ten, at least 40 points apart, with units.
@@ -388,8 +484,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
         .unwrap_or(10.0 * power);
     let lo = camera.to_world(rect, rect.left_bottom());
     let hi = camera.to_world(rect, rect.right_top());
-    let colour = Color32::from_gray(45);
-    let axis_colour = Color32::from_gray(80);
+    let (colour, axis_colour) = (palette::GRID, palette::GRID_AXIS);
     // Counted in f64: far from the origin a line index does not fit an integer. At most 400
     // lines; none when the view itself is not finite.
     let lines = |from: f64, to: f64| {
@@ -402,32 +497,34 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
         };
         (0..=count).map(move |k| (first + k as f64) * step)
     };
-    let grid_label = |at: Pos2, x: f64| Label {
+    let grid_label = |at: Vec2, x: f64| Label {
         at,
         text: text::number(x),
-        colour: Color32::from_gray(110),
+        colour: palette::GRID_TEXT,
         importance: Importance::Grid,
         fixed: true,
     };
     for x in lines(lo.x, hi.x) {
         let sx = camera.to_screen(rect, DVec2::new(x, 0.0)).x;
         let c = if x == 0.0 { axis_colour } else { colour };
-        list.shapes.push(Shape::line_segment(
-            [pos2(sx, rect.top()), pos2(sx, rect.bottom())],
+        list.marks.push(segment(
+            Vec2::new(sx, rect.min.y),
+            Vec2::new(sx, rect.max.y),
             Stroke::new(1.0, c),
         ));
         list.labels
-            .push(grid_label(pos2(sx + 12.0, rect.bottom() - 9.0), x));
+            .push(grid_label(Vec2::new(sx + 12.0, rect.max.y - 9.0), x));
     }
     for y in lines(lo.y, hi.y) {
         let sy = camera.to_screen(rect, DVec2::new(0.0, y)).y;
         let c = if y == 0.0 { axis_colour } else { colour };
-        list.shapes.push(Shape::line_segment(
-            [pos2(rect.left(), sy), pos2(rect.right(), sy)],
+        list.marks.push(segment(
+            Vec2::new(rect.min.x, sy),
+            Vec2::new(rect.max.x, sy),
             Stroke::new(1.0, c),
         ));
         list.labels
-            .push(grid_label(pos2(rect.left() + 18.0, sy - 8.0), y));
+            .push(grid_label(Vec2::new(rect.min.x + 18.0, sy - 8.0), y));
     }
 }
 
@@ -435,7 +532,7 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
     let shapes = &input.scene.shapes;
     let (a, b) = (&shapes[pair.0].placed, &shapes[pair.1].placed);
     if input.verdict_shown && report.region.outline.len() >= 3 {
-        list.shapes.push(input.polygon(
+        list.marks.push(input.polygon(
             &report.region.outline,
             faded(palette::MTV, 90),
             Stroke::NONE,
@@ -446,6 +543,27 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
     }
     if !input.verdict_shown {
         return;
+    }
+    if let Some(mistake) = input.mistake
+        && let (Some(mtv), Some(name)) = (mistake.mtv, mistake.mistake)
+    {
+        let from = report
+            .contact
+            .as_ref()
+            .and_then(|c| c.points.first())
+            .map_or(b.centre(), |p| p.point);
+        ghost(
+            input,
+            b,
+            from,
+            mtv.translation(),
+            palette::NAIVE,
+            format!("{name} MTV {}", text::number(mtv.depth)),
+            list,
+        );
+    }
+    if let Some(claim) = input.claim {
+        claimed(input, b, report, claim, list);
     }
     if let Some(contact) = &report.contact {
         let from = contact.points.first().map_or(b.centre(), |p| p.point);
@@ -472,26 +590,21 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
             list,
         );
         for p in &contact.points {
-            list.shapes.push(Shape::circle_filled(
-                input.screen(p.point),
-                4.5,
-                palette::MTV,
-            ));
+            list.marks
+                .push(dot(input.screen(p.point), 4.5, palette::MTV));
         }
     } else if let Some(c) = report.proximity.closest {
         let (p, q) = (input.screen(c.point_a), input.screen(c.point_b));
-        list.shapes.extend(Shape::dashed_line(
-            &[p, q],
-            Stroke::new(1.5, palette::CLOSEST),
-            6.0,
-            4.0,
-        ));
-        list.shapes
-            .push(Shape::circle_filled(p, 4.0, palette::CLOSEST));
-        list.shapes
-            .push(Shape::circle_filled(q, 4.0, palette::CLOSEST));
+        list.marks.push(Mark::Dashed {
+            points: vec![p, q],
+            stroke: Stroke::new(1.5, palette::CLOSEST),
+            dash: 6.0,
+            gap: 4.0,
+        });
+        list.marks.push(dot(p, 4.0, palette::CLOSEST));
+        list.marks.push(dot(q, 4.0, palette::CLOSEST));
         list.labels.push(Label {
-            at: p.lerp(q, 0.5) + vec2(0.0, -14.0),
+            at: p.lerp(q, 0.5) + Vec2::new(0.0, -14.0),
             text: format!("distance {}", text::number(report.proximity.distance)),
             colour: palette::CLOSEST,
             importance: Importance::Headline,
@@ -500,13 +613,53 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
     }
 }
 
+/// What another engine claimed: its normal as an arrow of its depth (from its first contact,
+/// else where the exact one starts), its contacts as rings, or "claimed apart".
+fn claimed(input: &DrawInput, b: &Placed, report: &PairReport, claim: &Claim, list: &mut DrawList) {
+    let exact_from = report
+        .contact
+        .as_ref()
+        .and_then(|c| c.points.first())
+        .map_or(b.centre(), |p| p.point);
+    let contacts = claim.contacts.as_deref().unwrap_or_default();
+    for p in contacts {
+        list.marks.push(Mark::Circle {
+            centre: input.screen(*p),
+            radius: 7.0,
+            fill: Colour::TRANSPARENT,
+            stroke: Stroke::new(2.0, palette::CLAIMED),
+        });
+    }
+    let (text, at) = match (claim.intersecting, claim.normal, claim.depth) {
+        (true, Some(normal), Some(depth)) => {
+            let from = contacts.first().copied().unwrap_or(exact_from);
+            let end = arrow(input, from, normal * depth, palette::CLAIMED, list);
+            (
+                format!("claimed {}", text::number(depth)),
+                end + Vec2::new(0.0, 14.0),
+            )
+        }
+        _ => (
+            "claimed apart".to_string(),
+            input.screen(b.centre()) + Vec2::new(0.0, 18.0),
+        ),
+    };
+    list.labels.push(Label {
+        at,
+        text,
+        colour: palette::CLAIMED,
+        importance: Importance::Headline,
+        fixed: false,
+    });
+}
+
 /// B's outline moved by `translation`, and the arrow of the move from `from`.
 fn ghost(
     input: &DrawInput,
     b: &Placed,
     from: DVec2,
     translation: DVec2,
-    colour: Color32,
+    colour: Colour,
     label: String,
     list: &mut DrawList,
 ) {
@@ -515,13 +668,11 @@ fn ghost(
         .iter()
         .map(|p| *p + translation)
         .collect();
-    list.shapes.push(Shape::closed_line(
-        input.screen_points(&moved),
-        Stroke::new(1.5, faded(colour, 170)),
-    ));
+    list.marks
+        .push(input.closed_line(&moved, Stroke::new(1.5, faded(colour, 170))));
     let end = arrow(input, from, translation, colour, list);
     list.labels.push(Label {
-        at: end + vec2(0.0, -14.0),
+        at: end + Vec2::new(0.0, -14.0),
         text: label,
         colour,
         importance: Importance::Headline,
@@ -535,24 +686,24 @@ fn arrow(
     input: &DrawInput,
     from: DVec2,
     vector: DVec2,
-    colour: Color32,
+    colour: Colour,
     list: &mut DrawList,
-) -> Pos2 {
+) -> Vec2 {
     let start = input.screen(from);
     let mut end = input.screen(from + vector);
     if start.distance(end) < 12.0 {
-        let dir = Vec2::new(vector.x as f32, -vector.y as f32).normalized();
+        let dir = Vec2::new(vector.x as f32, -vector.y as f32).normalize_or_zero();
         end = start + dir * 12.0;
     }
-    let dir = (end - start).normalized();
+    let dir = (end - start).normalize_or_zero();
     let side = Vec2::new(-dir.y, dir.x) * 5.0;
-    list.shapes
-        .push(Shape::line_segment([start, end], Stroke::new(2.5, colour)));
-    list.shapes.push(Shape::convex_polygon(
-        vec![end, end - dir * 10.0 + side, end - dir * 10.0 - side],
-        colour,
-        Stroke::NONE,
-    ));
+    list.marks
+        .push(segment(start, end, Stroke::new(2.5, colour)));
+    list.marks.push(Mark::Polygon {
+        points: vec![end, end - dir * 10.0 + side, end - dir * 10.0 - side],
+        fill: colour,
+        stroke: Stroke::NONE,
+    });
     end
 }
 
@@ -689,7 +840,7 @@ fn axes(
         };
         boxes
             .into_iter()
-            .map(|b| Rect::from_two_pos(cam.to_screen(rect, b.min), cam.to_screen(rect, b.max)))
+            .map(|b| Rect::from_two_points(cam.to_screen(rect, b.min), cam.to_screen(rect, b.max)))
             .collect()
     };
     // Lines already drawn: (unit direction, offset from the centre along its normal).
@@ -756,8 +907,9 @@ fn axes(
             cam.to_screen(rect, at(span.0)),
             cam.to_screen(rect, at(span.1)),
         ];
-        list.shapes.push(Shape::line_segment(
-            line,
+        list.marks.push(segment(
+            line[0],
+            line[1],
             Stroke::new(if focused { 2.0 } else { 1.0 }, faded(colour, alpha / 2)),
         ));
         list.axis_segments.push((k, line));
@@ -766,7 +918,7 @@ fn axes(
         let screen_out = Vec2::new(out.x as f32, -out.y as f32);
         let bar = |i: crate::geometry::Interval,
                    shift: f32,
-                   c: Color32,
+                   c: Colour,
                    width: f32,
                    list: &mut DrawList| {
             // Cut to the drawn stretch of the line.
@@ -776,8 +928,7 @@ fn axes(
             }
             let p = cam.to_screen(rect, at(lo)) + screen_out * shift;
             let q = cam.to_screen(rect, at(hi)) + screen_out * shift;
-            list.shapes
-                .push(Shape::line_segment([p, q], Stroke::new(width, c)));
+            list.marks.push(segment(p, q, Stroke::new(width, c)));
         };
         let w = if focused { 6.0 } else { 4.0 };
         bar(t.a, -4.0, faded(palette::A, alpha), w, list);
@@ -808,14 +959,11 @@ fn axes(
 }
 
 /// Whether the segment `p`-`q` passes through `r` (screen).
-fn segment_hits_rect(p: Pos2, q: Pos2, r: Rect) -> bool {
+fn segment_hits_rect(p: Vec2, q: Vec2, r: Rect) -> bool {
     // Clip the segment's parameter range to the rectangle's slabs (Liang-Barsky).
     let (mut t0, mut t1) = (0.0f32, 1.0f32);
     let d = q - p;
-    for (start, delta, lo, hi) in [
-        (p.x, d.x, r.left(), r.right()),
-        (p.y, d.y, r.top(), r.bottom()),
-    ] {
+    for (start, delta, lo, hi) in [(p.x, d.x, r.min.x, r.max.x), (p.y, d.y, r.min.y, r.max.y)] {
         if delta.abs() < 1e-6 {
             if start < lo || start > hi {
                 return false;

@@ -1,8 +1,8 @@
 //! World (f64, y up) to screen (f32 points, y down): the one place where core numbers become
 //! drawing numbers.
 
+use super::mark::{Rect, Vec2};
 use crate::geometry::DVec2;
-use eframe::egui::{Pos2, Rect, Vec2, pos2};
 
 /// What part of the world the scene view shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,17 +31,17 @@ const SCREEN_LIMIT: DVec2 = DVec2::splat(1e7);
 
 impl Camera {
     /// A world point on the screen.
-    pub fn to_screen(&self, rect: Rect, p: DVec2) -> Pos2 {
+    pub fn to_screen(&self, rect: Rect, p: DVec2) -> Vec2 {
         // Far off screen is as good as infinitely far, and painting must never see an
         // infinity (a shape at 1e300 would overflow f32): clamp before converting.
         let d = ((p - self.centre) * self.scale).clamp(-SCREEN_LIMIT, SCREEN_LIMIT);
-        let c = rect.center();
-        pos2(c.x + d.x as f32, c.y - d.y as f32)
+        let c = rect.centre();
+        Vec2::new(c.x + d.x as f32, c.y - d.y as f32)
     }
 
     /// A screen position in the world.
-    pub fn to_world(&self, rect: Rect, q: Pos2) -> DVec2 {
-        let c = rect.center();
+    pub fn to_world(&self, rect: Rect, q: Vec2) -> DVec2 {
+        let c = rect.centre();
         self.centre + DVec2::new((q.x - c.x) as f64, (c.y - q.y) as f64) / self.scale
     }
 
@@ -51,7 +51,7 @@ impl Camera {
     }
 
     /// Zoom by `factor` keeping the world point under `anchor` where it is.
-    pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f64) {
+    pub fn zoom_at(&mut self, rect: Rect, anchor: Vec2, factor: f64) {
         let before = self.to_world(rect, anchor);
         self.scale = (self.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
         let after = self.to_world(rect, anchor);

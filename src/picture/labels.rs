@@ -2,7 +2,7 @@
 //! around its anchor where it overlaps no label placed before it and stays inside the view;
 //! a label with no free spot is dropped.
 
-use eframe::egui::{Color32, Pos2, Rect, Vec2, pos2, vec2};
+use super::mark::{Colour, Rect, Vec2};
 
 /// How much a label matters: more important ones are placed first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -23,11 +23,11 @@ pub enum Importance {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Label {
     /// Where it wants to be (screen, the label's centre).
-    pub at: Pos2,
+    pub at: Vec2,
     /// What.
     pub text: String,
     /// Colour.
-    pub colour: Color32,
+    pub colour: Colour,
     /// How much it matters.
     pub importance: Importance,
     /// Grid numbers stay where they are (they sit at the view's edge by design).
@@ -50,24 +50,24 @@ pub fn place_around(
             // What it names is off screen.
             continue;
         }
-        let s = size(&label.text) + vec2(4.0, 2.0);
+        let s = size(&label.text) + Vec2::new(4.0, 2.0);
         let (w, h) = (s.x, s.y);
         let spots: &[Vec2] = if label.fixed {
             &[Vec2::ZERO]
         } else {
             &[
                 Vec2::ZERO,
-                vec2(0.0, -h),
-                vec2(0.0, h),
-                vec2(0.6 * w + 4.0, 0.0),
-                vec2(-0.6 * w - 4.0, 0.0),
-                vec2(0.0, -2.0 * h),
-                vec2(0.0, 2.0 * h),
+                Vec2::new(0.0, -h),
+                Vec2::new(0.0, h),
+                Vec2::new(0.6 * w + 4.0, 0.0),
+                Vec2::new(-0.6 * w - 4.0, 0.0),
+                Vec2::new(0.0, -2.0 * h),
+                Vec2::new(0.0, 2.0 * h),
             ]
         };
         let free = spots.iter().find_map(|offset| {
             let centre = clamp_inside(label.at + *offset, s, inner)?;
-            let rect = Rect::from_center_size(centre, s);
+            let rect = Rect::from_centre_size(centre, s);
             (placed.iter().all(|(_, other)| !other.intersects(rect))
                 && taken.iter().all(|other| !other.intersects(rect)))
             .then_some(rect)
@@ -80,7 +80,7 @@ pub fn place_around(
 }
 
 /// `centre` moved so that a box of `size` around it lies inside `view`, if it fits at all.
-fn clamp_inside(centre: Pos2, size: Vec2, view: Rect) -> Option<Pos2> {
+fn clamp_inside(centre: Vec2, size: Vec2, view: Rect) -> Option<Vec2> {
     if size.x > view.width()
         || size.y > view.height()
         || !centre.x.is_finite()
@@ -89,13 +89,14 @@ fn clamp_inside(centre: Pos2, size: Vec2, view: Rect) -> Option<Pos2> {
         return None;
     }
     let half = size * 0.5;
-    Some(pos2(
-        centre.x.clamp(view.left() + half.x, view.right() - half.x),
-        centre.y.clamp(view.top() + half.y, view.bottom() - half.y),
+    Some(Vec2::new(
+        centre.x.clamp(view.min.x + half.x, view.max.x - half.x),
+        centre.y.clamp(view.min.y + half.y, view.max.y - half.y),
     ))
 }
 
-/// A label's size without fonts (the frame benchmark): 7 points a character, 15 high.
+/// A label's size without fonts (the frame benchmark, a rendered picture): 7 points a
+/// character, 15 high, about what the window's 13-point font takes.
 pub fn estimated_size(text: &str) -> Vec2 {
-    vec2(7.0 * text.chars().count() as f32, 15.0)
+    Vec2::new(7.0 * text.chars().count() as f32, 15.0)
 }

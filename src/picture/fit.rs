@@ -1,0 +1,126 @@
+//! What a fit shows: the box (world) the camera is fitted to, for the whole scene with the
+//! axis ring around the explained pair, or for the pair's headline; and the view a scene
+//! opens on. The window and `render` fit through these, so a picture shows what the window
+//! opens on.
+
+use super::camera::Camera;
+use super::draw::{RING_GAP, axes_bounds};
+use super::mark::Rect;
+use crate::geometry::{DVec2, Placed};
+use crate::query::PairReport;
+use crate::scene::Scene;
+
+/// Below this many points on screen, the headline (MTV or distance) is too small to read at
+/// a whole-scene fit, and the view opens on the pair instead.
+const HEADLINE_MIN: f64 = 8.0;
+/// A scene of at most this many shapes may open on its pair; a bigger one opens whole.
+const FEW_SHAPES: usize = 12;
+
+/// Which part of the scene a fit shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Every shape, and the axis ring around the explained pair.
+    Scene,
+    /// The explained pair's headline: the smaller shape, the MTV or the closest points.
+    Pair,
+}
+
+/// The explained pair: its list positions (A, B) and its report.
+pub type Explained<'a> = ((usize, usize), &'a PairReport);
+
+type Bounds = (DVec2, DVec2);
+
+fn union(x: Bounds, y: Bounds) -> Bounds {
+    (x.0.min(y.0), x.1.max(y.1))
+}
+
+/// The box (world) that `fit` shows; `None` for a scene without shapes. The axis ring stands
+/// a fixed number of points outside the pair, so its room is measured at `scale`, the zoom
+/// of the view before the fit.
+pub fn fit_bounds(
+    fit: Fit,
+    scene: &Scene,
+    pair: Option<Explained>,
+    scale: f64,
+) -> Option<(DVec2, DVec2)> {
+    let shapes = &scene.shapes;
+    match (fit, pair) {
+        (Fit::Pair, Some(((a, b), report))) => {
+            // The smaller shape, and what the pair is about: contacts and the MTV's ghost,
+            // or the closest points.
+            let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
+            let small = if pa.shape.bounding_radius() < pb.shape.bounding_radius() {
+                pa
+            } else {
+                pb
+            };
+            let mut bounds = small.aabb();
+            if let Some(c) = &report.contact {
+                for p in &c.points {
+                    bounds = union(bounds, (p.point, p.point));
+                    let tip = p.point + c.normal * c.depth;
+                    bounds = union(bounds, (tip, tip));
+                }
+            }
+            if let Some(c) = report.proximity.closest {
+                bounds = union(bounds, (c.point_a.min(c.point_b), c.point_a.max(c.point_b)));
+            }
+            // Room around it for the axis ring.
+            let (centre, half) = ((bounds.0 + bounds.1) * 0.5, (bounds.1 - bounds.0) * 0.5);
+            Some((centre - half * 1.6, centre + half * 1.6))
+        }
+        _ => {
+            let all = shapes.iter().map(|s| s.placed.aabb()).reduce(union)?;
+            // The axis ring around the pair, too.
+            let Some(((a, b), report)) = pair else {
+                return Some(all);
+            };
+            let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
+            let centre = (pa.centre() + pb.centre()) * 0.5;
+            let reach = |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
+            let ring = reach(pa).max(reach(pb)) + RING_GAP as f64 / scale;
+            Some(union(all, axes_bounds(centre, ring, scale, report)))
+        }
+    }
+}
+
+/// `camera` fitted to show `fit` in `rect`. Twice: the axis ring's margin is in points, so
+/// it depends on the zoom of the fit.
+pub fn fitted(
+    fit: Fit,
+    mut camera: Camera,
+    rect: Rect,
+    scene: &Scene,
+    pair: Option<Explained>,
+) -> Camera {
+    for _ in 0..2 {
+        match fit_bounds(fit, scene, pair, camera.scale) {
+            Some(bounds) => camera.fit(rect, bounds),
+            None => camera = Camera::default(),
+        }
+    }
+    camera
+}
+
+/// The view a scene opens on: the whole scene, unless the headline (the MTV or the distance)
+/// would be too small to see there. Then the pair's view, where that makes the headline
+/// readable and the pair is what the scene is about (a few shapes); else the scene stays.
+pub fn opening_view(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Explained>) -> Camera {
+    let whole = fitted(Fit::Scene, camera, rect, scene, pair);
+    let headline = pair.map(|(_, r)| match &r.contact {
+        Some(c) => c.depth,
+        None => r.proximity.distance,
+    });
+    let few = scene.shapes.len() <= FEW_SHAPES;
+    match headline.filter(|h| few && *h > 0.0 && h * whole.scale < HEADLINE_MIN) {
+        Some(h) => {
+            let close = fitted(Fit::Pair, whole, rect, scene, pair);
+            if h * close.scale < HEADLINE_MIN {
+                whole
+            } else {
+                close
+            }
+        }
+        None => whole,
+    }
+}
