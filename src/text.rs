@@ -3,7 +3,7 @@
 
 use crate::diagnose::Diagnosis;
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
-use crate::query::{AxisRole, AxisSource, NaiveMtv, SatReport, Side, Verdict};
+use crate::query::{AxisRole, AxisSource, Mistake, NaiveMtv, SatReport, Side, Verdict};
 use crate::scene::Claim;
 
 /// The two shapes of a pair as people see them.
@@ -268,13 +268,18 @@ pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
         Verdict::Intersecting { axis, depth } => {
             let mtv = report.mtv.expect("an intersecting report has an MTV");
             format!(
-                "Intersecting: every axis overlaps. The least overlap is {} on axis {} ({}), so the MTV moves {} by {} along {}, the shorter way out.",
+                "Intersecting: every axis overlaps. The least overlap is {} on axis {} ({}), so the MTV moves {} by {} along {}, {}.",
                 number(depth),
                 axis + 1,
                 axis_source(report.axes[axis].source, names),
                 names.b,
                 number(depth),
-                point(mtv.normal)
+                point(mtv.normal),
+                match report.mistake {
+                    Some(Mistake::NaiveSmallestOverlap) => "the axis as it comes",
+                    Some(Mistake::NormalReversed) => "reversed: from B toward A",
+                    _ => "the shorter way out",
+                }
             )
         }
     }
