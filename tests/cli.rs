@@ -409,3 +409,37 @@ fn diagnose_prints_one_line_per_file_with_the_exact_result_and_the_matching_mist
     assert!(text.contains("reproduced by edge-normals-only: "), "{text}");
     assert!(text.contains("agrees"), "{text}");
 }
+
+#[test]
+fn toi_prints_one_line_per_file_with_every_pair() {
+    let o = collidoscope(&["toi", "--json", "shapes/bullet-and-wall.json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let pairs = line["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    assert_eq!(pairs[0]["state"], "hit");
+    assert_eq!(pairs[0]["toi"], 0.044);
+    assert_eq!(pairs[0]["normal"], serde_json::json!([-1.0, 0.0]));
+    assert_eq!(pairs[1]["state"], "separated");
+    assert_eq!(pairs[1]["toi"], Value::Null);
+    assert_eq!(pairs[1]["point"], Value::Null);
+    // A shorter horizon: the ball has not arrived yet.
+    let o = collidoscope(&[
+        "toi",
+        "--json",
+        "shapes/bullet-and-wall.json",
+        "--horizon",
+        "0.01",
+    ]);
+    let line: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(line["pairs"][0]["state"], "separated");
+    // Overlapped at t = 0.
+    let o = collidoscope(&["toi", "--json", "shapes/box-resting-on-floor.json"]);
+    let line: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(line["pairs"][0]["state"], "overlapped");
+    assert_eq!(line["pairs"][0]["toi"], 0.0);
+    // Wrong usage.
+    let o = collidoscope(&["toi", "shapes/bullet-and-wall.json", "--horizon", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--horizon must be a number >= 0, found -1"));
+}

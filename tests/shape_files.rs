@@ -172,6 +172,28 @@ fn check(name: &str) {
             let c = r.proximity.closest.unwrap();
             close(c.point_a.distance(c.point_b), r.proximity.distance, 1e-12);
         }
+        "bullet-and-wall.json" => {
+            use collidoscope::query::{ToiState, Velocity, time_of_impact};
+            let s = load(name);
+            let velocity = |i: usize| Velocity {
+                linear: s.shapes[i].motion.velocity,
+                angular: s.shapes[i].motion.angular_velocity,
+            };
+            let toi = |i: usize, j: usize| {
+                time_of_impact(
+                    &s.shapes[i].placed,
+                    velocity(i),
+                    &s.shapes[j].placed,
+                    velocity(j),
+                    1.0,
+                )
+            };
+            let hit = toi(0, 1);
+            assert_eq!(hit.state, ToiState::Hit);
+            close(hit.toi.unwrap(), 0.044, 1e-15);
+            assert_eq!(toi(0, 2).state, ToiState::Separated);
+            assert_eq!(toi(1, 2).state, ToiState::Hit);
+        }
         "claimed-contacts.json" => {
             use collidoscope::query::Mistake::*;
             let diagnoses = collidoscope::diagnose::diagnose(&load(name));

@@ -10,6 +10,7 @@ mod fixture;
 mod pairs;
 mod query;
 mod render;
+mod toi;
 
 pub use check::{FileCheck, check_file, check_files};
 
@@ -148,6 +149,32 @@ Files are checked on all cores. Exit status 1 when any file is refused or drifte
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// The time of impact of every pair (i < j), each shape moving by its velocity and
+    /// angular velocity (file version 2) over t in [0, T].
+    #[command(after_help = "\
+Examples:
+  collidoscope toi shapes/bullet-and-wall.json
+  collidoscope toi --json scene.json --horizon 0.5
+
+Each pair is overlapped (interiors overlap at t = 0), hit (they first touch at toi; the
+contact point and the normal from A toward B then) or separated (no contact up to T).
+Translations are solved by Newton's method on the exact distance (convex in t), so toi is
+never after the first contact and at most 1e-9 (1 + T) before it; with rotation, by
+conservative advancement (never after, at most 1e-6 T before).
+With --json, one line per file:
+  {\"file\":\"...\",\"pairs\":[{\"a\":0,\"b\":1,\"state\":\"hit\",\"toi\":0.046,
+   \"point\":[-0.1,0],\"normal\":[1,0]}]}")]
+    Toi {
+        /// One JSON line per file instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// The end of the time span [default: 1].
+        #[arg(long, value_name = "T", allow_negative_numbers = true)]
+        horizon: Option<f64>,
+        /// Shape-set files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Pin the exact results of a file's pairs: write a fixture (and a Rust test for it).
     #[command(after_help = "\
 Examples:
@@ -251,6 +278,17 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
             &mut out,
         ),
         Some(Command::Diagnose { json, files }) => diagnose::run(&files, json, &mut out),
+        Some(Command::Toi {
+            json,
+            horizon,
+            files,
+        }) => match horizon.unwrap_or(1.0) {
+            t if t.is_finite() && t >= 0.0 => toi::run(&files, json, t, &mut out),
+            t => {
+                eprintln!("collidoscope toi: --horizon must be a number >= 0, found {t}");
+                2
+            }
+        },
         Some(Command::Render {
             file,
             pair,

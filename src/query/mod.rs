@@ -30,6 +30,7 @@ pub mod region;
 pub mod report;
 pub mod sat;
 pub mod summary;
+pub mod toi;
 pub mod types;
 
 pub use closest::{
@@ -44,4 +45,7 @@ pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
 pub use summary::{PairRecord, PairSummary, summarize};
+pub use toi::{
+    Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step, time_of_impact,
+};
 pub use types::{AxisRole, AxisSource, AxisTest, Mistake, Mtv, SatReport, Side, Verdict};

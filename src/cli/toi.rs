@@ -1,0 +1,107 @@
+//! `collidoscope toi [--json] FILE... [--horizon T]`: the time of impact of every pair, each
+//! shape moving by its velocities.
+
+use crate::geometry::DVec2;
+use crate::query::{ToiState, Velocity, time_of_impact};
+use crate::scene::{self, Scene};
+use crate::text::{number, point};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Serialize)]
+struct PairLine {
+    a: usize,
+    b: usize,
+    state: &'static str,
+    toi: Option<f64>,
+    point: Option<DVec2>,
+    normal: Option<DVec2>,
+    /// Extra: how many steps the search took.
+    steps: usize,
+}
+
+#[derive(Serialize)]
+struct FileLine<'a> {
+    file: &'a str,
+    pairs: Vec<PairLine>,
+}
+
+fn pairs(scene: &Scene, horizon: f64) -> Vec<PairLine> {
+    let shapes = &scene.shapes;
+    let velocity = |i: usize| Velocity {
+        linear: shapes[i].motion.velocity,
+        angular: shapes[i].motion.angular_velocity,
+    };
+    let mut lines = Vec::new();
+    for i in 0..shapes.len() {
+        for j in i + 1..shapes.len() {
+            let toi = time_of_impact(
+                &shapes[i].placed,
+                velocity(i),
+                &shapes[j].placed,
+                velocity(j),
+                horizon,
+            );
+            lines.push(PairLine {
+                a: i,
+                b: j,
+                state: toi.state.name(),
+                toi: toi.toi,
+                // FORMAT: point and normal only for a hit.
+                point: toi.point.filter(|_| toi.state == ToiState::Hit),
+                normal: toi.normal.filter(|_| toi.state == ToiState::Hit),
+                steps: toi.steps.len(),
+            });
+        }
+    }
+    lines
+}
+
+/// Report each file; 1 when any file is refused.
+pub fn run(files: &[PathBuf], json: bool, horizon: f64, out: &mut impl Write) -> u8 {
+    let mut status = 0;
+    for path in files {
+        let name = path.to_string_lossy();
+        match scene::load(path) {
+            Ok(scene) => {
+                let pairs = pairs(&scene, horizon);
+                if json {
+                    super::print_json_line(&FileLine { file: &name, pairs }, out);
+                } else {
+                    let shown = |i: usize| scene.shapes[i].display_name(i);
+                    let _ = writeln!(
+                        out,
+                        "{name}: {} pairs, horizon {}",
+                        pairs.len(),
+                        number(horizon)
+                    );
+                    let rows: Vec<[String; 4]> = pairs
+                        .iter()
+                        .map(|p| {
+                            [
+                                format!("{} {} / {} {}", p.a, shown(p.a), p.b, shown(p.b)),
+                                p.state.to_string(),
+                                p.toi
+                                    .map(|t| format!("t {}", number(t)))
+                                    .unwrap_or_default(),
+                                match (p.point, p.normal) {
+                                    (Some(q), Some(n)) => {
+                                        format!("at {} normal {}", point(q), point(n))
+                                    }
+                                    _ => String::new(),
+                                },
+                            ]
+                        })
+                        .collect();
+                    super::print_columns(&rows, "  ", out);
+                }
+            }
+            Err(e) => {
+                status = 1;
+                super::report_unreadable(&name, &e, json, out);
+            }
+        }
+    }
+    status
+}

@@ -1,0 +1,375 @@
+//! Time of impact: named cases, and a differential test against parry2d-f64's `cast_shapes`
+//! (translation) and `cast_shapes_nonlinear` (with rotation) on 10,000 random pairs each, both
+//! measured against an exact reference computed here: for translation, the first root of the
+//! convex distance (ternary search for its minimum, then bisection on "the interiors overlap");
+//! with rotation, the first of 400 samples where the interiors overlap, refined by bisection.
+
+mod common;
+
+use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose};
+use collidoscope::query::{
+    ToiMethod, ToiState, Velocity, collide, distance, inner_radius, safe_step, time_of_impact,
+};
+use common::reference::to_reference;
+use common::*;
+use parry2d_f64::math::Vector;
+use parry2d_f64::query::{self as pq, NonlinearRigidMotion, ShapeCastOptions};
+
+/// xorshift64*: the same cases on every run.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.next()
+    }
+
+    fn shape(&mut self, pose: Pose) -> Placed {
+        match (self.next() * 3.0) as usize {
+            0 => Placed::new(Circle::new(self.range(0.2, 1.2)).unwrap(), pose),
+            1 => {
+                let a = v(self.range(-1.0, 1.0), self.range(-1.0, 1.0));
+                let b = v(self.range(-1.0, 1.0), self.range(-1.0, 1.0));
+                Placed::new(Capsule::new(a, b, self.range(0.1, 0.6)).unwrap(), pose)
+            }
+            _ => loop {
+                let n = 3 + (self.next() * 6.0) as usize;
+                let mut angles: Vec<f64> = (0..n).map(|_| self.range(0.0, 6.283)).collect();
+                angles.sort_by(f64::total_cmp);
+                let (rx, ry) = (self.range(0.4, 1.5), self.range(0.4, 1.5));
+                let mut points: Vec<DVec2> = angles
+                    .iter()
+                    .map(|t| v(rx * t.cos(), ry * t.sin()))
+                    .collect();
+                if self.next() < 0.5 {
+                    points.reverse();
+                }
+                let sound = (0..n).all(|i| points[i].distance(points[(i + 1) % n]) > 0.05);
+                if let Ok(p) = ConvexPolygon::new(points)
+                    && sound
+                    && p.area() > 0.1
+                {
+                    break Placed::new(p, pose);
+                }
+            },
+        }
+    }
+
+    /// A pair apart at t = 0, B heading roughly toward A: about half of them meet by t = 1.
+    fn case(&mut self, turning: bool) -> (Placed, Velocity, Placed, Velocity) {
+        loop {
+            let pose_a = Pose::new(
+                v(self.range(-1.0, 1.0), self.range(-1.0, 1.0)),
+                self.range(-3.2, 3.2),
+            );
+            let a = self.shape(pose_a);
+            let heading = self.range(0.0, 6.283);
+            let at = v(heading.cos(), heading.sin()) * self.range(3.5, 6.0);
+            let pose_b = Pose::new(at, self.range(-3.2, 3.2));
+            let b = self.shape(pose_b);
+            if collide(&a, &b).is_some() {
+                continue;
+            }
+            let aim = -at
+                .normalize()
+                .rotate(DVec2::from_angle(self.range(-0.5, 0.5)));
+            let spin = |r: &mut Random| if turning { r.range(-4.0, 4.0) } else { 0.0 };
+            let va = Velocity {
+                linear: v(self.range(-1.0, 1.0), self.range(-1.0, 1.0)),
+                angular: spin(self),
+            };
+            let vb = Velocity {
+                linear: aim * self.range(1.0, 8.0),
+                angular: spin(self),
+            };
+            return (a, va, b, vb);
+        }
+    }
+}
+
+fn at(p: &Placed, velocity: Velocity, t: f64) -> Placed {
+    Placed::new(p.shape.clone(), velocity.advance(p.pose, t))
+}
+
+fn overlap_at(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, t: f64) -> bool {
+    collide(&at(a, va, t), &at(b, vb, t)).is_some()
+}
+
+fn distance_at(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, t: f64) -> f64 {
+    distance(&at(a, va, t), &at(b, vb, t)).distance
+}
+
+/// The first time in `[lo, hi]` at which the interiors overlap, `lo` apart and `hi` overlapping.
+fn bisect(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, mut lo: f64, mut hi: f64) -> f64 {
+    for _ in 0..100 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if overlap_at(a, va, b, vb, mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+/// Translation: the distance is convex in t. `None` when the minimum stays clear of 0 by more
+/// than a grazing margin; `Some(None)` for a graze too close to call.
+fn translation_reference(
+    a: &Placed,
+    va: Velocity,
+    b: &Placed,
+    vb: Velocity,
+) -> Option<Option<f64>> {
+    // Where the interiors overlap the distance is 0: a flat bottom. Searching with ties
+    // going left, then right, finds both ends of it.
+    let minimum = |ties_left: bool| {
+        let (mut lo, mut hi) = (0.0, 1.0);
+        for _ in 0..200 {
+            let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+            let (d1, d2) = (distance_at(a, va, b, vb, m1), distance_at(a, va, b, vb, m2));
+            if d1 < d2 || (ties_left && d1 == d2) {
+                hi = m2;
+            } else {
+                lo = m1;
+            }
+        }
+        0.5 * (lo + hi)
+    };
+    let (left, right) = (minimum(true), minimum(false));
+    let middle = 0.5 * (left + right);
+    if overlap_at(a, va, b, vb, middle) {
+        return Some(Some(bisect(a, va, b, vb, 0.0, middle)));
+    }
+    if distance_at(a, va, b, vb, middle) > 1e-7 {
+        None
+    } else {
+        Some(None)
+    }
+}
+
+fn parry_translation(a: &Placed, va: Velocity, b: &Placed, vb: Velocity) -> Option<f64> {
+    let (ra, rb) = (to_reference(a), to_reference(b));
+    let vec = |p: DVec2| Vector::new(p.x, p.y);
+    let options = ShapeCastOptions {
+        max_time_of_impact: 1.0,
+        stop_at_penetration: true,
+        ..ShapeCastOptions::default()
+    };
+    pq::cast_shapes(
+        &ra.pose,
+        vec(va.linear),
+        &*ra.shape.0,
+        &rb.pose,
+        vec(vb.linear),
+        &*rb.shape.0,
+        options,
+    )
+    .unwrap()
+    .map(|hit| hit.time_of_impact)
+}
+
+#[test]
+fn translation_agrees_with_the_exact_root_and_is_never_late() {
+    let mut random = Random(0x5eed_1234_abcd_0001);
+    let (mut hits, mut misses, mut grazes, mut disagreements) = (0, 0, 0, 0);
+    let (mut worst_ours, mut worst_parry) = (0.0f64, 0.0f64);
+    for _ in 0..10_000 {
+        let (a, va, b, vb) = random.case(false);
+        let ours = time_of_impact(&a, va, &b, vb, 1.0);
+        assert_eq!(ours.method, ToiMethod::Newton);
+        let parry = parry_translation(&a, va, &b, vb);
+        match translation_reference(&a, va, &b, vb) {
+            None => {
+                misses += 1;
+                assert_eq!(ours.state, ToiState::Separated, "{a:?} {va:?} {b:?} {vb:?}");
+                disagreements += usize::from(parry.is_some());
+            }
+            Some(None) => grazes += 1,
+            Some(Some(t_ref)) => {
+                hits += 1;
+                assert_eq!(ours.state, ToiState::Hit);
+                let t = ours.toi.unwrap();
+                // Never after the contact; at most 1e-9 (1 + T) before it.
+                assert!(!overlap_at(&a, va, &b, vb, t), "late: {t} vs {t_ref}");
+                assert!(t_ref - t <= 2e-9, "early by {}", t_ref - t);
+                worst_ours = worst_ours.max((t_ref - t).abs());
+                match parry {
+                    Some(tp) => worst_parry = worst_parry.max((tp - t_ref).abs()),
+                    None => disagreements += 1,
+                }
+                let n = ours.normal.unwrap();
+                assert!((n.length() - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+    eprintln!(
+        "translation TOI: {hits} hits, {misses} misses, {grazes} grazes skipped; worst time error: collidoscope {worst_ours:e}, parry {worst_parry:e}; parry disagrees on hit/miss {disagreements} times"
+    );
+    assert!(hits > 2000 && misses > 2000);
+}
+
+#[test]
+fn rotation_is_never_late_and_close_to_the_sampled_contact() {
+    let mut random = Random(0x0dd_ba11_cafe_0002);
+    let (mut hits, mut misses, mut found_between_samples) = (0, 0, 0);
+    let (mut worst_ours, mut worst_parry, mut parry_disagrees) = (0.0f64, 0.0f64, 0);
+    for _ in 0..10_000 {
+        let (a, va, b, vb) = random.case(true);
+        let ours = time_of_impact(&a, va, &b, vb, 1.0);
+        const SAMPLES: usize = 400;
+        let first = (1..=SAMPLES)
+            .map(|k| k as f64 / SAMPLES as f64)
+            .find(|t| overlap_at(&a, va, &b, vb, *t));
+        let t_ref = first.map(|t| bisect(&a, va, &b, vb, t - 1.0 / SAMPLES as f64, t));
+        let motion = |p: &Placed, v: Velocity| {
+            let r = to_reference(p);
+            NonlinearRigidMotion::new(
+                r.pose,
+                Vector::ZERO,
+                Vector::new(v.linear.x, v.linear.y),
+                v.angular,
+            )
+        };
+        let (ra, rb) = (to_reference(&a), to_reference(&b));
+        let parry = pq::cast_shapes_nonlinear(
+            &motion(&a, va),
+            &*ra.shape.0,
+            &motion(&b, vb),
+            &*rb.shape.0,
+            0.0,
+            1.0,
+            true,
+        )
+        .unwrap()
+        .map(|hit| hit.time_of_impact);
+        if let Some(t) = ours.toi {
+            // Never after a contact, wherever it is.
+            assert!(!overlap_at(&a, va, &b, vb, t), "late at {t}");
+            assert!(distance_at(&a, va, &b, vb, t) <= 1e-8);
+        }
+        match t_ref {
+            Some(t_ref) => {
+                hits += 1;
+                let t = ours.toi.expect("a contact the samples saw is found");
+                assert!(t <= t_ref + 1e-12);
+                assert!(t_ref - t <= 1e-6, "early by {}", t_ref - t);
+                worst_ours = worst_ours.max(t_ref - t);
+                match parry {
+                    Some(tp) => worst_parry = worst_parry.max((tp - t_ref).abs()),
+                    None => parry_disagrees += 1,
+                }
+            }
+            None if ours.state == ToiState::Hit => found_between_samples += 1,
+            None => misses += 1,
+        }
+    }
+    eprintln!(
+        "rotation TOI: {hits} hits, {misses} misses, {found_between_samples} brief contacts between samples found; worst time error: collidoscope {worst_ours:e}, parry {worst_parry:e}; parry misses {parry_disagrees} contacts"
+    );
+    assert!(hits > 2000 && misses > 2000);
+}
+
+#[test]
+fn a_bullet_meets_the_thin_wall_and_the_spinning_bar_misses_it() {
+    let scene = collidoscope::scene::load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/shapes/bullet-and-wall.json"
+    )))
+    .unwrap();
+    let velocity = |i: usize| Velocity {
+        linear: scene.shapes[i].motion.velocity,
+        angular: scene.shapes[i].motion.angular_velocity,
+    };
+    let (wall, ball, bar) = (
+        &scene.shapes[0].placed,
+        &scene.shapes[1].placed,
+        &scene.shapes[2].placed,
+    );
+    let toi = time_of_impact(wall, velocity(0), ball, velocity(1), 1.0);
+    assert_eq!(toi.state, ToiState::Hit);
+    assert_close(toi.toi.unwrap(), 0.044, 1e-15);
+    assert_vec_close(toi.point.unwrap(), v(-0.1, 0.0), 1e-12);
+    assert_eq!(toi.normal, Some(v(-1.0, 0.0)));
+    // Moving 100 units a second through a wall 0.2 thick: a step of 1/60 s jumps 1.67, and
+    // the tunnelling bound says 0.005 s at most.
+    let step = safe_step(&ball.shape, 100.0).unwrap();
+    assert_close(step, (0.5 - 0.5e-3) / 100.0, 1e-15);
+    assert_eq!(
+        time_of_impact(wall, velocity(0), bar, velocity(2), 1.0).state,
+        ToiState::Separated
+    );
+    assert!(matches!(
+        time_of_impact(ball, velocity(1), bar, velocity(2), 1.0).method,
+        ToiMethod::ConservativeAdvancement { .. }
+    ));
+}
+
+#[test]
+fn overlapped_touching_and_parallel_cases() {
+    let square = polygon(
+        &[v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)],
+        Pose::IDENTITY,
+    );
+    let still = Velocity::default();
+    // Overlapping at t = 0.
+    let inside = circle(0.5, v(0.5, 0.0));
+    let toi = time_of_impact(&square, still, &inside, Velocity::linear(v(1.0, 0.0)), 1.0);
+    assert_eq!(
+        (toi.state, toi.toi, toi.point),
+        (ToiState::Overlapped, Some(0.0), None)
+    );
+    // Touching at t = 0 and moving in: a hit at 0.
+    let touching = circle(0.5, v(1.5, 0.0));
+    let toi = time_of_impact(
+        &square,
+        still,
+        &touching,
+        Velocity::linear(v(-1.0, 0.0)),
+        1.0,
+    );
+    assert_eq!((toi.state, toi.toi), (ToiState::Hit, Some(0.0)));
+    // Sliding along the face without closing in: separated.
+    let beside = circle(0.5, v(1.6, -3.0));
+    let toi = time_of_impact(&square, still, &beside, Velocity::linear(v(0.0, 6.0)), 1.0);
+    assert_eq!(toi.state, ToiState::Separated);
+    // Too slow to arrive by the horizon.
+    let far = circle(0.5, v(5.0, 0.0));
+    let toi = time_of_impact(&square, still, &far, Velocity::linear(v(-1.0, 0.0)), 1.0);
+    assert_eq!(toi.state, ToiState::Separated);
+    let toi = time_of_impact(&square, still, &far, Velocity::linear(v(-1.0, 0.0)), 4.0);
+    assert_close(toi.toi.unwrap(), 3.5, 1e-15);
+    // A graze: the circle's path touches the corner tangentially.
+    let grazing = circle(0.5, v(-3.0, 1.5));
+    let toi = time_of_impact(&square, still, &grazing, Velocity::linear(v(6.0, 0.0)), 1.0);
+    assert_eq!(toi.state, ToiState::Hit, "a graze is a hit");
+    // It touches the corner when the centre is above it, at t = 1/3. A graze's distance is
+    // quadratic in the time left, so the last stretch is solved in closed form.
+    let early = 1.0 / 3.0 - toi.toi.unwrap();
+    eprintln!("graze: {early:e} early");
+    assert!((0.0..=2e-9).contains(&early), "{early}");
+}
+
+#[test]
+fn inner_radius_of_each_kind() {
+    assert_eq!(inner_radius(&circle(0.7, v(3.0, 0.0)).shape), 0.7);
+    let rail = capsule(v(-2.0, 0.0), v(2.0, 0.0), 0.25, Pose::IDENTITY);
+    assert_eq!(inner_radius(&rail.shape), 0.25);
+    let slab = polygon(
+        &[v(-2.0, -0.5), v(2.0, -0.5), v(2.0, 0.5), v(-2.0, 0.5)],
+        Pose::IDENTITY,
+    );
+    assert_close(inner_radius(&slab.shape), 0.5, 1e-15);
+    // The position outside the polygon: nothing is safe.
+    let off = polygon(&[v(1.0, 1.0), v(2.0, 1.0), v(1.5, 2.0)], Pose::IDENTITY);
+    assert_eq!(inner_radius(&off.shape), 0.0);
+    assert_eq!(safe_step(&slab.shape, 0.0), None);
+}
