@@ -40,7 +40,7 @@ impl Random {
             }
             _ => loop {
                 let n = 3 + (self.next() * 6.0) as usize;
-                let mut angles: Vec<f64> = (0..n).map(|_| self.range(0.0, 6.283)).collect();
+                let mut angles: Vec<f64> = (0..n).map(|_| self.range(0.0, std::f64::consts::TAU)).collect();
                 angles.sort_by(f64::total_cmp);
                 let (rx, ry) = (self.range(0.4, 1.5), self.range(0.4, 1.5));
                 let mut points: Vec<DVec2> = angles
@@ -69,7 +69,7 @@ impl Random {
                 self.range(-3.2, 3.2),
             );
             let a = self.shape(pose_a);
-            let heading = self.range(0.0, 6.283);
+            let heading = self.range(0.0, std::f64::consts::TAU);
             let at = v(heading.cos(), heading.sin()) * self.range(3.5, 6.0);
             let pose_b = Pose::new(at, self.range(-3.2, 3.2));
             let b = self.shape(pose_b);
