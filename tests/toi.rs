@@ -40,7 +40,9 @@ impl Random {
             }
             _ => loop {
                 let n = 3 + (self.next() * 6.0) as usize;
-                let mut angles: Vec<f64> = (0..n).map(|_| self.range(0.0, std::f64::consts::TAU)).collect();
+                let mut angles: Vec<f64> = (0..n)
+                    .map(|_| self.range(0.0, std::f64::consts::TAU))
+                    .collect();
                 angles.sort_by(f64::total_cmp);
                 let (rx, ry) = (self.range(0.4, 1.5), self.range(0.4, 1.5));
                 let mut points: Vec<DVec2> = angles

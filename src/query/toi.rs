@@ -23,9 +23,10 @@
 //!
 //! Touching is not intersecting: "overlapped" means the interiors overlap at t = 0.
 
+use super::closest::proximity_of_apart;
 use super::collide::collide;
 use super::report::distance;
-use crate::geometry::{DVec2, Feature, Placed, Pose, Shape};
+use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
 
 /// How a shape moves: `position(t) = position + linear * t`, `angle(t) = angle + angular * t`.
@@ -167,11 +168,49 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         ma.pose = va.advance(a.pose, t);
         mb.pose = vb.advance(b.pose, t);
     };
+    if !rotating && let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
+        // Two circles: one feature pair, so the closed form is the whole answer.
+        let q = b.pose.position - a.pose.position;
+        if let Some(mut contact) = point_contact(q, ca.radius() + cb.radius(), relative, size)
+            && contact.after <= horizon
+        {
+            // The root to rounding may sit an ulp past the contact: step back until apart.
+            let mut back = f64::EPSILON * (1.0 + contact.after);
+            for _ in 0..64 {
+                place(&mut ma, &mut mb, contact.after);
+                if contact.after == 0.0 || collide(&ma, &mb).is_none() {
+                    break;
+                }
+                contact.after = (contact.after - back).max(0.0);
+                back *= 2.0;
+            }
+            toi.state = ToiState::Hit;
+            toi.toi = Some(contact.after);
+            toi.normal = Some(contact.normal);
+            toi.point =
+                Some(a.pose.position + va.linear * contact.after + contact.normal * ca.radius());
+            toi.steps.push(ToiStep {
+                t: contact.after,
+                distance: 0.0,
+                advance: 0.0,
+            });
+        }
+        return toi;
+    }
+    let origin = a.pose.position;
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
-        if t > 0.0 && collide(&ma, &mb).is_some() {
+        let mut proximity = proximity_of_apart(
+            &Rounded::new(&ma, origin),
+            &Rounded::new(&mb, origin),
+            origin,
+        );
+        // The closest points and the separating-axis test may round differently a hair from
+        // contact: near it, the test decides.
+        let near = proximity.distance <= CONDITIONED * (1.0 + size);
+        if t > 0.0 && near && collide(&ma, &mb).is_some() {
             // Rounding carried the step a hair past the contact: back to the last time they
             // were apart, by bisection.
             let (mut lo, mut hi) = (apart_at, t);
@@ -189,9 +228,9 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             }
             t = lo;
             place(&mut ma, &mut mb, t);
+            proximity = distance(&ma, &mb);
         }
         apart_at = t;
-        let proximity = distance(&ma, &mb);
         let d = proximity.distance;
         if let Some(c) = proximity.closest {
             last_point = Some((c.point_a + c.point_b) * 0.5);
@@ -281,8 +320,16 @@ fn vertex_contact(a: &Placed, b: &Placed, v: DVec2, size: f64) -> Option<VertexC
     };
     let (pa, ra) = core_vertex(a, i);
     let (pb, rb) = core_vertex(b, j);
-    let q = pb - pa;
-    let radius = ra + rb;
+    let contact = point_contact(pb - pa, ra + rb, v, size)?;
+    Some(VertexContact {
+        point: pa + contact.normal * ra,
+        ..contact
+    })
+}
+
+/// Two points `q` apart (B's less A's) grown by radii summing to `radius`, B moving at `v`
+/// relative to A: when they touch (`point` is left at zero for the caller).
+fn point_contact(q: DVec2, radius: f64, v: DVec2, size: f64) -> Option<VertexContact> {
     let (vv, h, k) = (v.dot(v), q.dot(v), q.dot(q) - radius * radius);
     if vv == 0.0 || h >= 0.0 {
         return None;
@@ -301,7 +348,7 @@ fn vertex_contact(a: &Placed, b: &Placed, v: DVec2, size: f64) -> Option<VertexC
     let normal = (q + v * after).try_normalize()?;
     Some(VertexContact {
         after,
-        point: pa + normal * ra,
+        point: DVec2::ZERO,
         normal,
     })
 }
