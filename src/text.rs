@@ -354,11 +354,8 @@ pub fn differences(d: &Diagnosis) -> String {
     {
         parts.push(format!("distance by {}", signed(x)));
     }
-    if let Some(c) = &f.contacts {
-        let worst = c.iter().copied().fold(0.0, f64::max);
-        if worst > crate::diagnose::LENGTH_TOLERANCE {
-            parts.push(format!("contacts by up to {}", number(worst)));
-        }
+    if let Some(worst) = contacts_off(d) {
+        parts.push(format!("contacts by up to {}", number(worst)));
     }
     if parts.is_empty() {
         "nothing beyond the tolerances".into()
@@ -374,4 +371,25 @@ fn signed(x: f64) -> String {
     } else {
         format!("{}{}", if x > 0.0 { "+" } else { "" }, number(x))
     }
+}
+
+/// How far the farthest claimed contact is from the nearest exact one, when that is beyond
+/// the length tolerance of [`crate::diagnose`] (contacts do not enter `agrees`, as
+/// `collidoscope diagnose` defines it, but a person checking a manifold wants to know).
+pub fn contacts_off(d: &Diagnosis) -> Option<f64> {
+    let worst = d
+        .differences
+        .contacts
+        .as_ref()?
+        .iter()
+        .copied()
+        .fold(0.0, f64::max);
+    let scale = d
+        .exact
+        .summary
+        .contacts
+        .iter()
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f64::max);
+    (worst > crate::diagnose::LENGTH_TOLERANCE * (1.0 + scale)).then_some(worst)
 }

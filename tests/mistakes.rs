@@ -258,3 +258,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn contacts_far_off_are_told_even_when_the_claim_agrees() {
+    let rail = capsule(v(-2.0, 0.0), v(2.0, 0.0), 0.25, Pose::IDENTITY);
+    let bead = circle(0.5, v(0.5, 0.6));
+    let scene = Scene::from_shapes(vec![
+        SceneShape::named("rail", rail),
+        SceneShape::named("bead", bead),
+    ]);
+    let mut claim = Claim::intersecting(ShapeId(0), ShapeId(1), 0.15, DVec2::Y);
+    claim.contacts = Some(vec![v(1.0, 2.0), v(3.0, 4.0)]);
+    let d = diagnose_claim(&scene, &claim).unwrap();
+    assert!(d.agrees, "contacts do not enter `agrees` (FORMAT.md)");
+    let off = collidoscope::text::contacts_off(&d).unwrap();
+    assert!(off > 3.0, "{off}");
+    claim.contacts = Some(vec![v(0.5, 0.175)]);
+    let d = diagnose_claim(&scene, &claim).unwrap();
+    assert_eq!(collidoscope::text::contacts_off(&d), None);
+}

@@ -3,7 +3,7 @@
 //! tooltip.
 
 use crate::picture::palette;
-use crate::query::{AxisRole, SatReport};
+use crate::query::{AxisRole, Mistake, SatReport};
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
 
@@ -18,11 +18,17 @@ pub fn ui(
     verdict: bool,
     current: Option<usize>,
     id: &str,
+    scroll_down: bool,
 ) -> Option<usize> {
     let mut hovered = None;
     // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
-    egui::ScrollArea::both()
-        .id_salt(id)
+    // Inside a panel that scrolls already, only sideways.
+    let area = if scroll_down {
+        egui::ScrollArea::both()
+    } else {
+        egui::ScrollArea::horizontal()
+    };
+    area.id_salt(id)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             egui::Grid::new((id, "grid"))
@@ -39,8 +45,13 @@ pub fn ui(
                         "axis from",
                         "where the candidate axis comes from".into(),
                     );
-                    let overlap_tip = "how far B must move along the axis to leave A (a gap separates), and what the axis decided";
-                    header(ui, "overlap", overlap_tip.into());
+                    if report.mistake == Some(Mistake::NaiveSmallestOverlap) {
+                        let tip = "the naive rule's overlap: the length of the shadows' common part";
+                        header(ui, "common", tip.into());
+                    } else {
+                        let overlap_tip = "how far B must move along the axis to leave A (a gap separates), and what the axis decided";
+                        header(ui, "overlap", overlap_tip.into());
+                    }
                     header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
                     header(ui, "B spans", format!("{}'s shadow on the axis", names.b));
                     ui.end_row();

@@ -266,7 +266,18 @@ impl ClaimedPanel {
 
     fn diagnosis(&mut self, ui: &mut egui::Ui, ws: &Workspace, d: &Diagnosis, names: &PairNames) {
         let claim = ws.claim().expect("a diagnosis is of a claim");
-        if d.agrees {
+        if d.agrees
+            && let Some(worst) = text::contacts_off(d)
+        {
+            ui.colored_label(
+                palette::DECIDING,
+                RichText::new(format!(
+                    "The verdict, depth and normal agree, but the contacts are off by up to {}.",
+                    text::number(worst)
+                ))
+                .strong(),
+            );
+        } else if d.agrees {
             ui.colored_label(
                 palette::SEPARATING,
                 RichText::new("The claim agrees with the exact result.").strong(),
@@ -342,7 +353,7 @@ impl ClaimedPanel {
                 } else {
                     "Show its test"
                 };
-                if ui.button(label).on_hover_text(m.explanation()).clicked() {
+                if ui.button(label).clicked() {
                     self.shown = (!shown).then_some(m);
                 }
             });
@@ -369,7 +380,7 @@ impl ClaimedPanel {
                 );
             }
             let all = report.axes.len();
-            axes_table::ui(ui, &report, names, all, true, None, "mistake axes");
+            axes_table::ui(ui, &report, names, all, true, None, "mistake axes", false);
         }
     }
 }

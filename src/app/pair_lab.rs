@@ -152,7 +152,16 @@ impl PairLab {
             let hovered = match self.tab {
                 Tab::Table => {
                     let current = self.step.or(self.hovered_axis);
-                    axes_table::ui(ui, &report.sat, &names, seen, verdict, current, "axes")
+                    axes_table::ui(
+                        ui,
+                        &report.sat,
+                        &names,
+                        seen,
+                        verdict,
+                        current,
+                        "axes",
+                        true,
+                    )
                 }
                 Tab::Claimed => {
                     self.claimed.ui(ui, ws, &names, out);

@@ -3,7 +3,7 @@
 
 use crate::diagnose::{Diagnosis, diagnose};
 use crate::scene::{self, Scene};
-use crate::text::{claim_sentence, differences, number, point};
+use crate::text::{self, claim_sentence, differences, number, point};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -67,7 +67,18 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
         };
         let _ = writeln!(out, "    exact:   {exact}");
         if d.agrees {
-            let _ = writeln!(out, "    agrees");
+            match text::contacts_off(d) {
+                Some(worst) => {
+                    let _ = writeln!(
+                        out,
+                        "    agrees (verdict, depth, normal); the contacts are off by up to {}",
+                        number(worst)
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "    agrees");
+                }
+            }
             continue;
         }
         let _ = writeln!(out, "    differs: {}", differences(d));

@@ -185,7 +185,7 @@ impl Mistake {
                 "The normal points from B toward A: the pair's order or the sign convention is swapped, so the push goes the wrong way."
             }
             Mistake::NaiveSmallestOverlap => {
-                "The smallest interval overlap wins and its axis is used as it comes: a clockwise polygon's edge normal points inward, pushing the body deeper."
+                "The smallest interval overlap wins and its axis is used as it comes (a clockwise polygon's edge normal points inward, pushing the body deeper); an overlap under 1e-4 on any axis counts as apart."
             }
             Mistake::EdgeNormalsOnly => {
                 "Only edge normals are tried, never the axis from a corner or segment end toward a rounded shape: near a corner it reports contacts that are not there, or too deep."
