@@ -7,6 +7,15 @@ use crate::query::{AxisRole, Mistake, SatReport};
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
 
+/// Where a table sits: its id, and whether it scrolls down itself (not inside a panel that
+/// scrolls already).
+pub struct Place<'a> {
+    /// The table's id.
+    pub id: &'a str,
+    /// Whether it scrolls vertically itself.
+    pub scroll_down: bool,
+}
+
 /// The first `seen` axes of `report` (all of them outside step mode); the deciding axis is
 /// marked only when `verdict` may be shown; row `current` is highlighted. Returns the row
 /// under the pointer.
@@ -17,9 +26,9 @@ pub fn ui(
     seen: usize,
     verdict: bool,
     current: Option<usize>,
-    id: &str,
-    scroll_down: bool,
+    place: Place,
 ) -> Option<usize> {
+    let Place { id, scroll_down } = place;
     let mut hovered = None;
     // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
     // Inside a panel that scrolls already, only sideways.

@@ -380,7 +380,11 @@ impl ClaimedPanel {
                 );
             }
             let all = report.axes.len();
-            axes_table::ui(ui, &report, names, all, true, None, "mistake axes", false);
+            let place = axes_table::Place {
+                id: "mistake axes",
+                scroll_down: false,
+            };
+            axes_table::ui(ui, &report, names, all, true, None, place);
         }
     }
 }
