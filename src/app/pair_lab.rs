@@ -152,16 +152,11 @@ impl PairLab {
             let hovered = match self.tab {
                 Tab::Table => {
                     let current = self.step.or(self.hovered_axis);
-                    axes_table::ui(
-                        ui,
-                        &report.sat,
-                        &names,
-                        seen,
-                        verdict,
-                        current,
-                        "axes",
-                        true,
-                    )
+                    let place = axes_table::Place {
+                        id: "axes",
+                        scroll_down: true,
+                    };
+                    axes_table::ui(ui, &report.sat, &names, seen, verdict, current, place)
                 }
                 Tab::Claimed => {
                     self.claimed.ui(ui, ws, &names, out);
