@@ -443,3 +443,42 @@ fn toi_prints_one_line_per_file_with_every_pair() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--horizon must be a number >= 0, found -1"));
 }
+
+#[test]
+fn raycast_takes_negative_numbers_and_prints_the_hits_in_order() {
+    let o = collidoscope(&[
+        "raycast",
+        "--json",
+        "shapes/bullet-and-wall.json",
+        "--from",
+        "-5.2",
+        "0",
+        "--to",
+        "5",
+        "-0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let hits = line["hits"].as_array().unwrap();
+    let shapes: Vec<u64> = hits.iter().map(|h| h["shape"].as_u64().unwrap()).collect();
+    assert_eq!(shapes, [1, 0, 2]);
+    // The ball holds the start: fraction 0, no normal.
+    assert_eq!(hits[0]["fraction"], 0.0);
+    assert_eq!(hits[0]["normal"], Value::Null);
+    assert_eq!(hits[1]["normal"], serde_json::json!([-1.0, 0.0]));
+    let o = collidoscope(&["raycast", "shapes/bullet-and-wall.json", "--from", "0", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = collidoscope(&[
+        "raycast",
+        "--json",
+        "shapes/missing.json",
+        "--from",
+        "0",
+        "0",
+        "--to",
+        "1",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("\"error\""));
+}

@@ -9,6 +9,7 @@ mod explain;
 mod fixture;
 mod pairs;
 mod query;
+mod raycast;
 mod render;
 mod toi;
 
@@ -149,6 +150,31 @@ Files are checked on all cores. Exit status 1 when any file is refused or drifte
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// The segment from --from to --to against every shape (solid), through the broad phase.
+    #[command(after_help = "\
+Examples:
+  collidoscope raycast shapes/every-pair.json --from -5 0.2 --to 60 0.2
+  collidoscope raycast --json scene.json --from -0.5 3 --to 4 -1
+
+One entry per shape the segment reaches, at its first contact with it, sorted by fraction
+then shape: point = from + fraction * (to - from), normal the outward surface normal there.
+A segment that starts inside a shape (or on its boundary) hits it at fraction 0 with no normal.
+With --json, one line per file:
+  {\"file\":\"...\",\"hits\":[{\"shape\":0,\"fraction\":0.25,\"point\":[1,0],\"normal\":[-1,0]}]}")]
+    Raycast {
+        /// One JSON line per file instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Where the segment starts.
+        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+        from: Vec<f64>,
+        /// Where it ends.
+        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+        to: Vec<f64>,
+        /// Shape-set files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// The time of impact of every pair (i < j), each shape moving by its velocity and
     /// angular velocity (file version 2) over t in [0, T].
     #[command(after_help = "\
@@ -278,6 +304,23 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
             &mut out,
         ),
         Some(Command::Diagnose { json, files }) => diagnose::run(&files, json, &mut out),
+        Some(Command::Raycast {
+            json,
+            from,
+            to,
+            files,
+        }) => {
+            let (from, to) = (
+                crate::geometry::DVec2::new(from[0], from[1]),
+                crate::geometry::DVec2::new(to[0], to[1]),
+            );
+            if from.is_finite() && to.is_finite() {
+                raycast::run(&files, json, from, to, &mut out)
+            } else {
+                eprintln!("collidoscope raycast: --from and --to must be finite numbers");
+                2
+            }
+        }
         Some(Command::Toi {
             json,
             horizon,

@@ -1,18 +1,21 @@
-//! Time of impact of translating pairs: `time_of_impact` against parry2d-f64's `cast_shapes`
-//! on the same 1,000 pre-generated cases per pair of kinds (B 3.5 to 6 away, heading toward A
-//! within 0.5 rad: about half of them meet by t = 1). Prints ns per case and the ratio.
+//! Casts against parry2d-f64 on the same pre-generated cases, printed as tables of ns per case
+//! and the ratio:
+//! - ray casts: `ray_cast` against `cast_ray_and_get_normal` (solid), 1,000 segments per kind
+//!   (from -6..6 to -6..6 around shapes near the origin: about a fifth hit);
+//! - time of impact of translating pairs: `time_of_impact` against `cast_shapes`, 1,000 cases
+//!   per pair of kinds (B 3.5 to 6 away, heading toward A within 0.5 rad).
 //!
-//! Goal: at least as fast as parry on every kind pair.
+//! Goal: at least as fast as parry on every kind and kind pair.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use collidoscope::geometry::{DVec2, Placed, Pose, ShapeKind};
-use collidoscope::query::{ToiState, Velocity, collide, time_of_impact};
+use collidoscope::query::{ToiState, Velocity, collide, ray_cast, time_of_impact};
 use common::reference::{ReferenceShape, to_reference};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use parry2d_f64::math::Vector;
-use parry2d_f64::query::{self as pq, ShapeCastOptions};
+use parry2d_f64::query::{self as pq, Ray, ShapeCastOptions};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use std::hint::black_box;
@@ -90,8 +93,80 @@ fn parry_cast(case: &Case) -> Option<f64> {
     .map(|hit| hit.time_of_impact)
 }
 
+/// ns per case of `run` over `cases` cases, as criterion measured it.
+fn time(bench: &mut criterion::Bencher, cases: usize, mut run: impl FnMut()) -> f64 {
+    let start = std::time::Instant::now();
+    let mut runs = 0u32;
+    bench.iter(|| {
+        runs += 1;
+        run();
+    });
+    start.elapsed().as_nanos() as f64 / (runs.max(1) as f64 * cases as f64)
+}
+
+fn rays(criterion: &mut Criterion) {
+    let mut rows = Vec::new();
+    for kind in ShapeKind::ALL {
+        let mut runner = TestRunner::deterministic();
+        let strategy = (
+            common::arb_placed_of(kind),
+            -6.0..6.0f64,
+            -6.0..6.0f64,
+            -6.0..6.0f64,
+            -6.0..6.0f64,
+        );
+        let cases: Vec<_> = (0..CASES)
+            .map(|_| {
+                let (shape, x0, y0, x1, y1) = strategy.new_tree(&mut runner).unwrap().current();
+                let (from, to) = (DVec2::new(x0, y0), DVec2::new(x1, y1));
+                let r = to_reference(&shape);
+                let ray = Ray::new(Vector::new(x0, y0), Vector::new(x1 - x0, y1 - y0));
+                (shape, from, to, r, ray)
+            })
+            .collect();
+        let hits = cases
+            .iter()
+            .filter(|(s, from, to, ..)| ray_cast(s, *from, *to).is_some())
+            .count();
+        let mut group = criterion.benchmark_group(format!("ray/{kind}"));
+        group.throughput(Throughput::Elements(CASES as u64));
+        let mut ns = [0.0; 2];
+        group.bench_function(BenchmarkId::from_parameter("collidoscope"), |bench| {
+            ns[0] = time(bench, CASES, || {
+                for (s, from, to, ..) in &cases {
+                    black_box(ray_cast(black_box(s), *from, *to));
+                }
+            });
+        });
+        group.bench_function(BenchmarkId::from_parameter("parry"), |bench| {
+            ns[1] = time(bench, CASES, || {
+                for (.., r, ray) in &cases {
+                    black_box(r.shape.0.cast_ray_and_get_normal(
+                        &r.pose,
+                        black_box(ray),
+                        1.0,
+                        true,
+                    ));
+                }
+            });
+        });
+        group.finish();
+        rows.push((kind.to_string(), hits, ns));
+    }
+    println!();
+    println!("| kind | hits | collidoscope ns | parry ns | parry / collidoscope |");
+    println!("|---|---:|---:|---:|---:|");
+    for (label, hits, [ours, parry]) in rows {
+        println!(
+            "| {label} | {hits} | {ours:.0} | {parry:.0} | {:.1}x |",
+            parry / ours
+        );
+    }
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
+    rays(&mut criterion);
     let mut rows = Vec::new();
     for (a, b) in KIND_PAIRS {
         let cases = cases(a, b);
