@@ -75,7 +75,8 @@ fn circle(c: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVec2>)> {
     if t > 1.0 {
         return None;
     }
-    Some((t, (s + d * t).try_normalize()))
+    // At the hit the point is `radius` from the centre: no square root needed.
+    Some((t, Some((s + d * t) / radius)))
 }
 
 /// A capsule: the segment `p -> q` grown by `radius` (relative to the segment's start).
