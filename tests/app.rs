@@ -886,3 +886,46 @@ fn the_window_opens_on_the_view_render_draws() {
         assert_eq!(h.state().camera(), expected, "{name}");
     }
 }
+
+/// Motion is edited in the numbers panel like any other number: a static body refuses a
+/// velocity, a dynamic one takes it (one undo step, saved as version 2), and the tunnelling
+/// bound follows the speed.
+#[test]
+fn velocities_are_numbers_with_the_tunnelling_bound_beside_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = copy_of("bullet-and-wall.json", dir.path());
+    let mut h = harness(app(Some(path.clone())));
+    // The wall is static.
+    h.state_mut().select(Some(0));
+    h.run();
+    type_into_field(&mut h, "velocity x", "3");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label_contains("a static body cannot move: choose kinematic or dynamic first");
+    assert_eq!(h.state().scene().shapes[0].motion.velocity, DVec2::ZERO);
+    h.key_press(Key::Escape);
+    h.run();
+    // The ball is dynamic, at 100 units/s: steps of at most (0.5 - 0.0005) / 100 s.
+    h.state_mut().select(Some(1));
+    h.run();
+    h.get_by_label_contains("Tunnelling bound: steps of at most 0.004995 s");
+    type_into_field(&mut h, "velocity x", "50");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().scene().shapes[1].motion.velocity,
+        DVec2::new(50.0, 0.0)
+    );
+    h.get_by_label_contains("Tunnelling bound: steps of at most 0.00999 s");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().scene().shapes[1].motion.velocity,
+        DVec2::new(100.0, 0.0)
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = collidoscope::scene::load(&path).unwrap();
+    assert_eq!(saved.shapes[1].motion.velocity, DVec2::new(100.0, 0.0));
+    assert_eq!(saved.shapes[2].motion.angular_velocity, 3.0);
+}

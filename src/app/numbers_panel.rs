@@ -9,7 +9,8 @@ use super::edit::Edit;
 use super::workspace::Workspace;
 use crate::geometry::{ConvexPolygon, DVec2, Pose, Shape, ShapeError};
 use crate::picture::palette;
-use crate::scene::{SceneShape, ShapeId};
+use crate::query::{inner_radius, safe_step};
+use crate::scene::{Body, SceneShape, ShapeId};
 use crate::text;
 use eframe::egui;
 
@@ -26,6 +27,10 @@ enum Field {
     End(usize, usize),
     /// Polygon point (given order), coordinate (0 = x, 1 = y).
     Point(usize, usize),
+    /// Velocity, coordinate (0 = x, 1 = y), units per second.
+    Velocity(usize),
+    /// Degrees per second, counter-clockwise.
+    Spin,
 }
 
 /// A field being typed in.
@@ -112,6 +117,14 @@ impl NumbersPanel {
                 }
             }
         }
+        let motion = shape.motion;
+        number("velocity x".into(), Field::Velocity(0), motion.velocity.x);
+        number("velocity y".into(), Field::Velocity(1), motion.velocity.y);
+        number(
+            "spin (deg/s)".into(),
+            Field::Spin,
+            motion.angular_velocity.to_degrees(),
+        );
         egui::Grid::new("numbers").num_columns(2).show(ui, |ui| {
             for (label, field, shown, exact) in rows {
                 if let Some(text) = self.field(ui, shape.id, &label, field, shown, exact) {
@@ -151,6 +164,8 @@ impl NumbersPanel {
                 }
             }
         });
+        body_chooser(ui, &shape, out);
+        tunnelling_bound(ui, &shape);
     }
 
     /// One labelled field. Returns the text to apply when the user leaves a field they
@@ -248,6 +263,14 @@ fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, 
             let p = with_coordinate(c.end(which), axis, x);
             c.set_end(which, p).map_err(reason)?
         }
+        (Field::Velocity(axis), _) => {
+            new.motion.velocity = with_coordinate(new.motion.velocity, axis, x);
+            return still_if_static(new);
+        }
+        (Field::Spin, _) => {
+            new.motion.angular_velocity = x.to_radians();
+            return still_if_static(new);
+        }
         (Field::Point(k, axis), Shape::Polygon(p)) => {
             let mut points = p.points_as_given();
             points[k] = with_coordinate(points[k], axis, x);
@@ -256,6 +279,61 @@ fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, 
         _ => return Err("this shape has no such number".into()),
     }
     Ok(new)
+}
+
+/// A static body does not move (the file format's rule): a velocity needs another body type.
+fn still_if_static(shape: SceneShape) -> Result<SceneShape, String> {
+    if shape.motion.body == Body::Static && shape.motion.moves() {
+        return Err("a static body cannot move: choose kinematic or dynamic first".into());
+    }
+    Ok(shape)
+}
+
+/// Static, kinematic or dynamic (as in Box2D); making a body static stops it.
+fn body_chooser(ui: &mut egui::Ui, shape: &SceneShape, out: &mut Commands) {
+    let mut body = shape.motion.body;
+    ui.horizontal(|ui| {
+        let l = ui.label("body");
+        egui::ComboBox::from_id_salt(("body", shape.id))
+            .selected_text(body.name())
+            .show_ui(ui, |ui| {
+                for b in Body::ALL {
+                    ui.selectable_value(&mut body, b, b.name());
+                }
+            })
+            .response
+            .labelled_by(l.id)
+            .on_hover_text("static: never moves; kinematic: moves by its velocity, never pushed; dynamic: moves and is pushed out of contacts");
+    });
+    if body != shape.motion.body {
+        let mut new = shape.clone();
+        new.motion.body = body;
+        if body == Body::Static {
+            new.motion.velocity = DVec2::ZERO;
+            new.motion.angular_velocity = 0.0;
+        }
+        out.edit(Edit::Replace {
+            shape: new,
+            gesture: None,
+        });
+    }
+}
+
+/// The largest step that cannot carry the shape through anything as thick as itself.
+fn tunnelling_bound(ui: &mut egui::Ui, shape: &SceneShape) {
+    let speed = shape.motion.velocity.length();
+    let Some(step) = safe_step(&shape.placed.shape, speed) else {
+        return;
+    };
+    let r = inner_radius(&shape.placed.shape);
+    ui.label(format!(
+        "Tunnelling bound: steps of at most {} s (inner radius {} less 1e-3 of it, over speed {}); a 1/60 s step moves {}.",
+        text::number(step),
+        text::number(r),
+        text::number(speed),
+        text::number(speed / 60.0)
+    ))
+    .on_hover_text("max dt = (r - e) / |v|, e = 1e-3 r: no step moves the shape further than its own inner radius");
 }
 
 fn with_coordinate(p: DVec2, axis: usize, x: f64) -> DVec2 {
