@@ -929,3 +929,21 @@ fn velocities_are_numbers_with_the_tunnelling_bound_beside_them() {
     assert_eq!(saved.shapes[1].motion.velocity, DVec2::new(100.0, 0.0));
     assert_eq!(saved.shapes[2].motion.angular_velocity, 3.0);
 }
+
+/// A moving pair gets a Motion tab: the time of impact and every step of the search.
+#[test]
+fn a_moving_pair_shows_its_time_of_impact_step_by_step() {
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.state_mut().set_pair(0, 1);
+    h.run();
+    h.get_by_label("Motion").click();
+    h.run();
+    h.get_by_label_contains(
+        "wall and ball first touch at t = 0.044, at (-0.1, 0), normal (-1, 0).",
+    );
+    h.get_by_label_contains("Newton's method");
+    // Two shapes at rest have no Motion tab.
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    h.run();
+    assert!(h.query_by_label("Motion").is_none());
+}

@@ -173,12 +173,9 @@ fn check(name: &str) {
             close(c.point_a.distance(c.point_b), r.proximity.distance, 1e-12);
         }
         "bullet-and-wall.json" => {
-            use collidoscope::query::{ToiState, Velocity, time_of_impact};
+            use collidoscope::query::{ToiState, time_of_impact};
             let s = load(name);
-            let velocity = |i: usize| Velocity {
-                linear: s.shapes[i].motion.velocity,
-                angular: s.shapes[i].motion.angular_velocity,
-            };
+            let velocity = |i: usize| s.shapes[i].motion.velocity();
             let toi = |i: usize, j: usize| {
                 time_of_impact(
                     &s.shapes[i].placed,

@@ -287,10 +287,7 @@ fn a_bullet_meets_the_thin_wall_and_the_spinning_bar_misses_it() {
         "/shapes/bullet-and-wall.json"
     )))
     .unwrap();
-    let velocity = |i: usize| Velocity {
-        linear: scene.shapes[i].motion.velocity,
-        angular: scene.shapes[i].motion.angular_velocity,
-    };
+    let velocity = |i: usize| scene.shapes[i].motion.velocity();
     let (wall, ball, bar) = (
         &scene.shapes[0].placed,
         &scene.shapes[1].placed,

@@ -14,6 +14,7 @@ mod edit;
 mod export_window;
 mod generate_window;
 mod history;
+mod motion_tab;
 mod numbers_panel;
 mod paint;
 mod pair_lab;

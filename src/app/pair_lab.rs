@@ -5,7 +5,7 @@
 use super::claimed_panel::ClaimedPanel;
 use super::command::{Command, Commands};
 use super::workspace::Workspace;
-use super::{ViewOptions, axes_table, projection_plot};
+use super::{ViewOptions, axes_table, motion_tab, projection_plot};
 use crate::picture::palette;
 use crate::query::PairReport;
 use crate::text::{self, PairNames};
@@ -21,6 +21,8 @@ pub enum Tab {
     Projections,
     /// What another engine claimed, diagnosed.
     Claimed,
+    /// The time of impact of a moving pair, step by step.
+    Motion,
 }
 
 /// The pair lab's own state.
@@ -143,6 +145,12 @@ impl PairLab {
                 };
                 ui.selectable_value(&mut self.tab, Tab::Claimed, claimed)
                     .on_hover_text("compare what another engine reported with the exact result");
+                if ws.pair_motion().is_some() {
+                    ui.selectable_value(&mut self.tab, Tab::Motion, "Motion")
+                        .on_hover_text("when the moving pair first touches, step by step");
+                } else if self.tab == Tab::Motion {
+                    self.tab = Tab::Table;
+                }
                 if self.tab == Tab::Projections {
                     ui.checkbox(&mut self.stacked, "all axes");
                 }
@@ -160,6 +168,10 @@ impl PairLab {
                 }
                 Tab::Claimed => {
                     self.claimed.ui(ui, ws, &names, out);
+                    None
+                }
+                Tab::Motion => {
+                    motion_tab::ui(ui, ws, &names);
                     None
                 }
                 Tab::Projections => {

@@ -506,6 +506,11 @@ impl SceneView {
             }),
             show_naive: options.show_naive,
             claim: ws.claim(),
+            motion: ws.pair_motion().map(|(velocities, toi)| draw::PairMotion {
+                velocities,
+                horizon: super::workspace::MOTION_HORIZON,
+                toi,
+            }),
             mistake: mistake.as_ref(),
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),

@@ -10,7 +10,7 @@ use super::edit::Edit;
 use super::history::{History, Snapshot};
 use crate::broad::{Aabb, Grid, auto_cell_size, boxes_of};
 use crate::diagnose::{Diagnosis, diagnose_claim};
-use crate::query::{PairReport, collide, pair_report};
+use crate::query::{PairReport, Toi, Velocity, collide, pair_report, time_of_impact};
 use crate::scene::{Claim, Scene, ShapeId};
 use std::path::{Path, PathBuf};
 
@@ -29,6 +29,8 @@ pub struct Workspace {
     report: Option<PairReport>,
     /// The diagnosis of the claim about the explained pair, if there is one.
     diagnosis: Option<Diagnosis>,
+    /// The explained pair's time of impact over [0, 1], when either of them moves.
+    toi: Option<Toi>,
     /// The broad phase: one entry per shape, its id as the entry.
     grid: Grid,
     /// The cell size asked for (`None`: chosen from the shapes' sizes).
@@ -45,6 +47,9 @@ pub struct Workspace {
     /// have changed (undo, redo, a new scene).
     changes: std::collections::VecDeque<(u64, Option<Option<ShapeId>>)>,
 }
+
+/// The span the window finds times of impact over (the command line's default horizon).
+pub const MOTION_HORIZON: f64 = 1.0;
 
 /// How many changes [`Workspace::shapes_changed_since`] remembers.
 const CHANGES_KEPT: usize = 256;
@@ -82,6 +87,7 @@ impl Workspace {
             pair: None,
             report: None,
             diagnosis: None,
+            toi: None,
             grid: Grid::new(1.0),
             cell_size: None,
             hits: Vec::new(),
@@ -373,6 +379,7 @@ impl Workspace {
             self.pair = None;
             self.report = None;
             self.diagnosis = None;
+            self.toi = None;
             return;
         }
         if self.pair_indices().is_none() {
@@ -390,6 +397,21 @@ impl Workspace {
         self.diagnosis = self
             .claim()
             .and_then(|claim| diagnose_claim(&self.scene, claim));
+        let (va, vb) = (shapes[a].motion.velocity(), shapes[b].motion.velocity());
+        self.toi = (shapes[a].motion.moves() || shapes[b].motion.moves())
+            .then(|| time_of_impact(&shapes[a].placed, va, &shapes[b].placed, vb, MOTION_HORIZON));
+    }
+
+    /// The explained pair's velocities and time of impact over [0, [`MOTION_HORIZON`]], when
+    /// either of them moves (as of the last refresh).
+    pub fn pair_motion(&self) -> Option<((Velocity, Velocity), &Toi)> {
+        let toi = self.toi.as_ref()?;
+        let (a, b) = self.pair_indices()?;
+        let shapes = &self.scene.shapes;
+        Some((
+            (shapes[a].motion.velocity(), shapes[b].motion.velocity()),
+            toi,
+        ))
     }
 
     /// The claim about the explained pair, in its order (A, B), if the scene has one.

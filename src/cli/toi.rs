@@ -2,7 +2,7 @@
 //! shape moving by its velocities.
 
 use crate::geometry::DVec2;
-use crate::query::{ToiState, Velocity, time_of_impact};
+use crate::query::{ToiState, time_of_impact};
 use crate::scene::{self, Scene};
 use crate::text::{number, point};
 use serde::Serialize;
@@ -29,10 +29,7 @@ struct FileLine<'a> {
 
 fn pairs(scene: &Scene, horizon: f64) -> Vec<PairLine> {
     let shapes = &scene.shapes;
-    let velocity = |i: usize| Velocity {
-        linear: shapes[i].motion.velocity,
-        angular: shapes[i].motion.angular_velocity,
-    };
+    let velocity = |i: usize| shapes[i].motion.velocity();
     let mut lines = Vec::new();
     for i in 0..shapes.len() {
         for j in i + 1..shapes.len() {

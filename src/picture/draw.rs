@@ -9,7 +9,7 @@ use super::mark::{Colour, Mark, Rect, Stroke, Vec2};
 use super::palette::{self, faded};
 use crate::broad::Grid;
 use crate::geometry::{DVec2, Placed, Rounded, left_perp};
-use crate::query::{AxisRole, PairReport, SatReport};
+use crate::query::{AxisRole, PairReport, SatReport, Toi, Velocity};
 use crate::scene::{Claim, Scene, ShapeId};
 use crate::text;
 
@@ -97,6 +97,9 @@ pub struct DrawInput<'a> {
     pub show_naive: bool,
     /// What another engine claimed for the pair, drawn beside the exact result.
     pub claim: Option<&'a Claim>,
+    /// The pair's motion over t in [0, horizon] and its time of impact: both shapes drawn at
+    /// the time of impact and at the horizon, their velocities as arrows, the hit.
+    pub motion: Option<PairMotion<'a>>,
     /// A mistaken test's report on the pair: its MTV is drawn as a ghost of B.
     pub mistake: Option<&'a SatReport>,
     /// A refused edit.
@@ -120,6 +123,17 @@ pub struct DrawInput<'a> {
     pub camera: Camera,
     /// The screen area.
     pub rect: Rect,
+}
+
+/// The explained pair moving: each shape's velocity, the span, and the time of impact.
+#[derive(Clone, Copy)]
+pub struct PairMotion<'a> {
+    /// A's and B's velocities.
+    pub velocities: (Velocity, Velocity),
+    /// The end of the span.
+    pub horizon: f64,
+    /// The time of impact over it.
+    pub toi: &'a Toi,
 }
 
 /// A frame is two layers: the static one (grid, shapes that are not selected or explained)
@@ -565,6 +579,9 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
     if let Some(claim) = input.claim {
         claimed(input, b, report, claim, list);
     }
+    if let Some(motion) = input.motion {
+        moving(input, (a, b), motion, list);
+    }
     if let Some(contact) = &report.contact {
         let from = contact.points.first().map_or(b.centre(), |p| p.point);
         if input.show_naive
@@ -606,6 +623,61 @@ fn pair_report(input: &DrawInput, pair: (usize, usize), report: &PairReport, lis
         list.labels.push(Label {
             at: p.lerp(q, 0.5) + Vec2::new(0.0, -14.0),
             text: format!("distance {}", text::number(report.proximity.distance)),
+            colour: palette::CLOSEST,
+            importance: Importance::Headline,
+            fixed: false,
+        });
+    }
+}
+
+/// Both shapes at the horizon (faint) and at the time of impact (dashed), their velocities as
+/// arrows from their centres over the span, and the hit point and normal.
+fn moving(input: &DrawInput, (a, b): (&Placed, &Placed), motion: PairMotion, list: &mut DrawList) {
+    let (va, vb) = motion.velocities;
+    for (shape, velocity, colour) in [(a, va, palette::A), (b, vb, palette::B)] {
+        if velocity == Velocity::default() {
+            continue;
+        }
+        let at = |t: f64| {
+            let placed = Placed::new(shape.shape.clone(), velocity.advance(shape.pose, t));
+            Rounded::new(&placed, DVec2::ZERO).outline_with(32)
+        };
+        list.marks
+            .push(input.closed_line(&at(motion.horizon), Stroke::new(1.0, faded(colour, 90))));
+        if let Some(t) = motion.toi.toi.filter(|t| *t > 0.0) {
+            let points = input.screen_points(&at(t));
+            let mut closed = points.clone();
+            closed.extend(points.first().copied());
+            list.marks.push(Mark::Dashed {
+                points: closed,
+                stroke: Stroke::new(1.5, colour),
+                dash: 5.0,
+                gap: 3.0,
+            });
+        }
+        arrow(
+            input,
+            shape.centre(),
+            velocity.linear * motion.horizon,
+            faded(colour, 200),
+            list,
+        );
+    }
+    if let (Some(t), Some(point), Some(normal)) =
+        (motion.toi.toi, motion.toi.point, motion.toi.normal)
+    {
+        list.marks
+            .push(dot(input.screen(point), 4.5, palette::CLOSEST));
+        let end = arrow(
+            input,
+            point,
+            normal * (30.0 / input.camera.scale),
+            palette::CLOSEST,
+            list,
+        );
+        list.labels.push(Label {
+            at: end + Vec2::new(0.0, -14.0),
+            text: format!("time of impact {}", text::number(t)),
             colour: palette::CLOSEST,
             importance: Importance::Headline,
             fixed: false,

@@ -7,7 +7,7 @@ use super::fit::opening_view;
 use super::labels::{Label, estimated_size, place_around};
 use super::mark::{Mark, Rect, Vec2};
 use crate::broad::{self, Grid};
-use crate::query::pair_report;
+use crate::query::{pair_report, time_of_impact};
 use crate::scene::Scene;
 
 /// A picture: marks in painting order, then the labels over them.
@@ -68,6 +68,17 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
         let (a, b) = (scene.shapes[a].id, scene.shapes[b].id);
         scene.claims.iter().find(|c| (c.a, c.b) == (a, b))
     });
+    // A moving pair is drawn with its time of impact over [0, 1], as in the window.
+    let motion = explained.and_then(|((a, b), _)| {
+        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        (sa.motion.moves() || sb.motion.moves()).then(|| {
+            let (va, vb) = (sa.motion.velocity(), sb.motion.velocity());
+            (
+                (va, vb),
+                time_of_impact(&sa.placed, va, &sb.placed, vb, 1.0),
+            )
+        })
+    });
     let build = |layer| {
         let hits = LayerHits::new(layer, n, other_hits.clone(), &dynamic);
         draw::build(&DrawInput {
@@ -82,6 +93,11 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
             show_axes: true,
             show_naive: false,
             claim,
+            motion: motion.as_ref().map(|(velocities, toi)| draw::PairMotion {
+                velocities: *velocities,
+                horizon: 1.0,
+                toi,
+            }),
             mistake: None,
             rejected: None,
             new_polygon: &[],

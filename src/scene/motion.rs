@@ -48,6 +48,14 @@ impl Motion {
         *self == Motion::default()
     }
 
+    /// The velocities as the queries take them.
+    pub fn velocity(&self) -> crate::query::Velocity {
+        crate::query::Velocity {
+            linear: self.velocity,
+            angular: self.angular_velocity,
+        }
+    }
+
     /// Whether it moves at all.
     pub fn moves(&self) -> bool {
         self.velocity != DVec2::ZERO || self.angular_velocity != 0.0
