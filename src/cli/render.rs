@@ -6,10 +6,7 @@
 use crate::picture::{self, Vec2, svg};
 use crate::scene;
 use resvg::{tiny_skia, usvg};
-use std::fs::{self, File};
-use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The size of a picture when none is asked for (pixels).
 pub const DEFAULT_SIZE: (u32, u32) = (960, 640);
@@ -80,7 +77,7 @@ pub fn run(path: &Path, pair: Option<(usize, usize)>, out: &Path, (w, h): (u32, 
             }
         },
     };
-    if let Err(e) = write_atomically(out, &bytes) {
+    if let Err(e) = scene::write_atomically(out, &bytes) {
         eprintln!("{}: cannot write the picture: {e}", out.display());
         return 1;
     }
@@ -125,36 +122,6 @@ fn rasterise(svg: &str, w: u32, h: u32, options: &usvg::Options) -> Result<Vec<u
         &mut pixmap.as_mut(),
     );
     pixmap.encode_png().map_err(|e| e.to_string())
-}
-
-/// Write `bytes` to `path` atomically, as shape-set files are saved: a temporary file in the
-/// same folder is written and flushed to disk, then renamed over `path`. If anything fails,
-/// `path` is left as it was.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let temporary = folder.join(format!(
-        ".{}.{}-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let written = File::create_new(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temporary, path)
-    });
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
 }
 
 #[cfg(test)]
