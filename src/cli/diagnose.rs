@@ -2,7 +2,7 @@
 //! with the known mistakes that reproduce it.
 
 use crate::diagnose::{Diagnosis, diagnose};
-use crate::scene::{self, Scene};
+use crate::scene::Scene;
 use crate::text::{self, claim_sentence, differences, number, point};
 use serde::Serialize;
 use std::io::Write;
@@ -17,31 +17,14 @@ struct FileLine<'a> {
 /// Diagnose each file; 1 when any file is refused (claims that disagree are findings, not
 /// failures).
 pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
-    let mut status = 0;
-    for path in files {
-        let name = path.to_string_lossy();
-        match scene::load(path) {
-            Ok(scene) => {
-                let claims = diagnose(&scene);
-                if json {
-                    super::print_json_line(
-                        &FileLine {
-                            file: &name,
-                            claims,
-                        },
-                        out,
-                    );
-                } else {
-                    print_text(&name, &scene, &claims, out);
-                }
-            }
-            Err(e) => {
-                status = 1;
-                super::report_unreadable(&name, &e, json, out);
-            }
+    super::each_scene(files, json, out, |name, scene, out| {
+        let claims = diagnose(&scene);
+        if json {
+            super::print_json_line(&FileLine { file: name, claims }, out);
+        } else {
+            print_text(name, &scene, &claims, out);
         }
-    }
-    status
+    })
 }
 
 fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl Write) {

@@ -368,6 +368,28 @@ fn print_json_line(value: &impl serde::Serialize, out: &mut impl Write) {
     );
 }
 
+/// Load each file and `answer` it (its name, its scene, where to print); a file that cannot be
+/// read is reported as [`report_unreadable`] does. Returns 1 when any file is refused.
+fn each_scene<W: Write>(
+    files: &[PathBuf],
+    json: bool,
+    out: &mut W,
+    mut answer: impl FnMut(&str, crate::scene::Scene, &mut W),
+) -> u8 {
+    let mut status = 0;
+    for path in files {
+        let name = path.to_string_lossy();
+        match crate::scene::load(path) {
+            Ok(scene) => answer(&name, scene, out),
+            Err(e) => {
+                status = 1;
+                report_unreadable(&name, &e, json, out);
+            }
+        }
+    }
+    status
+}
+
 /// A file that could not be read: its message on stderr, and with `json` the line
 /// `{"file": "...", "error": "..."}` on `out`.
 fn report_unreadable(file: &str, error: &impl std::fmt::Display, json: bool, out: &mut impl Write) {

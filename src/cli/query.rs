@@ -2,7 +2,7 @@
 //! the intersecting ones).
 
 use crate::query::{PairRecord, summarize};
-use crate::scene::{self, Scene};
+use crate::scene::Scene;
 use crate::text::{number, point};
 use serde::Serialize;
 use std::io::Write;
@@ -43,26 +43,15 @@ fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairRecord> {
 
 /// Report each file; 1 when any file is refused.
 pub fn run(files: &[PathBuf], json: bool, intersecting: bool, out: &mut impl Write) -> u8 {
-    let mut status = 0;
-    for path in files {
-        let name = path.to_string_lossy();
-        match scene::load(path) {
-            Ok(scene) => {
-                let pairs = pairs(&scene, intersecting);
-                if json {
-                    let line = FileLine { file: &name, pairs };
-                    super::print_json_line(&line, out);
-                } else {
-                    print_table(&name, &scene, &pairs, out);
-                }
-            }
-            Err(e) => {
-                status = 1;
-                super::report_unreadable(&name, &e, json, out);
-            }
+    super::each_scene(files, json, out, |name, scene, out| {
+        let pairs = pairs(&scene, intersecting);
+        if json {
+            let line = FileLine { file: name, pairs };
+            super::print_json_line(&line, out);
+        } else {
+            print_table(name, &scene, &pairs, out);
         }
-    }
-    status
+    })
 }
 
 fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl Write) {

@@ -4,18 +4,17 @@
 use crate::broad::{Grid, boxes_of};
 use crate::geometry::DVec2;
 use crate::query::{RayHit, ray_cast_scene};
-use crate::scene;
 use crate::text::{number, point};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
+/// A hit as FORMAT.md prints it: the shape, then the hit's fraction, point and normal.
 #[derive(Serialize)]
 struct HitLine {
     shape: usize,
-    fraction: f64,
-    point: DVec2,
-    normal: Option<DVec2>,
+    #[serde(flatten)]
+    hit: RayHit,
 }
 
 #[derive(Serialize)]
@@ -26,63 +25,37 @@ struct FileLine<'a> {
 
 /// Cast the segment in each file; 1 when any file is refused.
 pub fn run(files: &[PathBuf], json: bool, from: DVec2, to: DVec2, out: &mut impl Write) -> u8 {
-    let mut status = 0;
-    for path in files {
-        let name = path.to_string_lossy();
-        match scene::load(path) {
-            Ok(scene) => {
-                let grid = Grid::build(&boxes_of(&scene), None);
-                let hits = ray_cast_scene(&scene, Some(&grid), from, to);
-                if json {
-                    let hits = hits
-                        .into_iter()
-                        .map(
-                            |(
-                                shape,
-                                RayHit {
-                                    fraction,
-                                    point,
-                                    normal,
-                                },
-                            )| HitLine {
-                                shape,
-                                fraction,
-                                point,
-                                normal,
-                            },
-                        )
-                        .collect();
-                    super::print_json_line(&FileLine { file: &name, hits }, out);
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "{name}: {} hit{} from {} to {}",
-                        hits.len(),
-                        if hits.len() == 1 { "" } else { "s" },
-                        point(from),
-                        point(to)
-                    );
-                    let rows: Vec<[String; 4]> = hits
-                        .iter()
-                        .map(|(i, h)| {
-                            [
-                                format!("{i} {}", scene.shapes[*i].display_name(*i)),
-                                format!("fraction {}", number(h.fraction)),
-                                format!("at {}", point(h.point)),
-                                h.normal.map_or("starts inside".into(), |n| {
-                                    format!("normal {}", point(n))
-                                }),
-                            ]
-                        })
-                        .collect();
-                    super::print_columns(&rows, "  ", out);
-                }
-            }
-            Err(e) => {
-                status = 1;
-                super::report_unreadable(&name, &e, json, out);
-            }
+    super::each_scene(files, json, out, |name, scene, out| {
+        let grid = Grid::build(&boxes_of(&scene), None);
+        let hits = ray_cast_scene(&scene, Some(&grid), from, to);
+        if json {
+            let hits = hits
+                .into_iter()
+                .map(|(shape, hit)| HitLine { shape, hit })
+                .collect();
+            super::print_json_line(&FileLine { file: name, hits }, out);
+            return;
         }
-    }
-    status
+        let _ = writeln!(
+            out,
+            "{name}: {} hit{} from {} to {}",
+            hits.len(),
+            if hits.len() == 1 { "" } else { "s" },
+            point(from),
+            point(to)
+        );
+        let rows: Vec<[String; 4]> = hits
+            .iter()
+            .map(|(i, h)| {
+                [
+                    format!("{i} {}", scene.shapes[*i].display_name(*i)),
+                    format!("fraction {}", number(h.fraction)),
+                    format!("at {}", point(h.point)),
+                    h.normal
+                        .map_or("starts inside".into(), |n| format!("normal {}", point(n))),
+                ]
+            })
+            .collect();
+        super::print_columns(&rows, "  ", out);
+    })
 }

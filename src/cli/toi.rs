@@ -3,7 +3,7 @@
 
 use crate::geometry::DVec2;
 use crate::query::{ToiState, time_of_impact};
-use crate::scene::{self, Scene};
+use crate::scene::Scene;
 use crate::text::{number, point};
 use serde::Serialize;
 use std::io::Write;
@@ -57,48 +57,35 @@ fn pairs(scene: &Scene, horizon: f64) -> Vec<PairLine> {
 
 /// Report each file; 1 when any file is refused.
 pub fn run(files: &[PathBuf], json: bool, horizon: f64, out: &mut impl Write) -> u8 {
-    let mut status = 0;
-    for path in files {
-        let name = path.to_string_lossy();
-        match scene::load(path) {
-            Ok(scene) => {
-                let pairs = pairs(&scene, horizon);
-                if json {
-                    super::print_json_line(&FileLine { file: &name, pairs }, out);
-                } else {
-                    let shown = |i: usize| scene.shapes[i].display_name(i);
-                    let _ = writeln!(
-                        out,
-                        "{name}: {} pairs, horizon {}",
-                        pairs.len(),
-                        number(horizon)
-                    );
-                    let rows: Vec<[String; 4]> = pairs
-                        .iter()
-                        .map(|p| {
-                            [
-                                format!("{} {} / {} {}", p.a, shown(p.a), p.b, shown(p.b)),
-                                p.state.to_string(),
-                                p.toi
-                                    .map(|t| format!("t {}", number(t)))
-                                    .unwrap_or_default(),
-                                match (p.point, p.normal) {
-                                    (Some(q), Some(n)) => {
-                                        format!("at {} normal {}", point(q), point(n))
-                                    }
-                                    _ => String::new(),
-                                },
-                            ]
-                        })
-                        .collect();
-                    super::print_columns(&rows, "  ", out);
-                }
-            }
-            Err(e) => {
-                status = 1;
-                super::report_unreadable(&name, &e, json, out);
-            }
+    super::each_scene(files, json, out, |name, scene, out| {
+        let pairs = pairs(&scene, horizon);
+        if json {
+            super::print_json_line(&FileLine { file: name, pairs }, out);
+            return;
         }
-    }
-    status
+        let shown = |i: usize| scene.shapes[i].display_name(i);
+        let _ = writeln!(
+            out,
+            "{name}: {} pairs, horizon {}",
+            pairs.len(),
+            number(horizon)
+        );
+        let rows: Vec<[String; 4]> = pairs
+            .iter()
+            .map(|p| {
+                [
+                    format!("{} {} / {} {}", p.a, shown(p.a), p.b, shown(p.b)),
+                    p.state.to_string(),
+                    p.toi
+                        .map(|t| format!("t {}", number(t)))
+                        .unwrap_or_default(),
+                    match (p.point, p.normal) {
+                        (Some(q), Some(n)) => format!("at {} normal {}", point(q), point(n)),
+                        _ => String::new(),
+                    },
+                ]
+            })
+            .collect();
+        super::print_columns(&rows, "  ", out);
+    })
 }
