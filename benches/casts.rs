@@ -12,10 +12,10 @@ mod common;
 
 use collidoscope::geometry::{DVec2, Placed, Pose, ShapeKind};
 use collidoscope::query::{ToiState, Velocity, collide, ray_cast, time_of_impact};
-use common::reference::{ReferenceShape, to_reference};
+use common::reference::{ReferenceShape, reference_cast, to_reference};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use parry2d_f64::math::Vector;
-use parry2d_f64::query::{self as pq, Ray, ShapeCastOptions};
+use parry2d_f64::query::Ray;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use std::hint::black_box;
@@ -74,23 +74,7 @@ fn cases(a: ShapeKind, b: ShapeKind) -> Vec<Case> {
 }
 
 fn parry_cast(case: &Case) -> Option<f64> {
-    let vec = |p: DVec2| Vector::new(p.x, p.y);
-    let options = ShapeCastOptions {
-        max_time_of_impact: 1.0,
-        stop_at_penetration: true,
-        ..ShapeCastOptions::default()
-    };
-    pq::cast_shapes(
-        &case.ra.pose,
-        vec(case.va.linear),
-        &*case.ra.shape.0,
-        &case.rb.pose,
-        vec(case.vb.linear),
-        &*case.rb.shape.0,
-        options,
-    )
-    .unwrap()
-    .map(|hit| hit.time_of_impact)
+    reference_cast(&case.ra, case.va.linear, &case.rb, case.vb.linear, 1.0)
 }
 
 /// ns per case of `run` over `cases` cases, as criterion measured it.

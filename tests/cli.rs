@@ -1,24 +1,11 @@
 //! The real `collidoscope` binary, run on files in a temporary folder.
 
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn collidoscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_collidoscope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);

@@ -2,24 +2,16 @@
 //! `collidoscope::fixture::verify` (the call the generated Rust test makes), with drift reported
 //! field by field. tests/fixtures/ holds fixtures of every example in shapes/, checked here.
 
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::*;
 use collidoscope::fixture::{self, FixtureError};
 use collidoscope::geometry::DVec2;
 use collidoscope::scene;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn collidoscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_collidoscope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use std::process::Command;
 
 fn json_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -48,7 +40,7 @@ fn every_example_round_trips_through_a_fixture() {
             "-o",
             out.to_str().unwrap(),
         ]);
-        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert!(o.status.success(), "{}", stderr(&o));
         let original = scene::load(&example).unwrap();
         let made = scene::load(&out).unwrap();
         // The same shapes, motion and claims, bit for bit; plus every pair pinned.
@@ -87,8 +79,8 @@ fn the_fixtures_in_this_repository_still_hold() {
         .chain(files.iter().map(|f| f.to_str().unwrap()))
         .collect();
     let o = collidoscope(&args);
-    assert!(o.status.success(), "{}", text(&o.stdout));
-    assert_eq!(text(&o.stdout).lines().count(), files.len());
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().count(), files.len());
 }
 
 #[test]
@@ -108,7 +100,7 @@ fn a_moved_shape_is_reported_field_by_field() {
 
     let o = collidoscope(&["check", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let report = text(&o.stdout);
+    let report = stdout(&o);
     let name = out.display().to_string();
     let lines: Vec<&str> = report.lines().collect();
     assert_eq!(
@@ -157,7 +149,7 @@ fn chosen_pairs_and_bad_pairs() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let made = scene::load(&out).unwrap();
     let pairs: Vec<(u32, u32)> = made
         .expect
@@ -185,7 +177,7 @@ fn chosen_pairs_and_bad_pairs() {
         ]);
         assert_eq!(o.status.code(), Some(2));
         assert_eq!(
-            text(&o.stderr).trim(),
+            stderr(&o).trim(),
             format!("collidoscope fixture: {message}")
         );
     }
@@ -196,7 +188,7 @@ fn chosen_pairs_and_bad_pairs() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stderr).starts_with("shapes/missing.json: cannot read the file"));
+    assert!(stderr(&o).starts_with("shapes/missing.json: cannot read the file"));
 }
 
 #[test]
@@ -241,7 +233,7 @@ fn the_generated_rust_test_passes_in_a_scratch_crate() {
         "--rust",
         test.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let generated = std::fs::read_to_string(&test).unwrap();
     assert!(
         generated.contains("include_str!(\"fixtures/corner.json\")"),
@@ -260,22 +252,15 @@ fn the_generated_rust_test_passes_in_a_scratch_crate() {
             .expect("cargo runs")
     };
     let o = run();
-    assert!(
-        o.status.success(),
-        "{}\n{}",
-        text(&o.stdout),
-        text(&o.stderr)
-    );
-    assert!(
-        text(&o.stdout).contains("fixture_corner ... ok") || text(&o.stdout).contains("1 passed")
-    );
+    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("fixture_corner ... ok") || stdout(&o).contains("1 passed"));
 
     let mut moved = scene::load(&fixture).unwrap();
     moved.shapes[1].placed.pose.position += DVec2::new(-0.2, -0.2);
     scene::save(&moved, &fixture).unwrap();
     let o = run();
     assert!(!o.status.success());
-    let out = text(&o.stdout) + &text(&o.stderr);
+    let out = stdout(&o) + &stderr(&o);
     assert!(
         out.contains("pair 0 1: intersecting: expected false, found true"),
         "{out}"

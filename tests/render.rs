@@ -3,23 +3,14 @@
 //! message and the documented status, never a panic.
 #![cfg(feature = "cli")]
 
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::*;
 use collidoscope::picture::{self, Colour, palette};
 use collidoscope::query::collide;
 use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn collidoscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_collidoscope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// Every example scene, by path from the repository's root.
 fn shape_files() -> Vec<PathBuf> {

@@ -10,10 +10,10 @@ use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose
 use collidoscope::query::{
     ToiMethod, ToiState, Velocity, collide, distance, inner_radius, safe_step, time_of_impact,
 };
-use common::reference::to_reference;
+use common::reference::{reference_cast, to_reference};
 use common::*;
 use parry2d_f64::math::Vector;
-use parry2d_f64::query::{self as pq, NonlinearRigidMotion, ShapeCastOptions};
+use parry2d_f64::query::{self as pq, NonlinearRigidMotion};
 
 /// xorshift64*: the same cases on every run.
 struct Random(u64);
@@ -159,24 +159,13 @@ fn translation_reference(
 }
 
 fn parry_translation(a: &Placed, va: Velocity, b: &Placed, vb: Velocity) -> Option<f64> {
-    let (ra, rb) = (to_reference(a), to_reference(b));
-    let vec = |p: DVec2| Vector::new(p.x, p.y);
-    let options = ShapeCastOptions {
-        max_time_of_impact: 1.0,
-        stop_at_penetration: true,
-        ..ShapeCastOptions::default()
-    };
-    pq::cast_shapes(
-        &ra.pose,
-        vec(va.linear),
-        &*ra.shape.0,
-        &rb.pose,
-        vec(vb.linear),
-        &*rb.shape.0,
-        options,
+    reference_cast(
+        &to_reference(a),
+        va.linear,
+        &to_reference(b),
+        vb.linear,
+        1.0,
     )
-    .unwrap()
-    .map(|hit| hit.time_of_impact)
 }
 
 #[test]

@@ -94,3 +94,30 @@ pub fn has_reference(placed: &Placed) -> bool {
     Rounded::new(placed, DVec2::ZERO).points.len() != 1
         || !matches!(placed.shape, Shape::Capsule(_))
 }
+
+/// parry's time of impact of `a` and `b` translating at `va` and `vb` over [0, `horizon`]
+/// (`cast_shapes`, stopping at penetration): the time, or `None` when they do not meet.
+pub fn reference_cast(
+    a: &ReferenceShape,
+    va: DVec2,
+    b: &ReferenceShape,
+    vb: DVec2,
+    horizon: f64,
+) -> Option<f64> {
+    let options = query::ShapeCastOptions {
+        max_time_of_impact: horizon,
+        stop_at_penetration: true,
+        ..query::ShapeCastOptions::default()
+    };
+    query::cast_shapes(
+        &a.pose,
+        vector(va),
+        &*a.shape.0,
+        &b.pose,
+        vector(vb),
+        &*b.shape.0,
+        options,
+    )
+    .expect("parry supports every pair used here")
+    .map(|hit| hit.time_of_impact)
+}
