@@ -22,15 +22,6 @@ use std::hint::black_box;
 
 const CASES: usize = 1_000;
 
-const KIND_PAIRS: [(ShapeKind, ShapeKind); 6] = [
-    (ShapeKind::Circle, ShapeKind::Circle),
-    (ShapeKind::Circle, ShapeKind::Capsule),
-    (ShapeKind::Circle, ShapeKind::Polygon),
-    (ShapeKind::Capsule, ShapeKind::Capsule),
-    (ShapeKind::Capsule, ShapeKind::Polygon),
-    (ShapeKind::Polygon, ShapeKind::Polygon),
-];
-
 struct Case {
     a: Placed,
     b: Placed,
@@ -152,7 +143,7 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     rays(&mut criterion);
     let mut rows = Vec::new();
-    for (a, b) in KIND_PAIRS {
+    for (a, b) in common::KIND_PAIRS {
         let cases = cases(a, b);
         let hits = cases
             .iter()

@@ -18,15 +18,6 @@ use std::path::PathBuf;
 
 const PAIRS: usize = 1_000;
 
-const KIND_PAIRS: [(ShapeKind, ShapeKind); 6] = [
-    (ShapeKind::Circle, ShapeKind::Circle),
-    (ShapeKind::Circle, ShapeKind::Capsule),
-    (ShapeKind::Circle, ShapeKind::Polygon),
-    (ShapeKind::Capsule, ShapeKind::Capsule),
-    (ShapeKind::Capsule, ShapeKind::Polygon),
-    (ShapeKind::Polygon, ShapeKind::Polygon),
-];
-
 fn label(a: ShapeKind, b: ShapeKind) -> String {
     format!("{a}-{b}")
 }
@@ -50,7 +41,7 @@ fn pairs(a: ShapeKind, b: ShapeKind) -> Vec<(Placed, Placed, ReferenceShape, Ref
 }
 
 fn bench_narrow(c: &mut Criterion) {
-    for (a, b) in KIND_PAIRS {
+    for (a, b) in common::KIND_PAIRS {
         let pairs = pairs(a, b);
         let hits = pairs
             .iter()
@@ -103,7 +94,7 @@ fn print_table() {
     println!();
     println!("| pair | collide ns | explain ns | parry ns | parry / collide | explain / collide |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for (a, b) in KIND_PAIRS {
+    for (a, b) in common::KIND_PAIRS {
         let group = format!("narrow/{}", label(a, b));
         let per_pair = |f: &str| mean_ns(&group, f).map(|ns| ns / PAIRS as f64);
         let (Some(collide), Some(explain), Some(parry)) =

@@ -73,6 +73,16 @@ pub fn arb_pose() -> impl Strategy<Value = Pose> {
     (-4.0..4.0f64, -4.0..4.0f64, -3.2..3.2f64).prop_map(|(x, y, angle)| Pose::new(v(x, y), angle))
 }
 
+/// Every unordered pair of kinds, as the benchmarks report them.
+pub const KIND_PAIRS: [(ShapeKind, ShapeKind); 6] = [
+    (ShapeKind::Circle, ShapeKind::Circle),
+    (ShapeKind::Circle, ShapeKind::Capsule),
+    (ShapeKind::Circle, ShapeKind::Polygon),
+    (ShapeKind::Capsule, ShapeKind::Capsule),
+    (ShapeKind::Capsule, ShapeKind::Polygon),
+    (ShapeKind::Polygon, ShapeKind::Polygon),
+];
+
 pub fn arb_kind() -> impl Strategy<Value = ShapeKind> {
     prop_oneof![
         Just(ShapeKind::Circle),
