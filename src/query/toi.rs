@@ -23,7 +23,7 @@
 //!
 //! Touching is not intersecting: "overlapped" means the interiors overlap at t = 0.
 
-use super::closest::proximity_of_apart;
+use super::closest::{ClosestPoints, proximity_of_apart};
 use super::collide::collide;
 use super::report::distance;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
@@ -200,6 +200,8 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     let origin = a.pose.position;
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
+    // The closest points last measured, and when.
+    let mut measured = None;
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
         let mut proximity = proximity_of_apart(
@@ -231,6 +233,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             proximity = distance(&ma, &mb);
         }
         apart_at = t;
+        measured = Some((t, proximity.closest));
         let d = proximity.distance;
         if let Some(c) = proximity.closest {
             last_point = Some((c.point_a + c.point_b) * 0.5);
@@ -241,7 +244,6 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
                 last_normal = (c.point_b - c.point_a).try_normalize().or(last_normal);
             }
         }
-        let normal = last_normal;
         let advance = if d == 0.0 || (rotating && d <= ADVANCEMENT_DISTANCE * size) {
             0.0
         } else if !rotating && d <= GRAZE * (1.0 + size) {
@@ -251,7 +253,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         } else if rotating {
             d / bound
         } else {
-            let closing = normal.map_or(0.0, |n| -relative.dot(n));
+            let closing = last_normal.map_or(0.0, |n| -relative.dot(n));
             if closing <= 0.0 {
                 // Past the minimum of a convex distance: apart for good.
                 f64::INFINITY
@@ -276,7 +278,14 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     // Arrived (or out of steps while still closing in, a very long graze: the last time is
     // still before the contact).
     place(&mut ma, &mut mb, t);
-    if !rotating && let Some(refined) = vertex_contact(&ma, &mb, relative, size) {
+    let closest = match measured {
+        Some((at, closest)) if at == t => closest,
+        _ => distance(&ma, &mb).closest,
+    };
+    if !rotating
+        && let Some(c) = closest
+        && let Some(refined) = vertex_contact(&ma, &mb, c, relative, size)
+    {
         // Two corners (or centres) closest: the rest of the way in closed form.
         let later = t + refined.after;
         place(&mut ma, &mut mb, later);
@@ -307,14 +316,18 @@ struct VertexContact {
     normal: DVec2,
 }
 
-/// With corner `pa` of A and corner `pb` of B closest, grown by radii summing to `R`, B moving
+/// With corner `pa` of A and corner `pb` of B closest (the features of `c`), grown by radii summing to `R`, B moving
 /// at `v` relative to A: the first `s >= 0` with `|pb - pa + v s| = R`, from the stable root
 /// of the quadratic; a graze (no real root, the smallest gap within [`GRAZE`]) touches at the
 /// closest approach `s = -(q . v) / |v|^2`. Near a graze the distance is quadratic in the time
 /// left and says little about it; these roots say it to rounding.
-fn vertex_contact(a: &Placed, b: &Placed, v: DVec2, size: f64) -> Option<VertexContact> {
-    let proximity = distance(a, b);
-    let c = proximity.closest?;
+fn vertex_contact(
+    a: &Placed,
+    b: &Placed,
+    c: ClosestPoints,
+    v: DVec2,
+    size: f64,
+) -> Option<VertexContact> {
     let (Feature::Vertex(i), Feature::Vertex(j)) = (c.feature_a, c.feature_b) else {
         return None;
     };
