@@ -5,9 +5,10 @@
 
 mod common;
 
+use collidoscope::broad::ray_cast_scene;
 use collidoscope::broad::{Grid, boxes_of};
 use collidoscope::geometry::{DVec2, Placed, Pose, ShapeKind};
-use collidoscope::query::{distance_to_point, ray_cast, ray_cast_scene};
+use collidoscope::query::{distance_to_point, ray_cast};
 use collidoscope::scene::{Scene, SceneShape};
 use common::reference::to_reference;
 use common::*;

@@ -50,6 +50,40 @@ impl Aabb {
         (self.min + self.max) * 0.5
     }
 
+    /// The box grown by `margin` on every side.
+    pub fn grown(&self, margin: f64) -> Aabb {
+        Aabb::new(
+            self.min - DVec2::splat(margin),
+            self.max + DVec2::splat(margin),
+        )
+    }
+
+    /// Whether the segment `from -> to` has a point inside or on the box: the slab test
+    /// (Kay and Kajiya), the segment's range of fractions `[0, 1]` cut by each axis' slab.
+    pub fn meets_segment(&self, from: DVec2, to: DVec2) -> bool {
+        let d = to - from;
+        let (mut lower, mut upper) = (0.0f64, 1.0f64);
+        for (o, d, min, max) in [
+            (from.x, d.x, self.min.x, self.max.x),
+            (from.y, d.y, self.min.y, self.max.y),
+        ] {
+            if d == 0.0 {
+                if o < min || o > max {
+                    return false;
+                }
+                continue;
+            }
+            let (t0, t1) = ((min - o) / d, (max - o) / d);
+            let (t0, t1) = if d > 0.0 { (t0, t1) } else { (t1, t0) };
+            lower = lower.max(t0);
+            upper = upper.min(t1);
+            if lower > upper {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether `p` lies inside or on the box.
     pub fn contains(&self, p: DVec2) -> bool {
         p.cmpge(self.min).all() && p.cmple(self.max).all()

@@ -12,7 +12,8 @@
 //! too small for it) is kept aside and tested against every other entry, so a bad cell size
 //! is slow, never wrong and never out of memory.
 
-use super::Aabb;
+use super::{Aabb, CellWalk};
+use crate::geometry::DVec2;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -82,6 +83,18 @@ fn unkey(k: u64) -> Cell {
     ((k >> 32) as u32 as i32, k as u32 as i32)
 }
 
+/// The column (or row) of cells `cell_size` wide holding the coordinate `v`: saturated at the
+/// ends of the `i32` range, so shapes at 1e300 do not overflow. Every cell index of the grid,
+/// and of a walk along a segment ([`super::CellWalk`]), is computed here.
+pub(crate) fn cell_index(v: f64, cell_size: f64) -> i32 {
+    let c = (v / cell_size).floor();
+    if c.is_nan() {
+        0
+    } else {
+        c.clamp(i32::MIN as f64, i32::MAX as f64) as i32
+    }
+}
+
 /// The uniform grid.
 #[derive(Clone, Debug)]
 pub struct Grid {
@@ -139,16 +152,11 @@ impl Grid {
 
     /// The cell holding world point `(x, y)`: saturated at the ends of the `i32` range, so
     /// shapes at 1e300 do not overflow.
-    pub fn cell_of(&self, p: crate::geometry::DVec2) -> Cell {
-        let index = |v: f64| {
-            let c = (v / self.cell_size).floor();
-            if c.is_nan() {
-                0
-            } else {
-                c.clamp(i32::MIN as f64, i32::MAX as f64) as i32
-            }
-        };
-        (index(p.x), index(p.y))
+    pub fn cell_of(&self, p: DVec2) -> Cell {
+        (
+            cell_index(p.x, self.cell_size),
+            cell_index(p.y, self.cell_size),
+        )
     }
 
     fn range_of(&self, aabb: &Aabb) -> Range {
@@ -236,6 +244,24 @@ impl Grid {
     /// Entry `id`'s box.
     pub fn aabb(&self, id: u32) -> Option<Aabb> {
         self.entry(id).map(|e| e.aabb)
+    }
+
+    /// The entries whose boxes cover `cell` (none of those kept aside), in no particular
+    /// order.
+    pub fn occupants(&self, cell: Cell) -> &[u32] {
+        self.cells.get(&key(cell)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The ids of the entries kept aside (each covers more than [`MAX_CELLS`] cells and is in
+    /// no cell): whoever walks cells must test these too.
+    pub fn aside(&self) -> &[u32] {
+        &self.aside
+    }
+
+    /// The cells within `slack` of the segment `from`-`to`, in the order the segment reaches
+    /// them (see [`CellWalk`]).
+    pub fn walk(&self, from: DVec2, to: DVec2, slack: f64) -> CellWalk {
+        CellWalk::new(from, to, self.cell_size, slack)
     }
 
     /// Every pair of entries whose boxes overlap, each once, as `(smaller id, larger id)`,

@@ -3,14 +3,19 @@
 //!
 //! [`Grid`] is the broad phase collidoscope uses (a uniform grid, incremental); the
 //! [`reference`] module holds brute force and sort-and-sweep, which tests and benchmarks
-//! compare it with.
+//! compare it with. Ray casts against a whole scene ([`ray_cast_scene`],
+//! [`ray_cast_scene_first`]) walk the grid's cells along the segment ([`CellWalk`]).
 
 mod aabb;
+mod cell_walk;
 pub mod grid;
 pub mod reference;
+mod scene_raycast;
 
 pub use aabb::Aabb;
+pub use cell_walk::{CellWalk, WalkedCell};
 pub use grid::{Grid, auto_cell_size};
+pub use scene_raycast::{RAY_SLACK, ray_cast_scene, ray_cast_scene_first};
 
 use crate::query::collide;
 use crate::scene::Scene;

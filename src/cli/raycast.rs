@@ -1,9 +1,10 @@
 //! `collidoscope raycast [--json] FILE... --from X Y --to X Y`: the segment against every
 //! shape, through the broad phase.
 
+use crate::broad::ray_cast_scene;
 use crate::broad::{Grid, boxes_of};
 use crate::geometry::DVec2;
-use crate::query::{RayHit, ray_cast_scene};
+use crate::query::RayHit;
 use crate::text::{number, point};
 use serde::Serialize;
 use std::io::Write;

@@ -42,7 +42,7 @@ pub use collide::collide;
 pub use contact::{Contact, ContactPoint};
 pub use mistakes::{Outcome, SHALLOW_THRESHOLD, mistaken_outcome, mistaken_report};
 pub use naive::{NAIVE_THRESHOLD, NaiveMtv, naive_report};
-pub use raycast::{RayHit, ray_cast, ray_cast_scene};
+pub use raycast::{RayHit, ray_cast};
 pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;

@@ -7,10 +7,11 @@
 //! of its two side faces and its two end circles; a polygon by clipping the segment against
 //! its edges' half-planes (Cyrus-Beck, as Box2D's `b2RayCastPolygon`). A segment that starts
 //! inside a shape, or on its boundary, hits it at fraction 0 with no normal.
+//!
+//! A whole scene's casts (every hit, or the first) walk the broad phase's cells along the
+//! segment: [`crate::broad::ray_cast_scene`] and [`crate::broad::ray_cast_scene_first`].
 
-use crate::broad::{Aabb, Grid};
 use crate::geometry::{DVec2, Placed, Rounded, Shape};
-use crate::scene::Scene;
 use serde::Serialize;
 
 /// Where a segment first meets a shape.
@@ -147,34 +148,4 @@ fn polygon(view: &Rounded, d: DVec2) -> Option<(f64, Option<DVec2>)> {
         }
     }
     Some((lo, entering))
-}
-
-/// Every shape of `scene` the segment meets, at its first contact with each: `(index, hit)`
-/// sorted by fraction, then index. With `grid` (entries are list positions), only the shapes
-/// in the cells the segment's box covers are tested.
-pub fn ray_cast_scene(
-    scene: &Scene,
-    grid: Option<&Grid>,
-    from: DVec2,
-    to: DVec2,
-) -> Vec<(usize, RayHit)> {
-    let candidates: Vec<usize> = match grid {
-        Some(grid) => {
-            let mut ids: Vec<usize> = grid
-                .query(&Aabb::new(from.min(to), from.max(to)))
-                .into_iter()
-                .map(|id| id as usize)
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            ids
-        }
-        None => (0..scene.shapes.len()).collect(),
-    };
-    let mut hits: Vec<(usize, RayHit)> = candidates
-        .into_iter()
-        .filter_map(|i| Some((i, ray_cast(&scene.shapes.get(i)?.placed, from, to)?)))
-        .collect();
-    hits.sort_by(|(i, a), (j, b)| a.fraction.total_cmp(&b.fraction).then(i.cmp(j)));
-    hits
 }
