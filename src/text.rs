@@ -67,6 +67,11 @@ pub fn short_overlap(overlap: f64) -> String {
     }
 }
 
+/// `(x, y)` with [`short_number`]s, for a narrow table cell.
+pub fn short_point(p: DVec2) -> String {
+    format!("({}, {})", short_number(p.x), short_number(p.y))
+}
+
 /// `(x, y)`.
 pub fn point(p: DVec2) -> String {
     format!("({}, {})", number(p.x), number(p.y))

@@ -33,18 +33,31 @@ fn harness(app: App) -> Harness<'static, App> {
 
 /// Press on `from`, move in steps to `to`, release.
 fn drag(harness: &mut Harness<'static, App>, from: DVec2, to: DVec2) {
+    drag_with(harness, from, to, |h| {
+        h.run();
+    });
+}
+
+/// [`drag`], running each frame with `run` (`Harness::run` waits for the window to settle,
+/// which a timed status message keeps it from doing).
+fn drag_with(
+    harness: &mut Harness<'static, App>,
+    from: DVec2,
+    to: DVec2,
+    run: impl Fn(&mut Harness<'static, App>),
+) {
     let start = harness.state().world_to_screen(from);
     let end = harness.state().world_to_screen(to);
     harness.hover_at(start);
-    harness.run();
+    run(harness);
     harness.drag_at(start);
-    harness.run();
+    run(harness);
     for k in 1..=10 {
         harness.hover_at(start.lerp(end, k as f32 / 10.0));
-        harness.run();
+        run(harness);
     }
     harness.drop_at(end);
-    harness.run();
+    run(harness);
 }
 
 /// Focus the path field and type `text` into it.
@@ -202,6 +215,14 @@ fn snapshot_closest_points() {
     app.set_scene(collidoscope::scene::load(&shapes("apart-capsules.json")).unwrap());
     let mut h = harness(app);
     h.snapshot("closest_points");
+}
+
+#[test]
+fn snapshot_casts_lab() {
+    let mut h = harness(app(None));
+    h.get_by_label("Casts").click();
+    h.run();
+    h.snapshot("casts_lab");
 }
 
 #[test]
@@ -946,4 +967,72 @@ fn a_moving_pair_shows_its_time_of_impact_step_by_step() {
     let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
     h.run();
     assert!(h.query_by_label("Motion").is_none());
+}
+
+/// The casts lab: a ray drawn by dragging on the background hits what the core's scene cast
+/// hits, each listed with its fraction, the first emphasised; "First hit only" keeps the
+/// first; dragging an end moves only that end.
+#[test]
+fn the_casts_lab_draws_a_ray_and_lists_every_hit() {
+    use collidoscope::app::Lab;
+    use collidoscope::broad::ray_cast_scene;
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.get_by_label("Casts").click();
+    h.run();
+    assert!(
+        h.state().ray().is_some(),
+        "a ray is placed across the scene"
+    );
+    // The "opened" message stays a few seconds (no edit clears it): run frame by frame.
+    let frames = |h: &mut Harness<'static, App>| h.run_steps(2);
+    drag_with(&mut h, DVec2::new(-8.0, 0.1), DVec2::new(6.0, 0.1), frames);
+    let (from, to) = h.state().ray().unwrap();
+    assert!((from - DVec2::new(-8.0, 0.1)).length() < 0.05);
+    assert!((to - DVec2::new(6.0, 0.1)).length() < 0.05);
+    let exact = ray_cast_scene(h.state().scene(), None, from, to);
+    assert_eq!(h.state().ray_hits(), exact.as_slice());
+    let order: Vec<usize> = exact.iter().map(|(i, _)| *i).collect();
+    assert_eq!(order, vec![1, 0, 2], "ball, then wall, then bar");
+    h.get_by_label("3 hits, the first emphasised.");
+    // The view labels the first hit with its fraction.
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(labels.iter().any(|l| l.text.starts_with("first hit 0.")));
+    // Nothing was moved or selected by drawing the ray.
+    assert!(!h.state().is_dirty());
+    h.get_by_label("First hit only").click();
+    h.run_steps(2);
+    assert_eq!(h.state().ray_hits(), &exact[..1]);
+    h.get_by_label("One hit.");
+    // Drag the end down to miss the bar: the start stays.
+    drag_with(&mut h, to, DVec2::new(6.0, -3.0), frames);
+    let (from2, to2) = h.state().ray().unwrap();
+    assert_eq!(from2, from);
+    assert!((to2 - DVec2::new(6.0, -3.0)).length() < 0.05);
+    h.state_mut().set_lab(Lab::Pair);
+    h.run_steps(2);
+    assert!(h.query_by_label("First hit only").is_none());
+}
+
+/// The Motion tab's span T: a step of 1 s is far beyond the ball's tunnelling bound; one of
+/// 0.004 s is within it and ends before the ball reaches the wall.
+#[test]
+fn the_motion_span_is_set_and_judged_against_the_tunnelling_bound() {
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.state_mut().set_pair(0, 1);
+    h.run();
+    h.get_by_label("Motion").click();
+    h.run();
+    h.get_by_label_contains("ball: T = 1 is 200.2x its largest safe step 0.004995");
+    h.get_by_label("Span T (one step's dt)").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Span T (one step's dt)").type_text("0.004");
+    h.key_press(Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(h.state().horizon(), 0.004);
+    h.get_by_label_contains("ball: T = 0.004 is within its largest safe step 0.004995");
+    h.get_by_label_contains("wall and ball do not touch before t = 0.004.");
 }

@@ -4,6 +4,7 @@
 
 use super::document::Recovery;
 use super::edit::Edit;
+use crate::geometry::DVec2;
 use crate::scene::ShapeId;
 use crate::scene::generate::Generate;
 use std::path::PathBuf;
@@ -57,6 +58,10 @@ pub enum Command {
     CellSize(Option<f64>),
     /// Show this lab.
     Lab(super::Lab),
+    /// Follow a moving pair over `[0, T]` (one step's dt).
+    Horizon(f64),
+    /// Cast the casts lab's ray from the first point to the second (world).
+    Ray(DVec2, DVec2),
     /// A message for the status bar (`true`: a failure).
     Say(String, bool),
     /// Take the claims of the file at this path (its shape indices naming this scene's).

@@ -6,6 +6,7 @@
 
 mod axes_table;
 mod broad_lab;
+mod casts_lab;
 mod claimed_panel;
 mod command;
 mod dialogs;
@@ -36,6 +37,7 @@ use crate::geometry::DVec2;
 use crate::query::PairReport;
 use crate::scene::{self, Scene, ShapeId};
 use broad_lab::BroadLab;
+use casts_lab::CastsLab;
 use command::Commands;
 use dialogs::Dialogs;
 use document::Document;
@@ -44,7 +46,7 @@ use export_window::ExportWindow;
 use generate_window::GenerateWindow;
 use numbers_panel::NumbersPanel;
 use pair_lab::PairLab;
-use scene_view::SceneView;
+use scene_view::{Overlay, SceneView};
 use shapes_panel::ShapesPanel;
 use status_bar::StatusBar;
 use std::path::{Path, PathBuf};
@@ -104,6 +106,8 @@ pub enum Lab {
     Pair,
     /// The broad phase: the grid, candidate pairs and hits of the whole scene.
     Broad,
+    /// Casts: a ray against the whole scene.
+    Casts,
 }
 
 /// Below this window width (points) only one side panel is shown, so the scene view keeps
@@ -124,6 +128,8 @@ pub struct App {
     pair_lab: PairLab,
     /// The broad-phase lab: the grid of the whole scene.
     broad_lab: BroadLab,
+    /// The casts lab: a ray cast against the scene.
+    casts_lab: CastsLab,
     generate_window: GenerateWindow,
     export_window: ExportWindow,
     scene_view: SceneView,
@@ -154,6 +160,7 @@ impl App {
             lab: Lab::Pair,
             pair_lab: PairLab::default(),
             broad_lab: BroadLab::default(),
+            casts_lab: CastsLab::default(),
             generate_window: GenerateWindow::default(),
             export_window: ExportWindow::default(),
             scene_view: SceneView::default(),
@@ -176,6 +183,9 @@ impl App {
         let ctx = ui.ctx().clone();
         self.workspace.refresh();
         self.pair_lab.follow(&self.workspace);
+        if self.lab == Lab::Casts {
+            self.casts_lab.refresh(&self.workspace);
+        }
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
         let (left, right) = self.side_panels(ui.available_width());
@@ -188,7 +198,8 @@ impl App {
         if self.options.explain_panel && !before.explain_panel {
             self.shapes_panel_last = false;
         }
-        self.status_bar.ui(ui, ws, self.scene_view.camera());
+        self.status_bar
+            .ui(ui, ws, self.scene_view.camera(), self.lab);
         if left {
             self.shapes_panel
                 .ui(ui, ws, &mut self.numbers_panel, &self.scene_view, out);
@@ -197,11 +208,12 @@ impl App {
             match self.lab {
                 Lab::Pair => self.pair_lab.ui(ui, ws, &mut self.options, out),
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
+                Lab::Casts => self.casts_lab.ui(ui, ws, out),
             }
         }
-        let broad = (self.lab == Lab::Broad).then_some(&self.broad_lab);
+        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab);
         self.scene_view
-            .ui(ui, ws, &self.options, &mut self.pair_lab, broad, out);
+            .ui(ui, ws, &self.options, &mut self.pair_lab, overlay, out);
         self.generate_window.ui(&ctx, out);
         self.export_window.ui(&ctx, ws, out);
         let discard = self.dialogs.ui(&ctx, ws, out);
@@ -344,9 +356,17 @@ impl App {
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> PaintedFrame {
         self.workspace.refresh();
-        let broad = (self.lab == Lab::Broad).then_some(&self.broad_lab);
-        self.scene_view
-            .draw_list(rect, &self.workspace, &self.options, &self.pair_lab, broad)
+        if self.lab == Lab::Casts {
+            self.casts_lab.refresh(&self.workspace);
+        }
+        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab);
+        self.scene_view.draw_list(
+            rect,
+            &self.workspace,
+            &self.options,
+            &self.pair_lab,
+            overlay,
+        )
     }
 
     /// Select the shape at list position `index` (or nothing), as a click does.
@@ -446,6 +466,8 @@ impl App {
             Command::ShowGenerate => self.generate_window.open = true,
             Command::CellSize(size) => ws.set_cell_size(size),
             Command::Lab(lab) => self.lab = lab,
+            Command::Horizon(t) => ws.set_horizon(t),
+            Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
             Command::Say(text, error) => self.say(text, error),
             Command::LoadClaims(path) => self.load_claims(&path),
             Command::ShowExport => self.export_window.open(self.top_bar.path_field()),
@@ -504,6 +526,21 @@ impl App {
     /// Show `lab`.
     pub fn set_lab(&mut self, lab: Lab) {
         self.lab = lab;
+    }
+
+    /// The casts lab's ray (from, to), once the lab has been shown.
+    pub fn ray(&self) -> Option<(DVec2, DVec2)> {
+        self.casts_lab.ray
+    }
+
+    /// The casts lab's hits as of the last frame: (list position, hit), by fraction.
+    pub fn ray_hits(&self) -> &[(usize, crate::query::RayHit)] {
+        self.casts_lab.hits()
+    }
+
+    /// The span a moving pair is followed over (the Motion tab's T).
+    pub fn horizon(&self) -> f64 {
+        self.workspace.horizon()
     }
 
     fn say(&mut self, text: impl Into<String>, error: bool) {

@@ -171,7 +171,7 @@ impl PairLab {
                     None
                 }
                 Tab::Motion => {
-                    motion_tab::ui(ui, ws, &names);
+                    motion_tab::ui(ui, ws, &names, out);
                     None
                 }
                 Tab::Projections => {

@@ -3,6 +3,7 @@
 
 use super::ViewOptions;
 use super::broad_lab::BroadLab;
+use super::casts_lab::CastsLab;
 use super::command::{Command, Commands, Fit};
 use super::edit::Edit;
 use super::paint;
@@ -10,7 +11,7 @@ use super::pair_lab::PairLab;
 use super::workspace::Workspace;
 use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
 use crate::picture::draw::{
-    self, BroadOverlay, BroadShown, DrawInput, DrawList, LayerHits, Rejected,
+    self, BroadOverlay, BroadShown, DrawInput, DrawList, LayerHits, RayShown, Rejected,
 };
 use crate::picture::handles::{Handle, HandleKind, handles_of};
 use crate::picture::{self, Camera, Label, fit, labels};
@@ -23,9 +24,64 @@ use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
 enum Gesture {
     Pan,
     Move(ShapeId),
-    Rotate { id: ShapeId, grab: f64 },
+    Rotate {
+        id: ShapeId,
+        grab: f64,
+    },
     Corner(ShapeId, usize),
     Radius(ShapeId),
+    /// One end of the casts lab's ray (0 its start, 1 its end), the other staying at `fixed`.
+    RayEnd {
+        end: usize,
+        fixed: DVec2,
+    },
+}
+
+/// What the lab shown draws over the scene.
+#[derive(Clone, Copy)]
+pub enum Overlay<'a> {
+    /// The pair lab: only the pair's report.
+    Pair,
+    /// The broad-phase lab's grid.
+    Broad(&'a BroadLab),
+    /// The casts lab's ray and its hits.
+    Casts(&'a CastsLab),
+}
+
+impl<'a> Overlay<'a> {
+    /// The overlay of `lab`.
+    pub fn of(lab: super::Lab, broad: &'a BroadLab, casts: &'a CastsLab) -> Self {
+        match lab {
+            super::Lab::Pair => Overlay::Pair,
+            super::Lab::Broad => Overlay::Broad(broad),
+            super::Lab::Casts => Overlay::Casts(casts),
+        }
+    }
+
+    fn broad(self) -> Option<&'a BroadLab> {
+        match self {
+            Overlay::Broad(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn casts(self) -> Option<&'a CastsLab> {
+        match self {
+            Overlay::Casts(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The ray cast and its hits, in the casts lab.
+    fn ray(self) -> Option<RayShown<'a>> {
+        let casts = self.casts()?;
+        let (from, to) = casts.ray?;
+        Some(RayShown {
+            from,
+            to,
+            hits: casts.hits(),
+        })
+    }
 }
 
 /// How close (screen points) the pointer must be to grab a handle or a shape.
@@ -47,7 +103,7 @@ struct Shown<'a> {
     ws: &'a Workspace,
     options: &'a ViewOptions,
     lab: &'a PairLab,
-    broad: Option<&'a BroadLab>,
+    overlay: Overlay<'a>,
 }
 
 /// One layer of a frame of the view, ready to paint.
@@ -231,7 +287,7 @@ impl SceneView {
         ws: &Workspace,
         options: &ViewOptions,
         lab: &mut PairLab,
-        broad: Option<&BroadLab>,
+        overlay: Overlay,
         out: &mut Commands,
     ) {
         egui::CentralPanel::default().show(ui, |ui| {
@@ -242,7 +298,7 @@ impl SceneView {
             self.do_fit(rect, ws);
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
-            self.pointer(ui, &response, rect, ws, &handles, out);
+            self.pointer(ui, &response, rect, (ws, overlay.casts()), &handles, out);
             let ctx = ui.ctx().clone();
             let font = FontId::proportional(13.0);
             let look = Look {
@@ -259,7 +315,7 @@ impl SceneView {
                 ws,
                 options,
                 lab,
-                broad,
+                overlay,
             };
             let (still, frame) = self.frame(rect, shown, &handles, look, &measure);
             if let Some(p) = response.hover_pos() {
@@ -300,7 +356,7 @@ impl SceneView {
         look: Look,
         measure: &dyn Fn(&str) -> egui::Vec2,
     ) -> (&Frame, &Frame) {
-        let (ws, broad) = (shown.ws, shown.broad);
+        let (ws, broad) = (shown.ws, shown.overlay.broad());
         let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
             let dynamic = Self::dynamic_shapes(ws);
@@ -376,19 +432,26 @@ impl SceneView {
             ws,
             options,
             lab,
-            broad,
+            overlay,
         } = shown;
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let bits = |x: f64| x.to_bits();
         (ws.revision(), ws.is_stale(), ws.pair(), ws.selected()).hash(&mut h);
+        bits(ws.horizon()).hash(&mut h);
         self.hash_view(rect, pixels_per_point, &mut h);
         (options.show_axes, options.show_naive).hash(&mut h);
         lab.claimed.shown_mistake().hash(&mut h);
         let total = ws.report().map_or(0, |r| r.sat.axes.len());
         let focus = ws.report().and_then(|r| lab.focus_axis(r));
         (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
-        if let Some(b) = broad {
+        if let Some(ray) = overlay.ray() {
+            [ray.from, ray.to]
+                .iter()
+                .for_each(|p| (bits(p.x), bits(p.y)).hash(&mut h));
+            ray.hits.len().hash(&mut h);
+        }
+        if let Some(b) = overlay.broad() {
             (b.cells, b.candidates, b.hits).hash(&mut h);
             (bits(ws.grid().cell_size()), ws.hits().len()).hash(&mut h);
         }
@@ -414,7 +477,7 @@ impl SceneView {
         ws: &Workspace,
         options: &ViewOptions,
         lab: &PairLab,
-        broad: Option<&BroadLab>,
+        overlay: Overlay,
     ) -> PaintedFrame {
         self.rect = rect;
         self.do_fit(rect, ws);
@@ -428,7 +491,7 @@ impl SceneView {
             ws,
             options,
             lab,
-            broad,
+            overlay,
         };
         let estimated = |text: &str| {
             let size = labels::estimated_size(text);
@@ -475,8 +538,9 @@ impl SceneView {
             ws,
             options,
             lab,
-            broad,
+            overlay,
         } = shown;
+        let broad = overlay.broad();
         let scene = ws.scene();
         let report = ws.report().filter(|_| !ws.is_stale());
         let pair = ws.pair_indices().zip(report);
@@ -494,7 +558,7 @@ impl SceneView {
             focus_axis: report.and_then(|r| lab.focus_axis(r)),
             axes_seen: lab.axes_seen(total),
             verdict_shown: lab.verdict_shown(total),
-            show_axes: options.show_axes && broad.is_none(),
+            show_axes: options.show_axes && matches!(overlay, Overlay::Pair),
             broad: broad.map(|lab| BroadOverlay {
                 shown: BroadShown {
                     cells: lab.cells,
@@ -508,9 +572,10 @@ impl SceneView {
             claim: ws.claim(),
             motion: ws.pair_motion().map(|(velocities, toi)| draw::PairMotion {
                 velocities,
-                horizon: super::workspace::MOTION_HORIZON,
+                horizon: ws.horizon(),
                 toi,
             }),
+            ray: overlay.ray(),
             mistake: mistake.as_ref(),
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
@@ -598,7 +663,7 @@ impl SceneView {
         ui: &egui::Ui,
         response: &egui::Response,
         rect: Rect,
-        ws: &Workspace,
+        (ws, casts): (&Workspace, Option<&CastsLab>),
         handles: &[Handle],
         out: &mut Commands,
     ) {
@@ -618,8 +683,13 @@ impl SceneView {
                 .input(|i| i.pointer.press_origin())
                 .or(response.interact_pointer_pos());
             let gesture = match origin {
-                Some(_) if response.dragged_by(PointerButton::Middle) => Some(Gesture::Pan),
-                Some(p) => Some(self.grab(p, rect, ws, handles, out)),
+                Some(_)
+                    if response.dragged_by(PointerButton::Middle)
+                        || response.dragged_by(PointerButton::Secondary) =>
+                {
+                    Some(Gesture::Pan)
+                }
+                Some(p) => Some(self.grab(p, rect, (ws, casts), handles, out)),
                 None => None,
             };
             self.gestures += 1;
@@ -631,6 +701,13 @@ impl SceneView {
             match (self.gesture, at) {
                 (Some((Gesture::Pan, _)), _) | (None, _) => {
                     self.camera.centre -= self.camera.delta_to_world(paint::vector(delta))
+                }
+                (Some((Gesture::RayEnd { end, fixed }, _)), Some(at)) => {
+                    out.push(if end == 0 {
+                        Command::Ray(at, fixed)
+                    } else {
+                        Command::Ray(fixed, at)
+                    });
                 }
                 (Some((gesture, serial)), Some(at)) => {
                     let delta = self.camera.delta_to_world(paint::vector(delta));
@@ -652,17 +729,20 @@ impl SceneView {
         }
     }
 
-    /// What a press at `p` grabs: a handle of the selected shape, else the topmost shape under
-    /// it (which becomes selected), else the background (pan).
+    /// What a press at `p` grabs: a handle of the selected shape, else (in the casts lab) an
+    /// end of the ray, else the topmost shape under it (which becomes selected), else the
+    /// background: a new ray from there in the casts lab, a pan elsewhere.
     fn grab(
         &self,
         p: Pos2,
         rect: Rect,
-        ws: &Workspace,
+        (ws, casts): (&Workspace, Option<&CastsLab>),
         handles: &[Handle],
         out: &mut Commands,
     ) -> Gesture {
         let w = self.camera.to_world(paint::rect(rect), paint::point(p));
+        let on_screen = |q: DVec2| paint::pos(self.camera.to_screen(paint::rect(rect), q));
+        let ray = casts.and_then(|c| c.ray);
         if let Some(id) = ws.selected()
             && let Some(shape) = ws.scene().get(id)
             && let Some(kind) = self.handle_at(p, rect, handles)
@@ -677,10 +757,25 @@ impl SceneView {
                 HandleKind::Radius => Gesture::Radius(id),
             };
         }
+        if let Some((from, to)) = ray {
+            if on_screen(from).distance(p) <= GRAB {
+                return Gesture::RayEnd { end: 0, fixed: to };
+            }
+            if on_screen(to).distance(p) <= GRAB {
+                return Gesture::RayEnd {
+                    end: 1,
+                    fixed: from,
+                };
+            }
+        }
         match self.shape_at(ws, w) {
             Some(id) => {
                 out.push(Command::Select(Some(id)));
                 Gesture::Move(id)
+            }
+            None if casts.is_some() => {
+                out.push(Command::Ray(w, w));
+                Gesture::RayEnd { end: 1, fixed: w }
             }
             None => Gesture::Pan,
         }
@@ -709,7 +804,7 @@ impl SceneView {
     ) -> Option<SceneShape> {
         self.rejected = None;
         let id = match gesture {
-            Gesture::Pan => return None,
+            Gesture::Pan | Gesture::RayEnd { .. } => return None,
             Gesture::Move(id)
             | Gesture::Rotate { id, .. }
             | Gesture::Corner(id, _)
@@ -719,7 +814,7 @@ impl SceneView {
         let mut shape = ws.scene().shapes[index].clone();
         let placed = &mut shape.placed;
         match gesture {
-            Gesture::Pan => {}
+            Gesture::Pan | Gesture::RayEnd { .. } => {}
             Gesture::Move(_) => placed.pose.position += delta,
             Gesture::Rotate { grab, .. } => {
                 let angle = (at - placed.centre()).to_angle() - grab;

@@ -53,7 +53,7 @@ impl StatusBar {
     }
 
     /// The bar at the bottom of the window.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, camera: Camera) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, camera: Camera, lab: super::Lab) {
         if ws.revision() != self.revision {
             self.message = None;
         }
@@ -89,8 +89,11 @@ impl StatusBar {
                             }
                             None => {
                                 ui.add(
-                                    egui::Label::new(
-                                        "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair.",
+                                    egui::Label::new(if lab == super::Lab::Casts {
+                                        "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene."
+                                    } else {
+                                        "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair."
+                                    },
                                     )
                                     .truncate(),
                                 );

@@ -71,6 +71,11 @@ impl TopBar {
                         "Broad phase",
                         "the grid that finds the candidate pairs of the whole scene",
                     ),
+                    (
+                        Lab::Casts,
+                        "Casts",
+                        "a ray cast against the whole scene: every hit's point, normal and fraction",
+                    ),
                 ] {
                     if ui
                         .selectable_label(lab == this, name)

@@ -29,8 +29,10 @@ pub struct Workspace {
     report: Option<PairReport>,
     /// The diagnosis of the claim about the explained pair, if there is one.
     diagnosis: Option<Diagnosis>,
-    /// The explained pair's time of impact over [0, 1], when either of them moves.
+    /// The explained pair's time of impact over [0, horizon], when either of them moves.
     toi: Option<Toi>,
+    /// The span of time the moving pair is followed over: one step's dt.
+    horizon: f64,
     /// The broad phase: one entry per shape, its id as the entry.
     grid: Grid,
     /// The cell size asked for (`None`: chosen from the shapes' sizes).
@@ -48,7 +50,8 @@ pub struct Workspace {
     changes: std::collections::VecDeque<(u64, Option<Option<ShapeId>>)>,
 }
 
-/// The span the window finds times of impact over (the command line's default horizon).
+/// The span the window first finds times of impact over (the command line's default
+/// horizon).
 pub const MOTION_HORIZON: f64 = 1.0;
 
 /// How many changes [`Workspace::shapes_changed_since`] remembers.
@@ -88,6 +91,7 @@ impl Workspace {
             report: None,
             diagnosis: None,
             toi: None,
+            horizon: MOTION_HORIZON,
             grid: Grid::new(1.0),
             cell_size: None,
             hits: Vec::new(),
@@ -399,10 +403,23 @@ impl Workspace {
             .and_then(|claim| diagnose_claim(&self.scene, claim));
         let (va, vb) = (shapes[a].motion.velocity(), shapes[b].motion.velocity());
         self.toi = (shapes[a].motion.moves() || shapes[b].motion.moves())
-            .then(|| time_of_impact(&shapes[a].placed, va, &shapes[b].placed, vb, MOTION_HORIZON));
+            .then(|| time_of_impact(&shapes[a].placed, va, &shapes[b].placed, vb, self.horizon));
     }
 
-    /// The explained pair's velocities and time of impact over [0, [`MOTION_HORIZON`]], when
+    /// The span of time a moving pair is followed over (one step's dt).
+    pub fn horizon(&self) -> f64 {
+        self.horizon
+    }
+
+    /// Follow a moving pair over `[0, horizon]` (finite and > 0; anything else is ignored).
+    pub fn set_horizon(&mut self, horizon: f64) {
+        if horizon.is_finite() && horizon > 0.0 && horizon != self.horizon {
+            self.horizon = horizon;
+            self.stale = true;
+        }
+    }
+
+    /// The explained pair's velocities and time of impact over [0, [`Workspace::horizon`]], when
     /// either of them moves (as of the last refresh).
     pub fn pair_motion(&self) -> Option<((Velocity, Velocity), &Toi)> {
         let toi = self.toi.as_ref()?;

@@ -9,7 +9,9 @@ use super::mark::{Colour, Mark, Rect, Stroke, Vec2};
 use super::palette::{self, faded};
 use crate::broad::Grid;
 use crate::geometry::{DVec2, Placed, Rounded, left_perp};
-use crate::query::{AxisRole, PairReport, SatReport, Toi, Velocity};
+use crate::query::{
+    AxisRole, PairReport, RayHit, SatReport, Toi, Velocity, poses_between, swept_outline,
+};
 use crate::scene::{Claim, Scene, ShapeId};
 use crate::text;
 
@@ -100,6 +102,9 @@ pub struct DrawInput<'a> {
     /// The pair's motion over t in [0, horizon] and its time of impact: both shapes drawn at
     /// the time of impact and at the horizon, their velocities as arrows, the hit.
     pub motion: Option<PairMotion<'a>>,
+    /// A ray cast against the scene (the casts lab): the segment, every hit with its point,
+    /// normal and fraction, the first emphasised.
+    pub ray: Option<RayShown<'a>>,
     /// A mistaken test's report on the pair: its MTV is drawn as a ghost of B.
     pub mistake: Option<&'a SatReport>,
     /// A refused edit.
@@ -135,6 +140,20 @@ pub struct PairMotion<'a> {
     /// The time of impact over it.
     pub toi: &'a Toi,
 }
+
+/// A segment cast against the scene and what it hit.
+#[derive(Clone, Copy)]
+pub struct RayShown<'a> {
+    /// Where the segment starts.
+    pub from: DVec2,
+    /// Where it ends.
+    pub to: DVec2,
+    /// Its hits: (list position, hit), sorted by fraction (the first is the first hit).
+    pub hits: &'a [(usize, RayHit)],
+}
+
+/// How long a hit's normal arrow is on screen (points).
+const NORMAL_ARROW: f64 = 30.0;
 
 /// A frame is two layers: the static one (grid, shapes that are not selected or explained)
 /// is kept while only dynamic shapes change, as during a drag; the dynamic one (the selected
@@ -258,6 +277,9 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     if let Some((pair, report)) = input.pair {
         pair_report(input, pair, report, &mut list);
+    }
+    if let Some(ray) = input.ray {
+        ray_cast(input, ray, &mut list);
     }
     handles(input, &mut list);
     if let Some(r) = input.rejected {
@@ -642,6 +664,21 @@ fn moving(input: &DrawInput, (a, b): (&Placed, &Placed), motion: PairMotion, lis
             let placed = Placed::new(shape.shape.clone(), velocity.advance(shape.pose, t));
             Rounded::new(&placed, DVec2::ZERO).outline_with(32)
         };
+        // What it covers on the way: the swept hull of a translation, else in-between poses.
+        match swept_outline(shape, velocity, motion.horizon, 32) {
+            Some(hull) => list.marks.push(input.polygon(
+                &hull,
+                faded(colour, 18),
+                Stroke::new(1.0, faded(colour, 60)),
+            )),
+            None => {
+                for placed in poses_between(shape, velocity, motion.horizon, 7) {
+                    let outline = Rounded::new(&placed, DVec2::ZERO).outline_with(32);
+                    list.marks
+                        .push(input.closed_line(&outline, Stroke::new(1.0, faded(colour, 45))));
+                }
+            }
+        }
         list.marks
             .push(input.closed_line(&at(motion.horizon), Stroke::new(1.0, faded(colour, 90))));
         if let Some(t) = motion.toi.toi.filter(|t| *t > 0.0) {
@@ -680,6 +717,75 @@ fn moving(input: &DrawInput, (a, b): (&Placed, &Placed), motion: PairMotion, lis
             text: format!("time of impact {}", text::number(t)),
             colour: palette::CLOSEST,
             importance: Importance::Headline,
+            fixed: false,
+        });
+    }
+}
+
+/// The cast segment (solid up to its first hit, dashed beyond), and every hit: a dot at its
+/// point, its normal as an arrow, its fraction; the first hit large and labelled, the rest
+/// faint. A segment that starts inside a shape hits it at 0 with no normal: a ring at the
+/// start.
+fn ray_cast(input: &DrawInput, ray: RayShown, list: &mut DrawList) {
+    let (from, to) = (input.screen(ray.from), input.screen(ray.to));
+    let first = ray.hits.first().map(|(_, h)| h);
+    let stop = first.map_or(to, |h| input.screen(h.point));
+    list.marks
+        .push(segment(from, stop, Stroke::new(2.0, palette::RAY)));
+    if stop != to {
+        list.marks.push(Mark::Dashed {
+            points: vec![stop, to],
+            stroke: Stroke::new(1.5, faded(palette::RAY, 140)),
+            dash: 6.0,
+            gap: 4.0,
+        });
+    }
+    list.marks.push(dot(from, 5.0, palette::RAY));
+    let dir = (to - from).normalize_or_zero();
+    let side = Vec2::new(-dir.y, dir.x) * 5.0;
+    list.marks.push(Mark::Polygon {
+        points: vec![to, to - dir * 11.0 + side, to - dir * 11.0 - side],
+        fill: palette::RAY,
+        stroke: Stroke::NONE,
+    });
+    for (k, (_, hit)) in ray.hits.iter().enumerate().rev() {
+        let (colour, radius) = if k == 0 {
+            (palette::CLOSEST, 5.5)
+        } else {
+            (faded(palette::CLOSEST, 150), 3.5)
+        };
+        let at = input.screen(hit.point);
+        let label_at = match hit.normal {
+            Some(normal) => {
+                let length = NORMAL_ARROW / input.camera.scale;
+                let end = arrow(input, hit.point, normal * length, colour, list);
+                end + (end - at).normalize_or_zero() * 12.0
+            }
+            None => {
+                list.marks.push(Mark::Circle {
+                    centre: at,
+                    radius: 9.0,
+                    fill: Colour::TRANSPARENT,
+                    stroke: Stroke::new(2.0, colour),
+                });
+                at + Vec2::new(0.0, -18.0)
+            }
+        };
+        list.marks.push(dot(at, radius, colour));
+        let text = match (k, hit.normal) {
+            (0, Some(_)) => format!("first hit {}", text::number(hit.fraction)),
+            (0, None) => "starts inside: 0".to_string(),
+            _ => text::short_number(hit.fraction),
+        };
+        list.labels.push(Label {
+            at: label_at,
+            text,
+            colour,
+            importance: if k == 0 {
+                Importance::Headline
+            } else {
+                Importance::Axis
+            },
             fixed: false,
         });
     }

@@ -98,6 +98,7 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
                 horizon: 1.0,
                 toi,
             }),
+            ray: None,
             mistake: None,
             rejected: None,
             new_polygon: &[],

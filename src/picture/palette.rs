@@ -25,6 +25,8 @@ pub const NAIVE: Colour = Colour::rgb(190, 100, 230);
 pub const CLAIMED: Colour = Colour::rgb(250, 120, 200);
 /// Closest points and the distance between them.
 pub const CLOSEST: Colour = Colour::rgb(60, 210, 220);
+/// A cast ray (its hits are drawn in [`CLOSEST`]).
+pub const RAY: Colour = Colour::rgb(235, 235, 245);
 /// An edit that would make a shape invalid.
 pub const INVALID: Colour = Colour::rgb(255, 60, 60);
 /// Pairs outside the explained one that intersect.

@@ -31,6 +31,7 @@ pub mod region;
 pub mod report;
 pub mod sat;
 pub mod summary;
+pub mod sweep;
 pub mod toi;
 pub mod types;
 
@@ -47,6 +48,7 @@ pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
 pub use summary::{PairRecord, PairSummary, summarize};
+pub use sweep::{convex_hull, poses_between, swept_outline};
 pub use toi::{
     Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step, time_of_impact,
 };

@@ -1,0 +1,178 @@
+//! The casts lab: a segment cast against every shape of the scene, as Box2D's Ray Cast
+//! sample shows it. Drag on the background of the scene view to draw the ray, drag its ends
+//! to move them, or type them here; the panel lists every hit (shape, fraction, point,
+//! normal), the first emphasised, and the view draws them.
+
+use super::command::{Command, Commands};
+use super::workspace::Workspace;
+use crate::broad::{Grid, boxes_of, ray_cast_scene, ray_cast_scene_first};
+use crate::geometry::DVec2;
+use crate::picture::palette;
+use crate::query::RayHit;
+use crate::text;
+use eframe::egui::{self, RichText};
+
+/// Scenes of more shapes than this are cast through a grid (fewer are simply all tested).
+const GRID_FROM: usize = 64;
+
+/// The ray and its hits.
+#[derive(Default)]
+pub struct CastsLab {
+    /// The segment cast: from, to (world). Placed across the scene on first showing.
+    pub ray: Option<(DVec2, DVec2)>,
+    /// Only the first hit (the scene cast stops at the first cell past it).
+    pub first_only: bool,
+    /// The hits of the ray as of the last refresh: (list position, hit), by fraction.
+    hits: Vec<(usize, RayHit)>,
+    /// What the hits were cast for: the scene's revision, the ray, `first_only`.
+    cast_for: Option<(u64, [u64; 4], bool)>,
+    /// The grid of the scene's shapes (entries are list positions), for its revision.
+    grid: Option<(u64, Grid)>,
+}
+
+impl CastsLab {
+    /// Cast the ray again if the scene, the ray or `first_only` changed since the last cast.
+    pub fn refresh(&mut self, ws: &Workspace) {
+        let scene = ws.scene();
+        let (from, to) = *self.ray.get_or_insert_with(|| across(&boxes_of(scene)));
+        let key = (
+            ws.revision(),
+            [from.x, from.y, to.x, to.y].map(f64::to_bits),
+            self.first_only,
+        );
+        if self.cast_for == Some(key) {
+            return;
+        }
+        self.cast_for = Some(key);
+        let grid = if scene.shapes.len() > GRID_FROM {
+            if self.grid.as_ref().is_none_or(|(r, _)| *r != ws.revision()) {
+                self.grid = Some((ws.revision(), Grid::build(&boxes_of(scene), None)));
+            }
+            self.grid.as_ref().map(|(_, g)| g)
+        } else {
+            None
+        };
+        self.hits = if self.first_only {
+            ray_cast_scene_first(scene, grid, from, to)
+                .into_iter()
+                .collect()
+        } else {
+            ray_cast_scene(scene, grid, from, to)
+        };
+    }
+
+    /// The hits of the last refresh, by fraction.
+    pub fn hits(&self) -> &[(usize, RayHit)] {
+        &self.hits
+    }
+
+    /// The panel on the right.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+        let panel = egui::Panel::right("casts");
+        super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
+            ui.heading("Ray cast");
+            ui.label(
+                "The segment from its start (round end) to its end (arrow) against every shape, shapes solid: where it first reaches each, as a fraction of the way, the point and the outward normal there. A segment that starts inside a shape hits it at 0 with no normal.",
+            );
+            ui.label(
+                RichText::new(
+                    "Drag on the background to draw a ray; drag its ends to move them. Middle or right drag pans.",
+                )
+                .weak(),
+            );
+            ui.separator();
+            if let Some((from, to)) = &mut self.ray {
+                egui::Grid::new("ray ends").num_columns(3).show(ui, |ui| {
+                    for (name, p) in [("from", from), ("to", to)] {
+                        ui.label(name);
+                        for (axis, v) in [("x", &mut p.x), ("y", &mut p.y)] {
+                            ui.add(
+                                egui::DragValue::new(v)
+                                    .speed(0.02)
+                                    .prefix(format!("{axis} ")),
+                            )
+                            .on_hover_text(format!("the segment's {name} {axis}"));
+                        }
+                        ui.end_row();
+                    }
+                });
+            }
+            ui.checkbox(&mut self.first_only, "First hit only")
+                .on_hover_text("the closest hit alone: the grid's cell walk stops at the first cell past it, as a game's line-of-sight or bullet query does");
+            ui.separator();
+            let headline = match self.hits.len() {
+                0 => "The segment reaches no shape.".to_string(),
+                1 => "One hit.".to_string(),
+                n => format!("{n} hits, the first emphasised."),
+            };
+            ui.label(RichText::new(headline).strong());
+            hits_table(ui, ws, &self.hits, out);
+        });
+    }
+}
+
+/// Every hit as a row: shape, fraction, point, normal; the first in the hit colour. Clicking
+/// a shape's name selects it.
+fn hits_table(ui: &mut egui::Ui, ws: &Workspace, hits: &[(usize, RayHit)], out: &mut Commands) {
+    egui::ScrollArea::both()
+        .id_salt("ray hits")
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("ray hits grid")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    for head in ["shape", "fraction", "point", "normal"] {
+                        ui.label(RichText::new(head).strong());
+                    }
+                    ui.end_row();
+                    let scene = ws.scene();
+                    for (k, (index, hit)) in hits.iter().enumerate() {
+                        let shape = &scene.shapes[*index];
+                        let strong = |t: String| {
+                            let t = RichText::new(t);
+                            if k == 0 {
+                                t.strong().color(palette::CLOSEST)
+                            } else {
+                                t
+                            }
+                        };
+                        if ui
+                            .link(strong(shape.display_name(*index)))
+                            .on_hover_text("select this shape")
+                            .clicked()
+                        {
+                            out.push(Command::Select(Some(shape.id)));
+                        }
+                        ui.label(strong(text::number(hit.fraction)))
+                            .on_hover_text(text::exact_number(hit.fraction));
+                        ui.label(strong(text::short_point(hit.point)))
+                            .on_hover_text(text::point(hit.point));
+                        match hit.normal {
+                            Some(n) => ui
+                                .label(strong(text::short_point(n)))
+                                .on_hover_text(text::point(n)),
+                            None => ui.label(strong("none: starts inside".into())),
+                        };
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// A ray across the scene whose boxes are `boxes`: from beyond its left side a little above
+/// the middle to beyond its right side a little below, slanting so it meets shapes rather
+/// than the gaps between rows.
+fn across(boxes: &[crate::broad::Aabb]) -> (DVec2, DVec2) {
+    let Some(first) = boxes.first() else {
+        return (DVec2::new(-5.0, -1.0), DVec2::new(5.0, 1.0));
+    };
+    let (lo, hi) = boxes.iter().fold((first.min, first.max), |(lo, hi), b| {
+        (lo.min(b.min), hi.max(b.max))
+    });
+    let (centre, size) = ((lo + hi) * 0.5, (hi - lo).max(DVec2::splat(1.0)));
+    (
+        centre + DVec2::new(-0.65 * size.x, 0.2 * size.y),
+        centre + DVec2::new(0.65 * size.x, -0.25 * size.y),
+    )
+}
