@@ -1036,3 +1036,51 @@ fn the_motion_span_is_set_and_judged_against_the_tunnelling_bound() {
     h.get_by_label_contains("ball: T = 0.004 is within its largest safe step 0.004995");
     h.get_by_label_contains("wall and ball do not touch before t = 0.004.");
 }
+
+/// A moving body's velocity arrow has a handle at its tip: dragging it changes the velocity
+/// by the pointer's movement over T (one undo step); a static body has none.
+#[test]
+fn the_velocity_arrow_is_dragged_to_change_the_velocity() {
+    use collidoscope::picture::handles::HandleKind;
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    let velocity_handle = |h: &Harness<'static, App>| {
+        h.state()
+            .handles_on_screen()
+            .into_iter()
+            .find(|(kind, _)| *kind == HandleKind::Velocity)
+            .map(|(_, at)| at)
+    };
+    h.state_mut().select(Some(0));
+    h.run();
+    assert!(velocity_handle(&h).is_none(), "the wall is static");
+    // The bar is kinematic and at rest: its handle waits below it.
+    h.state_mut().select(Some(2));
+    h.run();
+    let start = velocity_handle(&h).expect("a kinematic body has a velocity handle");
+    let scale = h.state().camera().scale;
+    let end = start + egui::vec2(80.0, -40.0);
+    h.hover_at(start);
+    h.run_steps(2);
+    h.drag_at(start);
+    h.run_steps(2);
+    for k in 1..=8 {
+        h.hover_at(start.lerp(end, k as f32 / 8.0));
+        h.run_steps(2);
+    }
+    h.drop_at(end);
+    h.run_steps(2);
+    let v = h.state().scene().shapes[2].motion.velocity;
+    let expected = DVec2::new(80.0, 40.0) / scale;
+    assert!(
+        (v - expected).length() < 1e-6 * expected.length(),
+        "{v} vs {expected}"
+    );
+    assert_eq!(h.state().scene().shapes[2].motion.angular_velocity, 3.0);
+    // The handle now stands at the arrow's tip: centre + v T.
+    let centre = h.state().scene().shapes[2].placed.centre();
+    let tip = h.state().world_to_screen(centre + v * h.state().horizon());
+    assert!(velocity_handle(&h).unwrap().distance(tip) < 0.5);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().scene().shapes[2].motion.velocity, DVec2::ZERO);
+}

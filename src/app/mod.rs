@@ -352,6 +352,11 @@ impl App {
         self.scene_view.world_to_screen(p)
     }
 
+    /// The selected shape's handles and where they are on the screen (as of the last frame).
+    pub fn handles_on_screen(&self) -> Vec<(crate::picture::handles::HandleKind, egui::Pos2)> {
+        self.scene_view.handles_on_screen(&self.workspace)
+    }
+
     /// One frame's work without a window: the core's reports and the scene view's draw list
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> PaintedFrame {

@@ -13,7 +13,7 @@ use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
 use crate::picture::draw::{
     self, BroadOverlay, BroadShown, DrawInput, DrawList, LayerHits, RayShown, Rejected,
 };
-use crate::picture::handles::{Handle, HandleKind, handles_of};
+use crate::picture::handles::{Handle, HandleKind, handles_of, velocity_handle};
 use crate::picture::{self, Camera, Label, fit, labels};
 use crate::query::{distance_to_core, distance_to_point};
 use crate::scene::{SceneShape, ShapeId};
@@ -30,6 +30,8 @@ enum Gesture {
     },
     Corner(ShapeId, usize),
     Radius(ShapeId),
+    /// The tip of a moving body's velocity arrow.
+    Velocity(ShapeId),
     /// One end of the casts lab's ray (0 its start, 1 its end), the other staying at `fixed`.
     RayEnd {
         end: usize,
@@ -213,6 +215,18 @@ impl SceneView {
     /// A world point on the screen, as of the last frame.
     pub fn world_to_screen(&self, p: DVec2) -> Pos2 {
         paint::pos(self.camera.to_screen(paint::rect(self.rect), p))
+    }
+
+    /// The selected shape's handles and where they are drawn on the screen (as of the last
+    /// frame): for tests that grab them.
+    pub fn handles_on_screen(&self, ws: &Workspace) -> Vec<(HandleKind, Pos2)> {
+        self.handles(ws)
+            .into_iter()
+            .map(|h| {
+                let at = draw::handle_on_screen(self.camera, paint::rect(self.rect), h.at);
+                (h.kind, paint::pos(at))
+            })
+            .collect()
     }
 
     /// Show part of the scene (at the next frame, when the view's size is known).
@@ -621,9 +635,14 @@ impl SceneView {
 
     /// The handles of the selected shape (world).
     fn handles(&self, ws: &Workspace) -> Vec<Handle> {
+        let reach = ROTATE_REACH / self.camera.scale;
         ws.selected()
             .and_then(|id| ws.scene().get(id))
-            .map(|s| handles_of(&s.placed, ROTATE_REACH / self.camera.scale))
+            .map(|s| {
+                let mut handles = handles_of(&s.placed, reach);
+                handles.extend(velocity_handle(&s.placed, &s.motion, ws.horizon(), reach));
+                handles
+            })
             .unwrap_or_default()
     }
 
@@ -653,6 +672,7 @@ impl SceneView {
                 HandleKind::Rotate => egui::CursorIcon::Alias,
                 HandleKind::Corner(_) => egui::CursorIcon::Crosshair,
                 HandleKind::Radius => egui::CursorIcon::ResizeHorizontal,
+                HandleKind::Velocity => egui::CursorIcon::Move,
             });
             response.clone().on_hover_text_at_pointer(kind.tooltip());
         }
@@ -755,6 +775,7 @@ impl SceneView {
                 },
                 HandleKind::Corner(k) => Gesture::Corner(id, k),
                 HandleKind::Radius => Gesture::Radius(id),
+                HandleKind::Velocity => Gesture::Velocity(id),
             };
         }
         if let Some((from, to)) = ray {
@@ -808,7 +829,8 @@ impl SceneView {
             Gesture::Move(id)
             | Gesture::Rotate { id, .. }
             | Gesture::Corner(id, _)
-            | Gesture::Radius(id) => id,
+            | Gesture::Radius(id)
+            | Gesture::Velocity(id) => id,
         };
         let index = ws.scene().index_of(id)?;
         let mut shape = ws.scene().shapes[index].clone();
@@ -842,6 +864,11 @@ impl SceneView {
                     }
                     Shape::Circle(_) => return None,
                 }
+            }
+            Gesture::Velocity(_) => {
+                // By the pointer's movement, so grabbing a handle held at the view's edge
+                // does not jump.
+                shape.motion.velocity += delta / ws.horizon();
             }
             Gesture::Radius(_) => {
                 let r = distance_to_core(placed, at).max(1e-3);

@@ -494,6 +494,32 @@ fn handles(input: &DrawInput, list: &mut DrawList) {
                     stroke: outline,
                 });
             }
+            HandleKind::Velocity => {
+                // An arrow from the selected shape's centre, its head the handle; at rest,
+                // the head alone.
+                let selected = input.selected.map(|i| &input.scene.shapes[i]);
+                let centre = selected.map_or(at, |s| input.screen(s.placed.centre()));
+                let dir = (at - centre).normalize_or_zero();
+                let dir = if dir == Vec2::ZERO {
+                    Vec2::new(0.0, 1.0)
+                } else {
+                    dir
+                };
+                if selected.is_some_and(|s| s.motion.velocity != DVec2::ZERO) {
+                    list.marks.push(Mark::Dashed {
+                        points: vec![centre, at],
+                        stroke: Stroke::new(1.5, faded(Colour::WHITE, 170)),
+                        dash: 5.0,
+                        gap: 3.0,
+                    });
+                }
+                let side = Vec2::new(-dir.y, dir.x) * 6.5;
+                list.marks.push(Mark::Polygon {
+                    points: vec![at + dir * 6.0, at - dir * 7.0 + side, at - dir * 7.0 - side],
+                    fill: Colour::WHITE,
+                    stroke: outline,
+                });
+            }
         }
     }
 }

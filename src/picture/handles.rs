@@ -1,6 +1,7 @@
 //! The grab handles of the selected shape: where they are and what dragging them does.
 
 use crate::geometry::{DVec2, Placed, Shape, left_perp};
+use crate::scene::{Body, Motion};
 
 /// What a handle changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,6 +12,8 @@ pub enum HandleKind {
     Corner(usize),
     /// A circle's or capsule's radius.
     Radius,
+    /// The tip of a moving body's velocity arrow: where its centre is at the end of the span.
+    Velocity,
 }
 
 impl HandleKind {
@@ -20,6 +23,9 @@ impl HandleKind {
             HandleKind::Rotate => "drag to turn the shape about its centre",
             HandleKind::Corner(_) => "drag to move this corner (a polygon must stay convex)",
             HandleKind::Radius => "drag to change the radius",
+            HandleKind::Velocity => {
+                "drag to change the velocity: the arrow ends where the centre is at t = T"
+            }
         }
     }
 }
@@ -66,4 +72,27 @@ pub fn handles_of(placed: &Placed, reach: f64) -> Vec<Handle> {
         placed.centre() + DVec2::from_angle(pose.angle()) * out,
     ));
     handles
+}
+
+/// The velocity handle of a body that may move (`None` for a static one): the tip of its
+/// velocity arrow, `velocity * horizon` from its centre; at rest, `reach` beyond its bounding
+/// circle straight below, to drag a velocity out of.
+pub fn velocity_handle(
+    placed: &Placed,
+    motion: &Motion,
+    horizon: f64,
+    reach: f64,
+) -> Option<Handle> {
+    if motion.body == Body::Static {
+        return None;
+    }
+    let offset = if motion.velocity == DVec2::ZERO {
+        DVec2::new(0.0, -(placed.shape.bounding_radius() + reach))
+    } else {
+        motion.velocity * horizon
+    };
+    Some(Handle {
+        kind: HandleKind::Velocity,
+        at: placed.centre() + offset,
+    })
 }
