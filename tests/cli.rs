@@ -221,6 +221,8 @@ fn every_command_has_help_with_an_example() {
         &["explain", "--help"],
         &["check", "--help"],
         &["render", "--help"],
+        &["simulate", "--help"],
+        &["replay", "--help"],
     ] {
         let o = collidoscope(command);
         assert_eq!(o.status.code(), Some(0));
@@ -468,4 +470,89 @@ fn raycast_takes_negative_numbers_and_prints_the_hits_in_order() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("\"error\""));
+}
+
+#[test]
+fn simulate_prints_the_documented_line_the_same_every_time_and_records_for_replay() {
+    let args = [
+        "simulate",
+        "--json",
+        "shapes/bullet-and-wall.json",
+        "--dt",
+        "0.1",
+        "--steps",
+        "20",
+    ];
+    let o = collidoscope(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let line = stdout(&o);
+    assert_eq!(line.lines().count(), 1);
+    assert_eq!(stdout(&collidoscope(&args)), line, "byte-identical");
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["file"], "shapes/bullet-and-wall.json");
+    assert_eq!(v["steps"], 20);
+    let last = v["final"].as_array().unwrap();
+    assert_eq!(last.len(), 3, "every shape");
+    for (i, f) in last.iter().enumerate() {
+        assert_eq!(f["shape"], i);
+        for key in ["position", "angle", "velocity"] {
+            assert!(!f[key].is_null(), "{key}");
+        }
+    }
+    // 20 steps of 0.1 s at 100 units/s: through the wall.
+    assert_eq!(last[1]["position"][0], 195.0);
+    let events = v["events"].as_array().unwrap();
+    let tunnel = &events[0];
+    assert_eq!(
+        (&tunnel["step"], &tunnel["kind"], &tunnel["a"], &tunnel["b"]),
+        (&1.into(), &"tunnelled".into(), &0.into(), &1.into())
+    );
+
+    // With the bound, no tunnelling; recorded and replayed bit for bit.
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("run.rec");
+    let rec_arg = rec.to_str().unwrap();
+    let o = collidoscope(&[
+        "simulate",
+        "shapes/bullet-and-wall.json",
+        "--dt",
+        "0.1",
+        "--steps",
+        "20",
+        "--substeps",
+        "bound",
+        "--record",
+        rec_arg,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("0 tunnelled"), "{}", stdout(&o));
+    let o = collidoscope(&["replay", rec_arg]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("identical: 20 steps"), "{}", stdout(&o));
+    // A recording that is not one: refused with the file named, exit 1.
+    std::fs::write(&rec, "{}\n").unwrap();
+    let o = collidoscope(&["replay", rec_arg]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with(rec_arg), "{}", stderr(&o));
+}
+
+#[test]
+fn simulate_refuses_bad_options_with_a_reason() {
+    for (args, says) in [
+        (&["--dt", "0", "--steps", "1"][..], "dt must be"),
+        (
+            &["--dt", "0.1", "--steps", "1", "--resolver", "fast"],
+            "unknown resolver `fast`",
+        ),
+        (
+            &["--dt", "0.1", "--steps", "1", "--substeps", "fixed:0"],
+            "substeps must be",
+        ),
+    ] {
+        let mut all = vec!["simulate", "shapes/bullet-and-wall.json"];
+        all.extend_from_slice(args);
+        let o = collidoscope(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    }
 }

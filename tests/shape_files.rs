@@ -191,6 +191,16 @@ fn check(name: &str) {
             assert_eq!(toi(0, 2).state, ToiState::Separated);
             assert_eq!(toi(1, 2).state, ToiState::Hit);
         }
+        "clockwise-obstacle-run.json" => {
+            // Apart by 1 outside side 0, heading in at 30 units/s (and sliding at 5):
+            // tests/simulate.rs runs it with each resolver.
+            let s = load(name);
+            let r = pair(&s, 0, 1);
+            assert!(r.contact.is_none());
+            close(r.proximity.distance, 1.0, 1e-6);
+            let n = DVec2::new(1.0, 2.0).normalize();
+            close(s.shapes[1].motion.velocity.dot(n), -30.0, 1e-5);
+        }
         "claimed-contacts.json" => {
             use collidoscope::query::Mistake::*;
             let diagnoses = collidoscope::diagnose::diagnose(&load(name));

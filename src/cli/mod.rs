@@ -11,6 +11,7 @@ mod pairs;
 mod query;
 mod raycast;
 mod render;
+mod simulate;
 mod toi;
 
 pub use check::{FileCheck, check_file, check_files};
@@ -32,7 +33,9 @@ Examples:
   collidoscope check shapes/*.json
   collidoscope fixture shapes/corner-false-positive.json -o tests/corner.json --rust tests/corner.rs
   collidoscope check tests/fixtures/*.json
-  collidoscope diagnose shapes/claimed-contacts.json";
+  collidoscope diagnose shapes/claimed-contacts.json
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --substeps bound
+  collidoscope replay run.rec";
 
 /// See 2D collision geometry: the separating-axis test, the MTV, closest points and contacts.
 #[derive(Debug, Parser)]
@@ -201,6 +204,64 @@ With --json, one line per file:
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Step a scene through time: move kinematic and dynamic bodies by their velocities,
+    /// resolve contacts with the chosen resolver, and report what went wrong.
+    #[command(after_help = "\
+Examples:
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --substeps bound
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --ccd
+  collidoscope simulate shapes/clockwise-obstacle.json --dt 0.016 --steps 120 \\
+      --resolver naive-smallest-overlap --record naive.rec
+
+Each step moves every kinematic and dynamic body by its velocity for DT (or each substep),
+then resolves every intersecting pair with a dynamic body in pair order: the dynamic body
+moves out along the resolver's MTV (two dynamic bodies: half each) and loses the part of its
+velocity pointing into the other (it slides). Events: pushed-in (the resolver's move made the
+true depth deeper), tunnelled (a body passed through a shape within a step), normal-flip (a
+contact's normal reversed between steps), still-penetrating (depth above 1e-6 after a step).
+Events name the step (1 for the first), the pair (a < b) and the numbers that show it.
+With --json, one line:
+  {\"file\":\"...\",\"steps\":20,\"final\":[{\"shape\":0,\"position\":[0,0],\"angle\":0,
+   \"velocity\":[0,0]}],\"events\":[{\"step\":1,\"kind\":\"tunnelled\",\"a\":0,\"b\":1}]}")]
+    Simulate {
+        /// One JSON line instead of a summary.
+        #[arg(long)]
+        json: bool,
+        /// The step, in seconds.
+        #[arg(long, value_name = "DT", allow_negative_numbers = true)]
+        dt: f64,
+        /// How many steps.
+        #[arg(long, value_name = "N")]
+        steps: u64,
+        /// sat (the correct test) or a named mistake: normal-reversed, naive-smallest-overlap,
+        /// edge-normals-only, shallow-ignored.
+        #[arg(long, value_name = "R", default_value = "sat")]
+        resolver: String,
+        /// fixed:K (K equal substeps) or bound (no body moves more than (r - e) per substep).
+        #[arg(long, value_name = "MODE", default_value = "fixed:1")]
+        substeps: String,
+        /// Continuous collision: a dynamic body stops at its first contact with a static or
+        /// kinematic shape (the time of impact) instead of moving through it.
+        #[arg(long)]
+        ccd: bool,
+        /// Write every step's poses and events to this recording (replay re-checks it).
+        #[arg(long, value_name = "OUT")]
+        record: Option<PathBuf>,
+        /// The shape-set file (version 2 bodies and velocities).
+        file: PathBuf,
+    },
+    /// Run a recording's scene again and compare every step bit for bit.
+    #[command(after_help = "\
+Examples:
+  collidoscope simulate scene.json --dt 0.016 --steps 600 --record run.rec
+  collidoscope replay run.rec
+
+Prints \"identical\" (exit 0) or the first step and shape that differ (exit 1).")]
+    Replay {
+        /// A recording written by simulate --record (or the window).
+        file: PathBuf,
+    },
     /// Pin the exact results of a file's pairs: write a fixture (and a Rust test for it).
     #[command(after_help = "\
 Examples:
@@ -332,6 +393,23 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
                 2
             }
         },
+        Some(Command::Simulate {
+            json,
+            dt,
+            steps,
+            resolver,
+            substeps,
+            ccd,
+            record,
+            file,
+        }) => match simulate_config(dt, &resolver, &substeps, ccd) {
+            Ok(config) => simulate::run(&file, config, steps, record.as_deref(), json, &mut out),
+            Err(e) => {
+                eprintln!("collidoscope simulate: {e}");
+                2
+            }
+        },
+        Some(Command::Replay { file }) => simulate::run_replay(&file, &mut out),
         Some(Command::Render {
             file,
             pair,
@@ -347,6 +425,21 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();
     Outcome::Exit(ExitCode::from(status))
+}
+
+/// The configuration `simulate`'s options give.
+fn simulate_config(
+    dt: f64,
+    resolver: &str,
+    substeps: &str,
+    ccd: bool,
+) -> Result<crate::motion::Config, crate::motion::ConfigError> {
+    Ok(crate::motion::Config {
+        resolver: crate::motion::Resolver::from_name(resolver)?,
+        substeps: crate::motion::Substeps::parse(substeps)?,
+        ccd,
+        ..crate::motion::Config::new(dt)?
+    })
 }
 
 /// `--pair I J` checked against a scene of `n` shapes: two different indices below `n`.

@@ -1,0 +1,141 @@
+//! What a step did that a resolution bug shows as: each event names the pair, the step and
+//! the numbers that show it.
+
+use crate::geometry::DVec2;
+use serde::{Deserialize, Serialize};
+
+/// The kind of an event, as `simulate --json` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// The resolver's move made the pair's true penetration deeper.
+    PushedIn,
+    /// During the step a body's motion overlapped the other shape, yet the step ended with
+    /// them apart and no contact between them resolved: it passed through.
+    Tunnelled,
+    /// A contact resolved in two consecutive steps reversed its normal.
+    NormalFlip,
+    /// After the step the pair's true depth is above [`super::simulation::STILL_PENETRATING`].
+    StillPenetrating,
+}
+
+impl EventKind {
+    /// Every kind, in the order they are told.
+    pub const ALL: [EventKind; 4] = [
+        EventKind::PushedIn,
+        EventKind::Tunnelled,
+        EventKind::NormalFlip,
+        EventKind::StillPenetrating,
+    ];
+
+    /// `pushed-in`, `tunnelled`, `normal-flip`, `still-penetrating`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::PushedIn => "pushed-in",
+            EventKind::Tunnelled => "tunnelled",
+            EventKind::NormalFlip => "normal-flip",
+            EventKind::StillPenetrating => "still-penetrating",
+        }
+    }
+}
+
+/// One event: the step (1 for the first step: step k takes the scene from frame k - 1 to
+/// frame k), the pair (list positions, a < b) and the numbers that show it. Numbers that do
+/// not apply to a kind are absent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// The step it happened in (1-based).
+    pub step: u64,
+    /// What happened.
+    pub kind: EventKind,
+    /// The pair, a < b.
+    pub a: usize,
+    /// The pair's second shape.
+    pub b: usize,
+    /// `pushed-in`: the true depth before the move; `still-penetrating`: after the step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<f64>,
+    /// `pushed-in`: the true depth after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth_after: Option<f64>,
+    /// `pushed-in`, `normal-flip`: the resolver's normal (A toward B) this step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal: Option<DVec2>,
+    /// `normal-flip`: the resolver's normal the step before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal_before: Option<DVec2>,
+    /// `tunnelled`: the body that passed through (list position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<usize>,
+    /// `tunnelled`: when, within the step (seconds from its start), the shapes first touched
+    /// and last touched on the way through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enter: Option<f64>,
+    /// `tunnelled`: when they last touched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit: Option<f64>,
+    /// `tunnelled`: the substep it happened in (seconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dt: Option<f64>,
+    /// `tunnelled`: the body's largest safe step (r - e) / |v|.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe_dt: Option<f64>,
+}
+
+impl Event {
+    /// An event of `kind` with no numbers yet.
+    pub fn new(step: u64, kind: EventKind, (a, b): (usize, usize)) -> Self {
+        Self {
+            step,
+            kind,
+            a,
+            b,
+            depth: None,
+            depth_after: None,
+            normal: None,
+            normal_before: None,
+            shape: None,
+            enter: None,
+            exit: None,
+            dt: None,
+            safe_dt: None,
+        }
+    }
+
+    /// The event in one sentence, naming shapes with `name`.
+    pub fn sentence(&self, name: impl Fn(usize) -> String) -> String {
+        let (a, b) = (name(self.a), name(self.b));
+        let n = |x: Option<f64>| crate::text::number(x.unwrap_or(f64::NAN));
+        let p = |v: Option<DVec2>| v.map_or("?".into(), crate::text::point);
+        match self.kind {
+            EventKind::PushedIn => format!(
+                "step {}: resolving {a} and {b} pushed them deeper: depth {} became {} (normal {}).",
+                self.step,
+                n(self.depth),
+                n(self.depth_after),
+                p(self.normal)
+            ),
+            EventKind::Tunnelled => format!(
+                "step {}: {} passed through {} between t = {} and {} of a {} s substep; its largest safe step is {} s.",
+                self.step,
+                self.shape.map_or(a.clone(), &name),
+                if self.shape == Some(self.a) { b } else { a },
+                n(self.enter),
+                n(self.exit),
+                n(self.dt),
+                n(self.safe_dt)
+            ),
+            EventKind::NormalFlip => format!(
+                "step {}: the contact of {a} and {b} flipped its normal from {} to {}.",
+                self.step,
+                p(self.normal_before),
+                p(self.normal)
+            ),
+            EventKind::StillPenetrating => format!(
+                "step {}: {a} and {b} still overlap by {} after resolution.",
+                self.step,
+                n(self.depth)
+            ),
+        }
+    }
+}

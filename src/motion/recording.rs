@@ -1,0 +1,521 @@
+//! Recordings: every step's poses and velocities and every event of a run, compact enough for
+//! long runs, and replayed bit for bit.
+//!
+//! A recording file is one line of JSON (the header: the scene at time 0 as a shape-set file,
+//! the configuration, the number of steps, the bodies that may move, where each block of
+//! frames starts, and the events), a newline, then the frames in binary. Only bodies that may
+//! move (kinematic and dynamic) are stored, five numbers each per step (x, y, angle, vx, vy:
+//! the angular velocity never changes). Each number is stored exactly, as its 64 bits less a
+//! prediction from the two frames before (the same change as last step: for a body moving
+//! steadily the bits barely differ), the difference zigzag-encoded as a variable-length
+//! integer, and a per-body byte saying which of the five differ from the prediction at all (a
+//! body at rest costs one byte). Every [`KEYFRAME_EVERY`] frames the prediction starts again,
+//! so any frame is decoded from the block holding it.
+
+use super::config::{Config, ConfigError, ConfigRecord};
+use super::events::Event;
+use super::simulation::Simulation;
+use crate::geometry::DVec2;
+use crate::scene::{self, Body, Scene};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// How many frames share one prediction chain.
+pub const KEYFRAME_EVERY: u64 = 64;
+/// What the header's `format` says.
+const FORMAT: &str = "collidoscope-recording";
+/// The version of the recording format this build writes and reads.
+const VERSION: u64 = 1;
+
+/// A body's state at the end of a step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyState {
+    /// Its position.
+    pub position: DVec2,
+    /// Its angle (radians).
+    pub angle: f64,
+    /// Its velocity.
+    pub velocity: DVec2,
+}
+
+impl BodyState {
+    fn bits(&self) -> [u64; 5] {
+        [
+            self.position.x,
+            self.position.y,
+            self.angle,
+            self.velocity.x,
+            self.velocity.y,
+        ]
+        .map(f64::to_bits)
+    }
+
+    fn from_bits(b: [u64; 5]) -> Self {
+        let f = b.map(f64::from_bits);
+        Self {
+            position: DVec2::new(f[0], f[1]),
+            angle: f[2],
+            velocity: DVec2::new(f[3], f[4]),
+        }
+    }
+
+    /// The state of shape `index` of `scene`.
+    pub fn of(scene: &Scene, index: usize) -> Self {
+        let s = &scene.shapes[index];
+        Self {
+            position: s.placed.pose.position,
+            angle: s.placed.pose.angle(),
+            velocity: s.motion.velocity,
+        }
+    }
+}
+
+/// The header line of a recording file.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    format: String,
+    version: u64,
+    config: ConfigRecord,
+    steps: u64,
+    bodies: Vec<usize>,
+    keyframes: Vec<usize>,
+    frames_bytes: usize,
+    events: Vec<Event>,
+    scene: serde_json::Value,
+}
+
+/// A run: the scene at time 0, how it ran, every step's body states (encoded) and events.
+#[derive(Clone, Debug)]
+pub struct Recording {
+    scene: Scene,
+    config: Config,
+    /// The shapes stored per frame (those that are not static), list positions.
+    bodies: Vec<usize>,
+    steps: u64,
+    data: Vec<u8>,
+    /// Where each block of [`KEYFRAME_EVERY`] frames starts in `data`.
+    keyframes: Vec<usize>,
+    events: Vec<Event>,
+    /// The last two frames pushed (bits), for the prediction.
+    last: [Vec<[u64; 5]>; 2],
+}
+
+/// A recording that cannot be read: the file and what is wrong.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{}: {problem}", path.display())]
+pub struct RecordingError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong, and where.
+    pub problem: String,
+}
+
+/// Where a replay first differs from the recording.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Divergence {
+    /// The first step whose result differs (1-based).
+    pub step: u64,
+    /// The shape (list position).
+    pub shape: usize,
+    /// What the recording holds for it.
+    pub recorded: BodyState,
+    /// What running again gives.
+    pub simulated: BodyState,
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads encoded frames, each step checked against the end of the data.
+struct Reader<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Result<u8, String> {
+        let b = *self
+            .data
+            .get(self.at)
+            .ok_or_else(|| format!("the frames end early, at byte {}", self.at))?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn varint(&mut self) -> Result<u64, String> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            v |= ((b & 0x7f) as u64) << shift;
+            if b < 0x80 {
+                return Ok(v);
+            }
+        }
+        Err(format!("a number too long at byte {}", self.at))
+    }
+}
+
+/// The prediction of a value from the two before it in its block (`None` when absent).
+fn predict(p1: Option<u64>, p2: Option<u64>) -> u64 {
+    match (p1, p2) {
+        (Some(a), Some(b)) => a.wrapping_mul(2).wrapping_sub(b),
+        (Some(a), None) => a,
+        _ => 0,
+    }
+}
+
+impl Recording {
+    /// An empty recording of `simulation` as it is now (its scene is frame 0).
+    pub fn start(simulation: &Simulation) -> Self {
+        let scene = simulation.scene().clone();
+        let bodies = scene
+            .shapes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.motion.body != Body::Static)
+            .map(|(i, _)| i)
+            .collect();
+        Self {
+            scene,
+            config: simulation.config(),
+            bodies,
+            steps: 0,
+            data: Vec::new(),
+            keyframes: Vec::new(),
+            events: Vec::new(),
+            last: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// Add the step `simulation` just did and its events.
+    pub fn push(&mut self, simulation: &Simulation, events: &[Event]) {
+        let frame: Vec<[u64; 5]> = self
+            .bodies
+            .iter()
+            .map(|&i| BodyState::of(simulation.scene(), i).bits())
+            .collect();
+        let in_block = self.steps % KEYFRAME_EVERY;
+        if in_block == 0 {
+            self.keyframes.push(self.data.len());
+        }
+        for (k, bits) in frame.iter().enumerate() {
+            let p1 = (in_block >= 1).then(|| self.last[0][k]);
+            let p2 = (in_block >= 2).then(|| self.last[1][k]);
+            let residuals: Vec<i64> = (0..5)
+                .map(|f| bits[f].wrapping_sub(predict(p1.map(|p| p[f]), p2.map(|p| p[f]))) as i64)
+                .collect();
+            let tag = residuals
+                .iter()
+                .enumerate()
+                .fold(0u8, |t, (f, r)| if *r != 0 { t | (1 << f) } else { t });
+            self.data.push(tag);
+            for r in residuals.into_iter().filter(|r| *r != 0) {
+                put_varint(&mut self.data, zigzag(r));
+            }
+        }
+        self.last.swap(0, 1);
+        self.last[0] = frame;
+        self.steps += 1;
+        self.events.extend_from_slice(events);
+    }
+
+    /// Run `simulation` for `steps` steps, recording each.
+    pub fn run(mut simulation: Simulation, steps: u64) -> (Recording, Simulation) {
+        let mut recording = Recording::start(&simulation);
+        for _ in 0..steps {
+            let outcome = simulation.step();
+            recording.push(&simulation, &outcome.events);
+        }
+        (recording, simulation)
+    }
+
+    /// The scene at time 0.
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// How it ran.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// How many steps it holds.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The shapes stored per frame: every one that is not static (list positions).
+    pub fn bodies(&self) -> &[usize] {
+        &self.bodies
+    }
+
+    /// Every event, in step order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// How many bytes the frames take.
+    pub fn frames_bytes(&self) -> usize {
+        self.data.len()
+    }
+
+    /// The bodies' states after step `k` (`k = 0`: the scene at time 0), in [`Self::bodies`]
+    /// order; `None` past the last step.
+    pub fn frame(&self, k: u64) -> Option<Vec<BodyState>> {
+        if k > self.steps {
+            return None;
+        }
+        if k == 0 {
+            return Some(
+                self.bodies
+                    .iter()
+                    .map(|&i| BodyState::of(&self.scene, i))
+                    .collect(),
+            );
+        }
+        let index = k - 1;
+        let block = (index / KEYFRAME_EVERY) as usize;
+        let mut reader = Reader {
+            data: &self.data,
+            at: self.keyframes[block],
+        };
+        let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
+        for _ in 0..=(index % KEYFRAME_EVERY) {
+            let frame = self
+                .decode(&mut reader, &last)
+                .expect("frames pushed or checked on reading decode");
+            last = [Some(frame), last[0].take()];
+        }
+        last[0]
+            .take()
+            .map(|f| f.into_iter().map(BodyState::from_bits).collect())
+    }
+
+    /// The scene after step `k`: frame 0's scene with the bodies' states of frame `k`.
+    pub fn scene_at(&self, k: u64) -> Option<Scene> {
+        let frame = self.frame(k)?;
+        let mut scene = self.scene.clone();
+        for (&i, state) in self.bodies.iter().zip(frame) {
+            let s = &mut scene.shapes[i];
+            s.placed.pose = crate::geometry::Pose::new(state.position, state.angle);
+            s.motion.velocity = state.velocity;
+        }
+        Some(scene)
+    }
+
+    fn decode(
+        &self,
+        reader: &mut Reader,
+        last: &[Option<Vec<[u64; 5]>>; 2],
+    ) -> Result<Vec<[u64; 5]>, String> {
+        (0..self.bodies.len())
+            .map(|k| {
+                let tag = reader.byte()?;
+                if tag >= 1 << 5 {
+                    return Err(format!("a bad body tag {tag} at byte {}", reader.at - 1));
+                }
+                let mut bits = [0u64; 5];
+                for (f, b) in bits.iter_mut().enumerate() {
+                    let r = if tag & (1 << f) != 0 {
+                        unzigzag(reader.varint()?)
+                    } else {
+                        0
+                    };
+                    let p = predict(
+                        last[0].as_ref().map(|p| p[k][f]),
+                        last[1].as_ref().map(|p| p[k][f]),
+                    );
+                    *b = p.wrapping_add(r as u64);
+                }
+                Ok(bits)
+            })
+            .collect()
+    }
+
+    /// The file's bytes: the header line, then the frames.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let scene_json: serde_json::Value = serde_json::from_str(&scene::to_json(&self.scene))
+            .expect("a written shape set is JSON");
+        let header = Header {
+            format: FORMAT.into(),
+            version: VERSION,
+            config: self.config.into(),
+            steps: self.steps,
+            bodies: self.bodies.clone(),
+            keyframes: self.keyframes.clone(),
+            frames_bytes: self.data.len(),
+            events: self.events.clone(),
+            scene: scene_json,
+        };
+        let mut bytes = serde_json::to_vec(&header).expect("the header is plain data");
+        bytes.push(b'\n');
+        bytes.extend_from_slice(&self.data);
+        bytes
+    }
+
+    /// Write it to `path` atomically (a temporary file, then a rename).
+    pub fn save(&self, path: &Path) -> Result<(), RecordingError> {
+        scene::write_atomically(path, &self.to_bytes()).map_err(|e| RecordingError {
+            path: path.to_path_buf(),
+            problem: e.to_string(),
+        })
+    }
+
+    /// Read the recording at `path`.
+    pub fn load(path: &Path) -> Result<Recording, RecordingError> {
+        let bytes = std::fs::read(path).map_err(|e| RecordingError {
+            path: path.to_path_buf(),
+            problem: e.to_string(),
+        })?;
+        Recording::parse(path, &bytes)
+    }
+
+    /// Read a recording from `bytes` (`path` names it in errors). Every frame is checked.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Recording, RecordingError> {
+        let error = |problem: String| RecordingError {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let newline = bytes
+            .iter()
+            .position(|b| *b == b'\n')
+            .ok_or_else(|| error("not a recording: no header line".into()))?;
+        let header: Header =
+            serde_json::from_slice(&bytes[..newline]).map_err(|e| error(format!("header: {e}")))?;
+        if header.format != FORMAT {
+            return Err(error(format!(
+                "header: format is `{}`, not `{FORMAT}`",
+                header.format
+            )));
+        }
+        if header.version != VERSION {
+            return Err(error(format!(
+                "header: version {} is not one this build reads (1)",
+                header.version
+            )));
+        }
+        let scene_text = serde_json::to_string(&header.scene).expect("a JSON value");
+        let scene = scene::parse(path, scene_text.as_bytes())
+            .map_err(|e| error(format!("header, scene: {}", e.problem)))?;
+        let config = Config::try_from(header.config)
+            .map_err(|e: ConfigError| error(format!("header, config: {e}")))?;
+        let expected: Vec<usize> = scene
+            .shapes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.motion.body != Body::Static)
+            .map(|(i, _)| i)
+            .collect();
+        if header.bodies != expected {
+            return Err(error(
+                "header: `bodies` is not the list of the scene's kinematic and dynamic shapes"
+                    .into(),
+            ));
+        }
+        let data = &bytes[newline + 1..];
+        if data.len() != header.frames_bytes {
+            return Err(error(format!(
+                "the frames take {} bytes, the header says {}",
+                data.len(),
+                header.frames_bytes
+            )));
+        }
+        let blocks = header.steps.div_ceil(KEYFRAME_EVERY) as usize;
+        if header.keyframes.len() != blocks {
+            return Err(error(format!(
+                "header: {} keyframes for {} steps (one per {KEYFRAME_EVERY} expected)",
+                header.keyframes.len(),
+                header.steps
+            )));
+        }
+        let mut recording = Recording {
+            scene,
+            config,
+            bodies: header.bodies,
+            steps: header.steps,
+            data: data.to_vec(),
+            keyframes: header.keyframes,
+            events: header.events,
+            last: [Vec::new(), Vec::new()],
+        };
+        // Decode every frame once: a damaged file is refused here, never while scrubbing.
+        let mut reader = Reader {
+            data: &recording.data,
+            at: 0,
+        };
+        let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
+        for index in 0..recording.steps {
+            if index % KEYFRAME_EVERY == 0 {
+                let block = (index / KEYFRAME_EVERY) as usize;
+                if recording.keyframes[block] != reader.at {
+                    return Err(error(format!(
+                        "keyframe {block} starts at byte {}, the header says {}",
+                        reader.at, recording.keyframes[block]
+                    )));
+                }
+                last = [None, None];
+            }
+            let frame = recording
+                .decode(&mut reader, &last)
+                .map_err(|e| error(format!("step {}: {e}", index + 1)))?;
+            last = [Some(frame), last[0].take()];
+        }
+        if reader.at != recording.data.len() {
+            return Err(error(format!(
+                "{} bytes left after the last step",
+                recording.data.len() - reader.at
+            )));
+        }
+        recording.last = [
+            last[0].take().unwrap_or_default(),
+            last[1].take().unwrap_or_default(),
+        ];
+        Ok(recording)
+    }
+}
+
+/// Run the recording's scene again with its configuration and compare every step's body
+/// states bit for bit: `Ok(steps)` when identical, else the first difference.
+pub fn replay(recording: &Recording) -> Result<u64, Divergence> {
+    let mut simulation = Simulation::new(recording.scene.clone(), recording.config);
+    let mut reader = Reader {
+        data: &recording.data,
+        at: 0,
+    };
+    let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
+    for index in 0..recording.steps {
+        if index % KEYFRAME_EVERY == 0 {
+            last = [None, None];
+        }
+        simulation.step();
+        let frame = recording
+            .decode(&mut reader, &last)
+            .expect("frames pushed or checked on reading decode");
+        for (k, &i) in recording.bodies.iter().enumerate() {
+            let now = BodyState::of(simulation.scene(), i);
+            if now.bits() != frame[k] {
+                return Err(Divergence {
+                    step: index + 1,
+                    shape: i,
+                    recorded: BodyState::from_bits(frame[k]),
+                    simulated: now,
+                });
+            }
+        }
+        last = [Some(frame), last[0].take()];
+    }
+    Ok(recording.steps)
+}

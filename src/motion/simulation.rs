@@ -1,0 +1,381 @@
+//! One scene stepped through time (see the module documentation for what a step does).
+
+use super::config::{Config, MAX_SUBSTEPS, Resolver, Substeps};
+use super::events::{Event, EventKind};
+use crate::broad::{Aabb, Grid};
+use crate::geometry::{DVec2, Placed, Pose};
+use crate::query::{
+    ToiState, Velocity, collide, distance_to_point, mistaken_report, safe_step, time_of_impact,
+};
+use crate::scene::{Body, Scene};
+use std::collections::BTreeMap;
+
+/// After a step, a pair with a dynamic body whose true depth is above this is
+/// `still-penetrating`.
+pub const STILL_PENETRATING: f64 = 1e-6;
+
+/// A move counts as `pushed-in` when the true depth after it exceeds the depth before by more
+/// than this much of it (and of 1): rounding never makes an event.
+const DEEPER: f64 = 1e-9;
+
+/// A scene being stepped.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    scene: Scene,
+    config: Config,
+    /// Steps done.
+    steps: u64,
+    /// The resolver's normal (A toward B) of each pair resolved in the last step, by pair.
+    last_normals: BTreeMap<(usize, usize), DVec2>,
+}
+
+/// What one step did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepOutcome {
+    /// Its events, by kind, then pair.
+    pub events: Vec<Event>,
+    /// How many substeps it took.
+    pub substeps: u32,
+    /// How many contacts were resolved.
+    pub resolved: usize,
+}
+
+/// The pair's contact as the resolver sees it: the normal (A toward B) and the depth.
+fn resolver_mtv(resolver: Resolver, a: &Placed, b: &Placed) -> Option<(DVec2, f64)> {
+    match resolver {
+        Resolver::Sat => collide(a, b).map(|c| (c.normal, c.depth)),
+        Resolver::Mistake(m) => mistaken_report(m, a, b).mtv.map(|m| (m.normal, m.depth)),
+    }
+}
+
+/// The pair's true depth (0 when apart or touching).
+fn true_depth(a: &Placed, b: &Placed) -> f64 {
+    collide(a, b).map_or(0.0, |c| c.depth)
+}
+
+/// `velocity` less its part along `n` when that part is positive (moving along `n` into
+/// something): what is left slides.
+fn without_part_along(velocity: DVec2, n: DVec2) -> DVec2 {
+    let into = velocity.dot(n);
+    if into > 0.0 {
+        velocity - n * into
+    } else {
+        velocity
+    }
+}
+
+impl Simulation {
+    /// `scene` at time 0, to be stepped by `config`.
+    pub fn new(scene: Scene, config: Config) -> Self {
+        Self {
+            scene,
+            config,
+            steps: 0,
+            last_normals: BTreeMap::new(),
+        }
+    }
+
+    /// The scene now.
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// How it runs.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// How many steps have been done.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Into how many substeps the next step is split.
+    pub fn substep_count(&self) -> u32 {
+        match self.config.substeps {
+            Substeps::Fixed(k) => k,
+            Substeps::Bound => {
+                let smallest = self
+                    .scene
+                    .shapes
+                    .iter()
+                    .filter(|s| s.motion.body != Body::Static)
+                    .filter_map(|s| safe_step(&s.placed.shape, s.motion.velocity.length()))
+                    .fold(f64::INFINITY, f64::min);
+                let k = (self.config.dt / smallest).ceil();
+                if k.is_nan() || k < 1.0 {
+                    1
+                } else {
+                    k.min(MAX_SUBSTEPS as f64) as u32
+                }
+            }
+        }
+    }
+
+    /// One step of `dt`: move, resolve, and tell what happened.
+    pub fn step(&mut self) -> StepOutcome {
+        self.steps += 1;
+        let substeps = self.substep_count();
+        let h = self.config.dt / substeps as f64;
+        let mut resolved = BTreeMap::new();
+        let mut events = Vec::new();
+        let mut passed = BTreeMap::new();
+        let mut count = 0;
+        for _ in 0..substeps {
+            count += self.substep(h, &mut resolved, &mut events, &mut passed);
+        }
+        // Passing through counts only when nothing between the two was resolved all step.
+        events.extend(
+            passed
+                .into_iter()
+                .filter(|(pair, _)| !resolved.contains_key(pair))
+                .map(|(_, event)| event),
+        );
+        for (pair, normal) in &resolved {
+            if let Some(before) = self.last_normals.get(pair)
+                && before.dot(*normal) < 0.0
+            {
+                let mut e = Event::new(self.steps, EventKind::NormalFlip, *pair);
+                e.normal = Some(*normal);
+                e.normal_before = Some(*before);
+                events.push(e);
+            }
+        }
+        events.extend(self.still_penetrating());
+        events.sort_by_key(|e| (e.kind, e.a, e.b));
+        self.last_normals = resolved;
+        StepOutcome {
+            events,
+            substeps,
+            resolved: count,
+        }
+    }
+
+    /// The pairs with a dynamic body that overlap by more than [`STILL_PENETRATING`] now.
+    fn still_penetrating(&self) -> Vec<Event> {
+        let shapes = &self.scene.shapes;
+        let boxes: Vec<Aabb> = shapes.iter().map(|s| Aabb::of(&s.placed)).collect();
+        let mut pairs = self.candidates(&boxes);
+        pairs.retain(|&(i, j)| self.has_dynamic(i, j));
+        pairs
+            .into_iter()
+            .filter_map(|(i, j)| {
+                let depth = true_depth(&shapes[i].placed, &shapes[j].placed);
+                (depth > STILL_PENETRATING).then(|| {
+                    let mut e = Event::new(self.steps, EventKind::StillPenetrating, (i, j));
+                    e.depth = Some(depth);
+                    e
+                })
+            })
+            .collect()
+    }
+
+    fn has_dynamic(&self, i: usize, j: usize) -> bool {
+        let dynamic = |k: usize| self.scene.shapes[k].motion.body == Body::Dynamic;
+        dynamic(i) || dynamic(j)
+    }
+
+    /// Every pair whose boxes overlap, sorted (i < j).
+    fn candidates(&self, boxes: &[Aabb]) -> Vec<(usize, usize)> {
+        let grid = Grid::build(boxes, None);
+        let mut pairs: Vec<(usize, usize)> = grid
+            .candidate_pairs()
+            .into_iter()
+            .map(|(i, j)| (i as usize, j as usize))
+            .collect();
+        pairs.sort_unstable();
+        pairs
+    }
+
+    /// One substep of `h`: move every body that may move (stopping dynamic ones at their
+    /// first contact under continuous collision), resolve the pairs with a dynamic body in
+    /// pair order, and note the pairs that passed through each other. Returns how many
+    /// contacts it resolved.
+    fn substep(
+        &mut self,
+        h: f64,
+        resolved: &mut BTreeMap<(usize, usize), DVec2>,
+        events: &mut Vec<Event>,
+        passed: &mut BTreeMap<(usize, usize), Event>,
+    ) -> usize {
+        let n = self.scene.shapes.len();
+        let start: Vec<Placed> = self.scene.shapes.iter().map(|s| s.placed.clone()).collect();
+        let velocities: Vec<Velocity> = self
+            .scene
+            .shapes
+            .iter()
+            .map(|s| match s.motion.body {
+                Body::Static => Velocity::default(),
+                _ => s.motion.velocity(),
+            })
+            .collect();
+        let advance = |k: usize, t: f64| -> Placed {
+            Placed::new(
+                start[k].shape.clone(),
+                velocities[k].advance(start[k].pose, t),
+            )
+        };
+        let end: Vec<Placed> = (0..n).map(|k| advance(k, h)).collect();
+        // The broad phase on the boxes swept over the substep.
+        let swept: Vec<Aabb> = (0..n)
+            .map(|k| {
+                let (a, b) = (Aabb::of(&start[k]), Aabb::of(&end[k]));
+                Aabb::new(a.min.min(b.min), a.max.max(b.max))
+            })
+            .collect();
+        let mut pairs = self.candidates(&swept);
+        pairs.retain(|&(i, j)| self.has_dynamic(i, j));
+        let moved: Vec<bool> = velocities
+            .iter()
+            .map(|v| *v != Velocity::default())
+            .collect();
+        // Move: every body by its velocity; under continuous collision a dynamic body only
+        // up to its first contact with a static or kinematic shape.
+        let mut stops: Vec<Option<(f64, DVec2)>> = vec![None; n];
+        if self.config.ccd {
+            for &(i, j) in &pairs {
+                let body = |k: usize| self.scene.shapes[k].motion.body;
+                let d = match (body(i), body(j)) {
+                    (Body::Dynamic, Body::Dynamic) => continue,
+                    (Body::Dynamic, _) => i,
+                    (_, Body::Dynamic) => j,
+                    _ => continue,
+                };
+                let toi = time_of_impact(&start[i], velocities[i], &start[j], velocities[j], h);
+                if let (ToiState::Hit, Some(t), Some(normal)) = (toi.state, toi.toi, toi.normal) {
+                    // The normal from the dynamic body toward the other.
+                    let normal = if d == i { normal } else { -normal };
+                    if stops[d].is_none_or(|(s, _)| t < s) {
+                        stops[d] = Some((t, normal));
+                    }
+                }
+            }
+        }
+        for (k, shape) in self.scene.shapes.iter_mut().enumerate() {
+            if !moved[k] {
+                continue;
+            }
+            shape.placed = match stops[k] {
+                Some((t, normal)) => {
+                    shape.motion.velocity = without_part_along(shape.motion.velocity, normal);
+                    advance(k, t)
+                }
+                None => end[k].clone(),
+            };
+        }
+        // The motion each body really made over the substep (a stopped one, only up to its
+        // stop), for telling whether it passed through anything.
+        let travel: Vec<Velocity> = (0..n)
+            .map(|k| match stops[k] {
+                Some((t, _)) => Velocity {
+                    linear: velocities[k].linear * (t / h),
+                    angular: velocities[k].angular * (t / h),
+                },
+                None => velocities[k],
+            })
+            .collect();
+        // Resolve, in pair order, each with the poses the earlier ones left.
+        let mut count = 0;
+        for &(i, j) in &pairs {
+            let shapes = &self.scene.shapes;
+            let Some((normal, depth)) =
+                resolver_mtv(self.config.resolver, &shapes[i].placed, &shapes[j].placed)
+            else {
+                continue;
+            };
+            let before = true_depth(&shapes[i].placed, &shapes[j].placed);
+            let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
+            let share = if dynamic(i) && dynamic(j) { 0.5 } else { 1.0 };
+            let push = normal * depth * share;
+            if dynamic(i) {
+                let s = &mut self.scene.shapes[i];
+                s.placed.pose = Pose::new(s.placed.pose.position - push, s.placed.pose.angle());
+                s.motion.velocity = without_part_along(s.motion.velocity, normal);
+            }
+            if self.scene.shapes[j].motion.body == Body::Dynamic {
+                let s = &mut self.scene.shapes[j];
+                s.placed.pose = Pose::new(s.placed.pose.position + push, s.placed.pose.angle());
+                s.motion.velocity = without_part_along(s.motion.velocity, -normal);
+            }
+            count += 1;
+            resolved.insert((i, j), normal);
+            let shapes = &self.scene.shapes;
+            let after = true_depth(&shapes[i].placed, &shapes[j].placed);
+            if after > before + DEEPER * (1.0 + before) {
+                let mut e = Event::new(self.steps, EventKind::PushedIn, (i, j));
+                e.depth = Some(before);
+                e.depth_after = Some(after);
+                e.normal = Some(normal);
+                events.push(e);
+            }
+        }
+        // Passing through: apart at both ends of the substep, overlapping on the way.
+        for &(i, j) in &pairs {
+            if resolved.contains_key(&(i, j)) || passed.contains_key(&(i, j)) {
+                continue;
+            }
+            if !(moved[i] || moved[j]) {
+                continue;
+            }
+            let shapes = &self.scene.shapes;
+            if collide(&shapes[i].placed, &shapes[j].placed).is_some() {
+                continue;
+            }
+            if let Some((enter, exit)) = passage((&start[i], travel[i]), (&start[j], travel[j]), h)
+            {
+                // The body that passed: the faster one.
+                let (fast, speed) = [i, j]
+                    .into_iter()
+                    .map(|k| (k, velocities[k].linear.length()))
+                    .max_by(|x, y| x.1.total_cmp(&y.1))
+                    .expect("two shapes");
+                let mut e = Event::new(self.steps, EventKind::Tunnelled, (i, j));
+                e.shape = Some(fast);
+                e.enter = Some(enter);
+                e.exit = Some(exit);
+                e.dt = Some(h);
+                e.safe_dt = safe_step(&shapes[fast].placed.shape, speed);
+                passed.insert((i, j), e);
+            }
+        }
+        count
+    }
+}
+
+/// Whether two shapes moving freely over `[0, h]` from `a` and `b` pass through each other:
+/// apart at 0, they first touch at `enter` (the time of impact), last touch at `exit` (the
+/// time of impact of the motion run backward from `h`), overlap in between, and either left
+/// through the side opposite the one they entered by (the contact normals at `enter` and
+/// `exit` point apart) or had a centre inside the other shape halfway through. Cutting across
+/// a corner is not passing through. Returns `(enter, exit)`.
+fn passage(a: (&Placed, Velocity), b: (&Placed, Velocity), h: f64) -> Option<(f64, f64)> {
+    let forward = time_of_impact(a.0, a.1, b.0, b.1, h);
+    let (ToiState::Hit, Some(enter)) = (forward.state, forward.toi) else {
+        return None;
+    };
+    let at =
+        |(p, v): (&Placed, Velocity), t: f64| Placed::new(p.shape.clone(), v.advance(p.pose, t));
+    let back = |v: Velocity| Velocity {
+        linear: -v.linear,
+        angular: -v.angular,
+    };
+    let (a_end, b_end) = (at(a, h), at(b, h));
+    let backward = time_of_impact(&a_end, back(a.1), &b_end, back(b.1), h);
+    let (ToiState::Hit, Some(s)) = (backward.state, backward.toi) else {
+        return None;
+    };
+    let exit = h - s;
+    if exit <= enter {
+        return None;
+    }
+    let middle = 0.5 * (enter + exit);
+    let (a_mid, b_mid) = (at(a, middle), at(b, middle));
+    collide(&a_mid, &b_mid)?;
+    let opposed = matches!(
+        (forward.normal, backward.normal),
+        (Some(n_in), Some(n_out)) if n_in.dot(n_out) < 0.0
+    );
+    let centre_inside = distance_to_point(&a_mid, b_mid.centre()) == 0.0
+        || distance_to_point(&b_mid, a_mid.centre()) == 0.0;
+    (opposed || centre_inside).then_some((enter, exit))
+}

@@ -1,0 +1,282 @@
+//! The simulation over time: the naive resolver's drift into a clockwise obstacle, tunnelling
+//! through a thin wall and its two remedies, recordings replayed bit for bit, and a property:
+//! with `sat` and bounded substeps no circle ever ends a step inside a static convex shape.
+
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
+use collidoscope::motion::{Config, EventKind, Recording, Resolver, Simulation, Substeps, replay};
+use collidoscope::query::{Mistake, collide, distance_to_point};
+use collidoscope::scene::{self, Body, Motion, Scene, SceneShape};
+use proptest::prelude::*;
+use std::path::Path;
+
+fn load(name: &str) -> Scene {
+    scene::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("shapes")
+            .join(name),
+    )
+    .unwrap()
+}
+
+fn config(dt: f64, resolver: Resolver, substeps: Substeps, ccd: bool) -> Config {
+    Config {
+        resolver,
+        substeps,
+        ccd,
+        ..Config::new(dt).unwrap()
+    }
+}
+
+/// Run `scene` for `steps`, returning every step's events and the scene after each step.
+fn run(scene: Scene, config: Config, steps: u64) -> (Vec<collidoscope::motion::Event>, Vec<Scene>) {
+    let mut simulation = Simulation::new(scene, config);
+    let mut events = Vec::new();
+    let mut frames = Vec::new();
+    for _ in 0..steps {
+        events.extend(simulation.step().events);
+        frames.push(simulation.scene().clone());
+    }
+    (events, frames)
+}
+
+/// How far the player's centre is outside side 0 of the clockwise obstacle (negative:
+/// behind that side's line, where the obstacle is).
+fn outside_side_0(scene: &Scene) -> f64 {
+    let n = DVec2::new(1.0, 2.0).normalize();
+    (scene.shapes[1].placed.centre() - DVec2::new(50.0, 100.0)).dot(n)
+}
+
+#[test]
+fn the_naive_resolver_pushes_the_player_in_and_out_the_far_side_the_correct_one_never_lets_it_in() {
+    let scene = load("clockwise-obstacle-run.json");
+    let sat = config(0.016, Resolver::Sat, Substeps::Fixed(1), false);
+    let (events, frames) = run(scene.clone(), sat, 240);
+    assert!(events.is_empty(), "{events:?}");
+    for frame in &frames {
+        let (a, b) = (&frame.shapes[0].placed, &frame.shapes[1].placed);
+        let depth = collide(a, b).map_or(0.0, |c| c.depth);
+        assert!(
+            depth <= 1e-9,
+            "the correct resolver leaves no overlap: {depth}"
+        );
+        assert!(outside_side_0(frame) >= 5.0 - 1e-9);
+    }
+    // It slid along side 0 (the velocity into it removed).
+    let last = frames.last().unwrap();
+    let n = DVec2::new(1.0, 2.0).normalize();
+    assert!(last.shapes[1].motion.velocity.dot(n).abs() < 1e-9);
+
+    let naive = config(
+        0.016,
+        Resolver::Mistake(Mistake::NaiveSmallestOverlap),
+        Substeps::Fixed(1),
+        false,
+    );
+    let (events, frames) = run(scene, naive, 240);
+    let pushed: Vec<_> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::PushedIn)
+        .collect();
+    assert!(!pushed.is_empty());
+    for e in &pushed {
+        assert!(e.depth_after.unwrap() > e.depth.unwrap());
+        // Each push went inward: against side 0's outward normal.
+        assert!(e.normal.unwrap().dot(n) < 0.0);
+    }
+    assert!(events.iter().any(|e| e.kind == EventKind::StillPenetrating));
+    // Pushed in, then out through the far side: apart again, behind side 0's line.
+    let last = frames.last().unwrap();
+    assert!(collide(&last.shapes[0].placed, &last.shapes[1].placed).is_none());
+    assert!(outside_side_0(last) < -50.0, "{}", outside_side_0(last));
+}
+
+#[test]
+fn a_fixed_step_tunnels_through_the_thin_wall_bounded_substeps_and_ccd_do_not() {
+    let scene = load("bullet-and-wall.json");
+    let ball_x = |frames: &[Scene]| frames.last().unwrap().shapes[1].placed.pose.position.x;
+    let fixed = config(0.1, Resolver::Sat, Substeps::Fixed(1), false);
+    let (events, frames) = run(scene.clone(), fixed, 20);
+    let tunnel = events
+        .iter()
+        .find(|e| e.kind == EventKind::Tunnelled && (e.a, e.b) == (0, 1))
+        .expect("the ball passes through the wall");
+    assert_eq!(tunnel.step, 1);
+    assert_eq!(tunnel.shape, Some(1));
+    // It touches the wall at t = 0.044 and leaves it at 0.056 (4.4 to the near face, 5.6 to
+    // past the far one, at 100 units/s).
+    assert!((tunnel.enter.unwrap() - 0.044).abs() < 1e-12);
+    assert!((tunnel.exit.unwrap() - 0.056).abs() < 1e-12);
+    assert!((tunnel.safe_dt.unwrap() - 0.004995).abs() < 1e-15);
+    assert!(ball_x(&frames) > 100.0, "it flew on");
+
+    for remedy in [
+        config(0.1, Resolver::Sat, Substeps::Bound, false),
+        config(0.1, Resolver::Sat, Substeps::Fixed(1), true),
+    ] {
+        let (events, frames) = run(scene.clone(), remedy, 20);
+        assert!(
+            !events.iter().any(|e| e.kind == EventKind::Tunnelled),
+            "{remedy:?}: {events:?}"
+        );
+        // Stopped at the wall's near face: x = -0.1 - 0.5.
+        assert!(
+            (ball_x(&frames) + 0.6).abs() < 1e-9,
+            "{remedy:?}: {}",
+            ball_x(&frames)
+        );
+    }
+    // The bound splits the first step into ceil(0.1 / 0.004995) = 21 substeps.
+    let mut simulation = Simulation::new(scene, config(0.1, Resolver::Sat, Substeps::Bound, false));
+    assert_eq!(simulation.substep_count(), 21);
+    assert_eq!(simulation.step().substeps, 21);
+}
+
+#[test]
+fn a_normal_that_flips_between_steps_is_told() {
+    // The player drifting into the clockwise obstacle at 1 unit/s: the reversed normal
+    // pushes it in and on through, and inside, the contact's normal reverses from step to
+    // step as each push carries it past the way out the last one chose.
+    let mut scene = load("clockwise-obstacle-run.json");
+    scene.shapes[1].motion.velocity = DVec2::new(0.0, -1.0);
+    let reversed = config(
+        0.016,
+        Resolver::Mistake(Mistake::NormalReversed),
+        Substeps::Fixed(1),
+        false,
+    );
+    let (events, _) = run(scene, reversed, 400);
+    assert!(events.iter().any(|e| e.kind == EventKind::PushedIn));
+    let flips = events
+        .iter()
+        .filter(|e| e.kind == EventKind::NormalFlip)
+        .count();
+    assert!(flips > 0);
+    for e in events.iter().filter(|e| e.kind == EventKind::NormalFlip) {
+        assert!(e.normal.unwrap().dot(e.normal_before.unwrap()) < 0.0);
+    }
+}
+
+#[test]
+fn recordings_replay_bit_for_bit_and_a_changed_one_says_where() {
+    let scene = load("clockwise-obstacle-run.json");
+    let naive = config(
+        0.016,
+        Resolver::Mistake(Mistake::NaiveSmallestOverlap),
+        Substeps::Fixed(2),
+        false,
+    );
+    let (recording, simulation) = Recording::run(Simulation::new(scene, naive), 150);
+    assert_eq!(recording.steps(), 150);
+    assert_eq!(replay(&recording), Ok(150));
+    // Every frame is the simulation's, and the last one is where it ended.
+    let last = recording.scene_at(150).unwrap();
+    assert_eq!(
+        last.shapes[1].placed.pose,
+        simulation.scene().shapes[1].placed.pose
+    );
+    // Through a file: the same frames, events and replay.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.rec");
+    recording.save(&path).unwrap();
+    let loaded = Recording::load(&path).unwrap();
+    assert_eq!(loaded.events(), recording.events());
+    for k in [0, 1, 2, 63, 64, 65, 128, 150] {
+        assert_eq!(loaded.frame(k), recording.frame(k), "frame {k}");
+    }
+    assert_eq!(loaded.frame(151), None);
+    assert_eq!(replay(&loaded), Ok(150));
+    // A recording whose frames were changed diverges at the changed step.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let header_end = bytes.iter().position(|b| *b == b'\n').unwrap();
+    let text = String::from_utf8(bytes[..header_end].to_vec()).unwrap();
+    let moved = text.replace("\"position\":[77.683282,", "\"position\":[77.683283,");
+    assert_ne!(moved, text);
+    bytes.splice(..header_end, moved.into_bytes());
+    let changed = Recording::parse(&path, &bytes).unwrap();
+    let divergence = replay(&changed).unwrap_err();
+    assert_eq!((divergence.step, divergence.shape), (1, 1));
+    // A damaged file is refused with where and why, never a panic.
+    let good = std::fs::read(&path).unwrap();
+    for cut in [0, 10, header_end, header_end + 1, good.len() - 1] {
+        let e = Recording::parse(&path, &good[..cut]).unwrap_err();
+        assert!(
+            e.to_string().starts_with(&path.display().to_string()),
+            "{e}"
+        );
+    }
+    let mut flipped = good.clone();
+    let last_byte = flipped.len() - 3;
+    flipped[last_byte] ^= 0xff;
+    if let Ok(r) = Recording::parse(&path, &flipped) {
+        assert!(
+            replay(&r).is_err(),
+            "a changed frame is caught by the replay"
+        );
+    }
+}
+
+/// Static polygons on a coarse grid (gaps wider than any ball) and fast dynamic balls.
+fn arena() -> impl Strategy<Value = Scene> {
+    let ball = (
+        -40.0..40.0f64,
+        -40.0..40.0f64,
+        0.2..1.5f64,
+        -300.0..300.0f64,
+        -300.0..300.0f64,
+    );
+    (prop::collection::vec(ball, 1..6), 0u64..1000).prop_map(|(balls, seed)| {
+        let mut shapes = Vec::new();
+        for gx in -2..=2 {
+            for gy in -2..=2 {
+                let w = 2.0 + (seed as i64 + gx * 5 + gy).rem_euclid(5) as f64;
+                let wall = ConvexPolygon::rectangle(DVec2::new(w, 0.3 + w * 0.1)).unwrap();
+                let angle = ((gx * 7 + gy * 3) as f64) * 0.4;
+                let at = DVec2::new(gx as f64 * 16.0, gy as f64 * 16.0);
+                shapes.push(SceneShape::new(
+                    None,
+                    Placed::new(wall, Pose::new(at, angle)),
+                ));
+            }
+        }
+        for (x, y, r, vx, vy) in balls {
+            let placed = Placed::new(Circle::new(r).unwrap(), Pose::at(DVec2::new(x, y)));
+            let mut s = SceneShape::new(None, placed);
+            s.motion = Motion {
+                body: Body::Dynamic,
+                velocity: DVec2::new(vx, vy),
+                angular_velocity: 0.0,
+            };
+            shapes.push(s);
+        }
+        Scene::from_shapes(shapes)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn with_sat_and_bounded_substeps_no_ball_ends_a_step_inside_a_wall(scene in arena()) {
+        let walls = 25;
+        // Balls that start inside a wall are not the property's business.
+        let starts_inside = scene.shapes[walls..].iter().any(|b| {
+            scene.shapes[..walls]
+                .iter()
+                .any(|w| distance_to_point(&w.placed, b.placed.centre()) == 0.0)
+        });
+        prop_assume!(!starts_inside);
+        let bounded = config(0.05, Resolver::Sat, Substeps::Bound, false);
+        let (events, frames) = run(scene, bounded, 12);
+        prop_assert!(!events.iter().any(|e| e.kind == EventKind::Tunnelled), "{:?}", events);
+        for (k, frame) in frames.iter().enumerate() {
+            for ball in &frame.shapes[walls..] {
+                for wall in &frame.shapes[..walls] {
+                    prop_assert!(
+                        distance_to_point(&wall.placed, ball.placed.centre()) > 0.0,
+                        "step {}: a ball's centre is inside a wall", k + 1
+                    );
+                }
+            }
+        }
+    }
+}
