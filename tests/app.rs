@@ -1037,8 +1037,9 @@ fn the_motion_span_is_set_and_judged_against_the_tunnelling_bound() {
     h.get_by_label_contains("wall and ball do not touch before t = 0.004.");
 }
 
-/// A moving body's velocity arrow has a handle at its tip: dragging it changes the velocity
-/// by the pointer's movement over T (one undo step); a static body has none.
+/// A moving body's velocity arrow has a handle at its tip: at rest, dragging it draws the
+/// arrow from the centre to the pointer; moving, dragging changes the velocity by the
+/// pointer's movement over T (each drag one undo step); a static body has none.
 #[test]
 fn the_velocity_arrow_is_dragged_to_change_the_velocity() {
     use collidoscope::picture::handles::HandleKind;
@@ -1069,17 +1070,35 @@ fn the_velocity_arrow_is_dragged_to_change_the_velocity() {
     }
     h.drop_at(end);
     h.run_steps(2);
+    // The handle stayed under the pointer: the arrow runs from the centre to the drop point.
     let v = h.state().scene().shapes[2].motion.velocity;
-    let expected = DVec2::new(80.0, 40.0) / scale;
+    let centre = h.state().scene().shapes[2].placed.centre();
+    let tip = h.state().world_to_screen(centre + v * h.state().horizon());
+    assert!(tip.distance(end) < 0.5, "{tip:?} vs {end:?}");
+    assert!(velocity_handle(&h).unwrap().distance(end) < 0.5);
+    assert_eq!(h.state().scene().shapes[2].motion.angular_velocity, 3.0);
+    // Moving: dragging changes the velocity by the pointer's movement over T.
+    let before = v;
+    h.hover_at(end);
+    h.run_steps(2);
+    h.drag_at(end);
+    h.run_steps(2);
+    let further = end + egui::vec2(-30.0, 0.0);
+    for k in 1..=5 {
+        h.hover_at(end.lerp(further, k as f32 / 5.0));
+        h.run_steps(2);
+    }
+    h.drop_at(further);
+    h.run_steps(2);
+    let v = h.state().scene().shapes[2].motion.velocity;
+    let expected = before + DVec2::new(-30.0, 0.0) / scale;
     assert!(
         (v - expected).length() < 1e-6 * expected.length(),
         "{v} vs {expected}"
     );
-    assert_eq!(h.state().scene().shapes[2].motion.angular_velocity, 3.0);
-    // The handle now stands at the arrow's tip: centre + v T.
-    let centre = h.state().scene().shapes[2].placed.centre();
-    let tip = h.state().world_to_screen(centre + v * h.state().horizon());
-    assert!(velocity_handle(&h).unwrap().distance(tip) < 0.5);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().scene().shapes[2].motion.velocity, before);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run_steps(2);
     assert_eq!(h.state().scene().shapes[2].motion.velocity, DVec2::ZERO);

@@ -108,11 +108,16 @@ pub fn ui(ui: &mut egui::Ui, ws: &Workspace, names: &PairNames, out: &mut Comman
                         ui.label(RichText::new(head).strong());
                     }
                     ui.end_row();
+                    // Short numbers, the exact ones on hover.
+                    let cell = |ui: &mut egui::Ui, x: f64| {
+                        ui.label(text::short_number(x))
+                            .on_hover_text(text::exact_number(x));
+                    };
                     for (k, step) in toi.steps.iter().enumerate() {
                         ui.label(format!("{}", k + 1));
-                        ui.label(text::exact_number(step.t));
-                        ui.label(format!("{:.3e}", step.distance));
-                        ui.label(format!("{:.3e}", step.advance));
+                        cell(ui, step.t);
+                        cell(ui, step.distance);
+                        cell(ui, step.advance);
                         ui.end_row();
                     }
                 });

@@ -30,8 +30,13 @@ enum Gesture {
     },
     Corner(ShapeId, usize),
     Radius(ShapeId),
-    /// The tip of a moving body's velocity arrow.
-    Velocity(ShapeId),
+    /// The tip of a moving body's velocity arrow, grabbed at `press` (world) when the body
+    /// moved at `start`.
+    Velocity {
+        id: ShapeId,
+        start: DVec2,
+        press: DVec2,
+    },
     /// One end of the casts lab's ray (0 its start, 1 its end), the other staying at `fixed`.
     RayEnd {
         end: usize,
@@ -223,7 +228,7 @@ impl SceneView {
         self.handles(ws)
             .into_iter()
             .map(|h| {
-                let at = draw::handle_on_screen(self.camera, paint::rect(self.rect), h.at);
+                let at = draw::handle_on_screen(self.camera, paint::rect(self.rect), &h);
                 (h.kind, paint::pos(at))
             })
             .collect()
@@ -557,7 +562,9 @@ impl SceneView {
         let broad = overlay.broad();
         let scene = ws.scene();
         let report = ws.report().filter(|_| !ws.is_stale());
-        let pair = ws.pair_indices().zip(report);
+        // The casts lab draws the ray over the shapes, not the pair lab's report.
+        let casting = matches!(overlay, Overlay::Casts(_));
+        let pair = ws.pair_indices().zip(report).filter(|_| !casting);
         let other_hits = ws
             .other_hits()
             .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
@@ -583,14 +590,17 @@ impl SceneView {
                 hits: ws.hits(),
             }),
             show_naive: options.show_naive,
-            claim: ws.claim(),
-            motion: ws.pair_motion().map(|(velocities, toi)| draw::PairMotion {
-                velocities,
-                horizon: ws.horizon(),
-                toi,
-            }),
+            claim: ws.claim().filter(|_| !casting),
+            motion: ws
+                .pair_motion()
+                .filter(|_| !casting)
+                .map(|(velocities, toi)| draw::PairMotion {
+                    velocities,
+                    horizon: ws.horizon(),
+                    toi,
+                }),
             ray: overlay.ray(),
-            mistake: mistake.as_ref(),
+            mistake: mistake.as_ref().filter(|_| !casting),
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
             new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
@@ -651,7 +661,7 @@ impl SceneView {
         handles
             .iter()
             .find(|h| {
-                let at = draw::handle_on_screen(self.camera, paint::rect(rect), h.at);
+                let at = draw::handle_on_screen(self.camera, paint::rect(rect), h);
                 paint::pos(at).distance(p) <= GRAB
             })
             .map(|h| h.kind)
@@ -775,7 +785,11 @@ impl SceneView {
                 },
                 HandleKind::Corner(k) => Gesture::Corner(id, k),
                 HandleKind::Radius => Gesture::Radius(id),
-                HandleKind::Velocity => Gesture::Velocity(id),
+                HandleKind::Velocity => Gesture::Velocity {
+                    id,
+                    start: shape.motion.velocity,
+                    press: w,
+                },
             };
         }
         if let Some((from, to)) = ray {
@@ -830,7 +844,7 @@ impl SceneView {
             | Gesture::Rotate { id, .. }
             | Gesture::Corner(id, _)
             | Gesture::Radius(id)
-            | Gesture::Velocity(id) => id,
+            | Gesture::Velocity { id, .. } => id,
         };
         let index = ws.scene().index_of(id)?;
         let mut shape = ws.scene().shapes[index].clone();
@@ -865,10 +879,16 @@ impl SceneView {
                     Shape::Circle(_) => return None,
                 }
             }
-            Gesture::Velocity(_) => {
-                // By the pointer's movement, so grabbing a handle held at the view's edge
-                // does not jump.
-                shape.motion.velocity += delta / ws.horizon();
+            Gesture::Velocity { start, press, .. } => {
+                shape.motion.velocity = if start == DVec2::ZERO {
+                    // At rest the handle waits below the shape: the arrow runs from the centre
+                    // to the pointer, so the handle stays under it.
+                    (at - placed.centre()) / ws.horizon()
+                } else {
+                    // By the pointer's movement since the press, so grabbing a handle held at
+                    // the view's edge does not jump.
+                    start + (at - press) / ws.horizon()
+                };
             }
             Gesture::Radius(_) => {
                 let r = distance_to_core(placed, at).max(1e-3);

@@ -40,6 +40,15 @@ impl Pose {
         Self::new(position, 0.0)
     }
 
+    /// The same pose moved by `delta` (the rotation kept as it is: equal to
+    /// `Pose::new(position + delta, angle)` without computing it again).
+    pub fn translated(&self, delta: DVec2) -> Self {
+        Self {
+            position: self.position + delta,
+            ..*self
+        }
+    }
+
     /// The angle in radians, counter-clockwise.
     pub fn angle(&self) -> f64 {
         self.angle

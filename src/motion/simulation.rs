@@ -371,10 +371,14 @@ fn passage(a: (&Placed, Velocity), b: (&Placed, Velocity), h: f64) -> Option<(f6
     let middle = 0.5 * (enter + exit);
     let (a_mid, b_mid) = (at(a, middle), at(b, middle));
     collide(&a_mid, &b_mid)?;
-    let opposed = matches!(
-        (forward.normal, backward.normal),
-        (Some(n_in), Some(n_out)) if n_in.dot(n_out) < 0.0
-    );
+    // Touching at the start (left there by an earlier resolution), the entry direction is not
+    // measured: then only a centre inside counts.
+    let opposed = enter > 0.0
+        && s > 0.0
+        && matches!(
+            (forward.normal, backward.normal),
+            (Some(n_in), Some(n_out)) if n_in.dot(n_out) < 0.0
+        );
     let centre_inside = distance_to_point(&a_mid, b_mid.centre()) == 0.0
         || distance_to_point(&b_mid, a_mid.centre()) == 0.0;
     (opposed || centre_inside).then_some((enter, exit))

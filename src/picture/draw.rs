@@ -451,7 +451,7 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
 /// The selected shape's handles, each kind with its own look, kept on screen.
 fn handles(input: &DrawInput, list: &mut DrawList) {
     for h in input.handles {
-        let at = handle_on_screen(input.camera, input.rect, h.at);
+        let at = handle_on_screen(input.camera, input.rect, h);
         let outline = Stroke::new(1.5, Colour::BLACK);
         let ring = |radius| Mark::Circle {
             centre: at,
@@ -525,11 +525,30 @@ fn handles(input: &DrawInput, list: &mut DrawList) {
 }
 
 /// Where a handle is drawn: its place, pulled inside the view if it is outside.
-pub fn handle_on_screen(camera: Camera, rect: Rect, at: DVec2) -> Vec2 {
-    let p = camera.to_screen(rect, at);
+pub fn handle_on_screen(camera: Camera, rect: Rect, handle: &Handle) -> Vec2 {
+    let p = camera.to_screen(rect, handle.at);
     let inner = rect.shrink(10.0);
     if inner.width() <= 0.0 || inner.height() <= 0.0 {
         return p;
+    }
+    if let Some(tail) = handle.tail {
+        // An arrow's head is pulled back along the arrow, so the arrow keeps its direction.
+        let from = camera.to_screen(rect, tail);
+        if inner.contains(from) && !inner.contains(p) {
+            let d = p - from;
+            let mut s = 1.0f32;
+            for (o, dv, lo, hi) in [
+                (from.x, d.x, inner.min.x, inner.max.x),
+                (from.y, d.y, inner.min.y, inner.max.y),
+            ] {
+                if dv > 0.0 {
+                    s = s.min((hi - o) / dv);
+                } else if dv < 0.0 {
+                    s = s.min((lo - o) / dv);
+                }
+            }
+            return from + d * s.max(0.0);
+        }
     }
     p.clamp(inner.min, inner.max)
 }

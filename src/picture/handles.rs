@@ -37,6 +37,8 @@ pub struct Handle {
     pub kind: HandleKind,
     /// Where it is.
     pub at: DVec2,
+    /// Where the arrow it heads starts (the velocity handle), else `None`.
+    pub tail: Option<DVec2>,
 }
 
 /// The handles of `placed`; the rotation handle stands `reach` beyond the shape's bounding
@@ -44,7 +46,11 @@ pub struct Handle {
 pub fn handles_of(placed: &Placed, reach: f64) -> Vec<Handle> {
     let pose = placed.pose;
     let mut handles = Vec::new();
-    let handle = |kind, at| Handle { kind, at };
+    let handle = |kind, at| Handle {
+        kind,
+        at,
+        tail: None,
+    };
     match &placed.shape {
         Shape::Circle(c) => {
             handles.push(handle(
@@ -94,5 +100,6 @@ pub fn velocity_handle(
     Some(Handle {
         kind: HandleKind::Velocity,
         at: placed.centre() + offset,
+        tail: Some(placed.centre()),
     })
 }

@@ -127,6 +127,11 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
         let p = b.point(0);
         return (!a.core_contains(p)).then(|| point_to_core(p, a, true));
     }
+    closest_cores_with_pair(a, b).map(|(c, _)| c)
+}
+
+/// [`closest_cores`] for two cores of segments, with the pair of segments the points lie on.
+fn closest_cores_with_pair(a: &Rounded, b: &Rounded) -> Option<(CoreClosest, (usize, usize))> {
     let mut best: Option<(SegmentClosest, usize, usize)> = None;
     'outer: for k in 0..a.segment_count() {
         let (a0, a1) = a.segment(k);
@@ -145,13 +150,142 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
     if c.distance_squared > 0.0 && (a.core_contains(b.point(0)) || b.core_contains(a.point(0))) {
         return None;
     }
-    Some(CoreClosest {
+    let closest = CoreClosest {
         point_a: c.point_a,
         point_b: c.point_b,
         distance: c.distance_squared.sqrt(),
         feature_a: a.feature_at(k, c.t_a),
         feature_b: b.feature_at(l, c.t_b),
-    })
+    };
+    Some((closest, (k, l)))
+}
+
+/// Where [`closest_polygon_cores`] starts: the pair of edges closest last time and the
+/// direction that proved it (from A toward B), in a search that moves the shapes a little at
+/// each step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolygonHint {
+    /// Edge of A.
+    pub edge_a: usize,
+    /// Edge of B.
+    pub edge_b: usize,
+    /// A direction from A toward B whose slab proved the last answer.
+    pub direction: DVec2,
+}
+
+/// [`closest_cores`] for two polygon cores, trying one pair of edges first: the pair in
+/// `hint`, else the edges facing each other across the centres. Any direction `u` proves a
+/// lower bound on the distance: A lies within `u . x <= max over A`, B within
+/// `u . x >= min over B`, so they are at least the gap between those lines apart. When that
+/// bound, for the direction between the pair's closest points or for the hint's direction
+/// (well measured even where the points nearly touch), reaches the pair's distance to within
+/// a few ulps of the coordinates, the pair is the answer to rounding, as good as trying every
+/// pair; else a few moves toward the corner breaking the bound, then every pair, as
+/// [`closest_cores`] does. Returns the answer and the hint for next time.
+pub fn closest_polygon_cores(
+    a: &Rounded,
+    b: &Rounded,
+    hint: Option<PolygonHint>,
+) -> Option<(CoreClosest, PolygonHint)> {
+    debug_assert!(a.is_polygon() && b.is_polygon());
+    let (n, m) = (a.segment_count(), b.segment_count());
+    let towards = b.centre - a.centre;
+    let (mut k, mut l) = match hint.filter(|h| h.edge_a < n && h.edge_b < m) {
+        Some(h) => (h.edge_a, h.edge_b),
+        None => {
+            let facing = |core: &Rounded, d: DVec2| {
+                (0..core.segment_count())
+                    .max_by(|&i, &j| core.normal(i).dot(d).total_cmp(&core.normal(j).dot(d)))
+                    .unwrap_or(0)
+            };
+            (facing(a, towards), facing(b, -towards))
+        }
+    };
+    let scale = a
+        .points
+        .iter()
+        .chain(&b.points)
+        .fold(0.0f64, |s, p| s.max(p.abs().max_element()));
+    let slack = 16.0 * f64::EPSILON * scale;
+    // The corner of `core` furthest along `u` (`sign` 1) or against it (`sign` -1), and how far.
+    let extreme = |core: &Rounded, u: DVec2, sign: f64| {
+        (0..core.points.len())
+            .map(|i| (i, sign * u.dot(core.points[i])))
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .expect("a polygon has corners")
+    };
+    for _ in 0..6 {
+        let (a0, a1) = a.segment(k);
+        let (b0, b1) = b.segment(l);
+        let c = closest_points_segment_segment(a0, a1, b0, b1);
+        let found = |c: SegmentClosest, direction: DVec2| {
+            let closest = CoreClosest {
+                point_a: c.point_a,
+                point_b: c.point_b,
+                distance: c.distance_squared.sqrt(),
+                feature_a: a.feature_at(k, c.t_a),
+                feature_b: b.feature_at(l, c.t_b),
+            };
+            let hint = PolygonHint {
+                edge_a: k,
+                edge_b: l,
+                direction,
+            };
+            (closest, hint)
+        };
+        if c.distance_squared == 0.0 {
+            // Touching (or crossing) here: distance 0, as every search ends on the first
+            // such pair it meets.
+            let direction = hint.map_or(towards, |h| h.direction);
+            return Some(found(c, direction));
+        }
+        let distance = c.distance_squared.sqrt();
+        let d = c.point_b - c.point_a;
+        let mut worst = None;
+        for u in std::iter::once(d).chain(hint.map(|h| h.direction)) {
+            let length = u.length();
+            if length == 0.0 {
+                continue;
+            }
+            let (ia, far_a) = extreme(a, u, 1.0);
+            let (ib, far_b) = extreme(b, u, -1.0);
+            // The slab between A's furthest corner along u and B's nearest.
+            let bound = (-far_b - far_a) / length;
+            if bound >= distance - slack {
+                return Some(found(c, u / length));
+            }
+            worst.get_or_insert((ia, ib, u));
+        }
+        let Some((ia, ib, u)) = worst else { break };
+        // Of the two edges at each offending corner, the one facing the other shape more.
+        let toward = |core: &Rounded, corner: usize, along: DVec2| {
+            let count = core.segment_count();
+            let before = (corner + count - 1) % count;
+            if core.normal(before).dot(along) > core.normal(corner).dot(along) {
+                before
+            } else {
+                corner
+            }
+        };
+        let (next_k, next_l) = (toward(a, ia, u), toward(b, ib, -u));
+        if (next_k, next_l) == (k, l) {
+            break;
+        }
+        (k, l) = (next_k, next_l);
+    }
+    let (closest, (k, l)) = closest_cores_with_pair(a, b)?;
+    let d = closest.point_b - closest.point_a;
+    let direction = d
+        .try_normalize()
+        .unwrap_or_else(|| hint.map_or(towards, |h| h.direction));
+    Some((
+        closest,
+        PolygonHint {
+            edge_a: k,
+            edge_b: l,
+            direction,
+        },
+    ))
 }
 
 /// The closest points of a point `p` and the boundary of `core`: one clamped projection per
@@ -234,7 +368,38 @@ pub struct Proximity {
 
 /// Distance and closest points of two shapes known not to intersect.
 pub(crate) fn proximity_of_apart(a: &Rounded, b: &Rounded, origin: DVec2) -> Proximity {
-    let Some(c) = closest_cores(a, b) else {
+    proximity_from(closest_cores(a, b), a, b, origin)
+}
+
+/// [`proximity_of_apart`], starting from `hint` for two polygons (see
+/// [`closest_polygon_cores`]) and leaving there the hint for next time. Where several pairs
+/// of points are closest (parallel edges), it may give another of them than
+/// [`proximity_of_apart`] does: the same distance.
+pub(crate) fn proximity_of_apart_near(
+    a: &Rounded,
+    b: &Rounded,
+    origin: DVec2,
+    hint: &mut Option<PolygonHint>,
+) -> Proximity {
+    let found = if a.is_polygon() && b.is_polygon() {
+        closest_polygon_cores(a, b, *hint).map(|(c, pair)| {
+            *hint = Some(pair);
+            c
+        })
+    } else {
+        closest_cores(a, b)
+    };
+    proximity_from(found, a, b, origin)
+}
+
+/// The proximity of two shapes whose cores are closest at `found` (`None`: they overlap).
+fn proximity_from(
+    found: Option<CoreClosest>,
+    a: &Rounded,
+    b: &Rounded,
+    origin: DVec2,
+) -> Proximity {
+    let Some(c) = found else {
         // Only rounding noise can bring this here: cores that overlap do intersect.
         return Proximity {
             distance: 0.0,

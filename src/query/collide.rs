@@ -100,7 +100,7 @@ fn least_overlap_candidate(a: &Rounded, b: &Rounded) -> Option<Candidate> {
 
 /// Two circles, without building world views: the same axis, measurement and contact point as
 /// the general walk computes for two 1-point cores (relative to A's centre, as there).
-fn collide_circles(
+pub(crate) fn collide_circles(
     centre_a: DVec2,
     radius_a: f64,
     centre_b: DVec2,

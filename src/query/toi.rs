@@ -23,11 +23,11 @@
 //!
 //! Touching is not intersecting: "overlapped" means the interiors overlap at t = 0.
 
-use super::closest::{ClosestPoints, proximity_of_apart};
-use super::collide::collide;
-use super::report::distance;
+use super::closest::{ClosestPoints, PolygonHint, proximity_of_apart_near};
+use super::collide::{collide, collide_circles};
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 /// How a shape moves: `position(t) = position + linear * t`, `angle(t) = angle + angular * t`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -49,6 +49,10 @@ impl Velocity {
 
     /// `pose` after time `t`.
     pub fn advance(&self, pose: Pose, t: f64) -> Pose {
+        if self.angular == 0.0 {
+            // The angle does not change (`angle + 0 * t` is `angle`): keep its rotation.
+            return pose.translated(self.linear * t);
+        }
         Pose::new(
             pose.position + self.linear * t,
             pose.angle() + self.angular * t,
@@ -117,8 +121,8 @@ pub struct Toi {
     pub normal: Option<DVec2>,
     /// The search used.
     pub method: ToiMethod,
-    /// Every step, in order.
-    pub steps: Vec<ToiStep>,
+    /// Every step, in order (held inline up to a few, the usual count: no allocation).
+    pub steps: SmallVec<[ToiStep; 6]>,
 }
 
 /// Newton steps at most (a graze converges linearly: about one bit a step).
@@ -143,9 +147,34 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         point: None,
         normal: None,
         method: ToiMethod::Newton,
-        steps: Vec::new(),
+        steps: SmallVec::new(),
     };
-    if collide(a, b).is_some() {
+    let size = a.shape.bounding_radius() + b.shape.bounding_radius();
+    let origin = a.pose.position;
+    // The polygon edges closest at the last measurement, tried first at the next.
+    let mut edges = None;
+    let measure = |ma: &Placed, mb: &Placed, edges: &mut Option<PolygonHint>| {
+        proximity_of_apart_near(
+            &Rounded::new(ma, origin),
+            &Rounded::new(mb, origin),
+            origin,
+            edges,
+        )
+    };
+    let overlapped = match (&a.shape, &b.shape) {
+        // The test `collide` makes for two circles, without building a view of each.
+        (Shape::Circle(ca), Shape::Circle(cb)) => {
+            collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius()).is_some()
+        }
+        // Closest points clearly apart: apart (the boundaries of intersecting shapes cross, or
+        // one holds the other, and then no positive distance is found). Near contact, the
+        // separating-axis test decides.
+        _ => {
+            measure(a, b, &mut edges).distance <= CONDITIONED * (1.0 + size)
+                && collide(a, b).is_some()
+        }
+    };
+    if overlapped {
         toi.state = ToiState::Overlapped;
         toi.toi = Some(0.0);
         return toi;
@@ -158,7 +187,6 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     if rotating {
         toi.method = ToiMethod::ConservativeAdvancement { bound };
     }
-    let size = a.shape.bounding_radius() + b.shape.bounding_radius();
     let steps = if rotating {
         ADVANCEMENT_STEPS
     } else {
@@ -177,8 +205,13 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             // The root to rounding may sit an ulp past the contact: step back until apart.
             let mut back = f64::EPSILON * (1.0 + contact.after);
             for _ in 0..64 {
-                place(&mut ma, &mut mb, contact.after);
-                if contact.after == 0.0 || collide(&ma, &mb).is_none() {
+                let (pa, pb) = (
+                    va.advance(a.pose, contact.after).position,
+                    vb.advance(b.pose, contact.after).position,
+                );
+                if contact.after == 0.0
+                    || collide_circles(pa, ca.radius(), pb, cb.radius()).is_none()
+                {
                     break;
                 }
                 contact.after = (contact.after - back).max(0.0);
@@ -197,25 +230,38 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         }
         return toi;
     }
-    let origin = a.pose.position;
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
     // The closest points last measured, and when.
     let mut measured = None;
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
-        let mut proximity = proximity_of_apart(
-            &Rounded::new(&ma, origin),
-            &Rounded::new(&mb, origin),
-            origin,
-        );
+        let mut proximity = measure(&ma, &mb, &mut edges);
         // The closest points and the separating-axis test may round differently a hair from
         // contact: near it, the test decides.
         let near = proximity.distance <= CONDITIONED * (1.0 + size);
         if t > 0.0 && near && collide(&ma, &mb).is_some() {
-            // Rounding carried the step a hair past the contact: back to the last time they
-            // were apart, by bisection.
+            // Rounding carried the step a hair past the contact: back to a time they are
+            // apart, stepping back by a few ulps of the time, doubling (the overshoot is of
+            // rounding size), then by bisection.
+            let mut back = f64::EPSILON * (1.0 + t);
+            // Apart at `lo`, intersecting at `hi`.
             let (mut lo, mut hi) = (apart_at, t);
+            for _ in 0..64 {
+                let earlier = (t - back).max(apart_at);
+                place(&mut ma, &mut mb, earlier);
+                if collide(&ma, &mb).is_none() {
+                    lo = earlier;
+                    break;
+                }
+                hi = earlier;
+                if earlier == apart_at {
+                    break;
+                }
+                back *= 2.0;
+            }
+            // Then by bisection to the last time they are apart (a few steps after the
+            // doubling, a few dozen without it).
             for _ in 0..64 {
                 let mid = 0.5 * (lo + hi);
                 if mid <= lo || mid >= hi {
@@ -230,7 +276,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             }
             t = lo;
             place(&mut ma, &mut mb, t);
-            proximity = distance(&ma, &mb);
+            proximity = measure(&ma, &mb, &mut edges);
         }
         apart_at = t;
         measured = Some((t, proximity.closest));
@@ -280,7 +326,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     place(&mut ma, &mut mb, t);
     let closest = match measured {
         Some((at, closest)) if at == t => closest,
-        _ => distance(&ma, &mb).closest,
+        _ => measure(&ma, &mb, &mut edges).closest,
     };
     if !rotating
         && let Some(c) = closest
@@ -295,7 +341,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             last_normal = Some(refined.normal);
             toi.steps.push(ToiStep {
                 t,
-                distance: distance(&ma, &mb).distance,
+                distance: measure(&ma, &mb, &mut edges).distance,
                 advance: 0.0,
             });
         }
