@@ -15,6 +15,7 @@ mod edit;
 mod export_window;
 mod generate_window;
 mod history;
+mod motion_lab;
 mod motion_tab;
 mod numbers_panel;
 mod paint;
@@ -29,6 +30,7 @@ mod workspace;
 pub use crate::picture::Camera;
 pub use command::{Command, Fit};
 pub use edit::Edit;
+pub use motion_lab::MotionLab;
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
 
@@ -108,6 +110,8 @@ pub enum Lab {
     Broad,
     /// Casts: a ray against the whole scene.
     Casts,
+    /// Motion: the scene run through time, with a timeline.
+    Motion,
 }
 
 /// Below this window width (points) only one side panel is shown, so the scene view keeps
@@ -130,6 +134,8 @@ pub struct App {
     broad_lab: BroadLab,
     /// The casts lab: a ray cast against the scene.
     casts_lab: CastsLab,
+    /// The motion lab: the scene run through time.
+    motion_lab: MotionLab,
     generate_window: GenerateWindow,
     export_window: ExportWindow,
     scene_view: SceneView,
@@ -161,6 +167,7 @@ impl App {
             pair_lab: PairLab::default(),
             broad_lab: BroadLab::default(),
             casts_lab: CastsLab::default(),
+            motion_lab: MotionLab::default(),
             generate_window: GenerateWindow::default(),
             export_window: ExportWindow::default(),
             scene_view: SceneView::default(),
@@ -186,6 +193,13 @@ impl App {
         if self.lab == Lab::Casts {
             self.casts_lab.refresh(&self.workspace);
         }
+        if self.lab == Lab::Motion {
+            let elapsed = ctx.input(|i| i.stable_dt) as f64;
+            self.motion_lab.refresh(&self.workspace, elapsed);
+            if self.motion_lab.playing {
+                ctx.request_repaint();
+            }
+        }
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
         let (left, right) = self.side_panels(ui.available_width());
@@ -200,6 +214,9 @@ impl App {
         }
         self.status_bar
             .ui(ui, ws, self.scene_view.camera(), self.lab);
+        if self.lab == Lab::Motion {
+            self.motion_lab.timeline(ui);
+        }
         if left {
             self.shapes_panel
                 .ui(ui, ws, &mut self.numbers_panel, &self.scene_view, out);
@@ -209,9 +226,10 @@ impl App {
                 Lab::Pair => self.pair_lab.ui(ui, ws, &mut self.options, out),
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
                 Lab::Casts => self.casts_lab.ui(ui, ws, out),
+                Lab::Motion => self.motion_lab.ui(ui, ws),
             }
         }
-        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab);
+        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab, &self.motion_lab);
         self.scene_view
             .ui(ui, ws, &self.options, &mut self.pair_lab, overlay, out);
         self.generate_window.ui(&ctx, out);
@@ -364,7 +382,10 @@ impl App {
         if self.lab == Lab::Casts {
             self.casts_lab.refresh(&self.workspace);
         }
-        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab);
+        if self.lab == Lab::Motion {
+            self.motion_lab.refresh(&self.workspace, 0.0);
+        }
+        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab, &self.motion_lab);
         self.scene_view.draw_list(
             rect,
             &self.workspace,
@@ -543,6 +564,11 @@ impl App {
         self.casts_lab.hits()
     }
 
+    /// The motion lab (its frame, run and events), for tests.
+    pub fn motion_lab(&self) -> &MotionLab {
+        &self.motion_lab
+    }
+
     /// The span a moving pair is followed over (the Motion tab's T).
     pub fn horizon(&self) -> f64 {
         self.workspace.horizon()
@@ -659,11 +685,30 @@ impl App {
         if pressed(Key::G) {
             out.push(Command::Fit(Fit::Pair));
         }
-        if pressed(Key::ArrowRight) || pressed(Key::N) {
-            self.pair_lab.step_next(&self.workspace);
-        }
-        if pressed(Key::ArrowLeft) || pressed(Key::P) {
-            self.pair_lab.step_previous(&self.workspace);
+        if self.lab == Lab::Motion {
+            // The timeline: space plays, the arrows step, E jumps to the next event.
+            let lab = &mut self.motion_lab;
+            if pressed(Key::Space) {
+                lab.toggle_play();
+            }
+            if pressed(Key::ArrowRight) || pressed(Key::N) {
+                lab.go_to(lab.frame + 1);
+            }
+            if pressed(Key::ArrowLeft) || pressed(Key::P) {
+                lab.go_to(lab.frame.saturating_sub(1));
+            }
+            if pressed(Key::E)
+                && let Some(step) = lab.next_event()
+            {
+                lab.go_to(step);
+            }
+        } else {
+            if pressed(Key::ArrowRight) || pressed(Key::N) {
+                self.pair_lab.step_next(&self.workspace);
+            }
+            if pressed(Key::ArrowLeft) || pressed(Key::P) {
+                self.pair_lab.step_previous(&self.workspace);
+            }
         }
         if pressed(Key::Escape) {
             self.numbers_panel.forget_refused();

@@ -6,6 +6,7 @@ use super::broad_lab::BroadLab;
 use super::casts_lab::CastsLab;
 use super::command::{Command, Commands, Fit};
 use super::edit::Edit;
+use super::motion_lab::MotionLab;
 use super::paint;
 use super::pair_lab::PairLab;
 use super::workspace::Workspace;
@@ -16,7 +17,7 @@ use crate::picture::draw::{
 use crate::picture::handles::{Handle, HandleKind, handles_of, velocity_handle};
 use crate::picture::{self, Camera, Label, fit, labels};
 use crate::query::{distance_to_core, distance_to_point};
-use crate::scene::{SceneShape, ShapeId};
+use crate::scene::{Scene, SceneShape, ShapeId};
 use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
 
 /// What a drag in the view is doing.
@@ -53,15 +54,42 @@ pub enum Overlay<'a> {
     Broad(&'a BroadLab),
     /// The casts lab's ray and its hits.
     Casts(&'a CastsLab),
+    /// The motion lab's run at its shown frame.
+    Motion(&'a MotionLab),
 }
 
 impl<'a> Overlay<'a> {
     /// The overlay of `lab`.
-    pub fn of(lab: super::Lab, broad: &'a BroadLab, casts: &'a CastsLab) -> Self {
+    pub fn of(
+        lab: super::Lab,
+        broad: &'a BroadLab,
+        casts: &'a CastsLab,
+        motion: &'a MotionLab,
+    ) -> Self {
         match lab {
             super::Lab::Pair => Overlay::Pair,
             super::Lab::Broad => Overlay::Broad(broad),
             super::Lab::Casts => Overlay::Casts(casts),
+            super::Lab::Motion => Overlay::Motion(motion),
+        }
+    }
+
+    /// The scene to draw: the motion lab's frame, else the workspace's.
+    fn scene<'s>(self, ws: &'s Workspace) -> &'s Scene
+    where
+        'a: 's,
+    {
+        match self {
+            Overlay::Motion(m) => m.frame_scene().unwrap_or(ws.scene()),
+            _ => ws.scene(),
+        }
+    }
+
+    /// Whether shapes may be grabbed: not while a later frame of a run is shown.
+    fn editable(self) -> bool {
+        match self {
+            Overlay::Motion(m) => m.frame == 0,
+            _ => true,
         }
     }
 
@@ -317,7 +345,12 @@ impl SceneView {
             self.do_fit(rect, ws);
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
-            self.pointer(ui, &response, rect, (ws, overlay.casts()), &handles, out);
+            let handles = if overlay.editable() {
+                handles
+            } else {
+                Vec::new()
+            };
+            self.pointer(ui, &response, rect, (ws, overlay), &handles, out);
             let ctx = ui.ctx().clone();
             let font = FontId::proportional(13.0);
             let look = Look {
@@ -375,11 +408,12 @@ impl SceneView {
         look: Look,
         measure: &dyn Fn(&str) -> egui::Vec2,
     ) -> (&Frame, &Frame) {
-        let (ws, broad) = (shown.ws, shown.overlay.broad());
+        let ws = shown.ws;
         let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
             let dynamic = Self::dynamic_shapes(ws);
-            let static_key = self.static_key(rect, ws, broad, look.pixels_per_point, &dynamic);
+            let static_key =
+                self.static_key(rect, ws, shown.overlay, look.pixels_per_point, &dynamic);
             let dynamic_ids: Vec<ShapeId> =
                 dynamic.iter().map(|&i| ws.scene().shapes[i].id).collect();
             // The static layer stays while only dynamic shapes changed (a drag).
@@ -429,7 +463,7 @@ impl SceneView {
         &self,
         rect: Rect,
         ws: &Workspace,
-        broad: Option<&BroadLab>,
+        overlay: Overlay,
         pixels_per_point: f32,
         dynamic: &[usize],
     ) -> u64 {
@@ -438,9 +472,12 @@ impl SceneView {
         let bits = |x: f64| x.to_bits();
         self.hash_view(rect, pixels_per_point, &mut h);
         dynamic.hash(&mut h);
-        if let Some(b) = broad {
+        match overlay {
             // The cells follow every move: with the overlay on, the layer is built each time.
-            (b.cells, ws.revision(), bits(ws.grid().cell_size())).hash(&mut h);
+            Overlay::Broad(b) => (b.cells, ws.revision(), bits(ws.grid().cell_size())).hash(&mut h),
+            // Every frame of a run moves the shapes.
+            Overlay::Motion(m) => (1u8, m.frame, m.last_frame(), ws.revision()).hash(&mut h),
+            _ => {}
         }
         h.finish()
     }
@@ -464,6 +501,9 @@ impl SceneView {
         let total = ws.report().map_or(0, |r| r.sat.axes.len());
         let focus = ws.report().and_then(|r| lab.focus_axis(r));
         (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
+        if let Overlay::Motion(m) = overlay {
+            (m.frame, m.last_frame(), m.events().len()).hash(&mut h);
+        }
         if let Some(ray) = overlay.ray() {
             [ray.from, ray.to]
                 .iter()
@@ -560,13 +600,14 @@ impl SceneView {
             overlay,
         } = shown;
         let broad = overlay.broad();
-        let scene = ws.scene();
+        let scene = overlay.scene(ws);
         let report = ws.report().filter(|_| !ws.is_stale());
-        // The casts lab draws the ray over the shapes, not the pair lab's report.
-        let casting = matches!(overlay, Overlay::Casts(_));
+        // The casts and motion labs draw their own over the shapes, not the pair lab's report.
+        let casting = matches!(overlay, Overlay::Casts(_) | Overlay::Motion(_));
         let pair = ws.pair_indices().zip(report).filter(|_| !casting);
         let other_hits = ws
             .other_hits()
+            .filter(|_| !casting)
             .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
         let hits = LayerHits::new(layer, scene.shapes.len(), other_hits, dynamic);
         let total = report.map_or(0, |r| r.sat.axes.len());
@@ -600,6 +641,10 @@ impl SceneView {
                     toi,
                 }),
             ray: overlay.ray(),
+            ghost: match overlay {
+                Overlay::Motion(m) => m.ghost_scene(),
+                _ => None,
+            },
             mistake: mistake.as_ref().filter(|_| !casting),
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
@@ -693,10 +738,11 @@ impl SceneView {
         ui: &egui::Ui,
         response: &egui::Response,
         rect: Rect,
-        (ws, casts): (&Workspace, Option<&CastsLab>),
+        (ws, overlay): (&Workspace, Overlay),
         handles: &[Handle],
         out: &mut Commands,
     ) {
+        let casts = overlay.casts();
         let camera = self.camera;
         let to_world = |p: Pos2| camera.to_world(paint::rect(rect), paint::point(p));
         if response.clicked()
@@ -719,6 +765,7 @@ impl SceneView {
                 {
                     Some(Gesture::Pan)
                 }
+                Some(_) if !overlay.editable() => Some(Gesture::Pan),
                 Some(p) => Some(self.grab(p, rect, (ws, casts), handles, out)),
                 None => None,
             };

@@ -72,6 +72,11 @@ impl TopBar {
                         "the grid that finds the candidate pairs of the whole scene",
                     ),
                     (
+                        Lab::Motion,
+                        "Motion lab",
+                        "the scene run through time: play, step and scrub; events on a timeline; two resolvers side by side",
+                    ),
+                    (
                         Lab::Casts,
                         "Casts",
                         "a ray cast against the whole scene: every hit's point, normal and fraction",

@@ -12,7 +12,7 @@ use crate::geometry::{DVec2, Placed, Rounded, left_perp};
 use crate::query::{
     AxisRole, PairReport, RayHit, SatReport, Toi, Velocity, poses_between, swept_outline,
 };
-use crate::scene::{Claim, Scene, ShapeId};
+use crate::scene::{Body, Claim, Scene, ShapeId};
 use crate::text;
 
 /// A shape whose bounding circle is smaller than this on screen (points) is drawn without its
@@ -105,6 +105,9 @@ pub struct DrawInput<'a> {
     /// A ray cast against the scene (the casts lab): the segment, every hit with its point,
     /// normal and fraction, the first emphasised.
     pub ray: Option<RayShown<'a>>,
+    /// The same scene run with a second resolver (the motion lab): its moving shapes are
+    /// drawn as purple outlines over the first.
+    pub ghost: Option<&'a Scene>,
     /// A mistaken test's report on the pair: its MTV is drawn as a ghost of B.
     pub mistake: Option<&'a SatReport>,
     /// A refused edit.
@@ -280,6 +283,17 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     if let Some(ray) = input.ray {
         ray_cast(input, ray, &mut list);
+    }
+    if let Some(ghost) = input.ghost {
+        for shape in ghost
+            .shapes
+            .iter()
+            .filter(|s| s.motion.body != Body::Static)
+        {
+            let outline = Rounded::new(&shape.placed, DVec2::ZERO).outline_with(32);
+            list.marks
+                .push(input.closed_line(&outline, Stroke::new(2.0, faded(palette::NAIVE, 200))));
+        }
     }
     handles(input, &mut list);
     if let Some(r) = input.rejected {

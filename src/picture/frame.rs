@@ -99,6 +99,7 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
                 toi,
             }),
             ray: None,
+            ghost: None,
             mistake: None,
             rejected: None,
             new_polygon: &[],

@@ -1,0 +1,544 @@
+//! The motion lab: the scene run through time by the core's simulation, shown frame by frame.
+//! Its panel sets the step, the substeps, the resolver (and a second one drawn as ghosts, so a
+//! wrong resolver's drift shows beside the correct one) and continuous collision, and lists
+//! the run's events; the timeline under the scene plays, steps and scrubs the run, with a
+//! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
+//! replayed as `collidoscope simulate --record` and `replay` do.
+
+use super::workspace::Workspace;
+use crate::fixture;
+use crate::motion::{Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, replay};
+use crate::picture::palette;
+use crate::scene::Scene;
+use crate::text;
+use eframe::egui::{self, RichText};
+use std::path::PathBuf;
+
+/// Scenes up to this many shapes are run again by themselves after every change; bigger ones
+/// wait for "Run".
+const AUTO_RUN: usize = 2_000;
+
+/// One run: the recording (and the ghost resolver's), and what it was run from.
+struct Run {
+    /// The scene revision it was run from (`None`: opened from a file).
+    revision: Option<u64>,
+    recording: Recording,
+    ghost: Option<Recording>,
+    /// Where it came from, for the panel.
+    source: String,
+}
+
+/// The lab's state.
+pub struct MotionLab {
+    /// The step (seconds).
+    pub dt: f64,
+    /// How many steps a run has.
+    pub steps: u64,
+    /// Substeps: bounded by the tunnelling bound, else `fixed`.
+    pub bound: bool,
+    /// Fixed substeps per step.
+    pub fixed: u32,
+    /// The resolver of the run.
+    pub resolver: Resolver,
+    /// A second resolver, drawn as ghosts.
+    pub ghost: Option<Resolver>,
+    /// Continuous collision.
+    pub ccd: bool,
+    /// The frame shown (0: the scene as it starts).
+    pub frame: u64,
+    /// Playing.
+    pub playing: bool,
+    /// Playback speed (1: real time).
+    pub speed: f64,
+    /// Start again at the end.
+    pub looped: bool,
+    /// Time played since the last frame advanced (seconds of run time).
+    clock: f64,
+    run: Option<Run>,
+    /// The scenes of the shown frame (the run's, the ghost's).
+    shown: Option<(u64, Scene, Option<Scene>)>,
+    /// The recording path field.
+    pub path: String,
+    /// The last message of the panel (`true`: a failure).
+    message: Option<(String, bool)>,
+}
+
+impl Default for MotionLab {
+    fn default() -> Self {
+        Self {
+            dt: 1.0 / 60.0,
+            steps: 240,
+            bound: false,
+            fixed: 1,
+            resolver: Resolver::Sat,
+            ghost: None,
+            ccd: false,
+            frame: 0,
+            playing: false,
+            speed: 1.0,
+            looped: false,
+            clock: 0.0,
+            run: None,
+            shown: None,
+            path: "run.rec".into(),
+            message: None,
+        }
+    }
+}
+
+impl MotionLab {
+    /// The configuration the panel describes.
+    pub fn config(&self) -> Config {
+        Config {
+            dt: self.dt,
+            substeps: if self.bound {
+                Substeps::Bound
+            } else {
+                Substeps::Fixed(self.fixed.max(1))
+            },
+            resolver: self.resolver,
+            ccd: self.ccd,
+        }
+    }
+
+    /// Run the scene again when it or the settings changed (small scenes only), advance
+    /// playback by `elapsed` seconds, and keep the shown frame's scenes.
+    pub fn refresh(&mut self, ws: &Workspace, elapsed: f64) {
+        let stale = match &self.run {
+            None => true,
+            Some(run) => {
+                run.revision.is_some_and(|r| r != ws.revision())
+                    || (run.revision.is_some()
+                        && (run.recording.config() != self.config()
+                            || run.recording.steps() != self.steps
+                            || run.ghost.as_ref().map(|g| g.config().resolver) != self.ghost))
+            }
+        };
+        if stale && ws.scene().shapes.len() <= AUTO_RUN {
+            self.run_now(ws);
+        }
+        if self.playing {
+            self.clock += elapsed * self.speed;
+            let last = self.last_frame();
+            while self.clock >= self.dt && self.playing {
+                self.clock -= self.dt;
+                if self.frame < last {
+                    self.frame += 1;
+                } else if self.looped {
+                    self.frame = 0;
+                } else {
+                    self.playing = false;
+                }
+            }
+        }
+        self.frame = self.frame.min(self.last_frame());
+        let Some(run) = &self.run else {
+            self.shown = None;
+            return;
+        };
+        if self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame) {
+            let scene = run.recording.scene_at(self.frame);
+            let ghost = run.ghost.as_ref().and_then(|g| g.scene_at(self.frame));
+            self.shown = scene.map(|s| (self.frame, s, ghost));
+        }
+    }
+
+    /// Run the workspace's scene with the panel's settings.
+    fn run_now(&mut self, ws: &Workspace) {
+        let config = self.config();
+        let (recording, _) =
+            Recording::run(Simulation::new(ws.scene().clone(), config), self.steps);
+        let ghost = self.ghost.map(|resolver| {
+            let config = Config { resolver, ..config };
+            Recording::run(Simulation::new(ws.scene().clone(), config), self.steps).0
+        });
+        self.run = Some(Run {
+            revision: Some(ws.revision()),
+            recording,
+            ghost,
+            source: "this scene".into(),
+        });
+        self.shown = None;
+    }
+
+    /// The last frame of the run (0 without one).
+    pub fn last_frame(&self) -> u64 {
+        self.run.as_ref().map_or(0, |r| r.recording.steps())
+    }
+
+    /// The scene at the shown frame, when a run exists.
+    pub fn frame_scene(&self) -> Option<&Scene> {
+        self.shown.as_ref().map(|(_, s, _)| s)
+    }
+
+    /// The ghost resolver's scene at the shown frame.
+    pub fn ghost_scene(&self) -> Option<&Scene> {
+        self.shown.as_ref().and_then(|(_, _, g)| g.as_ref())
+    }
+
+    /// Every event of the run.
+    pub fn events(&self) -> &[Event] {
+        self.run.as_ref().map_or(&[], |r| r.recording.events())
+    }
+
+    /// Show frame `k` (stops playing).
+    pub fn go_to(&mut self, k: u64) {
+        self.frame = k.min(self.last_frame());
+        self.playing = false;
+    }
+
+    /// The first step after the shown frame with an event.
+    pub fn next_event(&self) -> Option<u64> {
+        self.events()
+            .iter()
+            .map(|e| e.step)
+            .find(|s| *s > self.frame)
+    }
+
+    /// The panel on the right: settings, the run and its events.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+        let panel = egui::Panel::right("motion");
+        super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("motion lab")
+                .show(ui, |ui| self.panel(ui, ws));
+        });
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+        ui.heading("Motion");
+        ui.label("Each step moves kinematic and dynamic bodies by their velocities, then resolves every pair with a dynamic body in pair order: the dynamic body moves out along the resolver's MTV and loses its velocity into the other shape.");
+        ui.separator();
+        egui::Grid::new("motion settings").num_columns(2).show(ui, |ui| {
+            let label = ui.label("step dt");
+            ui.add(egui::DragValue::new(&mut self.dt).speed(0.0005).range(1e-5..=10.0).suffix(" s"))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("steps");
+            ui.add(egui::DragValue::new(&mut self.steps).speed(1.0).range(1..=100_000))
+                .labelled_by(label.id);
+            ui.end_row();
+            ui.label("substeps");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut self.bound, "bounded")
+                    .on_hover_text("as many as it takes for no moving body to move more than (r - e) in one: the tunnelling bound");
+                let field = egui::DragValue::new(&mut self.fixed).range(1..=1000).prefix("fixed ");
+                ui.add_enabled(!self.bound, field).on_hover_text("equal substeps per step");
+            });
+            ui.end_row();
+            let label = ui.label("resolver");
+            resolver_combo(ui, "resolver", &mut self.resolver, label.id);
+            ui.end_row();
+            ui.label("ghost");
+            let mut ghosted = self.ghost.is_some();
+            ui.horizontal(|ui| {
+                let check = ui
+                    .checkbox(&mut ghosted, "compare with")
+                    .on_hover_text("run the same scene with a second resolver, drawn as purple outlines over this one");
+                let mut other = self.ghost.unwrap_or(Resolver::Mistake(crate::query::Mistake::NaiveSmallestOverlap));
+                if ghosted {
+                    resolver_combo(ui, "ghost resolver", &mut other, check.id);
+                }
+                self.ghost = ghosted.then_some(other);
+            });
+            ui.end_row();
+        });
+        ui.checkbox(&mut self.ccd, "Continuous collision")
+            .on_hover_text("a dynamic body stops at its first contact with a static or kinematic shape (the time of impact) instead of moving through it");
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Run")
+                .on_hover_text("run this scene again with these settings")
+                .clicked()
+            {
+                self.run_now(ws);
+                self.go_to(0);
+            }
+            if ws.scene().shapes.len() > AUTO_RUN {
+                ui.label(RichText::new("big scene: press Run after a change").weak());
+            }
+        });
+        ui.separator();
+        self.recording_row(ui);
+        let Some(run) = &self.run else {
+            ui.label("No run yet.");
+            return;
+        };
+        ui.label(format!(
+            "Run of {}: {} steps of {} s, resolver {}, substeps {}{}.",
+            run.source,
+            run.recording.steps(),
+            text::number(run.recording.config().dt),
+            run.recording.config().resolver,
+            run.recording.config().substeps,
+            if run.recording.config().ccd {
+                ", continuous collision"
+            } else {
+                ""
+            }
+        ));
+        let events = run.recording.events();
+        let counts: Vec<String> = EventKind::ALL
+            .iter()
+            .map(|k| {
+                format!(
+                    "{} {}",
+                    events.iter().filter(|e| e.kind == *k).count(),
+                    k.name()
+                )
+            })
+            .collect();
+        ui.label(RichText::new(counts.join(", ")).strong());
+        let scene = run.recording.scene();
+        let name = |i: usize| scene.shapes[i].display_name(i);
+        let mut go = None;
+        egui::ScrollArea::vertical()
+            .id_salt("motion events")
+            .max_height(260.0)
+            .show(ui, |ui| {
+                for e in events.iter().take(500) {
+                    let text = RichText::new(e.sentence(name)).color(event_colour(e.kind));
+                    let current = e.step == self.frame;
+                    if ui
+                        .selectable_label(current, text)
+                        .on_hover_text("show this step")
+                        .clicked()
+                    {
+                        go = Some(e.step);
+                    }
+                }
+            });
+        if let Some(step) = go {
+            self.go_to(step);
+        }
+    }
+
+    /// The recording path field with Save, Open, Replay and Export fixture.
+    fn recording_row(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Recording:");
+            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(140.0))
+                .labelled_by(label.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            let path = PathBuf::from(self.path.trim());
+            if ui
+                .button("Save run")
+                .on_hover_text("write the run as a recording (replay re-checks it)")
+                .clicked()
+            {
+                self.message = Some(match &self.run {
+                    Some(run) => match run.recording.save(&path) {
+                        Ok(()) => (format!("saved {}", path.display()), false),
+                        Err(e) => (e.to_string(), true),
+                    },
+                    None => ("no run to save".into(), true),
+                });
+            }
+            if ui
+                .button("Open run")
+                .on_hover_text("show a recording written by simulate --record or by Save run")
+                .clicked()
+            {
+                self.message = Some(match Recording::load(&path) {
+                    Ok(recording) => {
+                        self.run = Some(Run {
+                            revision: None,
+                            recording,
+                            ghost: None,
+                            source: path.display().to_string(),
+                        });
+                        self.shown = None;
+                        self.go_to(0);
+                        (format!("opened {}", path.display()), false)
+                    }
+                    Err(e) => (e.to_string(), true),
+                });
+            }
+            if ui
+                .button("Replay")
+                .on_hover_text("run the recording's scene again and compare every step bit for bit")
+                .clicked()
+            {
+                self.message = self.run.as_ref().map(|run| match replay(&run.recording) {
+                    Ok(steps) => (
+                        format!("identical: {steps} steps replayed bit for bit"),
+                        false,
+                    ),
+                    Err(d) => (
+                        format!("diverges at step {} (shape {})", d.step, d.shape),
+                        true,
+                    ),
+                });
+            }
+            if ui
+                .button("Export fixture of this frame")
+                .on_hover_text("pin every pair of the frame shown, next to the recording path")
+                .clicked()
+            {
+                self.message = Some(match self.frame_scene() {
+                    Some(scene) => {
+                        let target = path.with_file_name(format!("frame-{}.json", self.frame));
+                        match fixture::export(scene, None, &target, None) {
+                            Ok(written) => (written.join("; "), false),
+                            Err(e) => (e, true),
+                        }
+                    }
+                    None => ("no frame to export".into(), true),
+                });
+            }
+        });
+        if let Some((text, error)) = &self.message {
+            let colour = if *error {
+                palette::INVALID
+            } else {
+                palette::SEPARATING
+            };
+            ui.colored_label(colour, text);
+        }
+    }
+
+    /// The timeline under the scene: the transport buttons, the scrubber with a marker for
+    /// every event, the speed and loop.
+    pub fn timeline(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::bottom("timeline").show(ui, |ui| {
+            let last = self.last_frame();
+            ui.horizontal(|ui| {
+                if ui.button("|<").on_hover_text("first frame").clicked() {
+                    self.go_to(0);
+                }
+                if ui.button("<").on_hover_text("step back").clicked() {
+                    self.go_to(self.frame.saturating_sub(1));
+                }
+                let play = if self.playing { "Pause" } else { "Play" };
+                if ui
+                    .button(play)
+                    .on_hover_text("play the run (space)")
+                    .clicked()
+                {
+                    self.toggle_play();
+                }
+                if ui.button(">").on_hover_text("step forward").clicked() {
+                    self.go_to(self.frame + 1);
+                }
+                if ui.button(">|").on_hover_text("last frame").clicked() {
+                    self.go_to(last);
+                }
+                if ui
+                    .button("Next event")
+                    .on_hover_text("jump to the next step with an event")
+                    .clicked()
+                    && let Some(step) = self.next_event()
+                {
+                    self.go_to(step);
+                }
+                ui.checkbox(&mut self.looped, "Loop");
+                let label = ui.label("speed");
+                egui::ComboBox::from_id_salt("speed")
+                    .selected_text(format!("{}x", self.speed))
+                    .show_ui(ui, |ui| {
+                        for s in [0.1, 0.25, 0.5, 1.0, 2.0, 4.0] {
+                            ui.selectable_value(&mut self.speed, s, format!("{s}x"));
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id)
+                    .on_hover_text("playback speed");
+                let mut frame = self.frame;
+                let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
+                if ui.add(slider).changed() {
+                    self.go_to(frame);
+                }
+                ui.label(format!(
+                    "t = {} s",
+                    text::number(self.frame as f64 * self.dt)
+                ));
+            });
+            self.strip(ui, last);
+        });
+    }
+
+    /// The scrubbing strip: the run as a bar, the shown frame as a line, every event a tick in
+    /// its kind's colour; click or drag to scrub, hover a tick for its sentence.
+    fn strip(&mut self, ui: &mut egui::Ui, last: u64) {
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width(), 26.0),
+            egui::Sense::click_and_drag(),
+        );
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 3.0, egui::Color32::from_gray(40));
+        let x_of = |step: u64| rect.left() + rect.width() * (step as f32 / last.max(1) as f32);
+        let scene = self.run.as_ref().map(|r| r.recording.scene().clone());
+        let mut hovered = Vec::new();
+        for e in self.events() {
+            let x = x_of(e.step);
+            let colour = egui::Color32::from(event_colour(e.kind));
+            let row = EventKind::ALL
+                .iter()
+                .position(|k| *k == e.kind)
+                .unwrap_or(0) as f32;
+            let (top, bottom) = (rect.top() + 2.0 + row * 5.5, rect.top() + 7.5 + row * 5.5);
+            painter.line_segment([egui::pos2(x, top), egui::pos2(x, bottom)], (2.0, colour));
+            if let Some(p) = response.hover_pos()
+                && (p.x - x).abs() <= 3.0
+            {
+                hovered.push(e.clone());
+            }
+        }
+        let x = x_of(self.frame);
+        painter.line_segment(
+            [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
+            (2.0, egui::Color32::WHITE),
+        );
+        if (response.clicked() || response.dragged())
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let share = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
+            self.go_to((share as f64 * last as f64).round() as u64);
+        }
+        if !hovered.is_empty()
+            && let Some(scene) = scene
+        {
+            let name = |i: usize| scene.shapes[i].display_name(i);
+            let text: Vec<String> = hovered.iter().take(6).map(|e| e.sentence(name)).collect();
+            response.on_hover_text(text.join("\n"));
+        } else {
+            response.on_hover_text("the run: click or drag to show a frame; ticks are events (rows: pushed-in, tunnelled, normal-flip, still-penetrating)");
+        }
+    }
+
+    /// Play or pause (from the start again when at the end).
+    pub fn toggle_play(&mut self) {
+        if !self.playing && self.frame >= self.last_frame() {
+            self.frame = 0;
+        }
+        self.playing = !self.playing;
+        self.clock = 0.0;
+    }
+}
+
+/// A resolver chooser, named by the label `label`.
+fn resolver_combo(ui: &mut egui::Ui, id: &str, resolver: &mut Resolver, label: egui::Id) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(resolver.name())
+        .show_ui(ui, |ui| {
+            for r in Resolver::all() {
+                ui.selectable_value(resolver, r, r.name());
+            }
+        })
+        .response
+        .labelled_by(label)
+        .on_hover_text(
+            "sat: the correct test; the others: the known mistakes, to watch one over time",
+        );
+}
+
+/// The colour of an event's marker and sentence.
+fn event_colour(kind: EventKind) -> crate::picture::Colour {
+    match kind {
+        EventKind::PushedIn => palette::NAIVE,
+        EventKind::Tunnelled => palette::MTV,
+        EventKind::NormalFlip => palette::DECIDING,
+        EventKind::StillPenetrating => palette::OTHER_HIT,
+    }
+}
