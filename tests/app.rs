@@ -1142,6 +1142,20 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     h.state_mut().frame_work(rect);
     let ball = &h.state().motion_lab().frame_scene().unwrap().shapes[1];
     assert_eq!(ball.placed.pose.position, DVec2::new(5.0, 0.0));
+    // The tunnelled step is drawn: the ball's sweep across the wall, with its bound.
+    let sweeps = h.state().motion_lab().sweeps();
+    let crossed: Vec<_> = sweeps.iter().filter_map(|s| s.tunnelled).collect();
+    assert_eq!(crossed.len(), 1);
+    assert_eq!(crossed[0].0, 0, "the wall");
+    assert!((crossed[0].2 - 0.004995).abs() < 1e-15);
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels.iter().any(|l| l
+            .text
+            .starts_with("tunnelled: step 0.1 s, largest safe step 0.004995 s")),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
     // Play: frames advance by themselves.
     h.get_by_label("Play").click();
     h.run_steps(40);

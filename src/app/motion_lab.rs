@@ -7,8 +7,11 @@
 
 use super::workspace::Workspace;
 use crate::fixture;
+use crate::geometry::{DVec2, Rounded};
 use crate::motion::{Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, replay};
+use crate::picture::draw::Sweep;
 use crate::picture::palette;
+use crate::query::{convex_hull, inner_radius};
 use crate::scene::Scene;
 use crate::text;
 use eframe::egui::{self, RichText};
@@ -55,8 +58,9 @@ pub struct MotionLab {
     /// Time played since the last frame advanced (seconds of run time).
     clock: f64,
     run: Option<Run>,
-    /// The scenes of the shown frame (the run's, the ghost's).
+    /// The scenes of the shown frame (the run's, the ghost's) and the sweeps of its step.
     shown: Option<(u64, Scene, Option<Scene>)>,
+    sweeps: Vec<Sweep>,
     /// The recording path field.
     pub path: String,
     /// The last message of the panel (`true`: a failure).
@@ -80,6 +84,7 @@ impl Default for MotionLab {
             clock: 0.0,
             run: None,
             shown: None,
+            sweeps: Vec::new(),
             path: "run.rec".into(),
             message: None,
         }
@@ -139,6 +144,22 @@ impl MotionLab {
         if self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame) {
             let scene = run.recording.scene_at(self.frame);
             let ghost = run.ghost.as_ref().and_then(|g| g.scene_at(self.frame));
+            self.sweeps = match (&scene, self.frame.checked_sub(1)) {
+                (Some(after), Some(k)) => run
+                    .recording
+                    .scene_at(k)
+                    .map(|before| {
+                        sweeps(
+                            &before,
+                            after,
+                            run.recording.events(),
+                            self.frame,
+                            run.recording.config().dt,
+                        )
+                    })
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            };
             self.shown = scene.map(|s| (self.frame, s, ghost));
         }
     }
@@ -166,9 +187,25 @@ impl MotionLab {
         self.run.as_ref().map_or(0, |r| r.recording.steps())
     }
 
+    /// The frame whose scene is held (what the view draws; it follows `frame` at the next
+    /// refresh), and how many frames and events the run has: what the view's cache keys on.
+    pub fn drawn(&self) -> (Option<u64>, u64, usize, usize) {
+        (
+            self.shown.as_ref().map(|(k, ..)| *k),
+            self.last_frame(),
+            self.events().len(),
+            self.ghost_events().len(),
+        )
+    }
+
     /// The scene at the shown frame, when a run exists.
     pub fn frame_scene(&self) -> Option<&Scene> {
         self.shown.as_ref().map(|(_, s, _)| s)
+    }
+
+    /// The sweeps of the step that led to the shown frame: fast bodies and tunnelled ones.
+    pub fn sweeps(&self) -> &[Sweep] {
+        &self.sweeps
     }
 
     /// The ghost resolver's scene at the shown frame.
@@ -181,18 +218,28 @@ impl MotionLab {
         self.run.as_ref().map_or(&[], |r| r.recording.events())
     }
 
+    /// Every event of the ghost resolver's run.
+    pub fn ghost_events(&self) -> &[Event] {
+        self.run
+            .as_ref()
+            .and_then(|r| r.ghost.as_ref())
+            .map_or(&[], |g| g.events())
+    }
+
     /// Show frame `k` (stops playing).
     pub fn go_to(&mut self, k: u64) {
         self.frame = k.min(self.last_frame());
         self.playing = false;
     }
 
-    /// The first step after the shown frame with an event.
+    /// The first step after the shown frame with an event (of either run).
     pub fn next_event(&self) -> Option<u64> {
         self.events()
             .iter()
+            .chain(self.ghost_events())
             .map(|e| e.step)
-            .find(|s| *s > self.frame)
+            .filter(|s| *s > self.frame)
+            .min()
     }
 
     /// The panel on the right: settings, the run and its events.
@@ -289,6 +336,24 @@ impl MotionLab {
             })
             .collect();
         ui.label(RichText::new(counts.join(", ")).strong());
+        if let Some(ghost) = &run.ghost {
+            let events = ghost.events();
+            let counts: Vec<String> = EventKind::ALL
+                .iter()
+                .map(|k| {
+                    format!(
+                        "{} {}",
+                        events.iter().filter(|e| e.kind == *k).count(),
+                        k.name()
+                    )
+                })
+                .collect();
+            ui.colored_label(
+                palette::NAIVE,
+                format!("ghost ({}): {}", ghost.config().resolver, counts.join(", ")),
+            )
+            .on_hover_text("its events are the dim ticks in the lower half of the timeline");
+        }
         let scene = run.recording.scene();
         let name = |i: usize| scene.shapes[i].display_name(i);
         let mut go = None;
@@ -462,7 +527,7 @@ impl MotionLab {
     /// its kind's colour; click or drag to scrub, hover a tick for its sentence.
     fn strip(&mut self, ui: &mut egui::Ui, last: u64) {
         let (rect, response) = ui.allocate_exact_size(
-            egui::vec2(ui.available_width(), 26.0),
+            egui::vec2(ui.available_width(), 30.0),
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
@@ -477,10 +542,28 @@ impl MotionLab {
                 .iter()
                 .position(|k| *k == e.kind)
                 .unwrap_or(0) as f32;
-            let (top, bottom) = (rect.top() + 2.0 + row * 5.5, rect.top() + 7.5 + row * 5.5);
+            let (top, bottom) = (rect.top() + 1.0 + row * 3.0, rect.top() + 3.5 + row * 3.0);
             painter.line_segment([egui::pos2(x, top), egui::pos2(x, bottom)], (2.0, colour));
             if let Some(p) = response.hover_pos()
                 && (p.x - x).abs() <= 3.0
+                && p.y <= rect.center().y
+            {
+                hovered.push(e.clone());
+            }
+        }
+        for e in self.ghost_events() {
+            let x = x_of(e.step);
+            let colour = egui::Color32::from(palette::faded(event_colour(e.kind), 120));
+            painter.line_segment(
+                [
+                    egui::pos2(x, rect.center().y + 2.0),
+                    egui::pos2(x, rect.bottom() - 1.0),
+                ],
+                (2.0, colour),
+            );
+            if let Some(p) = response.hover_pos()
+                && (p.x - x).abs() <= 3.0
+                && p.y > rect.center().y
             {
                 hovered.push(e.clone());
             }
@@ -503,7 +586,7 @@ impl MotionLab {
             let text: Vec<String> = hovered.iter().take(6).map(|e| e.sentence(name)).collect();
             response.on_hover_text(text.join("\n"));
         } else {
-            response.on_hover_text("the run: click or drag to show a frame; ticks are events (rows: pushed-in, tunnelled, normal-flip, still-penetrating)");
+            response.on_hover_text("the run: click or drag to show a frame; ticks are events (upper half this run's, rows pushed-in, tunnelled, normal-flip, still-penetrating; lower half the ghost's)");
         }
     }
 
@@ -515,6 +598,41 @@ impl MotionLab {
         self.playing = !self.playing;
         self.clock = 0.0;
     }
+}
+
+/// The sweeps of step `step` (from `before` to `after`): every body that moved more than its
+/// inner radius, and every one that passed through a shape (an event of that step).
+fn sweeps(before: &Scene, after: &Scene, events: &[Event], step: u64, dt: f64) -> Vec<Sweep> {
+    let tunnels: Vec<&Event> = events
+        .iter()
+        .filter(|e| e.step == step && e.kind == EventKind::Tunnelled)
+        .collect();
+    before
+        .shapes
+        .iter()
+        .zip(&after.shapes)
+        .enumerate()
+        .filter_map(|(i, (b, a))| {
+            let moved = b.placed.pose.position.distance(a.placed.pose.position);
+            let tunnel = tunnels.iter().find(|e| e.shape == Some(i));
+            if tunnel.is_none() && moved <= inner_radius(&b.placed.shape) {
+                return None;
+            }
+            let outline =
+                |p: &crate::geometry::Placed| Rounded::new(p, DVec2::ZERO).outline_with(32);
+            let (from, to) = (outline(&b.placed), outline(&a.placed));
+            let covered = convex_hull(from.iter().chain(&to).copied().collect());
+            Some(Sweep {
+                before: from,
+                covered,
+                at: a.placed.centre(),
+                tunnelled: tunnel.map(|e| {
+                    let wall = if e.a == i { e.b } else { e.a };
+                    (wall, e.dt.unwrap_or(dt), e.safe_dt.unwrap_or(f64::NAN))
+                }),
+            })
+        })
+        .collect()
 }
 
 /// A resolver chooser, named by the label `label`.

@@ -476,7 +476,7 @@ impl SceneView {
             // The cells follow every move: with the overlay on, the layer is built each time.
             Overlay::Broad(b) => (b.cells, ws.revision(), bits(ws.grid().cell_size())).hash(&mut h),
             // Every frame of a run moves the shapes.
-            Overlay::Motion(m) => (1u8, m.frame, m.last_frame(), ws.revision()).hash(&mut h),
+            Overlay::Motion(m) => (1u8, m.drawn(), ws.revision()).hash(&mut h),
             _ => {}
         }
         h.finish()
@@ -502,7 +502,7 @@ impl SceneView {
         let focus = ws.report().and_then(|r| lab.focus_axis(r));
         (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
         if let Overlay::Motion(m) = overlay {
-            (m.frame, m.last_frame(), m.events().len()).hash(&mut h);
+            m.drawn().hash(&mut h);
         }
         if let Some(ray) = overlay.ray() {
             [ray.from, ray.to]
@@ -644,6 +644,10 @@ impl SceneView {
             ghost: match overlay {
                 Overlay::Motion(m) => m.ghost_scene(),
                 _ => None,
+            },
+            sweeps: match overlay {
+                Overlay::Motion(m) => m.sweeps(),
+                _ => &[],
             },
             mistake: mistake.as_ref().filter(|_| !casting),
             grid: Some(ws.grid()),

@@ -89,10 +89,10 @@ impl StatusBar {
                             }
                             None => {
                                 ui.add(
-                                    egui::Label::new(if lab == super::Lab::Casts {
-                                        "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene."
-                                    } else {
-                                        "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair."
+                                    egui::Label::new(match lab {
+                                        super::Lab::Casts => "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene.",
+                                        super::Lab::Motion => "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan).",
+                                        _ => "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair.",
                                     },
                                     )
                                     .truncate(),

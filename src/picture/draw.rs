@@ -108,6 +108,8 @@ pub struct DrawInput<'a> {
     /// The same scene run with a second resolver (the motion lab): its moving shapes are
     /// drawn as purple outlines over the first.
     pub ghost: Option<&'a Scene>,
+    /// Fast bodies' sweeps over the step just shown (the motion lab).
+    pub sweeps: &'a [Sweep],
     /// A mistaken test's report on the pair: its MTV is drawn as a ghost of B.
     pub mistake: Option<&'a SatReport>,
     /// A refused edit.
@@ -153,6 +155,20 @@ pub struct RayShown<'a> {
     pub to: DVec2,
     /// Its hits: (list position, hit), sorted by fraction (the first is the first hit).
     pub hits: &'a [(usize, RayHit)],
+}
+
+/// A body's sweep over one step of a run: where it was, what it covered, and, when it
+/// passed through a shape, that shape and its tunnelling bound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    /// The body before the step (world outline).
+    pub before: Vec<DVec2>,
+    /// The region it covered (world outline).
+    pub covered: Vec<DVec2>,
+    /// Where the label goes (world): the body after the step.
+    pub at: DVec2,
+    /// The shape it passed through (list position), the step and its largest safe step.
+    pub tunnelled: Option<(usize, f64, f64)>,
 }
 
 /// How long a hit's normal arrow is on screen (points).
@@ -283,6 +299,9 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     if let Some(ray) = input.ray {
         ray_cast(input, ray, &mut list);
+    }
+    for sweep in input.sweeps {
+        sweep_marks(input, sweep, &mut list);
     }
     if let Some(ghost) = input.ghost {
         for shape in ghost
@@ -775,6 +794,45 @@ fn moving(input: &DrawInput, (a, b): (&Placed, &Placed), motion: PairMotion, lis
             at: end + Vec2::new(0.0, -14.0),
             text: format!("time of impact {}", text::number(t)),
             colour: palette::CLOSEST,
+            importance: Importance::Headline,
+            fixed: false,
+        });
+    }
+}
+
+/// A sweep: the region covered, faint; the body before, dashed; a tunnelled one in red with
+/// the shape it crossed outlined and its bound in words.
+fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList) {
+    let colour = if sweep.tunnelled.is_some() {
+        palette::MTV
+    } else {
+        palette::OTHER
+    };
+    list.marks.push(input.polygon(
+        &sweep.covered,
+        faded(colour, 30),
+        Stroke::new(1.0, faded(colour, 90)),
+    ));
+    let mut before = input.screen_points(&sweep.before);
+    before.extend(before.first().copied());
+    list.marks.push(Mark::Dashed {
+        points: before,
+        stroke: Stroke::new(1.5, faded(colour, 200)),
+        dash: 5.0,
+        gap: 3.0,
+    });
+    if let Some((wall, dt, safe)) = sweep.tunnelled {
+        let outline = Rounded::new(&input.scene.shapes[wall].placed, DVec2::ZERO).outline_with(32);
+        list.marks
+            .push(input.closed_line(&outline, Stroke::new(3.0, palette::MTV)));
+        list.labels.push(Label {
+            at: input.screen(sweep.at) + Vec2::new(0.0, -22.0),
+            text: format!(
+                "tunnelled: step {} s, largest safe step {} s",
+                text::number(dt),
+                text::number(safe)
+            ),
+            colour: palette::MTV,
             importance: Importance::Headline,
             fixed: false,
         });

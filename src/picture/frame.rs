@@ -100,6 +100,7 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
             }),
             ray: None,
             ghost: None,
+            sweeps: &[],
             mistake: None,
             rejected: None,
             new_polygon: &[],
