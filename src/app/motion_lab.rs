@@ -8,7 +8,9 @@
 use super::workspace::Workspace;
 use crate::fixture;
 use crate::geometry::{DVec2, Rounded};
-use crate::motion::{Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, replay};
+use crate::motion::{
+    Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, counts, replay,
+};
 use crate::picture::draw::Sweep;
 use crate::picture::palette;
 use crate::query::{convex_hull, inner_radius};
@@ -325,32 +327,15 @@ impl MotionLab {
             }
         ));
         let events = run.recording.events();
-        let counts: Vec<String> = EventKind::ALL
-            .iter()
-            .map(|k| {
-                format!(
-                    "{} {}",
-                    events.iter().filter(|e| e.kind == *k).count(),
-                    k.name()
-                )
-            })
-            .collect();
-        ui.label(RichText::new(counts.join(", ")).strong());
+        ui.label(RichText::new(counts(events)).strong());
         if let Some(ghost) = &run.ghost {
-            let events = ghost.events();
-            let counts: Vec<String> = EventKind::ALL
-                .iter()
-                .map(|k| {
-                    format!(
-                        "{} {}",
-                        events.iter().filter(|e| e.kind == *k).count(),
-                        k.name()
-                    )
-                })
-                .collect();
             ui.colored_label(
                 palette::NAIVE,
-                format!("ghost ({}): {}", ghost.config().resolver, counts.join(", ")),
+                format!(
+                    "ghost ({}): {}",
+                    ghost.config().resolver,
+                    counts(ghost.events())
+                ),
             )
             .on_hover_text("its events are the dim ticks in the lower half of the timeline");
         }

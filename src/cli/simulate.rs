@@ -2,7 +2,7 @@
 //! [--ccd] [--record OUT]` and `collidoscope replay FILE`.
 
 use crate::geometry::DVec2;
-use crate::motion::{Config, Event, EventKind, Recording, Simulation, replay};
+use crate::motion::{Config, Event, Recording, Simulation, counts, replay};
 use crate::text::{number, point};
 use serde::Serialize;
 use std::io::Write;
@@ -115,14 +115,7 @@ pub fn run(
             ""
         }
     );
-    let counts: Vec<String> = EventKind::ALL
-        .iter()
-        .map(|k| {
-            let n = events.iter().filter(|e| e.kind == *k).count();
-            format!("{n} {}", k.name())
-        })
-        .collect();
-    let _ = writeln!(out, "  events: {}", counts.join(", "));
+    let _ = writeln!(out, "  events: {}", counts(&events));
     const SHOWN: usize = 20;
     for e in events.iter().take(SHOWN) {
         let _ = writeln!(out, "  {}", e.sentence(shown));

@@ -39,6 +39,22 @@ impl EventKind {
     }
 }
 
+/// How many events of each kind, in words: `0 pushed-in, 2 tunnelled, 0 normal-flip, 0
+/// still-penetrating`.
+pub fn counts(events: &[Event]) -> String {
+    EventKind::ALL
+        .iter()
+        .map(|k| {
+            format!(
+                "{} {}",
+                events.iter().filter(|e| e.kind == *k).count(),
+                k.name()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One event: the step (1 for the first step: step k takes the scene from frame k - 1 to
 /// frame k), the pair (list positions, a < b) and the numbers that show it. Numbers that do
 /// not apply to a kind are absent.

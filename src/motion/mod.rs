@@ -26,6 +26,6 @@ mod recording;
 mod simulation;
 
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
-pub use events::{Event, EventKind};
+pub use events::{Event, EventKind, counts};
 pub use recording::{BodyState, Divergence, Recording, RecordingError, replay};
 pub use simulation::{Simulation, StepOutcome};

@@ -345,6 +345,32 @@ impl Recording {
             .collect()
     }
 
+    /// Decode every frame from the start, in order, handing each (its index from 0 and
+    /// where in the data it started) to `each`; stops at the first error of decoding or of
+    /// `each`.
+    fn each_frame(
+        &self,
+        mut each: impl FnMut(u64, usize, &[[u64; 5]]) -> Result<(), String>,
+    ) -> Result<usize, String> {
+        let mut reader = Reader {
+            data: &self.data,
+            at: 0,
+        };
+        let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
+        for index in 0..self.steps {
+            if index % KEYFRAME_EVERY == 0 {
+                last = [None, None];
+            }
+            let at = reader.at;
+            let frame = self
+                .decode(&mut reader, &last)
+                .map_err(|e| format!("step {}: {e}", index + 1))?;
+            each(index, at, &frame)?;
+            last = [Some(frame), last[0].take()];
+        }
+        Ok(reader.at)
+    }
+
     /// The file's bytes: the header line, then the frames.
     pub fn to_bytes(&self) -> Vec<u8> {
         let scene_json: serde_json::Value = serde_json::from_str(&scene::to_json(&self.scene))
@@ -452,37 +478,33 @@ impl Recording {
             last: [Vec::new(), Vec::new()],
         };
         // Decode every frame once: a damaged file is refused here, never while scrubbing.
-        let mut reader = Reader {
-            data: &recording.data,
-            at: 0,
-        };
-        let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
-        for index in 0..recording.steps {
-            if index % KEYFRAME_EVERY == 0 {
+        let mut last_two: [Vec<[u64; 5]>; 2] = [Vec::new(), Vec::new()];
+        let end = recording
+            .each_frame(|index, at, frame| {
                 let block = (index / KEYFRAME_EVERY) as usize;
-                if recording.keyframes[block] != reader.at {
-                    return Err(error(format!(
-                        "keyframe {block} starts at byte {}, the header says {}",
-                        reader.at, recording.keyframes[block]
-                    )));
+                if index % KEYFRAME_EVERY == 0 && recording.keyframes[block] != at {
+                    return Err(format!(
+                        "keyframe {block} starts at byte {at}, the header says {}",
+                        recording.keyframes[block]
+                    ));
                 }
-                last = [None, None];
-            }
-            let frame = recording
-                .decode(&mut reader, &last)
-                .map_err(|e| error(format!("step {}: {e}", index + 1)))?;
-            last = [Some(frame), last[0].take()];
-        }
-        if reader.at != recording.data.len() {
+                last_two = [frame.to_vec(), std::mem::take(&mut last_two[0])];
+                Ok(())
+            })
+            .map_err(error)?;
+        if end != recording.data.len() {
             return Err(error(format!(
                 "{} bytes left after the last step",
-                recording.data.len() - reader.at
+                recording.data.len() - end
             )));
         }
-        recording.last = [
-            last[0].take().unwrap_or_default(),
-            last[1].take().unwrap_or_default(),
-        ];
+        // Pushing more steps predicts from the last two frames of their block.
+        let in_block = recording.steps % KEYFRAME_EVERY;
+        recording.last = if in_block == 0 {
+            [Vec::new(), Vec::new()]
+        } else {
+            last_two
+        };
         Ok(recording)
     }
 }
@@ -491,31 +513,26 @@ impl Recording {
 /// states bit for bit: `Ok(steps)` when identical, else the first difference.
 pub fn replay(recording: &Recording) -> Result<u64, Divergence> {
     let mut simulation = Simulation::new(recording.scene.clone(), recording.config);
-    let mut reader = Reader {
-        data: &recording.data,
-        at: 0,
-    };
-    let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
-    for index in 0..recording.steps {
-        if index % KEYFRAME_EVERY == 0 {
-            last = [None, None];
-        }
-        simulation.step();
-        let frame = recording
-            .decode(&mut reader, &last)
-            .expect("frames pushed or checked on reading decode");
-        for (k, &i) in recording.bodies.iter().enumerate() {
-            let now = BodyState::of(simulation.scene(), i);
-            if now.bits() != frame[k] {
-                return Err(Divergence {
-                    step: index + 1,
-                    shape: i,
-                    recorded: BodyState::from_bits(frame[k]),
-                    simulated: now,
-                });
+    let mut divergence = None;
+    recording
+        .each_frame(|index, _, frame| {
+            simulation.step();
+            for (k, &i) in recording.bodies.iter().enumerate() {
+                let now = BodyState::of(simulation.scene(), i);
+                if now.bits() != frame[k] {
+                    divergence = Some(Divergence {
+                        step: index + 1,
+                        shape: i,
+                        recorded: BodyState::from_bits(frame[k]),
+                        simulated: now,
+                    });
+                    return Err(String::new());
+                }
             }
-        }
-        last = [Some(frame), last[0].take()];
-    }
-    Ok(recording.steps)
+            Ok(())
+        })
+        .map(|_| recording.steps)
+        .map_err(|e| {
+            divergence.unwrap_or_else(|| panic!("frames pushed or checked on reading decode: {e}"))
+        })
 }

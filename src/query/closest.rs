@@ -113,6 +113,19 @@ pub struct CoreClosest {
     pub feature_b: Feature,
 }
 
+impl CoreClosest {
+    /// The closest points `c` of segment `k` of `a` and segment `l` of `b`.
+    fn on(a: &Rounded, b: &Rounded, c: SegmentClosest, (k, l): (usize, usize)) -> Self {
+        Self {
+            point_a: c.point_a,
+            point_b: c.point_b,
+            distance: c.distance_squared.sqrt(),
+            feature_a: a.feature_at(k, c.t_a),
+            feature_b: b.feature_at(l, c.t_b),
+        }
+    }
+}
+
 /// The closest points of the cores of `a` and `b` (radii ignored), or `None` when one core
 /// holds a point of the other inside (their distance is 0 and no pair of points stands out).
 ///
@@ -150,14 +163,7 @@ fn closest_cores_with_pair(a: &Rounded, b: &Rounded) -> Option<(CoreClosest, (us
     if c.distance_squared > 0.0 && (a.core_contains(b.point(0)) || b.core_contains(a.point(0))) {
         return None;
     }
-    let closest = CoreClosest {
-        point_a: c.point_a,
-        point_b: c.point_b,
-        distance: c.distance_squared.sqrt(),
-        feature_a: a.feature_at(k, c.t_a),
-        feature_b: b.feature_at(l, c.t_b),
-    };
-    Some((closest, (k, l)))
+    Some((CoreClosest::on(a, b, c, (k, l)), (k, l)))
 }
 
 /// Where [`closest_polygon_cores`] starts: the pair of edges closest last time and the
@@ -219,13 +225,7 @@ pub fn closest_polygon_cores(
         let (b0, b1) = b.segment(l);
         let c = closest_points_segment_segment(a0, a1, b0, b1);
         let found = |c: SegmentClosest, direction: DVec2| {
-            let closest = CoreClosest {
-                point_a: c.point_a,
-                point_b: c.point_b,
-                distance: c.distance_squared.sqrt(),
-                feature_a: a.feature_at(k, c.t_a),
-                feature_b: b.feature_at(l, c.t_b),
-            };
+            let closest = CoreClosest::on(a, b, c, (k, l));
             let hint = PolygonHint {
                 edge_a: k,
                 edge_b: l,
