@@ -76,5 +76,41 @@ fn bench_frame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_frame);
+/// The motion lab playing: every shape dynamic and moving, the run made once, then one frame
+/// of the run shown per frame of the window (its scene decoded from the recording, the view
+/// built again). Goal: 1,000 shapes within 4x of 10.
+fn bench_playing(c: &mut Criterion) {
+    use collidoscope::app::Lab;
+    use collidoscope::scene::Body;
+    let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 700.0));
+    let mut group = c.benchmark_group("playing");
+    for n in [10, 1_000] {
+        let mut moving = scene(n);
+        for (i, s) in moving.shapes.iter_mut().enumerate() {
+            s.motion.body = Body::Dynamic;
+            s.motion.velocity = DVec2::from_angle(i as f64 * 2.4) * 0.5;
+        }
+        let mut app = App::new(Options {
+            no_data_dir: true,
+            ..Default::default()
+        });
+        app.set_scene(moving);
+        app.fit(Fit::Scene);
+        app.set_lab(Lab::Motion);
+        app.frame_work(rect);
+        let last = app.motion_lab().last_frame();
+        assert_eq!(last, 240, "the run is made");
+        let mut k = 0;
+        group.bench_with_input(BenchmarkId::new("frame", n), &n, |b, _| {
+            b.iter(|| {
+                k = k % last + 1;
+                app.motion_lab_mut().go_to(k);
+                black_box(app.frame_work(black_box(rect)).shapes.len())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_frame, bench_playing);
 criterion_main!(benches);

@@ -569,6 +569,11 @@ impl App {
         &self.motion_lab
     }
 
+    /// The motion lab, to drive it as its timeline does (benchmarks, tests).
+    pub fn motion_lab_mut(&mut self) -> &mut MotionLab {
+        &mut self.motion_lab
+    }
+
     /// The span a moving pair is followed over (the Motion tab's T).
     pub fn horizon(&self) -> f64 {
         self.workspace.horizon()

@@ -13,7 +13,7 @@ use crate::motion::{
 };
 use crate::picture::draw::Sweep;
 use crate::picture::palette;
-use crate::query::{convex_hull, inner_radius};
+use crate::query::{convex_hull, inner_radius, sat_report};
 use crate::scene::Scene;
 use crate::text;
 use eframe::egui::{self, RichText};
@@ -326,6 +326,7 @@ impl MotionLab {
                 ""
             }
         ));
+        self.pair_at_frame(ui, ws);
         let events = run.recording.events();
         ui.label(RichText::new(counts(events)).strong());
         if let Some(ghost) = &run.ghost {
@@ -361,6 +362,26 @@ impl MotionLab {
         if let Some(step) = go {
             self.go_to(step);
         }
+    }
+
+    /// The explained pair at the frame shown: the separating-axis test's verdict in a sentence
+    /// (the pair lab's, computed on this frame's poses).
+    fn pair_at_frame(&self, ui: &mut egui::Ui, ws: &Workspace) {
+        let (Some(scene), Some((a, b))) = (self.frame_scene(), ws.pair_indices()) else {
+            return;
+        };
+        let (Some(sa), Some(sb)) = (scene.shapes.get(a), scene.shapes.get(b)) else {
+            return;
+        };
+        let names = text::PairNames {
+            a: sa.display_name(a),
+            b: sb.display_name(b),
+            kind_a: sa.placed.shape.kind(),
+            kind_b: sb.placed.shape.kind(),
+        };
+        let report = sat_report(&sa.placed, &sb.placed);
+        ui.label(RichText::new(format!("Frame {}:", self.frame)).strong());
+        ui.label(text::verdict_sentence(&report, &names));
     }
 
     /// The recording path field with Save, Open, Replay and Export fixture.
