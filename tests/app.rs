@@ -1137,6 +1137,9 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     h.get_by_label("Next event").click();
     h.run_steps(2);
     assert_eq!(h.state().motion_lab().frame, 1);
+    // The explained pair's test at that frame: the ball is past the wall, apart again.
+    h.get_by_label("Frame 1, wall and ball:");
+    h.get_by_label_contains("wall and ball do not intersect");
     // The view shows that frame: the ball 10 units on.
     let rect = h.state().view_rect();
     h.state_mut().frame_work(rect);

@@ -7,9 +7,9 @@
 
 use super::workspace::Workspace;
 use crate::fixture;
-use crate::geometry::{DVec2, Rounded};
+use crate::geometry::{DVec2, Placed, Pose, Rounded};
 use crate::motion::{
-    Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, counts, replay,
+    BodyState, Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, counts, replay,
 };
 use crate::picture::draw::Sweep;
 use crate::picture::palette;
@@ -62,6 +62,9 @@ pub struct MotionLab {
     run: Option<Run>,
     /// The scenes of the shown frame (the run's, the ghost's) and the sweeps of its step.
     shown: Option<(u64, Scene, Option<Scene>)>,
+    /// The decoded block of frames the shown one came from (first frame, states), so playing
+    /// decodes each block once.
+    block: Option<(u64, Vec<Vec<BodyState>>)>,
     sweeps: Vec<Sweep>,
     /// The recording path field.
     pub path: String,
@@ -86,6 +89,7 @@ impl Default for MotionLab {
             clock: 0.0,
             run: None,
             shown: None,
+            block: None,
             sweeps: Vec::new(),
             path: "run.rec".into(),
             message: None,
@@ -144,25 +148,50 @@ impl MotionLab {
             return;
         };
         if self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame) {
-            let scene = run.recording.scene_at(self.frame);
-            let ghost = run.ghost.as_ref().and_then(|g| g.scene_at(self.frame));
-            self.sweeps = match (&scene, self.frame.checked_sub(1)) {
-                (Some(after), Some(k)) => run
-                    .recording
-                    .scene_at(k)
-                    .map(|before| {
-                        sweeps(
-                            &before,
-                            after,
-                            run.recording.events(),
-                            self.frame,
-                            run.recording.config().dt,
-                        )
-                    })
-                    .unwrap_or_default(),
+            let recording = &run.recording;
+            let frame = self.frame;
+            let block = &mut self.block;
+            // The states of frame `k` from the decoded block (decoding the block holding it
+            // when it is another).
+            let mut states = |k: u64| -> Option<Vec<BodyState>> {
+                if k == 0 {
+                    return recording.frame(0);
+                }
+                let held = block.as_ref().is_some_and(|(first, frames)| {
+                    (*first..*first + frames.len() as u64).contains(&k)
+                });
+                if !held {
+                    *block = recording.block_of(k);
+                }
+                let (first, frames) = block.as_ref()?;
+                frames.get((k - first) as usize).cloned()
+            };
+            let before = frame.checked_sub(1).and_then(&mut states);
+            let now = states(frame);
+            // The scene of the last frame shown, its bodies moved: no copy while playing.
+            let mut scene = match self.shown.take() {
+                Some((_, scene, _)) => scene,
+                None => recording.scene().clone(),
+            };
+            let ghost = run.ghost.as_ref().and_then(|g| g.scene_at(frame));
+            if let Some(now) = &now {
+                recording.place(&mut scene, now);
+            }
+            self.sweeps = match (&now, &before) {
+                (Some(now), Some(before)) => {
+                    let step = Step {
+                        bodies: recording.bodies(),
+                        before,
+                        now,
+                        events: recording.events(),
+                        step: frame,
+                        dt: recording.config().dt,
+                    };
+                    sweeps(&scene, &step)
+                }
                 _ => Vec::new(),
             };
-            self.shown = scene.map(|s| (self.frame, s, ghost));
+            self.shown = now.map(|_| (frame, scene, ghost));
         }
     }
 
@@ -182,6 +211,7 @@ impl MotionLab {
             source: "this scene".into(),
         });
         self.shown = None;
+        self.block = None;
     }
 
     /// The last frame of the run (0 without one).
@@ -380,8 +410,24 @@ impl MotionLab {
             kind_b: sb.placed.shape.kind(),
         };
         let report = sat_report(&sa.placed, &sb.placed);
-        ui.label(RichText::new(format!("Frame {}:", self.frame)).strong());
+        ui.label(
+            RichText::new(format!(
+                "Frame {}, {} and {}:",
+                self.frame, names.a, names.b
+            ))
+            .strong(),
+        );
         ui.label(text::verdict_sentence(&report, &names));
+        egui::CollapsingHeader::new("Axes at this frame")
+            .id_salt("motion axes")
+            .show(ui, |ui| {
+                let place = super::axes_table::Place {
+                    id: "motion axes table",
+                    scroll_down: false,
+                };
+                let total = report.axes.len();
+                super::axes_table::ui(ui, &report, &names, total, true, None, place);
+            });
     }
 
     /// The recording path field with Save, Open, Replay and Export fixture.
@@ -420,6 +466,7 @@ impl MotionLab {
                             source: path.display().to_string(),
                         });
                         self.shown = None;
+                        self.block = None;
                         self.go_to(0);
                         (format!("opened {}", path.display()), false)
                     }
@@ -606,35 +653,50 @@ impl MotionLab {
     }
 }
 
-/// The sweeps of step `step` (from `before` to `after`): every body that moved more than its
-/// inner radius, and every one that passed through a shape (an event of that step).
-fn sweeps(before: &Scene, after: &Scene, events: &[Event], step: u64, dt: f64) -> Vec<Sweep> {
-    let tunnels: Vec<&Event> = events
+/// One step of a run, as the bodies' states before and after it.
+struct Step<'a> {
+    /// The bodies (list positions), in the states' order.
+    bodies: &'a [usize],
+    before: &'a [BodyState],
+    now: &'a [BodyState],
+    /// Every event of the run.
+    events: &'a [Event],
+    /// The step (its frame).
+    step: u64,
+    dt: f64,
+}
+
+/// The sweeps of `step` over `scene` (at the frame after it): every body that moved more than
+/// its inner radius, and every one that passed through a shape (an event of that step).
+fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
+    let tunnels: Vec<&Event> = step
+        .events
         .iter()
-        .filter(|e| e.step == step && e.kind == EventKind::Tunnelled)
+        .filter(|e| e.step == step.step && e.kind == EventKind::Tunnelled)
         .collect();
-    before
-        .shapes
+    step.bodies
         .iter()
-        .zip(&after.shapes)
-        .enumerate()
-        .filter_map(|(i, (b, a))| {
-            let moved = b.placed.pose.position.distance(a.placed.pose.position);
+        .zip(step.before.iter().zip(step.now))
+        .filter_map(|(&i, (b, a))| {
+            let shape = &scene.shapes[i].placed.shape;
+            let moved = b.position.distance(a.position);
             let tunnel = tunnels.iter().find(|e| e.shape == Some(i));
-            if tunnel.is_none() && moved <= inner_radius(&b.placed.shape) {
+            if tunnel.is_none() && moved <= inner_radius(shape) {
                 return None;
             }
-            let outline =
-                |p: &crate::geometry::Placed| Rounded::new(p, DVec2::ZERO).outline_with(32);
-            let (from, to) = (outline(&b.placed), outline(&a.placed));
+            let outline = |s: &BodyState| {
+                let placed = Placed::new(shape.clone(), Pose::new(s.position, s.angle));
+                Rounded::new(&placed, DVec2::ZERO).outline_with(32)
+            };
+            let (from, to) = (outline(b), outline(a));
             let covered = convex_hull(from.iter().chain(&to).copied().collect());
             Some(Sweep {
                 before: from,
                 covered,
-                at: a.placed.centre(),
+                at: a.position,
                 tunnelled: tunnel.map(|e| {
                     let wall = if e.a == i { e.b } else { e.a };
-                    (wall, e.dt.unwrap_or(dt), e.safe_dt.unwrap_or(f64::NAN))
+                    (wall, e.dt.unwrap_or(step.dt), e.safe_dt.unwrap_or(f64::NAN))
                 }),
             })
         })

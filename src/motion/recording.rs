@@ -308,12 +308,43 @@ impl Recording {
     pub fn scene_at(&self, k: u64) -> Option<Scene> {
         let frame = self.frame(k)?;
         let mut scene = self.scene.clone();
+        self.place(&mut scene, &frame);
+        Some(scene)
+    }
+
+    /// Put the bodies of `scene` (this recording's scene, at any frame) in the states
+    /// `frame` (in [`Self::bodies`] order): a frame shown without copying the scene.
+    pub fn place(&self, scene: &mut Scene, frame: &[BodyState]) {
         for (&i, state) in self.bodies.iter().zip(frame) {
             let s = &mut scene.shapes[i];
             s.placed.pose = crate::geometry::Pose::new(state.position, state.angle);
             s.motion.velocity = state.velocity;
         }
-        Some(scene)
+    }
+
+    /// Every frame of the block holding frame `k` (frames `first..first + count`), decoded
+    /// at once, with `first`: what playing a run frame after frame reads from.
+    pub fn block_of(&self, k: u64) -> Option<(u64, Vec<Vec<BodyState>>)> {
+        if k == 0 || k > self.steps {
+            return None;
+        }
+        let block = ((k - 1) / KEYFRAME_EVERY) as usize;
+        let first = block as u64 * KEYFRAME_EVERY + 1;
+        let count = (self.steps - (first - 1)).min(KEYFRAME_EVERY);
+        let mut reader = Reader {
+            data: &self.data,
+            at: self.keyframes[block],
+        };
+        let mut last: [Option<Vec<[u64; 5]>>; 2] = [None, None];
+        let mut frames = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let frame = self
+                .decode(&mut reader, &last)
+                .expect("frames pushed or checked on reading decode");
+            frames.push(frame.iter().map(|b| BodyState::from_bits(*b)).collect());
+            last = [Some(frame), last[0].take()];
+        }
+        Some((first, frames))
     }
 
     fn decode(
