@@ -4,27 +4,12 @@
 
 use collidoscope::broad::{Grid, boxes_of, ray_cast_scene, ray_cast_scene_first};
 use collidoscope::geometry::DVec2;
-use collidoscope::scene::generate::{Generate, area_side, random_scene};
+use collidoscope::scene::generate::{Generate, Random, area_side, random_scene};
 use collidoscope::scene::{Scene, SceneShape};
 
-/// xorshift64*, for repeatable segments.
-struct Random(u64);
-
-impl Random {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn between(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    fn point(&mut self, half: f64) -> DVec2 {
-        DVec2::new(self.between(-half, half), self.between(-half, half))
-    }
+/// A point in the square of half-side `half` about the origin.
+fn point(random: &mut Random, half: f64) -> DVec2 {
+    DVec2::new(random.between(-half, half), random.between(-half, half))
 }
 
 /// Segments over a scene scattered in a square of side `side` with a grid of cells `cell`:
@@ -35,7 +20,7 @@ fn segments(random: &mut Random, side: f64, cell: f64, count: usize) -> Vec<(DVe
     let on_boundary = |v: f64| (v / cell).round() * cell;
     (0..count)
         .map(|k| {
-            let (a, b) = (random.point(half), random.point(half));
+            let (a, b) = (point(random, half), point(random, half));
             match k % 6 {
                 0 | 1 => (a, b),
                 2 => (
@@ -85,7 +70,7 @@ fn check_scene(scene: &Scene, cell: Option<f64>, random: &mut Random, count: usi
 
 #[test]
 fn the_grid_finds_what_testing_every_shape_finds() {
-    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut random = Random::from_state(0x9e37_79b9_7f4a_7c15);
     let mut hits = 0;
     for (count, seed) in [(0, 1), (1, 2), (40, 3), (400, 4), (3000, 5)] {
         let scene = random_scene(Generate {

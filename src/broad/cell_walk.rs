@@ -180,30 +180,15 @@ impl Iterator for CellWalk {
 mod tests {
     use super::*;
     use crate::broad::Grid;
+    use crate::scene::generate::Random;
     use std::collections::HashMap;
 
-    /// xorshift64*, for repeatable random segments.
-    struct Random(u64);
-
-    impl Random {
-        fn unit(&mut self) -> f64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-        }
-
-        fn between(&mut self, lo: f64, hi: f64) -> f64 {
-            lo + (hi - lo) * self.unit()
-        }
-
-        /// A coordinate: anywhere, or exactly on a cell boundary (a multiple of `s`).
-        fn coordinate(&mut self, s: f64) -> f64 {
-            if self.unit() < 0.3 {
-                (self.between(-6.0, 6.0)).round() * s
-            } else {
-                self.between(-6.0, 6.0) * s
-            }
+    /// A coordinate: anywhere, or exactly on a cell boundary (a multiple of `s`).
+    fn coordinate(random: &mut Random, s: f64) -> f64 {
+        if random.unit() < 0.3 {
+            (random.between(-6.0, 6.0)).round() * s
+        } else {
+            random.between(-6.0, 6.0) * s
         }
     }
 
@@ -261,15 +246,15 @@ mod tests {
     /// `reached` never decreasing, and no cell farther than the slack from the segment.
     #[test]
     fn the_walk_holds_every_cell_the_segment_meets_once_in_order() {
-        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut random = Random::from_state(0x9e37_79b9_7f4a_7c15);
         for case in 0..3000 {
             let s = [1.0, 0.5, 0.3, 2.7, 1e-3][case % 5];
-            let from = DVec2::new(random.coordinate(s), random.coordinate(s));
+            let from = DVec2::new(coordinate(&mut random, s), coordinate(&mut random, s));
             let to = match case % 4 {
                 0 => from,
-                1 => DVec2::new(random.coordinate(s), from.y),
-                2 => from + DVec2::splat(random.coordinate(s)),
-                _ => DVec2::new(random.coordinate(s), random.coordinate(s)),
+                1 => DVec2::new(coordinate(&mut random, s), from.y),
+                2 => from + DVec2::splat(coordinate(&mut random, s)),
+                _ => DVec2::new(coordinate(&mut random, s), coordinate(&mut random, s)),
             };
             let slack = 1e-12 * (s + from.abs().max_element() + to.abs().max_element());
             let walk = walked(from, to, s, slack);

@@ -25,23 +25,32 @@ impl Default for Generate {
     }
 }
 
-/// xorshift64*: small, fast, and the same everywhere.
-struct Random(u64);
+/// xorshift64* (Marsaglia's xorshift with Vigna's multiplier): small, fast, and the same
+/// everywhere; the random numbers of generated scenes and of the tests' cases.
+#[derive(Clone, Debug)]
+pub struct Random(u64);
 
 impl Random {
-    fn new(seed: u64) -> Self {
+    /// The generator for `seed` (any seed, 0 included).
+    pub fn new(seed: u64) -> Self {
         Self(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
     }
 
+    /// The generator whose state is `state` (not 0).
+    pub fn from_state(state: u64) -> Self {
+        Self(state)
+    }
+
     /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
+    pub fn unit(&mut self) -> f64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    fn between(&mut self, lo: f64, hi: f64) -> f64 {
+    /// Uniform in [lo, hi).
+    pub fn between(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()
     }
 }
