@@ -1,18 +1,14 @@
 //! Profiling aid: the time of impact of translating polygon pairs in a loop, for `perf record`.
 //!
 //! `cargo run --release --example profile_toi -- [repetitions]`: pairs 3.5 to 6 apart, B
-//! heading toward A.
+//! heading toward A. `PIECES=1` also times the parts (collide, views, distance, clones).
 use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::query::{Velocity, collide, time_of_impact};
+use collidoscope::scene::generate::Random;
 
 fn main() {
-    let mut seed = 12345u64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut random = Random::new(12345);
+    let mut rnd = move || random.unit();
     let mut cases = Vec::new();
     while cases.len() < 1000 {
         let mut make = |at: DVec2| {
@@ -66,7 +62,6 @@ fn main() {
     );
 }
 
-#[allow(dead_code)]
 fn pieces(cases: &[(Placed, Placed, Velocity)]) {
     use collidoscope::geometry::Rounded;
     use collidoscope::query::distance;

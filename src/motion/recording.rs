@@ -181,13 +181,7 @@ impl Recording {
     /// An empty recording of `simulation` as it is now (its scene is frame 0).
     pub fn start(simulation: &Simulation) -> Self {
         let scene = simulation.scene().clone();
-        let bodies = scene
-            .shapes
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.motion.body != Body::Static)
-            .map(|(i, _)| i)
-            .collect();
+        let bodies = bodies_of(&scene);
         Self {
             scene,
             config: simulation.config(),
@@ -469,14 +463,7 @@ impl Recording {
             .map_err(|e| error(format!("header, scene: {}", e.problem)))?;
         let config = Config::try_from(header.config)
             .map_err(|e: ConfigError| error(format!("header, config: {e}")))?;
-        let expected: Vec<usize> = scene
-            .shapes
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.motion.body != Body::Static)
-            .map(|(i, _)| i)
-            .collect();
-        if header.bodies != expected {
+        if header.bodies != bodies_of(&scene) {
             return Err(error(
                 "header: `bodies` is not the list of the scene's kinematic and dynamic shapes"
                     .into(),
@@ -538,6 +525,17 @@ impl Recording {
         };
         Ok(recording)
     }
+}
+
+/// The shapes a recording stores per frame: every one that is not static (list positions).
+fn bodies_of(scene: &Scene) -> Vec<usize> {
+    scene
+        .shapes
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.motion.body != Body::Static)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Run the recording's scene again with its configuration and compare every step's body
