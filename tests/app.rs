@@ -1139,6 +1139,9 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     assert_eq!(h.state().motion_lab().frame, 1);
     // The explained pair's test at that frame: the ball is past the wall, apart again.
     h.get_by_label("Frame 1, wall and ball:");
+    h.state_mut().select(Some(1));
+    h.run_steps(2);
+    h.get_by_label("ball at frame 1: at (5, 0), angle 0°, velocity (100, 0)");
     h.get_by_label_contains("wall and ball do not intersect");
     // The view shows that frame: the ball 10 units on.
     let rect = h.state().view_rect();

@@ -409,6 +409,17 @@ impl MotionLab {
             kind_a: sa.placed.shape.kind(),
             kind_b: sb.placed.shape.kind(),
         };
+        if let Some(i) = ws.selected().and_then(|id| scene.index_of(id)) {
+            let s = &scene.shapes[i];
+            ui.label(format!(
+                "{} at frame {}: at {}, angle {}°, velocity {}",
+                s.display_name(i),
+                self.frame,
+                text::point(s.placed.pose.position),
+                text::number(s.placed.pose.angle().to_degrees()),
+                text::point(s.motion.velocity)
+            ));
+        }
         let report = sat_report(&sa.placed, &sb.placed);
         ui.label(
             RichText::new(format!(

@@ -755,7 +755,7 @@ impl SceneView {
             let w = to_world(p);
             match &mut self.new_polygon {
                 Some(points) => points.push(w),
-                None => out.push(Command::Select(self.shape_at(ws, w))),
+                None => out.push(Command::Select(self.shape_at(overlay.scene(ws), w))),
             }
         }
         if response.drag_started() {
@@ -854,7 +854,7 @@ impl SceneView {
                 };
             }
         }
-        match self.shape_at(ws, w) {
+        match self.shape_at(ws.scene(), w) {
             Some(id) => {
                 out.push(Command::Select(Some(id)));
                 Gesture::Move(id)
@@ -868,9 +868,9 @@ impl SceneView {
     }
 
     /// The topmost shape at world point `w`, with a few points of slack.
-    fn shape_at(&self, ws: &Workspace, w: DVec2) -> Option<ShapeId> {
+    fn shape_at(&self, scene: &Scene, w: DVec2) -> Option<ShapeId> {
         let slack = GRAB as f64 / self.camera.scale;
-        ws.scene()
+        scene
             .shapes
             .iter()
             .rev()
