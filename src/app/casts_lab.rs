@@ -98,9 +98,14 @@ impl CastsLab {
                 });
             }
             ui.checkbox(&mut self.first_only, "First hit only")
-                .on_hover_text("the closest hit alone: the grid's cell walk stops at the first cell past it, as a game's line-of-sight or bullet query does");
+                .on_hover_text("the closest hit alone, as a game's line-of-sight or bullet query asks: the scene is searched along the segment (through the broad phase's grid cells) and stops past the first hit");
             ui.separator();
+            let no_length = self.ray.is_some_and(|(from, to)| from == to);
             let headline = match self.hits.len() {
+                0 if no_length => {
+                    "The segment has no length (its ends coincide) and starts inside no shape."
+                        .to_string()
+                }
                 0 => "The segment reaches no shape.".to_string(),
                 1 => "One hit.".to_string(),
                 n => format!("{n} hits, the first emphasised."),
