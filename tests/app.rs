@@ -1186,3 +1186,59 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     h.run_steps(2);
     h.get_by_label_contains("identical: 240 steps replayed bit for bit");
 }
+
+/// Scrubbing the motion lab scrubs the separating-axis test too: at a frame where the naive
+/// resolver has pushed the player into the obstacle, the panel and the view show that frame's
+/// report (the same the pair lab builds from those poses), its MTV drawn at that frame; another
+/// frame shows its own.
+#[test]
+fn the_pair_report_follows_the_motion_labs_frame() {
+    use collidoscope::motion::{EventKind, Resolver};
+    use collidoscope::query::{Mistake, pair_report};
+    let mut h = harness(app(Some(shapes("clockwise-obstacle-run.json"))));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    h.state_mut().motion_lab_mut().resolver = Resolver::Mistake(Mistake::NaiveSmallestOverlap);
+    h.run_steps(2);
+    let pushed = h
+        .state()
+        .motion_lab()
+        .events()
+        .iter()
+        .find(|e| e.kind == EventKind::PushedIn)
+        .cloned()
+        .expect("the naive resolver pushes the player in");
+    h.state_mut().motion_lab_mut().go_to(pushed.step);
+    h.run_steps(2);
+    let lab = h.state().motion_lab();
+    let scene = lab.frame_scene().unwrap().clone();
+    let exact = pair_report(&scene.shapes[0].placed, &scene.shapes[1].placed);
+    let ((a, b), shown) = lab.pair.report().expect("the pair at this frame");
+    assert_eq!((a, b), (0, 1));
+    assert_eq!(shown, &exact);
+    let depth = exact
+        .contact
+        .as_ref()
+        .expect("pushed in: intersecting")
+        .depth;
+    assert!(depth > 0.1, "{depth}");
+    h.get_by_label(&format!("Frame {}, obstacle and player:", pushed.step));
+    h.get_by_label_contains("Intersecting: every axis overlaps");
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    let mtv = format!("MTV {}", collidoscope::text::number(depth));
+    assert!(
+        labels.iter().any(|l| l.text == mtv),
+        "{mtv} not in {:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    h.get_by_label("Projections at this frame").click();
+    h.run_steps(2);
+    // Frame 0: the player starts apart from the obstacle.
+    h.state_mut().motion_lab_mut().go_to(0);
+    h.run_steps(2);
+    let (_, start) = h.state().motion_lab().pair.report().unwrap();
+    assert!(start.contact.is_none());
+    assert!(start.proximity.distance > 0.0);
+    h.get_by_label("Frame 0, obstacle and player:");
+}

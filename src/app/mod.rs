@@ -13,6 +13,7 @@ mod dialogs;
 mod document;
 mod edit;
 mod export_window;
+mod frame_pair;
 mod generate_window;
 mod history;
 mod motion_lab;
@@ -226,7 +227,7 @@ impl App {
                 Lab::Pair => self.pair_lab.ui(ui, ws, &mut self.options, out),
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
                 Lab::Casts => self.casts_lab.ui(ui, ws, out),
-                Lab::Motion => self.motion_lab.ui(ui, ws),
+                Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive),
             }
         }
         let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab, &self.motion_lab);

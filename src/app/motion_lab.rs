@@ -5,6 +5,7 @@
 //! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
+use super::frame_pair::FramePair;
 use super::workspace::Workspace;
 use crate::fixture;
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
@@ -13,7 +14,7 @@ use crate::motion::{
 };
 use crate::picture::draw::Sweep;
 use crate::picture::palette;
-use crate::query::{convex_hull, inner_radius, sat_report};
+use crate::query::{convex_hull, inner_radius};
 use crate::scene::Scene;
 use crate::text;
 use eframe::egui::{self, RichText};
@@ -66,6 +67,8 @@ pub struct MotionLab {
     /// decodes each block once.
     block: Option<(u64, Vec<Vec<BodyState>>)>,
     sweeps: Vec<Sweep>,
+    /// The explained pair's report at the shown frame.
+    pub pair: FramePair,
     /// The recording path field.
     pub path: String,
     /// The last message of the panel (`true`: a failure).
@@ -91,6 +94,7 @@ impl Default for MotionLab {
             shown: None,
             block: None,
             sweeps: Vec::new(),
+            pair: FramePair::default(),
             path: "run.rec".into(),
             message: None,
         }
@@ -145,9 +149,11 @@ impl MotionLab {
         self.frame = self.frame.min(self.last_frame());
         let Some(run) = &self.run else {
             self.shown = None;
+            self.pair.follow(None, None, false);
             return;
         };
-        if self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame) {
+        let fresh = self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame);
+        if fresh {
             let recording = &run.recording;
             let frame = self.frame;
             let block = &mut self.block;
@@ -193,6 +199,8 @@ impl MotionLab {
             };
             self.shown = now.map(|_| (frame, scene, ghost));
         }
+        let shown = self.shown.as_ref().map(|(k, scene, _)| (*k, scene));
+        self.pair.follow(shown, ws.pair_indices(), fresh);
     }
 
     /// Run the workspace's scene with the panel's settings.
@@ -275,12 +283,18 @@ impl MotionLab {
     }
 
     /// The panel on the right: settings, the run and its events.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool) {
         let panel = egui::Panel::right("motion");
         super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("motion lab")
-                .show(ui, |ui| self.panel(ui, ws));
+                .show(ui, |ui| {
+                    self.panel(ui, ws);
+                    if self.shown.is_some() {
+                        ui.separator();
+                        self.pair_at_frame(ui, ws, naive);
+                    }
+                });
         });
     }
 
@@ -356,7 +370,6 @@ impl MotionLab {
                 ""
             }
         ));
-        self.pair_at_frame(ui, ws);
         let events = run.recording.events();
         ui.label(RichText::new(counts(events)).strong());
         if let Some(ghost) = &run.ghost {
@@ -394,51 +407,22 @@ impl MotionLab {
         }
     }
 
-    /// The explained pair at the frame shown: the separating-axis test's verdict in a sentence
-    /// (the pair lab's, computed on this frame's poses).
-    fn pair_at_frame(&self, ui: &mut egui::Ui, ws: &Workspace) {
-        let (Some(scene), Some((a, b))) = (self.frame_scene(), ws.pair_indices()) else {
+    /// The selected shape's pose at the frame shown, then the explained pair's report there.
+    fn pair_at_frame(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool) {
+        let Some((frame, scene, _)) = &self.shown else {
             return;
-        };
-        let (Some(sa), Some(sb)) = (scene.shapes.get(a), scene.shapes.get(b)) else {
-            return;
-        };
-        let names = text::PairNames {
-            a: sa.display_name(a),
-            b: sb.display_name(b),
-            kind_a: sa.placed.shape.kind(),
-            kind_b: sb.placed.shape.kind(),
         };
         if let Some(i) = ws.selected().and_then(|id| scene.index_of(id)) {
             let s = &scene.shapes[i];
             ui.label(format!(
-                "{} at frame {}: at {}, angle {}°, velocity {}",
+                "{} at frame {frame}: at {}, angle {}°, velocity {}",
                 s.display_name(i),
-                self.frame,
                 text::point(s.placed.pose.position),
                 text::number(s.placed.pose.angle().to_degrees()),
                 text::point(s.motion.velocity)
             ));
         }
-        let report = sat_report(&sa.placed, &sb.placed);
-        ui.label(
-            RichText::new(format!(
-                "Frame {}, {} and {}:",
-                self.frame, names.a, names.b
-            ))
-            .strong(),
-        );
-        ui.label(text::verdict_sentence(&report, &names));
-        egui::CollapsingHeader::new("Axes at this frame")
-            .id_salt("motion axes")
-            .show(ui, |ui| {
-                let place = super::axes_table::Place {
-                    id: "motion axes table",
-                    scroll_down: false,
-                };
-                let total = report.axes.len();
-                super::axes_table::ui(ui, &report, &names, total, true, None, place);
-            });
+        self.pair.ui(ui, scene, ws.claim(), naive);
     }
 
     /// The recording path field with Save, Open, Replay and Export fixture.

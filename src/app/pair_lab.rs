@@ -194,24 +194,7 @@ impl PairLab {
             ui.label("The verdict is hidden while stepping: step to the end to see it.");
             return;
         }
-        ui.label(RichText::new(text::verdict_sentence(&report.sat, names)).strong());
-        if naive {
-            ui.colored_label(
-                palette::NAIVE,
-                text::naive_sentence(report.naive.as_ref(), names),
-            );
-        }
-        if let Some(c) = &report.contact {
-            let points: Vec<String> = c.points.iter().map(|p| text::point(p.point)).collect();
-            ui.label(format!("Contacts: {}", points.join(", ")));
-        } else if let Some(c) = report.proximity.closest {
-            ui.label(format!(
-                "Distance {}: closest points {} and {}",
-                text::number(report.proximity.distance),
-                text::point(c.point_a),
-                text::point(c.point_b)
-            ));
-        }
+        verdict_lines(ui, report, names, naive);
     }
 
     fn step_buttons(&mut self, ui: &mut egui::Ui, ws: &Workspace, total: usize) {
@@ -326,4 +309,27 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
             ui.label(format!("and {} more", hits.len() - SHOWN));
         }
     });
+}
+
+/// The verdict in a sentence (and the naive rule's, when asked), then the contact points or
+/// the distance and closest points.
+pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, naive: bool) {
+    ui.label(RichText::new(text::verdict_sentence(&report.sat, names)).strong());
+    if naive {
+        ui.colored_label(
+            palette::NAIVE,
+            text::naive_sentence(report.naive.as_ref(), names),
+        );
+    }
+    if let Some(c) = &report.contact {
+        let points: Vec<String> = c.points.iter().map(|p| text::point(p.point)).collect();
+        ui.label(format!("Contacts: {}", points.join(", ")));
+    } else if let Some(c) = report.proximity.closest {
+        ui.label(format!(
+            "Distance {}: closest points {} and {}",
+            text::number(report.proximity.distance),
+            text::point(c.point_a),
+            text::point(c.point_b)
+        ));
+    }
 }

@@ -502,7 +502,7 @@ impl SceneView {
         let focus = ws.report().and_then(|r| lab.focus_axis(r));
         (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
         if let Overlay::Motion(m) = overlay {
-            m.drawn().hash(&mut h);
+            (m.drawn(), m.pair.focus_axis()).hash(&mut h);
         }
         if let Some(ray) = overlay.ray() {
             [ray.from, ray.to]
@@ -601,26 +601,38 @@ impl SceneView {
         } = shown;
         let broad = overlay.broad();
         let scene = overlay.scene(ws);
-        let report = ws.report().filter(|_| !ws.is_stale());
-        // The casts and motion labs draw their own over the shapes, not the pair lab's report.
+        // The casts and motion labs draw their own over the shapes, not the pair lab's report;
+        // the motion lab draws the pair's report at the frame shown.
         let casting = matches!(overlay, Overlay::Casts(_) | Overlay::Motion(_));
-        let pair = ws.pair_indices().zip(report).filter(|_| !casting);
+        let (pair, focus_axis, axes_seen, verdict_shown) = match overlay {
+            Overlay::Motion(m) => {
+                let pair = m.pair.report();
+                let total = pair.map_or(0, |(_, r)| r.sat.axes.len());
+                (pair, m.pair.focus_axis(), total, true)
+            }
+            _ => {
+                let report = ws.report().filter(|_| !ws.is_stale());
+                let pair = ws.pair_indices().zip(report).filter(|_| !casting);
+                let total = report.map_or(0, |r| r.sat.axes.len());
+                let focus = report.and_then(|r| lab.focus_axis(r));
+                (pair, focus, lab.axes_seen(total), lab.verdict_shown(total))
+            }
+        };
         let other_hits = ws
             .other_hits()
             .filter(|_| !casting)
             .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
         let hits = LayerHits::new(layer, scene.shapes.len(), other_hits, dynamic);
-        let total = report.map_or(0, |r| r.sat.axes.len());
         let mistake = lab.claimed.mistake_report(ws);
         draw::build(&DrawInput {
             scene,
             pair,
             other_hits: &hits.other_hits,
             selected: ws.selected().and_then(|id| scene.index_of(id)),
-            focus_axis: report.and_then(|r| lab.focus_axis(r)),
-            axes_seen: lab.axes_seen(total),
-            verdict_shown: lab.verdict_shown(total),
-            show_axes: options.show_axes && matches!(overlay, Overlay::Pair),
+            focus_axis,
+            axes_seen,
+            verdict_shown,
+            show_axes: options.show_axes && matches!(overlay, Overlay::Pair | Overlay::Motion(_)),
             broad: broad.map(|lab| BroadOverlay {
                 shown: BroadShown {
                     cells: lab.cells,
