@@ -33,6 +33,7 @@ pub mod cli;
 pub mod diagnose;
 pub mod fixture;
 pub mod geometry;
+pub mod latency;
 pub mod motion;
 pub mod picture;
 pub mod query;

@@ -7,6 +7,7 @@ mod check;
 mod diagnose;
 mod explain;
 mod fixture;
+mod packets;
 mod pairs;
 mod query;
 mod raycast;
@@ -35,7 +36,9 @@ Examples:
   collidoscope check tests/fixtures/*.json
   collidoscope diagnose shapes/claimed-contacts.json
   collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --substeps bound
-  collidoscope replay run.rec";
+  collidoscope replay run.rec
+  collidoscope packets --generate run.rec --latency 80 --jitter 20 --loss 0.05 -o game.log.json
+  collidoscope packets game.log.json --step 25 --swept";
 
 /// See 2D collision geometry: the separating-axis test, the MTV, closest points and contacts.
 #[derive(Debug, Parser)]
@@ -262,6 +265,93 @@ Prints \"identical\" (exit 0) or the first step and shape that differ (exit 1)."
         /// A recording written by simulate --record (or the window).
         file: PathBuf,
     },
+    /// A game server's packet logs, checked as packets arrive: collisions found in the past
+    /// when late packets come in, and retracted when a later packet moves players apart.
+    #[command(after_help = "\
+Examples:
+  collidoscope packets game.log.json --step 25
+  collidoscope packets --json game.log.json --step 25 --swept
+  collidoscope packets --generate run.rec --latency 80 --jitter 20 --loss 0.05 -o game.log.json
+
+Each packet goes into the time it was sent; a player's pose between two packets is
+interpolated (position and angle), never extrapolated. Buckets are the multiples of S (ms).
+A packet re-checks only the buckets between its neighbours on its player's track: a pair that
+now intersects there is a collision (detected when the packet arrived); one reported before
+that no longer does is retracted. --swept also finds first contacts between two buckets that
+neither bucket saw, by the time of impact along the interpolated tracks.
+With --json, one line per log, each list sorted by its R, then time, then a, b:
+  {\"file\":\"...\",\"step\":25,\"collisions\":[{\"a\":0,\"b\":2,\"time\":16.6,
+   \"between\":[0,25],\"detected_at\":130}],\"retracted\":[{\"a\":0,\"b\":1,\"time\":50,
+   \"retracted_at\":140}]}
+--generate makes a log from a recording (simulate --record, or the window's motion lab): each
+moving body is a player sending its pose every frame (--every N: every N frames) over a
+network with the given latency, jitter (uniform, either way), loss, reordering and
+duplication (probabilities), from --seed.")]
+    Packets {
+        /// One JSON line per log instead of a summary.
+        #[arg(long)]
+        json: bool,
+        /// The bucket step S in ms (required to check logs).
+        #[arg(long, value_name = "S", allow_negative_numbers = true)]
+        step: Option<f64>,
+        /// Also find contacts between buckets.
+        #[arg(long)]
+        swept: bool,
+        /// Make a packet log from this recording instead (with -o).
+        #[arg(long, value_name = "RECORDING", conflicts_with_all = ["json", "step", "swept"])]
+        generate: Option<PathBuf>,
+        /// --generate: base one-way latency (ms).
+        #[arg(
+            long,
+            value_name = "MS",
+            default_value_t = 80.0,
+            allow_negative_numbers = true
+        )]
+        latency: f64,
+        /// --generate: jitter (ms): each packet's latency is off by up to this either way.
+        #[arg(
+            long,
+            value_name = "MS",
+            default_value_t = 20.0,
+            allow_negative_numbers = true
+        )]
+        jitter: f64,
+        /// --generate: the chance a packet is lost.
+        #[arg(
+            long,
+            value_name = "P",
+            default_value_t = 0.05,
+            allow_negative_numbers = true
+        )]
+        loss: f64,
+        /// --generate: the chance a packet is held back one to three more send intervals.
+        #[arg(
+            long,
+            value_name = "P",
+            default_value_t = 0.0,
+            allow_negative_numbers = true
+        )]
+        reorder: f64,
+        /// --generate: the chance a packet arrives twice.
+        #[arg(
+            long,
+            value_name = "P",
+            default_value_t = 0.0,
+            allow_negative_numbers = true
+        )]
+        duplicate: f64,
+        /// --generate: send every N frames.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        every: u64,
+        /// --generate: the random seed (the same seed gives the same log).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+        /// --generate: the packet log to write.
+        #[arg(short = 'o', long = "output", value_name = "LOG")]
+        output: Option<PathBuf>,
+        /// Packet logs to check.
+        logs: Vec<PathBuf>,
+    },
     /// Pin the exact results of a file's pairs: write a fixture (and a Rust test for it).
     #[command(after_help = "\
 Examples:
@@ -410,6 +500,76 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
             }
         },
         Some(Command::Replay { file }) => simulate::run_replay(&file, &mut out),
+        Some(Command::Packets {
+            json,
+            step,
+            swept,
+            generate,
+            latency,
+            jitter,
+            loss,
+            reorder,
+            duplicate,
+            every,
+            seed,
+            output,
+            logs,
+        }) => match generate {
+            Some(recording) => {
+                let network = crate::latency::Network {
+                    latency,
+                    jitter,
+                    loss,
+                    reorder,
+                    duplicate,
+                    every,
+                    seed,
+                };
+                match (check_network(&network), output, logs.is_empty()) {
+                    (Err(e), ..) => {
+                        eprintln!("collidoscope packets: {e}");
+                        2
+                    }
+                    (Ok(()), Some(output), true) => {
+                        packets::run_generate(&recording, &network, &output, &mut out)
+                    }
+                    (Ok(()), None, _) => {
+                        eprintln!(
+                            "collidoscope packets: --generate needs -o LOG, the log to write"
+                        );
+                        2
+                    }
+                    (Ok(()), Some(_), false) => {
+                        eprintln!(
+                            "collidoscope packets: --generate makes a log; check it in a second command"
+                        );
+                        2
+                    }
+                }
+            }
+            None => match (step, logs.is_empty()) {
+                (_, true) => {
+                    eprintln!(
+                        "collidoscope packets: give a packet log to check (or --generate RECORDING -o LOG)"
+                    );
+                    2
+                }
+                (None, _) => {
+                    eprintln!("collidoscope packets: --step S is required: the bucket step in ms");
+                    2
+                }
+                (Some(s), _) if !(s.is_finite() && s > 0.0) => {
+                    eprintln!("collidoscope packets: --step must be a number > 0 (ms), found {s}");
+                    2
+                }
+                (Some(step), false) => packets::run(
+                    &logs,
+                    crate::latency::Settings { step, swept },
+                    json,
+                    &mut out,
+                ),
+            },
+        },
         Some(Command::Render {
             file,
             pair,
@@ -440,6 +600,28 @@ fn simulate_config(
         ccd,
         ..crate::motion::Config::new(dt)?
     })
+}
+
+/// `packets --generate`'s network: latencies finite and >= 0, chances in [0, 1], N >= 1.
+fn check_network(n: &crate::latency::Network) -> Result<(), String> {
+    for (name, x) in [("--latency", n.latency), ("--jitter", n.jitter)] {
+        if !(x.is_finite() && x >= 0.0) {
+            return Err(format!("{name} must be a number of ms >= 0, found {x}"));
+        }
+    }
+    for (name, p) in [
+        ("--loss", n.loss),
+        ("--reorder", n.reorder),
+        ("--duplicate", n.duplicate),
+    ] {
+        if !(0.0..=1.0).contains(&p) {
+            return Err(format!("{name} must be a chance from 0 to 1, found {p}"));
+        }
+    }
+    if n.every == 0 {
+        return Err("--every must be at least 1".into());
+    }
+    Ok(())
 }
 
 /// `--pair I J` checked against a scene of `n` shapes: two different indices below `n`.

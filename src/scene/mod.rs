@@ -31,7 +31,9 @@ mod write;
 pub use claims::{Claim, DEFAULT_TOLERANCE, Expected};
 pub use error::{FileError, Problem};
 pub use motion::{Body, Motion};
+pub(crate) use read::{describe, parse_player, syntax_problem};
 pub use read::{load, parse};
+pub(crate) use write::player_line;
 pub use write::{save, to_json, write_atomically};
 
 use crate::geometry::{Placed, ShapeKind};

@@ -94,7 +94,7 @@ fn suggestion_or_version(key: &str, allowed: &[&str], newer: &[&str]) -> String 
 }
 
 /// serde_json's message without its " at line L column C" tail, which the problem states.
-fn syntax_problem(e: serde_json::Error) -> Problem {
+pub(crate) fn syntax_problem(e: serde_json::Error) -> Problem {
     let full = e.to_string();
     let message = match full.rfind(" at line ") {
         Some(i) => full[..i].to_string(),
@@ -143,6 +143,41 @@ fn kind_keys(kind: ShapeKind) -> &'static [&'static str] {
         ShapeKind::Capsule => &["a", "b", "radius"],
         ShapeKind::Polygon => &["points"],
     }
+}
+
+/// A packet log's player: a shape in the shape-set format without `position`, `angle` or
+/// motion keys. Messages name it as `player 2 "p3" (circle)`.
+pub(crate) fn parse_player(
+    index: usize,
+    value: &Value,
+) -> Result<(Option<String>, Shape), Problem> {
+    let as_player = |problem: Problem| match problem {
+        Problem::Shape {
+            index,
+            label,
+            message,
+        } => Problem::Shape {
+            index,
+            label: label.replacen("shape", "player", 1),
+            message,
+        },
+        other => other,
+    };
+    if let Value::Object(fields) = value
+        && let Some(key) = ["position", "angle"]
+            .iter()
+            .chain(&MOTION_KEYS)
+            .find(|k| fields.contains_key(**k))
+    {
+        let name = fields.get("name").and_then(Value::as_str);
+        return Err(as_player(Problem::Shape {
+            index,
+            label: shape_label(index, name, None),
+            message: format!("a player has no {key:?}: its poses come from its packets"),
+        }));
+    }
+    let shape = parse_shape(index, value, 1).map_err(as_player)?;
+    Ok((shape.name, shape.placed.shape))
 }
 
 fn parse_shape(index: usize, value: &Value, version: u64) -> Result<SceneShape, Problem> {
@@ -340,7 +375,7 @@ pub(super) fn point_error(what: &str, value: &Value) -> String {
 }
 
 /// A short rendering of a JSON value for messages.
-pub(super) fn describe(value: &Value) -> String {
+pub(crate) fn describe(value: &Value) -> String {
     let text = value.to_string();
     let kind = match value {
         Value::String(_) => "a string ",

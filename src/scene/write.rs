@@ -16,7 +16,9 @@ struct ShapeOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<&'a str>,
     kind: &'static str,
-    position: [f64; 2],
+    /// Always there for a shape; a packet log's player has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     angle: Option<f64>,
     #[serde(flatten)]
@@ -118,9 +120,8 @@ fn number(x: f64) -> String {
     serde_json::to_string(&x).expect("finite numbers serialise")
 }
 
-fn shape_line(shape: &SceneShape) -> String {
-    let pose = shape.placed.pose;
-    let geometry = match &shape.placed.shape {
+fn geometry_out(shape: &Shape) -> GeometryOut {
+    match shape {
         Shape::Circle(c) => GeometryOut::Circle { radius: c.radius() },
         Shape::Capsule(c) => GeometryOut::Capsule {
             a: pair(c.a()),
@@ -130,12 +131,32 @@ fn shape_line(shape: &SceneShape) -> String {
         Shape::Polygon(p) => GeometryOut::Polygon {
             points: p.points_as_given().into_iter().map(pair).collect(),
         },
+    }
+}
+
+/// A packet log's player as one JSON object: its name, kind and geometry, no pose or motion.
+pub(crate) fn player_line(name: Option<&str>, shape: &Shape) -> String {
+    let out = ShapeOut {
+        name,
+        kind: shape.kind().name(),
+        position: None,
+        angle: None,
+        geometry: geometry_out(shape),
+        body: None,
+        velocity: None,
+        angular_velocity: None,
     };
+    serde_json::to_string(&out).expect("shapes serialise")
+}
+
+fn shape_line(shape: &SceneShape) -> String {
+    let pose = shape.placed.pose;
+    let geometry = geometry_out(&shape.placed.shape);
     let motion = shape.motion;
     let out = ShapeOut {
         name: shape.name.as_deref(),
         kind: shape.placed.shape.kind().name(),
-        position: pair(pose.position),
+        position: Some(pair(pose.position)),
         // Omitted when it is the default; -0.0 is written, so it reads back as itself.
         angle: (pose.angle().to_bits() != 0).then_some(pose.angle()),
         geometry,

@@ -1,0 +1,208 @@
+//! `collidoscope packets [--json] LOG... --step S [--swept]` and
+//! `collidoscope packets --generate RECORDING [--latency MS] [--jitter MS] [--loss P] -o LOG`.
+
+use crate::latency::{Collision, Engine, Network, PacketLog, Retraction, Settings, generate};
+use crate::motion::Recording;
+use crate::text::number;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The most buckets a log may span at the chosen step (a step far too small for the log's
+/// length would otherwise run for hours).
+pub const MAX_BUCKETS: f64 = 1e8;
+
+#[derive(Serialize)]
+struct PacketsLine<'a> {
+    file: &'a str,
+    step: f64,
+    collisions: Vec<&'a Collision>,
+    retracted: Vec<&'a Retraction>,
+    /// Extra: swept contacts were looked for.
+    swept: bool,
+    /// Extra: packets read, and how many were ignored as duplicates.
+    packets: usize,
+    duplicates: usize,
+}
+
+/// Run every log through the engine; 1 when any log is refused.
+pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Write) -> u8 {
+    let mut status = 0;
+    for path in logs {
+        let name = path.to_string_lossy();
+        let log = match PacketLog::load(path)
+            .and_then(|log| check_span(path, &log, settings).map(|_| log))
+        {
+            Ok(log) => log,
+            Err(e) => {
+                status = 1;
+                super::report_unreadable(&name, &e, json, out);
+                continue;
+            }
+        };
+        let mut engine = Engine::for_log(&log, settings);
+        let mut duplicates = 0;
+        for p in &log.packets {
+            duplicates += engine.push(p).duplicate as usize;
+        }
+        let (collisions, retracted) = sorted(&engine);
+        if json {
+            super::print_json_line(
+                &PacketsLine {
+                    file: &name,
+                    step: settings.step,
+                    collisions,
+                    retracted,
+                    swept: settings.swept,
+                    packets: log.packets.len(),
+                    duplicates,
+                },
+                out,
+            );
+            continue;
+        }
+        let player = |i: usize| log.players[i].display_name(i);
+        let swept = collisions.iter().filter(|c| c.between.is_some()).count();
+        let _ = writeln!(
+            out,
+            "{name}: {} packets from {} players ({duplicates} duplicates ignored), step {} ms{}",
+            log.packets.len(),
+            log.players.len(),
+            number(settings.step),
+            if settings.swept { ", swept" } else { "" }
+        );
+        let _ = writeln!(
+            out,
+            "  {} collisions ({swept} swept), {} retracted, {} standing at the end",
+            collisions.len(),
+            retracted.len(),
+            engine.standing().len()
+        );
+        const SHOWN: usize = 30;
+        let mut lines: Vec<(f64, String)> = collisions
+            .iter()
+            .map(|c| {
+                let when = match c.between {
+                    Some([t0, t1]) => format!(
+                        "first contact at {} ms (between buckets {} and {})",
+                        number(c.time),
+                        number(t0),
+                        number(t1)
+                    ),
+                    None => format!("at {} ms", number(c.time)),
+                };
+                let line = format!(
+                    "collision {} / {} {when}, detected at {} ms ({} ms late)",
+                    player(c.a),
+                    player(c.b),
+                    number(c.detected_at),
+                    number(c.detected_at - c.time)
+                );
+                (c.detected_at, line)
+            })
+            .chain(retracted.iter().map(|r| {
+                let line = format!(
+                    "retracted {} / {} at {} ms, at {} ms: a later packet moved them apart",
+                    player(r.a),
+                    player(r.b),
+                    number(r.time),
+                    number(r.retracted_at)
+                );
+                (r.retracted_at, line)
+            }))
+            .collect();
+        lines.sort_by(|x, y| x.0.total_cmp(&y.0));
+        for (_, line) in lines.iter().take(SHOWN) {
+            let _ = writeln!(out, "  {line}");
+        }
+        if lines.len() > SHOWN {
+            let _ = writeln!(
+                out,
+                "  ... and {} more (--json lists them all)",
+                lines.len() - SHOWN
+            );
+        }
+    }
+    status
+}
+
+/// Collisions and retractions sorted as FORMAT.md says: by R, then time, then a, b.
+pub fn sorted(engine: &Engine) -> (Vec<&Collision>, Vec<&Retraction>) {
+    let mut collisions: Vec<&Collision> = engine.collisions().iter().collect();
+    collisions.sort_by(|x, y| {
+        (x.detected_at.total_cmp(&y.detected_at))
+            .then(x.time.total_cmp(&y.time))
+            .then((x.a, x.b).cmp(&(y.a, y.b)))
+    });
+    let mut retracted: Vec<&Retraction> = engine.retracted().iter().collect();
+    retracted.sort_by(|x, y| {
+        (x.retracted_at.total_cmp(&y.retracted_at))
+            .then(x.time.total_cmp(&y.time))
+            .then((x.a, x.b).cmp(&(y.a, y.b)))
+    });
+    (collisions, retracted)
+}
+
+/// Refuse a step that would cut the log into more than [`MAX_BUCKETS`] buckets.
+fn check_span(
+    path: &Path,
+    log: &PacketLog,
+    settings: Settings,
+) -> Result<(), crate::scene::FileError> {
+    let lo = log
+        .packets
+        .iter()
+        .map(|p| p.sent)
+        .fold(f64::INFINITY, f64::min);
+    let hi = log
+        .packets
+        .iter()
+        .map(|p| p.sent)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if hi > lo && (hi - lo) / settings.step > MAX_BUCKETS {
+        return Err(crate::scene::FileError::new(
+            path,
+            crate::scene::Problem::Document(format!(
+                "its packets span {} ms, which --step {} cuts into more than {MAX_BUCKETS:e} buckets: choose a larger step",
+                number(hi - lo),
+                number(settings.step)
+            )),
+        ));
+    }
+    Ok(())
+}
+
+/// Write the log a network would deliver from a recording's moving bodies.
+pub fn run_generate(
+    recording: &Path,
+    network: &Network,
+    output: &Path,
+    out: &mut impl Write,
+) -> u8 {
+    let recording_data = match Recording::load(recording) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let log = generate(&recording_data, network);
+    if let Err(e) = log.save(output) {
+        eprintln!("collidoscope packets: {e}");
+        return 1;
+    }
+    let sent = (recording_data.steps() / network.every.max(1) + 1) as usize * log.players.len();
+    let _ = writeln!(
+        out,
+        "{}: {} packets of {} players from {} ({} sent; latency {} ms, jitter {} ms, loss {})",
+        output.display(),
+        log.packets.len(),
+        log.players.len(),
+        recording.display(),
+        sent,
+        number(network.latency),
+        number(network.jitter),
+        number(network.loss)
+    );
+    0
+}

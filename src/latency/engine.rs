@@ -1,0 +1,559 @@
+//! The latency-aware engine: packets one at a time in arrival order, each checking only the
+//! bucket rows (and, swept, the intervals between them) that its span of the track changed.
+
+use super::log::{Packet, PacketLog};
+use super::swept::{SweptBox, swept_contact};
+use super::track::{Sample, Track};
+use crate::broad::{Aabb, Grid, auto_cell_size};
+use crate::geometry::{Placed, Pose, Shape};
+use crate::query::collide;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// From this many players on, each bucket row keeps a uniform grid of the players' boxes;
+/// below it a row's boxes are scanned in a line (faster for a few dozen).
+pub const GRID_FROM: usize = 64;
+
+/// A row is retired (its cache dropped; its standing collisions kept) once every player still
+/// sending has sent a packet after it. A player whose last packet was received this long
+/// before the newest one (ms) has stopped sending and holds nothing back.
+pub const STOPPED_AFTER: f64 = 1000.0;
+
+/// A collision found: at a bucket time, or (swept) first contact between two bucket times.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Collision {
+    /// The player with the smaller index.
+    pub a: usize,
+    /// The other player.
+    pub b: usize,
+    /// The bucket time, or the swept contact's first contact time (ms).
+    pub time: f64,
+    /// Swept contacts: the two bucket times around it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub between: Option<[f64; 2]>,
+    /// When the packet that revealed it was received (ms).
+    pub detected_at: f64,
+}
+
+/// A collision reported earlier that a late packet took back.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Retraction {
+    /// As in the collision.
+    pub a: usize,
+    /// As in the collision.
+    pub b: usize,
+    /// As in the collision.
+    pub time: f64,
+    /// As in the collision (swept contacts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub between: Option<[f64; 2]>,
+    /// When the packet that changed the track was received (ms).
+    pub retracted_at: f64,
+}
+
+/// What one packet did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// Ignored: its player already had a packet with that `sent`.
+    pub duplicate: bool,
+    /// Bucket rows it checked.
+    pub rows: usize,
+    /// Intervals between rows it checked (swept).
+    pub intervals: usize,
+    /// Pairs it tested exactly (after the broad phase).
+    pub pairs: usize,
+    /// Collisions it reported.
+    pub found: usize,
+    /// Collisions it retracted.
+    pub retracted: usize,
+}
+
+/// The engine's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Bucket step S (ms): buckets are the multiples of S.
+    pub step: f64,
+    /// Also find contacts between bucket times.
+    pub swept: bool,
+}
+
+/// One bucket row: every player's pose at that time (when it has one), their boxes, and the
+/// collisions standing there.
+struct Row {
+    poses: Vec<Option<Pose>>,
+    boxes: Vec<Aabb>,
+    grid: Option<Grid>,
+    /// Standing collisions (a < b).
+    live: Vec<(u32, u32)>,
+}
+
+/// The engine.
+pub struct Engine {
+    settings: Settings,
+    placed: Vec<Placed>,
+    tracks: Vec<Track>,
+    /// Last `received` of each player (ms), for retiring rows.
+    heard: Vec<f64>,
+    rows: BTreeMap<i64, Row>,
+    /// Standing collisions of retired rows.
+    settled: HashMap<i64, Vec<(u32, u32)>>,
+    /// Standing swept contacts by interval (its first bucket): pair and time.
+    swept_live: HashMap<i64, Vec<(u32, u32, f64)>>,
+    cell_size: f64,
+    collisions: Vec<Collision>,
+    retracted: Vec<Retraction>,
+    packets: usize,
+    newest: f64,
+    total: Effect,
+}
+
+impl Engine {
+    /// An engine for `players` (their shapes) with `settings`.
+    pub fn new(players: &[Shape], settings: Settings) -> Self {
+        let placed: Vec<Placed> = players
+            .iter()
+            .map(|s| Placed::new(s.clone(), Pose::IDENTITY))
+            .collect();
+        let boxes: Vec<Aabb> = placed.iter().map(Aabb::of).collect();
+        Self {
+            settings,
+            cell_size: auto_cell_size(&boxes),
+            placed,
+            tracks: vec![Track::default(); players.len()],
+            heard: vec![f64::NEG_INFINITY; players.len()],
+            rows: BTreeMap::new(),
+            settled: HashMap::new(),
+            swept_live: HashMap::new(),
+            collisions: Vec::new(),
+            retracted: Vec::new(),
+            packets: 0,
+            newest: f64::NEG_INFINITY,
+            total: Effect::default(),
+        }
+    }
+
+    /// An engine for the log's players.
+    pub fn for_log(log: &PacketLog, settings: Settings) -> Self {
+        let shapes: Vec<Shape> = log.players.iter().map(|p| p.shape.clone()).collect();
+        Self::new(&shapes, settings)
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Every collision reported so far, in the order found.
+    pub fn collisions(&self) -> &[Collision] {
+        &self.collisions
+    }
+
+    /// Every retraction so far, in the order made.
+    pub fn retracted(&self) -> &[Retraction] {
+        &self.retracted
+    }
+
+    /// Each player's track as known now.
+    pub fn tracks(&self) -> &[Track] {
+        &self.tracks
+    }
+
+    /// How many packets it has taken.
+    pub fn packets(&self) -> usize {
+        self.packets
+    }
+
+    /// The work of every packet so far, summed.
+    pub fn total(&self) -> Effect {
+        self.total
+    }
+
+    /// How many rows are held (not retired).
+    pub fn rows_held(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The time of bucket `k`.
+    pub fn bucket_time(&self, k: i64) -> f64 {
+        k as f64 * self.settings.step
+    }
+
+    /// Take one packet (its player must be one of the engine's, its numbers finite: a
+    /// checked log's are).
+    pub fn push(&mut self, packet: &Packet) -> Effect {
+        self.packets += 1;
+        let i = packet.player;
+        let r = packet.received;
+        self.heard[i] = r;
+        self.newest = self.newest.max(r);
+        let sample = Sample {
+            sent: packet.sent,
+            position: packet.position,
+            angle: packet.angle,
+        };
+        let mut effect = Effect::default();
+        let Some((lo, hi)) = self.tracks[i].insert(sample) else {
+            effect.duplicate = true;
+            return effect;
+        };
+        let (found, retracted) = (self.collisions.len(), self.retracted.len());
+        for k in buckets_in(lo, hi, self.settings.step) {
+            self.check_row(i, k, r, &mut effect);
+        }
+        if self.settings.swept && hi > lo {
+            for k in intervals_meeting(lo, hi, self.settings.step) {
+                self.check_interval(i, k, r, &mut effect);
+            }
+        }
+        effect.found = self.collisions.len() - found;
+        effect.retracted = self.retracted.len() - retracted;
+        self.retire();
+        let t = &mut self.total;
+        t.rows += effect.rows;
+        t.intervals += effect.intervals;
+        t.pairs += effect.pairs;
+        t.found += effect.found;
+        t.retracted += effect.retracted;
+        t.duplicate |= effect.duplicate;
+        effect
+    }
+
+    /// Player `i`'s pose at bucket `k` changed: check it against every other player there.
+    fn check_row(&mut self, i: usize, k: i64, r: f64, effect: &mut Effect) {
+        effect.rows += 1;
+        let t = self.bucket_time(k);
+        let Some(pose) = self.tracks[i].pose_at(t) else {
+            return;
+        };
+        if !self.rows.contains_key(&k) {
+            let row = self.build_row(k, t);
+            self.rows.insert(k, row);
+        }
+        let row = self.rows.get_mut(&k).expect("the row was just made");
+        self.placed[i].pose = pose;
+        let aabb = Aabb::of(&self.placed[i]);
+        row.poses[i] = Some(pose);
+        row.boxes[i] = aabb;
+        let mut candidates: Vec<u32> = match &mut row.grid {
+            Some(grid) => {
+                grid.occupy(i as u32, aabb);
+                grid.query(&aabb)
+            }
+            None => (0..row.boxes.len() as u32)
+                .filter(|&j| {
+                    row.poses[j as usize].is_some() && row.boxes[j as usize].overlaps(&aabb)
+                })
+                .collect(),
+        };
+        // Standing collisions with i are checked again even when the boxes no longer meet.
+        candidates.extend(row.live.iter().filter_map(|&(a, b)| {
+            (a as usize == i)
+                .then_some(b)
+                .or((b as usize == i).then_some(a))
+        }));
+        candidates.sort_unstable();
+        candidates.dedup();
+        for j in candidates {
+            let j = j as usize;
+            if j == i {
+                continue;
+            }
+            let Some(other) = row.poses[j] else { continue };
+            effect.pairs += 1;
+            self.placed[j].pose = other;
+            let pair = (i.min(j) as u32, i.max(j) as u32);
+            // Always A the smaller index, as one pass asks: a contact resolved to touching
+            // must get the same answer both ways.
+            let hit =
+                collide(&self.placed[pair.0 as usize], &self.placed[pair.1 as usize]).is_some();
+            let standing = row.live.iter().position(|p| *p == pair);
+            match (hit, standing) {
+                (true, None) => {
+                    row.live.push(pair);
+                    self.collisions.push(Collision {
+                        a: pair.0 as usize,
+                        b: pair.1 as usize,
+                        time: t,
+                        between: None,
+                        detected_at: r,
+                    });
+                }
+                (false, Some(at)) => {
+                    row.live.swap_remove(at);
+                    self.retracted.push(Retraction {
+                        a: pair.0 as usize,
+                        b: pair.1 as usize,
+                        time: t,
+                        between: None,
+                        retracted_at: r,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A row made from the tracks (new, or one retired earlier and needed again).
+    fn build_row(&mut self, k: i64, t: f64) -> Row {
+        let n = self.tracks.len();
+        let mut row = Row {
+            poses: vec![None; n],
+            boxes: vec![Aabb::new(Default::default(), Default::default()); n],
+            grid: (n >= GRID_FROM).then(|| Grid::new(self.cell_size)),
+            live: self.settled.remove(&k).unwrap_or_default(),
+        };
+        for (j, track) in self.tracks.iter().enumerate() {
+            if let Some(pose) = track.pose_at(t) {
+                self.placed[j].pose = pose;
+                let aabb = Aabb::of(&self.placed[j]);
+                row.poses[j] = Some(pose);
+                row.boxes[j] = aabb;
+                if let Some(grid) = &mut row.grid {
+                    grid.insert(j as u32, aabb);
+                }
+            }
+        }
+        row
+    }
+
+    /// Whether a collision stands at bucket `k` for the pair.
+    fn stands(&self, k: i64, pair: (u32, u32)) -> bool {
+        match self.rows.get(&k) {
+            Some(row) => row.live.contains(&pair),
+            None => self.settled.get(&k).is_some_and(|l| l.contains(&pair)),
+        }
+    }
+
+    /// Player `i`'s track changed within the interval from bucket `k` to `k + 1`: find the
+    /// swept contacts there again.
+    fn check_interval(&mut self, i: usize, k: i64, r: f64, effect: &mut Effect) {
+        effect.intervals += 1;
+        let (t0, t1) = (self.bucket_time(k), self.bucket_time(k + 1));
+        let mut others: Vec<usize> = Vec::new();
+        if self.tracks[i].covers(t0, t1) {
+            let mine = SweptBox::of(&self.tracks[i], &self.placed[i].shape, t0, t1);
+            others.extend((0..self.tracks.len()).filter(|&j| {
+                j != i
+                    && self.tracks[j].covers(t0, t1)
+                    && mine.meets(&SweptBox::of(
+                        &self.tracks[j],
+                        &self.placed[j].shape,
+                        t0,
+                        t1,
+                    ))
+            }));
+        }
+        if let Some(live) = self.swept_live.get(&k) {
+            others.extend(live.iter().filter_map(|&(a, b, _)| {
+                (a as usize == i)
+                    .then_some(b as usize)
+                    .or((b as usize == i).then_some(a as usize))
+            }));
+        }
+        others.sort_unstable();
+        others.dedup();
+        for j in others {
+            let pair = (i.min(j) as u32, i.max(j) as u32);
+            let (a, b) = (pair.0 as usize, pair.1 as usize);
+            let seen = self.stands(k, pair) || self.stands(k + 1, pair);
+            let both = self.tracks[a].covers(t0, t1) && self.tracks[b].covers(t0, t1);
+            let new = if both && !seen {
+                effect.pairs += 1;
+                let (pa, pb) = two_mut(&mut self.placed, a, b);
+                swept_contact(pa, &self.tracks[a], pb, &self.tracks[b], t0, t1)
+            } else {
+                None
+            };
+            let live = self.swept_live.entry(k).or_default();
+            let old_at = live.iter().position(|&(x, y, _)| (x, y) == pair);
+            let old = old_at.map(|at| live[at].2);
+            if old.map(f64::to_bits) == new.map(f64::to_bits) {
+                continue;
+            }
+            if let Some(at) = old_at {
+                let (_, _, time) = live.swap_remove(at);
+                self.retracted.push(Retraction {
+                    a,
+                    b,
+                    time,
+                    between: Some([t0, t1]),
+                    retracted_at: r,
+                });
+            }
+            if let Some(time) = new {
+                live.push((pair.0, pair.1, time));
+                self.collisions.push(Collision {
+                    a,
+                    b,
+                    time,
+                    between: Some([t0, t1]),
+                    detected_at: r,
+                });
+            }
+            if live.is_empty() {
+                self.swept_live.remove(&k);
+            }
+        }
+    }
+
+    /// Drop the rows every player still sending has passed (their standing collisions are
+    /// kept, so a very late packet is still handled exactly: its rows are made again).
+    fn retire(&mut self) {
+        if !self.packets.is_multiple_of(64) {
+            return;
+        }
+        let passed = self
+            .tracks
+            .iter()
+            .zip(&self.heard)
+            .filter(|(_, heard)| **heard >= self.newest - STOPPED_AFTER)
+            .filter_map(|(t, _)| t.range().map(|(_, last)| last))
+            .fold(f64::INFINITY, f64::min);
+        if !passed.is_finite() {
+            return;
+        }
+        // Keep the row at the horizon itself and the one before: the next packets' spans
+        // usually start there.
+        let keep_from = (passed / self.settings.step).floor() as i64 - 1;
+        while let Some(entry) = self.rows.first_entry() {
+            if *entry.key() >= keep_from {
+                break;
+            }
+            let (k, row) = entry.remove_entry();
+            if !row.live.is_empty() {
+                self.settled.insert(k, row.live);
+            }
+        }
+    }
+
+    /// Collisions reported and not retracted, sorted by time, then pair (what one pass over
+    /// all packets at once finds).
+    pub fn standing(&self) -> Vec<Finding> {
+        standing(&self.collisions, &self.retracted)
+    }
+}
+
+/// A collision without when it was found: what a one-pass check reports.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Finding {
+    /// The player with the smaller index.
+    pub a: usize,
+    /// The other.
+    pub b: usize,
+    /// Bucket time or first contact time (ms).
+    pub time: f64,
+    /// Swept: the bucket times around it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub between: Option<[f64; 2]>,
+}
+
+impl Finding {
+    /// The order of findings: time, then pair, then (bucket before swept) the interval.
+    pub fn order(&self, other: &Finding) -> std::cmp::Ordering {
+        let between = |f: &Finding| f.between.map(|[x, y]| (x.to_bits(), y.to_bits()));
+        self.time
+            .total_cmp(&other.time)
+            .then(self.a.cmp(&other.a))
+            .then(self.b.cmp(&other.b))
+            .then(between(self).cmp(&between(other)))
+    }
+}
+
+/// Collisions minus retractions (as multisets), sorted.
+pub fn standing(collisions: &[Collision], retracted: &[Retraction]) -> Vec<Finding> {
+    let key = |a: usize, b: usize, time: f64, between: Option<[f64; 2]>| {
+        (
+            a,
+            b,
+            time.to_bits(),
+            between.map(|[x, y]| (x.to_bits(), y.to_bits())),
+        )
+    };
+    let mut count: HashMap<_, (i64, Finding)> = HashMap::new();
+    for c in collisions {
+        let f = Finding {
+            a: c.a,
+            b: c.b,
+            time: c.time,
+            between: c.between,
+        };
+        count
+            .entry(key(c.a, c.b, c.time, c.between))
+            .or_insert((0, f))
+            .0 += 1;
+    }
+    for r in retracted {
+        if let Some(e) = count.get_mut(&key(r.a, r.b, r.time, r.between)) {
+            e.0 -= 1;
+        }
+    }
+    let mut out: Vec<Finding> = count
+        .into_values()
+        .flat_map(|(n, f)| std::iter::repeat_n(f, n.max(0) as usize))
+        .collect();
+    out.sort_by(Finding::order);
+    out
+}
+
+/// The buckets k with k * step in `[lo, hi]`.
+pub fn buckets_in(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> {
+    let mut first = (lo / step).ceil() as i64;
+    while (first as f64) * step < lo {
+        first += 1;
+    }
+    while ((first - 1) as f64) * step >= lo {
+        first -= 1;
+    }
+    let mut last = (hi / step).floor() as i64;
+    while (last as f64) * step > hi {
+        last -= 1;
+    }
+    while ((last + 1) as f64) * step <= hi {
+        last += 1;
+    }
+    first..=last
+}
+
+/// The intervals `[k step, (k + 1) step]` whose inside meets the inside of `[lo, hi]`.
+pub fn intervals_meeting(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> {
+    let mut first = (lo / step).floor() as i64;
+    while ((first + 1) as f64) * step <= lo {
+        first += 1;
+    }
+    while (first as f64) * step > lo {
+        first -= 1;
+    }
+    let mut last = (hi / step).ceil() as i64 - 1;
+    while (last as f64) * step >= hi {
+        last -= 1;
+    }
+    while ((last + 1) as f64) * step < hi {
+        last += 1;
+    }
+    first..=last
+}
+
+/// Two distinct elements of a slice, both mutable.
+fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
+    debug_assert!(a < b);
+    let (x, y) = v.split_at_mut(b);
+    (&mut x[a], &mut y[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_and_interval_ranges_are_exact_at_the_edges() {
+        assert_eq!(buckets_in(0.0, 100.0, 25.0), 0..=4);
+        assert_eq!(buckets_in(1.0, 99.0, 25.0), 1..=3);
+        assert_eq!(buckets_in(56.0, 56.0, 25.0).count(), 0);
+        assert_eq!(buckets_in(-30.0, -1.0, 25.0), -1..=-1);
+        assert_eq!(buckets_in(0.3, 0.9, 0.1), 3..=9);
+        assert_eq!(intervals_meeting(0.0, 100.0, 25.0), 0..=3);
+        assert_eq!(intervals_meeting(56.0, 105.0, 25.0), 2..=4);
+        assert_eq!(intervals_meeting(50.0, 75.0, 25.0), 2..=2);
+        assert_eq!(intervals_meeting(56.0, 56.0, 25.0).count(), 0);
+    }
+}

@@ -1,0 +1,532 @@
+//! The latency-aware engine: the LACE article's three players, a retraction, every bad log
+//! refused with its packet and field, the work of a packet bounded by its span, and (thousands
+//! of random logs with jitter, loss, reordering and duplicates) the incremental engine ending
+//! with exactly what one pass over all packets finds.
+
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::*;
+use collidoscope::geometry::DVec2;
+use collidoscope::latency::{
+    Engine, Finding, Network, Packet, PacketLog, Player, Settings, generate, one_pass,
+};
+use collidoscope::motion::{Config, Recording, Simulation};
+use collidoscope::scene::generate::{Generate, Random, random_scene};
+use serde_json::Value;
+use std::path::Path;
+
+fn load(name: &str) -> PacketLog {
+    PacketLog::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("logs")
+            .join(name),
+    )
+    .unwrap()
+}
+
+fn run(log: &PacketLog, settings: Settings) -> Engine {
+    let mut engine = Engine::for_log(log, settings);
+    for p in &log.packets {
+        engine.push(p);
+    }
+    engine
+}
+
+/// p1 and p3 cross near t = 18, between the buckets at 0 and 25: the buckets never see it;
+/// swept, it is found once p3's packet (sent at 100) arrives at 130, at 18 - sqrt(2).
+#[test]
+fn the_lace_example_is_found_once_the_data_arrive() {
+    let log = load("lace-three-players.json");
+    let buckets = run(
+        &log,
+        Settings {
+            step: 25.0,
+            swept: false,
+        },
+    );
+    assert!(
+        buckets.collisions().is_empty(),
+        "{:?}",
+        buckets.collisions()
+    );
+    let swept = run(
+        &log,
+        Settings {
+            step: 25.0,
+            swept: true,
+        },
+    );
+    assert_eq!(swept.collisions().len(), 1, "{:?}", swept.collisions());
+    let c = &swept.collisions()[0];
+    assert_eq!(
+        (c.a, c.b, c.between, c.detected_at),
+        (0, 2, Some([0.0, 25.0]), 130.0)
+    );
+    let exact = 18.0 - 2f64.sqrt();
+    assert!((c.time - exact).abs() < 1e-9, "{} vs {exact}", c.time);
+    assert!(swept.retracted().is_empty());
+    // A step of 2 puts a bucket where they overlap: found at the buckets, also at 130.
+    let fine = run(
+        &log,
+        Settings {
+            step: 2.0,
+            swept: false,
+        },
+    );
+    let times: Vec<f64> = fine.collisions().iter().map(|c| c.time).collect();
+    assert_eq!(times, [18.0]);
+    assert_eq!(fine.collisions()[0].detected_at, 130.0);
+    for settings in [
+        Settings {
+            step: 25.0,
+            swept: true,
+        },
+        Settings {
+            step: 2.0,
+            swept: false,
+        },
+    ] {
+        assert_eq!(run(&log, settings).standing(), one_pass(&log, settings));
+    }
+}
+
+/// A collision found at bucket 50 when the runner's packet sent at 100 arrives; its late
+/// packet sent at 50 says it dodged: retracted at 200.
+#[test]
+fn a_late_packet_retracts_a_collision() {
+    let log = load("late-dodge.json");
+    for swept in [false, true] {
+        let settings = Settings { step: 25.0, swept };
+        let engine = run(&log, settings);
+        let found: Vec<_> = engine
+            .collisions()
+            .iter()
+            .map(|c| (c.a, c.b, c.time, c.detected_at))
+            .collect();
+        assert_eq!(found, [(0, 1, 50.0, 140.0)]);
+        let retracted: Vec<_> = engine
+            .retracted()
+            .iter()
+            .map(|r| (r.a, r.b, r.time, r.retracted_at))
+            .collect();
+        assert_eq!(retracted, [(0, 1, 50.0, 200.0)]);
+        assert!(engine.standing().is_empty());
+        assert!(one_pass(&log, settings).is_empty());
+    }
+}
+
+/// A random log: players of every kind moving about a small arena (so they meet often),
+/// sending at irregular times over a network that delays, jitters, loses, reorders and
+/// duplicates packets.
+fn random_log(seed: u64) -> PacketLog {
+    let mut random = Random::new(seed);
+    let n = 2 + (random.unit() * 5.0) as usize;
+    let scene = random_scene(Generate {
+        count: n,
+        seed,
+        overlaps: 2.0,
+    });
+    let players: Vec<Player> = scene
+        .shapes
+        .iter()
+        .map(|s| Player {
+            name: None,
+            shape: s.placed.shape.clone(),
+        })
+        .collect();
+    let mut packets = Vec::new();
+    let loss = random.between(0.0, 0.3);
+    let jitter = random.between(0.0, 40.0);
+    let duplicate = random.between(0.0, 0.2);
+    for player in 0..n {
+        let mut t = random.between(-20.0, 30.0).round();
+        let mut position = DVec2::new(random.between(-3.0, 3.0), random.between(-3.0, 3.0));
+        let mut angle = random.between(-3.0, 3.0);
+        let sends = 3 + (random.unit() * 10.0) as usize;
+        for _ in 0..sends {
+            let received = t + random.between(0.0, jitter) + 10.0;
+            if random.unit() >= loss {
+                packets.push(Packet {
+                    player,
+                    sent: t,
+                    received,
+                    position,
+                    angle,
+                });
+                if random.unit() < duplicate {
+                    // The same `sent` again, maybe saying something else: ignored.
+                    packets.push(Packet {
+                        player,
+                        sent: t,
+                        received: received + random.between(0.0, 20.0),
+                        position: position + DVec2::new(1.0, 0.0),
+                        angle,
+                    });
+                }
+            }
+            // Some sends land exactly on bucket times, most between them.
+            t += if random.unit() < 0.3 {
+                10.0
+            } else {
+                random.between(1.0, 30.0)
+            };
+            position += DVec2::new(random.between(-2.0, 2.0), random.between(-2.0, 2.0));
+            position = position.clamp(DVec2::splat(-4.0), DVec2::splat(4.0));
+            angle += random.between(-1.0, 1.0);
+        }
+    }
+    packets.sort_by(|p, q| p.received.total_cmp(&q.received));
+    PacketLog { players, packets }
+}
+
+fn check_against_one_pass(seeds: std::ops::Range<u64>, swept: bool) -> (usize, usize, usize) {
+    let (mut found, mut retracted, mut logs_with_retractions) = (0, 0, 0);
+    for seed in seeds {
+        let log = random_log(seed);
+        log.check().unwrap();
+        let step = [5.0, 10.0, 25.0][(seed % 3) as usize];
+        let settings = Settings { step, swept };
+        let engine = run(&log, settings);
+        let expected: Vec<Finding> = one_pass(&log, settings);
+        assert_eq!(
+            engine.standing(),
+            expected,
+            "seed {seed}, step {step}, swept {swept}"
+        );
+        found += engine.collisions().len();
+        retracted += engine.retracted().len();
+        logs_with_retractions += !engine.retracted().is_empty() as usize;
+    }
+    (found, retracted, logs_with_retractions)
+}
+
+#[test]
+fn the_engine_ends_with_what_one_pass_finds_on_2000_random_logs() {
+    let (found, retracted, with) = check_against_one_pass(0..2000, false);
+    eprintln!("2000 logs: {found} collisions, {retracted} retractions in {with} logs");
+    // The logs exercise what they should: many collisions, many found late and taken back.
+    assert!(found > 2000, "{found}");
+    assert!(retracted > 100 && with > 80, "{retracted} in {with} logs");
+}
+
+#[test]
+fn swept_contacts_end_as_one_pass_finds_them_on_1000_random_logs() {
+    let (found, retracted, with) = check_against_one_pass(5000..6000, true);
+    eprintln!("1000 swept logs: {found} collisions, {retracted} retractions in {with} logs");
+    assert!(found > 1000, "{found}");
+    assert!(retracted > 100 && with > 50, "{retracted} in {with} logs");
+}
+
+/// A packet in order does the work of its span only: the rows from its player's previous
+/// packet to it, however long the log already is.
+#[test]
+fn each_packet_checks_only_the_rows_its_span_changed() {
+    let players: Vec<Player> = (0..3)
+        .map(|_| Player {
+            name: None,
+            shape: collidoscope::geometry::Circle::new(0.5).unwrap().into(),
+        })
+        .collect();
+    let mut engine = Engine::new(
+        &players.iter().map(|p| p.shape.clone()).collect::<Vec<_>>(),
+        Settings {
+            step: 10.0,
+            swept: true,
+        },
+    );
+    for k in 0..10_000u32 {
+        let player = (k % 3) as usize;
+        let sent = (k / 3) as f64 * 10.0;
+        let effect = engine.push(&Packet {
+            player,
+            sent,
+            received: sent + 50.0,
+            position: DVec2::new(player as f64 * 3.0, sent * 0.01),
+            angle: 0.0,
+        });
+        if k >= 3 {
+            // From the previous packet at sent - 10 to this one: two rows, one interval.
+            assert_eq!((effect.rows, effect.intervals), (2, 1), "packet {k}");
+            assert!(effect.pairs <= 4, "packet {k}: {effect:?}");
+        }
+    }
+    // Rows every player has passed are retired.
+    assert!(engine.rows_held() < 100, "{}", engine.rows_held());
+}
+
+/// A log made from a recording: one packet per moving body per frame, some lost; the same
+/// seed gives the same log; run through the engine it ends as one pass does.
+#[test]
+fn logs_are_generated_from_a_recording_with_a_network_model() {
+    let scene = random_scene(Generate {
+        count: 12,
+        seed: 7,
+        overlaps: 3.0,
+    });
+    let mut scene = scene;
+    for (i, s) in scene.shapes.iter_mut().enumerate() {
+        s.motion.body = collidoscope::scene::Body::Dynamic;
+        s.motion.velocity = DVec2::new((i as f64 * 0.7).sin(), (i as f64 * 1.3).cos()) * 2.0;
+        s.motion.angular_velocity = 0.5;
+    }
+    let (recording, _) = Recording::run(
+        Simulation::new(scene, Config::new(1.0 / 60.0).unwrap()),
+        120,
+    );
+    let network = Network {
+        latency: 80.0,
+        jitter: 20.0,
+        loss: 0.05,
+        reorder: 0.05,
+        duplicate: 0.02,
+        every: 1,
+        seed: 3,
+    };
+    let log = generate(&recording, &network);
+    log.check().unwrap();
+    assert_eq!(log.players.len(), 12);
+    let sent = 121 * 12;
+    let kept = log.packets.len() as f64 / sent as f64;
+    assert!((0.9..1.0).contains(&kept), "{kept}");
+    assert_eq!(generate(&recording, &network), log);
+    // The received order never goes back, and every packet's latency is within the model.
+    for p in &log.packets {
+        let late = p.received - p.sent;
+        assert!(
+            (60.0..=100.0 + 3.0 * 1000.0 / 60.0 + 1000.0 / 60.0).contains(&late),
+            "{late}"
+        );
+    }
+    // Round trip through the file, exactly.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    log.save(&path).unwrap();
+    assert_eq!(PacketLog::load(&path).unwrap(), log);
+    for swept in [false, true] {
+        let settings = Settings { step: 50.0, swept };
+        assert_eq!(run(&log, settings).standing(), one_pass(&log, settings));
+    }
+}
+
+const HEADER: &str = r#"{"format": "collidoscope-packets", "version": 1,
+  "players": [{"name": "p1", "kind": "circle", "radius": 0.5}, {"kind": "circle", "radius": 0.5}],
+  "packets": ["#;
+
+fn refused(packets: &str) -> String {
+    let text = format!("{HEADER}{packets}]}}");
+    PacketLog::parse(Path::new("bad.json"), text.as_bytes())
+        .expect_err("refused")
+        .to_string()
+}
+
+#[test]
+fn every_bad_log_is_refused_with_the_packet_and_field_named() {
+    let ok = r#"{"player": 0, "sent": 0, "received": 5, "position": [0, 0], "angle": 0}"#;
+    let cases = [
+        (
+            r#"{"player": 2, "sent": 0, "received": 5, "position": [0, 0]}"#,
+            "bad.json: packet 1: \"player\" 2 is not a player (players are 0 to 1)",
+        ),
+        (
+            r#"{"player": 0, "sent": 0, "received": 4, "position": [0, 0]}"#,
+            "bad.json: packet 1: \"received\" 4 goes backwards: the packet before it was received at 5 (packets are listed in arrival order)",
+        ),
+        (
+            r#"{"player": 0, "sent": "soon", "received": 6, "position": [0, 0]}"#,
+            "bad.json: packet 1: \"sent\" must be a number (ms), found a string \"soon\"",
+        ),
+        (
+            r#"{"player": -1, "sent": 0, "received": 6, "position": [0, 0]}"#,
+            "bad.json: packet 1: \"player\" must be a player index (a whole number from 0), found -1",
+        ),
+        (
+            r#"{"player": 0, "sent": 0, "received": 6, "position": [0]}"#,
+            "bad.json: packet 1: \"position\" must be two numbers [x, y], found an array [0]",
+        ),
+        (
+            r#"{"player": 0, "sent": 0, "position": [0, 0]}"#,
+            "bad.json: packet 1: missing key \"received\"",
+        ),
+        (
+            r#"{"player": 0, "sent": 0, "received": 6, "position": [0, 0], "angle": null}"#,
+            "bad.json: packet 1: \"angle\" must be a number (radians), found null",
+        ),
+        (
+            r#"{"player": 0, "sent": 1e999, "received": 6, "position": [0, 0]}"#,
+            "bad.json: line 4, column",
+        ),
+        (
+            r#"[1, 2]"#,
+            "bad.json: packet 1: expected an object, found an array [1,2]",
+        ),
+    ];
+    for (packet, message) in cases {
+        let got = refused(&format!("{ok},\n{packet}"));
+        assert!(got.starts_with(message), "{got}\nexpected: {message}");
+    }
+    // A non-finite number made in memory is refused by the same rules.
+    let mut log =
+        PacketLog::parse(Path::new("ok.json"), format!("{HEADER}{ok}]}}").as_bytes()).unwrap();
+    log.packets[0].position.x = f64::NAN;
+    assert_eq!(
+        log.check().unwrap_err().to_string(),
+        "packet 0: \"position\" must be two finite numbers, found [NaN, 0]"
+    );
+    // Players are shapes without a pose.
+    let text = r#"{"format": "collidoscope-packets", "version": 1, "players": [
+        {"name": "p1", "kind": "circle", "radius": 0.5, "position": [1, 2]}], "packets": []}"#;
+    let got = PacketLog::parse(Path::new("bad.json"), text.as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        got,
+        "bad.json: player 0 \"p1\": a player has no \"position\": its poses come from its packets"
+    );
+    let text = r#"{"format": "collidoscope-packets", "version": 1, "players": [
+        {"name": "p1", "kind": "circle", "radius": -1}], "packets": []}"#;
+    let got = PacketLog::parse(Path::new("bad.json"), text.as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        got.starts_with("bad.json: player 0 \"p1\" (circle): radius"),
+        "{got}"
+    );
+    let got = PacketLog::parse(
+        Path::new("bad.json"),
+        br#"{"format": "collidoscope-shapes"}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        got.starts_with("bad.json: missing key \"version\""),
+        "{got}"
+    );
+}
+
+#[test]
+fn packets_json_is_one_line_per_log_in_the_documented_form() {
+    let o = collidoscope(&[
+        "packets",
+        "--json",
+        "logs/lace-three-players.json",
+        "logs/late-dodge.json",
+        "--step",
+        "25",
+        "--swept",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with(
+        r#"{"file":"logs/lace-three-players.json","step":25.0,"collisions":[{"a":0,"b":2,"time":16.58578643762"#
+    ), "{}", lines[0]);
+    let lace: Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(
+        lace["collisions"][0]["between"],
+        serde_json::json!([0.0, 25.0])
+    );
+    assert_eq!(lace["collisions"][0]["detected_at"], 130.0);
+    assert_eq!(lace["retracted"], serde_json::json!([]));
+    let dodge: Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(
+        dodge["retracted"],
+        serde_json::json!([{"a": 0, "b": 1, "time": 50.0, "retracted_at": 200.0}])
+    );
+    // Text: the counts and a line per collision and retraction.
+    let o = collidoscope(&["packets", "logs/late-dodge.json", "--step", "25"]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("1 collisions (0 swept), 1 retracted, 0 standing at the end"),
+        "{text}"
+    );
+    assert!(
+        text.contains("collision post / runner at 50 ms, detected at 140 ms (90 ms late)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("retracted post / runner at 50 ms, at 200 ms"),
+        "{text}"
+    );
+}
+
+#[test]
+fn packets_refuses_bad_options_and_bad_logs() {
+    let o = collidoscope(&["packets", "logs/late-dodge.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--step S is required"));
+    let o = collidoscope(&["packets", "logs/late-dodge.json", "--step", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        format!(
+            "{HEADER}{}]}}",
+            r#"{"player": 5, "sent": 0, "received": 0, "position": [0, 0]}"#
+        ),
+    )
+    .unwrap();
+    let o = collidoscope(&["packets", "--json", bad.to_str().unwrap(), "--step", "10"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("packet 0: \"player\" 5 is not a player"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).starts_with("{\"file\":"));
+    let o = collidoscope(&[
+        "packets",
+        "--generate",
+        "nothing.rec",
+        "--loss",
+        "2",
+        "-o",
+        "x.json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--loss must be a chance from 0 to 1, found 2"));
+}
+
+#[test]
+fn packets_generate_writes_a_log_from_a_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("run.rec");
+    let log = dir.path().join("game.json");
+    let o = collidoscope(&[
+        "simulate",
+        "shapes/clockwise-obstacle-run.json",
+        "--dt",
+        "0.016",
+        "--steps",
+        "60",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = collidoscope(&[
+        "packets",
+        "--generate",
+        rec.to_str().unwrap(),
+        "--latency",
+        "80",
+        "--jitter",
+        "20",
+        "--loss",
+        "0.05",
+        "-o",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("61 sent; latency 80 ms, jitter 20 ms, loss 0.05"),
+        "{}",
+        stdout(&o)
+    );
+    let read = PacketLog::load(&log).unwrap();
+    assert_eq!(read.players.len(), 1);
+    assert_eq!(read.players[0].name.as_deref(), Some("player"));
+    let o = collidoscope(&["packets", log.to_str().unwrap(), "--step", "16"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
