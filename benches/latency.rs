@@ -86,10 +86,18 @@ fn packets_per_second(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(packets.len() as u64));
     for swept in [false, true] {
-        let name = if swept { "100 players swept" } else { "100 players" };
+        let name = if swept {
+            "100 players swept"
+        } else {
+            "100 players"
+        };
         group.bench_function(name, |b| {
             b.iter(|| {
-                let engine = run(&players, black_box(&packets), Settings { step: 25.0, swept });
+                let engine = run(
+                    &players,
+                    black_box(&packets),
+                    Settings { step: 25.0, swept },
+                );
                 black_box(engine.collisions().len())
             })
         });

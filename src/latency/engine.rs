@@ -514,7 +514,7 @@ pub fn buckets_in(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> 
     first..=last
 }
 
-/// The intervals `[k step, (k + 1) step]` whose inside meets the inside of `[lo, hi]`.
+/// The intervals `[k step, (k + 1) step]` whose inside meets the inside of `[lo, hi]` (lo < hi).
 pub fn intervals_meeting(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> {
     let mut first = (lo / step).floor() as i64;
     while ((first + 1) as f64) * step <= lo {
@@ -550,10 +550,22 @@ mod tests {
         assert_eq!(buckets_in(1.0, 99.0, 25.0), 1..=3);
         assert_eq!(buckets_in(56.0, 56.0, 25.0).count(), 0);
         assert_eq!(buckets_in(-30.0, -1.0, 25.0), -1..=-1);
+        // Bucket times are k * step as f64 computes it (3 * 0.1 = 0.30000000000000004, while
+        // 0.3 / 0.1 = 2.9999999999999996): every one in the range, none left out.
         assert_eq!(buckets_in(0.3, 0.9, 0.1), 3..=9);
+        for (lo, hi, step) in [(0.3, 0.9, 0.1), (0.7, 2.1, 0.7), (-1.1, 3.3, 1.1)] {
+            let range = buckets_in(lo, hi, step);
+            assert!(
+                range
+                    .clone()
+                    .all(|k| (lo..=hi).contains(&(k as f64 * step)))
+            );
+            let (before, after) = (range.start() - 1, range.end() + 1);
+            assert!(!(lo..=hi).contains(&(before as f64 * step)));
+            assert!(!(lo..=hi).contains(&(after as f64 * step)));
+        }
         assert_eq!(intervals_meeting(0.0, 100.0, 25.0), 0..=3);
         assert_eq!(intervals_meeting(56.0, 105.0, 25.0), 2..=4);
         assert_eq!(intervals_meeting(50.0, 75.0, 25.0), 2..=2);
-        assert_eq!(intervals_meeting(56.0, 56.0, 25.0).count(), 0);
     }
 }
