@@ -53,6 +53,11 @@ pub fn short_number(x: f64) -> String {
     with_decimals(x, 3)
 }
 
+/// A time in milliseconds for the window: at most one decimal, no trailing zeros.
+pub fn ms(x: f64) -> String {
+    with_decimals(x, 1)
+}
+
 /// `[min, max]` with [`short_number`]s.
 pub fn short_interval(i: Interval) -> String {
     format!("[{}, {}]", short_number(i.min), short_number(i.max))

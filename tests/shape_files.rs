@@ -201,6 +201,26 @@ fn check(name: &str) {
             let n = DVec2::new(1.0, 2.0).normalize();
             close(s.shapes[1].motion.velocity.dot(n), -30.0, 1e-5);
         }
+        "crossing-players.json" => {
+            // All apart at the start, all kinematic: their paths cross (the latency lab and
+            // tests/latency.rs make packet logs from their run).
+            let s = load(name);
+            for i in 0..4 {
+                assert_eq!(
+                    s.shapes[i].motion.body,
+                    collidoscope::scene::Body::Kinematic
+                );
+                for j in i + 1..4 {
+                    assert!(pair(&s, i, j).contact.is_none(), "{i} {j}");
+                }
+            }
+            // The bullet (r 0.2, 0.3 above the runner's line, 24 units/s faster) first touches
+            // the runner (r 0.5) when they are sqrt(0.7^2 - 0.3^2) apart along x.
+            let (runner, bullet) = (&s.shapes[0], &s.shapes[3]);
+            let gap = runner.placed.pose.position.x - bullet.placed.pose.position.x;
+            let closing = bullet.motion.velocity.x - runner.motion.velocity.x;
+            close((gap - 0.4f64.sqrt()) / closing, 0.2236477, 1e-6);
+        }
         "claimed-contacts.json" => {
             use collidoscope::query::Mistake::*;
             let diagnoses = collidoscope::diagnose::diagnose(&load(name));

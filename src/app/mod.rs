@@ -16,6 +16,8 @@ mod export_window;
 mod frame_pair;
 mod generate_window;
 mod history;
+mod latency_lab;
+mod latency_timeline;
 mod motion_lab;
 mod motion_tab;
 mod numbers_panel;
@@ -31,6 +33,7 @@ mod workspace;
 pub use crate::picture::Camera;
 pub use command::{Command, Fit};
 pub use edit::Edit;
+pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
@@ -113,6 +116,8 @@ pub enum Lab {
     Casts,
     /// Motion: the scene run through time, with a timeline.
     Motion,
+    /// Late packets: a game server's packet log through the latency-aware engine.
+    Latency,
 }
 
 /// Below this window width (points) only one side panel is shown, so the scene view keeps
@@ -137,6 +142,7 @@ pub struct App {
     casts_lab: CastsLab,
     /// The motion lab: the scene run through time.
     motion_lab: MotionLab,
+    latency_lab: LatencyLab,
     generate_window: GenerateWindow,
     export_window: ExportWindow,
     scene_view: SceneView,
@@ -169,6 +175,7 @@ impl App {
             broad_lab: BroadLab::default(),
             casts_lab: CastsLab::default(),
             motion_lab: MotionLab::default(),
+            latency_lab: LatencyLab::default(),
             generate_window: GenerateWindow::default(),
             export_window: ExportWindow::default(),
             scene_view: SceneView::default(),
@@ -201,9 +208,25 @@ impl App {
                 ctx.request_repaint();
             }
         }
+        if self.lab == Lab::Latency {
+            let elapsed = ctx.input(|i| i.stable_dt) as f64;
+            self.motion_lab.refresh(&self.workspace, 0.0);
+            self.latency_lab
+                .refresh(self.motion_lab.recording(), elapsed);
+            if self.latency_lab.take_fit() {
+                self.scene_view.request_fit(Fit::Scene);
+            }
+            if self.latency_lab.playing {
+                ctx.request_repaint();
+            }
+        }
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
         let (left, right) = self.side_panels(ui.available_width());
+        // The latency lab's players are not the document's shapes: no shapes panel there.
+        // (On a narrow window its own panel takes the shapes panel's place.)
+        let latency = self.lab == Lab::Latency;
+        let (left, right) = (left && !latency, right || (latency && left));
         let (ws, out) = (&self.workspace, &mut self.commands);
         let before = self.options;
         self.top_bar.ui(ui, ws, &mut self.options, self.lab, out);
@@ -218,6 +241,9 @@ impl App {
         if self.lab == Lab::Motion {
             self.motion_lab.timeline(ui);
         }
+        if self.lab == Lab::Latency {
+            self.latency_lab.timeline(ui);
+        }
         if left {
             self.shapes_panel
                 .ui(ui, ws, &mut self.numbers_panel, &self.scene_view, out);
@@ -228,9 +254,16 @@ impl App {
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
                 Lab::Casts => self.casts_lab.ui(ui, ws, out),
                 Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive),
+                Lab::Latency => self.latency_lab.ui(ui, self.motion_lab.recording()),
             }
         }
-        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab, &self.motion_lab);
+        let overlay = Overlay::of(
+            self.lab,
+            &self.broad_lab,
+            &self.casts_lab,
+            &self.motion_lab,
+            &self.latency_lab,
+        );
         self.scene_view
             .ui(ui, ws, &self.options, &mut self.pair_lab, overlay, out);
         self.generate_window.ui(&ctx, out);
@@ -386,7 +419,17 @@ impl App {
         if self.lab == Lab::Motion {
             self.motion_lab.refresh(&self.workspace, 0.0);
         }
-        let overlay = Overlay::of(self.lab, &self.broad_lab, &self.casts_lab, &self.motion_lab);
+        if self.lab == Lab::Latency {
+            self.motion_lab.refresh(&self.workspace, 0.0);
+            self.latency_lab.refresh(self.motion_lab.recording(), 0.0);
+        }
+        let overlay = Overlay::of(
+            self.lab,
+            &self.broad_lab,
+            &self.casts_lab,
+            &self.motion_lab,
+            &self.latency_lab,
+        );
         self.scene_view.draw_list(
             rect,
             &self.workspace,
@@ -492,7 +535,14 @@ impl App {
             Command::Generate(options) => self.generate(options),
             Command::ShowGenerate => self.generate_window.open = true,
             Command::CellSize(size) => ws.set_cell_size(size),
-            Command::Lab(lab) => self.lab = lab,
+            Command::Lab(lab) => {
+                // The latency lab's players live elsewhere than the scene's shapes: fit them
+                // on the way in, and the scene on the way out.
+                if (lab == Lab::Latency) != (self.lab == Lab::Latency) {
+                    self.scene_view.request_fit(Fit::Scene);
+                }
+                self.lab = lab;
+            }
             Command::Horizon(t) => ws.set_horizon(t),
             Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
             Command::Say(text, error) => self.say(text, error),
@@ -573,6 +623,16 @@ impl App {
     /// The motion lab, to drive it as its timeline does (benchmarks, tests).
     pub fn motion_lab_mut(&mut self) -> &mut MotionLab {
         &mut self.motion_lab
+    }
+
+    /// The latency lab.
+    pub fn latency_lab(&self) -> &LatencyLab {
+        &self.latency_lab
+    }
+
+    /// The latency lab, to change its settings.
+    pub fn latency_lab_mut(&mut self) -> &mut LatencyLab {
+        &mut self.latency_lab
     }
 
     /// The span a moving pair is followed over (the Motion tab's T).
@@ -707,6 +767,26 @@ impl App {
                 && let Some(step) = lab.next_event()
             {
                 lab.go_to(step);
+            }
+        } else if self.lab == Lab::Latency {
+            // Packets in arrival order: space plays, left and right step; up and down move
+            // the bucket shown.
+            let lab = &mut self.latency_lab;
+            let total = lab.log().map_or(0, |l| l.packets.len());
+            if pressed(Key::Space) {
+                lab.toggle_play();
+            }
+            if pressed(Key::ArrowRight) || pressed(Key::N) {
+                lab.go_to((lab.arrived + 1).min(total));
+            }
+            if pressed(Key::ArrowLeft) || pressed(Key::P) {
+                lab.go_to(lab.arrived.saturating_sub(1));
+            }
+            if pressed(Key::ArrowDown) {
+                lab.bucket += 1;
+            }
+            if pressed(Key::ArrowUp) {
+                lab.bucket -= 1;
             }
         } else {
             if pressed(Key::ArrowRight) || pressed(Key::N) {

@@ -61,6 +61,8 @@ pub struct MotionLab {
     /// Time played since the last frame advanced (seconds of run time).
     clock: f64,
     run: Option<Run>,
+    /// Bumped whenever another run replaces the one held (what a log made from it keys on).
+    run_id: u64,
     /// The scenes of the shown frame (the run's, the ghost's) and the sweeps of its step.
     shown: Option<(u64, Scene, Option<Scene>)>,
     /// The decoded block of frames the shown one came from (first frame, states), so playing
@@ -91,6 +93,7 @@ impl Default for MotionLab {
             looped: false,
             clock: 0.0,
             run: None,
+            run_id: 0,
             shown: None,
             block: None,
             sweeps: Vec::new(),
@@ -212,6 +215,7 @@ impl MotionLab {
             let config = Config { resolver, ..config };
             Recording::run(Simulation::new(ws.scene().clone(), config), self.steps).0
         });
+        self.run_id += 1;
         self.run = Some(Run {
             revision: Some(ws.revision()),
             recording,
@@ -220,6 +224,11 @@ impl MotionLab {
         });
         self.shown = None;
         self.block = None;
+    }
+
+    /// The run's recording and an id that changes whenever another run replaces it.
+    pub fn recording(&self) -> Option<(&Recording, u64)> {
+        self.run.as_ref().map(|r| (&r.recording, self.run_id))
     }
 
     /// The last frame of the run (0 without one).
@@ -454,6 +463,7 @@ impl MotionLab {
             {
                 self.message = Some(match Recording::load(&path) {
                     Ok(recording) => {
+                        self.run_id += 1;
                         self.run = Some(Run {
                             revision: None,
                             recording,

@@ -6,6 +6,7 @@ use super::broad_lab::BroadLab;
 use super::casts_lab::CastsLab;
 use super::command::{Command, Commands, Fit};
 use super::edit::Edit;
+use super::latency_lab::LatencyLab;
 use super::motion_lab::MotionLab;
 use super::paint;
 use super::pair_lab::PairLab;
@@ -56,6 +57,8 @@ pub enum Overlay<'a> {
     Casts(&'a CastsLab),
     /// The motion lab's run at its shown frame.
     Motion(&'a MotionLab),
+    /// The latency lab's players at its shown bucket.
+    Latency(&'a LatencyLab),
 }
 
 impl<'a> Overlay<'a> {
@@ -65,12 +68,14 @@ impl<'a> Overlay<'a> {
         broad: &'a BroadLab,
         casts: &'a CastsLab,
         motion: &'a MotionLab,
+        latency: &'a LatencyLab,
     ) -> Self {
         match lab {
             super::Lab::Pair => Overlay::Pair,
             super::Lab::Broad => Overlay::Broad(broad),
             super::Lab::Casts => Overlay::Casts(casts),
             super::Lab::Motion => Overlay::Motion(motion),
+            super::Lab::Latency => Overlay::Latency(latency),
         }
     }
 
@@ -81,6 +86,7 @@ impl<'a> Overlay<'a> {
     {
         match self {
             Overlay::Motion(m) => m.frame_scene().unwrap_or(ws.scene()),
+            Overlay::Latency(l) => l.shown().map_or(ws.scene(), |s| &s.scene),
             _ => ws.scene(),
         }
     }
@@ -89,6 +95,7 @@ impl<'a> Overlay<'a> {
     fn editable(self) -> bool {
         match self {
             Overlay::Motion(m) => m.frame == 0,
+            Overlay::Latency(_) => false,
             _ => true,
         }
     }
@@ -342,7 +349,7 @@ impl SceneView {
                 ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
             let rect = response.rect;
             self.rect = rect;
-            self.do_fit(rect, ws);
+            self.do_fit(rect, ws, overlay);
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
             let handles = if overlay.editable() {
@@ -411,7 +418,7 @@ impl SceneView {
         let ws = shown.ws;
         let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
-            let dynamic = Self::dynamic_shapes(ws);
+            let dynamic = Self::dynamic_shapes(ws, shown.overlay);
             let static_key =
                 self.static_key(rect, ws, shown.overlay, look.pixels_per_point, &dynamic);
             let dynamic_ids: Vec<ShapeId> =
@@ -477,6 +484,8 @@ impl SceneView {
             Overlay::Broad(b) => (b.cells, ws.revision(), bits(ws.grid().cell_size())).hash(&mut h),
             // Every frame of a run moves the shapes.
             Overlay::Motion(m) => (1u8, m.drawn(), ws.revision()).hash(&mut h),
+            // Its players are placed anew at every bucket and packet.
+            Overlay::Latency(l) => (2u8, l.shown().map(|s| s.key())).hash(&mut h),
             _ => {}
         }
         h.finish()
@@ -503,6 +512,9 @@ impl SceneView {
         (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
         if let Overlay::Motion(m) = overlay {
             (m.drawn(), m.pair.focus_axis()).hash(&mut h);
+        }
+        if let Overlay::Latency(l) = overlay {
+            l.shown().map(|s| s.key()).hash(&mut h);
         }
         if let Some(ray) = overlay.ray() {
             [ray.from, ray.to]
@@ -539,7 +551,7 @@ impl SceneView {
         overlay: Overlay,
     ) -> PaintedFrame {
         self.rect = rect;
-        self.do_fit(rect, ws);
+        self.do_fit(rect, ws, overlay);
         let handles = self.handles(ws);
         let look = Look {
             pixels_per_point: 1.0,
@@ -571,8 +583,12 @@ impl SceneView {
         }
     }
 
-    /// The list positions of the dynamic shapes: the selected one and the explained pair.
-    fn dynamic_shapes(ws: &Workspace) -> Vec<usize> {
+    /// The list positions of the dynamic shapes: the selected one and the explained pair
+    /// (none in the latency lab, whose players are not the scene's shapes).
+    fn dynamic_shapes(ws: &Workspace, overlay: Overlay) -> Vec<usize> {
+        if matches!(overlay, Overlay::Latency(_)) {
+            return Vec::new();
+        }
         let scene = ws.scene();
         let (a, b) = ws.pair().unzip();
         let mut dynamic: Vec<usize> = [ws.selected(), a, b]
@@ -603,7 +619,10 @@ impl SceneView {
         let scene = overlay.scene(ws);
         // The casts and motion labs draw their own over the shapes, not the pair lab's report;
         // the motion lab draws the pair's report at the frame shown.
-        let casting = matches!(overlay, Overlay::Casts(_) | Overlay::Motion(_));
+        let casting = matches!(
+            overlay,
+            Overlay::Casts(_) | Overlay::Motion(_) | Overlay::Latency(_)
+        );
         let (pair, focus_axis, axes_seen, verdict_shown) = match overlay {
             Overlay::Motion(m) => {
                 let pair = m.pair.report();
@@ -628,7 +647,10 @@ impl SceneView {
             scene,
             pair,
             other_hits: &hits.other_hits,
-            selected: ws.selected().and_then(|id| scene.index_of(id)),
+            selected: ws
+                .selected()
+                .and_then(|id| scene.index_of(id))
+                .filter(|_| !matches!(overlay, Overlay::Latency(_))),
             focus_axis,
             axes_seen,
             verdict_shown,
@@ -661,6 +683,14 @@ impl SceneView {
                 Overlay::Motion(m) => m.sweeps(),
                 _ => &[],
             },
+            latency: match overlay {
+                Overlay::Latency(l) => l.shown().map(|s| draw::LatencyShown {
+                    interpolated: &s.interpolated,
+                    truth: s.truth.as_ref(),
+                    collisions: &s.collisions,
+                }),
+                _ => None,
+            },
             mistake: mistake.as_ref().filter(|_| !casting),
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
@@ -676,14 +706,21 @@ impl SceneView {
 
     /// Do a pending fit. On opening, the view `render` shows too: the whole scene, unless
     /// that makes the headline (the MTV or the distance) too small to see.
-    fn do_fit(&mut self, rect: Rect, ws: &Workspace) {
+    fn do_fit(&mut self, rect: Rect, ws: &Workspace, overlay: Overlay) {
         let Some(fit) = self.fit else { return };
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }
         self.fit = None;
-        let (rect, scene) = (paint::rect(rect), ws.scene());
-        let pair = ws.pair_indices().zip(ws.report());
+        // The latency lab fits every place its players are seen in the log.
+        let (rect, scene, pair) = match overlay {
+            Overlay::Latency(l) => (paint::rect(rect), l.fit_scene(), None),
+            _ => (
+                paint::rect(rect),
+                ws.scene(),
+                ws.pair_indices().zip(ws.report()),
+            ),
+        };
         self.camera = if self.fit_on_open && fit == Fit::Scene {
             self.fit_on_open = false;
             fit::opening_view(self.camera, rect, scene, pair)

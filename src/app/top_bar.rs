@@ -81,6 +81,11 @@ impl TopBar {
                         "Casts",
                         "a ray cast against the whole scene: every hit's point, normal and fraction",
                     ),
+                    (
+                        Lab::Latency,
+                        "Latency lab",
+                        "late packets: what a game server knows of its players' collisions as their packets arrive late, out of order or not at all",
+                    ),
                 ] {
                     if ui
                         .selectable_label(lab == this, name)

@@ -33,6 +33,9 @@ pub struct Collision {
     pub between: Option<[f64; 2]>,
     /// When the packet that revealed it was received (ms).
     pub detected_at: f64,
+    /// Which packet (its index in arrival order) revealed it.
+    #[serde(skip)]
+    pub packet: usize,
 }
 
 /// A collision reported earlier that a late packet took back.
@@ -49,6 +52,9 @@ pub struct Retraction {
     pub between: Option<[f64; 2]>,
     /// When the packet that changed the track was received (ms).
     pub retracted_at: f64,
+    /// Which packet (its index in arrival order) changed it.
+    #[serde(skip)]
+    pub packet: usize,
 }
 
 /// What one packet did.
@@ -276,6 +282,7 @@ impl Engine {
                         time: t,
                         between: None,
                         detected_at: r,
+                        packet: self.packets - 1,
                     });
                 }
                 (false, Some(at)) => {
@@ -286,6 +293,7 @@ impl Engine {
                         time: t,
                         between: None,
                         retracted_at: r,
+                        packet: self.packets - 1,
                     });
                 }
                 _ => {}
@@ -378,6 +386,7 @@ impl Engine {
                     time,
                     between: Some([t0, t1]),
                     retracted_at: r,
+                    packet: self.packets - 1,
                 });
             }
             if let Some(time) = new {
@@ -388,6 +397,7 @@ impl Engine {
                     time,
                     between: Some([t0, t1]),
                     detected_at: r,
+                    packet: self.packets - 1,
                 });
             }
             if live.is_empty() {

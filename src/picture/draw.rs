@@ -110,6 +110,9 @@ pub struct DrawInput<'a> {
     pub ghost: Option<&'a Scene>,
     /// Fast bodies' sweeps over the step just shown (the motion lab).
     pub sweeps: &'a [Sweep],
+    /// The latency lab's bucket: which poses were interpolated, the true poses, the
+    /// collisions standing there.
+    pub latency: Option<LatencyShown<'a>>,
     /// A mistaken test's report on the pair: its MTV is drawn as a ghost of B.
     pub mistake: Option<&'a SatReport>,
     /// A refused edit.
@@ -169,6 +172,29 @@ pub struct Sweep {
     pub at: DVec2,
     /// The shape it passed through (list position), the step and its largest safe step.
     pub tunnelled: Option<(usize, f64, f64)>,
+}
+
+/// What the latency lab shows over the players' poses at one bucket time.
+#[derive(Clone, Copy)]
+pub struct LatencyShown<'a> {
+    /// Per shape (list position): its pose there was interpolated between two packets (drawn
+    /// dashed), not received.
+    pub interpolated: &'a [bool],
+    /// The players' true poses then, when the log came from a recording (thin outlines).
+    pub truth: Option<&'a Scene>,
+    /// The collisions standing there.
+    pub collisions: &'a [LatencyCollision],
+}
+
+/// One collision the latency lab shows.
+#[derive(Clone, Debug)]
+pub struct LatencyCollision {
+    /// At the bucket: the pair (list positions), joined by a red line.
+    pub pair: Option<(usize, usize)>,
+    /// Swept, between buckets: both players at their first contact, drawn in red.
+    pub at_contact: Option<[Placed; 2]>,
+    /// What to say.
+    pub text: String,
 }
 
 /// How long a hit's normal arrow is on screen (points).
@@ -302,6 +328,9 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     for sweep in input.sweeps {
         sweep_marks(input, sweep, &mut list);
+    }
+    if let Some(latency) = input.latency {
+        latency_marks(input, latency, &mut list);
     }
     if let Some(ghost) = input.ghost {
         for shape in ghost
@@ -794,6 +823,76 @@ fn moving(input: &DrawInput, (a, b): (&Placed, &Placed), motion: PairMotion, lis
             at: end + Vec2::new(0.0, -14.0),
             text: format!("time of impact {}", text::number(t)),
             colour: palette::CLOSEST,
+            importance: Importance::Headline,
+            fixed: false,
+        });
+    }
+}
+
+/// The latency lab's bucket: the true poses as thin outlines, interpolated poses dashed over
+/// their shapes, and each standing collision as a red line between the two with its sentence.
+fn latency_marks(input: &DrawInput, shown: LatencyShown, list: &mut DrawList) {
+    if let Some(truth) = shown.truth {
+        for shape in &truth.shapes {
+            let outline = Rounded::new(&shape.placed, DVec2::ZERO).outline_with(32);
+            list.marks
+                .push(input.closed_line(&outline, Stroke::new(1.0, faded(Colour::WHITE, 110))));
+        }
+    }
+    for (i, shape) in input.scene.shapes.iter().enumerate() {
+        if !shown.interpolated.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let outline = Rounded::new(&shape.placed, DVec2::ZERO).outline_with(32);
+        let mut points = input.screen_points(&outline);
+        points.extend(points.first().copied());
+        list.marks.push(Mark::Dashed {
+            points,
+            stroke: Stroke::new(2.0, palette::OTHER),
+            dash: 6.0,
+            gap: 4.0,
+        });
+    }
+    for c in shown.collisions {
+        let (pa, pb) = match (&c.at_contact, c.pair) {
+            (Some(both), _) => {
+                for placed in both {
+                    let outline = Rounded::new(placed, DVec2::ZERO).outline_with(32);
+                    let mut points = input.screen_points(&outline);
+                    points.extend(points.first().copied());
+                    list.marks.push(Mark::Dashed {
+                        points,
+                        stroke: Stroke::new(2.0, palette::MTV),
+                        dash: 4.0,
+                        gap: 3.0,
+                    });
+                }
+                (
+                    input.screen(both[0].centre()),
+                    input.screen(both[1].centre()),
+                )
+            }
+            (None, Some((a, b))) => {
+                let (Some(sa), Some(sb)) = (input.scene.shapes.get(a), input.scene.shapes.get(b))
+                else {
+                    continue;
+                };
+                (
+                    input.screen(sa.placed.centre()),
+                    input.screen(sb.placed.centre()),
+                )
+            }
+            (None, None) => continue,
+        };
+        let text = &c.text;
+        list.marks
+            .push(segment(pa, pb, Stroke::new(3.0, palette::MTV)));
+        list.marks.push(dot(pa, 4.0, palette::MTV));
+        list.marks.push(dot(pb, 4.0, palette::MTV));
+        list.labels.push(Label {
+            at: (pa + pb) * 0.5 + Vec2::new(0.0, -18.0),
+            text: text.clone(),
+            colour: palette::MTV,
             importance: Importance::Headline,
             fixed: false,
         });

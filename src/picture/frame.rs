@@ -101,6 +101,7 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
             ray: None,
             ghost: None,
             sweeps: &[],
+            latency: None,
             mistake: None,
             rejected: None,
             new_polygon: &[],

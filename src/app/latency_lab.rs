@@ -1,0 +1,723 @@
+//! The latency lab: a game server's packet log played in arrival order through the core's
+//! latency-aware engine. The panel loads, saves or generates a log (from the motion lab's run
+//! over a network model), sets the bucket step and swept contacts, and counts what was found,
+//! how late (a histogram) and what was taken back; the timeline under the scene is the engine's
+//! table (rows bucket times, columns players) with the collisions and arrows from their
+//! detection back to their bucket; the scene shows the players' poses at the chosen bucket as
+//! the server knows them then (interpolated ones dashed, the true ones as thin outlines).
+
+use super::latency_timeline;
+use crate::geometry::{Placed, Pose};
+use crate::latency::{
+    Collision, Engine, Knowledge, Network, PacketLog, Retraction, Settings, generate,
+};
+use crate::motion::Recording;
+use crate::picture::draw::LatencyCollision;
+use crate::scene::{Scene, SceneShape};
+use crate::text;
+use eframe::egui::{self, RichText};
+use egui_plot::{Bar, BarChart, Plot};
+use std::path::PathBuf;
+
+/// The LACE article's three players, shown when the scene has no moving bodies to make a log
+/// from.
+pub const EXAMPLE_LOG: &str = include_str!("../../logs/lace-three-players.json");
+
+/// A loaded log: where it came from, and the run it was made from (its true paths).
+struct Source {
+    log: PacketLog,
+    name: String,
+    truth: Option<Recording>,
+    /// The motion run's revision it was generated from (`None`: opened or the example).
+    from_run: Option<(u64, u64)>,
+}
+
+/// The players at the bucket shown, as the server knows them after the packets taken.
+pub struct Shown {
+    key: (usize, i64, u64),
+    /// Players with a pose there, as shapes (ids are player indices).
+    pub scene: Scene,
+    /// Per shape of `scene`: interpolated (not received) there.
+    pub interpolated: Vec<bool>,
+    /// The true poses then (from the recording the log came from).
+    pub truth: Option<Scene>,
+    /// The collisions standing at the bucket (swept ones: between it and the next).
+    pub collisions: Vec<LatencyCollision>,
+}
+
+/// The lab's state.
+pub struct LatencyLab {
+    /// Bucket step (ms).
+    pub step: f64,
+    /// Swept contacts between buckets.
+    pub swept: bool,
+    /// The network model for generated logs.
+    pub network: Network,
+    /// The log path field.
+    pub path: String,
+    source: Option<Source>,
+    engine: Option<Engine>,
+    /// Packets taken, in arrival order (the server's knowledge).
+    pub arrived: usize,
+    /// The bucket shown in the scene.
+    pub bucket: i64,
+    /// Playing the packets in arrival order.
+    pub playing: bool,
+    /// Playback speed (1: real time).
+    pub speed: f64,
+    /// Playback clock: the server time reached (ms).
+    clock: f64,
+    /// Bumped whenever the engine is made anew (new log, step or swept).
+    generation: u64,
+    shown: Option<Shown>,
+    message: Option<(String, bool)>,
+    /// The players at their first and last packets (what the view fits).
+    extent: Scene,
+    /// A new log came: the view should fit it.
+    wants_fit: bool,
+}
+
+impl Default for LatencyLab {
+    fn default() -> Self {
+        Self {
+            step: 25.0,
+            swept: true,
+            network: Network::default(),
+            path: "game.log.json".into(),
+            source: None,
+            engine: None,
+            arrived: 0,
+            bucket: 0,
+            playing: false,
+            speed: 0.25,
+            clock: 0.0,
+            generation: 0,
+            shown: None,
+            message: None,
+            extent: Scene::default(),
+            wants_fit: false,
+        }
+    }
+}
+
+impl Shown {
+    /// Packets taken, bucket and engine generation it was made for (what the view keys on).
+    pub fn key(&self) -> (usize, i64, u64) {
+        self.key
+    }
+}
+
+impl LatencyLab {
+    /// The engine's settings.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            step: self.step,
+            swept: self.swept,
+        }
+    }
+
+    /// The log, when one is loaded.
+    pub fn log(&self) -> Option<&PacketLog> {
+        self.source.as_ref().map(|s| &s.log)
+    }
+
+    /// The engine after the packets taken.
+    pub fn engine(&self) -> Option<&Engine> {
+        self.engine.as_ref()
+    }
+
+    /// The players at the bucket shown.
+    pub fn shown(&self) -> Option<&Shown> {
+        self.shown.as_ref()
+    }
+
+    /// What the view fits: the players at the bucket shown, or (none there) at their first
+    /// and last packets.
+    pub fn fit_scene(&self) -> &Scene {
+        match &self.shown {
+            Some(s) if !s.scene.shapes.is_empty() => &s.scene,
+            _ => &self.extent,
+        }
+    }
+
+    /// Whether a new log asks the view to fit it (asked once).
+    pub fn take_fit(&mut self) -> bool {
+        std::mem::take(&mut self.wants_fit)
+    }
+
+    /// The time of the bucket shown (ms).
+    pub fn bucket_time(&self) -> f64 {
+        self.bucket as f64 * self.step
+    }
+
+    /// Show this log (from `name`), all its packets taken, at its first collision's bucket.
+    pub fn load(&mut self, log: PacketLog, name: String, truth: Option<Recording>) {
+        self.extent = extent_of(&log);
+        self.wants_fit = true;
+        self.source = Some(Source {
+            log,
+            name,
+            truth,
+            from_run: None,
+        });
+        self.engine = None;
+        self.arrived = usize::MAX;
+        self.playing = false;
+        self.bucket = i64::MIN;
+    }
+
+    /// Keep the log, the engine and the shown bucket up to date: make a log from the motion
+    /// run when there is none (the example when the run has no moving bodies), advance
+    /// playback by `elapsed` seconds.
+    pub fn refresh(&mut self, run: Option<(&Recording, u64)>, elapsed: f64) {
+        let follows_run = self.source.as_ref().is_none_or(|s| s.from_run.is_some());
+        if let Some((recording, revision)) = run {
+            let key = Some((revision, recording.steps()));
+            let stale = self.source.as_ref().is_none_or(|s| s.from_run != key);
+            if follows_run && stale && !recording.bodies().is_empty() {
+                self.generate_from(recording, revision);
+            }
+        }
+        if self.source.is_none() {
+            let log = PacketLog::parse(
+                std::path::Path::new("lace-three-players.json"),
+                EXAMPLE_LOG.as_bytes(),
+            )
+            .expect("the example log is valid");
+            self.load(log, "the LACE example".into(), None);
+        }
+        let Some(source) = &self.source else { return };
+        let total = source.log.packets.len();
+        if self.playing {
+            self.clock += elapsed * 1000.0 * self.speed;
+            self.arrived = source
+                .log
+                .packets
+                .partition_point(|p| p.received <= self.clock);
+            if self.arrived >= total {
+                self.playing = false;
+            }
+        }
+        self.arrived = self.arrived.min(total);
+        let settings = self.settings();
+        let fresh = self
+            .engine
+            .as_ref()
+            .is_none_or(|e| e.settings() != settings || e.packets() > self.arrived);
+        if fresh {
+            self.engine = Some(Engine::for_log(&source.log, settings));
+            self.generation += 1;
+        }
+        let engine = self.engine.as_mut().expect("made above");
+        for p in &source.log.packets[engine.packets()..self.arrived] {
+            engine.push(p);
+        }
+        if self.bucket == i64::MIN {
+            self.bucket = first_bucket(engine, &source.log, self.step);
+        }
+        let key = (self.arrived, self.bucket, self.generation);
+        if self.shown.as_ref().is_none_or(|s| s.key != key) {
+            self.shown = Some(shown_at(source, engine, self.bucket, key));
+        }
+    }
+
+    fn generate_from(&mut self, recording: &Recording, revision: u64) {
+        let log = generate(recording, &self.network);
+        self.load(log, "the motion lab's run".into(), Some(recording.clone()));
+        if let Some(s) = &mut self.source {
+            s.from_run = Some((revision, recording.steps()));
+        }
+    }
+
+    /// The first and last bucket of the whole log (by `sent`).
+    pub fn bucket_range(&self) -> Option<(i64, i64)> {
+        let log = self.log()?;
+        let lo = log.packets.iter().map(|p| p.sent).reduce(f64::min)?;
+        let hi = log.packets.iter().map(|p| p.sent).reduce(f64::max)?;
+        Some((
+            (lo / self.step).floor() as i64,
+            (hi / self.step).ceil() as i64,
+        ))
+    }
+
+    /// Take packets up to `n` (the server's knowledge after the n-th arrived); stops playing.
+    pub fn go_to(&mut self, n: usize) {
+        self.arrived = n;
+        self.playing = false;
+        if let Some(p) = n.checked_sub(1).and_then(|i| self.log()?.packets.get(i)) {
+            self.clock = p.received;
+        } else {
+            self.clock = f64::NEG_INFINITY;
+        }
+    }
+
+    /// Play or pause (from the first packet again when all have arrived).
+    pub fn toggle_play(&mut self) {
+        let Some(log) = self.log() else { return };
+        let total = log.packets.len();
+        let first = log.packets.first().map_or(0.0, |p| p.received);
+        if !self.playing && self.arrived >= total {
+            self.arrived = 0;
+            self.clock = first - 1.0;
+        } else if !self.playing {
+            self.clock = self
+                .arrived
+                .checked_sub(1)
+                .and_then(|i| log.packets.get(i))
+                .map_or(first - 1.0, |p| p.received);
+        }
+        self.playing = !self.playing;
+    }
+
+    /// The panel on the right.
+    pub fn ui(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>) {
+        let panel = egui::Panel::right("latency");
+        super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("latency lab")
+                .show(ui, |ui| self.panel(ui, run));
+        });
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>) {
+        ui.heading("Late packets");
+        ui.label("A server gets its players' position packets late, out of order or never. Each packet goes into the time it was sent; poses between packets are interpolated; every bucket row a packet changes is checked again, so collisions are found in the past and taken back when a later packet shows the players apart (LACE; lag compensation).");
+        ui.separator();
+        self.log_row(ui);
+        self.generate_row(ui, run);
+        ui.separator();
+        egui::Grid::new("latency settings").num_columns(2).show(ui, |ui| {
+            let label = ui.label("bucket step");
+            ui.add(egui::DragValue::new(&mut self.step).speed(0.5).range(0.5..=10_000.0).suffix(" ms"))
+                .labelled_by(label.id)
+                .on_hover_text("buckets are the multiples of the step; each is a row of the timeline");
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(&mut self.swept, "swept contacts")
+                .on_hover_text("also find first contacts between two buckets that neither bucket saw (time of impact along the interpolated tracks)");
+            ui.end_row();
+        });
+        let (Some(source), Some(engine)) = (&self.source, &self.engine) else {
+            return;
+        };
+        ui.separator();
+        ui.label(format!(
+            "{}: {} players, {} of {} packets arrived.",
+            source.name,
+            source.log.players.len(),
+            self.arrived,
+            source.log.packets.len()
+        ));
+        let (collisions, retracted) = (engine.collisions(), engine.retracted());
+        let swept = collisions.iter().filter(|c| c.between.is_some()).count();
+        ui.label(
+            RichText::new(format!(
+                "{} collisions ({swept} swept), {} retracted, {} standing",
+                collisions.len(),
+                retracted.len(),
+                engine.standing().len()
+            ))
+            .strong(),
+        );
+        lateness_histogram(ui, collisions);
+        let player = |i: usize| source.log.players[i].display_name(i);
+        let mut go = None;
+        egui::ScrollArea::vertical()
+            .id_salt("latency findings")
+            .max_height(240.0)
+            .show(ui, |ui| {
+                for (packet, time, line, retraction) in findings(collisions, retracted, player)
+                    .into_iter()
+                    .take(500)
+                {
+                    let colour = if retraction {
+                        egui::Color32::GRAY
+                    } else {
+                        egui::Color32::from(crate::picture::palette::MTV)
+                    };
+                    if ui
+                        .selectable_label(false, RichText::new(line).color(colour))
+                        .on_hover_text(
+                            "show its bucket, as the server knew it just after that packet",
+                        )
+                        .clicked()
+                    {
+                        go = Some((packet + 1, time));
+                    }
+                }
+            });
+        if let Some((n, time)) = go {
+            self.go_to(n);
+            self.bucket = (time / self.step).floor() as i64;
+        }
+        if let Some(message) = &self.message {
+            let colour = if message.1 {
+                crate::picture::palette::INVALID
+            } else {
+                crate::picture::palette::OTHER
+            };
+            ui.colored_label(egui::Color32::from(colour), &message.0);
+        }
+    }
+
+    fn log_row(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Log:");
+            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(160.0))
+                .labelled_by(label.id);
+            if ui
+                .button("Open log")
+                .on_hover_text("read a packet log (collidoscope-packets)")
+                .clicked()
+            {
+                let path = PathBuf::from(self.path.trim());
+                self.message = Some(match PacketLog::load(&path) {
+                    Ok(log) => {
+                        let text =
+                            format!("opened {}: {} packets", path.display(), log.packets.len());
+                        self.load(log, path.display().to_string(), None);
+                        (text, false)
+                    }
+                    Err(e) => (e.to_string(), true),
+                });
+            }
+            if ui
+                .button("Save log")
+                .on_hover_text("write the log shown (atomically)")
+                .clicked()
+                && let Some(source) = &self.source
+            {
+                let path = PathBuf::from(self.path.trim());
+                self.message = Some(match source.log.save(&path) {
+                    Ok(()) => (format!("saved {}", path.display()), false),
+                    Err(e) => (e.to_string(), true),
+                });
+            }
+            if ui
+                .button("LACE example")
+                .on_hover_text("the three players of the LACE article")
+                .clicked()
+            {
+                self.source = None;
+                self.refresh(None, 0.0);
+                self.message = None;
+            }
+        });
+    }
+
+    fn generate_row(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>) {
+        egui::CollapsingHeader::new("Generate from the motion lab's run")
+            .id_salt("latency generate")
+            .default_open(true)
+            .show(ui, |ui| {
+                let n = &mut self.network;
+                egui::Grid::new("latency network").num_columns(4).show(ui, |ui| {
+                    let label = ui.label("latency");
+                    ui.add(egui::DragValue::new(&mut n.latency).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id);
+                    let label = ui.label("jitter");
+                    ui.add(egui::DragValue::new(&mut n.jitter).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id)
+                        .on_hover_text("each packet's latency is off by up to this, either way: above the send interval it reorders packets");
+                    ui.end_row();
+                    let label = ui.label("loss");
+                    ui.add(egui::DragValue::new(&mut n.loss).speed(0.005).range(0.0..=1.0)).labelled_by(label.id)
+                        .on_hover_text("the chance a packet never arrives");
+                    let label = ui.label("reorder");
+                    ui.add(egui::DragValue::new(&mut n.reorder).speed(0.005).range(0.0..=1.0)).labelled_by(label.id)
+                        .on_hover_text("the chance a packet is held back one to three send intervals");
+                    ui.end_row();
+                    let label = ui.label("duplicate");
+                    ui.add(egui::DragValue::new(&mut n.duplicate).speed(0.005).range(0.0..=1.0)).labelled_by(label.id)
+                        .on_hover_text("the chance a packet arrives twice (the second is ignored)");
+                    let label = ui.label("send every");
+                    ui.add(egui::DragValue::new(&mut n.every).range(1..=600).suffix(" frames")).labelled_by(label.id);
+                    ui.end_row();
+                    let label = ui.label("seed");
+                    ui.add(egui::DragValue::new(&mut n.seed)).labelled_by(label.id);
+                    ui.end_row();
+                });
+                match run {
+                    Some((recording, revision)) if !recording.bodies().is_empty() => {
+                        if ui
+                            .button("Generate")
+                            .on_hover_text("each moving body of the motion lab's run sends its pose every frame over this network")
+                            .clicked()
+                        {
+                            self.generate_from(recording, revision);
+                            self.message = Some((
+                                format!("generated {} packets", self.log().map_or(0, |l| l.packets.len())),
+                                false,
+                            ));
+                        }
+                    }
+                    _ => {
+                        ui.label(RichText::new("This scene has no moving bodies: give shapes a velocity (numbers panel) to make a log from its motion run.").weak());
+                    }
+                }
+            });
+    }
+
+    /// The timeline under the scene: playback of the packets and the engine's table.
+    pub fn timeline(&mut self, ui: &mut egui::Ui) {
+        latency_timeline::ui(self, ui);
+    }
+
+    /// Whether a finding is at the bucket shown (its row, or swept between it and the next).
+    fn at_bucket(&self, time: f64, between: Option<[f64; 2]>) -> bool {
+        let t = self.bucket_time();
+        match between {
+            Some([t0, _]) => t0 == t,
+            None => time == t,
+        }
+    }
+
+    /// Every finding (collision or retraction) with the packet index, time and bucket it
+    /// concerns, for the timeline.
+    pub fn marks(&self) -> Vec<Mark> {
+        let Some(engine) = &self.engine else {
+            return Vec::new();
+        };
+        let retracted = |c: &Collision| {
+            engine.retracted().iter().any(|r| {
+                (
+                    r.a,
+                    r.b,
+                    r.time.to_bits(),
+                    r.between.map(|b| b.map(f64::to_bits)),
+                ) == (
+                    c.a,
+                    c.b,
+                    c.time.to_bits(),
+                    c.between.map(|b| b.map(f64::to_bits)),
+                ) && r.packet >= c.packet
+            })
+        };
+        engine
+            .collisions()
+            .iter()
+            .map(|c| Mark {
+                a: c.a,
+                b: c.b,
+                time: c.time,
+                between: c.between,
+                detected_at: c.detected_at,
+                retracted: retracted(c),
+                shown: self.at_bucket(c.time, c.between),
+            })
+            .collect()
+    }
+}
+
+/// A collision on the timeline.
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    /// The pair.
+    pub a: usize,
+    /// The pair.
+    pub b: usize,
+    /// Bucket time or first contact (ms).
+    pub time: f64,
+    /// Swept: the buckets around it.
+    pub between: Option<[f64; 2]>,
+    /// When it was found (ms).
+    pub detected_at: f64,
+    /// Taken back since.
+    pub retracted: bool,
+    /// At the bucket shown.
+    pub shown: bool,
+}
+
+/// Every player at its first and last packet (by arrival).
+fn extent_of(log: &PacketLog) -> Scene {
+    let mut shapes = Vec::new();
+    for (i, player) in log.players.iter().enumerate() {
+        let mut mine = log.packets.iter().filter(|p| p.player == i);
+        for p in mine.clone().take(1).chain(mine.next_back()) {
+            shapes.push(SceneShape::new(
+                None,
+                Placed::new(player.shape.clone(), Pose::new(p.position, p.angle)),
+            ));
+        }
+    }
+    Scene::from_shapes(shapes)
+}
+
+/// The bucket to open on: the first collision's, else the first bucket with data.
+fn first_bucket(engine: &Engine, log: &PacketLog, step: f64) -> i64 {
+    let time = engine
+        .collisions()
+        .first()
+        .map(|c| c.time)
+        .or_else(|| log.packets.iter().map(|p| p.sent).reduce(f64::min))
+        .unwrap_or(0.0);
+    (time / step).floor() as i64
+}
+
+/// The players at bucket `k` as `engine` knows them.
+fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) -> Shown {
+    let t = k as f64 * engine.settings().step;
+    let mut shapes = Vec::new();
+    let mut interpolated = Vec::new();
+    let mut position_of = vec![None; source.log.players.len()];
+    for (i, (player, track)) in source.log.players.iter().zip(engine.tracks()).enumerate() {
+        let Some(pose) = track.pose_at(t) else {
+            continue;
+        };
+        position_of[i] = Some(shapes.len());
+        interpolated.push(track.knowledge_at(t) == Knowledge::Interpolated);
+        shapes.push(SceneShape::new(
+            Some(player.display_name(i)),
+            Placed::new(player.shape.clone(), pose),
+        ));
+    }
+    let truth = source.truth.as_ref().and_then(|r| truth_at(r, t));
+    let standing = engine.standing();
+    let collisions = standing
+        .iter()
+        .filter(|f| match f.between {
+            Some([t0, _]) => t0 == t,
+            None => f.time == t,
+        })
+        .filter_map(|f| {
+            let found = engine
+                .collisions()
+                .iter()
+                .rev()
+                .find(|c| (c.a, c.b, c.time.to_bits()) == (f.a, f.b, f.time.to_bits()))?;
+            let when = match f.between {
+                Some(_) => format!("first contact at {} ms", text::ms(f.time)),
+                None => "collision".to_string(),
+            };
+            let placed_at = |p: usize| {
+                let pose = engine.tracks()[p].pose_at(f.time)?;
+                Some(Placed::new(source.log.players[p].shape.clone(), pose))
+            };
+            let (pair, at_contact) = match f.between {
+                Some(_) => (None, Some([placed_at(f.a)?, placed_at(f.b)?])),
+                None => (Some((position_of[f.a]?, position_of[f.b]?)), None),
+            };
+            Some(LatencyCollision {
+                pair,
+                at_contact,
+                text: format!(
+                    "{when}, found at {} ms ({} ms late)",
+                    text::ms(found.detected_at),
+                    text::ms(found.detected_at - f.time)
+                ),
+            })
+        })
+        .collect();
+    Shown {
+        key,
+        scene: Scene::from_shapes(shapes),
+        interpolated,
+        truth,
+        collisions,
+    }
+}
+
+/// The recording's moving bodies at time `t` (ms): the frame nearest it.
+fn truth_at(recording: &Recording, t: f64) -> Option<Scene> {
+    let dt_ms = recording.config().dt * 1000.0;
+    let k = (t / dt_ms).round();
+    if k < 0.0 || k > recording.steps() as f64 {
+        return None;
+    }
+    let scene = recording.scene_at(k as u64)?;
+    let bodies = recording.bodies();
+    let shapes = bodies
+        .iter()
+        .map(|&i| {
+            let s = &scene.shapes[i];
+            SceneShape::new(
+                s.name.clone(),
+                Placed::new(
+                    s.placed.shape.clone(),
+                    Pose::new(s.placed.pose.position, s.placed.pose.angle()),
+                ),
+            )
+        })
+        .collect();
+    Some(Scene::from_shapes(shapes))
+}
+
+/// Collisions and retractions in arrival order, each as (packet, time, sentence, retraction).
+fn findings(
+    collisions: &[Collision],
+    retracted: &[Retraction],
+    player: impl Fn(usize) -> String,
+) -> Vec<(usize, f64, String, bool)> {
+    let mut lines: Vec<(usize, f64, String, bool)> = collisions
+        .iter()
+        .map(|c| {
+            let when = match c.between {
+                Some(_) => format!("first contact at {} ms", text::ms(c.time)),
+                None => format!("at {} ms", text::ms(c.time)),
+            };
+            (
+                c.packet,
+                c.between.map_or(c.time, |b| b[0]),
+                format!(
+                    "{} / {} {when}: found at {} ms, {} ms late",
+                    player(c.a),
+                    player(c.b),
+                    text::ms(c.detected_at),
+                    text::ms(c.detected_at - c.time)
+                ),
+                false,
+            )
+        })
+        .chain(retracted.iter().map(|r| {
+            (
+                r.packet,
+                r.between.map_or(r.time, |b| b[0]),
+                format!(
+                    "retracted {} / {} at {} ms: at {} ms a packet moved them apart",
+                    player(r.a),
+                    player(r.b),
+                    text::ms(r.time),
+                    text::ms(r.retracted_at)
+                ),
+                true,
+            )
+        }))
+        .collect();
+    lines.sort_by_key(|l| l.0);
+    lines
+}
+
+/// How late each collision was found (detection minus its time), as a bar chart.
+fn lateness_histogram(ui: &mut egui::Ui, collisions: &[Collision]) {
+    if collisions.is_empty() {
+        return;
+    }
+    let late: Vec<f64> = collisions.iter().map(|c| c.detected_at - c.time).collect();
+    let hi = late.iter().copied().fold(0.0, f64::max);
+    let width = nice_bin(hi / 12.0);
+    let mut counts: Vec<u32> = vec![0; (hi / width).floor() as usize + 1];
+    for x in &late {
+        counts[((x.max(0.0)) / width).floor() as usize] += 1;
+    }
+    let bars: Vec<Bar> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Bar::new((i as f64 + 0.5) * width, *n as f64).width(width * 0.9))
+        .collect();
+    ui.label("How late each collision was found (ms after its time):");
+    Plot::new("lateness")
+        .height(110.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .show(ui, |p| p.bar_chart(BarChart::new("late", bars)));
+}
+
+/// 1, 2 or 5 times a power of ten, at least `x` (and at least 1).
+fn nice_bin(x: f64) -> f64 {
+    let x = x.max(1.0);
+    let p = 10f64.powf(x.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|w| *w >= x)
+        .unwrap_or(10.0 * p)
+}

@@ -1,0 +1,288 @@
+//! The latency lab's timeline: playback of the packets in arrival order, then the engine's
+//! table: a row per bucket time, a column per player, each cell received (a packet sent then),
+//! interpolated or unknown as the server knows it now; collisions as red bars across their
+//! players' columns (grey and crossed once retracted), each with an arrow in the right margin
+//! from when it was detected back to its bucket; the server's "now" as a line.
+
+use super::latency_lab::LatencyLab;
+use crate::latency::Knowledge;
+use crate::picture::palette;
+use crate::text;
+use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke, pos2, vec2};
+
+const ROW: f32 = 16.0;
+const LABELS: f32 = 64.0;
+const ARROWS: f32 = 70.0;
+
+/// The colour of a cell.
+fn cell_colour(k: Knowledge) -> Color32 {
+    match k {
+        Knowledge::Received => Color32::from_rgb(70, 150, 90),
+        Knowledge::Interpolated => Color32::from_rgb(60, 95, 140),
+        Knowledge::Unknown => Color32::from_gray(45),
+    }
+}
+
+/// The bottom panel.
+pub fn ui(lab: &mut LatencyLab, ui: &mut egui::Ui) {
+    let panel = egui::Panel::bottom("latency timeline")
+        .resizable(true)
+        .default_size(250.0)
+        .min_size(120.0);
+    panel.show(ui, |ui| {
+        controls(lab, ui);
+        table(lab, ui);
+    });
+}
+
+fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
+    let total = lab.log().map_or(0, |l| l.packets.len());
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("|<")
+            .on_hover_text("before the first packet")
+            .clicked()
+        {
+            lab.go_to(0);
+        }
+        if ui.button("<").on_hover_text("one packet back").clicked() {
+            lab.go_to(lab.arrived.saturating_sub(1));
+        }
+        let play = if lab.playing { "Pause" } else { "Play" };
+        if ui
+            .button(play)
+            .on_hover_text("the packets in arrival order, at the speed they arrived (Space)")
+            .clicked()
+        {
+            lab.toggle_play();
+        }
+        if ui.button(">").on_hover_text("one more packet").clicked() {
+            lab.go_to((lab.arrived + 1).min(total));
+        }
+        if ui.button(">|").on_hover_text("every packet").clicked() {
+            lab.go_to(total);
+        }
+        let label = ui.label("speed");
+        egui::ComboBox::from_id_salt("latency speed")
+            .selected_text(format!("{}x", lab.speed))
+            .show_ui(ui, |ui| {
+                for s in [0.05, 0.1, 0.25, 0.5, 1.0, 2.0] {
+                    ui.selectable_value(&mut lab.speed, s, format!("{s}x"));
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text("playback speed (1x: as fast as the packets came)");
+        let mut n = lab.arrived;
+        if ui
+            .add(egui::Slider::new(&mut n, 0..=total.max(1)).text("packets arrived"))
+            .changed()
+        {
+            lab.go_to(n.min(total));
+        }
+        let now = lab
+            .arrived
+            .checked_sub(1)
+            .and_then(|i| lab.log()?.packets.get(i))
+            .map(|p| p.received);
+        ui.label(match now {
+            Some(r) => format!("server time {} ms", text::ms(r)),
+            None => "no packet yet".to_string(),
+        });
+        ui.label(format!("bucket shown: {} ms", text::ms(lab.bucket_time())));
+    });
+    ui.horizontal(|ui| {
+        for (k, name) in [
+            (Knowledge::Received, "received"),
+            (Knowledge::Interpolated, "interpolated"),
+            (Knowledge::Unknown, "unknown"),
+        ] {
+            let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, cell_colour(k));
+            ui.label(name);
+        }
+        ui.colored_label(
+            Color32::from(palette::MTV),
+            "collision (arrow: from when it was found)",
+        );
+        ui.colored_label(Color32::GRAY, "retracted");
+    });
+}
+
+fn table(lab: &mut LatencyLab, ui: &mut egui::Ui) {
+    let (Some((k_lo, k_hi)), Some(log), Some(engine)) =
+        (lab.bucket_range(), lab.log(), lab.engine())
+    else {
+        return;
+    };
+    let players = log.players.len().max(1);
+    let width = ui.available_width();
+    let col = ((width - LABELS - ARROWS) / players as f32).max(3.0);
+    // The players' names over their columns.
+    let (header, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
+    for (i, p) in log.players.iter().enumerate() {
+        let x = header.left() + LABELS + (i as f32 + 0.5) * col;
+        if col >= 24.0 || i % ((24.0 / col).ceil() as usize).max(1) == 0 {
+            ui.painter().text(
+                pos2(x, header.center().y),
+                egui::Align2::CENTER_CENTER,
+                p.display_name(i),
+                egui::FontId::proportional(11.0),
+                Color32::LIGHT_GRAY,
+            );
+        }
+    }
+    let step = lab.step;
+    let rows = (k_hi - k_lo + 1).max(1) as usize;
+    let now = lab
+        .arrived
+        .checked_sub(1)
+        .and_then(|i| log.packets.get(i))
+        .map(|p| p.received);
+    let marks = lab.marks();
+    let bucket = lab.bucket;
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("latency table")
+        .auto_shrink(false)
+        .show_viewport(ui, |ui, viewport| {
+            let (rect, response) =
+                ui.allocate_exact_size(vec2(width, rows as f32 * ROW), Sense::click());
+            let painter = ui.painter();
+            let y_of = |t: f64| rect.top() + ((t / step - k_lo as f64) as f32 + 0.5) * ROW;
+            let x_of = |p: usize| rect.left() + LABELS + (p as f32 + 0.5) * col;
+            let first = ((viewport.min.y / ROW).floor() as i64).max(0);
+            let last = ((viewport.max.y / ROW).ceil() as i64).min(rows as i64 - 1);
+            for row in first..=last {
+                let k = k_lo + row;
+                let t = k as f64 * step;
+                let top = rect.top() + row as f32 * ROW;
+                if k == bucket {
+                    painter.rect_filled(
+                        Rect::from_min_size(pos2(rect.left(), top), vec2(width, ROW)),
+                        0.0,
+                        Color32::from_gray(70),
+                    );
+                }
+                painter.text(
+                    pos2(rect.left() + LABELS - 6.0, top + ROW / 2.0),
+                    egui::Align2::RIGHT_CENTER,
+                    format!("{} ms", text::ms(t)),
+                    egui::FontId::monospace(10.0),
+                    Color32::LIGHT_GRAY,
+                );
+                for (p, track) in engine.tracks().iter().enumerate() {
+                    let cell = Rect::from_min_size(
+                        pos2(rect.left() + LABELS + p as f32 * col + 1.0, top + 1.0),
+                        vec2((col - 2.0).max(1.0), ROW - 2.0),
+                    );
+                    painter.rect_filled(cell, 2.0, cell_colour(track.knowledge_at(t)));
+                }
+            }
+            if let Some(r) = now {
+                let y = y_of(r);
+                painter.line_segment(
+                    [pos2(rect.left(), y), pos2(rect.right(), y)],
+                    Stroke::new(1.5, Color32::WHITE),
+                );
+                painter.text(
+                    pos2(rect.right() - 2.0, y - 2.0),
+                    egui::Align2::RIGHT_BOTTOM,
+                    "server now",
+                    egui::FontId::proportional(10.0),
+                    Color32::WHITE,
+                );
+            }
+            let mut hovered = Vec::new();
+            let pointer = response.hover_pos();
+            for (n, m) in marks.iter().enumerate() {
+                let colour = if m.retracted {
+                    Color32::GRAY
+                } else {
+                    Color32::from(palette::MTV)
+                };
+                let y = y_of(m.between.map_or(m.time, |b| b[0]))
+                    + if m.between.is_some() { ROW / 2.0 } else { 0.0 };
+                let (xa, xb) = (x_of(m.a), x_of(m.b));
+                painter.line_segment([pos2(xa, y), pos2(xb, y)], Stroke::new(2.5, colour));
+                painter.circle_filled(pos2(xa, y), 3.5, colour);
+                painter.circle_filled(pos2(xb, y), 3.5, colour);
+                if m.retracted {
+                    let c = pos2((xa + xb) / 2.0, y);
+                    let d = 4.0;
+                    for s in [-1.0, 1.0] {
+                        painter.line_segment(
+                            [c + vec2(-d, -d * s), c + vec2(d, d * s)],
+                            Stroke::new(1.5, Color32::WHITE),
+                        );
+                    }
+                }
+                // From detection back to the bucket, in the right margin.
+                let x = rect.right() - ARROWS + 8.0 + (n % 7) as f32 * 8.0;
+                let from = pos2(x, y_of(m.detected_at));
+                let to = pos2(x, y);
+                arrow(painter, from, to, colour);
+                painter.line_segment([pos2(xb.max(xa), y), to], Stroke::new(0.5, colour));
+                if let Some(p) = pointer
+                    && ((p.y - y).abs() < ROW / 2.0 && p.x >= xa.min(xb) - 4.0 && p.x <= xa.max(xb) + 4.0
+                        || (p.x - x).abs() < 4.0 && p.y >= from.y.min(to.y) && p.y <= from.y.max(to.y))
+                {
+                    hovered.push(*m);
+                }
+            }
+            if response.clicked()
+                && let Some(p) = response.interact_pointer_pos()
+            {
+                clicked = Some(k_lo + ((p.y - rect.top()) / ROW).floor() as i64);
+            }
+            let names = |i: usize| log.players[i].display_name(i);
+            if !hovered.is_empty() {
+                let lines: Vec<String> = hovered
+                    .iter()
+                    .take(6)
+                    .map(|m| {
+                        let what = match m.between {
+                            Some([t0, t1]) => format!(
+                                "first contact at {} ms, between the buckets {} and {}",
+                                text::ms(m.time),
+                                text::ms(t0),
+                                text::ms(t1)
+                            ),
+                            None => format!("collide at {} ms", text::ms(m.time)),
+                        };
+                        format!(
+                            "{} and {} {what}: found at {} ms, {} ms later{}",
+                            names(m.a),
+                            names(m.b),
+                            text::ms(m.detected_at),
+                            text::ms(m.detected_at - m.time),
+                            if m.retracted {
+                                "; retracted since (a later packet moved them apart)"
+                            } else {
+                                ""
+                            }
+                        )
+                    })
+                    .collect();
+                response.on_hover_text(lines.join("\n"));
+            } else {
+                response.on_hover_text("a row per bucket time, a column per player: green received, blue interpolated, grey unknown as the server knows it now. Click a row to show that bucket.");
+            }
+        });
+    if let Some(k) = clicked {
+        lab.bucket = k.clamp(k_lo, k_hi);
+    }
+}
+
+/// A line from `from` to `to` with a head at `to`.
+fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, colour: Color32) {
+    painter.line_segment([from, to], Stroke::new(1.5, colour));
+    let dir = (to - from).normalized();
+    if !dir.x.is_finite() || !dir.y.is_finite() {
+        return;
+    }
+    let side = vec2(-dir.y, dir.x) * 3.5;
+    let back = to - dir * 7.0;
+    painter.line_segment([to, back + side], Stroke::new(1.5, colour));
+    painter.line_segment([to, back - side], Stroke::new(1.5, colour));
+}
