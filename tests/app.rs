@@ -1283,7 +1283,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     assert!(
         labels
             .iter()
-            .any(|l| l.text.starts_with("collision, found at")),
+            .any(|l| l.text.contains(": collision, found at")),
         "{:?}",
         labels.iter().map(|l| &l.text).collect::<Vec<_>>()
     );

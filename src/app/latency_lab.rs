@@ -599,7 +599,9 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
                 pair,
                 at_contact,
                 text: format!(
-                    "{when}, found at {} ms ({} ms late)",
+                    "{} / {}: {when}, found at {} ms ({} ms late)",
+                    source.log.players[f.a].display_name(f.a),
+                    source.log.players[f.b].display_name(f.b),
                     text::ms(found.detected_at),
                     text::ms(found.detected_at - f.time)
                 ),

@@ -202,7 +202,7 @@ fn table(lab: &mut LatencyLab, ui: &mut egui::Ui) {
                     Color32::from(palette::MTV)
                 };
                 let y = y_of(m.between.map_or(m.time, |b| b[0]))
-                    + if m.between.is_some() { ROW / 2.0 } else { 0.0 };
+                    + if m.between.is_some() { ROW * 0.35 } else { 0.0 };
                 let (xa, xb) = (x_of(m.a), x_of(m.b));
                 painter.line_segment([pos2(xa, y), pos2(xb, y)], Stroke::new(2.5, colour));
                 painter.circle_filled(pos2(xa, y), 3.5, colour);

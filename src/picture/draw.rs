@@ -853,7 +853,7 @@ fn latency_marks(input: &DrawInput, shown: LatencyShown, list: &mut DrawList) {
             gap: 4.0,
         });
     }
-    for c in shown.collisions {
+    for (k, c) in shown.collisions.iter().enumerate() {
         let (pa, pb) = match (&c.at_contact, c.pair) {
             (Some(both), _) => {
                 for placed in both {
@@ -890,7 +890,8 @@ fn latency_marks(input: &DrawInput, shown: LatencyShown, list: &mut DrawList) {
         list.marks.push(dot(pa, 4.0, palette::MTV));
         list.marks.push(dot(pb, 4.0, palette::MTV));
         list.labels.push(Label {
-            at: (pa + pb) * 0.5 + Vec2::new(0.0, -18.0),
+            // Stacked, so collisions at one place do not cover each other's words.
+            at: (pa + pb) * 0.5 + Vec2::new(0.0, -18.0 - 16.0 * k as f32),
             text: text.clone(),
             colour: palette::MTV,
             importance: Importance::Headline,
