@@ -255,6 +255,68 @@ fn each_packet_checks_only_the_rows_its_span_changed() {
     assert!(engine.rows_held() < 100, "{}", engine.rows_held());
 }
 
+/// A player that stops sending holds nothing back: once it has been silent for
+/// STOPPED_AFTER, rows the others have passed are retired; and a packet of it that arrives
+/// much later, for a time long retired, is still checked exactly.
+#[test]
+fn a_player_that_stops_sending_does_not_hold_rows_back() {
+    use collidoscope::latency::STOPPED_AFTER;
+    let circle = || -> collidoscope::geometry::Shape {
+        collidoscope::geometry::Circle::new(0.5).unwrap().into()
+    };
+    let mut log = PacketLog {
+        players: (0..3)
+            .map(|_| Player {
+                name: None,
+                shape: circle(),
+            })
+            .collect(),
+        packets: Vec::new(),
+    };
+    // Players 0 and 1 stand apart for 20 s; player 2 sends for 1 s, then falls silent.
+    for k in 0..2000u32 {
+        let sent = k as f64 * 10.0;
+        for player in 0..3 {
+            if player == 2 && sent > 1000.0 {
+                continue;
+            }
+            log.packets.push(Packet {
+                player,
+                sent,
+                received: sent + 30.0,
+                position: DVec2::new(player as f64 * 5.0, 0.0),
+                angle: 0.0,
+            });
+        }
+    }
+    // Long after, player 2's lost packet from t = 5000 arrives: it was on top of player 1
+    // (the track from its last packet at 1000 to this one passes through player 1 too).
+    log.packets.push(Packet {
+        player: 2,
+        sent: 5000.0,
+        received: 20_000.0 + STOPPED_AFTER,
+        position: DVec2::new(5.0, 0.0),
+        angle: 0.0,
+    });
+    let settings = Settings {
+        step: 10.0,
+        swept: true,
+    };
+    let mut engine = Engine::for_log(&log, settings);
+    let (last, before) = log.packets.split_last().unwrap();
+    for p in before {
+        engine.push(p);
+    }
+    assert!(engine.rows_held() < 300, "{} rows held", engine.rows_held());
+    let effect = engine.push(last);
+    assert_eq!(
+        effect.rows, 401,
+        "every row from 1000 to 5000 checked again"
+    );
+    assert!(effect.found > 0);
+    assert_eq!(engine.standing(), one_pass(&log, settings));
+}
+
 /// A log made from a recording: one packet per moving body per frame, some lost; the same
 /// seed gives the same log; run through the engine it ends as one pass does.
 #[test]
