@@ -276,25 +276,13 @@ impl Engine {
             match (hit, standing) {
                 (true, None) => {
                     row.live.push(pair);
-                    self.collisions.push(Collision {
-                        a: pair.0 as usize,
-                        b: pair.1 as usize,
-                        time: t,
-                        between: None,
-                        detected_at: r,
-                        packet: self.packets - 1,
-                    });
+                    let found = Found::new(pair, t, None, r, self.packets - 1);
+                    self.collisions.push(found.collision());
                 }
                 (false, Some(at)) => {
                     row.live.swap_remove(at);
-                    self.retracted.push(Retraction {
-                        a: pair.0 as usize,
-                        b: pair.1 as usize,
-                        time: t,
-                        between: None,
-                        retracted_at: r,
-                        packet: self.packets - 1,
-                    });
+                    let found = Found::new(pair, t, None, r, self.packets - 1);
+                    self.retracted.push(found.retraction());
                 }
                 _ => {}
             }
@@ -378,27 +366,16 @@ impl Engine {
             if old.map(f64::to_bits) == new.map(f64::to_bits) {
                 continue;
             }
+            let between = Some([t0, t1]);
             if let Some(at) = old_at {
                 let (_, _, time) = live.swap_remove(at);
-                self.retracted.push(Retraction {
-                    a,
-                    b,
-                    time,
-                    between: Some([t0, t1]),
-                    retracted_at: r,
-                    packet: self.packets - 1,
-                });
+                let found = Found::new(pair, time, between, r, self.packets - 1);
+                self.retracted.push(found.retraction());
             }
             if let Some(time) = new {
                 live.push((pair.0, pair.1, time));
-                self.collisions.push(Collision {
-                    a,
-                    b,
-                    time,
-                    between: Some([t0, t1]),
-                    detected_at: r,
-                    packet: self.packets - 1,
-                });
+                let found = Found::new(pair, time, between, r, self.packets - 1);
+                self.collisions.push(found.collision());
             }
             if live.is_empty() {
                 self.swept_live.remove(&k);
@@ -541,6 +518,49 @@ pub fn intervals_meeting(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusiv
         last += 1;
     }
     first..=last
+}
+
+/// A finding as a packet changes it: the pair, when, and the packet (index and arrival).
+struct Found {
+    pair: (u32, u32),
+    time: f64,
+    between: Option<[f64; 2]>,
+    at: f64,
+    packet: usize,
+}
+
+impl Found {
+    fn new(pair: (u32, u32), time: f64, between: Option<[f64; 2]>, at: f64, packet: usize) -> Self {
+        Self {
+            pair,
+            time,
+            between,
+            at,
+            packet,
+        }
+    }
+
+    fn collision(&self) -> Collision {
+        Collision {
+            a: self.pair.0 as usize,
+            b: self.pair.1 as usize,
+            time: self.time,
+            between: self.between,
+            detected_at: self.at,
+            packet: self.packet,
+        }
+    }
+
+    fn retraction(&self) -> Retraction {
+        Retraction {
+            a: self.pair.0 as usize,
+            b: self.pair.1 as usize,
+            time: self.time,
+            between: self.between,
+            retracted_at: self.at,
+            packet: self.packet,
+        }
+    }
 }
 
 /// Two distinct elements of a slice, both mutable.
