@@ -105,6 +105,8 @@ pub struct Engine {
     settled: HashMap<i64, Vec<(u32, u32)>>,
     /// Standing swept contacts by interval (its first bucket): pair and time.
     swept_live: HashMap<i64, Vec<(u32, u32, f64)>>,
+    /// Each player's swept box by interval (its first bucket), as of its last packet there.
+    swept_boxes: HashMap<i64, Vec<Option<SweptBox>>>,
     cell_size: f64,
     collisions: Vec<Collision>,
     retracted: Vec<Retraction>,
@@ -130,6 +132,7 @@ impl Engine {
             rows: BTreeMap::new(),
             settled: HashMap::new(),
             swept_live: HashMap::new(),
+            swept_boxes: HashMap::new(),
             collisions: Vec::new(),
             retracted: Vec::new(),
             packets: 0,
@@ -327,17 +330,22 @@ impl Engine {
         let (t0, t1) = (self.bucket_time(k), self.bucket_time(k + 1));
         let mut others: Vec<usize> = Vec::new();
         if self.tracks[i].covers(t0, t1) {
+            // Player i's box is made again (its track changed here); the others' are kept
+            // from when their own packets last changed this interval.
+            let n = self.tracks.len();
+            let boxes = self.swept_boxes.entry(k).or_insert_with(|| vec![None; n]);
             let mine = SweptBox::of(&self.tracks[i], &self.placed[i].shape, t0, t1);
-            others.extend((0..self.tracks.len()).filter(|&j| {
-                j != i
-                    && self.tracks[j].covers(t0, t1)
-                    && mine.meets(&SweptBox::of(
-                        &self.tracks[j],
-                        &self.placed[j].shape,
-                        t0,
-                        t1,
-                    ))
-            }));
+            boxes[i] = Some(mine);
+            for (j, track) in self.tracks.iter().enumerate() {
+                if j == i || !track.covers(t0, t1) {
+                    continue;
+                }
+                let theirs = *boxes[j]
+                    .get_or_insert_with(|| SweptBox::of(track, &self.placed[j].shape, t0, t1));
+                if mine.meets(&theirs) {
+                    others.push(j);
+                }
+            }
         }
         if let Some(live) = self.swept_live.get(&k) {
             others.extend(live.iter().filter_map(|&(a, b, _)| {
@@ -411,6 +419,7 @@ impl Engine {
                 self.settled.insert(k, row.live);
             }
         }
+        self.swept_boxes.retain(|k, _| *k >= keep_from);
     }
 
     /// Collisions reported and not retracted, sorted by time, then pair (what one pass over
