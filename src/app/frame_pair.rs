@@ -109,15 +109,14 @@ impl FramePair {
                     id: "motion axes table",
                     scroll_down: false,
                 };
-                axes_table::ui(
-                    ui,
-                    &report.sat,
-                    &names,
-                    total,
-                    true,
-                    self.hovered_axis,
-                    place,
-                )
+                // A narrow panel scrolls the table sideways rather than cutting its columns.
+                let hovered = self.hovered_axis;
+                egui::ScrollArea::horizontal()
+                    .id_salt("motion axes scroll")
+                    .show(ui, |ui| {
+                        axes_table::ui(ui, &report.sat, &names, total, true, hovered, place)
+                    })
+                    .inner
             }
             Tab::Projections => {
                 let rows: Vec<usize> = self.focus_axis().into_iter().collect();

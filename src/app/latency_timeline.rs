@@ -49,8 +49,10 @@ fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
             lab.go_to(lab.arrived.saturating_sub(1));
         }
         let play = if lab.playing { "Pause" } else { "Play" };
+        // One width for both words, so the buttons after it stay put.
+        let button = egui::Button::new(play).min_size(vec2(52.0, 0.0));
         if ui
-            .button(play)
+            .add(button)
             .on_hover_text("the packets in arrival order, at the speed they arrived (Space)")
             .clicked()
         {

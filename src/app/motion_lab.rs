@@ -133,6 +133,16 @@ impl MotionLab {
             }
         };
         if stale && ws.scene().shapes.len() <= AUTO_RUN {
+            // Shapes are edited only at frame 0: a scene that changed while a later frame was
+            // shown was opened (or undone to), so it starts at its beginning.
+            let reopened = self
+                .run
+                .as_ref()
+                .is_some_and(|r| r.revision.is_some_and(|v| v != ws.revision()));
+            if reopened {
+                self.frame = 0;
+                self.playing = false;
+            }
             self.run_now(ws);
         }
         if self.playing {
@@ -299,10 +309,13 @@ impl MotionLab {
                 .id_salt("motion lab")
                 .show(ui, |ui| {
                     self.panel(ui, ws);
+                    // The frame's report before the events list, so it is in view.
                     if self.shown.is_some() {
                         ui.separator();
                         self.pair_at_frame(ui, ws, naive);
+                        ui.separator();
                     }
+                    self.events_list(ui);
                 });
         });
     }
@@ -337,7 +350,13 @@ impl MotionLab {
                 let check = ui
                     .checkbox(&mut ghosted, "compare with")
                     .on_hover_text("run the same scene with a second resolver, drawn as purple outlines over this one");
-                let mut other = self.ghost.unwrap_or(Resolver::Mistake(crate::query::Mistake::NaiveSmallestOverlap));
+                // By default the other side of the comparison: the correct test beside a
+                // mistake, the naive rule beside the correct test.
+                let contrast = match self.resolver {
+                    Resolver::Sat => Resolver::Mistake(crate::query::Mistake::NaiveSmallestOverlap),
+                    Resolver::Mistake(_) => Resolver::Sat,
+                };
+                let mut other = self.ghost.unwrap_or(contrast);
                 if ghosted {
                     resolver_combo(ui, "ghost resolver", &mut other, check.id);
                 }
@@ -392,6 +411,12 @@ impl MotionLab {
             )
             .on_hover_text("its events are the dim ticks in the lower half of the timeline");
         }
+    }
+
+    /// The run's events in sentences; a click shows that step.
+    fn events_list(&mut self, ui: &mut egui::Ui) {
+        let Some(run) = &self.run else { return };
+        let events = run.recording.events();
         let scene = run.recording.scene();
         let name = |i: usize| scene.shapes[i].display_name(i);
         let mut go = None;
@@ -480,16 +505,22 @@ impl MotionLab {
             }
             if ui
                 .button("Replay")
-                .on_hover_text("run the recording's scene again and compare every step bit for bit")
+                .on_hover_text("run the shown run's scene again (Open run first to check a file) and compare every step bit for bit")
                 .clicked()
             {
                 self.message = self.run.as_ref().map(|run| match replay(&run.recording) {
                     Ok(steps) => (
-                        format!("identical: {steps} steps replayed bit for bit"),
+                        format!(
+                            "the run shown ({}) is identical: {steps} steps replayed bit for bit",
+                            run.source
+                        ),
                         false,
                     ),
                     Err(d) => (
-                        format!("diverges at step {} (shape {})", d.step, d.shape),
+                        format!(
+                            "the run shown ({}) diverges at step {} (shape {})",
+                            run.source, d.step, d.shape
+                        ),
                         true,
                     ),
                 });
@@ -534,8 +565,10 @@ impl MotionLab {
                     self.go_to(self.frame.saturating_sub(1));
                 }
                 let play = if self.playing { "Pause" } else { "Play" };
+                // One width for both words, so the buttons after it stay put.
+                let button = egui::Button::new(play).min_size(egui::vec2(52.0, 0.0));
                 if ui
-                    .button(play)
+                    .add(button)
                     .on_hover_text("play the run (space)")
                     .clicked()
                 {
