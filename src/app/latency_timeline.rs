@@ -64,17 +64,13 @@ fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
         if ui.button(">|").on_hover_text("every packet").clicked() {
             lab.go_to(total);
         }
-        let label = ui.label("speed");
-        egui::ComboBox::from_id_salt("latency speed")
-            .selected_text(format!("{}x", lab.speed))
-            .show_ui(ui, |ui| {
-                for s in [0.05, 0.1, 0.25, 0.5, 1.0, 2.0] {
-                    ui.selectable_value(&mut lab.speed, s, format!("{s}x"));
-                }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text("playback speed (1x: as fast as the packets came)");
+        super::speed_combo(
+            ui,
+            "latency speed",
+            &mut lab.speed,
+            &[0.05, 0.1, 0.25, 0.5, 1.0, 2.0],
+            "playback speed (1x: as fast as the packets came)",
+        );
         let mut n = lab.arrived;
         if ui
             .add(egui::Slider::new(&mut n, 0..=total.max(1)).text("packets arrived"))

@@ -876,6 +876,21 @@ impl App {
     }
 }
 
+/// A timeline's playback speed: "speed" and a choice of `choices` (shown as `2x`).
+fn speed_combo(ui: &mut egui::Ui, id: &str, speed: &mut f64, choices: &[f64], tip: &str) {
+    let label = ui.label("speed");
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(format!("{speed}x"))
+        .show_ui(ui, |ui| {
+            for &s in choices {
+                ui.selectable_value(speed, s, format!("{s}x"));
+            }
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text(tip);
+}
+
 /// A side panel sized as a share of the window (`default` points at most, `share` of the
 /// width at most when resized), that never paints over the scene view and keeps its width
 /// whatever it holds.

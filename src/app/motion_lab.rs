@@ -589,17 +589,13 @@ impl MotionLab {
                     self.go_to(step);
                 }
                 ui.checkbox(&mut self.looped, "Loop");
-                let label = ui.label("speed");
-                egui::ComboBox::from_id_salt("speed")
-                    .selected_text(format!("{}x", self.speed))
-                    .show_ui(ui, |ui| {
-                        for s in [0.1, 0.25, 0.5, 1.0, 2.0, 4.0] {
-                            ui.selectable_value(&mut self.speed, s, format!("{s}x"));
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id)
-                    .on_hover_text("playback speed");
+                super::speed_combo(
+                    ui,
+                    "speed",
+                    &mut self.speed,
+                    &[0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
+                    "playback speed",
+                );
                 let mut frame = self.frame;
                 let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
                 if ui.add(slider).changed() {
