@@ -112,23 +112,29 @@ pub struct Engine {
     retracted: Vec<Retraction>,
     packets: usize,
     newest: f64,
-    total: Effect,
 }
 
 impl Engine {
     /// An engine for `players` (their shapes) with `settings`.
     pub fn new(players: &[Shape], settings: Settings) -> Self {
-        let placed: Vec<Placed> = players
-            .iter()
-            .map(|s| Placed::new(s.clone(), Pose::IDENTITY))
-            .collect();
+        Self::with_shapes(players.iter().cloned(), settings)
+    }
+
+    /// An engine for the log's players.
+    pub fn for_log(log: &PacketLog, settings: Settings) -> Self {
+        Self::with_shapes(log.players.iter().map(|p| p.shape.clone()), settings)
+    }
+
+    fn with_shapes(players: impl Iterator<Item = Shape>, settings: Settings) -> Self {
+        let placed: Vec<Placed> = players.map(|s| Placed::new(s, Pose::IDENTITY)).collect();
+        let n = placed.len();
         let boxes: Vec<Aabb> = placed.iter().map(Aabb::of).collect();
         Self {
             settings,
             cell_size: auto_cell_size(&boxes),
             placed,
-            tracks: vec![Track::default(); players.len()],
-            heard: vec![f64::NEG_INFINITY; players.len()],
+            tracks: vec![Track::default(); n],
+            heard: vec![f64::NEG_INFINITY; n],
             rows: BTreeMap::new(),
             settled: HashMap::new(),
             swept_live: HashMap::new(),
@@ -137,14 +143,7 @@ impl Engine {
             retracted: Vec::new(),
             packets: 0,
             newest: f64::NEG_INFINITY,
-            total: Effect::default(),
         }
-    }
-
-    /// An engine for the log's players.
-    pub fn for_log(log: &PacketLog, settings: Settings) -> Self {
-        let shapes: Vec<Shape> = log.players.iter().map(|p| p.shape.clone()).collect();
-        Self::new(&shapes, settings)
     }
 
     /// The settings.
@@ -170,11 +169,6 @@ impl Engine {
     /// How many packets it has taken.
     pub fn packets(&self) -> usize {
         self.packets
-    }
-
-    /// The work of every packet so far, summed.
-    pub fn total(&self) -> Effect {
-        self.total
     }
 
     /// How many rows are held (not retired).
@@ -217,13 +211,6 @@ impl Engine {
         effect.found = self.collisions.len() - found;
         effect.retracted = self.retracted.len() - retracted;
         self.retire();
-        let t = &mut self.total;
-        t.rows += effect.rows;
-        t.intervals += effect.intervals;
-        t.pairs += effect.pairs;
-        t.found += effect.found;
-        t.retracted += effect.retracted;
-        t.duplicate |= effect.duplicate;
         effect
     }
 
@@ -255,11 +242,7 @@ impl Engine {
                 .collect(),
         };
         // Standing collisions with i are checked again even when the boxes no longer meet.
-        candidates.extend(row.live.iter().filter_map(|&(a, b)| {
-            (a as usize == i)
-                .then_some(b)
-                .or((b as usize == i).then_some(a))
-        }));
+        candidates.extend(row.live.iter().filter_map(|&pair| partner(pair, i)));
         candidates.sort_unstable();
         candidates.dedup();
         for j in candidates {
@@ -348,11 +331,11 @@ impl Engine {
             }
         }
         if let Some(live) = self.swept_live.get(&k) {
-            others.extend(live.iter().filter_map(|&(a, b, _)| {
-                (a as usize == i)
-                    .then_some(b as usize)
-                    .or((b as usize == i).then_some(a as usize))
-            }));
+            others.extend(
+                live.iter()
+                    .filter_map(|&(a, b, _)| partner((a, b), i))
+                    .map(|j| j as usize),
+            );
         }
         others.sort_unstable();
         others.dedup();
@@ -455,8 +438,10 @@ impl Finding {
     }
 }
 
-/// Collisions minus retractions (as multisets), sorted.
-pub fn standing(collisions: &[Collision], retracted: &[Retraction]) -> Vec<Finding> {
+/// For each collision, in the order found, whether a later packet took it back. A pair at a
+/// time can be found again only after it was taken back, so its first n collisions are the
+/// ones its n retractions took back.
+pub fn taken_back(collisions: &[Collision], retracted: &[Retraction]) -> Vec<bool> {
     let key = |a: usize, b: usize, time: f64, between: Option<[f64; 2]>| {
         (
             a,
@@ -465,30 +450,49 @@ pub fn standing(collisions: &[Collision], retracted: &[Retraction]) -> Vec<Findi
             between.map(|[x, y]| (x.to_bits(), y.to_bits())),
         )
     };
-    let mut count: HashMap<_, (i64, Finding)> = HashMap::new();
-    for c in collisions {
-        let f = Finding {
+    let mut left: HashMap<_, usize> = HashMap::new();
+    for r in retracted {
+        *left.entry(key(r.a, r.b, r.time, r.between)).or_default() += 1;
+    }
+    collisions
+        .iter()
+        .map(|c| {
+            left.get_mut(&key(c.a, c.b, c.time, c.between))
+                .is_some_and(|n| {
+                    let back = *n > 0;
+                    *n = n.saturating_sub(1);
+                    back
+                })
+        })
+        .collect()
+}
+
+/// Collisions minus retractions (as multisets), sorted.
+pub fn standing(collisions: &[Collision], retracted: &[Retraction]) -> Vec<Finding> {
+    let mut out: Vec<Finding> = collisions
+        .iter()
+        .zip(taken_back(collisions, retracted))
+        .filter(|(_, back)| !back)
+        .map(|(c, _)| Finding {
             a: c.a,
             b: c.b,
             time: c.time,
             between: c.between,
-        };
-        count
-            .entry(key(c.a, c.b, c.time, c.between))
-            .or_insert((0, f))
-            .0 += 1;
-    }
-    for r in retracted {
-        if let Some(e) = count.get_mut(&key(r.a, r.b, r.time, r.between)) {
-            e.0 -= 1;
-        }
-    }
-    let mut out: Vec<Finding> = count
-        .into_values()
-        .flat_map(|(n, f)| std::iter::repeat_n(f, n.max(0) as usize))
+        })
         .collect();
     out.sort_by(Finding::order);
     out
+}
+
+/// The other player of `pair`, when player `i` is in it.
+fn partner((a, b): (u32, u32), i: usize) -> Option<u32> {
+    if a as usize == i {
+        Some(b)
+    } else if b as usize == i {
+        Some(a)
+    } else {
+        None
+    }
 }
 
 /// The buckets k with k * step in `[lo, hi]`.

@@ -28,7 +28,7 @@ mod track;
 
 pub use engine::{
     Collision, Effect, Engine, Finding, GRID_FROM, Retraction, STOPPED_AFTER, Settings, buckets_in,
-    intervals_meeting, standing,
+    intervals_meeting, standing, taken_back,
 };
 pub use generate::{Network, generate};
 pub use log::{FORMAT, Packet, PacketLog, Player, VERSION};
