@@ -9,7 +9,7 @@
 use super::latency_timeline;
 use crate::geometry::{Placed, Pose};
 use crate::latency::{
-    Collision, Engine, Knowledge, Network, PacketLog, Retraction, Settings, generate,
+    Collision, Engine, Knowledge, Network, PacketLog, Retraction, Settings, generate, taken_back,
 };
 use crate::motion::Recording;
 use crate::picture::draw::LatencyCollision;
@@ -30,6 +30,8 @@ struct Source {
     truth: Option<Recording>,
     /// The motion run's revision it was generated from (`None`: opened or the example).
     from_run: Option<(u64, u64)>,
+    /// The earliest and latest `sent` (what the timeline's rows span).
+    sent: Option<(f64, f64)>,
 }
 
 /// The players at the bucket shown, as the server knows them after the packets taken.
@@ -155,6 +157,7 @@ impl LatencyLab {
         self.extent = extent_of(&log);
         self.wants_fit = true;
         self.source = Some(Source {
+            sent: log.sent_range(),
             log,
             name,
             truth,
@@ -213,7 +216,7 @@ impl LatencyLab {
             engine.push(p);
         }
         if self.bucket == i64::MIN {
-            self.bucket = first_bucket(engine, &source.log, self.step);
+            self.bucket = first_bucket(engine, source.sent, self.step);
         }
         let key = (self.arrived, self.bucket, self.generation);
         if self.shown.as_ref().is_none_or(|s| s.key != key) {
@@ -231,9 +234,7 @@ impl LatencyLab {
 
     /// The first and last bucket of the whole log (by `sent`).
     pub fn bucket_range(&self) -> Option<(i64, i64)> {
-        let log = self.log()?;
-        let lo = log.packets.iter().map(|p| p.sent).reduce(f64::min)?;
-        let hi = log.packets.iter().map(|p| p.sent).reduce(f64::max)?;
+        let (lo, hi) = self.source.as_ref()?.sent?;
         Some((
             (lo / self.step).floor() as i64,
             (hi / self.step).ceil() as i64,
@@ -326,9 +327,7 @@ impl LatencyLab {
             .id_salt("latency findings")
             .max_height(240.0)
             .show(ui, |ui| {
-                for (packet, time, line, retraction) in findings(collisions, retracted, player)
-                    .into_iter()
-                    .take(500)
+                for (packet, time, line, retraction) in findings(collisions, retracted, player, 500)
                 {
                     let colour = if retraction {
                         egui::Color32::GRAY
@@ -461,47 +460,24 @@ impl LatencyLab {
         latency_timeline::ui(self, ui);
     }
 
-    /// Whether a finding is at the bucket shown (its row, or swept between it and the next).
-    fn at_bucket(&self, time: f64, between: Option<[f64; 2]>) -> bool {
-        let t = self.bucket_time();
-        match between {
-            Some([t0, _]) => t0 == t,
-            None => time == t,
-        }
-    }
-
     /// Every finding (collision or retraction) with the packet index, time and bucket it
     /// concerns, for the timeline.
     pub fn marks(&self) -> Vec<Mark> {
         let Some(engine) = &self.engine else {
             return Vec::new();
         };
-        let retracted = |c: &Collision| {
-            engine.retracted().iter().any(|r| {
-                (
-                    r.a,
-                    r.b,
-                    r.time.to_bits(),
-                    r.between.map(|b| b.map(f64::to_bits)),
-                ) == (
-                    c.a,
-                    c.b,
-                    c.time.to_bits(),
-                    c.between.map(|b| b.map(f64::to_bits)),
-                ) && r.packet >= c.packet
-            })
-        };
+        let back = taken_back(engine.collisions(), engine.retracted());
         engine
             .collisions()
             .iter()
-            .map(|c| Mark {
+            .zip(back)
+            .map(|(c, retracted)| Mark {
                 a: c.a,
                 b: c.b,
                 time: c.time,
                 between: c.between,
                 detected_at: c.detected_at,
-                retracted: retracted(c),
-                shown: self.at_bucket(c.time, c.between),
+                retracted,
             })
             .collect()
     }
@@ -522,8 +498,6 @@ pub struct Mark {
     pub detected_at: f64,
     /// Taken back since.
     pub retracted: bool,
-    /// At the bucket shown.
-    pub shown: bool,
 }
 
 /// Every player at its first and last packet (by arrival).
@@ -542,12 +516,12 @@ fn extent_of(log: &PacketLog) -> Scene {
 }
 
 /// The bucket to open on: the first collision's, else the first bucket with data.
-fn first_bucket(engine: &Engine, log: &PacketLog, step: f64) -> i64 {
+fn first_bucket(engine: &Engine, sent: Option<(f64, f64)>, step: f64) -> i64 {
     let time = engine
         .collisions()
         .first()
         .map(|c| c.time)
-        .or_else(|| log.packets.iter().map(|p| p.sent).reduce(f64::min))
+        .or(sent.map(|(lo, _)| lo))
         .unwrap_or(0.0);
     (time / step).floor() as i64
 }
@@ -570,19 +544,26 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
         ));
     }
     let truth = source.truth.as_ref().and_then(|r| truth_at(r, t));
-    let standing = engine.standing();
-    let collisions = standing
+    // The collisions standing at this bucket (swept ones: between it and the next), each with
+    // the packet that found it.
+    let back = taken_back(engine.collisions(), engine.retracted());
+    let mut here: Vec<&Collision> = engine
+        .collisions()
         .iter()
-        .filter(|f| match f.between {
-            Some([t0, _]) => t0 == t,
-            None => f.time == t,
+        .zip(back)
+        .filter(|(f, back)| {
+            !back
+                && match f.between {
+                    Some([t0, _]) => t0 == t,
+                    None => f.time == t,
+                }
         })
+        .map(|(f, _)| f)
+        .collect();
+    here.sort_by(|x, y| x.time.total_cmp(&y.time).then((x.a, x.b).cmp(&(y.a, y.b))));
+    let collisions = here
+        .into_iter()
         .filter_map(|f| {
-            let found = engine
-                .collisions()
-                .iter()
-                .rev()
-                .find(|c| (c.a, c.b, c.time.to_bits()) == (f.a, f.b, f.time.to_bits()))?;
             let when = match f.between {
                 Some(_) => format!("first contact at {} ms", text::ms(f.time)),
                 None => "collision".to_string(),
@@ -602,8 +583,8 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
                     "{} / {}: {when}, found at {} ms ({} ms late)",
                     source.log.players[f.a].display_name(f.a),
                     source.log.players[f.b].display_name(f.b),
-                    text::ms(found.detected_at),
-                    text::ms(found.detected_at - f.time)
+                    text::ms(f.detected_at),
+                    text::ms(f.detected_at - f.time)
                 ),
             })
         })
@@ -642,35 +623,45 @@ fn truth_at(recording: &Recording, t: f64) -> Option<Scene> {
     Some(Scene::from_shapes(shapes))
 }
 
-/// Collisions and retractions in arrival order, each as (packet, time, sentence, retraction).
+/// The first `limit` collisions and retractions in arrival order, each as (packet, time,
+/// sentence, retraction); only those are put in words.
 fn findings(
     collisions: &[Collision],
     retracted: &[Retraction],
     player: impl Fn(usize) -> String,
+    limit: usize,
 ) -> Vec<(usize, f64, String, bool)> {
-    let mut lines: Vec<(usize, f64, String, bool)> = collisions
+    // By packet; at one packet, collisions before retractions (a stable sort keeps that).
+    let mut order: Vec<(usize, Result<&Collision, &Retraction>)> = collisions
         .iter()
-        .map(|c| {
-            let when = match c.between {
-                Some(_) => format!("first contact at {} ms", text::ms(c.time)),
-                None => format!("at {} ms", text::ms(c.time)),
-            };
-            (
-                c.packet,
-                c.between.map_or(c.time, |b| b[0]),
-                format!(
-                    "{} / {} {when}: found at {} ms, {} ms late",
-                    player(c.a),
-                    player(c.b),
-                    text::ms(c.detected_at),
-                    text::ms(c.detected_at - c.time)
-                ),
-                false,
-            )
-        })
-        .chain(retracted.iter().map(|r| {
-            (
-                r.packet,
+        .map(|c| (c.packet, Ok(c)))
+        .chain(retracted.iter().map(|r| (r.packet, Err(r))))
+        .collect();
+    order.sort_by_key(|(packet, _)| *packet);
+    order.truncate(limit);
+    order
+        .into_iter()
+        .map(|(packet, finding)| match finding {
+            Ok(c) => {
+                let when = match c.between {
+                    Some(_) => format!("first contact at {} ms", text::ms(c.time)),
+                    None => format!("at {} ms", text::ms(c.time)),
+                };
+                (
+                    packet,
+                    c.between.map_or(c.time, |b| b[0]),
+                    format!(
+                        "{} / {} {when}: found at {} ms, {} ms late",
+                        player(c.a),
+                        player(c.b),
+                        text::ms(c.detected_at),
+                        text::ms(c.detected_at - c.time)
+                    ),
+                    false,
+                )
+            }
+            Err(r) => (
+                packet,
                 r.between.map_or(r.time, |b| b[0]),
                 format!(
                     "retracted {} / {} at {} ms: at {} ms a packet moved them apart",
@@ -680,11 +671,9 @@ fn findings(
                     text::ms(r.retracted_at)
                 ),
                 true,
-            )
-        }))
-        .collect();
-    lines.sort_by_key(|l| l.0);
-    lines
+            ),
+        })
+        .collect()
 }
 
 /// How late each collision was found (detection minus its time), as a bar chart.

@@ -149,16 +149,9 @@ fn check_span(
     log: &PacketLog,
     settings: Settings,
 ) -> Result<(), crate::scene::FileError> {
-    let lo = log
-        .packets
-        .iter()
-        .map(|p| p.sent)
-        .fold(f64::INFINITY, f64::min);
-    let hi = log
-        .packets
-        .iter()
-        .map(|p| p.sent)
-        .fold(f64::NEG_INFINITY, f64::max);
+    let Some((lo, hi)) = log.sent_range() else {
+        return Ok(());
+    };
     if hi > lo && (hi - lo) / settings.step > MAX_BUCKETS {
         return Err(crate::scene::FileError::new(
             path,

@@ -92,6 +92,14 @@ impl PacketLog {
         parse_document(bytes).map_err(|problem| FileError::new(path, problem))
     }
 
+    /// The earliest and latest `sent` of its packets (none without packets).
+    pub fn sent_range(&self) -> Option<(f64, f64)> {
+        let first = self.packets.first()?.sent;
+        Some(self.packets.iter().fold((first, first), |(lo, hi), p| {
+            (lo.min(p.sent), hi.max(p.sent))
+        }))
+    }
+
     /// Check a log built in memory by the rules a file is read by.
     pub fn check(&self) -> Result<(), Problem> {
         check_packets(&self.packets, self.players.len())
