@@ -4,7 +4,7 @@
 use crate::diagnose::Diagnosis;
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{AxisRole, AxisSource, Mistake, NaiveMtv, SatReport, Side, Verdict};
-use crate::scene::Claim;
+use crate::scene::{Claim, Scene};
 
 /// The two shapes of a pair as people see them.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,6 +20,17 @@ pub struct PairNames {
 }
 
 impl PairNames {
+    /// The names and kinds of the shapes at positions `a` and `b` of `scene`'s list.
+    pub fn in_scene(scene: &Scene, a: usize, b: usize) -> Self {
+        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        Self {
+            a: sa.display_name(a),
+            b: sb.display_name(b),
+            kind_a: sa.placed.shape.kind(),
+            kind_b: sb.placed.shape.kind(),
+        }
+    }
+
     fn of(&self, side: Side) -> (&str, ShapeKind) {
         match side {
             Side::A => (&self.a, self.kind_a),

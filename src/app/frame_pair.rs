@@ -77,13 +77,7 @@ impl FramePair {
         let (Some((frame, a, b)), Some(report)) = (self.key, &self.report) else {
             return;
         };
-        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
-        let names = PairNames {
-            a: sa.display_name(a),
-            b: sb.display_name(b),
-            kind_a: sa.placed.shape.kind(),
-            kind_b: sb.placed.shape.kind(),
-        };
+        let names = PairNames::in_scene(scene, a, b);
         ui.label(RichText::new(format!("Frame {frame}, {} and {}:", names.a, names.b)).strong());
         pair_lab::verdict_lines(ui, report, &names, naive);
         if let Some(d) = claim.and_then(|c| diagnose_claim(scene, c)) {

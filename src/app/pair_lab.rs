@@ -245,13 +245,7 @@ impl PairLab {
 /// The pair's names and kinds, for sentences.
 fn pair_names(ws: &Workspace) -> Option<PairNames> {
     let (a, b) = ws.pair_indices()?;
-    let shapes = &ws.scene().shapes;
-    Some(PairNames {
-        a: shapes[a].display_name(a),
-        b: shapes[b].display_name(b),
-        kind_a: shapes[a].placed.shape.kind(),
-        kind_b: shapes[b].placed.shape.kind(),
-    })
+    Some(PairNames::in_scene(ws.scene(), a, b))
 }
 
 fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {

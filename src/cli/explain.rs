@@ -75,12 +75,7 @@ pub fn run(
         );
         return 0;
     }
-    let names = PairNames {
-        a: a.display_name(i),
-        b: b.display_name(j),
-        kind_a: a.placed.shape.kind(),
-        kind_b: b.placed.shape.kind(),
-    };
+    let names = PairNames::in_scene(&scene, i, j);
     let _ = writeln!(
         out,
         "{}: A = shape {i} {} ({}), B = shape {j} {} ({})\n",
