@@ -4,6 +4,7 @@
 //! players' columns (grey and crossed once retracted), each with an arrow in the right margin
 //! from when it was detected back to its bucket; the server's "now" as a line.
 
+use super::Transport;
 use super::latency_lab::LatencyLab;
 use crate::latency::Knowledge;
 use crate::picture::palette;
@@ -38,31 +39,20 @@ pub fn ui(lab: &mut LatencyLab, ui: &mut egui::Ui) {
 fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
     let total = lab.log().map_or(0, |l| l.packets.len());
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .button("|<")
-            .on_hover_text("before the first packet")
-            .clicked()
-        {
-            lab.go_to(0);
-        }
-        if ui.button("<").on_hover_text("one packet back").clicked() {
-            lab.go_to(lab.arrived.saturating_sub(1));
-        }
-        let play = if lab.playing { "Pause" } else { "Play" };
-        // One width for both words, so the buttons after it stay put.
-        let button = egui::Button::new(play).min_size(vec2(52.0, 0.0));
-        if ui
-            .add(button)
-            .on_hover_text("the packets in arrival order, at the speed they arrived (Space)")
-            .clicked()
-        {
-            lab.toggle_play();
-        }
-        if ui.button(">").on_hover_text("one more packet").clicked() {
-            lab.go_to((lab.arrived + 1).min(total));
-        }
-        if ui.button(">|").on_hover_text("every packet").clicked() {
-            lab.go_to(total);
+        let tips = [
+            "before the first packet",
+            "one packet back",
+            "the packets in arrival order, at the speed they arrived (Space)",
+            "one more packet",
+            "every packet",
+        ];
+        match super::transport(ui, lab.playing, tips) {
+            Some(Transport::First) => lab.go_to(0),
+            Some(Transport::Back) => lab.go_to(lab.arrived.saturating_sub(1)),
+            Some(Transport::Play) => lab.toggle_play(),
+            Some(Transport::Forward) => lab.go_to((lab.arrived + 1).min(total)),
+            Some(Transport::Last) => lab.go_to(total),
+            None => {}
         }
         super::speed_combo(
             ui,

@@ -196,29 +196,13 @@ impl App {
     /// The whole window, one panel after another; then the commands they gave.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.workspace.refresh();
+        let elapsed = ctx.input(|i| i.stable_dt) as f64;
+        if self.refresh_labs(elapsed) {
+            ctx.request_repaint();
+        }
         self.pair_lab.follow(&self.workspace);
-        if self.lab == Lab::Casts {
-            self.casts_lab.refresh(&self.workspace);
-        }
-        if self.lab == Lab::Motion {
-            let elapsed = ctx.input(|i| i.stable_dt) as f64;
-            self.motion_lab.refresh(&self.workspace, elapsed);
-            if self.motion_lab.playing {
-                ctx.request_repaint();
-            }
-        }
-        if self.lab == Lab::Latency {
-            let elapsed = ctx.input(|i| i.stable_dt) as f64;
-            self.motion_lab.refresh(&self.workspace, 0.0);
-            self.latency_lab
-                .refresh(self.motion_lab.recording(), elapsed);
-            if self.latency_lab.take_fit() {
-                self.scene_view.request_fit(Fit::Scene);
-            }
-            if self.latency_lab.playing {
-                ctx.request_repaint();
-            }
+        if self.latency_lab.take_fit() {
+            self.scene_view.request_fit(Fit::Scene);
         }
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
@@ -276,6 +260,29 @@ impl App {
         self.autosave();
         self.window_title(&ctx);
         self.close_request(&ctx);
+    }
+
+    /// Bring the report and the lab shown up to date, playback advanced by `elapsed` seconds
+    /// (the latency lab's log follows the motion lab's run). Returns whether a lab is playing.
+    fn refresh_labs(&mut self, elapsed: f64) -> bool {
+        self.workspace.refresh();
+        match self.lab {
+            Lab::Pair | Lab::Broad => false,
+            Lab::Casts => {
+                self.casts_lab.refresh(&self.workspace);
+                false
+            }
+            Lab::Motion => {
+                self.motion_lab.refresh(&self.workspace, elapsed);
+                self.motion_lab.playing
+            }
+            Lab::Latency => {
+                self.motion_lab.refresh(&self.workspace, 0.0);
+                self.latency_lab
+                    .refresh(self.motion_lab.recording(), elapsed);
+                self.latency_lab.playing
+            }
+        }
     }
 
     /// Which side panels fit: both on a wide window; on a narrow one only one, so the scene
@@ -412,17 +419,7 @@ impl App {
     /// One frame's work without a window: the core's reports and the scene view's draw list
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> PaintedFrame {
-        self.workspace.refresh();
-        if self.lab == Lab::Casts {
-            self.casts_lab.refresh(&self.workspace);
-        }
-        if self.lab == Lab::Motion {
-            self.motion_lab.refresh(&self.workspace, 0.0);
-        }
-        if self.lab == Lab::Latency {
-            self.motion_lab.refresh(&self.workspace, 0.0);
-            self.latency_lab.refresh(self.motion_lab.recording(), 0.0);
-        }
+        self.refresh_labs(0.0);
         let overlay = Overlay::of(
             self.lab,
             &self.broad_lab,
@@ -874,6 +871,40 @@ impl App {
             }
         }
     }
+}
+
+/// A button of a timeline's |< < Play > >| row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Transport {
+    First,
+    Back,
+    Play,
+    Forward,
+    Last,
+}
+
+/// A timeline's |< < Play/Pause > >| row, each button with its tooltip (in that order);
+/// the button clicked.
+fn transport(ui: &mut egui::Ui, playing: bool, tips: [&str; 5]) -> Option<Transport> {
+    let play = if playing { "Pause" } else { "Play" };
+    // One width for both words, so the buttons after it stay put.
+    let buttons = [
+        (egui::Button::new("|<"), Transport::First),
+        (egui::Button::new("<"), Transport::Back),
+        (
+            egui::Button::new(play).min_size(egui::vec2(52.0, 0.0)),
+            Transport::Play,
+        ),
+        (egui::Button::new(">"), Transport::Forward),
+        (egui::Button::new(">|"), Transport::Last),
+    ];
+    let mut clicked = None;
+    for ((button, action), tip) in buttons.into_iter().zip(tips) {
+        if ui.add(button).on_hover_text(tip).clicked() {
+            clicked = Some(action);
+        }
+    }
+    clicked
 }
 
 /// A timeline's playback speed: "speed" and a choice of `choices` (shown as `2x`).

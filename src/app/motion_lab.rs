@@ -5,6 +5,7 @@
 //! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
+use super::Transport;
 use super::frame_pair::FramePair;
 use super::workspace::Workspace;
 use crate::fixture;
@@ -558,27 +559,20 @@ impl MotionLab {
         egui::Panel::bottom("timeline").show(ui, |ui| {
             let last = self.last_frame();
             ui.horizontal(|ui| {
-                if ui.button("|<").on_hover_text("first frame").clicked() {
-                    self.go_to(0);
-                }
-                if ui.button("<").on_hover_text("step back").clicked() {
-                    self.go_to(self.frame.saturating_sub(1));
-                }
-                let play = if self.playing { "Pause" } else { "Play" };
-                // One width for both words, so the buttons after it stay put.
-                let button = egui::Button::new(play).min_size(egui::vec2(52.0, 0.0));
-                if ui
-                    .add(button)
-                    .on_hover_text("play the run (space)")
-                    .clicked()
-                {
-                    self.toggle_play();
-                }
-                if ui.button(">").on_hover_text("step forward").clicked() {
-                    self.go_to(self.frame + 1);
-                }
-                if ui.button(">|").on_hover_text("last frame").clicked() {
-                    self.go_to(last);
+                let tips = [
+                    "first frame",
+                    "step back",
+                    "play the run (space)",
+                    "step forward",
+                    "last frame",
+                ];
+                match super::transport(ui, self.playing, tips) {
+                    Some(Transport::First) => self.go_to(0),
+                    Some(Transport::Back) => self.go_to(self.frame.saturating_sub(1)),
+                    Some(Transport::Play) => self.toggle_play(),
+                    Some(Transport::Forward) => self.go_to(self.frame + 1),
+                    Some(Transport::Last) => self.go_to(last),
+                    None => {}
                 }
                 if ui
                     .button("Next event")
