@@ -392,11 +392,57 @@ fn diagnose_prints_one_line_per_file_with_the_exact_result_and_the_matching_mist
     assert_eq!(claims[3]["matches"], serde_json::json!([]));
     assert!(lines[1]["error"].as_str().unwrap().contains("cannot read"));
 
+    // Three of its four claims differ: a script or CI run fails, as `check` does on drift.
     let o = collidoscope(&["diagnose", "shapes/claimed-contacts.json"]);
-    assert!(o.status.success());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("reproduced by edge-normals-only: "), "{text}");
     assert!(text.contains("agrees"), "{text}");
+}
+
+#[test]
+fn diagnose_exits_0_only_when_every_claim_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_claim = |normal: &str| {
+        TWO_CIRCLES.replace(
+            r#"{"format": "collidoscope-shapes", "version": 1,"#,
+            r#"{"format": "collidoscope-shapes", "version": 2,"#,
+        )
+        .replace(
+            "radius\": 1}]}",
+            &format!(
+                r#"radius": 1}}], "claims": [{{"a": 0, "b": 1, "intersecting": true, "depth": 0.5, "normal": {normal}}}]}}"#
+            ),
+        )
+    };
+    let agrees = write(dir.path(), "agrees.json", &with_claim("[1, 0]"));
+    let differs = write(dir.path(), "differs.json", &with_claim("[-1, 0]"));
+    for json in [false, true] {
+        for (file, status) in [(&agrees, 0), (&differs, 1)] {
+            let mut args = vec!["diagnose"];
+            if json {
+                args.push("--json");
+            }
+            args.push(file.to_str().unwrap());
+            let o = collidoscope(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(status),
+                "{}{}",
+                stdout(&o),
+                stderr(&o)
+            );
+        }
+    }
+    // One differing file among agreeing ones fails the whole call.
+    let o = collidoscope(&[
+        "diagnose",
+        agrees.to_str().unwrap(),
+        differs.to_str().unwrap(),
+        agrees.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).matches(": 1 claim").count(), 3, "{}", stdout(&o));
 }
 
 #[test]

@@ -14,17 +14,20 @@ struct FileLine<'a> {
     claims: Vec<Diagnosis>,
 }
 
-/// Diagnose each file; 1 when any file is refused (claims that disagree are findings, not
-/// failures).
+/// Diagnose each file; 1 when any claim differs from the exact result or any file is refused
+/// (so a script or CI fails on a claim that disagrees, as `check` does on a drifted fixture).
 pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
-    super::each_scene(files, json, out, |name, scene, out| {
+    let mut differs = false;
+    let refused = super::each_scene(files, json, out, |name, scene, out| {
         let claims = diagnose(&scene);
+        differs |= claims.iter().any(|d| !d.agrees);
         if json {
             super::print_json_line(&FileLine { file: name, claims }, out);
         } else {
             print_text(name, &scene, &claims, out);
         }
-    })
+    });
+    refused.max(u8::from(differs))
 }
 
 fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl Write) {
