@@ -108,10 +108,10 @@ fn a_moved_shape_is_reported_field_by_field() {
         [
             // Exact numbers, so a drift of one bit is visible.
             format!(
-                "{name}: pair 0 1: depth: expected 0.09999999999999998, found 0.04999999999999993"
+                "{name}: pair floor / crate (0 1): depth: expected 0.09999999999999998, found 0.04999999999999993"
             ),
             format!(
-                "{name}: pair 0 1: contacts: expected [[-0.5,-0.04999999999999999],[1.5,-0.04999999999999999]], found [[-0.5,-0.024999999999999967],[1.5,-0.024999999999999967]]"
+                "{name}: pair floor / crate (0 1): contacts: expected [[-0.5,-0.04999999999999999],[1.5,-0.04999999999999999]], found [[-0.5,-0.024999999999999967],[1.5,-0.024999999999999967]]"
             ),
         ],
         "{report}"
@@ -201,28 +201,115 @@ fn verify_says_why_a_text_is_not_a_fixture() {
     ));
 }
 
-/// The generated test, dropped into a scratch crate that depends on collidoscope without
-/// default features, compiles and passes; after the fixture drifts it fails with the drift.
-/// Builds offline into target/scratch-fixture, so later runs are quick.
-#[test]
-fn the_generated_rust_test_passes_in_a_scratch_crate() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    std::fs::create_dir_all(root.join("tests/fixtures")).unwrap();
-    std::fs::create_dir_all(root.join("src")).unwrap();
-    std::fs::write(root.join("src/lib.rs"), "").unwrap();
-    std::fs::write(
-        root.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"scratch\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\n\
-             [dev-dependencies]\ncollidoscope = {{ path = {:?}, default-features = false }}\n\n\
-             [workspace]\n",
-            manifest().display().to_string()
-        ),
-    )
-    .unwrap();
+/// `cargo test` in the project at `root`, offline, building into target/scratch-fixture (so
+/// later runs are quick).
+fn cargo_test(root: &Path) -> std::process::Output {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    Command::new(&cargo)
+        .args(["test", "--offline", "--quiet", "--manifest-path"])
+        .arg(root.join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            manifest().join("target/scratch-fixture"),
+        )
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs")
+}
+
+/// A fresh `cargo new` library in `dir` with collidoscope as a path dev-dependency (no default
+/// features) as the generated test's comment says; its root.
+fn fresh_project(dir: &Path) -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let o = Command::new(&cargo)
+        .args(["new", "--lib", "--vcs", "none", "--offline", "my-game"])
+        .current_dir(dir)
+        .output()
+        .expect("cargo runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let root = dir.join("my-game");
+    let mut manifest_text = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    manifest_text += &format!(
+        "\n[dev-dependencies]\ncollidoscope = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
+        manifest().display().to_string()
+    );
+    std::fs::write(root.join("Cargo.toml"), manifest_text).unwrap();
     // The same dependency versions as this repository: nothing to fetch.
     std::fs::copy(manifest().join("Cargo.lock"), root.join("Cargo.lock")).unwrap();
+    root
+}
+
+/// What a new user does: in a fresh project's folder, `collidoscope fixture -o fix.json --rust
+/// fix_test.rs`; the tool says cargo runs tests only from tests/, the user moves the test
+/// there (the fixture stays where it was written), `cargo test` passes; a moved shape then
+/// fails it with the pair named by its shapes.
+#[test]
+fn the_generated_rust_test_passes_in_a_fresh_project_and_fails_on_a_moved_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = fresh_project(dir.path());
+    let example = manifest().join("shapes/corner-false-positive.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["fixture", example.to_str().unwrap()])
+        .args(["-o", "fix.json", "--rust", "fix_test.rs"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = stdout(&o);
+    assert!(
+        said.contains(
+            r#"wrote fix_test.rs: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/fix.json"))"#
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("note: cargo test runs only the files in ")
+            && said.contains("tests: move fix_test.rs there"),
+        "{said}"
+    );
+    let generated = std::fs::read_to_string(root.join("fix_test.rs")).unwrap();
+    // The dependency line it suggests is the one this project used (a path, not a version
+    // that is not published).
+    assert!(
+        generated.contains(&format!(
+            "collidoscope = {{ path = {:?}, default-features = false }}",
+            manifest().display().to_string()
+        )),
+        "{generated}"
+    );
+    assert!(!generated.contains("version ="), "{generated}");
+    std::fs::create_dir_all(root.join("tests")).unwrap();
+    std::fs::rename(root.join("fix_test.rs"), root.join("tests/fix_test.rs")).unwrap();
+
+    let o = cargo_test(&root);
+    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("fixture_fix ... ok") || stdout(&o).contains("1 passed"),
+        "{}",
+        stdout(&o)
+    );
+
+    let fixture_path = root.join("fix.json");
+    let mut moved = scene::load(&fixture_path).unwrap();
+    moved.shapes[1].placed.pose.position += DVec2::new(-0.2, -0.2);
+    scene::save(&moved, &fixture_path).unwrap();
+    let o = cargo_test(&root);
+    assert!(!o.status.success());
+    let out = stdout(&o) + &stderr(&o);
+    assert!(
+        out.contains("pair block / ball (0 1): intersecting: expected false, found true"),
+        "{out}"
+    );
+}
+
+/// Written straight into a project's tests/ folder, the pair needs no moving and no note; written
+/// outside any project, the test reads the fixture beside it, to be moved with it.
+#[test]
+fn the_test_finds_its_fixture_from_the_project_root_or_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("game");
+    std::fs::create_dir_all(root.join("tests/fixtures")).unwrap();
+    std::fs::write(root.join("Cargo.toml"), "[package]\nname = \"game\"\n").unwrap();
     let fixture = root.join("tests/fixtures/corner.json");
     let test = root.join("tests/corner.rs");
     let o = collidoscope(&[
@@ -234,35 +321,34 @@ fn the_generated_rust_test_passes_in_a_scratch_crate() {
         test.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("note:"), "{}", stdout(&o));
     let generated = std::fs::read_to_string(&test).unwrap();
     assert!(
-        generated.contains("include_str!(\"fixtures/corner.json\")"),
+        generated.contains(
+            r#"include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/corner.json"))"#
+        ),
         "{generated}"
     );
 
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let target = manifest().join("target/scratch-fixture");
-    let run = || {
-        Command::new(&cargo)
-            .args(["test", "--offline", "--quiet", "--manifest-path"])
-            .arg(root.join("Cargo.toml"))
-            .env("CARGO_TARGET_DIR", &target)
-            .env_remove("RUSTFLAGS")
-            .output()
-            .expect("cargo runs")
-    };
-    let o = run();
-    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
-    assert!(stdout(&o).contains("fixture_corner ... ok") || stdout(&o).contains("1 passed"));
-
-    let mut moved = scene::load(&fixture).unwrap();
-    moved.shapes[1].placed.pose.position += DVec2::new(-0.2, -0.2);
-    scene::save(&moved, &fixture).unwrap();
-    let o = run();
-    assert!(!o.status.success());
-    let out = stdout(&o) + &stderr(&o);
+    let loose = dir.path().join("loose");
+    std::fs::create_dir_all(&loose).unwrap();
+    let o = collidoscope(&[
+        "fixture",
+        "shapes/corner-false-positive.json",
+        "-o",
+        loose.join("corner.json").to_str().unwrap(),
+        "--rust",
+        loose.join("corner_test.rs").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        out.contains("pair 0 1: intersecting: expected false, found true"),
-        "{out}"
+        stdout(&o).contains("is in no Cargo project: move it, with the fixture beside it"),
+        "{}",
+        stdout(&o)
+    );
+    let generated = std::fs::read_to_string(loose.join("corner_test.rs")).unwrap();
+    assert!(
+        generated.contains(r#"include_str!("corner.json")"#),
+        "{generated}"
     );
 }
