@@ -132,6 +132,73 @@ fn a_fixed_step_tunnels_through_the_thin_wall_bounded_substeps_and_ccd_do_not() 
 }
 
 #[test]
+fn at_a_sixtieth_of_a_second_the_ball_is_pushed_out_through_the_far_side_of_the_wall() {
+    // 100 units/s at dt = 1/60: 1.667 a step. After step 2 the ball's centre is at -1.667;
+    // step 3 carries it to 0, inside the 0.2-thick wall, and the correct resolver's MTV (the
+    // least push) sends it out on the far side, to 0.6, still flying at (100, 0). Nothing
+    // passed through without a contact, so it is not "tunnelled": it is "pushed-through".
+    let scene = load("bullet-and-wall.json");
+    let sixtieth = config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false);
+    let (events, frames) = run(scene.clone(), sixtieth, 6);
+    assert!(
+        !events.iter().any(|e| e.kind == EventKind::Tunnelled),
+        "{events:?}"
+    );
+    let through: Vec<_> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::PushedThrough)
+        .collect();
+    assert_eq!(through.len(), 1, "{events:?}");
+    let e = through[0];
+    assert_eq!((e.step, e.a, e.b, e.shape), (3, 0, 1, Some(1)));
+    let (from, to) = (e.from.unwrap(), e.to.unwrap());
+    assert!((from.x + 5.0 / 3.0).abs() < 1e-12, "{from}");
+    assert!((to.x - 0.6).abs() < 1e-12, "{to}");
+    assert_eq!((from.y, to.y), (0.0, 0.0));
+    // The push went along +x, the way the ball was moving, by 0.6 (centre at 0, radius 0.5,
+    // face at 0.1).
+    assert_eq!(e.normal, Some(DVec2::new(1.0, 0.0)));
+    assert!((e.depth.unwrap() - 0.6).abs() < 1e-12);
+    let ball = &frames[2].shapes[1];
+    assert_eq!(ball.placed.pose.position, to);
+    assert_eq!(ball.motion.velocity, DVec2::new(100.0, 0.0));
+    let sentence = e.sentence(|i| scene.shapes[i].display_name(i));
+    assert!(
+        sentence.starts_with("step 3: ball was pushed out through the far side of wall:"),
+        "{sentence}"
+    );
+    assert_eq!(
+        collidoscope::motion::counts(&events),
+        "0 pushed-in, 0 tunnelled, 1 pushed-through, 0 normal-flip, 0 still-penetrating"
+    );
+
+    // Bounded substeps and continuous collision stop it at the near face: nothing pushed
+    // through, and the ball never reaches the far side.
+    for remedy in [
+        config(1.0 / 60.0, Resolver::Sat, Substeps::Bound, false),
+        config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), true),
+    ] {
+        let (events, frames) = run(scene.clone(), remedy, 6);
+        assert!(
+            !events.iter().any(|e| e.kind == EventKind::PushedThrough),
+            "{remedy:?}: {events:?}"
+        );
+        let x = frames.last().unwrap().shapes[1].placed.pose.position.x;
+        assert!((x + 0.6).abs() < 1e-9, "{remedy:?}: {x}");
+    }
+    // A resolution that sends a body back the way it came is not pushed through: the ball
+    // resting against the wall's near face, pushed 0.1 into it each step and back out.
+    let mut resting = scene;
+    resting.shapes[1].placed.pose.position = DVec2::new(-0.6, 0.0);
+    resting.shapes[1].motion.velocity = DVec2::new(6.0, 0.0);
+    let (events, _) = run(resting, sixtieth, 6);
+    assert!(
+        !events.iter().any(|e| e.kind == EventKind::PushedThrough),
+        "{events:?}"
+    );
+}
+
+#[test]
 fn a_normal_that_flips_between_steps_is_told() {
     // The player drifting into the clockwise obstacle at 1 unit/s: the reversed normal
     // pushes it in and on through, and inside, the contact's normal reverses from step to
@@ -268,6 +335,10 @@ proptest! {
         let bounded = config(0.05, Resolver::Sat, Substeps::Bound, false);
         let (events, frames) = run(scene, bounded, 12);
         prop_assert!(!events.iter().any(|e| e.kind == EventKind::Tunnelled), "{:?}", events);
+        prop_assert!(
+            !events.iter().any(|e| e.kind == EventKind::PushedThrough && e.a < walls),
+            "{:?}", events
+        );
         for (k, frame) in frames.iter().enumerate() {
             for ball in &frame.shapes[walls..] {
                 for wall in &frame.shapes[..walls] {

@@ -13,6 +13,11 @@ pub enum EventKind {
     /// During the step a body's motion overlapped the other shape, yet the step ended with
     /// them apart and no contact between them resolved: it passed through.
     Tunnelled,
+    /// The resolver moved a dynamic body out of the other shape on its far side: the body's
+    /// centre went, from the start of the step to after the resolution, across the other
+    /// shape's interior, and the push pointed along the body's motion over the step (a deep
+    /// hit at a large step "resolved" by ejecting the body behind a thin wall).
+    PushedThrough,
     /// A contact resolved in two consecutive steps reversed its normal.
     NormalFlip,
     /// After the step the pair's true depth is above [`super::simulation::STILL_PENETRATING`].
@@ -21,26 +26,28 @@ pub enum EventKind {
 
 impl EventKind {
     /// Every kind, in the order they are told.
-    pub const ALL: [EventKind; 4] = [
+    pub const ALL: [EventKind; 5] = [
         EventKind::PushedIn,
         EventKind::Tunnelled,
+        EventKind::PushedThrough,
         EventKind::NormalFlip,
         EventKind::StillPenetrating,
     ];
 
-    /// `pushed-in`, `tunnelled`, `normal-flip`, `still-penetrating`.
+    /// `pushed-in`, `tunnelled`, `pushed-through`, `normal-flip`, `still-penetrating`.
     pub fn name(self) -> &'static str {
         match self {
             EventKind::PushedIn => "pushed-in",
             EventKind::Tunnelled => "tunnelled",
+            EventKind::PushedThrough => "pushed-through",
             EventKind::NormalFlip => "normal-flip",
             EventKind::StillPenetrating => "still-penetrating",
         }
     }
 }
 
-/// How many events of each kind, in words: `0 pushed-in, 2 tunnelled, 0 normal-flip, 0
-/// still-penetrating`.
+/// How many events of each kind, in words: `0 pushed-in, 2 tunnelled, 0 pushed-through, 0
+/// normal-flip, 0 still-penetrating`.
 pub fn counts(events: &[Event]) -> String {
     EventKind::ALL
         .iter()
@@ -68,19 +75,21 @@ pub struct Event {
     pub a: usize,
     /// The pair's second shape.
     pub b: usize,
-    /// `pushed-in`: the true depth before the move; `still-penetrating`: after the step.
+    /// `pushed-in`: the true depth before the move; `still-penetrating`: after the step;
+    /// `pushed-through`: the resolver's depth (how far it pushed the pair apart).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<f64>,
     /// `pushed-in`: the true depth after the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth_after: Option<f64>,
-    /// `pushed-in`, `normal-flip`: the resolver's normal (A toward B) this step.
+    /// `pushed-in`, `normal-flip`, `pushed-through`: the resolver's normal (A toward B) this
+    /// step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal: Option<DVec2>,
     /// `normal-flip`: the resolver's normal the step before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal_before: Option<DVec2>,
-    /// `tunnelled`: the body that passed through (list position).
+    /// `tunnelled`, `pushed-through`: the body that passed through (list position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<usize>,
     /// `tunnelled`: when, within the step (seconds from its start), the shapes first touched
@@ -96,6 +105,12 @@ pub struct Event {
     /// `tunnelled`: the body's largest safe step (r - e) / |v|.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub safe_dt: Option<f64>,
+    /// `pushed-through`: the body's position at the start of the step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<DVec2>,
+    /// `pushed-through`: where the resolver left it, on the far side of the other shape.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<DVec2>,
 }
 
 impl Event {
@@ -115,6 +130,8 @@ impl Event {
             exit: None,
             dt: None,
             safe_dt: None,
+            from: None,
+            to: None,
         }
     }
 
@@ -141,6 +158,21 @@ impl Event {
                 n(self.dt),
                 n(self.safe_dt)
             ),
+            EventKind::PushedThrough => {
+                let (body, other) = if self.shape == Some(self.b) {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                format!(
+                    "step {}: {body} was pushed out through the far side of {other}: its centre went from {} across {other} to {} (pushed {} along {}, the way it was moving).",
+                    self.step,
+                    p(self.from),
+                    p(self.to),
+                    n(self.depth),
+                    p(self.normal)
+                )
+            }
             EventKind::NormalFlip => format!(
                 "step {}: the contact of {a} and {b} flipped its normal from {} to {}.",
                 self.step,

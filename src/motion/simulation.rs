@@ -5,7 +5,8 @@ use super::events::{Event, EventKind};
 use crate::broad::{Aabb, Grid};
 use crate::geometry::{DVec2, Placed, Pose};
 use crate::query::{
-    ToiState, Velocity, collide, distance_to_point, mistaken_report, safe_step, time_of_impact,
+    ToiState, Velocity, collide, distance_to_point, mistaken_report, ray_cast, safe_step,
+    time_of_impact,
 };
 use crate::scene::{Body, Scene};
 use std::collections::BTreeMap;
@@ -121,9 +122,18 @@ impl Simulation {
         let mut events = Vec::new();
         let mut passed = BTreeMap::new();
         let mut count = 0;
+        let step_start: Vec<DVec2> = self
+            .scene
+            .shapes
+            .iter()
+            .map(|s| s.placed.pose.position)
+            .collect();
         for _ in 0..substeps {
-            count += self.substep(h, &mut resolved, &mut events, &mut passed);
+            count += self.substep(h, &step_start, &mut resolved, &mut events, &mut passed);
         }
+        // One pushed-through event per pair and body in a step: the first substep's.
+        let mut seen = std::collections::BTreeSet::new();
+        events.retain(|e| e.kind != EventKind::PushedThrough || seen.insert((e.a, e.b, e.shape)));
         // Passing through counts only when nothing between the two was resolved all step.
         events.extend(
             passed
@@ -194,6 +204,7 @@ impl Simulation {
     fn substep(
         &mut self,
         h: f64,
+        step_start: &[DVec2],
         resolved: &mut BTreeMap<(usize, usize), DVec2>,
         events: &mut Vec<Event>,
         passed: &mut BTreeMap<(usize, usize), Event>,
@@ -287,6 +298,10 @@ impl Simulation {
             let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
             let share = if dynamic(i) && dynamic(j) { 0.5 } else { 1.0 };
             let push = normal * depth * share;
+            let moved_to = [
+                shapes[i].placed.pose.position,
+                shapes[j].placed.pose.position,
+            ];
             if dynamic(i) {
                 let s = &mut self.scene.shapes[i];
                 s.placed.pose = Pose::new(s.placed.pose.position - push, s.placed.pose.angle());
@@ -307,6 +322,26 @@ impl Simulation {
                 e.depth_after = Some(after);
                 e.normal = Some(normal);
                 events.push(e);
+            }
+            // Pushed out on the far side: each pushed body's centre, from the start of the step
+            // to where the resolver left it, crossed the other shape, and the push went the way
+            // the body was moving.
+            for (k, other, sign, before) in [(i, j, -1.0, moved_to[0]), (j, i, 1.0, moved_to[1])] {
+                if shapes[k].motion.body != Body::Dynamic {
+                    continue;
+                }
+                let (from, to) = (step_start[k], shapes[k].placed.pose.position);
+                if (push * sign).dot(before - from) > 0.0
+                    && crosses_interior(&shapes[other].placed, from, to)
+                {
+                    let mut e = Event::new(self.steps, EventKind::PushedThrough, (i, j));
+                    e.shape = Some(k);
+                    e.depth = Some(depth);
+                    e.normal = Some(normal);
+                    e.from = Some(from);
+                    e.to = Some(to);
+                    events.push(e);
+                }
             }
         }
         // Passing through: apart at both ends of the substep, overlapping on the way.
@@ -340,6 +375,26 @@ impl Simulation {
         }
         count
     }
+}
+
+/// Whether the segment `from -> to` goes across the inside of `shape`: both ends outside it,
+/// entering at one point and leaving at a later one with the stretch between them inside.
+/// A segment that only touches the boundary (grazes a corner, runs along an edge) does not.
+fn crosses_interior(shape: &Placed, from: DVec2, to: DVec2) -> bool {
+    let (Some(entry), Some(exit)) = (ray_cast(shape, from, to), ray_cast(shape, to, from)) else {
+        return false;
+    };
+    if entry.normal.is_none() || exit.normal.is_none() {
+        // An end inside or on the boundary.
+        return false;
+    }
+    let (enter, leave) = (entry.fraction, 1.0 - exit.fraction);
+    let length = (to - from).length();
+    if (leave - enter) * length <= 1e-12 * (1.0 + from.abs().max_element()) {
+        return false;
+    }
+    let middle = from.lerp(to, 0.5 * (enter + leave));
+    distance_to_point(shape, middle) == 0.0 && entry.normal.is_some_and(|n| n.dot(to - from) < 0.0)
 }
 
 /// Whether two shapes moving freely over `[0, h]` from `a` and `b` pass through each other:
