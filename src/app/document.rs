@@ -71,6 +71,11 @@ impl Document {
         std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/collidoscope"))
     }
 
+    /// The folder of the recovery file and the recent list, if any.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.data_dir.as_deref()
+    }
+
     /// Whether the scene at `revision` differs from the saved one.
     pub fn is_dirty(&self, revision: u64) -> bool {
         self.saved_revision != Some(revision)

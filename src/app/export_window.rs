@@ -21,11 +21,11 @@ pub struct ExportWindow {
 }
 
 impl ExportWindow {
-    /// Show the window, with paths proposed beside `near` (the path field's file).
-    pub fn open(&mut self, near: &str) {
+    /// Show the window, with paths proposed beside `near` (the path field's file; for an
+    /// untitled document, a file in the data folder).
+    pub fn open(&mut self, near: &Path) {
         self.open = true;
         if self.path.is_empty() {
-            let near = Path::new(near.trim());
             let stem = near
                 .file_stem()
                 .map_or("case".into(), |s| s.to_string_lossy().into_owned());

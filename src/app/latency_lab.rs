@@ -7,6 +7,8 @@
 //! the server knows them then (interpolated ones dashed, the true ones as thin outlines).
 
 use super::latency_timeline;
+use super::path_field::PathField;
+use super::workspace::Workspace;
 use crate::geometry::{Placed, Pose};
 use crate::latency::{
     Collision, Engine, Knowledge, Network, PacketLog, Retraction, Settings, generate, taken_back,
@@ -17,7 +19,6 @@ use crate::scene::{Scene, SceneShape};
 use crate::text;
 use eframe::egui::{self, RichText};
 use egui_plot::{Bar, BarChart, Plot};
-use std::path::PathBuf;
 
 /// The LACE article's three players, shown when the scene has no moving bodies to make a log
 /// from.
@@ -55,8 +56,8 @@ pub struct LatencyLab {
     pub swept: bool,
     /// The network model for generated logs.
     pub network: Network,
-    /// The log path field.
-    pub path: String,
+    /// The log path field (beside the open document by default).
+    pub path: PathField,
     source: Option<Source>,
     engine: Option<Engine>,
     /// Packets taken, in arrival order (the server's knowledge).
@@ -85,7 +86,7 @@ impl Default for LatencyLab {
             step: 25.0,
             swept: true,
             network: Network::default(),
-            path: "game.log.json".into(),
+            path: PathField::new(".log.json"),
             source: None,
             engine: None,
             arrived: 0,
@@ -271,7 +272,9 @@ impl LatencyLab {
     }
 
     /// The panel on the right.
-    pub fn ui(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, run: Option<(&Recording, u64)>) {
+        self.path
+            .follow(ws.document.path.as_deref(), ws.document.data_dir());
         let panel = egui::Panel::right("latency");
         super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
@@ -362,23 +365,27 @@ impl LatencyLab {
     fn log_row(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Log:");
-            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(160.0))
-                .labelled_by(label.id);
+            self.path.ui(ui, label.id, 160.0);
             if ui
                 .button("Open log")
                 .on_hover_text("read a packet log (collidoscope-packets)")
                 .clicked()
             {
-                let path = PathBuf::from(self.path.trim());
-                self.message = Some(match PacketLog::load(&path) {
-                    Ok(log) => {
-                        let text =
-                            format!("opened {}: {} packets", path.display(), log.packets.len());
-                        self.load(log, path.display().to_string(), None);
-                        (text, false)
-                    }
-                    Err(e) => (e.to_string(), true),
-                });
+                self.message = Some(
+                    match self.path.path().and_then(|path| {
+                        PacketLog::load(&path)
+                            .map(|log| (path, log))
+                            .map_err(|e| e.to_string())
+                    }) {
+                        Ok((path, log)) => {
+                            let text =
+                                format!("opened {}: {} packets", path.display(), log.packets.len());
+                            self.load(log, path.display().to_string(), None);
+                            (text, false)
+                        }
+                        Err(e) => (e, true),
+                    },
+                );
             }
             if ui
                 .button("Save log")
@@ -386,10 +393,12 @@ impl LatencyLab {
                 .clicked()
                 && let Some(source) = &self.source
             {
-                let path = PathBuf::from(self.path.trim());
-                self.message = Some(match source.log.save(&path) {
-                    Ok(()) => (format!("saved {}", path.display()), false),
-                    Err(e) => (e.to_string(), true),
+                self.message = Some(match self.path.path() {
+                    Ok(path) => match source.log.save(&path) {
+                        Ok(()) => (format!("saved {}", path.display()), false),
+                        Err(e) => (e.to_string(), true),
+                    },
+                    Err(e) => (e, true),
                 });
             }
             if ui
