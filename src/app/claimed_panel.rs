@@ -90,7 +90,9 @@ impl ClaimedPanel {
         let (Some(pair), Some((ia, ib))) = (ws.pair(), ws.pair_indices()) else {
             return;
         };
-        egui::ScrollArea::vertical()
+        // Both ways: at game coordinates (numbers like 412.837216) what cannot wrap scrolls
+        // inside the panel instead of widening it past the window.
+        egui::ScrollArea::both()
             .id_salt("claimed")
             .auto_shrink([false, true])
             .show(ui, |ui| {
@@ -167,7 +169,7 @@ impl ClaimedPanel {
             ui.add(
                 egui::TextEdit::singleline(&mut self.paste)
                     .hint_text(r#"{"intersecting": true, "depth": 0.2, "normal": [0, 1]}"#)
-                    .desired_width(ui.available_width() - 60.0),
+                    .desired_width((ui.available_width() - 60.0).max(80.0)),
             )
             .labelled_by(l.id);
             if ui.button("Read").clicked() {
@@ -186,7 +188,7 @@ impl ClaimedPanel {
             ui.add(
                 egui::TextEdit::singleline(&mut self.path)
                     .hint_text("a shape-set file with \"claims\"")
-                    .desired_width(ui.available_width() - 60.0),
+                    .desired_width((ui.available_width() - 60.0).max(80.0)),
             )
             .labelled_by(l.id);
             if ui.button("Load").clicked() && !self.path.trim().is_empty() {
@@ -289,9 +291,12 @@ impl ClaimedPanel {
             );
         }
         let exact = &d.exact.summary;
+        // The two value columns share what the label column leaves.
+        let column = ((ui.available_width() - 90.0) / 2.0).max(60.0);
         egui::Grid::new("claim vs exact")
             .striped(true)
             .num_columns(3)
+            .max_col_width(column)
             .spacing([8.0, 4.0])
             .show(ui, |ui| {
                 for head in ["", "claimed", "exact"] {
@@ -317,7 +322,7 @@ impl ClaimedPanel {
                         if ps.is_empty() {
                             "-".into()
                         } else {
-                            ps.join(" ")
+                            ps.join("\n")
                         }
                     };
                     row(
@@ -389,10 +394,11 @@ impl ClaimedPanel {
     }
 }
 
+/// One row of the claim-vs-exact table; long values wrap inside their column.
 fn row(ui: &mut egui::Ui, label: &str, claimed: &str, exact: &str) {
     ui.label(label);
-    ui.label(claimed);
-    ui.label(exact);
+    ui.add(egui::Label::new(claimed).wrap());
+    ui.add(egui::Label::new(exact).wrap());
     ui.end_row();
 }
 
