@@ -1356,3 +1356,138 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
         (0, 2, 130.0)
     );
 }
+
+/// Repairs, 1: at the lab's own dt of 1/60 the bullet is pushed out through the far side of the
+/// wall at step 3; the run says so (counted, in words, a tick and "Next event"), and the view
+/// draws the centre's path across the wall.
+#[test]
+fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
+    use collidoscope::motion::EventKind;
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().dt, 1.0 / 60.0);
+    let through: Vec<_> = h
+        .state()
+        .motion_lab()
+        .events()
+        .iter()
+        .filter(|e| e.kind == EventKind::PushedThrough)
+        .cloned()
+        .collect();
+    assert_eq!(through.len(), 1);
+    assert_eq!((through[0].step, through[0].shape), (3, Some(1)));
+    h.get_by_label_contains("1 pushed-through");
+    h.get_by_label_contains("step 3: ball was pushed out through the far side of wall");
+    h.get_by_label("Next event").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().frame, 3);
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.text == "pushed through: resolved out of the far side"),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    let pushed: Vec<_> = h
+        .state()
+        .motion_lab()
+        .sweeps()
+        .iter()
+        .filter_map(|s| s.pushed_through)
+        .collect();
+    assert_eq!(pushed.len(), 1);
+    assert_eq!(pushed[0].0, 0, "the wall");
+    assert!((pushed[0].2.x - 0.6).abs() < 1e-12);
+}
+
+/// Repairs, 2: a claim at game coordinates (an engine in pixels, numbers like 412.837216) keeps
+/// the Claimed tab inside its panel at every window size: the panel does not grow when the tab
+/// opens and nothing in it reaches past the window.
+#[test]
+fn the_claimed_tab_at_game_coordinates_stays_inside_its_panel() {
+    for (w, hgt) in [(1280.0, 800.0), (1024.0, 640.0), (800.0, 600.0)] {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(w, hgt))
+            .with_render_cursor(false)
+            .build_ui_state(
+                |ui, app: &mut App| app.ui_for_test(ui),
+                app(Some(shapes("pixels-crate-on-floor.json"))),
+            );
+        h.run();
+        let swap = h.get_by_label("Swap").rect();
+        h.get_by_label("Claimed *").click();
+        h.run();
+        h.run();
+        assert_eq!(
+            h.get_by_label("Swap").rect(),
+            swap,
+            "{w}x{hgt}: the panel moved when the Claimed tab opened"
+        );
+        for label in ["Swap", "Apply claim", "Remove claim", "Read", "Load"] {
+            let r = h.get_by_label(label).rect();
+            assert!(
+                r.min.x >= swap.min.x - 400.0 && r.max.x <= w && r.min.x >= 0.0,
+                "{w}x{hgt}: {label} at {r:?}"
+            );
+        }
+        h.get_by_label("The claim agrees with the exact result.");
+    }
+}
+
+/// Repairs, 5: "Also intersecting" brings the pair it names into view.
+#[test]
+fn an_also_intersecting_pair_is_brought_into_view() {
+    let mut h = harness(app(Some(shapes("pixels-crate-on-floor.json"))));
+    // Zoomed onto the crate: the barrel (x = 700) is out of view.
+    h.state_mut().fit(collidoscope::app::Fit::Headline);
+    h.run();
+    let in_view = |h: &Harness<'static, App>, k: usize| {
+        let (lo, hi) = h.state().scene().shapes[k].placed.aabb();
+        let view = h.state().view_rect();
+        view.contains(h.state().world_to_screen(lo)) && view.contains(h.state().world_to_screen(hi))
+    };
+    assert!(!in_view(&h, 2));
+    h.get_by_label("floor / barrel").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().pair(), Some((0, 2)));
+    assert!(in_view(&h, 0) && in_view(&h, 2), "floor and barrel in view");
+}
+
+/// Repairs, 7: the labs propose files beside the open document, never in the folder the
+/// program was started from, and follow the document until the user types a path.
+#[test]
+fn the_labs_save_beside_the_open_document() {
+    use collidoscope::app::Lab;
+    let dir = tempfile::tempdir().unwrap();
+    let file = copy_of("bullet-and-wall.json", dir.path());
+    let mut h = harness(app(Some(file.clone())));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    let rec = dir.path().join("bullet-and-wall.rec");
+    assert_eq!(h.state().motion_lab().path.text, rec.display().to_string());
+    h.get_by_label("Save run").click();
+    h.run_steps(2);
+    assert!(rec.exists(), "saved beside the document");
+    h.get_by_label_contains(&format!("saved {}", rec.display()));
+    h.state_mut().set_lab(Lab::Latency);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().latency_lab().path.text,
+        dir.path()
+            .join("bullet-and-wall.log.json")
+            .display()
+            .to_string()
+    );
+    // Untitled, with no data folder: nothing is proposed, and saving asks for a path.
+    let mut h = harness(app(None));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().path.text, "");
+    h.get_by_label("Save run").click();
+    h.run_steps(2);
+    h.get_by_label_contains("type a path for the rec file first");
+}

@@ -237,6 +237,21 @@ fn check(name: &str) {
             let agrees: Vec<bool> = diagnoses.iter().map(|d| d.agrees).collect();
             assert_eq!(agrees, [false, false, false, true]);
         }
+        "pixels-crate-on-floor.json" => {
+            let s = load(name);
+            let r = pair(&s, 0, 1);
+            let c = r.contact.as_ref().expect("floor/crate intersect");
+            close(c.depth, 0.25, 1e-9);
+            close_vec(c.normal, DVec2::new(0.0, 1.0), 1e-12);
+            let points: Vec<DVec2> = c.points.iter().map(|p| p.point).collect();
+            close_vec(points[0], DVec2::new(380.837216, 299.875), 1e-9);
+            close_vec(points[1], DVec2::new(444.837216, 299.875), 1e-9);
+            let barrel = pair(&s, 0, 2);
+            close(barrel.contact.as_ref().unwrap().depth, 0.1, 1e-9);
+            close(pair(&s, 1, 2).proximity.distance, 231.412784, 1e-9);
+            let d = collidoscope::diagnose::diagnose(&s);
+            assert!(d.len() == 1 && d[0].agrees);
+        }
         other => {
             panic!("shapes/{other} has no documented verdict: add it to shapes/README.md and here")
         }

@@ -23,6 +23,7 @@ mod motion_tab;
 mod numbers_panel;
 mod paint;
 mod pair_lab;
+mod path_field;
 mod projection_plot;
 mod scene_view;
 mod shapes_panel;
@@ -238,7 +239,7 @@ impl App {
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
                 Lab::Casts => self.casts_lab.ui(ui, ws, out),
                 Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive),
-                Lab::Latency => self.latency_lab.ui(ui, self.motion_lab.recording()),
+                Lab::Latency => self.latency_lab.ui(ui, ws, self.motion_lab.recording()),
             }
         }
         let overlay = Overlay::of(
@@ -544,7 +545,14 @@ impl App {
             Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
             Command::Say(text, error) => self.say(text, error),
             Command::LoadClaims(path) => self.load_claims(&path),
-            Command::ShowExport => self.export_window.open(self.top_bar.path_field()),
+            Command::ShowExport => {
+                let typed = self.top_bar.path_field().trim();
+                let document = (!typed.is_empty()).then(|| Path::new(typed));
+                let data_dir = self.workspace.document.data_dir();
+                let near = path_field::proposal(document, data_dir, ".json")
+                    .unwrap_or_else(|| PathBuf::from("case.json"));
+                self.export_window.open(&near);
+            }
             Command::ExportFixture { pairs, path, rust } => {
                 match fixture::export(ws.scene(), pairs.as_deref(), &path, rust.as_deref()) {
                     Ok(written) => self.say(written.join("; "), false),

@@ -7,6 +7,7 @@
 
 use super::Transport;
 use super::frame_pair::FramePair;
+use super::path_field::PathField;
 use super::workspace::Workspace;
 use crate::fixture;
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
@@ -19,7 +20,6 @@ use crate::query::{convex_hull, inner_radius};
 use crate::scene::Scene;
 use crate::text;
 use eframe::egui::{self, RichText};
-use std::path::PathBuf;
 
 /// Scenes up to this many shapes are run again by themselves after every change; bigger ones
 /// wait for "Run".
@@ -72,8 +72,8 @@ pub struct MotionLab {
     sweeps: Vec<Sweep>,
     /// The explained pair's report at the shown frame.
     pub pair: FramePair,
-    /// The recording path field.
-    pub path: String,
+    /// The recording path field (beside the open document by default).
+    pub path: PathField,
     /// The last message of the panel (`true`: a failure).
     message: Option<(String, bool)>,
 }
@@ -99,7 +99,7 @@ impl Default for MotionLab {
             block: None,
             sweeps: Vec::new(),
             pair: FramePair::default(),
-            path: "run.rec".into(),
+            path: PathField::new(".rec"),
             message: None,
         }
     }
@@ -304,6 +304,8 @@ impl MotionLab {
 
     /// The panel on the right: settings, the run and its events.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool) {
+        self.path
+            .follow(ws.document.path.as_deref(), ws.document.data_dir());
         let panel = egui::Panel::right("motion");
         super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
@@ -464,22 +466,22 @@ impl MotionLab {
     fn recording_row(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let label = ui.label("Recording:");
-            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(140.0))
-                .labelled_by(label.id);
+            self.path.ui(ui, label.id, 140.0);
         });
         ui.horizontal_wrapped(|ui| {
-            let path = PathBuf::from(self.path.trim());
+            let path = self.path.path();
             if ui
                 .button("Save run")
                 .on_hover_text("write the run as a recording (replay re-checks it)")
                 .clicked()
             {
-                self.message = Some(match &self.run {
-                    Some(run) => match run.recording.save(&path) {
+                self.message = Some(match (&self.run, &path) {
+                    (Some(run), Ok(path)) => match run.recording.save(path) {
                         Ok(()) => (format!("saved {}", path.display()), false),
                         Err(e) => (e.to_string(), true),
                     },
-                    None => ("no run to save".into(), true),
+                    (None, _) => ("no run to save".into(), true),
+                    (_, Err(e)) => (e.clone(), true),
                 });
             }
             if ui
@@ -487,8 +489,12 @@ impl MotionLab {
                 .on_hover_text("show a recording written by simulate --record or by Save run")
                 .clicked()
             {
-                self.message = Some(match Recording::load(&path) {
-                    Ok(recording) => {
+                self.message = Some(match path.clone().and_then(|path| {
+                    Recording::load(&path)
+                        .map(|r| (path, r))
+                        .map_err(|e| e.to_string())
+                }) {
+                    Ok((path, recording)) => {
                         self.run_id += 1;
                         self.run = Some(Run {
                             revision: None,
@@ -501,7 +507,7 @@ impl MotionLab {
                         self.go_to(0);
                         (format!("opened {}", path.display()), false)
                     }
-                    Err(e) => (e.to_string(), true),
+                    Err(e) => (e, true),
                 });
             }
             if ui
@@ -531,15 +537,16 @@ impl MotionLab {
                 .on_hover_text("pin every pair of the frame shown, next to the recording path")
                 .clicked()
             {
-                self.message = Some(match self.frame_scene() {
-                    Some(scene) => {
+                self.message = Some(match (self.frame_scene(), &path) {
+                    (Some(scene), Ok(path)) => {
                         let target = path.with_file_name(format!("frame-{}.json", self.frame));
                         match fixture::export(scene, None, &target, None) {
                             Ok(written) => (written.join("; "), false),
                             Err(e) => (e, true),
                         }
                     }
-                    None => ("no frame to export".into(), true),
+                    (None, _) => ("no frame to export".into(), true),
+                    (_, Err(e)) => (e.clone(), true),
                 });
             }
         });
@@ -667,7 +674,7 @@ impl MotionLab {
             let text: Vec<String> = hovered.iter().take(6).map(|e| e.sentence(name)).collect();
             response.on_hover_text(text.join("\n"));
         } else {
-            response.on_hover_text("the run: click or drag to show a frame; ticks are events (upper half this run's, rows pushed-in, tunnelled, normal-flip, still-penetrating; lower half the ghost's)");
+            response.on_hover_text("the run: click or drag to show a frame; ticks are events (upper half this run's, rows pushed-in, tunnelled, pushed-through, normal-flip, still-penetrating; lower half the ghost's)");
         }
     }
 
@@ -697,11 +704,16 @@ struct Step<'a> {
 /// The sweeps of `step` over `scene` (at the frame after it): every body that moved more than
 /// its inner radius, and every one that passed through a shape (an event of that step).
 fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
-    let tunnels: Vec<&Event> = step
-        .events
-        .iter()
-        .filter(|e| e.step == step.step && e.kind == EventKind::Tunnelled)
-        .collect();
+    let of_kind = |kind: EventKind| -> Vec<&Event> {
+        step.events
+            .iter()
+            .filter(|e| e.step == step.step && e.kind == kind)
+            .collect()
+    };
+    let (tunnels, pushes) = (
+        of_kind(EventKind::Tunnelled),
+        of_kind(EventKind::PushedThrough),
+    );
     step.bodies
         .iter()
         .zip(step.before.iter().zip(step.now))
@@ -709,7 +721,8 @@ fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
             let shape = &scene.shapes[i].placed.shape;
             let moved = b.position.distance(a.position);
             let tunnel = tunnels.iter().find(|e| e.shape == Some(i));
-            if tunnel.is_none() && moved <= inner_radius(shape) {
+            let push = pushes.iter().find(|e| e.shape == Some(i));
+            if tunnel.is_none() && push.is_none() && moved <= inner_radius(shape) {
                 return None;
             }
             let outline = |s: &BodyState| {
@@ -725,6 +738,10 @@ fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
                 tunnelled: tunnel.map(|e| {
                     let wall = if e.a == i { e.b } else { e.a };
                     (wall, e.dt.unwrap_or(step.dt), e.safe_dt.unwrap_or(f64::NAN))
+                }),
+                pushed_through: push.and_then(|e| {
+                    let other = if e.a == i { e.b } else { e.a };
+                    Some((other, e.from?, e.to?))
                 }),
             })
         })
@@ -751,7 +768,7 @@ fn resolver_combo(ui: &mut egui::Ui, id: &str, resolver: &mut Resolver, label: e
 fn event_colour(kind: EventKind) -> crate::picture::Colour {
     match kind {
         EventKind::PushedIn => palette::NAIVE,
-        EventKind::Tunnelled => palette::MTV,
+        EventKind::Tunnelled | EventKind::PushedThrough => palette::MTV,
         EventKind::NormalFlip => palette::DECIDING,
         EventKind::StillPenetrating => palette::OTHER_HIT,
     }

@@ -3,7 +3,7 @@
 //! as projections.
 
 use super::claimed_panel::ClaimedPanel;
-use super::command::{Command, Commands};
+use super::command::{Command, Commands, Fit};
 use super::workspace::Workspace;
 use super::{ViewOptions, axes_table, motion_tab, projection_plot};
 use crate::picture::palette;
@@ -293,10 +293,11 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
             let text = format!("{} / {}", ws.name_of(a), ws.name_of(b));
             if ui
                 .small_button(text)
-                .on_hover_text("explain this pair")
+                .on_hover_text("explain this pair (the view moves to it when it is not in view)")
                 .clicked()
             {
                 out.push(Command::Explain(a, b));
+                out.push(Command::Fit(Fit::Reveal));
             }
         }
         if hits.len() > SHOWN {

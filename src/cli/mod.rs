@@ -149,7 +149,7 @@ Examples:
 
 A fixture (a file with \"expect\") is OK when every pinned field agrees within its
 \"tolerance\" (default 1e-9, absolute + relative); otherwise one line per drifted field:
-  a.json: pair 0 1: depth: expected 0.25, found 0.2600000000000001
+  a.json: pair wall / ball (0 1): depth: expected 0.25, found 0.2600000000000001
 Files are checked on all cores. Exit status 1 when any file is refused or drifted.")]
     Check {
         /// Shape-set files or fixtures.
@@ -360,8 +360,10 @@ Examples:
 
 OUT is a version-2 shape set: the file's shapes plus \"expect\", the results of the chosen
 pairs (default: every pair) exactly as `query --json` prints them. The Rust test embeds OUT
-with include_str! and checks it with collidoscope::fixture::verify; it needs
-collidoscope as a dev-dependency with default-features = false.")]
+with include_str! (from the Cargo project's root when both files are in one project, so the
+test may be moved anywhere in it; else beside the test) and checks it with
+collidoscope::fixture::verify; it needs collidoscope as a path dev-dependency with
+default-features = false (its comment gives the line).")]
     Fixture {
         /// A shape-set file.
         file: PathBuf,

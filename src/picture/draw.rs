@@ -172,6 +172,9 @@ pub struct Sweep {
     pub at: DVec2,
     /// The shape it passed through (list position), the step and its largest safe step.
     pub tunnelled: Option<(usize, f64, f64)>,
+    /// The shape the resolver pushed it out through (list position), and its centre at the
+    /// start of the step and after the resolution.
+    pub pushed_through: Option<(usize, DVec2, DVec2)>,
 }
 
 /// What the latency lab shows over the players' poses at one bucket time.
@@ -640,12 +643,37 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
         };
         (0..=count).map(move |k| (first + k as f64) * step)
     };
-    let grid_label = |at: Vec2, x: f64| Label {
-        at,
-        text: text::number(x),
-        colour: palette::GRID_TEXT,
-        importance: Importance::Grid,
-        fixed: true,
+    // A number beside its line: left-aligned just right of a vertical line, just above a
+    // horizontal one. Only where the whole label fits in the view beside its own line (a label
+    // pushed in from an off-screen line would stand next to the wrong one), and only on every
+    // k-th line when the numbers are wider than the lines are apart.
+    let label_box = |text: &str| super::labels::estimated_size(text) + Vec2::new(4.0, 2.0);
+    let widest = [lo.x, hi.x, lo.y, hi.y]
+        .iter()
+        .map(|v| label_box(&text::number((v / step).round() * step)).x)
+        .fold(0.0f32, f32::max);
+    let pixels = (step * camera.scale) as f32;
+    let every = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
+        .into_iter()
+        .find(|k| pixels * *k as f32 >= widest + 8.0)
+        .unwrap_or(100.0);
+    let labelled = |v: f64| ((v / step).round() / every).round() * every == (v / step).round();
+    let mut grid_label = |centre: Vec2, size: Vec2, v: f64| {
+        let (label, view) = (Rect::from_centre_size(centre, size), rect.shrink(2.0));
+        if labelled(v)
+            && label.min.x >= view.min.x
+            && label.max.x <= view.max.x
+            && label.min.y >= view.min.y
+            && label.max.y <= view.max.y
+        {
+            list.labels.push(Label {
+                at: centre,
+                text: text::number(v),
+                colour: palette::GRID_TEXT,
+                importance: Importance::Grid,
+                fixed: true,
+            });
+        }
     };
     for x in lines(lo.x, hi.x) {
         let sx = camera.to_screen(rect, DVec2::new(x, 0.0)).x;
@@ -655,8 +683,12 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             Vec2::new(sx, rect.max.y),
             Stroke::new(1.0, c),
         ));
-        list.labels
-            .push(grid_label(Vec2::new(sx + 12.0, rect.max.y - 9.0), x));
+        let size = label_box(&text::number(x));
+        grid_label(
+            Vec2::new(sx + 3.0 + 0.5 * size.x, rect.max.y - 2.0 - 0.5 * size.y),
+            size,
+            x,
+        );
     }
     for y in lines(lo.y, hi.y) {
         let sy = camera.to_screen(rect, DVec2::new(0.0, y)).y;
@@ -666,8 +698,12 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             Vec2::new(rect.max.x, sy),
             Stroke::new(1.0, c),
         ));
-        list.labels
-            .push(grid_label(Vec2::new(rect.min.x + 18.0, sy - 8.0), y));
+        let size = label_box(&text::number(y));
+        grid_label(
+            Vec2::new(rect.min.x + 4.0 + 0.5 * size.x, sy - 1.0 - 0.5 * size.y),
+            size,
+            y,
+        );
     }
 }
 
@@ -815,10 +851,11 @@ fn moving(input: &DrawInput, (a, b): (&Placed, &Placed), motion: PairMotion, lis
         let end = arrow(
             input,
             point,
-            normal * (30.0 / input.camera.scale),
+            normal * (NORMAL_ARROW / input.camera.scale),
             palette::CLOSEST,
             list,
-        );
+        )
+        .tip;
         list.labels.push(Label {
             at: end + Vec2::new(0.0, -14.0),
             text: format!("time of impact {}", text::number(t)),
@@ -903,7 +940,7 @@ fn latency_marks(input: &DrawInput, shown: LatencyShown, list: &mut DrawList) {
 /// A sweep: the region covered, faint; the body before, dashed; a tunnelled one in red with
 /// the shape it crossed outlined and its bound in words.
 fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList) {
-    let colour = if sweep.tunnelled.is_some() {
+    let colour = if sweep.tunnelled.is_some() || sweep.pushed_through.is_some() {
         palette::MTV
     } else {
         palette::OTHER
@@ -932,6 +969,26 @@ fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList) {
                 text::number(dt),
                 text::number(safe)
             ),
+            colour: palette::MTV,
+            importance: Importance::Headline,
+            fixed: false,
+        });
+    }
+    if let Some((other, from, to)) = sweep.pushed_through {
+        let outline = Rounded::new(&input.scene.shapes[other].placed, DVec2::ZERO).outline_with(32);
+        list.marks
+            .push(input.closed_line(&outline, Stroke::new(3.0, palette::MTV)));
+        list.marks.push(Mark::Dashed {
+            points: vec![input.screen(from), input.screen(to)],
+            stroke: Stroke::new(2.0, palette::MTV),
+            dash: 6.0,
+            gap: 4.0,
+        });
+        list.marks.push(dot(input.screen(from), 3.5, palette::MTV));
+        list.marks.push(dot(input.screen(to), 4.5, palette::MTV));
+        list.labels.push(Label {
+            at: input.screen(to) + Vec2::new(0.0, 22.0),
+            text: "pushed through: resolved out of the far side".into(),
             colour: palette::MTV,
             importance: Importance::Headline,
             fixed: false,
@@ -975,7 +1032,7 @@ fn ray_cast(input: &DrawInput, ray: RayShown, list: &mut DrawList) {
         let label_at = match hit.normal {
             Some(normal) => {
                 let length = NORMAL_ARROW / input.camera.scale;
-                let end = arrow(input, hit.point, normal * length, colour, list);
+                let end = arrow(input, hit.point, normal * length, colour, list).tip;
                 end + (end - at).normalize_or_zero() * 12.0
             }
             None => {
@@ -1028,10 +1085,10 @@ fn claimed(input: &DrawInput, b: &Placed, report: &PairReport, claim: &Claim, li
     let (text, at) = match (claim.intersecting, claim.normal, claim.depth) {
         (true, Some(normal), Some(depth)) => {
             let from = contacts.first().copied().unwrap_or(exact_from);
-            let end = arrow(input, from, normal * depth, palette::CLAIMED, list);
+            let drawn = arrow(input, from, normal * depth, palette::CLAIMED, list);
             (
-                format!("claimed {}", text::number(depth)),
-                end + Vec2::new(0.0, 14.0),
+                drawn.label(format!("claimed {}", text::number(depth))),
+                drawn.tip + Vec2::new(0.0, 14.0),
             )
         }
         _ => (
@@ -1065,41 +1122,73 @@ fn ghost(
         .collect();
     list.marks
         .push(input.closed_line(&moved, Stroke::new(1.5, faded(colour, 170))));
-    let end = arrow(input, from, translation, colour, list);
+    let drawn = arrow(input, from, translation, colour, list);
     list.labels.push(Label {
-        at: end + Vec2::new(0.0, -14.0),
-        text: label,
+        at: drawn.tip + Vec2::new(0.0, -14.0),
+        text: drawn.label(label),
         colour,
         importance: Importance::Headline,
         fixed: false,
     });
 }
 
-/// A world vector as an arrow from `from`, at least a few points long on screen. Returns
-/// where its tip is drawn.
+/// Below this length on screen an arrow is drawn this long, dashed, and its label says so
+/// (at game scale a small MTV or depth would be under a pixel).
+pub const ARROW_MIN: f32 = 20.0;
+
+/// An arrow as drawn: where its tip is, and whether it was drawn longer than it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct DrawnArrow {
+    tip: Vec2,
+    enlarged: bool,
+}
+
+impl DrawnArrow {
+    /// `text`, marked when the arrow is drawn enlarged (the number in it is the true one).
+    fn label(&self, text: String) -> String {
+        if self.enlarged {
+            format!("{text} (arrow enlarged)")
+        } else {
+            text
+        }
+    }
+}
+
+/// A world vector as an arrow from `from`. One shorter than [`ARROW_MIN`] points on screen is
+/// drawn that long with a dashed shaft, marked enlarged.
 fn arrow(
     input: &DrawInput,
     from: DVec2,
     vector: DVec2,
     colour: Colour,
     list: &mut DrawList,
-) -> Vec2 {
+) -> DrawnArrow {
     let start = input.screen(from);
     let mut end = input.screen(from + vector);
-    if start.distance(end) < 12.0 {
+    let enlarged = start.distance(end) < ARROW_MIN;
+    if enlarged {
         let dir = Vec2::new(vector.x as f32, -vector.y as f32).normalize_or_zero();
-        end = start + dir * 12.0;
+        end = start + dir * ARROW_MIN;
     }
     let dir = (end - start).normalize_or_zero();
     let side = Vec2::new(-dir.y, dir.x) * 5.0;
-    list.marks
-        .push(segment(start, end, Stroke::new(2.5, colour)));
+    if enlarged {
+        list.marks.push(Mark::Dashed {
+            points: vec![start, end - dir * 8.0],
+            stroke: Stroke::new(2.5, colour),
+            dash: 3.0,
+            gap: 2.5,
+        });
+    } else {
+        list.marks
+            .push(segment(start, end, Stroke::new(2.5, colour)));
+    }
     list.marks.push(Mark::Polygon {
         points: vec![end, end - dir * 10.0 + side, end - dir * 10.0 - side],
         fill: colour,
         stroke: Stroke::NONE,
     });
-    end
+    DrawnArrow { tip: end, enlarged }
 }
 
 /// Where the axis lines stand (world).
@@ -1261,6 +1350,14 @@ fn axes(
             let (p, q) = (cam.to_screen(rect, wp), cam.to_screen(rect, wq));
             others(wp, wq).iter().any(|r| segment_hits_rect(p, q, *r))
         };
+        // Zoomed in, the ring is smaller than the pair: a line may cross A or B themselves,
+        // which is worse than crossing another shape (it hides what it explains).
+        let crosses_pair = |side: f64, extra: f64| {
+            let (wp, wq) = (at(side, extra, span.0), at(side, extra, span.1));
+            reach.is_some()
+                && (crate::query::ray_cast(a, wp, wq).is_some()
+                    || crate::query::ray_cast(b, wp, wq).is_some())
+        };
         // Parallel axes (opposite edges of a box) would fall on one line: the later one
         // steps outward.
         let on_top = |side: f64, extra: f64| {
@@ -1273,7 +1370,12 @@ fn axes(
         let choices = (0..6).flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)]);
         let (side, extra) = choices
             .clone()
-            .find(|(s, e)| !on_top(*s, *e) && !crosses(*s, *e))
+            .find(|(s, e)| !on_top(*s, *e) && !crosses_pair(*s, *e) && !crosses(*s, *e))
+            .or_else(|| {
+                choices
+                    .clone()
+                    .find(|(s, e)| !on_top(*s, *e) && !crosses_pair(*s, *e))
+            })
             .or_else(|| choices.clone().find(|(s, e)| !on_top(*s, *e)))
             .unwrap_or((1.0, 0.0));
         taken.push((u, side * (ring + extra)));

@@ -21,8 +21,15 @@ const FEW_SHAPES: usize = 12;
 pub enum Fit {
     /// Every shape, and the axis ring around the explained pair.
     Scene,
-    /// The explained pair's headline: the smaller shape, the MTV or the closest points.
+    /// The explained pair: both shapes whole, their contacts and MTV or closest points, and
+    /// the axis ring around them (G in the window).
     Pair,
+    /// The pair only if some of it is outside the view now; else the view stays (a pair
+    /// chosen from a list is brought into view without losing the user's zoom).
+    Reveal,
+    /// The explained pair's headline: the smaller shape, the MTV or the closest points (what
+    /// a scene opens on when its headline would be too small to see whole).
+    Headline,
 }
 
 /// The explained pair: its list positions (A, B) and its report.
@@ -45,7 +52,18 @@ pub fn fit_bounds(
 ) -> Option<(DVec2, DVec2)> {
     let shapes = &scene.shapes;
     match (fit, pair) {
-        (Fit::Pair, Some(((a, b), report))) => {
+        (Fit::Pair | Fit::Reveal, Some(((a, b), report))) => {
+            let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
+            let mut bounds = union(pa.aabb(), pb.aabb());
+            if let Some(c) = &report.contact {
+                for p in &c.points {
+                    let tip = p.point + c.normal * c.depth;
+                    bounds = union(bounds, (p.point.min(tip), p.point.max(tip)));
+                }
+            }
+            Some(union(bounds, ring_bounds((pa, pb), report, scale)))
+        }
+        (Fit::Headline, Some(((a, b), report))) => {
             // The smaller shape, and what the pair is about: contacts and the MTV's ghost,
             // or the closest points.
             let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
@@ -76,16 +94,32 @@ pub fn fit_bounds(
                 return Some(all);
             };
             let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
-            let centre = (pa.centre() + pb.centre()) * 0.5;
-            let reach = |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
-            let ring = reach(pa).max(reach(pb)) + RING_GAP as f64 / scale;
-            Some(union(all, axes_bounds(centre, ring, scale, report)))
+            Some(union(all, ring_bounds((pa, pb), report, scale)))
         }
     }
 }
 
-/// `camera` fitted to show `fit` in `rect`. Twice: the axis ring's margin is in points, so
-/// it depends on the zoom of the fit.
+/// The box of the axis ring around the pair and every axis line on it, at `scale`.
+fn ring_bounds((pa, pb): (&Placed, &Placed), report: &PairReport, scale: f64) -> Bounds {
+    let centre = (pa.centre() + pb.centre()) * 0.5;
+    let reach = |p: &Placed| p.centre().distance(centre) + p.shape.bounding_radius();
+    let ring = reach(pa).max(reach(pb)) + RING_GAP as f64 / scale;
+    axes_bounds(centre, ring, scale, report)
+}
+
+/// Whether both shapes of the explained pair are wholly inside `rect` seen by `camera`.
+pub fn pair_in_view(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Explained>) -> bool {
+    let Some(((a, b), _)) = pair else {
+        return true;
+    };
+    [a, b].into_iter().all(|k| {
+        let (lo, hi) = scene.shapes[k].placed.aabb();
+        rect.contains(camera.to_screen(rect, lo)) && rect.contains(camera.to_screen(rect, hi))
+    })
+}
+
+/// `camera` fitted to show `fit` in `rect` (`Reveal`: unchanged when the pair is in view).
+/// Twice: the axis ring's margin is in points, so it depends on the zoom of the fit.
 pub fn fitted(
     fit: Fit,
     mut camera: Camera,
@@ -93,6 +127,9 @@ pub fn fitted(
     scene: &Scene,
     pair: Option<Explained>,
 ) -> Camera {
+    if fit == Fit::Reveal && pair_in_view(camera, rect, scene, pair) {
+        return camera;
+    }
     for _ in 0..2 {
         match fit_bounds(fit, scene, pair, camera.scale) {
             Some(bounds) => camera.fit(rect, bounds),
@@ -114,7 +151,7 @@ pub fn opening_view(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Expl
     let few = scene.shapes.len() <= FEW_SHAPES;
     match headline.filter(|h| few && *h > 0.0 && h * whole.scale < HEADLINE_MIN) {
         Some(h) => {
-            let close = fitted(Fit::Pair, whole, rect, scene, pair);
+            let close = fitted(Fit::Headline, whole, rect, scene, pair);
             if h * close.scale < HEADLINE_MIN {
                 whole
             } else {

@@ -15,10 +15,15 @@ use crate::scene::Scene;
 pub struct Picture {
     /// The area drawn: from (0, 0) to the picture's size, in points (a point is a pixel).
     pub rect: Rect,
+    /// The view it was drawn in (world to picture points).
+    pub camera: Camera,
     /// What is painted, back to front.
     pub marks: Vec<Mark>,
     /// The labels kept, each with its box (text centred in it), most important first.
     pub labels: Vec<(Label, Rect)>,
+    /// Each candidate axis's line as drawn: the axis (its place in the report) and the line's
+    /// ends (picture points).
+    pub axis_lines: Vec<(usize, [Vec2; 2])>,
 }
 
 /// The pair the window explains when it opens a scene, and `explain` and `render` when not
@@ -40,6 +45,19 @@ pub fn default_pair(
 /// # Panics
 /// If `pair` is not two different list positions of `scene`.
 pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Picture {
+    picture_in_view(scene, pair, size, None)
+}
+
+/// [`picture`] seen through `camera` (`None`: the view the window opens on).
+///
+/// # Panics
+/// If `pair` is not two different list positions of `scene`.
+pub fn picture_in_view(
+    scene: &Scene,
+    pair: Option<(usize, usize)>,
+    size: Vec2,
+    camera: Option<Camera>,
+) -> Picture {
     let n = scene.shapes.len();
     if let Some((a, b)) = pair {
         assert!(a < n && b < n && a != b, "pair {a} {b} of {n} shapes");
@@ -50,7 +68,7 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
     let report = pair.map(|(a, b)| pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed));
     let explained = pair.zip(report.as_ref());
     let rect = Rect::from_min_size(Vec2::ZERO, size);
-    let camera = opening_view(Camera::default(), rect, scene, explained);
+    let camera = camera.unwrap_or_else(|| opening_view(Camera::default(), rect, scene, explained));
     let mut dynamic: Vec<usize> = pair.map_or(Vec::new(), |(a, b)| vec![a, b]);
     dynamic.sort_unstable();
     let sorted = pair.map(|(a, b)| (a.min(b), a.max(b)));
@@ -123,9 +141,13 @@ pub fn picture(scene: &Scene, pair: Option<(usize, usize)>, size: Vec2) -> Pictu
     labels.extend(place_around(moving.labels, rect, estimated_size, &taken));
     let mut marks = still.marks;
     marks.extend(moving.marks);
+    let mut axis_lines = still.axis_segments;
+    axis_lines.extend(moving.axis_segments);
     Picture {
         rect,
+        camera,
         marks,
         labels,
+        axis_lines,
     }
 }

@@ -20,6 +20,6 @@ pub mod svg;
 pub use camera::Camera;
 pub use draw::{DrawInput, DrawList, Layer};
 pub use fit::Fit;
-pub use frame::{Picture, default_pair, picture};
+pub use frame::{Picture, default_pair, picture, picture_in_view};
 pub use labels::Label;
 pub use mark::{Colour, Mark, Rect, Stroke, Vec2};

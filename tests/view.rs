@@ -1,0 +1,246 @@
+//! What the view shows, as the window and `render` draw it: grid numbers beside their own
+//! lines, arrows too small to see drawn enlarged and labelled so, G fitting the whole pair with
+//! its axis ring, and a pair picked from a list brought into view.
+
+use collidoscope::picture::draw::{ARROW_MIN, axis_ring};
+use collidoscope::picture::fit::{self, Fit};
+use collidoscope::picture::labels::Importance;
+use collidoscope::picture::{Camera, Picture, Rect, Vec2, picture};
+use collidoscope::query::pair_report;
+use collidoscope::scene::{self, Scene};
+use std::path::{Path, PathBuf};
+
+fn examples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("shapes");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load(name: &str) -> Scene {
+    scene::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("shapes")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// The sizes of the scene view: the window at 1280x800, at 1024x640 and at 640x480 (less the
+/// panels), and a tall one.
+const VIEWS: [(f32, f32); 4] = [
+    (880.0, 720.0),
+    (620.0, 560.0),
+    (400.0, 400.0),
+    (300.0, 700.0),
+];
+
+/// The grid numbers of a picture: (value, its box, whether it labels a vertical line). A
+/// number stands left-aligned 3 points right of its vertical line at the bottom edge (its box
+/// is 2 points wider than the text on each side), or 1 point above its horizontal line at the
+/// left edge; `None` for a number beside neither of its lines.
+fn grid_labels(p: &Picture) -> Vec<Option<(f64, Rect, bool)>> {
+    p.labels
+        .iter()
+        .filter(|(l, _)| l.importance == Importance::Grid)
+        .map(|(l, r)| {
+            let v: f64 = l.text.parse().unwrap_or_else(|_| panic!("{:?}", l.text));
+            let at = p
+                .camera
+                .to_screen(p.rect, collidoscope::geometry::DVec2::splat(v));
+            if (r.min.x - (at.x + 3.0)).abs() < 0.01 && r.max.y > p.rect.max.y - 20.0 {
+                Some((v, *r, true))
+            } else if (r.max.y - (at.y - 1.0)).abs() < 0.01 && r.min.x < p.rect.min.x + 10.0 {
+                Some((v, *r, false))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn grid_numbers_stand_beside_their_own_lines_and_never_collide() {
+    for file in examples() {
+        let scene = scene::load(&file).unwrap();
+        for (w, h) in VIEWS {
+            let p = picture(&scene, None, Vec2::new(w, h));
+            let name = format!("{} at {w}x{h}", file.display());
+            let all = grid_labels(&p);
+            assert!(
+                all.iter().all(Option::is_some),
+                "{name}: a number beside the wrong line: {:?}",
+                p.labels
+            );
+            let labels: Vec<(f64, Rect, bool)> = all.into_iter().flatten().collect();
+            let (xs, ys): (Vec<_>, Vec<_>) = labels.iter().partition(|l| l.2);
+            assert!(xs.len() >= 2 && ys.len() >= 2, "{name}: {labels:?}");
+            for (_, r, _) in &labels {
+                assert!(p.rect.contains(r.min) && p.rect.contains(r.max), "{name}");
+            }
+            for (i, a) in labels.iter().enumerate() {
+                for b in &labels[i + 1..] {
+                    assert!(!a.1.intersects(b.1), "{name}: {a:?} and {b:?} collide");
+                }
+            }
+            // Neighbouring numbers along an axis stay at least a few points apart.
+            let mut along: Vec<&(f64, Rect, bool)> = xs.clone();
+            along.sort_by(|a, b| a.1.min.x.total_cmp(&b.1.min.x));
+            for pair in along.windows(2) {
+                assert!(pair[1].1.min.x - pair[0].1.max.x >= 4.0, "{name}: {pair:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn at_game_scale_small_arrows_are_drawn_enlarged_and_labelled_with_their_true_value() {
+    // A crate 64 px wide sunk 0.25 px into an 800 px floor, and what an f32 engine claimed.
+    let scene = load("pixels-crate-on-floor.json");
+    for (w, h) in VIEWS {
+        let p = picture(&scene, Some((0, 1)), Vec2::new(w, h));
+        assert!(0.25 * p.camera.scale < ARROW_MIN as f64, "sub-arrow scale");
+        let texts: Vec<&str> = p.labels.iter().map(|(l, _)| l.text.as_str()).collect();
+        assert!(
+            texts.contains(&"MTV 0.25 (arrow enlarged)"),
+            "{w}x{h}: {texts:?}"
+        );
+        assert!(
+            texts.contains(&"claimed 0.25 (arrow enlarged)"),
+            "{w}x{h}: {texts:?}"
+        );
+        // The enlarged shaft is dashed and starts at the first contact.
+        let contact = pair_report(&scene.shapes[0].placed, &scene.shapes[1].placed)
+            .contact
+            .unwrap()
+            .points[0]
+            .point;
+        let start = p.camera.to_screen(p.rect, contact);
+        let dashed = p.marks.iter().any(|m| match m {
+            collidoscope::picture::Mark::Dashed { points, .. } => {
+                points.len() == 2
+                    && points[0].distance(start) < 0.01
+                    && (points[0].distance(points[1]) - (ARROW_MIN - 8.0)).abs() < 0.01
+            }
+            _ => false,
+        });
+        assert!(dashed, "{w}x{h}: no dashed enlarged shaft from {start:?}");
+    }
+    // An arrow long enough on screen is drawn as it is.
+    let p = picture(
+        &load("clockwise-obstacle.json"),
+        None,
+        Vec2::new(880.0, 720.0),
+    );
+    let texts: Vec<&str> = p.labels.iter().map(|(l, _)| l.text.as_str()).collect();
+    assert!(texts.contains(&"MTV 1"), "{texts:?}");
+}
+
+/// The pair and report of `scene`'s pair `(a, b)`, fitted by `fit` from `camera`.
+fn fitted(scene: &Scene, (a, b): (usize, usize), fit: Fit, camera: Camera, rect: Rect) -> Camera {
+    let report = pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed);
+    fit::fitted(fit, camera, rect, scene, Some(((a, b), &report)))
+}
+
+#[test]
+fn fitting_the_pair_shows_both_shapes_whole_with_the_axis_ring_around_them() {
+    for file in examples() {
+        let scene = scene::load(&file).unwrap();
+        let n = scene.shapes.len();
+        if n < 2 {
+            continue;
+        }
+        // The first pair, and the pair of the first and the last shape (far apart in big
+        // scenes).
+        for pair in [(0, 1), (0, n - 1)] {
+            let report = pair_report(&scene.shapes[pair.0].placed, &scene.shapes[pair.1].placed);
+            for (w, h) in VIEWS {
+                let rect = Rect::from_min_size(Vec2::new(200.0, 56.0), Vec2::new(w, h));
+                let name = format!("{} pair {pair:?} at {w}x{h}", file.display());
+                for fit in [Fit::Pair, Fit::Scene] {
+                    let camera = fitted(&scene, pair, fit, Camera::default(), rect);
+                    let explained = Some((pair, &report));
+                    assert!(
+                        fit::pair_in_view(camera, rect, &scene, explained),
+                        "{name}: {fit:?} cuts a shape off"
+                    );
+                    let (a, b) = (&scene.shapes[pair.0].placed, &scene.shapes[pair.1].placed);
+                    let ring = axis_ring(camera, rect, (a, b), &report);
+                    assert_eq!(
+                        ring.reach, None,
+                        "{name}: after {fit:?} the axis ring does not stand around the pair"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn revealing_a_pair_keeps_a_view_that_shows_it_and_moves_one_that_does_not() {
+    let scene = load("pixels-crate-on-floor.json");
+    let rect = Rect::from_min_size(Vec2::ZERO, Vec2::new(620.0, 560.0));
+    // Zoomed onto the crate: the barrel (x = 700) is off to the right.
+    let crate_view = fitted(&scene, (0, 1), Fit::Headline, Camera::default(), rect);
+    let barrel = (0, 2);
+    let report = pair_report(&scene.shapes[0].placed, &scene.shapes[2].placed);
+    let explained = Some((barrel, &report));
+    assert!(!fit::pair_in_view(crate_view, rect, &scene, explained));
+    let revealed = fitted(&scene, barrel, Fit::Reveal, crate_view, rect);
+    assert!(fit::pair_in_view(revealed, rect, &scene, explained));
+    // Already in view: nothing moves.
+    assert_eq!(
+        fitted(&scene, barrel, Fit::Reveal, revealed, rect),
+        revealed
+    );
+}
+
+#[test]
+fn zoomed_in_the_axis_lines_do_not_cross_the_shapes_they_explain() {
+    // The default scene zoomed onto its contact, at 1024x640's scene view and smaller: the
+    // ring is smaller than the pair there, and each line takes a side and a step out that
+    // clears the obstacle and the ball.
+    let scene = load("default-scene.json");
+    let (a, b) = (0, 1);
+    let report = pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed);
+    let contact = report.contact.as_ref().unwrap().points[0].point;
+    for (w, h) in [(420.0, 560.0), (620.0, 560.0)] {
+        for scale in [60.0, 90.0] {
+            let camera = Camera {
+                centre: contact,
+                scale,
+            };
+            let p = collidoscope::picture::picture_in_view(
+                &scene,
+                Some((a, b)),
+                Vec2::new(w, h),
+                Some(camera),
+            );
+            let ring = axis_ring(
+                camera,
+                p.rect,
+                (&scene.shapes[a].placed, &scene.shapes[b].placed),
+                &report,
+            );
+            assert!(
+                ring.reach.is_some(),
+                "zoomed in: the ring is not around the pair"
+            );
+            assert_eq!(p.axis_lines.len(), report.sat.axes.len());
+            for (k, [from, to]) in &p.axis_lines {
+                let (from, to) = (camera.to_world(p.rect, *from), camera.to_world(p.rect, *to));
+                for shape in [a, b] {
+                    assert!(
+                        collidoscope::query::ray_cast(&scene.shapes[shape].placed, from, to)
+                            .is_none(),
+                        "{w}x{h} at {scale} px/unit: axis {k}'s line crosses shape {shape}"
+                    );
+                }
+            }
+        }
+    }
+}
