@@ -4,28 +4,17 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/examples.rs"]
+mod examples;
 
 use binary::*;
 use collidoscope::fixture::{self, FixtureError};
 use collidoscope::geometry::DVec2;
 use collidoscope::scene;
+use examples::{json_files, manifest};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 #[test]
 fn every_example_round_trips_through_a_fixture() {

@@ -5,25 +5,14 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/examples.rs"]
+mod examples;
 
 use binary::*;
 use collidoscope::picture::{self, Colour, palette};
 use collidoscope::query::collide;
 use resvg::{tiny_skia, usvg};
-use std::path::{Path, PathBuf};
-
-/// Every example scene, by path from the repository's root.
-fn shape_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("shapes");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "the examples are there: {files:?}");
-    files
-}
+use std::path::Path;
 
 /// Width and height from a PNG's header (the IHDR chunk right after the signature).
 fn png_size(bytes: &[u8]) -> (u32, u32) {
@@ -52,7 +41,7 @@ fn count(pixmap: &tiny_skia::Pixmap, colour: Colour) -> usize {
 #[test]
 fn every_example_renders_as_svg_and_png() {
     let dir = tempfile::tempdir().unwrap();
-    for file in shape_files() {
+    for file in examples::examples() {
         let name = file.file_stem().unwrap().to_string_lossy().to_string();
         let file_arg = file.to_str().unwrap();
         let svg_path = dir.path().join(format!("{name}.svg"));

@@ -5,18 +5,13 @@
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::motion::{Config, EventKind, Recording, Resolver, Simulation, Substeps, replay};
 use collidoscope::query::{Mistake, collide, distance_to_point};
-use collidoscope::scene::{self, Body, Motion, Scene, SceneShape};
+use collidoscope::scene::{Body, Motion, Scene, SceneShape};
 use proptest::prelude::*;
-use std::path::Path;
 
-fn load(name: &str) -> Scene {
-    scene::load(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("shapes")
-            .join(name),
-    )
-    .unwrap()
-}
+#[path = "common/examples.rs"]
+mod examples;
+
+use examples::load_example as load;
 
 fn config(dt: f64, resolver: Resolver, substeps: Substeps, ccd: bool) -> Config {
     Config {

@@ -8,27 +8,11 @@ use collidoscope::picture::labels::Importance;
 use collidoscope::picture::{Camera, Picture, Rect, Vec2, picture};
 use collidoscope::query::pair_report;
 use collidoscope::scene::{self, Scene};
-use std::path::{Path, PathBuf};
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("shapes");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
+#[path = "common/examples.rs"]
+mod examples;
 
-fn load(name: &str) -> Scene {
-    scene::load(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("shapes")
-            .join(name),
-    )
-    .unwrap()
-}
+use examples::{examples, load_example as load};
 
 /// The sizes of the scene view: the window at 1280x800, at 1024x640 and at 640x480 (less the
 /// panels), and a tall one.
