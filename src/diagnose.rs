@@ -8,8 +8,9 @@
 //! matches a claim under the same rule, comparing what that mistaken code reports.
 
 use crate::geometry::DVec2;
-use crate::query::{Mistake, Outcome, PairRecord, mistaken_outcome, summarize};
+use crate::query::{Mistake, Outcome, PairRecord};
 use crate::scene::{Claim, Scene};
+use crate::{Reported, check_contact};
 use serde::Serialize;
 
 /// Depth and distance agree within this (absolute + relative).
@@ -64,61 +65,27 @@ pub fn diagnose(scene: &Scene) -> Vec<Diagnosis> {
 /// One claim diagnosed (`None` when one of its shapes is not in the scene).
 pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
     let (i, j) = scene.pair_of(claim.a, claim.b)?;
-    let (a, b) = (&scene.shapes[i].placed, &scene.shapes[j].placed);
-    let summary = summarize(a, b);
-    let exact = Outcome {
-        intersecting: summary.intersecting,
-        depth: summary.depth,
-        normal: summary.normal,
-        distance: Some(summary.distance),
-    };
-    let agrees = reproduces(&exact, claim);
-    let matches = if agrees {
-        Vec::new()
-    } else {
-        Mistake::ALL
-            .into_iter()
-            .filter(|m| reproduces(&mistaken_outcome(*m, a, b), claim))
-            .collect()
-    };
-    let differences = Differences {
-        same_verdict: claim.intersecting == summary.intersecting,
-        depth: claim
-            .depth
-            .filter(|_| claim.intersecting || summary.intersecting)
-            .map(|d| d - summary.depth),
-        normal_angle: claim
-            .normal
-            .zip(summary.normal)
-            .map(|(c, e)| c.angle_to(e).abs()),
-        distance: claim.distance.map(|d| d - summary.distance),
-        contacts: claim
-            .contacts
-            .as_ref()
-            .filter(|_| !summary.contacts.is_empty())
-            .map(|points| {
-                points
-                    .iter()
-                    .map(|p| nearest(*p, &summary.contacts))
-                    .collect()
-            }),
-    };
+    let check = check_contact(
+        &scene.shapes[i].placed,
+        &scene.shapes[j].placed,
+        &Reported::from(claim),
+    );
     Some(Diagnosis {
         a: i,
         b: j,
-        agrees,
+        agrees: check.agrees,
         exact: PairRecord {
             a: i,
             b: j,
-            summary,
+            summary: check.exact,
         },
-        matches,
-        differences,
+        matches: check.matches,
+        differences: check.differences,
     })
 }
 
 /// Whether a test's `outcome` says what `claim` says, within the tolerances above.
-pub fn reproduces(outcome: &Outcome, claim: &Claim) -> bool {
+pub fn reproduces(outcome: &Outcome, claim: &Reported) -> bool {
     if outcome.intersecting != claim.intersecting {
         return false;
     }
@@ -150,7 +117,7 @@ pub fn directions_agree(c: DVec2, n: DVec2) -> bool {
 }
 
 /// The distance from `p` to the nearest of `points` (infinite when there are none).
-fn nearest(p: DVec2, points: &[DVec2]) -> f64 {
+pub(crate) fn nearest(p: DVec2, points: &[DVec2]) -> f64 {
     points
         .iter()
         .map(|q| q.distance(p))

@@ -1,9 +1,30 @@
 //! collidoscope: 2D collision geometry you can see.
 //!
-//! The collision core: [`geometry`] holds the shapes and their validation; [`query`] answers
-//! questions about a pair of placed shapes with plain data (the separating-axis test as a
-//! report, the minimum translation vector, closest points, contacts). [`picture`] describes
-//! what the window draws of them as plain marks, which `render` also writes as SVG or PNG.
+//! One exact f64 collision core for circles, capsules and convex polygons: the separating-axis
+//! test as a report (every candidate axis, both projected intervals, the overlap or gap, the
+//! minimum translation vector chosen by overlap *and* direction), contacts, closest points,
+//! ray casts, time of impact, a broad phase, and a simulation that catches what goes wrong over
+//! frames. The window (feature `gui`) and the command line (feature `cli`) draw and print what
+//! this library returns; the file formats are specified in `docs/format.md`.
+//!
+//! # Which function do I call?
+//!
+//! | you want | call |
+//! |---|---|
+//! | to check the contact your engine reported, in your own test | [`check_contact`] |
+//! | whether two shapes overlap, how deep, which way out, and the contact points | [`query::collide`] |
+//! | every axis the separating-axis test tried, and why it decided | [`query::sat_report`] |
+//! | everything the window shows of a pair (report, contact, closest points, region) | [`query::pair_report`] |
+//! | the distance and closest points of two shapes apart | [`query::distance`] |
+//! | the result exactly as `collidoscope query --json` prints it | [`query::summarize`] |
+//! | where a segment first hits a shape | [`query::ray_cast`] |
+//! | when two moving shapes first touch | [`query::time_of_impact`] |
+//! | the intersecting pairs of many shapes | [`broad::Grid`] and [`broad::intersecting_candidates`] |
+//! | what a known resolution bug would have reported | [`query::mistaken_report`] |
+//! | a shape-set file read or written (exact round trip, atomic save) | [`scene::load`], [`scene::save`] |
+//! | a fixture's pinned results checked again | [`fixture::verify`] |
+//! | a scene stepped through time, with its events | [`motion::Simulation`] |
+//! | a game server's collisions from late packets | [`latency::Engine`] |
 //!
 //! ```
 //! use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
@@ -24,10 +45,47 @@
 //! assert_eq!(contact.normal, mtv.normal);
 //! assert!(contact.points[0].point.abs_diff_eq(DVec2::new(0.2, 0.875), 1e-12));
 //! ```
+//!
+//! Checking your engine's contact in a test (what a fixture's generated test does for a file):
+//!
+//! ```
+//! use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose};
+//! use collidoscope::{Reported, check_contact};
+//!
+//! let floor = Placed::new(ConvexPolygon::rectangle(DVec2::new(5.0, 0.5)).unwrap(), Pose::IDENTITY);
+//! let crate_ = Placed::new(ConvexPolygon::rectangle(DVec2::splat(0.5)).unwrap(), Pose::at(DVec2::new(0.0, 0.9)));
+//! // What the engine said: 0.1 deep, pushing the crate up.
+//! let check = check_contact(&floor, &crate_, &Reported::intersecting(0.1, DVec2::Y));
+//! assert!(check.agrees, "{check}");
+//! ```
+//!
+//! # Conventions
+//!
+//! Shape A and shape B: a normal points from A toward B (moving B by `depth * normal`
+//! separates them); angles are radians, counter-clockwise; a world point is
+//! `rotate(angle) * local + position`; two lengths agree when `|x - y| <= tol * (1 + |y|)`.
+//!
+//! # Features
+//!
+//! - `gui` (default): the window (`app`; eframe, egui_plot, rfd).
+//! - `cli` (default): the command line (`cli`; clap, rayon, indicatif) and `render`'s PNG
+//!   (resvg).
+//!
+//! With `default-features = false` this is the bare library: the core, the files, the drawing
+//! description ([`picture`], plain data) and [`check_contact`], with glam, serde, serde_json,
+//! smallvec and thiserror only, as a game's test needs it:
+//!
+//! ```toml
+//! [dev-dependencies]
+//! collidoscope = { path = "../collidoscope", default-features = false }
+//! ```
+
+#![warn(missing_docs)]
 
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod broad;
+mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagnose;
@@ -39,3 +97,5 @@ pub mod picture;
 pub mod query;
 pub mod scene;
 pub mod text;
+
+pub use check::{ContactCheck, Reported, check_contact};

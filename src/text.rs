@@ -1,9 +1,12 @@
 //! Reports in words: how axes, features and verdicts are named and told, the same in the
 //! command line and in the window's step mode.
 
-use crate::diagnose::Diagnosis;
+use crate::ContactCheck;
+use crate::diagnose::{Diagnosis, Differences};
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
-use crate::query::{AxisRole, AxisSource, Mistake, NaiveMtv, SatReport, Side, Verdict};
+use crate::query::{
+    AxisRole, AxisSource, Mistake, NaiveMtv, PairSummary, SatReport, Side, Verdict,
+};
 use crate::scene::{Claim, Scene};
 
 /// The two shapes of a pair as people see them.
@@ -351,8 +354,12 @@ pub fn claim_sentence(claim: &Claim) -> String {
 /// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
 /// normal by 180 degrees`.
 pub fn differences(d: &Diagnosis) -> String {
+    differences_from(&d.differences, &d.exact.summary)
+}
+
+/// [`differences`] of field differences `f` from the exact result `exact`.
+fn differences_from(f: &Differences, exact: &PairSummary) -> String {
     use crate::diagnose::lengths_agree;
-    let (f, exact) = (&d.differences, &d.exact.summary);
     let mut parts = Vec::new();
     if !f.same_verdict {
         parts.push("the verdict".to_string());
@@ -375,7 +382,7 @@ pub fn differences(d: &Diagnosis) -> String {
     {
         parts.push(format!("distance by {}", signed(x)));
     }
-    if let Some(worst) = contacts_off(d) {
+    if let Some(worst) = contacts_off_from(f, exact) {
         parts.push(format!("contacts by up to {}", number(worst)));
     }
     if parts.is_empty() {
@@ -398,19 +405,51 @@ fn signed(x: f64) -> String {
 /// the length tolerance of [`crate::diagnose`] (contacts do not enter `agrees`, as
 /// `collidoscope diagnose` defines it, but a person checking a manifold wants to know).
 pub fn contacts_off(d: &Diagnosis) -> Option<f64> {
-    let worst = d
-        .differences
-        .contacts
-        .as_ref()?
-        .iter()
-        .copied()
-        .fold(0.0, f64::max);
-    let scale = d
-        .exact
-        .summary
+    contacts_off_from(&d.differences, &d.exact.summary)
+}
+
+fn contacts_off_from(f: &Differences, exact: &PairSummary) -> Option<f64> {
+    let worst = f.contacts.as_ref()?.iter().copied().fold(0.0, f64::max);
+    let scale = exact
         .contacts
         .iter()
         .map(|p| p.abs().max_element())
         .fold(0.0, f64::max);
     (worst > crate::diagnose::LENGTH_TOLERANCE * (1.0 + scale)).then_some(worst)
+}
+
+/// A [`ContactCheck`] in sentences: whether it agrees, what differs, the exact result and
+/// the mistakes that reproduce the report.
+pub fn contact_check(c: &ContactCheck) -> String {
+    let e = &c.exact;
+    let exact = if e.intersecting {
+        format!(
+            "intersecting, depth {}, normal {}",
+            number(e.depth),
+            e.normal.map(point).unwrap_or_default()
+        )
+    } else {
+        format!("apart, distance {}", number(e.distance))
+    };
+    let mut text = if c.agrees {
+        match contacts_off_from(&c.differences, e) {
+            Some(worst) => format!(
+                "agrees with the exact result ({exact}); the contacts are off by up to {}",
+                number(worst)
+            ),
+            None => format!("agrees with the exact result ({exact})"),
+        }
+    } else {
+        format!(
+            "differs from the exact result ({exact}): {}",
+            differences_from(&c.differences, e)
+        )
+    };
+    for m in &c.matches {
+        text.push_str(&format!("\nreproduced by {m}: {}", m.explanation()));
+    }
+    if !c.agrees && c.matches.is_empty() {
+        text.push_str("\nno known mistake reproduces it");
+    }
+    text
 }

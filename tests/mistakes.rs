@@ -277,3 +277,46 @@ fn contacts_far_off_are_told_even_when_the_claim_agrees() {
     let d = diagnose_claim(&scene, &claim).unwrap();
     assert_eq!(collidoscope::text::contacts_off(&d), None);
 }
+
+/// The front door a game's own test calls, with no scene and no ids, says what `diagnose` says
+/// of the same claim, and words it for a failing test's message.
+#[test]
+fn check_contact_judges_a_claim_as_diagnose_does() {
+    use collidoscope::{Reported, check_contact};
+    let scene = collidoscope::scene::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("shapes/claimed-contacts.json"),
+    )
+    .unwrap();
+    let diagnoses = collidoscope::diagnose::diagnose(&scene);
+    assert_eq!(diagnoses.len(), 4);
+    for (claim, d) in scene.claims.iter().zip(&diagnoses) {
+        let (a, b) = (&scene.shapes[d.a].placed, &scene.shapes[d.b].placed);
+        let check = check_contact(a, b, &Reported::from(claim));
+        assert_eq!(check.agrees, d.agrees);
+        assert_eq!(check.matches, d.matches);
+        assert_eq!(check.exact, d.exact.summary);
+        assert_eq!(check.differences, d.differences);
+        let said = check.to_string();
+        if d.agrees {
+            assert!(said.starts_with("agrees with the exact result"), "{said}");
+        } else {
+            assert!(said.starts_with("differs from the exact result"), "{said}");
+            for m in &d.matches {
+                assert!(said.contains(&format!("reproduced by {m}: ")), "{said}");
+            }
+        }
+    }
+    // wall / ball claimed with the normal reversed.
+    let said = check_contact(
+        &scene.shapes[0].placed,
+        &scene.shapes[1].placed,
+        &Reported::intersecting(0.2, collidoscope::geometry::DVec2::new(-1.0, 0.0)),
+    )
+    .to_string();
+    assert!(
+        said.starts_with(
+            "differs from the exact result (intersecting, depth 0.2, normal (1, 0)): normal by 180 degrees"
+        ),
+        "{said}"
+    );
+}

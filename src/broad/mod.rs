@@ -2,7 +2,7 @@
 //! overlaps is a candidate; only candidates are handed to [`crate::query::collide`].
 //!
 //! [`Grid`] is the broad phase collidoscope uses (a uniform grid, incremental); the
-//! [`reference`] module holds brute force and sort-and-sweep, which tests and benchmarks
+//! [`mod@reference`] module holds brute force and sort-and-sweep, which tests and benchmarks
 //! compare it with. Ray casts against a whole scene ([`ray_cast_scene`],
 //! [`ray_cast_scene_first`]) walk the grid's cells along the segment ([`CellWalk`]).
 

@@ -314,7 +314,7 @@ impl<'a> Rounded<'a> {
     }
 
     /// The outline as a closed polygon, counter-clockwise: the core's corners, each rounded by
-    /// an arc of `radius` drawn with chords ([`ARC_SEGMENTS_PER_TURN`] per full turn). The
+    /// an arc of `radius` drawn with chords (`ARC_SEGMENTS_PER_TURN` per full turn). The
     /// chords lie inside the true outline, off by at most [`Rounded::outline_tolerance`].
     pub fn outline(&self) -> Vec<DVec2> {
         self.outline_with(ARC_SEGMENTS_PER_TURN)

@@ -20,7 +20,7 @@ pub enum EventKind {
     PushedThrough,
     /// A contact resolved in two consecutive steps reversed its normal.
     NormalFlip,
-    /// After the step the pair's true depth is above [`super::simulation::STILL_PENETRATING`].
+    /// After the step the pair's true depth is above [`crate::motion::STILL_PENETRATING`].
     StillPenetrating,
 }
 

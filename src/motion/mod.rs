@@ -28,4 +28,4 @@ mod simulation;
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
 pub use events::{Event, EventKind, counts};
 pub use recording::{BodyState, Divergence, Recording, RecordingError, replay};
-pub use simulation::{Simulation, StepOutcome};
+pub use simulation::{STILL_PENETRATING, Simulation, StepOutcome};

@@ -1,12 +1,23 @@
-//! Questions about a pair of placed shapes, answered with plain data.
+//! Questions about a pair of placed shapes, answered with plain data. Every entry point is
+//! here, at one path (`collidoscope::query::NAME`); the files behind them are private:
 //!
-//! One module per query: [`sat`] (the separating-axis test as a report, and the MTV),
-//! [`naive`] (the tutorial rule "smallest overlap, axis sign as it comes", kept to show its
-//! bug), [`mistakes`] (every known mistake as a test with the correct one's report), [`closest`] (closest points), [`contact`] (manifold points), [`collide`] (the fast
-//! path), [`region`] (the intersection polygon), [`report`] (all of them for one pair, and the
-//! distance query) and [`summary`] (the record `collidoscope query` prints). The types they
-//! share live in [`types`]; the candidate axes that `sat` and `collide` both walk, in
-//! [`candidates`].
+//! | question | entry point | file |
+//! |---|---|---|
+//! | overlap, depth, normal, contact points (the fast path) | [`collide`] | `collide.rs` |
+//! | every candidate axis, both intervals, the verdict and the MTV | [`sat_report`] | `sat.rs` |
+//! | the tutorial rule "smallest overlap, axis sign as it comes", kept to show its bug | [`naive_report`] | `naive.rs` |
+//! | what a known mistake reports, with its own axes | [`mistaken_report`], [`mistaken_outcome`] | `mistakes.rs` |
+//! | distance and closest points | [`distance`], [`distance_to_point`] | `closest.rs`, `report.rs` |
+//! | the manifold's points | [`Contact`] (inside [`collide`]'s answer) | `contact.rs` |
+//! | the intersection polygon | [`intersection_region`] | `region.rs` |
+//! | all of the above for one pair (what the window shows) | [`pair_report`] | `report.rs` |
+//! | the record `collidoscope query --json` prints | [`summarize`] | `summary.rs` |
+//! | a segment's first hit | [`ray_cast`] | `raycast.rs` |
+//! | when two moving shapes first touch | [`time_of_impact`] | `toi.rs` |
+//! | what a moving shape covers | [`swept_outline`], [`convex_hull`] | `sweep.rs` |
+//!
+//! The types they share live in `types.rs`; the candidate axes that `sat` and `collide` both
+//! walk, in `candidates.rs`.
 //!
 //! Dependencies point one way: `types` and `closest` need nothing here; `candidates` needs
 //! them; `sat`, `contact` and `collide` build on `candidates`; `report` and `summary` on all.
@@ -21,19 +32,19 @@
 //! - Points are in world coordinates.
 
 pub(crate) mod candidates;
-pub mod closest;
-pub mod collide;
-pub mod contact;
-pub mod mistakes;
-pub mod naive;
-pub mod raycast;
-pub mod region;
-pub mod report;
-pub mod sat;
-pub mod summary;
-pub mod sweep;
-pub mod toi;
-pub mod types;
+mod closest;
+mod collide;
+mod contact;
+mod mistakes;
+mod naive;
+mod raycast;
+mod region;
+mod report;
+mod sat;
+mod summary;
+mod sweep;
+mod toi;
+mod types;
 
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
