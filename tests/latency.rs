@@ -404,7 +404,15 @@ fn every_bad_log_is_refused_with_the_packet_and_field_named() {
         ),
         (
             r#"{"player": 0, "sent": 0, "received": 6, "position": [0]}"#,
-            "bad.json: packet 1: \"position\" must be two numbers [x, y], found an array [0]",
+            "bad.json: packet 1: \"position\" must be two numbers, found 1",
+        ),
+        (
+            r#"{"player": 0, "sent": 0, "received": 6, "position": [0, 1, 2]}"#,
+            "bad.json: packet 1: \"position\" must be two numbers, found 3",
+        ),
+        (
+            r#"{"player": 0, "sent": 0, "received": 6, "position": "here"}"#,
+            "bad.json: packet 1: \"position\" must be two numbers [x, y], found a string \"here\"",
         ),
         (
             r#"{"player": 0, "sent": 0, "position": [0, 0]}"#,

@@ -147,12 +147,17 @@ fn parse_document(bytes: &[u8]) -> Result<PacketLog, Problem> {
     }
     let typed: Typed = match serde_json::from_str(text) {
         Ok(typed) => typed,
-        Err(e) if e.is_syntax() || e.is_eof() => return Err(syntax_problem(e)),
-        // Well-formed JSON of the wrong shape: find the place by walking it.
+        // Well-formed JSON of the wrong shape (a position of three numbers reads as
+        // "trailing characters" to the typed reader): find the place by walking it. Only JSON
+        // that does not parse at all is a syntax error.
         Err(e) => {
             let value: Value = serde_json::from_str(text).map_err(syntax_problem)?;
             walk(&value)?;
-            return Err(Problem::Document(e.to_string()));
+            return Err(if e.is_syntax() || e.is_eof() {
+                syntax_problem(e)
+            } else {
+                Problem::Document(e.to_string())
+            });
         }
     };
     if typed.format != FORMAT {
@@ -297,6 +302,16 @@ fn walk(value: &Value) -> Result<(), Problem> {
         )?;
         field("sent", number("sent"), "a number (ms)")?;
         field("received", number("received"), "a number (ms)")?;
+        if let Some(numbers) = fields
+            .get("position")
+            .and_then(Value::as_array)
+            .filter(|a| a.len() != 2 && !a.is_empty() && a.iter().all(Value::is_number))
+        {
+            return doc(format!(
+                "packet {i}: \"position\" must be two numbers, found {}",
+                numbers.len()
+            ));
+        }
         let pair = fields.get("position").is_some_and(|v| {
             v.as_array()
                 .is_some_and(|a| a.len() == 2 && a.iter().all(Value::is_number))
