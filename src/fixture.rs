@@ -332,6 +332,13 @@ pub fn export(
 ) -> Result<Vec<String>, String> {
     let made = make(scene, pairs);
     let count = made.expect.as_ref().map_or(0, Vec::len);
+    // `-o tests/fixtures/bug.json` in a project with no tests/fixtures yet: make the folders.
+    for file in std::iter::once(output).chain(rust) {
+        if let Some(folder) = file.parent().filter(|f| !f.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
+        }
+    }
     scene::save(&made, output).map_err(|e| e.to_string())?;
     let mut written = vec![format!(
         "wrote {}: {} shapes, {count} pinned pair{}",

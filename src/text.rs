@@ -44,6 +44,11 @@ impl PairNames {
 
 /// A number for people: up to 6 decimals, no trailing zeros, no `-0`.
 pub fn number(x: f64) -> String {
+    // A number that is not zero never reads as 0: a rounding leftover such as 2.8e-17 is
+    // shown as itself.
+    if x != 0.0 && x.abs() < 5e-7 {
+        return format!("{x:.1e}");
+    }
     with_decimals(x, 6)
 }
 
@@ -452,4 +457,19 @@ pub fn contact_check(c: &ContactCheck) -> String {
         text.push_str("\nno known mistake reproduces it");
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number;
+
+    #[test]
+    fn a_number_that_is_not_zero_never_reads_as_zero() {
+        assert_eq!(number(2.8e-17), "2.8e-17");
+        assert_eq!(number(-3e-9), "-3.0e-9");
+        assert_eq!(number(0.0), "0");
+        assert_eq!(number(-0.0), "0");
+        assert_eq!(number(0.25), "0.25");
+        assert_eq!(number(1.0 / 3.0), "0.333333");
+    }
 }

@@ -297,7 +297,8 @@ fn the_generated_rust_test_passes_in_a_fresh_project_and_fails_on_a_moved_shape(
 fn the_test_finds_its_fixture_from_the_project_root_or_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("game");
-    std::fs::create_dir_all(root.join("tests/fixtures")).unwrap();
+    // No tests/fixtures yet: the command makes the folders.
+    std::fs::create_dir_all(&root).unwrap();
     std::fs::write(root.join("Cargo.toml"), "[package]\nname = \"game\"\n").unwrap();
     let fixture = root.join("tests/fixtures/corner.json");
     let test = root.join("tests/corner.rs");

@@ -508,7 +508,7 @@ fn packets_json_is_one_line_per_log_in_the_documented_form() {
     let o = collidoscope(&["packets", "logs/late-dodge.json", "--step", "25"]);
     let text = stdout(&o);
     assert!(
-        text.contains("1 collisions (0 swept), 1 retracted, 0 standing at the end"),
+        text.contains("1 collision (0 swept), 1 retracted, 0 standing at the end"),
         "{text}"
     );
     assert!(

@@ -440,3 +440,18 @@ fn a_point_on_a_straight_edge_is_allowed() {
     let text = document(r#"{"kind": "polygon", "points": [[0, 0], [1, 0], [2, 0], [1, 1]]}"#);
     assert!(scene::parse(Path::new("a.json"), text.as_bytes()).is_ok());
 }
+
+/// A static shape with a velocity of -0.0 (read as itself, so written as itself) makes the file
+/// version 2: saved as version 1 it would carry a key version 1 refuses.
+#[test]
+fn a_negative_zero_velocity_is_saved_in_a_version_that_reads_it_back() {
+    let text = r#"{"format": "collidoscope-shapes", "version": 2, "shapes": [
+      {"kind": "circle", "radius": 1, "velocity": [-0.0, 0]}]}"#;
+    let scene = scene::parse(std::path::Path::new("z.json"), text.as_bytes()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("z.json");
+    scene::save(&scene, &path).unwrap();
+    let again = scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let v = again.shapes[0].motion.velocity;
+    assert_eq!((v.x.to_bits(), v.y.to_bits()), ((-0.0f64).to_bits(), 0));
+}

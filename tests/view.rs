@@ -114,14 +114,18 @@ fn at_game_scale_small_arrows_are_drawn_enlarged_and_labelled_with_their_true_va
         });
         assert!(dashed, "{w}x{h}: no dashed enlarged shaft from {start:?}");
     }
-    // An arrow long enough on screen is drawn as it is.
-    let p = picture(
-        &load("clockwise-obstacle.json"),
-        None,
-        Vec2::new(880.0, 720.0),
-    );
-    let texts: Vec<&str> = p.labels.iter().map(|(l, _)| l.text.as_str()).collect();
-    assert!(texts.contains(&"MTV 1"), "{texts:?}");
+    // The clockwise obstacle's MTV of 1 is small beside its 200-unit obstacle: enlarged in the
+    // whole view; zoomed onto (Shift+G), long enough on screen to be drawn as it is.
+    let scene = load("clockwise-obstacle.json");
+    let size = Vec2::new(880.0, 720.0);
+    let texts =
+        |p: &Picture| -> Vec<String> { p.labels.iter().map(|(l, _)| l.text.clone()).collect() };
+    let whole = picture(&scene, None, size);
+    assert!(texts(&whole).contains(&"MTV 1 (arrow enlarged)".to_string()));
+    let rect = Rect::from_min_size(Vec2::ZERO, size);
+    let close = fitted(&scene, (0, 1), Fit::Headline, whole.camera, rect);
+    let p = collidoscope::picture::picture_in_view(&scene, Some((0, 1)), size, Some(close));
+    assert!(texts(&p).contains(&"MTV 1".to_string()), "{:?}", texts(&p));
 }
 
 /// The pair and report of `scene`'s pair `(a, b)`, fitted by `fit` from `camera`.

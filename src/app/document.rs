@@ -122,7 +122,8 @@ impl Document {
     }
 
     fn remember(&mut self, path: &Path) {
-        let path = path.to_path_buf();
+        // Absolute: the list is read again by sessions started from other folders.
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         self.recent.retain(|p| p != &path);
         self.recent.insert(0, path);
         self.recent.truncate(RECENT_LIMIT);
@@ -159,9 +160,11 @@ impl Document {
         self.last_autosave = Some(now);
         self.unsaved_since_autosave = false;
         let _ = std::fs::create_dir_all(file.parent()?);
+        // Absolute, as the recent list: the next session may start from another folder.
         let path_text = self
             .path
             .as_ref()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         let _ = std::fs::write(path_file, path_text);
@@ -193,5 +196,23 @@ impl Document {
             let _ = std::fs::remove_file(path_file);
         }
         self.last_autosave = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Document;
+    use std::path::Path;
+
+    #[test]
+    fn recent_files_are_remembered_absolute() {
+        let data = tempfile::tempdir().unwrap();
+        let mut document = Document::new(Some(data.path().to_path_buf()));
+        document.opened(Path::new("levels/wall.json"), 0);
+        let remembered = &document.recent[0];
+        assert!(remembered.is_absolute(), "{}", remembered.display());
+        assert!(remembered.ends_with("levels/wall.json"));
+        let again = Document::new(Some(data.path().to_path_buf()));
+        assert_eq!(&again.recent[0], remembered);
     }
 }

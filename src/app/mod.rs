@@ -754,7 +754,8 @@ impl App {
             out.push(Command::Fit(Fit::Scene));
         }
         if pressed(Key::G) {
-            out.push(Command::Fit(Fit::Pair));
+            let shift = ctx.input(|i| i.modifiers.shift);
+            out.push(Command::Fit(if shift { Fit::Headline } else { Fit::Pair }));
         }
         if self.lab == Lab::Motion {
             // The timeline: space plays, the arrows step, E jumps to the next event.

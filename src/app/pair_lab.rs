@@ -213,7 +213,7 @@ impl PairLab {
                 self.step = None;
             }
             if let Some(k) = self.step {
-                ui.label(format!("{} / {}", (k + 1).min(total + 1), total + 1));
+                ui.label(format!("step {} of {}", (k + 1).min(total + 1), total + 1));
             }
         });
     }

@@ -377,7 +377,7 @@ default-features = false (its comment gives the line).")]
         #[arg(long, value_name = "TEST.rs")]
         rust: Option<PathBuf>,
     },
-    /// Compare the contacts another engine claimed (a file's \"claims\") with the exact ones,
+    /// Compare the contacts another engine claimed (a file's "claims") with the exact ones,
     /// and name the known mistakes that reproduce them.
     #[command(after_help = "\
 Examples:
@@ -392,7 +392,10 @@ relative) and the normal's direction within 1e-5. Known mistakes, matched in thi
   shallow-ignored         a penetration under 1e-4 is called apart
 With --json, one line per file:
   {\"file\":\"...\",\"claims\":[{\"a\":0,\"b\":1,\"agrees\":false,\"exact\":{...},
-   \"matches\":[\"normal-reversed\"],\"differences\":{...}}]}")]
+   \"matches\":[\"normal-reversed\"],\"differences\":{...}}]}
+
+Exit status: 0 when every claim agrees, 1 when any claim differs or a file is refused, 2 for
+wrong usage.")]
     Diagnose {
         /// One JSON line per file instead of text.
         #[arg(long)]

@@ -73,8 +73,9 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
         );
         let _ = writeln!(
             out,
-            "  {} collisions ({swept} swept), {} retracted, {} standing at the end",
+            "  {} collision{} ({swept} swept), {} retracted, {} standing at the end",
             collisions.len(),
+            if collisions.len() == 1 { "" } else { "s" },
             retracted.len(),
             engine.standing().len()
         );
@@ -126,7 +127,7 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
     status
 }
 
-/// Collisions and retractions sorted as FORMAT.md says: by R, then time, then a, b.
+/// Collisions and retractions sorted as docs/format.md says: by R, then time, then a, b.
 pub fn sorted(engine: &Engine) -> (Vec<&Collision>, Vec<&Retraction>) {
     let mut collisions: Vec<&Collision> = engine.collisions().iter().collect();
     collisions.sort_by(|x, y| {

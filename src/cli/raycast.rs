@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
-/// A hit as FORMAT.md prints it: the shape, then the hit's fraction, point and normal.
+/// A hit as docs/format.md gives it: the shape, then the hit's fraction, point and normal.
 #[derive(Serialize)]
 struct HitLine {
     shape: usize,

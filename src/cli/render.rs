@@ -81,6 +81,7 @@ pub fn run(path: &Path, pair: Option<(usize, usize)>, out: &Path, (w, h): (u32, 
         eprintln!("{}: cannot write the picture: {e}", out.display());
         return 1;
     }
+    println!("wrote {} ({w}x{h})", out.display());
     0
 }
 

@@ -17,7 +17,7 @@
 //! finds ([`one_pass`]). [`generate`] makes a log from a recording and a network model, so the
 //! effect of a given latency, jitter and loss on the collisions can be seen.
 //!
-//! The file format and `collidoscope packets` are in FORMAT.md ("Packet logs"). No GUI crate.
+//! The file format and `collidoscope packets` are in docs/format.md ("Packet logs"). No GUI crate.
 
 mod engine;
 mod generate;

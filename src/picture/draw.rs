@@ -1368,12 +1368,22 @@ fn axes(
             })
         };
         let choices = (0..6).flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)]);
+        // Zoomed in, a line may have to step well out to clear a large shape of the pair: as
+        // far as the view goes (a line off screen shows nothing).
+        let on_screen = |side: f64, extra: f64| {
+            let middle = at(side, extra, 0.5 * (span.0 + span.1));
+            rect.contains(cam.to_screen(rect, middle))
+        };
+        let far = (6..48)
+            .flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)])
+            .filter(|(s, e)| reach.is_some() && on_screen(*s, *e));
         let (side, extra) = choices
             .clone()
             .find(|(s, e)| !on_top(*s, *e) && !crosses_pair(*s, *e) && !crosses(*s, *e))
             .or_else(|| {
                 choices
                     .clone()
+                    .chain(far)
                     .find(|(s, e)| !on_top(*s, *e) && !crosses_pair(*s, *e))
             })
             .or_else(|| choices.clone().find(|(s, e)| !on_top(*s, *e)))

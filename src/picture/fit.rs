@@ -10,12 +10,6 @@ use crate::geometry::{DVec2, Placed};
 use crate::query::PairReport;
 use crate::scene::Scene;
 
-/// Below this many points on screen, the headline (MTV or distance) is too small to read at
-/// a whole-scene fit, and the view opens on the pair instead.
-const HEADLINE_MIN: f64 = 8.0;
-/// A scene of at most this many shapes may open on its pair; a bigger one opens whole.
-const FEW_SHAPES: usize = 12;
-
 /// Which part of the scene a fit shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fit {
@@ -27,8 +21,8 @@ pub enum Fit {
     /// The pair only if some of it is outside the view now; else the view stays (a pair
     /// chosen from a list is brought into view without losing the user's zoom).
     Reveal,
-    /// The explained pair's headline: the smaller shape, the MTV or the closest points (what
-    /// a scene opens on when its headline would be too small to see whole).
+    /// The explained pair's headline: the smaller shape, the MTV or the closest points
+    /// (Shift+G in the window: a small MTV seen up close).
     Headline,
 }
 
@@ -139,25 +133,9 @@ pub fn fitted(
     camera
 }
 
-/// The view a scene opens on: the whole scene, unless the headline (the MTV or the distance)
-/// would be too small to see there. Then the pair's view, where that makes the headline
-/// readable and the pair is what the scene is about (a few shapes); else the scene stays.
+/// The view a scene opens on: the whole scene with the axis ring around the explained pair.
+/// A headline (the MTV or the distance) too small to see there is drawn enlarged and labelled
+/// so; [`Fit::Headline`] (Shift+G in the window) zooms onto it.
 pub fn opening_view(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Explained>) -> Camera {
-    let whole = fitted(Fit::Scene, camera, rect, scene, pair);
-    let headline = pair.map(|(_, r)| match &r.contact {
-        Some(c) => c.depth,
-        None => r.proximity.distance,
-    });
-    let few = scene.shapes.len() <= FEW_SHAPES;
-    match headline.filter(|h| few && *h > 0.0 && h * whole.scale < HEADLINE_MIN) {
-        Some(h) => {
-            let close = fitted(Fit::Headline, whole, rect, scene, pair);
-            if h * close.scale < HEADLINE_MIN {
-                whole
-            } else {
-                close
-            }
-        }
-        None => whole,
-    }
+    fitted(Fit::Scene, camera, rect, scene, pair)
 }

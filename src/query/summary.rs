@@ -30,10 +30,14 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
         return PairSummary {
             intersecting: true,
             depth: contact.depth,
-            normal: Some(contact.normal),
+            normal: Some(contact.normal + DVec2::ZERO),
             distance: 0.0,
             closest: None,
-            contacts: contact.points.iter().map(|p| p.point).collect(),
+            contacts: contact
+                .points
+                .iter()
+                .map(|p| p.point + DVec2::ZERO)
+                .collect(),
         };
     }
     let origin = a.pose.position;
@@ -43,7 +47,10 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
         depth: 0.0,
         normal: None,
         distance: proximity.distance,
-        closest: proximity.closest.map(|c| [c.point_a, c.point_b]),
+        // + 0 turns a -0 component into 0, so JSON never prints -0.0.
+        closest: proximity
+            .closest
+            .map(|c| [c.point_a + DVec2::ZERO, c.point_b + DVec2::ZERO]),
         contacts: Vec::new(),
     }
 }

@@ -45,7 +45,12 @@ pub struct Motion {
 impl Motion {
     /// Whether this is the default (a static body at rest): nothing a version-1 file lacks.
     pub fn is_default(&self) -> bool {
-        *self == Motion::default()
+        // Bit for bit: a -0.0 velocity is written (so it reads back as itself), and what is
+        // written must be what decides the file's version.
+        self.body == Body::Static
+            && self.velocity.x.to_bits() == 0
+            && self.velocity.y.to_bits() == 0
+            && self.angular_velocity.to_bits() == 0
     }
 
     /// The velocities as the queries take them.
