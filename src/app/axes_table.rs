@@ -37,7 +37,8 @@ pub fn ui(
     } else {
         egui::ScrollArea::horizontal()
     };
-    area.id_salt(id)
+    // One scroll position per pair: another pair's table starts at its left edge.
+    area.id_salt((id, &names.a, &names.b))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             egui::Grid::new((id, "grid"))
