@@ -423,11 +423,10 @@ fn contacts_off_from(f: &Differences, exact: &PairSummary) -> Option<f64> {
     (worst > crate::diagnose::LENGTH_TOLERANCE * (1.0 + scale)).then_some(worst)
 }
 
-/// A [`ContactCheck`] in sentences: whether it agrees, what differs, the exact result and
-/// the mistakes that reproduce the report.
-pub fn contact_check(c: &ContactCheck) -> String {
-    let e = &c.exact;
-    let exact = if e.intersecting {
+/// A pair's exact result in a few words: `intersecting, depth 0.2, normal (1, 0)` or `apart,
+/// distance 0.066392`.
+pub fn summary_sentence(e: &PairSummary) -> String {
+    if e.intersecting {
         format!(
             "intersecting, depth {}, normal {}",
             number(e.depth),
@@ -435,7 +434,14 @@ pub fn contact_check(c: &ContactCheck) -> String {
         )
     } else {
         format!("apart, distance {}", number(e.distance))
-    };
+    }
+}
+
+/// A [`ContactCheck`] in sentences: whether it agrees, what differs, the exact result and
+/// the mistakes that reproduce the report.
+pub fn contact_check(c: &ContactCheck) -> String {
+    let e = &c.exact;
+    let exact = summary_sentence(e);
     let mut text = if c.agrees {
         match contacts_off_from(&c.differences, e) {
             Some(worst) => format!(

@@ -3,7 +3,7 @@
 
 use crate::diagnose::{Diagnosis, diagnose};
 use crate::scene::Scene;
-use crate::text::{self, claim_sentence, differences, number, point};
+use crate::text::{self, claim_sentence, differences, number};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -41,17 +41,11 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
         let name = |i: usize| scene.shapes[i].display_name(i);
         let _ = writeln!(out, "  {} / {}:", name(d.a), name(d.b));
         let _ = writeln!(out, "    claimed: {}", claim_sentence(claim));
-        let e = &d.exact.summary;
-        let exact = if e.intersecting {
-            format!(
-                "intersecting, depth {}, normal {}",
-                number(e.depth),
-                e.normal.map(point).unwrap_or_default()
-            )
-        } else {
-            format!("apart, distance {}", number(e.distance))
-        };
-        let _ = writeln!(out, "    exact:   {exact}");
+        let _ = writeln!(
+            out,
+            "    exact:   {}",
+            text::summary_sentence(&d.exact.summary)
+        );
         if d.agrees {
             match text::contacts_off(d) {
                 Some(worst) => {
