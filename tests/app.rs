@@ -1139,7 +1139,7 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     h.get_by_label("Motion lab").click();
     h.run_steps(2);
     assert_eq!(h.state().motion_lab().last_frame(), 240);
-    assert_eq!(h.state().motion_lab().frame, 0);
+    assert_eq!(h.state().motion_lab().frame(), 0);
     // A step of 0.1 s: 10 units a step, through the 0.2 wall.
     h.get_by_label("step dt").click();
     h.run_steps(2);
@@ -1160,7 +1160,7 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     assert_eq!((tunnel.step, tunnel.a, tunnel.b), (1, 0, 1));
     h.get_by_label("Next event").click();
     h.run_steps(2);
-    assert_eq!(h.state().motion_lab().frame, 1);
+    assert_eq!(h.state().motion_lab().frame(), 1);
     // The explained pair's test at that frame: the ball is past the wall, apart again.
     h.get_by_label("Frame 1, wall and ball:");
     h.state_mut().select(Some(1));
@@ -1189,10 +1189,10 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     // Play: frames advance by themselves.
     h.get_by_label("Play").click();
     h.run_steps(40);
-    assert!(h.state().motion_lab().frame > 1);
+    assert!(h.state().motion_lab().frame() > 1);
     h.get_by_label("Pause").click();
     h.run_steps(2);
-    assert!(!h.state().motion_lab().playing);
+    assert!(!h.state().motion_lab().playback.playing);
     // A second resolver runs beside as ghosts.
     h.get_by_label("compare with").click();
     h.run_steps(3);
@@ -1281,7 +1281,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     let lab = h.state().latency_lab();
     let log = lab.log().expect("a log made from the run").clone();
     assert_eq!(log.players.len(), 4);
-    assert_eq!(lab.arrived, log.packets.len());
+    assert_eq!(lab.arrived(), log.packets.len());
     let settings = lab.settings();
     let engine = lab.engine().unwrap();
     assert_eq!(engine.standing(), one_pass(&log, settings));
@@ -1320,10 +1320,10 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     // Play: packets arrive by themselves.
     h.get_by_label("|<").click();
     h.run_steps(2);
-    assert_eq!(h.state().latency_lab().arrived, 0);
+    assert_eq!(h.state().latency_lab().arrived(), 0);
     h.get_by_label("Play").click();
     h.run_steps(30);
-    let arrived = h.state().latency_lab().arrived;
+    let arrived = h.state().latency_lab().arrived();
     assert!(arrived > 0 && arrived < log.packets.len(), "{arrived}");
     h.get_by_label("Pause").click();
     h.run_steps(2);
@@ -1396,7 +1396,7 @@ fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
     h.get_by_label_contains("step 3: ball was pushed out through the far side of wall");
     h.get_by_label("Next event").click();
     h.run_steps(2);
-    assert_eq!(h.state().motion_lab().frame, 3);
+    assert_eq!(h.state().motion_lab().frame(), 3);
     let rect = h.state().view_rect();
     let labels = h.state_mut().frame_work(rect).labels;
     assert!(
@@ -1505,4 +1505,42 @@ fn the_labs_save_beside_the_open_document() {
     h.get_by_label("Save run").click();
     h.run_steps(2);
     h.get_by_label_contains("type a path for the rec file first");
+}
+
+/// The latency lab's keys and buttons push the same commands, applied in one place: the
+/// bucket stays within the log however often Up or Down is pressed (the key used to step it
+/// unclamped), and stepping past the last packet stays at the last.
+#[test]
+fn the_latency_keys_step_within_the_log() {
+    use collidoscope::app::Lab;
+    let mut h = harness(app(None));
+    h.state_mut().set_lab(Lab::Latency);
+    h.run_steps(2);
+    h.get_by_label("LACE example").click();
+    h.run_steps(2);
+    let (lo, hi) = h.state().latency_lab().bucket_range().unwrap();
+    for _ in 0..(hi - lo + 5) {
+        h.key_press(Key::ArrowUp);
+    }
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().bucket(), lo);
+    for _ in 0..(hi - lo + 5) {
+        h.key_press(Key::ArrowDown);
+    }
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().bucket(), hi);
+    let total = h.state().latency_lab().log().unwrap().packets.len();
+    h.key_press(Key::ArrowRight);
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().arrived(), total);
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().arrived(), total - 1);
+    h.get_by_label("|<").click();
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().arrived(), 0);
+    // Space plays from there: packets arrive by themselves.
+    h.key_press(Key::Space);
+    h.run_steps(60);
+    assert!(h.state().latency_lab().arrived() > 0);
 }

@@ -9,7 +9,26 @@ use crate::scene::ShapeId;
 use crate::scene::generate::Generate;
 use std::path::PathBuf;
 
+pub use super::playback::PlaybackCommand;
 pub use crate::picture::Fit;
+
+/// The window's timelines, each driven by one [`super::playback::Playback`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimelineId {
+    /// The motion lab's frames.
+    Motion,
+    /// The latency lab's packets, in arrival order.
+    Latency,
+}
+
+/// What the latency lab is asked besides its playback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LatencyCommand {
+    /// Show the bucket this many rows later (earlier when negative), within the log.
+    StepBucket(i64),
+    /// Show this bucket (its index: time = index * step), within the log.
+    ShowBucket(i64),
+}
 
 /// One request from a panel.
 #[derive(Debug)]
@@ -68,6 +87,10 @@ pub enum Command {
     LoadClaims(PathBuf),
     /// Show the window that exports a fixture.
     ShowExport,
+    /// Play, pause, step or scrub a timeline.
+    Playback(TimelineId, PlaybackCommand),
+    /// Change what the latency lab shows.
+    Latency(LatencyCommand),
     /// Write a fixture of these pairs (list positions; every pair when `None`) and, with
     /// `rust`, the test that checks it.
     ExportFixture {

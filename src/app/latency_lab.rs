@@ -6,12 +6,15 @@
 //! detection back to their bucket; the scene shows the players' poses at the chosen bucket as
 //! the server knows them then (interpolated ones dashed, the true ones as thin outlines).
 
+use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
 use super::latency_timeline;
 use super::path_field::PathField;
+use super::playback::{Playback, Timeline};
 use super::workspace::Workspace;
 use crate::geometry::{Placed, Pose};
 use crate::latency::{
-    Collision, Engine, Knowledge, Network, PacketLog, Retraction, Settings, generate, taken_back,
+    Collision, Engine, Knowledge, Network, Packet, PacketLog, Retraction, Settings, generate,
+    taken_back,
 };
 use crate::motion::Recording;
 use crate::picture::draw::LatencyCollision;
@@ -60,16 +63,12 @@ pub struct LatencyLab {
     pub path: PathField,
     source: Option<Source>,
     engine: Option<Engine>,
-    /// Packets taken, in arrival order (the server's knowledge).
-    pub arrived: usize,
-    /// The bucket shown in the scene.
-    pub bucket: i64,
-    /// Playing the packets in arrival order.
-    pub playing: bool,
-    /// Playback speed (1: real time).
-    pub speed: f64,
-    /// Playback clock: the server time reached (ms).
-    clock: f64,
+    /// How many packets were taken, in arrival order (the server's knowledge), and how they
+    /// play.
+    pub playback: Playback,
+    /// The bucket shown in the scene (its index: time = index * step); `None` until a log's
+    /// engine is made, then the first collision's.
+    bucket: Option<i64>,
     /// Bumped whenever the engine is made anew (new log, step or swept).
     generation: u64,
     shown: Option<Shown>,
@@ -89,11 +88,8 @@ impl Default for LatencyLab {
             path: PathField::new(".log.json"),
             source: None,
             engine: None,
-            arrived: 0,
-            bucket: 0,
-            playing: false,
-            speed: 0.25,
-            clock: 0.0,
+            playback: Playback::new(0.25),
+            bucket: None,
             generation: 0,
             shown: None,
             message: None,
@@ -150,7 +146,7 @@ impl LatencyLab {
 
     /// The time of the bucket shown (ms).
     pub fn bucket_time(&self) -> f64 {
-        self.bucket as f64 * self.step
+        self.bucket.unwrap_or(0) as f64 * self.step
     }
 
     /// Show this log (from `name`), all its packets taken, at its first collision's bucket.
@@ -165,9 +161,10 @@ impl LatencyLab {
             from_run: None,
         });
         self.engine = None;
-        self.arrived = usize::MAX;
-        self.playing = false;
-        self.bucket = i64::MIN;
+        // Every packet taken (clamped to the log at the next refresh).
+        self.playback.position = u64::MAX;
+        self.playback.playing = false;
+        self.bucket = None;
     }
 
     /// Keep the log, the engine and the shown bucket up to date: make a log from the motion
@@ -191,37 +188,28 @@ impl LatencyLab {
             self.load(log, "the LACE example".into(), None);
         }
         let Some(source) = &self.source else { return };
-        let total = source.log.packets.len();
-        if self.playing {
-            self.clock += elapsed * 1000.0 * self.speed;
-            self.arrived = source
-                .log
-                .packets
-                .partition_point(|p| p.received <= self.clock);
-            if self.arrived >= total {
-                self.playing = false;
-            }
-        }
-        self.arrived = self.arrived.min(total);
+        self.playback
+            .advance(elapsed, &Arrivals(&source.log.packets));
+        let arrived = self.arrived();
         let settings = self.settings();
         let fresh = self
             .engine
             .as_ref()
-            .is_none_or(|e| e.settings() != settings || e.packets() > self.arrived);
+            .is_none_or(|e| e.settings() != settings || e.packets() > arrived);
         if fresh {
             self.engine = Some(Engine::for_log(&source.log, settings));
             self.generation += 1;
         }
         let engine = self.engine.as_mut().expect("made above");
-        for p in &source.log.packets[engine.packets()..self.arrived] {
+        for p in &source.log.packets[engine.packets()..arrived] {
             engine.push(p);
         }
-        if self.bucket == i64::MIN {
-            self.bucket = first_bucket(engine, source.sent, self.step);
-        }
-        let key = (self.arrived, self.bucket, self.generation);
+        let bucket = *self
+            .bucket
+            .get_or_insert_with(|| first_bucket(engine, source.sent, self.step));
+        let key = (arrived, bucket, self.generation);
         if self.shown.as_ref().is_none_or(|s| s.key != key) {
-            self.shown = Some(shown_at(source, engine, self.bucket, key));
+            self.shown = Some(shown_at(source, engine, bucket, key));
         }
     }
 
@@ -242,48 +230,59 @@ impl LatencyLab {
         ))
     }
 
-    /// Take packets up to `n` (the server's knowledge after the n-th arrived); stops playing.
-    pub fn go_to(&mut self, n: usize) {
-        self.arrived = n;
-        self.playing = false;
-        if let Some(p) = n.checked_sub(1).and_then(|i| self.log()?.packets.get(i)) {
-            self.clock = p.received;
-        } else {
-            self.clock = f64::NEG_INFINITY;
-        }
+    /// How many packets have been taken, in arrival order.
+    pub fn arrived(&self) -> usize {
+        let total = self.log().map_or(0, |l| l.packets.len());
+        (self.playback.position as usize).min(total)
     }
 
-    /// Play or pause (from the first packet again when all have arrived).
-    pub fn toggle_play(&mut self) {
-        let Some(log) = self.log() else { return };
-        let total = log.packets.len();
-        let first = log.packets.first().map_or(0.0, |p| p.received);
-        if !self.playing && self.arrived >= total {
-            self.arrived = 0;
-            self.clock = first - 1.0;
-        } else if !self.playing {
-            self.clock = self
-                .arrived
-                .checked_sub(1)
-                .and_then(|i| log.packets.get(i))
-                .map_or(first - 1.0, |p| p.received);
-        }
-        self.playing = !self.playing;
+    /// The bucket shown (its index: time = index * step).
+    pub fn bucket(&self) -> i64 {
+        self.bucket.unwrap_or(0)
+    }
+
+    /// Carry out a playback command on the log's packets (arrival order).
+    pub fn play(&mut self, command: PlaybackCommand) {
+        let Some(source) = &self.source else { return };
+        self.playback.apply(command, &Arrivals(&source.log.packets));
+    }
+
+    /// Take packets up to `n` (the server's knowledge after the n-th arrived); stops playing.
+    pub fn go_to(&mut self, n: usize) {
+        self.play(PlaybackCommand::Seek(n as u64));
+    }
+
+    /// Carry out a command on what the lab shows; buckets stay within the log.
+    pub fn apply(&mut self, command: LatencyCommand) {
+        let Some((lo, hi)) = self.bucket_range() else {
+            return;
+        };
+        let k = match command {
+            LatencyCommand::StepBucket(delta) => self.bucket().saturating_add(delta),
+            LatencyCommand::ShowBucket(k) => k,
+        };
+        self.bucket = Some(k.clamp(lo, hi));
     }
 
     /// The panel on the right.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, run: Option<(&Recording, u64)>) {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        run: Option<(&Recording, u64)>,
+        out: &mut Commands,
+    ) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
         let panel = egui::Panel::right("latency");
         super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("latency lab")
-                .show(ui, |ui| self.panel(ui, run));
+                .show(ui, |ui| self.panel(ui, run, out));
         });
     }
 
-    fn panel(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>) {
+    fn panel(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>, out: &mut Commands) {
         ui.heading("Late packets");
         ui.label("A server gets its players' position packets late, out of order or never. Each packet goes into the time it was sent; poses between packets are interpolated; every bucket row a packet changes is checked again, so collisions are found in the past and taken back when a later packet shows the players apart (LACE; lag compensation).");
         ui.separator();
@@ -309,7 +308,7 @@ impl LatencyLab {
             "{}: {} players, {} of {} packets arrived.",
             source.name,
             source.log.players.len(),
-            self.arrived,
+            self.arrived(),
             source.log.packets.len()
         ));
         let (collisions, retracted) = (engine.collisions(), engine.retracted());
@@ -349,8 +348,13 @@ impl LatencyLab {
                 }
             });
         if let Some((n, time)) = go {
-            self.go_to(n);
-            self.bucket = (time / self.step).floor() as i64;
+            out.push(Command::Playback(
+                TimelineId::Latency,
+                PlaybackCommand::Seek(n as u64),
+            ));
+            out.push(Command::Latency(LatencyCommand::ShowBucket(
+                (time / self.step).floor() as i64,
+            )));
         }
         if let Some(message) = &self.message {
             let colour = if message.1 {
@@ -465,8 +469,8 @@ impl LatencyLab {
     }
 
     /// The timeline under the scene: playback of the packets and the engine's table.
-    pub fn timeline(&mut self, ui: &mut egui::Ui) {
-        latency_timeline::ui(self, ui);
+    pub fn timeline(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        latency_timeline::ui(self, ui, out);
     }
 
     /// Every finding (collision or retraction) with the packet index, time and bucket it
@@ -720,4 +724,25 @@ fn nice_bin(x: f64) -> f64 {
         .map(|m| m * p)
         .find(|w| *w >= x)
         .unwrap_or(10.0 * p)
+}
+
+/// A log's packets as a timeline: stop k is k packets taken, reached when the k-th arrives
+/// (ms); stop 0 just before the first.
+struct Arrivals<'a>(&'a [Packet]);
+
+impl Timeline for Arrivals<'_> {
+    fn last(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn time_of(&self, k: u64) -> f64 {
+        match k.checked_sub(1) {
+            None => self.0.first().map_or(0.0, |p| p.received - 1.0),
+            Some(i) => self.0.get(i as usize).map_or(0.0, |p| p.received),
+        }
+    }
+
+    fn units_per_second(&self) -> f64 {
+        1000.0
+    }
 }

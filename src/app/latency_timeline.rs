@@ -4,7 +4,7 @@
 //! players' columns (grey and crossed once retracted), each with an arrow in the right margin
 //! from when it was detected back to its bucket; the server's "now" as a line.
 
-use super::Transport;
+use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
 use super::latency_lab::LatencyLab;
 use crate::latency::Knowledge;
 use crate::picture::palette;
@@ -25,19 +25,21 @@ fn cell_colour(k: Knowledge) -> Color32 {
 }
 
 /// The bottom panel.
-pub fn ui(lab: &mut LatencyLab, ui: &mut egui::Ui) {
+pub fn ui(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
     let panel = egui::Panel::bottom("latency timeline")
         .resizable(true)
         .default_size(250.0)
         .min_size(120.0);
     panel.show(ui, |ui| {
-        controls(lab, ui);
-        table(lab, ui);
+        controls(lab, ui, out);
+        table(lab, ui, out);
     });
 }
 
-fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
+fn controls(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
     let total = lab.log().map_or(0, |l| l.packets.len());
+    let mut play = |c: PlaybackCommand| out.push(Command::Playback(TimelineId::Latency, c));
+    let arrived = lab.arrived();
     ui.horizontal_wrapped(|ui| {
         let tips = [
             "before the first packet",
@@ -46,30 +48,28 @@ fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
             "one more packet",
             "every packet",
         ];
-        match super::transport(ui, lab.playing, tips) {
-            Some(Transport::First) => lab.go_to(0),
-            Some(Transport::Back) => lab.go_to(lab.arrived.saturating_sub(1)),
-            Some(Transport::Play) => lab.toggle_play(),
-            Some(Transport::Forward) => lab.go_to((lab.arrived + 1).min(total)),
-            Some(Transport::Last) => lab.go_to(total),
-            None => {}
+        if let Some(c) = super::transport(ui, lab.playback.playing, tips) {
+            play(c);
         }
+        let mut speed = lab.playback.speed;
         super::speed_combo(
             ui,
             "latency speed",
-            &mut lab.speed,
+            &mut speed,
             &[0.05, 0.1, 0.25, 0.5, 1.0, 2.0],
             "playback speed (1x: as fast as the packets came)",
         );
-        let mut n = lab.arrived;
+        if speed != lab.playback.speed {
+            play(PlaybackCommand::Speed(speed));
+        }
+        let mut n = arrived;
         if ui
             .add(egui::Slider::new(&mut n, 0..=total.max(1)).text("packets arrived"))
             .changed()
         {
-            lab.go_to(n.min(total));
+            play(PlaybackCommand::Seek(n as u64));
         }
-        let now = lab
-            .arrived
+        let now = arrived
             .checked_sub(1)
             .and_then(|i| lab.log()?.packets.get(i))
             .map(|p| p.received);
@@ -97,7 +97,7 @@ fn controls(lab: &mut LatencyLab, ui: &mut egui::Ui) {
     });
 }
 
-fn table(lab: &mut LatencyLab, ui: &mut egui::Ui) {
+fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
     let (Some((k_lo, k_hi)), Some(log), Some(engine)) =
         (lab.bucket_range(), lab.log(), lab.engine())
     else {
@@ -123,12 +123,12 @@ fn table(lab: &mut LatencyLab, ui: &mut egui::Ui) {
     let step = lab.step;
     let rows = (k_hi - k_lo + 1).max(1) as usize;
     let now = lab
-        .arrived
+        .arrived()
         .checked_sub(1)
         .and_then(|i| log.packets.get(i))
         .map(|p| p.received);
     let marks = lab.marks();
-    let bucket = lab.bucket;
+    let bucket = lab.bucket();
     let mut clicked = None;
     egui::ScrollArea::vertical()
         .id_salt("latency table")
@@ -258,7 +258,9 @@ fn table(lab: &mut LatencyLab, ui: &mut egui::Ui) {
             }
         });
     if let Some(k) = clicked {
-        lab.bucket = k.clamp(k_lo, k_hi);
+        out.push(Command::Latency(LatencyCommand::ShowBucket(
+            k.clamp(k_lo, k_hi),
+        )));
     }
 }
 

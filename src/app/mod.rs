@@ -24,6 +24,7 @@ mod numbers_panel;
 mod paint;
 mod pair_lab;
 mod path_field;
+mod playback;
 mod projection_plot;
 mod scene_view;
 mod shapes_panel;
@@ -32,7 +33,7 @@ mod top_bar;
 mod workspace;
 
 pub use crate::picture::Camera;
-pub use command::{Command, Fit};
+pub use command::{Command, Fit, LatencyCommand, PlaybackCommand, TimelineId};
 pub use edit::Edit;
 pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
@@ -224,10 +225,10 @@ impl App {
         self.status_bar
             .ui(ui, ws, self.scene_view.camera(), self.lab);
         if self.lab == Lab::Motion {
-            self.motion_lab.timeline(ui);
+            self.motion_lab.timeline(ui, out);
         }
         if self.lab == Lab::Latency {
-            self.latency_lab.timeline(ui);
+            self.latency_lab.timeline(ui, out);
         }
         if left {
             self.shapes_panel
@@ -239,7 +240,9 @@ impl App {
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
                 Lab::Casts => self.casts_lab.ui(ui, ws, out),
                 Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive),
-                Lab::Latency => self.latency_lab.ui(ui, ws, self.motion_lab.recording()),
+                Lab::Latency => self
+                    .latency_lab
+                    .ui(ui, ws, self.motion_lab.recording(), out),
             }
         }
         let overlay = Overlay::of(
@@ -275,13 +278,13 @@ impl App {
             }
             Lab::Motion => {
                 self.motion_lab.refresh(&self.workspace, elapsed);
-                self.motion_lab.playing
+                self.motion_lab.playback.playing
             }
             Lab::Latency => {
                 self.motion_lab.refresh(&self.workspace, 0.0);
                 self.latency_lab
                     .refresh(self.motion_lab.recording(), elapsed);
-                self.latency_lab.playing
+                self.latency_lab.playback.playing
             }
         }
     }
@@ -544,6 +547,9 @@ impl App {
             Command::Horizon(t) => ws.set_horizon(t),
             Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
             Command::Say(text, error) => self.say(text, error),
+            Command::Playback(TimelineId::Motion, c) => self.motion_lab.play(c),
+            Command::Playback(TimelineId::Latency, c) => self.latency_lab.play(c),
+            Command::Latency(c) => self.latency_lab.apply(c),
             Command::LoadClaims(path) => self.load_claims(&path),
             Command::ShowExport => {
                 let typed = self.top_bar.path_field().trim();
@@ -757,42 +763,50 @@ impl App {
             let shift = ctx.input(|i| i.modifiers.shift);
             out.push(Command::Fit(if shift { Fit::Headline } else { Fit::Pair }));
         }
-        if self.lab == Lab::Motion {
-            // The timeline: space plays, the arrows step, E jumps to the next event.
-            let lab = &mut self.motion_lab;
-            if pressed(Key::Space) {
-                lab.toggle_play();
-            }
-            if pressed(Key::ArrowRight) || pressed(Key::N) {
-                lab.go_to(lab.frame + 1);
-            }
-            if pressed(Key::ArrowLeft) || pressed(Key::P) {
-                lab.go_to(lab.frame.saturating_sub(1));
-            }
-            if pressed(Key::E)
-                && let Some(step) = lab.next_event()
-            {
-                lab.go_to(step);
-            }
-        } else if self.lab == Lab::Latency {
-            // Packets in arrival order: space plays, left and right step; up and down move
-            // the bucket shown.
-            let lab = &mut self.latency_lab;
-            let total = lab.log().map_or(0, |l| l.packets.len());
-            if pressed(Key::Space) {
-                lab.toggle_play();
-            }
-            if pressed(Key::ArrowRight) || pressed(Key::N) {
-                lab.go_to((lab.arrived + 1).min(total));
-            }
-            if pressed(Key::ArrowLeft) || pressed(Key::P) {
-                lab.go_to(lab.arrived.saturating_sub(1));
-            }
-            if pressed(Key::ArrowDown) {
-                lab.bucket += 1;
-            }
-            if pressed(Key::ArrowUp) {
-                lab.bucket -= 1;
+        // A timeline's keys: a table from key to command, the same commands its buttons push.
+        let timeline = match self.lab {
+            Lab::Motion => Some(TimelineId::Motion),
+            Lab::Latency => Some(TimelineId::Latency),
+            _ => None,
+        };
+        if let Some(id) = timeline {
+            let next_event = self.motion_lab.next_event().map(PlaybackCommand::Seek);
+            let keys: [(&[Key], Option<Command>); 6] = [
+                (
+                    &[Key::Space],
+                    Some(Command::Playback(id, PlaybackCommand::Toggle)),
+                ),
+                (
+                    &[Key::ArrowRight, Key::N],
+                    Some(Command::Playback(id, PlaybackCommand::Forward)),
+                ),
+                (
+                    &[Key::ArrowLeft, Key::P],
+                    Some(Command::Playback(id, PlaybackCommand::Back)),
+                ),
+                (
+                    &[Key::E],
+                    next_event
+                        .filter(|_| id == TimelineId::Motion)
+                        .map(|c| Command::Playback(id, c)),
+                ),
+                (
+                    &[Key::ArrowDown],
+                    (id == TimelineId::Latency)
+                        .then_some(Command::Latency(LatencyCommand::StepBucket(1))),
+                ),
+                (
+                    &[Key::ArrowUp],
+                    (id == TimelineId::Latency)
+                        .then_some(Command::Latency(LatencyCommand::StepBucket(-1))),
+                ),
+            ];
+            for (pressed_keys, command) in keys {
+                if pressed_keys.iter().any(|k| pressed(*k))
+                    && let Some(command) = command
+                {
+                    out.push(command);
+                }
             }
         } else {
             if pressed(Key::ArrowRight) || pressed(Key::N) {
@@ -882,35 +896,25 @@ impl App {
     }
 }
 
-/// A button of a timeline's |< < Play > >| row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Transport {
-    First,
-    Back,
-    Play,
-    Forward,
-    Last,
-}
-
 /// A timeline's |< < Play/Pause > >| row, each button with its tooltip (in that order);
-/// the button clicked.
-fn transport(ui: &mut egui::Ui, playing: bool, tips: [&str; 5]) -> Option<Transport> {
+/// the command of the button clicked.
+fn transport(ui: &mut egui::Ui, playing: bool, tips: [&str; 5]) -> Option<PlaybackCommand> {
     let play = if playing { "Pause" } else { "Play" };
     // One width for both words, so the buttons after it stay put.
     let buttons = [
-        (egui::Button::new("|<"), Transport::First),
-        (egui::Button::new("<"), Transport::Back),
+        (egui::Button::new("|<"), PlaybackCommand::First),
+        (egui::Button::new("<"), PlaybackCommand::Back),
         (
             egui::Button::new(play).min_size(egui::vec2(52.0, 0.0)),
-            Transport::Play,
+            PlaybackCommand::Toggle,
         ),
-        (egui::Button::new(">"), Transport::Forward),
-        (egui::Button::new(">|"), Transport::Last),
+        (egui::Button::new(">"), PlaybackCommand::Forward),
+        (egui::Button::new(">|"), PlaybackCommand::Last),
     ];
     let mut clicked = None;
-    for ((button, action), tip) in buttons.into_iter().zip(tips) {
+    for ((button, command), tip) in buttons.into_iter().zip(tips) {
         if ui.add(button).on_hover_text(tip).clicked() {
-            clicked = Some(action);
+            clicked = Some(command);
         }
     }
     clicked

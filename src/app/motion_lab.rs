@@ -5,9 +5,10 @@
 //! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
-use super::Transport;
+use super::command::{Command, Commands, TimelineId};
 use super::frame_pair::FramePair;
 use super::path_field::PathField;
+use super::playback::{Playback, PlaybackCommand, Timeline};
 use super::workspace::Workspace;
 use crate::fixture;
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
@@ -51,16 +52,8 @@ pub struct MotionLab {
     pub ghost: Option<Resolver>,
     /// Continuous collision.
     pub ccd: bool,
-    /// The frame shown (0: the scene as it starts).
-    pub frame: u64,
-    /// Playing.
-    pub playing: bool,
-    /// Playback speed (1: real time).
-    pub speed: f64,
-    /// Start again at the end.
-    pub looped: bool,
-    /// Time played since the last frame advanced (seconds of run time).
-    clock: f64,
+    /// The frame shown (0: the scene as it starts) and how the run plays.
+    pub playback: Playback,
     run: Option<Run>,
     /// Bumped whenever another run replaces the one held (what a log made from it keys on).
     run_id: u64,
@@ -88,11 +81,7 @@ impl Default for MotionLab {
             resolver: Resolver::Sat,
             ghost: None,
             ccd: false,
-            frame: 0,
-            playing: false,
-            speed: 1.0,
-            looped: false,
-            clock: 0.0,
+            playback: Playback::new(1.0),
             run: None,
             run_id: 0,
             shown: None,
@@ -141,35 +130,21 @@ impl MotionLab {
                 .as_ref()
                 .is_some_and(|r| r.revision.is_some_and(|v| v != ws.revision()));
             if reopened {
-                self.frame = 0;
-                self.playing = false;
+                self.play(PlaybackCommand::First);
             }
             self.run_now(ws);
         }
-        if self.playing {
-            self.clock += elapsed * self.speed;
-            let last = self.last_frame();
-            while self.clock >= self.dt && self.playing {
-                self.clock -= self.dt;
-                if self.frame < last {
-                    self.frame += 1;
-                } else if self.looped {
-                    self.frame = 0;
-                } else {
-                    self.playing = false;
-                }
-            }
-        }
-        self.frame = self.frame.min(self.last_frame());
+        let frames = self.frames();
+        self.playback.advance(elapsed, &frames);
         let Some(run) = &self.run else {
             self.shown = None;
             self.pair.follow(None, None, false);
             return;
         };
-        let fresh = self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame);
+        let fresh = self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame());
         if fresh {
             let recording = &run.recording;
-            let frame = self.frame;
+            let frame = self.frame();
             let block = &mut self.block;
             // The states of frame `k` from the decoded block (decoding the block holding it
             // when it is another).
@@ -286,10 +261,31 @@ impl MotionLab {
             .map_or(&[], |g| g.events())
     }
 
+    /// The frame shown (0: the scene as it starts).
+    pub fn frame(&self) -> u64 {
+        self.playback.position
+    }
+
+    /// The run's frames as a timeline: frame k at k * dt of the run shown.
+    fn frames(&self) -> RunFrames {
+        RunFrames {
+            last: self.last_frame(),
+            dt: self
+                .run
+                .as_ref()
+                .map_or(self.dt, |r| r.recording.config().dt),
+        }
+    }
+
+    /// Carry out a playback command on the run's frames.
+    pub fn play(&mut self, command: PlaybackCommand) {
+        let frames = self.frames();
+        self.playback.apply(command, &frames);
+    }
+
     /// Show frame `k` (stops playing).
     pub fn go_to(&mut self, k: u64) {
-        self.frame = k.min(self.last_frame());
-        self.playing = false;
+        self.play(PlaybackCommand::Seek(k));
     }
 
     /// The first step after the shown frame with an event (of either run).
@@ -298,7 +294,7 @@ impl MotionLab {
             .iter()
             .chain(self.ghost_events())
             .map(|e| e.step)
-            .filter(|s| *s > self.frame)
+            .filter(|s| *s > self.frame())
             .min()
     }
 
@@ -429,7 +425,7 @@ impl MotionLab {
             .show(ui, |ui| {
                 for e in events.iter().take(500) {
                     let text = RichText::new(e.sentence(name)).color(event_colour(e.kind));
-                    let current = e.step == self.frame;
+                    let current = e.step == self.frame();
                     if ui
                         .selectable_label(current, text)
                         .on_hover_text("show this step")
@@ -539,7 +535,7 @@ impl MotionLab {
             {
                 self.message = Some(match (self.frame_scene(), &path) {
                     (Some(scene), Ok(path)) => {
-                        let target = path.with_file_name(format!("frame-{}.json", self.frame));
+                        let target = path.with_file_name(format!("frame-{}.json", self.frame()));
                         match fixture::export(scene, None, &target, None) {
                             Ok(written) => (written.join("; "), false),
                             Err(e) => (e, true),
@@ -561,10 +557,12 @@ impl MotionLab {
     }
 
     /// The timeline under the scene: the transport buttons, the scrubber with a marker for
-    /// every event, the speed and loop.
-    pub fn timeline(&mut self, ui: &mut egui::Ui) {
+    /// every event, the speed and loop. It reads the playback and pushes commands.
+    pub fn timeline(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        let mut play = |c: PlaybackCommand| out.push(Command::Playback(TimelineId::Motion, c));
         egui::Panel::bottom("timeline").show(ui, |ui| {
             let last = self.last_frame();
+            let playback = &self.playback;
             ui.horizontal(|ui| {
                 let tips = [
                     "first frame",
@@ -573,13 +571,8 @@ impl MotionLab {
                     "step forward",
                     "last frame",
                 ];
-                match super::transport(ui, self.playing, tips) {
-                    Some(Transport::First) => self.go_to(0),
-                    Some(Transport::Back) => self.go_to(self.frame.saturating_sub(1)),
-                    Some(Transport::Play) => self.toggle_play(),
-                    Some(Transport::Forward) => self.go_to(self.frame + 1),
-                    Some(Transport::Last) => self.go_to(last),
-                    None => {}
+                if let Some(c) = super::transport(ui, playback.playing, tips) {
+                    play(c);
                 }
                 if ui
                     .button("Next event")
@@ -587,33 +580,43 @@ impl MotionLab {
                     .clicked()
                     && let Some(step) = self.next_event()
                 {
-                    self.go_to(step);
+                    play(PlaybackCommand::Seek(step));
                 }
-                ui.checkbox(&mut self.looped, "Loop");
+                let mut looped = playback.looped;
+                if ui.checkbox(&mut looped, "Loop").changed() {
+                    play(PlaybackCommand::Loop(looped));
+                }
+                let mut speed = playback.speed;
                 super::speed_combo(
                     ui,
                     "speed",
-                    &mut self.speed,
+                    &mut speed,
                     &[0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
                     "playback speed",
                 );
-                let mut frame = self.frame;
+                if speed != playback.speed {
+                    play(PlaybackCommand::Speed(speed));
+                }
+                let mut frame = playback.position;
                 let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
                 if ui.add(slider).changed() {
-                    self.go_to(frame);
+                    play(PlaybackCommand::Seek(frame));
                 }
                 ui.label(format!(
                     "t = {} s",
-                    text::number(self.frame as f64 * self.dt)
+                    text::number(playback.position as f64 * self.frames().dt)
                 ));
             });
-            self.strip(ui, last);
+            if let Some(k) = self.strip(ui, last) {
+                play(PlaybackCommand::Seek(k));
+            }
         });
     }
 
     /// The scrubbing strip: the run as a bar, the shown frame as a line, every event a tick in
-    /// its kind's colour; click or drag to scrub, hover a tick for its sentence.
-    fn strip(&mut self, ui: &mut egui::Ui, last: u64) {
+    /// its kind's colour; hover a tick for its sentence. Returns the frame clicked or dragged
+    /// to.
+    fn strip(&self, ui: &mut egui::Ui, last: u64) -> Option<u64> {
         let (rect, response) = ui.allocate_exact_size(
             egui::vec2(ui.available_width(), 30.0),
             egui::Sense::click_and_drag(),
@@ -656,17 +659,18 @@ impl MotionLab {
                 hovered.push(e.clone());
             }
         }
-        let x = x_of(self.frame);
+        let x = x_of(self.frame());
         painter.line_segment(
             [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
             (2.0, egui::Color32::WHITE),
         );
-        if (response.clicked() || response.dragged())
-            && let Some(p) = response.interact_pointer_pos()
-        {
-            let share = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
-            self.go_to((share as f64 * last as f64).round() as u64);
-        }
+        let scrubbed = (response.clicked() || response.dragged())
+            .then(|| response.interact_pointer_pos())
+            .flatten()
+            .map(|p| {
+                let share = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
+                (share as f64 * last as f64).round() as u64
+            });
         if !hovered.is_empty()
             && let Some(scene) = scene
         {
@@ -676,15 +680,27 @@ impl MotionLab {
         } else {
             response.on_hover_text("the run: click or drag to show a frame; ticks are events (upper half this run's, rows pushed-in, tunnelled, pushed-through, normal-flip, still-penetrating; lower half the ghost's)");
         }
+        scrubbed
+    }
+}
+
+/// A run's frames as a timeline: frame k at k * dt seconds.
+struct RunFrames {
+    last: u64,
+    dt: f64,
+}
+
+impl Timeline for RunFrames {
+    fn last(&self) -> u64 {
+        self.last
     }
 
-    /// Play or pause (from the start again when at the end).
-    pub fn toggle_play(&mut self) {
-        if !self.playing && self.frame >= self.last_frame() {
-            self.frame = 0;
-        }
-        self.playing = !self.playing;
-        self.clock = 0.0;
+    fn time_of(&self, k: u64) -> f64 {
+        k as f64 * self.dt
+    }
+
+    fn units_per_second(&self) -> f64 {
+        1.0
     }
 }
 

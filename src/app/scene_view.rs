@@ -94,7 +94,7 @@ impl<'a> Overlay<'a> {
     /// Whether shapes may be grabbed: not while a later frame of a run is shown.
     fn editable(self) -> bool {
         match self {
-            Overlay::Motion(m) => m.frame == 0,
+            Overlay::Motion(m) => m.frame() == 0,
             Overlay::Latency(_) => false,
             _ => true,
         }
