@@ -1544,3 +1544,71 @@ fn the_latency_keys_step_within_the_log() {
     h.run_steps(60);
     assert!(h.state().latency_lab().arrived() > 0);
 }
+
+/// Opening a run sets the motion lab's panel from the run (it contradicted the run shown), and
+/// every message of the lab goes to the status bar, replaced by the next action's.
+#[test]
+fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
+    use collidoscope::app::{Command, Lab, MotionCommand};
+    use collidoscope::motion::Substeps;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.state_mut().set_lab(Lab::Motion);
+    h.run_steps(2);
+    let path = dir.path().join("sixtieth.rec");
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::SaveRun(path.clone())));
+    h.run_steps(1);
+    assert_eq!(
+        h.state().message().unwrap().text,
+        format!("saved {}", path.display())
+    );
+    // Other settings in the panel, and a run of them.
+    {
+        let lab = h.state_mut().motion_lab_mut();
+        lab.dt = 0.1;
+        lab.steps = 20;
+        lab.ccd = true;
+        lab.bound = true;
+    }
+    h.state_mut().run(Command::Motion(MotionCommand::Run));
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .message()
+            .unwrap()
+            .text
+            .starts_with("ran this scene: 20 steps")
+    );
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::OpenRun(path.clone())));
+    h.run_steps(2);
+    let lab = h.state().motion_lab();
+    assert_eq!(
+        (lab.dt, lab.steps, lab.ccd, lab.bound),
+        (1.0 / 60.0, 240, false, false)
+    );
+    assert_eq!(lab.config().substeps, Substeps::Fixed(1));
+    assert_eq!(lab.last_frame(), 240);
+    assert_eq!(lab.frame(), 0);
+    h.state_mut().run(Command::Motion(MotionCommand::Replay));
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .message()
+            .unwrap()
+            .text
+            .contains("is identical: 240 steps")
+    );
+    // The next action's message replaces it: no stale "identical" line after a new run.
+    h.state_mut().run(Command::Motion(MotionCommand::Run));
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .message()
+            .unwrap()
+            .text
+            .starts_with("ran this scene")
+    );
+    assert!(h.query_by_label_contains("is identical").is_none());
+}

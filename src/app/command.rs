@@ -21,13 +21,36 @@ pub enum TimelineId {
     Latency,
 }
 
+/// What the motion lab is asked besides its playback.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MotionCommand {
+    /// Run the scene again with the panel's settings.
+    Run,
+    /// Write the run shown as a recording here.
+    SaveRun(PathBuf),
+    /// Show the recording here (the panel takes its settings).
+    OpenRun(PathBuf),
+    /// Run the shown run's scene again and compare every step bit for bit.
+    Replay,
+    /// Pin every pair of the frame shown, in `frame-K.json` beside this path.
+    ExportFrame(PathBuf),
+}
+
 /// What the latency lab is asked besides its playback.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LatencyCommand {
     /// Show the bucket this many rows later (earlier when negative), within the log.
     StepBucket(i64),
     /// Show this bucket (its index: time = index * step), within the log.
     ShowBucket(i64),
+    /// Read the packet log here and show it.
+    OpenLog(PathBuf),
+    /// Write the log shown here (atomically).
+    SaveLog(PathBuf),
+    /// Show the three players of the LACE article.
+    Example,
+    /// Make a log from the motion lab's run over the panel's network.
+    Generate,
 }
 
 /// One request from a panel.
@@ -89,6 +112,8 @@ pub enum Command {
     ShowExport,
     /// Play, pause, step or scrub a timeline.
     Playback(TimelineId, PlaybackCommand),
+    /// A motion lab action.
+    Motion(MotionCommand),
     /// Change what the latency lab shows.
     Latency(LatencyCommand),
     /// Write a fixture of these pairs (list positions; every pair when `None`) and, with

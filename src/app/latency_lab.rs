@@ -10,6 +10,7 @@ use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, Timelin
 use super::latency_timeline;
 use super::path_field::PathField;
 use super::playback::{Playback, Timeline};
+use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::geometry::{Placed, Pose};
 use crate::latency::{
@@ -22,6 +23,7 @@ use crate::scene::{Scene, SceneShape};
 use crate::text;
 use eframe::egui::{self, RichText};
 use egui_plot::{Bar, BarChart, Plot};
+use std::path::PathBuf;
 
 /// The LACE article's three players, shown when the scene has no moving bodies to make a log
 /// from.
@@ -72,7 +74,6 @@ pub struct LatencyLab {
     /// Bumped whenever the engine is made anew (new log, step or swept).
     generation: u64,
     shown: Option<Shown>,
-    message: Option<(String, bool)>,
     /// The players at their first and last packets (what the view fits).
     extent: Scene,
     /// A new log came: the view should fit it.
@@ -92,7 +93,6 @@ impl Default for LatencyLab {
             bucket: None,
             generation: 0,
             shown: None,
-            message: None,
             extent: Scene::default(),
             wants_fit: false,
         }
@@ -252,16 +252,57 @@ impl LatencyLab {
         self.play(PlaybackCommand::Seek(n as u64));
     }
 
-    /// Carry out a command on what the lab shows; buckets stay within the log.
-    pub fn apply(&mut self, command: LatencyCommand) {
-        let Some((lo, hi)) = self.bucket_range() else {
-            return;
-        };
-        let k = match command {
+    /// Carry out a command on what the lab shows (`run`: the motion lab's, for Generate);
+    /// buckets stay within the log. What it did, for the status bar.
+    pub fn apply(
+        &mut self,
+        command: LatencyCommand,
+        run: Option<(&Recording, u64)>,
+    ) -> Option<Message> {
+        let ok = |text: String| Some(Message { text, error: false });
+        let failed = |text: String| Some(Message { text, error: true });
+        let bucket = match command {
             LatencyCommand::StepBucket(delta) => self.bucket().saturating_add(delta),
             LatencyCommand::ShowBucket(k) => k,
+            LatencyCommand::OpenLog(path) => {
+                return match PacketLog::load(&path) {
+                    Err(e) => failed(e.to_string()),
+                    Ok(log) => {
+                        let text =
+                            format!("opened {}: {} packets", path.display(), log.packets.len());
+                        self.load(log, path.display().to_string(), None);
+                        ok(text)
+                    }
+                };
+            }
+            LatencyCommand::SaveLog(path) => {
+                return match &self.source {
+                    None => failed("no log to save".into()),
+                    Some(source) => match source.log.save(&path) {
+                        Ok(()) => ok(format!("saved {}", path.display())),
+                        Err(e) => failed(e.to_string()),
+                    },
+                };
+            }
+            LatencyCommand::Example => {
+                self.source = None;
+                self.refresh(None, 0.0);
+                return ok("the LACE article's three players".into());
+            }
+            LatencyCommand::Generate => {
+                return match run {
+                    Some((recording, revision)) if !recording.bodies().is_empty() => {
+                        self.generate_from(recording, revision);
+                        let n = self.log().map_or(0, |l| l.packets.len());
+                        ok(format!("generated {n} packets"))
+                    }
+                    _ => failed("the motion lab's run has no moving bodies".into()),
+                };
+            }
         };
-        self.bucket = Some(k.clamp(lo, hi));
+        let (lo, hi) = self.bucket_range()?;
+        self.bucket = Some(bucket.clamp(lo, hi));
+        None
     }
 
     /// The panel on the right.
@@ -286,8 +327,8 @@ impl LatencyLab {
         ui.heading("Late packets");
         ui.label("A server gets its players' position packets late, out of order or never. Each packet goes into the time it was sent; poses between packets are interpolated; every bucket row a packet changes is checked again, so collisions are found in the past and taken back when a later packet shows the players apart (LACE; lag compensation).");
         ui.separator();
-        self.log_row(ui);
-        self.generate_row(ui, run);
+        self.log_row(ui, out);
+        self.generate_row(ui, run, out);
         ui.separator();
         egui::Grid::new("latency settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("bucket step");
@@ -356,68 +397,47 @@ impl LatencyLab {
                 (time / self.step).floor() as i64,
             )));
         }
-        if let Some(message) = &self.message {
-            let colour = if message.1 {
-                crate::picture::palette::INVALID
-            } else {
-                crate::picture::palette::OTHER
-            };
-            ui.colored_label(egui::Color32::from(colour), &message.0);
-        }
     }
 
-    fn log_row(&mut self, ui: &mut egui::Ui) {
+    fn log_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Log:");
             self.path.ui(ui, label.id, 160.0);
+            let path = self.path.path();
+            let with_path = |make: fn(PathBuf) -> LatencyCommand| match &path {
+                Ok(p) => Command::Latency(make(p.clone())),
+                Err(e) => Command::Say(e.clone(), true),
+            };
             if ui
                 .button("Open log")
                 .on_hover_text("read a packet log (collidoscope-packets)")
                 .clicked()
             {
-                self.message = Some(
-                    match self.path.path().and_then(|path| {
-                        PacketLog::load(&path)
-                            .map(|log| (path, log))
-                            .map_err(|e| e.to_string())
-                    }) {
-                        Ok((path, log)) => {
-                            let text =
-                                format!("opened {}: {} packets", path.display(), log.packets.len());
-                            self.load(log, path.display().to_string(), None);
-                            (text, false)
-                        }
-                        Err(e) => (e, true),
-                    },
-                );
+                out.push(with_path(LatencyCommand::OpenLog));
             }
             if ui
                 .button("Save log")
                 .on_hover_text("write the log shown (atomically)")
                 .clicked()
-                && let Some(source) = &self.source
             {
-                self.message = Some(match self.path.path() {
-                    Ok(path) => match source.log.save(&path) {
-                        Ok(()) => (format!("saved {}", path.display()), false),
-                        Err(e) => (e.to_string(), true),
-                    },
-                    Err(e) => (e, true),
-                });
+                out.push(with_path(LatencyCommand::SaveLog));
             }
             if ui
                 .button("LACE example")
                 .on_hover_text("the three players of the LACE article")
                 .clicked()
             {
-                self.source = None;
-                self.refresh(None, 0.0);
-                self.message = None;
+                out.push(Command::Latency(LatencyCommand::Example));
             }
         });
     }
 
-    fn generate_row(&mut self, ui: &mut egui::Ui, run: Option<(&Recording, u64)>) {
+    fn generate_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        run: Option<(&Recording, u64)>,
+        out: &mut Commands,
+    ) {
         egui::CollapsingHeader::new("Generate from the motion lab's run")
             .id_salt("latency generate")
             .default_open(true)
@@ -448,17 +468,13 @@ impl LatencyLab {
                     ui.end_row();
                 });
                 match run {
-                    Some((recording, revision)) if !recording.bodies().is_empty() => {
+                    Some((recording, _)) if !recording.bodies().is_empty() => {
                         if ui
                             .button("Generate")
                             .on_hover_text("each moving body of the motion lab's run sends its pose every frame over this network")
                             .clicked()
                         {
-                            self.generate_from(recording, revision);
-                            self.message = Some((
-                                format!("generated {} packets", self.log().map_or(0, |l| l.packets.len())),
-                                false,
-                            ));
+                            out.push(Command::Latency(LatencyCommand::Generate));
                         }
                     }
                     _ => {

@@ -33,7 +33,7 @@ mod top_bar;
 mod workspace;
 
 pub use crate::picture::Camera;
-pub use command::{Command, Fit, LatencyCommand, PlaybackCommand, TimelineId};
+pub use command::{Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand, TimelineId};
 pub use edit::Edit;
 pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
@@ -239,7 +239,7 @@ impl App {
                 Lab::Pair => self.pair_lab.ui(ui, ws, &mut self.options, out),
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
                 Lab::Casts => self.casts_lab.ui(ui, ws, out),
-                Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive),
+                Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive, out),
                 Lab::Latency => self
                     .latency_lab
                     .ui(ui, ws, self.motion_lab.recording(), out),
@@ -324,7 +324,7 @@ impl App {
         let shapes = &self.workspace.scene().shapes;
         if let (Some(x), Some(y)) = (shapes.get(a), shapes.get(b)) {
             let (x, y) = (x.id, y.id);
-            self.workspace.set_pair(x, y);
+            self.run(Command::Explain(x, y));
             self.workspace.refresh();
         }
     }
@@ -450,7 +450,7 @@ impl App {
 
     /// Show part of the scene, as F and G do (at the next frame).
     pub fn fit(&mut self, fit: Fit) {
-        self.scene_view.request_fit(fit);
+        self.run(Command::Fit(fit));
     }
 
     /// Apply an edit as the panels do (for benchmarks and tests that drive the app without
@@ -479,7 +479,9 @@ impl App {
         ctx.request_repaint();
     }
 
-    fn run(&mut self, command: Command) {
+    /// Carry out one command as the window does at the end of a frame: the one way its state
+    /// changes (the panels, the keys and tests all come through here).
+    pub fn run(&mut self, command: Command) {
         let ws = &mut self.workspace;
         match command {
             Command::Edit(edit) => {
@@ -549,7 +551,15 @@ impl App {
             Command::Say(text, error) => self.say(text, error),
             Command::Playback(TimelineId::Motion, c) => self.motion_lab.play(c),
             Command::Playback(TimelineId::Latency, c) => self.latency_lab.play(c),
-            Command::Latency(c) => self.latency_lab.apply(c),
+            Command::Latency(c) => {
+                if let Some(m) = self.latency_lab.apply(c, self.motion_lab.recording()) {
+                    self.say(m.text, m.error);
+                }
+            }
+            Command::Motion(c) => {
+                let m = self.motion_lab.apply(c, &self.workspace);
+                self.say(m.text, m.error);
+            }
             Command::LoadClaims(path) => self.load_claims(&path),
             Command::ShowExport => {
                 let typed = self.top_bar.path_field().trim();
@@ -613,7 +623,7 @@ impl App {
 
     /// Show `lab`.
     pub fn set_lab(&mut self, lab: Lab) {
-        self.lab = lab;
+        self.run(Command::Lab(lab));
     }
 
     /// The casts lab's ray (from, to), once the lab has been shown.

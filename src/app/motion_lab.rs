@@ -5,10 +5,11 @@
 //! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
-use super::command::{Command, Commands, TimelineId};
+use super::command::{Command, Commands, MotionCommand, TimelineId};
 use super::frame_pair::FramePair;
 use super::path_field::PathField;
 use super::playback::{Playback, PlaybackCommand, Timeline};
+use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::fixture;
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
@@ -21,6 +22,7 @@ use crate::query::{convex_hull, inner_radius};
 use crate::scene::Scene;
 use crate::text;
 use eframe::egui::{self, RichText};
+use std::path::PathBuf;
 
 /// Scenes up to this many shapes are run again by themselves after every change; bigger ones
 /// wait for "Run".
@@ -67,8 +69,6 @@ pub struct MotionLab {
     pub pair: FramePair,
     /// The recording path field (beside the open document by default).
     pub path: PathField,
-    /// The last message of the panel (`true`: a failure).
-    message: Option<(String, bool)>,
 }
 
 impl Default for MotionLab {
@@ -89,7 +89,6 @@ impl Default for MotionLab {
             sweeps: Vec::new(),
             pair: FramePair::default(),
             path: PathField::new(".rec"),
-            message: None,
         }
     }
 }
@@ -299,7 +298,7 @@ impl MotionLab {
     }
 
     /// The panel on the right: settings, the run and its events.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool, out: &mut Commands) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
         let panel = egui::Panel::right("motion");
@@ -307,7 +306,7 @@ impl MotionLab {
             egui::ScrollArea::vertical()
                 .id_salt("motion lab")
                 .show(ui, |ui| {
-                    self.panel(ui, ws);
+                    self.panel(ui, ws, out);
                     // The frame's report before the events list, so it is in view.
                     if self.shown.is_some() {
                         ui.separator();
@@ -319,7 +318,7 @@ impl MotionLab {
         });
     }
 
-    fn panel(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+    fn panel(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         ui.heading("Motion");
         ui.label("Each step moves kinematic and dynamic bodies by their velocities, then resolves every pair with a dynamic body in pair order: the dynamic body moves out along the resolver's MTV and loses its velocity into the other shape.");
         ui.separator();
@@ -371,15 +370,14 @@ impl MotionLab {
                 .on_hover_text("run this scene again with these settings")
                 .clicked()
             {
-                self.run_now(ws);
-                self.go_to(0);
+                out.push(Command::Motion(MotionCommand::Run));
             }
             if ws.scene().shapes.len() > AUTO_RUN {
                 ui.label(RichText::new("big scene: press Run after a change").weak());
             }
         });
         ui.separator();
-        self.recording_row(ui);
+        self.recording_row(ui, out);
         let Some(run) = &self.run else {
             ui.label("No run yet.");
             return;
@@ -458,101 +456,121 @@ impl MotionLab {
         self.pair.ui(ui, scene, ws.claim(), naive);
     }
 
-    /// The recording path field with Save, Open, Replay and Export fixture.
-    fn recording_row(&mut self, ui: &mut egui::Ui) {
+    /// The recording path field with Save, Open, Replay and Export fixture: each a command.
+    fn recording_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
         ui.horizontal(|ui| {
             let label = ui.label("Recording:");
             self.path.ui(ui, label.id, 140.0);
         });
         ui.horizontal_wrapped(|ui| {
             let path = self.path.path();
+            let with_path = |make: fn(PathBuf) -> MotionCommand| match &path {
+                Ok(p) => Command::Motion(make(p.clone())),
+                Err(e) => Command::Say(e.clone(), true),
+            };
             if ui
                 .button("Save run")
                 .on_hover_text("write the run as a recording (replay re-checks it)")
                 .clicked()
             {
-                self.message = Some(match (&self.run, &path) {
-                    (Some(run), Ok(path)) => match run.recording.save(path) {
-                        Ok(()) => (format!("saved {}", path.display()), false),
-                        Err(e) => (e.to_string(), true),
-                    },
-                    (None, _) => ("no run to save".into(), true),
-                    (_, Err(e)) => (e.clone(), true),
-                });
+                out.push(with_path(MotionCommand::SaveRun));
             }
             if ui
                 .button("Open run")
                 .on_hover_text("show a recording written by simulate --record or by Save run")
                 .clicked()
             {
-                self.message = Some(match path.clone().and_then(|path| {
-                    Recording::load(&path)
-                        .map(|r| (path, r))
-                        .map_err(|e| e.to_string())
-                }) {
-                    Ok((path, recording)) => {
-                        self.run_id += 1;
-                        self.run = Some(Run {
-                            revision: None,
-                            recording,
-                            ghost: None,
-                            source: path.display().to_string(),
-                        });
-                        self.shown = None;
-                        self.block = None;
-                        self.go_to(0);
-                        (format!("opened {}", path.display()), false)
-                    }
-                    Err(e) => (e, true),
-                });
+                out.push(with_path(MotionCommand::OpenRun));
             }
             if ui
                 .button("Replay")
                 .on_hover_text("run the shown run's scene again (Open run first to check a file) and compare every step bit for bit")
                 .clicked()
             {
-                self.message = self.run.as_ref().map(|run| match replay(&run.recording) {
-                    Ok(steps) => (
-                        format!(
-                            "the run shown ({}) is identical: {steps} steps replayed bit for bit",
-                            run.source
-                        ),
-                        false,
-                    ),
-                    Err(d) => (
-                        format!(
-                            "the run shown ({}) diverges at step {} (shape {})",
-                            run.source, d.step, d.shape
-                        ),
-                        true,
-                    ),
-                });
+                out.push(Command::Motion(MotionCommand::Replay));
             }
             if ui
                 .button("Export fixture of this frame")
                 .on_hover_text("pin every pair of the frame shown, next to the recording path")
                 .clicked()
             {
-                self.message = Some(match (self.frame_scene(), &path) {
-                    (Some(scene), Ok(path)) => {
-                        let target = path.with_file_name(format!("frame-{}.json", self.frame()));
-                        match fixture::export(scene, None, &target, None) {
-                            Ok(written) => (written.join("; "), false),
-                            Err(e) => (e, true),
-                        }
-                    }
-                    (None, _) => ("no frame to export".into(), true),
-                    (_, Err(e)) => (e.clone(), true),
-                });
+                out.push(with_path(MotionCommand::ExportFrame));
             }
         });
-        if let Some((text, error)) = &self.message {
-            let colour = if *error {
-                palette::INVALID
-            } else {
-                palette::SEPARATING
-            };
-            ui.colored_label(colour, text);
+    }
+
+    /// Carry out a command of the lab; what it did, for the status bar.
+    pub fn apply(&mut self, command: MotionCommand, ws: &Workspace) -> Message {
+        let ok = |text: String| Message { text, error: false };
+        let failed = |text: String| Message { text, error: true };
+        match command {
+            MotionCommand::Run => {
+                self.run_now(ws);
+                self.play(PlaybackCommand::First);
+                let run = self.run.as_ref().expect("just run");
+                ok(format!(
+                    "ran this scene: {} steps; {}",
+                    run.recording.steps(),
+                    counts(run.recording.events())
+                ))
+            }
+            MotionCommand::SaveRun(path) => match &self.run {
+                None => failed("no run to save".into()),
+                Some(run) => match run.recording.save(&path) {
+                    Ok(()) => ok(format!("saved {}", path.display())),
+                    Err(e) => failed(e.to_string()),
+                },
+            },
+            MotionCommand::OpenRun(path) => match Recording::load(&path) {
+                Err(e) => failed(e.to_string()),
+                Ok(recording) => {
+                    // The panel describes the run shown: its settings are the run's.
+                    let config = recording.config();
+                    self.dt = config.dt;
+                    self.steps = recording.steps();
+                    (self.bound, self.fixed) = match config.substeps {
+                        Substeps::Bound => (true, self.fixed),
+                        Substeps::Fixed(k) => (false, k),
+                    };
+                    self.resolver = config.resolver;
+                    self.ccd = config.ccd;
+                    self.ghost = None;
+                    self.run_id += 1;
+                    self.run = Some(Run {
+                        revision: None,
+                        recording,
+                        ghost: None,
+                        source: path.display().to_string(),
+                    });
+                    self.shown = None;
+                    self.block = None;
+                    self.play(PlaybackCommand::First);
+                    ok(format!("opened {}", path.display()))
+                }
+            },
+            MotionCommand::Replay => match &self.run {
+                None => failed("no run to replay".into()),
+                Some(run) => match replay(&run.recording) {
+                    Ok(steps) => ok(format!(
+                        "the run shown ({}) is identical: {steps} steps replayed bit for bit",
+                        run.source
+                    )),
+                    Err(d) => failed(format!(
+                        "the run shown ({}) diverges at step {} (shape {})",
+                        run.source, d.step, d.shape
+                    )),
+                },
+            },
+            MotionCommand::ExportFrame(path) => match self.frame_scene() {
+                None => failed("no frame to export".into()),
+                Some(scene) => {
+                    let target = path.with_file_name(format!("frame-{}.json", self.frame()));
+                    match fixture::export(scene, None, &target, None) {
+                        Ok(written) => ok(written.join("; ")),
+                        Err(e) => failed(e),
+                    }
+                }
+            },
         }
     }
 
