@@ -81,9 +81,11 @@ impl CastsLab {
                 .weak(),
             );
             ui.separator();
-            if let Some((from, to)) = &mut self.ray {
+            // The typed ends go through the same command as a drag.
+            if let Some((from, to)) = self.ray {
+                let (mut typed_from, mut typed_to) = (from, to);
                 egui::Grid::new("ray ends").num_columns(3).show(ui, |ui| {
-                    for (name, p) in [("from", from), ("to", to)] {
+                    for (name, p) in [("from", &mut typed_from), ("to", &mut typed_to)] {
                         ui.label(name);
                         for (axis, v) in [("x", &mut p.x), ("y", &mut p.y)] {
                             ui.add(
@@ -96,6 +98,9 @@ impl CastsLab {
                         ui.end_row();
                     }
                 });
+                if (typed_from, typed_to) != (from, to) {
+                    out.push(Command::Ray(typed_from, typed_to));
+                }
             }
             ui.checkbox(&mut self.first_only, "First hit only")
                 .on_hover_text("the closest hit alone, as a game's line-of-sight or bullet query asks: the scene is searched along the segment (through the broad phase's grid cells) and stops past the first hit");

@@ -855,8 +855,7 @@ impl App {
     fn autosave(&mut self) {
         let editing = self.scene_view.is_dragging() || self.numbers_panel.is_editing();
         let now = std::time::Instant::now();
-        let scene = self.workspace.scene().clone();
-        if let Some(problem) = self.workspace.document.autosave(&scene, now, editing) {
+        if let Some(problem) = self.workspace.autosave(now, editing) {
             self.say(problem, true);
         }
     }

@@ -117,6 +117,12 @@ impl Workspace {
         self.revision
     }
 
+    /// Copy the scene to the recovery file when the document asks for it (no copy of the
+    /// scene a frame: the document borrows it); an error message if writing failed.
+    pub fn autosave(&mut self, now: std::time::Instant, editing: bool) -> Option<String> {
+        self.document.autosave(&self.scene, now, editing)
+    }
+
     /// Whether the scene differs from the saved document.
     pub fn is_dirty(&self) -> bool {
         self.document.is_dirty(self.revision)
