@@ -4,7 +4,9 @@
 //! as thin lines and the intersecting ones in colour.
 
 use super::command::{Command, Commands};
+use super::lab_view::{LabView, PairShown, hash_of};
 use super::workspace::Workspace;
+use crate::picture::draw::BroadShown;
 use crate::text;
 use eframe::egui::{self, RichText};
 
@@ -36,6 +38,31 @@ impl Default for BroadLab {
 }
 
 impl BroadLab {
+    /// What the view draws in this lab: `pair`'s view (the pair lab's) without the axis ring,
+    /// with the grid's cells, candidate pairs and hits as asked.
+    pub fn view<'a>(&self, ws: &'a Workspace, mut pair: LabView<'a>) -> LabView<'a> {
+        if let PairShown::Document { axes, .. } = &mut pair.pair {
+            *axes = false;
+        }
+        let cell = ws.grid().cell_size().to_bits();
+        pair.broad = Some(BroadShown {
+            cells: self.cells,
+            candidates: self.candidates,
+            hits: self.hits,
+        });
+        // The cells follow every move: with them on, the static layer is built each time.
+        pair.static_key = hash_of((self.cells, ws.revision(), cell));
+        pair.frame_key = hash_of((
+            pair.frame_key,
+            self.cells,
+            self.candidates,
+            self.hits,
+            cell,
+            ws.hits().len(),
+        ));
+        pair
+    }
+
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         let panel = egui::Panel::right("broad");

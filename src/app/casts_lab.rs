@@ -4,9 +4,11 @@
 //! normal), the first emphasised, and the view draws them.
 
 use super::command::{Command, Commands};
+use super::lab_view::{LabView, PairShown, hash_of};
 use super::workspace::Workspace;
 use crate::broad::{Grid, boxes_of, ray_cast_scene, ray_cast_scene_first};
 use crate::geometry::DVec2;
+use crate::picture::draw::RayShown;
 use crate::picture::palette;
 use crate::query::RayHit;
 use crate::text;
@@ -31,6 +33,25 @@ pub struct CastsLab {
 }
 
 impl CastsLab {
+    /// What the view draws in this lab: the document's shapes, the ray and its hits (and
+    /// no pair's test); a drag on the background draws a new ray.
+    pub fn view(&self) -> LabView<'_> {
+        let mut view = LabView::document(PairShown::None);
+        view.claim_and_motion = false;
+        view.draws_rays = true;
+        view.ray = self.ray.map(|(from, to)| RayShown {
+            from,
+            to,
+            hits: self.hits(),
+        });
+        view.frame_key = hash_of(
+            self.ray
+                .map(|(p, q)| [p.x, p.y, q.x, q.y].map(f64::to_bits))
+                .zip(Some(self.hits().len())),
+        );
+        view
+    }
+
     /// Cast the ray again if the scene, the ray or `first_only` changed since the last cast.
     pub fn refresh(&mut self, ws: &Workspace) {
         let scene = ws.scene();

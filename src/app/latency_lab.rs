@@ -7,7 +7,7 @@
 //! the server knows them then (interpolated ones dashed, the true ones as thin outlines).
 
 use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
-use super::latency_timeline;
+use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
 use super::playback::{Playback, Timeline};
 use super::status_bar::Message;
@@ -18,7 +18,7 @@ use crate::latency::{
     taken_back,
 };
 use crate::motion::Recording;
-use crate::picture::draw::LatencyCollision;
+use crate::picture::draw::{LatencyCollision, LatencyShown};
 use crate::scene::{Scene, SceneShape};
 use crate::text;
 use eframe::egui::{self, RichText};
@@ -107,6 +107,28 @@ impl Shown {
 }
 
 impl LatencyLab {
+    /// What the view draws in this lab: the players at the bucket shown as the server knows
+    /// them (not the document's shapes: nothing to grab), and fits every place they are seen.
+    pub fn view(&self) -> LabView<'_> {
+        let mut view = LabView::document(PairShown::None);
+        let shown = self.shown();
+        view.scene = shown.map(|s| &s.scene);
+        view.fit_scene = Some(self.fit_scene());
+        view.editable = false;
+        view.document_shapes = false;
+        view.claim_and_motion = false;
+        view.latency = shown.map(|s| LatencyShown {
+            interpolated: &s.interpolated,
+            truth: s.truth.as_ref(),
+            collisions: &s.collisions,
+        });
+        // Its players are placed anew at every bucket and packet.
+        let key = shown.map(|s| s.key());
+        view.static_key = hash_of((2u8, key));
+        view.frame_key = hash_of(key);
+        view
+    }
+
     /// The engine's settings.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -482,11 +504,6 @@ impl LatencyLab {
                     }
                 }
             });
-    }
-
-    /// The timeline under the scene: playback of the packets and the engine's table.
-    pub fn timeline(&self, ui: &mut egui::Ui, out: &mut Commands) {
-        latency_timeline::ui(self, ui, out);
     }
 
     /// Every finding (collision or retraction) with the packet index, time and bucket it

@@ -16,6 +16,7 @@ mod export_window;
 mod frame_pair;
 mod generate_window;
 mod history;
+mod lab_view;
 mod latency_lab;
 mod latency_timeline;
 mod motion_lab;
@@ -52,9 +53,10 @@ use document::Document;
 use eframe::egui;
 use export_window::ExportWindow;
 use generate_window::GenerateWindow;
+use lab_view::LabView;
 use numbers_panel::NumbersPanel;
 use pair_lab::PairLab;
-use scene_view::{Overlay, SceneView};
+use scene_view::SceneView;
 use shapes_panel::ShapesPanel;
 use status_bar::StatusBar;
 use std::path::{Path, PathBuf};
@@ -228,7 +230,7 @@ impl App {
             self.motion_lab.timeline(ui, out);
         }
         if self.lab == Lab::Latency {
-            self.latency_lab.timeline(ui, out);
+            latency_timeline::ui(&self.latency_lab, ui, out);
         }
         if left {
             self.shapes_panel
@@ -245,15 +247,17 @@ impl App {
                     .ui(ui, ws, self.motion_lab.recording(), out),
             }
         }
-        let overlay = Overlay::of(
-            self.lab,
-            &self.broad_lab,
-            &self.casts_lab,
-            &self.motion_lab,
-            &self.latency_lab,
-        );
-        self.scene_view
-            .ui(ui, ws, &self.options, &mut self.pair_lab, overlay, out);
+        let labs = LabRefs {
+            pair: &self.pair_lab,
+            broad: &self.broad_lab,
+            casts: &self.casts_lab,
+            motion: &self.motion_lab,
+            latency: &self.latency_lab,
+        };
+        let view = lab_view(self.lab, ws, labs);
+        let hovered = self.scene_view.ui(ui, ws, &self.options, &view, out);
+        // Hovering is a pure view state: it stays direct.
+        self.pair_lab.hovered_axis = hovered;
         self.generate_window.ui(&ctx, out);
         self.export_window.ui(&ctx, ws, out);
         let discard = self.dialogs.ui(&ctx, ws, out);
@@ -424,20 +428,16 @@ impl App {
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> PaintedFrame {
         self.refresh_labs(0.0);
-        let overlay = Overlay::of(
-            self.lab,
-            &self.broad_lab,
-            &self.casts_lab,
-            &self.motion_lab,
-            &self.latency_lab,
-        );
-        self.scene_view.draw_list(
-            rect,
-            &self.workspace,
-            &self.options,
-            &self.pair_lab,
-            overlay,
-        )
+        let labs = LabRefs {
+            pair: &self.pair_lab,
+            broad: &self.broad_lab,
+            casts: &self.casts_lab,
+            motion: &self.motion_lab,
+            latency: &self.latency_lab,
+        };
+        let view = lab_view(self.lab, &self.workspace, labs);
+        self.scene_view
+            .draw_list(rect, &self.workspace, &self.options, &view)
     }
 
     /// Select the shape at list position `index` (or nothing), as a click does.
@@ -947,6 +947,27 @@ fn speed_combo(ui: &mut egui::Ui, id: &str, speed: &mut f64, choices: &[f64], ti
 /// A side panel sized as a share of the window (`default` points at most, `share` of the
 /// width at most when resized), that never paints over the scene view and keeps its width
 /// whatever it holds.
+/// The labs, read by [`lab_view`].
+struct LabRefs<'a> {
+    pair: &'a PairLab,
+    broad: &'a BroadLab,
+    casts: &'a CastsLab,
+    motion: &'a MotionLab,
+    latency: &'a LatencyLab,
+}
+
+/// What the view draws for `lab`: each lab makes its own (the broad-phase lab over the pair
+/// lab's).
+fn lab_view<'a>(lab: Lab, ws: &'a Workspace, labs: LabRefs<'a>) -> LabView<'a> {
+    match lab {
+        Lab::Pair => labs.pair.view(ws),
+        Lab::Broad => labs.broad.view(ws, labs.pair.view(ws)),
+        Lab::Casts => labs.casts.view(),
+        Lab::Motion => labs.motion.view(ws),
+        Lab::Latency => labs.latency.view(),
+    }
+}
+
 fn side_panel(
     ui: &mut egui::Ui,
     panel: egui::Panel,

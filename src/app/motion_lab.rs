@@ -7,6 +7,7 @@
 
 use super::command::{Command, Commands, MotionCommand, TimelineId};
 use super::frame_pair::FramePair;
+use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
 use super::playback::{Playback, PlaybackCommand, Timeline};
 use super::status_bar::Message;
@@ -94,6 +95,24 @@ impl Default for MotionLab {
 }
 
 impl MotionLab {
+    /// What the view draws in this lab: the run's frame shown (editable only at frame 0),
+    /// the explained pair's report at that frame, the ghost run and the step's sweeps.
+    pub fn view(&self, ws: &Workspace) -> LabView<'_> {
+        let mut view = LabView::document(PairShown::Own {
+            pair: self.pair.report(),
+            focus_axis: self.pair.focus_axis(),
+        });
+        view.scene = self.frame_scene();
+        view.editable = self.frame() == 0;
+        view.claim_and_motion = false;
+        view.ghost = self.ghost_scene();
+        view.sweeps = self.sweeps();
+        // Every frame of a run moves the shapes.
+        view.static_key = hash_of((1u8, self.drawn(), ws.revision()));
+        view.frame_key = hash_of((self.drawn(), self.pair.focus_axis()));
+        view
+    }
+
     /// The configuration the panel describes.
     pub fn config(&self) -> Config {
         Config {

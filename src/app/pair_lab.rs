@@ -4,6 +4,7 @@
 
 use super::claimed_panel::ClaimedPanel;
 use super::command::{Command, Commands, Fit};
+use super::lab_view::{LabView, PairShown, hash_of};
 use super::workspace::Workspace;
 use super::{ViewOptions, axes_table, motion_tab, projection_plot};
 use crate::picture::palette;
@@ -43,6 +44,29 @@ pub struct PairLab {
 }
 
 impl PairLab {
+    /// What the view draws in this lab: the document's pair, as far as step mode has gone,
+    /// with the axis in focus and a mistake's test when one is shown.
+    pub fn view<'a>(&self, ws: &'a Workspace) -> LabView<'a> {
+        let report = ws.report().filter(|_| !ws.is_stale());
+        let total = report.map_or(0, |r| r.sat.axes.len());
+        let focus_axis = report.and_then(|r| self.focus_axis(r));
+        let (axes_seen, verdict_shown) = (self.axes_seen(total), self.verdict_shown(total));
+        let mut view = LabView::document(PairShown::Document {
+            focus_axis,
+            axes_seen,
+            verdict_shown,
+            mistake: self.claimed.mistake_report(ws),
+            axes: true,
+        });
+        view.frame_key = hash_of((
+            self.claimed.shown_mistake(),
+            focus_axis,
+            axes_seen,
+            verdict_shown,
+        ));
+        view
+    }
+
     /// Keep step mode within the report's axes.
     pub fn follow(&mut self, ws: &Workspace) {
         self.axes = ws.report().map_or(0, |r| r.sat.axes.len());

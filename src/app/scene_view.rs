@@ -2,19 +2,13 @@
 //! polygon's corners, and paint what `picture::draw` builds from the core's reports.
 
 use super::ViewOptions;
-use super::broad_lab::BroadLab;
-use super::casts_lab::CastsLab;
 use super::command::{Command, Commands, Fit};
 use super::edit::Edit;
-use super::latency_lab::LatencyLab;
-use super::motion_lab::MotionLab;
+use super::lab_view::{LabView, PairShown};
 use super::paint;
-use super::pair_lab::PairLab;
 use super::workspace::Workspace;
 use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
-use crate::picture::draw::{
-    self, BroadOverlay, BroadShown, DrawInput, DrawList, LayerHits, RayShown, Rejected,
-};
+use crate::picture::draw::{self, BroadOverlay, DrawInput, DrawList, LayerHits, Rejected};
 use crate::picture::handles::{Handle, HandleKind, handles_of, velocity_handle};
 use crate::picture::{self, Camera, Label, fit, labels};
 use crate::query::{distance_to_core, distance_to_point};
@@ -46,83 +40,10 @@ enum Gesture {
     },
 }
 
-/// What the lab shown draws over the scene.
-#[derive(Clone, Copy)]
-pub enum Overlay<'a> {
-    /// The pair lab: only the pair's report.
-    Pair,
-    /// The broad-phase lab's grid.
-    Broad(&'a BroadLab),
-    /// The casts lab's ray and its hits.
-    Casts(&'a CastsLab),
-    /// The motion lab's run at its shown frame.
-    Motion(&'a MotionLab),
-    /// The latency lab's players at its shown bucket.
-    Latency(&'a LatencyLab),
-}
-
-impl<'a> Overlay<'a> {
-    /// The overlay of `lab`.
-    pub fn of(
-        lab: super::Lab,
-        broad: &'a BroadLab,
-        casts: &'a CastsLab,
-        motion: &'a MotionLab,
-        latency: &'a LatencyLab,
-    ) -> Self {
-        match lab {
-            super::Lab::Pair => Overlay::Pair,
-            super::Lab::Broad => Overlay::Broad(broad),
-            super::Lab::Casts => Overlay::Casts(casts),
-            super::Lab::Motion => Overlay::Motion(motion),
-            super::Lab::Latency => Overlay::Latency(latency),
-        }
-    }
-
-    /// The scene to draw: the motion lab's frame, else the workspace's.
-    fn scene<'s>(self, ws: &'s Workspace) -> &'s Scene
-    where
-        'a: 's,
-    {
-        match self {
-            Overlay::Motion(m) => m.frame_scene().unwrap_or(ws.scene()),
-            Overlay::Latency(l) => l.shown().map_or(ws.scene(), |s| &s.scene),
-            _ => ws.scene(),
-        }
-    }
-
-    /// Whether shapes may be grabbed: not while a later frame of a run is shown.
-    fn editable(self) -> bool {
-        match self {
-            Overlay::Motion(m) => m.frame() == 0,
-            Overlay::Latency(_) => false,
-            _ => true,
-        }
-    }
-
-    fn broad(self) -> Option<&'a BroadLab> {
-        match self {
-            Overlay::Broad(b) => Some(b),
-            _ => None,
-        }
-    }
-
-    fn casts(self) -> Option<&'a CastsLab> {
-        match self {
-            Overlay::Casts(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The ray cast and its hits, in the casts lab.
-    fn ray(self) -> Option<RayShown<'a>> {
-        let casts = self.casts()?;
-        let (from, to) = casts.ray?;
-        Some(RayShown {
-            from,
-            to,
-            hits: casts.hits(),
-        })
+impl LabView<'_> {
+    /// The scene drawn: the lab's, else the workspace's.
+    fn scene_of<'s>(&'s self, ws: &'s Workspace) -> &'s Scene {
+        self.scene.unwrap_or(ws.scene())
     }
 }
 
@@ -144,8 +65,7 @@ struct Look {
 struct Shown<'a> {
     ws: &'a Workspace,
     options: &'a ViewOptions,
-    lab: &'a PairLab,
-    overlay: Overlay<'a>,
+    view: &'a LabView<'a>,
 }
 
 /// One layer of a frame of the view, ready to paint.
@@ -334,30 +254,26 @@ impl SceneView {
         })
     }
 
-    /// The view in the middle of the window.
+    /// The view in the middle of the window. Returns the axis under the pointer, if any.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
         options: &ViewOptions,
-        lab: &mut PairLab,
-        overlay: Overlay,
+        view: &LabView,
         out: &mut Commands,
-    ) {
+    ) -> Option<usize> {
+        let mut hovered_axis = None;
         egui::CentralPanel::default().show(ui, |ui| {
             let (response, painter) =
                 ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
             let rect = response.rect;
             self.rect = rect;
-            self.do_fit(rect, ws, overlay);
+            self.do_fit(rect, ws, view);
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
-            let handles = if overlay.editable() {
-                handles
-            } else {
-                Vec::new()
-            };
-            self.pointer(ui, &response, rect, (ws, overlay), &handles, out);
+            let handles = if view.editable { handles } else { Vec::new() };
+            self.pointer(ui, &response, rect, (ws, view), &handles, out);
             let ctx = ui.ctx().clone();
             let font = FontId::proportional(13.0);
             let look = Look {
@@ -370,12 +286,7 @@ impl SceneView {
                     .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
                     .size()
             };
-            let shown = Shown {
-                ws,
-                options,
-                lab,
-                overlay,
-            };
+            let shown = Shown { ws, options, view };
             let (still, frame) = self.frame(rect, shown, &handles, look, &measure);
             if let Some(p) = response.hover_pos() {
                 let near = frame
@@ -384,7 +295,7 @@ impl SceneView {
                     .map(|(k, [a, b])| (*k, distance_to_segment(p, *a, *b)))
                     .filter(|(_, d)| *d < 6.0)
                     .min_by(|x, y| x.1.total_cmp(&y.1));
-                lab.hovered_axis = near.map(|(k, _)| k);
+                hovered_axis = near.map(|(k, _)| k);
             }
             let painter = painter.with_clip_rect(rect);
             painter.add(egui::Shape::Mesh(still.mesh.clone()));
@@ -402,6 +313,7 @@ impl SceneView {
                 self.handle_tooltip(ui, &response, p, &handles);
             }
         });
+        hovered_axis
     }
 
     /// One frame of the view, tessellated, with its labels placed: built again only when
@@ -418,9 +330,8 @@ impl SceneView {
         let ws = shown.ws;
         let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
-            let dynamic = Self::dynamic_shapes(ws, shown.overlay);
-            let static_key =
-                self.static_key(rect, ws, shown.overlay, look.pixels_per_point, &dynamic);
+            let dynamic = Self::dynamic_shapes(ws, shown.view);
+            let static_key = self.static_key(rect, shown.view, look.pixels_per_point, &dynamic);
             let dynamic_ids: Vec<ShapeId> =
                 dynamic.iter().map(|&i| ws.scene().shapes[i].id).collect();
             // The static layer stays while only dynamic shapes changed (a drag).
@@ -469,36 +380,21 @@ impl SceneView {
     fn static_key(
         &self,
         rect: Rect,
-        ws: &Workspace,
-        overlay: Overlay,
+        view: &LabView,
         pixels_per_point: f32,
         dynamic: &[usize],
     ) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        let bits = |x: f64| x.to_bits();
         self.hash_view(rect, pixels_per_point, &mut h);
         dynamic.hash(&mut h);
-        match overlay {
-            // The cells follow every move: with the overlay on, the layer is built each time.
-            Overlay::Broad(b) => (b.cells, ws.revision(), bits(ws.grid().cell_size())).hash(&mut h),
-            // Every frame of a run moves the shapes.
-            Overlay::Motion(m) => (1u8, m.drawn(), ws.revision()).hash(&mut h),
-            // Its players are placed anew at every bucket and packet.
-            Overlay::Latency(l) => (2u8, l.shown().map(|s| s.key())).hash(&mut h),
-            _ => {}
-        }
+        view.static_key.hash(&mut h);
         h.finish()
     }
 
     /// Everything a frame of the view depends on, hashed.
     fn frame_key(&self, rect: Rect, shown: Shown, pixels_per_point: f32) -> u64 {
-        let Shown {
-            ws,
-            options,
-            lab,
-            overlay,
-        } = shown;
+        let Shown { ws, options, view } = shown;
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let bits = |x: f64| x.to_bits();
@@ -506,26 +402,7 @@ impl SceneView {
         bits(ws.horizon()).hash(&mut h);
         self.hash_view(rect, pixels_per_point, &mut h);
         (options.show_axes, options.show_naive).hash(&mut h);
-        lab.claimed.shown_mistake().hash(&mut h);
-        let total = ws.report().map_or(0, |r| r.sat.axes.len());
-        let focus = ws.report().and_then(|r| lab.focus_axis(r));
-        (focus, lab.axes_seen(total), lab.verdict_shown(total)).hash(&mut h);
-        if let Overlay::Motion(m) = overlay {
-            (m.drawn(), m.pair.focus_axis()).hash(&mut h);
-        }
-        if let Overlay::Latency(l) = overlay {
-            l.shown().map(|s| s.key()).hash(&mut h);
-        }
-        if let Some(ray) = overlay.ray() {
-            [ray.from, ray.to]
-                .iter()
-                .for_each(|p| (bits(p.x), bits(p.y)).hash(&mut h));
-            ray.hits.len().hash(&mut h);
-        }
-        if let Some(b) = overlay.broad() {
-            (b.cells, b.candidates, b.hits).hash(&mut h);
-            (bits(ws.grid().cell_size()), ws.hits().len()).hash(&mut h);
-        }
+        view.frame_key.hash(&mut h);
         if let Some(r) = &self.rejected {
             (r.index, &r.reason).hash(&mut h);
             r.outline
@@ -547,23 +424,17 @@ impl SceneView {
         rect: Rect,
         ws: &Workspace,
         options: &ViewOptions,
-        lab: &PairLab,
-        overlay: Overlay,
+        view: &LabView,
     ) -> PaintedFrame {
         self.rect = rect;
-        self.do_fit(rect, ws, overlay);
+        self.do_fit(rect, ws, view);
         let handles = self.handles(ws);
         let look = Look {
             pixels_per_point: 1.0,
             tessellation: Default::default(),
             font_texture: [1, 1],
         };
-        let shown = Shown {
-            ws,
-            options,
-            lab,
-            overlay,
-        };
+        let shown = Shown { ws, options, view };
         let estimated = |text: &str| {
             let size = labels::estimated_size(text);
             egui::vec2(size.x, size.y)
@@ -585,8 +456,8 @@ impl SceneView {
 
     /// The list positions of the dynamic shapes: the selected one and the explained pair
     /// (none in the latency lab, whose players are not the scene's shapes).
-    fn dynamic_shapes(ws: &Workspace, overlay: Overlay) -> Vec<usize> {
-        if matches!(overlay, Overlay::Latency(_)) {
+    fn dynamic_shapes(ws: &Workspace, view: &LabView) -> Vec<usize> {
+        if !view.document_shapes {
             return Vec::new();
         }
         let scene = ws.scene();
@@ -609,40 +480,39 @@ impl SceneView {
         handles: &[Handle],
         dynamic: &[usize],
     ) -> DrawList {
-        let Shown {
-            ws,
-            options,
-            lab,
-            overlay,
-        } = shown;
-        let broad = overlay.broad();
-        let scene = overlay.scene(ws);
-        // The casts and motion labs draw their own over the shapes, not the pair lab's report;
-        // the motion lab draws the pair's report at the frame shown.
-        let casting = matches!(
-            overlay,
-            Overlay::Casts(_) | Overlay::Motion(_) | Overlay::Latency(_)
-        );
-        let (pair, focus_axis, axes_seen, verdict_shown) = match overlay {
-            Overlay::Motion(m) => {
-                let pair = m.pair.report();
+        let Shown { ws, options, view } = shown;
+        let scene = view.scene_of(ws);
+        let (pair, focus_axis, axes_seen, verdict_shown, show_axes, mistake) = match &view.pair {
+            PairShown::None => (None, None, 0, false, false, None),
+            PairShown::Own { pair, focus_axis } => {
                 let total = pair.map_or(0, |(_, r)| r.sat.axes.len());
-                (pair, m.pair.focus_axis(), total, true)
+                (*pair, *focus_axis, total, true, options.show_axes, None)
             }
-            _ => {
+            PairShown::Document {
+                focus_axis,
+                axes_seen,
+                verdict_shown,
+                mistake,
+                axes,
+            } => {
                 let report = ws.report().filter(|_| !ws.is_stale());
-                let pair = ws.pair_indices().zip(report).filter(|_| !casting);
-                let total = report.map_or(0, |r| r.sat.axes.len());
-                let focus = report.and_then(|r| lab.focus_axis(r));
-                (pair, focus, lab.axes_seen(total), lab.verdict_shown(total))
+                let pair = ws.pair_indices().zip(report);
+                (
+                    pair,
+                    *focus_axis,
+                    *axes_seen,
+                    *verdict_shown,
+                    *axes && options.show_axes,
+                    mistake.as_ref(),
+                )
             }
         };
+        let others = matches!(view.pair, PairShown::Document { .. });
         let other_hits = ws
             .other_hits()
-            .filter(|_| !casting)
+            .filter(|_| others)
             .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
         let hits = LayerHits::new(layer, scene.shapes.len(), other_hits, dynamic);
-        let mistake = lab.claimed.mistake_report(ws);
         draw::build(&DrawInput {
             scene,
             pair,
@@ -650,48 +520,31 @@ impl SceneView {
             selected: ws
                 .selected()
                 .and_then(|id| scene.index_of(id))
-                .filter(|_| !matches!(overlay, Overlay::Latency(_))),
+                .filter(|_| view.document_shapes),
             focus_axis,
             axes_seen,
             verdict_shown,
-            show_axes: options.show_axes && matches!(overlay, Overlay::Pair | Overlay::Motion(_)),
-            broad: broad.map(|lab| BroadOverlay {
-                shown: BroadShown {
-                    cells: lab.cells,
-                    candidates: lab.candidates,
-                    hits: lab.hits,
-                },
+            show_axes,
+            broad: view.broad.map(|shown| BroadOverlay {
+                shown,
                 grid: ws.grid(),
                 hits: ws.hits(),
             }),
             show_naive: options.show_naive,
-            claim: ws.claim().filter(|_| !casting),
+            claim: ws.claim().filter(|_| view.claim_and_motion),
             motion: ws
                 .pair_motion()
-                .filter(|_| !casting)
+                .filter(|_| view.claim_and_motion)
                 .map(|(velocities, toi)| draw::PairMotion {
                     velocities,
                     horizon: ws.horizon(),
                     toi,
                 }),
-            ray: overlay.ray(),
-            ghost: match overlay {
-                Overlay::Motion(m) => m.ghost_scene(),
-                _ => None,
-            },
-            sweeps: match overlay {
-                Overlay::Motion(m) => m.sweeps(),
-                _ => &[],
-            },
-            latency: match overlay {
-                Overlay::Latency(l) => l.shown().map(|s| draw::LatencyShown {
-                    interpolated: &s.interpolated,
-                    truth: s.truth.as_ref(),
-                    collisions: &s.collisions,
-                }),
-                _ => None,
-            },
-            mistake: mistake.as_ref().filter(|_| !casting),
+            ray: view.ray,
+            ghost: view.ghost,
+            sweeps: view.sweeps,
+            latency: view.latency,
+            mistake,
             grid: Some(ws.grid()),
             rejected: self.rejected.as_ref(),
             new_polygon: self.new_polygon.as_deref().unwrap_or(&[]),
@@ -706,15 +559,15 @@ impl SceneView {
 
     /// Do a pending fit. On opening, the view `render` shows too: the whole scene, unless
     /// that makes the headline (the MTV or the distance) too small to see.
-    fn do_fit(&mut self, rect: Rect, ws: &Workspace, overlay: Overlay) {
+    fn do_fit(&mut self, rect: Rect, ws: &Workspace, view: &LabView) {
         let Some(fit) = self.fit else { return };
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }
         self.fit = None;
         // The latency lab fits every place its players are seen in the log.
-        let (rect, scene, pair) = match overlay {
-            Overlay::Latency(l) => (paint::rect(rect), l.fit_scene(), None),
+        let (rect, scene, pair) = match view.fit_scene {
+            Some(players) => (paint::rect(rect), players, None),
             _ => (
                 paint::rect(rect),
                 ws.scene(),
@@ -791,11 +644,10 @@ impl SceneView {
         ui: &egui::Ui,
         response: &egui::Response,
         rect: Rect,
-        (ws, overlay): (&Workspace, Overlay),
+        (ws, view): (&Workspace, &LabView),
         handles: &[Handle],
         out: &mut Commands,
     ) {
-        let casts = overlay.casts();
         let camera = self.camera;
         let to_world = |p: Pos2| camera.to_world(paint::rect(rect), paint::point(p));
         if response.clicked()
@@ -804,7 +656,7 @@ impl SceneView {
             let w = to_world(p);
             match &mut self.new_polygon {
                 Some(points) => points.push(w),
-                None => out.push(Command::Select(self.shape_at(overlay.scene(ws), w))),
+                None => out.push(Command::Select(self.shape_at(view.scene_of(ws), w))),
             }
         }
         if response.drag_started() {
@@ -818,8 +670,8 @@ impl SceneView {
                 {
                     Some(Gesture::Pan)
                 }
-                Some(_) if !overlay.editable() => Some(Gesture::Pan),
-                Some(p) => Some(self.grab(p, rect, (ws, casts), handles, out)),
+                Some(_) if !view.editable => Some(Gesture::Pan),
+                Some(p) => Some(self.grab(p, rect, (ws, view), handles, out)),
                 None => None,
             };
             self.gestures += 1;
@@ -866,13 +718,13 @@ impl SceneView {
         &self,
         p: Pos2,
         rect: Rect,
-        (ws, casts): (&Workspace, Option<&CastsLab>),
+        (ws, view): (&Workspace, &LabView),
         handles: &[Handle],
         out: &mut Commands,
     ) -> Gesture {
         let w = self.camera.to_world(paint::rect(rect), paint::point(p));
         let on_screen = |q: DVec2| paint::pos(self.camera.to_screen(paint::rect(rect), q));
-        let ray = casts.and_then(|c| c.ray);
+        let ray = view.ray.map(|r| (r.from, r.to));
         if let Some(id) = ws.selected()
             && let Some(shape) = ws.scene().get(id)
             && let Some(kind) = self.handle_at(p, rect, handles)
@@ -908,7 +760,7 @@ impl SceneView {
                 out.push(Command::Select(Some(id)));
                 Gesture::Move(id)
             }
-            None if casts.is_some() => {
+            None if view.draws_rays => {
                 out.push(Command::Ray(w, w));
                 Gesture::RayEnd { end: 1, fixed: w }
             }
