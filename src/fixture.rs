@@ -8,9 +8,10 @@
 //! `tolerance`, default 1e-9); vectors compare component by component; two contact points may
 //! come in either order.
 
+use crate::files::{self, FileError};
 use crate::geometry::DVec2;
 use crate::query::{PairSummary, summarize};
-use crate::scene::{self, DEFAULT_TOLERANCE, Expected, FileError, Scene};
+use crate::scene::{self, DEFAULT_TOLERANCE, Expected, Scene};
 use crate::text::exact_number;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
@@ -360,7 +361,7 @@ pub fn export(
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let text = rust_test(&include, &name, count);
-    scene::write_atomically(rust, text.as_bytes())
+    files::write_atomically(rust, text.as_bytes())
         .map_err(|e| format!("{}: cannot save: {e}", rust.display()))?;
     written.push(format!(
         "wrote {}: include_str!({})",

@@ -89,6 +89,7 @@ mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagnose;
+pub mod files;
 pub mod fixture;
 pub mod geometry;
 pub mod latency;

@@ -7,8 +7,9 @@
 //! overflowed for coordinates around 1e154 (a NaN centroid, a non-convex polygon accepted).
 //! Fixed in `geometry/polygon.rs` by measuring such polygons in an exactly scaled frame.
 
+use collidoscope::files::{FileError, Problem};
 use collidoscope::geometry::Shape;
-use collidoscope::scene::{FileError, Problem, Scene, parse, to_json};
+use collidoscope::scene::{Scene, parse, to_json};
 use std::path::Path;
 
 fn read(bytes: &[u8]) -> Result<Scene, FileError> {

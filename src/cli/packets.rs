@@ -149,14 +149,14 @@ fn check_span(
     path: &Path,
     log: &PacketLog,
     settings: Settings,
-) -> Result<(), crate::scene::FileError> {
+) -> Result<(), crate::files::FileError> {
     let Some((lo, hi)) = log.sent_range() else {
         return Ok(());
     };
     if hi > lo && (hi - lo) / settings.step > MAX_BUCKETS {
-        return Err(crate::scene::FileError::new(
+        return Err(crate::files::FileError::new(
             path,
-            crate::scene::Problem::Document(format!(
+            crate::files::Problem::Document(format!(
                 "its packets span {} ms, which --step {} cuts into more than {MAX_BUCKETS:e} buckets: choose a larger step",
                 number(hi - lo),
                 number(settings.step)

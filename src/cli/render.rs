@@ -77,7 +77,7 @@ pub fn run(path: &Path, pair: Option<(usize, usize)>, out: &Path, (w, h): (u32, 
             }
         },
     };
-    if let Err(e) = scene::write_atomically(out, &bytes) {
+    if let Err(e) = crate::files::write_atomically(out, &bytes) {
         eprintln!("{}: cannot write the picture: {e}", out.display());
         return 1;
     }

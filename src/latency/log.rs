@@ -2,10 +2,9 @@
 //! packet in arrival order. Read whole and checked: a bad log is refused with the packet's
 //! index and the field named; written one packet per line, atomically.
 
+use crate::files::{FileError, Problem, describe, syntax_problem, write_atomically};
 use crate::geometry::{DVec2, Shape};
-use crate::scene::{
-    FileError, Problem, describe, parse_player, player_line, syntax_problem, write_atomically,
-};
+use crate::scene::{parse_player, player_line};
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::Path;
@@ -83,7 +82,7 @@ impl PacketLog {
     /// Read and check the packet log at `path`.
     pub fn load(path: &Path) -> Result<Self, FileError> {
         let bytes = std::fs::read(path)
-            .map_err(|e| FileError::new(path, Problem::Io(format!("cannot read the file: {e}"))))?;
+            .map_err(|e| FileError::new(path, Problem::io("cannot read the file", e)))?;
         Self::parse(path, &bytes)
     }
 
@@ -134,7 +133,7 @@ impl PacketLog {
     /// Write the log to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
         write_atomically(path, self.to_json().as_bytes())
-            .map_err(|e| FileError::new(path, Problem::Io(format!("cannot write the file: {e}"))))
+            .map_err(|e| FileError::new(path, Problem::io("cannot write the file", e)))
     }
 }
 

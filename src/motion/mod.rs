@@ -27,5 +27,5 @@ mod simulation;
 
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
 pub use events::{Event, EventKind, counts};
-pub use recording::{BodyState, Divergence, Recording, RecordingError, replay};
+pub use recording::{BodyState, Divergence, Recording, replay};
 pub use simulation::{STILL_PENETRATING, Simulation, StepOutcome};

@@ -15,10 +15,11 @@
 use super::config::{Config, ConfigError, ConfigRecord};
 use super::events::Event;
 use super::simulation::Simulation;
+use crate::files::{FileError, Problem, write_atomically};
 use crate::geometry::DVec2;
 use crate::scene::{self, Body, Scene};
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How many frames share one prediction chain.
 pub const KEYFRAME_EVERY: u64 = 64;
@@ -98,16 +99,6 @@ pub struct Recording {
     events: Vec<Event>,
     /// The last two frames pushed (bits), for the prediction.
     last: [Vec<[u64; 5]>; 2],
-}
-
-/// A recording that cannot be read: the file and what is wrong.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{}: {problem}", path.display())]
-pub struct RecordingError {
-    /// The file.
-    pub path: PathBuf,
-    /// What is wrong, and where.
-    pub problem: String,
 }
 
 /// Where a replay first differs from the recording.
@@ -418,28 +409,21 @@ impl Recording {
     }
 
     /// Write it to `path` atomically (a temporary file, then a rename).
-    pub fn save(&self, path: &Path) -> Result<(), RecordingError> {
-        scene::write_atomically(path, &self.to_bytes()).map_err(|e| RecordingError {
-            path: path.to_path_buf(),
-            problem: e.to_string(),
-        })
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_atomically(path, &self.to_bytes())
+            .map_err(|e| FileError::new(path, Problem::io("cannot write the file", e)))
     }
 
     /// Read the recording at `path`.
-    pub fn load(path: &Path) -> Result<Recording, RecordingError> {
-        let bytes = std::fs::read(path).map_err(|e| RecordingError {
-            path: path.to_path_buf(),
-            problem: e.to_string(),
-        })?;
+    pub fn load(path: &Path) -> Result<Recording, FileError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| FileError::new(path, Problem::io("cannot read the file", e)))?;
         Recording::parse(path, &bytes)
     }
 
     /// Read a recording from `bytes` (`path` names it in errors). Every frame is checked.
-    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Recording, RecordingError> {
-        let error = |problem: String| RecordingError {
-            path: path.to_path_buf(),
-            problem,
-        };
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Recording, FileError> {
+        let error = |problem: String| FileError::new(path, Problem::Document(problem));
         let newline = bytes
             .iter()
             .position(|b| *b == b'\n')

@@ -16,11 +16,10 @@
 //! }
 //! ```
 //!
-//! A file is refused whole, never half-loaded, with one [`FileError`] naming the file and the
+//! A file is refused whole, never half-loaded, with one [`crate::files::FileError`] naming the file and the
 //! place. Saves are atomic: a temporary file in the same folder, flushed, then renamed.
 
 mod claims;
-mod error;
 pub mod generate;
 mod motion;
 mod read;
@@ -29,12 +28,11 @@ pub use read_pairs::parse_claim;
 mod write;
 
 pub use claims::{Claim, DEFAULT_TOLERANCE, Expected};
-pub use error::{FileError, Problem};
 pub use motion::{Body, Motion};
-pub(crate) use read::{describe, parse_player, syntax_problem};
+pub(crate) use read::parse_player;
 pub use read::{load, parse};
 pub(crate) use write::player_line;
-pub use write::{save, to_json, write_atomically};
+pub use write::{save, to_json};
 
 use crate::geometry::{Placed, ShapeKind};
 

@@ -1,8 +1,8 @@
 //! Reading the version-2 lists about pairs: `claims`, `expect` and `tolerance`. Each entry is
 //! named in messages by its place: `claim 2 (shapes 0 and 3): "depth" must be > 0, found -1`.
 
-use super::read::{Fields, as_point, describe, point_error, suggestion};
-use super::{Claim, Expected, Problem, ShapeId};
+use super::{Claim, Expected, ShapeId};
+use crate::files::{Fields, Problem, as_point, describe, point_error, suggestion};
 use crate::geometry::DVec2;
 use crate::query::PairSummary;
 use serde_json::{Map, Value};

@@ -2,14 +2,12 @@
 //! in their shortest exact form (they read back bit-identical), polygons in the winding they
 //! were given, and the file replaced atomically.
 
-use super::{Body, Claim, Expected, FORMAT, FileError, Problem, Scene, SceneShape};
+use super::{Body, Claim, Expected, FORMAT, Scene, SceneShape};
+use crate::files::{FileError, Problem, write_atomically};
 use crate::geometry::{DVec2, Shape};
 use crate::query::PairSummary;
 use serde::Serialize;
-use std::fs::{self, File};
-use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Serialize)]
 struct ShapeOut<'a> {
@@ -197,34 +195,5 @@ fn expected_line(expected: &Expected, (a, b): (usize, usize)) -> String {
 /// Write `scene` to `path` atomically (see [`write_atomically`]).
 pub fn save(scene: &Scene, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_json(scene).as_bytes())
-        .map_err(|e| FileError::new(path, Problem::Io(format!("cannot save: {e}"))))
-}
-
-/// Write `bytes` to `path` atomically: a temporary file in the same folder is written and
-/// flushed to disk, then renamed over `path`. If anything fails, `path` is left as it was.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let temporary = folder.join(format!(
-        ".{}.{}-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let written = File::create_new(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temporary, path)
-    });
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
+        .map_err(|e| FileError::new(path, Problem::io("cannot save", e)))
 }

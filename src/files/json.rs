@@ -1,0 +1,124 @@
+//! Walking a JSON file by hand, with messages that name the place: a file's fields by key,
+//! points, a short rendering of a value, the key that was probably meant, and serde_json's
+//! syntax errors with their line and column. Shape sets and packet logs read through these.
+
+use super::Problem;
+use crate::geometry::DVec2;
+use serde_json::{Map, Value};
+
+/// serde_json's message without its " at line L column C" tail, which the problem states.
+pub(crate) fn syntax_problem(e: serde_json::Error) -> Problem {
+    let full = e.to_string();
+    let message = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
+    };
+    Problem::Syntax {
+        line: e.line(),
+        column: e.column(),
+        message,
+    }
+}
+
+/// A shape's fields, read with messages that name the field.
+pub(crate) struct Fields<'a>(pub(crate) &'a Map<String, Value>);
+
+impl Fields<'_> {
+    pub(crate) fn number(&self, key: &str) -> Result<f64, String> {
+        self.optional_number(key)?
+            .ok_or_else(|| format!("missing key {key:?}"))
+    }
+
+    pub(crate) fn optional_number(&self, key: &str) -> Result<Option<f64>, String> {
+        match self.0.get(key) {
+            None => Ok(None),
+            Some(Value::Number(n)) => Ok(n.as_f64()),
+            Some(other) => Err(format!(
+                "{key:?} must be a number, found {}",
+                describe(other)
+            )),
+        }
+    }
+
+    pub(crate) fn point(&self, key: &str) -> Result<DVec2, String> {
+        self.optional_point(key)?
+            .ok_or_else(|| format!("missing key {key:?}"))
+    }
+
+    pub(crate) fn optional_point(&self, key: &str) -> Result<Option<DVec2>, String> {
+        match self.0.get(key) {
+            None => Ok(None),
+            Some(value) => as_point(value)
+                .map(Some)
+                .ok_or_else(|| point_error(&format!("{key:?}"), value)),
+        }
+    }
+}
+
+/// `[x, y]`: exactly two numbers.
+pub(crate) fn as_point(value: &Value) -> Option<DVec2> {
+    match value.as_array()?.as_slice() {
+        [x, y] => Some(DVec2::new(x.as_f64()?, y.as_f64()?)),
+        _ => None,
+    }
+}
+
+pub(crate) fn point_error(what: &str, value: &Value) -> String {
+    let found = match value.as_array() {
+        Some(items) if items.len() != 2 => format!("{} numbers", items.len()),
+        _ => describe(value),
+    };
+    format!("{what} must be [x, y] (two numbers), found {found}")
+}
+
+/// A short rendering of a JSON value for messages.
+pub(crate) fn describe(value: &Value) -> String {
+    let text = value.to_string();
+    let kind = match value {
+        Value::String(_) => "a string ",
+        Value::Array(_) => "an array ",
+        Value::Object(_) => "an object ",
+        _ => "",
+    };
+    if text.chars().count() > 40 {
+        let cut: String = text.chars().take(37).collect();
+        format!("{kind}{cut}...")
+    } else {
+        format!("{kind}{text}")
+    }
+}
+
+/// ` (did you mean "radius"?)` when `key` is a small typo of an allowed key.
+pub(crate) fn suggestion(key: &str, allowed: &[&str]) -> String {
+    allowed
+        .iter()
+        .map(|candidate| (edit_distance(key, candidate), candidate))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, candidate)| format!(" (did you mean {candidate:?}?)"))
+        .unwrap_or_default()
+}
+
+/// Levenshtein distance, with a swap of two neighbours counting once ("raduis").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}

@@ -1,0 +1,13 @@
+//! Files: one error type for every file collidoscope reads or writes (shape sets, fixtures,
+//! recordings, packet logs), naming the file, the place and the problem; the JSON helpers the
+//! readers walk with; atomic writes. The formats themselves live with their data
+//! ([`crate::scene`], [`crate::motion::Recording`], [`crate::latency::PacketLog`]) and are
+//! specified in `docs/format.md`.
+
+mod atomic;
+mod error;
+mod json;
+
+pub use atomic::write_atomically;
+pub use error::{FileError, Problem};
+pub(crate) use json::{Fields, as_point, describe, point_error, suggestion, syntax_problem};
