@@ -5,7 +5,8 @@ use crate::ContactCheck;
 use crate::diagnose::{Diagnosis, Differences};
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{
-    AxisRole, AxisSource, Mistake, NaiveMtv, PairSummary, SatReport, Side, Verdict,
+    AxisRole, AxisSource, Mistake, NaiveMtv, PairSummary, SatReport, Side, Toi, ToiMethod,
+    ToiState, Verdict,
 };
 use crate::scene::{Claim, Scene};
 
@@ -423,6 +424,82 @@ fn contacts_off_from(f: &Differences, exact: &PairSummary) -> Option<f64> {
     (worst > crate::diagnose::LENGTH_TOLERANCE * (1.0 + scale)).then_some(worst)
 }
 
+/// A pair's time of impact in one sentence: `ball and wall first touch at t = 0.044, at
+/// (-0.1, 0), normal (-1, 0).`, `... already overlap at t = 0.` or `... do not touch before
+/// t = 1.`
+pub fn toi_headline(toi: &Toi, names: &PairNames, horizon: f64) -> String {
+    match (toi.state, toi.toi) {
+        (ToiState::Overlapped, _) => {
+            format!("{} and {} already overlap at t = 0.", names.a, names.b)
+        }
+        (ToiState::Hit, Some(t)) => format!(
+            "{} and {} first touch at t = {}{}.",
+            names.a,
+            names.b,
+            number(t),
+            match (toi.point, toi.normal) {
+                (Some(p), Some(n)) => format!(", at {}, normal {}", point(p), point(n)),
+                _ => String::new(),
+            }
+        ),
+        _ => format!(
+            "{} and {} do not touch before t = {}.",
+            names.a,
+            names.b,
+            number(horizon)
+        ),
+    }
+}
+
+/// How a time of impact was found, and why it never passes the contact.
+pub fn toi_method(method: ToiMethod) -> String {
+    match method {
+        ToiMethod::Newton => "Both only translate: the distance is convex in t, so Newton's method on it (t += d / closing speed) never passes the contact; the last corner-to-corner stretch is solved in closed form.".to_string(),
+        ToiMethod::ConservativeAdvancement { bound } => format!(
+            "Something turns: conservative advancement. The distance cannot drop faster than {} per second (|vB - vA| + |wA| RA + |wB| RB), so t += d / {} never steps past a contact.",
+            number(bound),
+            number(bound)
+        ),
+    }
+}
+
+/// A collision a latency-aware server found, in one sentence (the window's lists, labels and
+/// tooltips and `collidoscope packets` all say it this way): `runner / bullet at 225 ms: found
+/// at 322.1 ms, 97.1 ms late`; a swept one `first contact at 223.6 ms (between the buckets
+/// at 200 and 225 ms)`. Times in ms.
+pub fn latency_collision(
+    a: &str,
+    b: &str,
+    time: f64,
+    between: Option<[f64; 2]>,
+    detected_at: f64,
+) -> String {
+    let when = match between {
+        Some([t0, t1]) => format!(
+            "first contact at {} ms (between the buckets at {} and {} ms)",
+            ms(time),
+            ms(t0),
+            ms(t1)
+        ),
+        None => format!("at {} ms", ms(time)),
+    };
+    format!(
+        "{a} / {b} {when}: found at {} ms, {} ms late",
+        ms(detected_at),
+        ms(detected_at - time)
+    )
+}
+
+/// A collision taken back, in one sentence: `retracted post / runner at 50 ms: at 200 ms a
+/// later packet moved them apart`. Times in ms.
+pub fn latency_retraction(a: &str, b: &str, time: f64, retracted_at: f64) -> String {
+    format!(
+        "retracted {a} / {b} at {} ms: at {} ms a later packet moved them apart",
+        ms(time),
+        ms(retracted_at)
+    )
+}
+
 /// A pair's exact result in a few words: `intersecting, depth 0.2, normal (1, 0)` or `apart,
 /// distance 0.066392`.
 pub fn summary_sentence(e: &PairSummary) -> String {
@@ -468,6 +545,23 @@ pub fn contact_check(c: &ContactCheck) -> String {
 #[cfg(test)]
 mod tests {
     use super::number;
+
+    #[test]
+    fn a_latency_collision_is_said_one_way() {
+        use super::{latency_collision, latency_retraction};
+        assert_eq!(
+            latency_collision("runner", "bullet", 225.0, None, 322.125),
+            "runner / bullet at 225 ms: found at 322.1 ms, 97.1 ms late"
+        );
+        assert_eq!(
+            latency_collision("p1", "p3", 16.5858, Some([0.0, 25.0]), 130.0),
+            "p1 / p3 first contact at 16.6 ms (between the buckets at 0 and 25 ms): found at 130 ms, 113.4 ms late"
+        );
+        assert_eq!(
+            latency_retraction("post", "runner", 50.0, 200.0),
+            "retracted post / runner at 50 ms: at 200 ms a later packet moved them apart"
+        );
+    }
 
     #[test]
     fn a_number_that_is_not_zero_never_reads_as_zero() {

@@ -1296,9 +1296,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     let rect = h.state().view_rect();
     let labels = h.state_mut().frame_work(rect).labels;
     assert!(
-        labels
-            .iter()
-            .any(|l| l.text.contains(": collision, found at")),
+        labels.iter().any(|l| l.text.contains(" ms: found at ")),
         "{:?}",
         labels.iter().map(|l| &l.text).collect::<Vec<_>>()
     );

@@ -512,11 +512,13 @@ fn packets_json_is_one_line_per_log_in_the_documented_form() {
         "{text}"
     );
     assert!(
-        text.contains("collision post / runner at 50 ms, detected at 140 ms (90 ms late)"),
+        text.contains("collision: post / runner at 50 ms: found at 140 ms, 90 ms late"),
         "{text}"
     );
     assert!(
-        text.contains("retracted post / runner at 50 ms, at 200 ms"),
+        text.contains(
+            "retracted post / runner at 50 ms: at 200 ms a later packet moved them apart"
+        ),
         "{text}"
     );
 }

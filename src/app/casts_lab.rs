@@ -198,9 +198,8 @@ fn across(boxes: &[crate::broad::Aabb]) -> (DVec2, DVec2) {
     let Some(first) = boxes.first() else {
         return (DVec2::new(-5.0, -1.0), DVec2::new(5.0, 1.0));
     };
-    let (lo, hi) = boxes.iter().fold((first.min, first.max), |(lo, hi), b| {
-        (lo.min(b.min), hi.max(b.max))
-    });
+    let all = boxes.iter().fold(*first, |all, b| all.union(b));
+    let (lo, hi) = (all.min, all.max);
     let (centre, size) = ((lo + hi) * 0.5, (hi - lo).max(DVec2::splat(1.0)));
     (
         centre + DVec2::new(-0.65 * size.x, 0.2 * size.y),

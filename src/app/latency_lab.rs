@@ -378,8 +378,9 @@ impl LatencyLab {
         let swept = collisions.iter().filter(|c| c.between.is_some()).count();
         ui.label(
             RichText::new(format!(
-                "{} collisions ({swept} swept), {} retracted, {} standing",
+                "{} collision{} ({swept} swept), {} retracted, {} standing",
                 collisions.len(),
+                if collisions.len() == 1 { "" } else { "s" },
                 retracted.len(),
                 engine.standing().len()
             ))
@@ -610,10 +611,6 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
     let collisions = here
         .into_iter()
         .filter_map(|f| {
-            let when = match f.between {
-                Some(_) => format!("first contact at {} ms", text::ms(f.time)),
-                None => "collision".to_string(),
-            };
             let placed_at = |p: usize| {
                 let pose = engine.tracks()[p].pose_at(f.time)?;
                 Some(Placed::new(source.log.players[p].shape.clone(), pose))
@@ -625,12 +622,12 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
             Some(LatencyCollision {
                 pair,
                 at_contact,
-                text: format!(
-                    "{} / {}: {when}, found at {} ms ({} ms late)",
-                    source.log.players[f.a].display_name(f.a),
-                    source.log.players[f.b].display_name(f.b),
-                    text::ms(f.detected_at),
-                    text::ms(f.detected_at - f.time)
+                text: text::latency_collision(
+                    &source.log.players[f.a].display_name(f.a),
+                    &source.log.players[f.b].display_name(f.b),
+                    f.time,
+                    f.between,
+                    f.detected_at,
                 ),
             })
         })
@@ -688,34 +685,22 @@ fn findings(
     order
         .into_iter()
         .map(|(packet, finding)| match finding {
-            Ok(c) => {
-                let when = match c.between {
-                    Some(_) => format!("first contact at {} ms", text::ms(c.time)),
-                    None => format!("at {} ms", text::ms(c.time)),
-                };
-                (
-                    packet,
-                    c.between.map_or(c.time, |b| b[0]),
-                    format!(
-                        "{} / {} {when}: found at {} ms, {} ms late",
-                        player(c.a),
-                        player(c.b),
-                        text::ms(c.detected_at),
-                        text::ms(c.detected_at - c.time)
-                    ),
-                    false,
-                )
-            }
+            Ok(c) => (
+                packet,
+                c.between.map_or(c.time, |b| b[0]),
+                text::latency_collision(
+                    &player(c.a),
+                    &player(c.b),
+                    c.time,
+                    c.between,
+                    c.detected_at,
+                ),
+                false,
+            ),
             Err(r) => (
                 packet,
                 r.between.map_or(r.time, |b| b[0]),
-                format!(
-                    "retracted {} / {} at {} ms: at {} ms a packet moved them apart",
-                    player(r.a),
-                    player(r.b),
-                    text::ms(r.time),
-                    text::ms(r.retracted_at)
-                ),
+                text::latency_retraction(&player(r.a), &player(r.b), r.time, r.retracted_at),
                 true,
             ),
         })

@@ -229,21 +229,15 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
                     .iter()
                     .take(6)
                     .map(|m| {
-                        let what = match m.between {
-                            Some([t0, t1]) => format!(
-                                "first contact at {} ms, between the buckets {} and {}",
-                                text::ms(m.time),
-                                text::ms(t0),
-                                text::ms(t1)
-                            ),
-                            None => format!("collide at {} ms", text::ms(m.time)),
-                        };
                         format!(
-                            "{} and {} {what}: found at {} ms, {} ms later{}",
-                            names(m.a),
-                            names(m.b),
-                            text::ms(m.detected_at),
-                            text::ms(m.detected_at - m.time),
+                            "{}{}",
+                            text::latency_collision(
+                                &names(m.a),
+                                &names(m.b),
+                                m.time,
+                                m.between,
+                                m.detected_at
+                            ),
                             if m.retracted {
                                 "; retracted since (a later packet moved them apart)"
                             } else {

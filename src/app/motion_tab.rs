@@ -6,7 +6,7 @@
 use super::command::{Command, Commands};
 use super::workspace::Workspace;
 use crate::picture::palette;
-use crate::query::{ToiMethod, ToiState, safe_step};
+use crate::query::safe_step;
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
 
@@ -66,36 +66,9 @@ pub fn ui(ui: &mut egui::Ui, ws: &Workspace, names: &PairNames, out: &mut Comman
             "the tunnelling bound max dt = (r - e) / |v|, r the shape's inner radius, e = 1e-3 r",
         );
     }
-    let headline = match (toi.state, toi.toi) {
-        (ToiState::Overlapped, _) => {
-            format!("{} and {} already overlap at t = 0.", names.a, names.b)
-        }
-        (ToiState::Hit, Some(t)) => format!(
-            "{} and {} first touch at t = {}{}.",
-            names.a,
-            names.b,
-            text::number(t),
-            match (toi.point, toi.normal) {
-                (Some(p), Some(n)) => format!(", at {}, normal {}", text::point(p), text::point(n)),
-                _ => String::new(),
-            }
-        ),
-        _ => format!(
-            "{} and {} do not touch before t = {}.",
-            names.a,
-            names.b,
-            text::number(horizon)
-        ),
-    };
+    let headline = text::toi_headline(toi, names, horizon);
     ui.colored_label(palette::CLOSEST, RichText::new(headline).strong());
-    ui.label(match toi.method {
-        ToiMethod::Newton => "Both only translate: the distance is convex in t, so Newton's method on it (t += d / closing speed) never passes the contact; the last corner-to-corner stretch is solved in closed form.".to_string(),
-        ToiMethod::ConservativeAdvancement { bound } => format!(
-            "Something turns: conservative advancement. The distance cannot drop faster than {} per second (|vB - vA| + |wA| RA + |wB| RB), so t += d / {} never steps past a contact.",
-            text::number(bound),
-            text::number(bound)
-        ),
-    });
+    ui.label(text::toi_method(toi.method));
     egui::ScrollArea::both()
         .id_salt("toi steps")
         .auto_shrink([false, true])

@@ -3,7 +3,7 @@
 
 use crate::latency::{Collision, Engine, Network, PacketLog, Retraction, Settings, generate};
 use crate::motion::Recording;
-use crate::text::number;
+use crate::text::{self, number};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -83,32 +83,13 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
         let mut lines: Vec<(f64, String)> = collisions
             .iter()
             .map(|c| {
-                let when = match c.between {
-                    Some([t0, t1]) => format!(
-                        "first contact at {} ms (between buckets {} and {})",
-                        number(c.time),
-                        number(t0),
-                        number(t1)
-                    ),
-                    None => format!("at {} ms", number(c.time)),
-                };
-                let line = format!(
-                    "collision {} / {} {when}, detected at {} ms ({} ms late)",
-                    player(c.a),
-                    player(c.b),
-                    number(c.detected_at),
-                    number(c.detected_at - c.time)
-                );
-                (c.detected_at, line)
+                let (a, b) = (player(c.a), player(c.b));
+                let line = text::latency_collision(&a, &b, c.time, c.between, c.detected_at);
+                (c.detected_at, format!("collision: {line}"))
             })
             .chain(retracted.iter().map(|r| {
-                let line = format!(
-                    "retracted {} / {} at {} ms, at {} ms: a later packet moved them apart",
-                    player(r.a),
-                    player(r.b),
-                    number(r.time),
-                    number(r.retracted_at)
-                );
+                let (a, b) = (player(r.a), player(r.b));
+                let line = text::latency_retraction(&a, &b, r.time, r.retracted_at);
                 (r.retracted_at, line)
             }))
             .collect();
