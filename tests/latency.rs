@@ -602,3 +602,38 @@ fn packets_generate_writes_a_log_from_a_recording() {
     let o = collidoscope(&["packets", log.to_str().unwrap(), "--step", "16"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// What a view of the server's knowledge needs, from the core: the players at a time (each
+/// received or interpolated), the bucket to open on, every place the players are seen.
+#[test]
+fn the_players_at_a_time_the_opening_bucket_and_the_extent() {
+    let log = load("lace-three-players.json");
+    let settings = Settings {
+        step: 25.0,
+        swept: true,
+    };
+    let engine = run(&log, settings);
+    // The swept contact at 16.6 ms lies in the bucket from 0.
+    assert_eq!(engine.opening_bucket(log.sent_range()), 0);
+    // With buckets alone there is no collision: the first bucket a packet was sent in.
+    let buckets = run(
+        &log,
+        Settings {
+            step: 25.0,
+            swept: false,
+        },
+    );
+    assert_eq!(buckets.opening_bucket(log.sent_range()), 0);
+    // At 0 every player sent a packet; at 50 ms each is between two packets.
+    let at_0 = engine.players_at(&log, 0.0);
+    assert_eq!(at_0.len(), 3);
+    assert!(at_0.iter().all(|p| !p.interpolated));
+    let at_50 = engine.players_at(&log, 50.0);
+    assert_eq!(at_50.len(), 3);
+    assert!(at_50.iter().all(|p| p.interpolated), "{at_50:?}");
+    // Each player at its first and last packet.
+    assert_eq!(log.extent().shapes.len(), 6);
+    // Before any packet the server knows no one.
+    let empty = Engine::for_log(&log, settings);
+    assert!(empty.players_at(&log, 0.0).is_empty());
+}

@@ -354,3 +354,42 @@ proptest! {
         }
     }
 }
+
+/// A run read back frame by frame through a cursor, and the sweep of the pushed-through step:
+/// what the motion lab draws, computed in the core.
+#[test]
+fn the_sweep_of_the_pushed_through_step_names_the_wall_and_the_path() {
+    use collidoscope::motion::{Cursor, Step, sweeps};
+    let scene = load("bullet-and-wall.json");
+    let (recording, _) = Recording::run(
+        Simulation::new(
+            scene,
+            config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+        ),
+        6,
+    );
+    let mut cursor = Cursor::default();
+    let before = cursor.states(&recording, 2).unwrap();
+    let now = cursor.states(&recording, 3).unwrap();
+    assert!(cursor.states(&recording, 7).is_none(), "past the end");
+    let mut frame = recording.scene().clone();
+    recording.place(&mut frame, &now);
+    let step = Step {
+        bodies: recording.bodies(),
+        before: &before,
+        now: &now,
+        events: recording.events(),
+        step: 3,
+        dt: 1.0 / 60.0,
+    };
+    let swept = sweeps(&frame, &step);
+    let ball = swept
+        .iter()
+        .find(|s| s.pushed_through.is_some())
+        .expect("the ball's sweep");
+    let (wall, from, to) = ball.pushed_through.unwrap();
+    assert_eq!(wall, 0);
+    assert!((from.x + 5.0 / 3.0).abs() < 1e-12 && (to.x - 0.6).abs() < 1e-12);
+    assert_eq!(ball.at, to);
+    assert!(ball.tunnelled.is_none());
+}

@@ -3,7 +3,8 @@
 //! overlay, and the keys that say when the view must be drawn again. Each lab makes its own
 //! (`view`); the scene view reads only this, and knows no lab.
 
-use crate::picture::draw::{BroadShown, LatencyShown, RayShown, Sweep};
+use crate::motion::Sweep;
+use crate::picture::draw::{BroadShown, LatencyShown, RayShown};
 use crate::picture::fit::Explained;
 use crate::query::SatReport;
 use crate::scene::Scene;

@@ -14,8 +14,7 @@ use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::geometry::{Placed, Pose};
 use crate::latency::{
-    Collision, Engine, Knowledge, Network, Packet, PacketLog, Retraction, Settings, generate,
-    taken_back,
+    Collision, Engine, Network, Packet, PacketLog, Retraction, Settings, generate, taken_back,
 };
 use crate::motion::Recording;
 use crate::picture::draw::{LatencyCollision, LatencyShown};
@@ -173,7 +172,7 @@ impl LatencyLab {
 
     /// Show this log (from `name`), all its packets taken, at its first collision's bucket.
     pub fn load(&mut self, log: PacketLog, name: String, truth: Option<Recording>) {
-        self.extent = extent_of(&log);
+        self.extent = log.extent();
         self.wants_fit = true;
         self.source = Some(Source {
             sent: log.sent_range(),
@@ -228,7 +227,7 @@ impl LatencyLab {
         }
         let bucket = *self
             .bucket
-            .get_or_insert_with(|| first_bucket(engine, source.sent, self.step));
+            .get_or_insert_with(|| engine.opening_bucket(source.sent));
         let key = (arrived, bucket, self.generation);
         if self.shown.as_ref().is_none_or(|s| s.key != key) {
             self.shown = Some(shown_at(source, engine, bucket, key));
@@ -547,48 +546,17 @@ pub struct Mark {
     pub retracted: bool,
 }
 
-/// Every player at its first and last packet (by arrival).
-fn extent_of(log: &PacketLog) -> Scene {
-    let mut shapes = Vec::new();
-    for (i, player) in log.players.iter().enumerate() {
-        let mut mine = log.packets.iter().filter(|p| p.player == i);
-        for p in mine.clone().take(1).chain(mine.next_back()) {
-            shapes.push(SceneShape::new(
-                None,
-                Placed::new(player.shape.clone(), Pose::new(p.position, p.angle)),
-            ));
-        }
-    }
-    Scene::from_shapes(shapes)
-}
-
-/// The bucket to open on: the first collision's, else the first bucket with data.
-fn first_bucket(engine: &Engine, sent: Option<(f64, f64)>, step: f64) -> i64 {
-    let time = engine
-        .collisions()
-        .first()
-        .map(|c| c.time)
-        .or(sent.map(|(lo, _)| lo))
-        .unwrap_or(0.0);
-    (time / step).floor() as i64
-}
-
 /// The players at bucket `k` as `engine` knows them.
 fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) -> Shown {
     let t = k as f64 * engine.settings().step;
     let mut shapes = Vec::new();
     let mut interpolated = Vec::new();
     let mut position_of = vec![None; source.log.players.len()];
-    for (i, (player, track)) in source.log.players.iter().zip(engine.tracks()).enumerate() {
-        let Some(pose) = track.pose_at(t) else {
-            continue;
-        };
-        position_of[i] = Some(shapes.len());
-        interpolated.push(track.knowledge_at(t) == Knowledge::Interpolated);
-        shapes.push(SceneShape::new(
-            Some(player.display_name(i)),
-            Placed::new(player.shape.clone(), pose),
-        ));
+    for at in engine.players_at(&source.log, t) {
+        position_of[at.player] = Some(shapes.len());
+        interpolated.push(at.interpolated);
+        let name = source.log.players[at.player].display_name(at.player);
+        shapes.push(SceneShape::new(Some(name), at.placed));
     }
     let truth = source.truth.as_ref().and_then(|r| truth_at(r, t));
     // The collisions standing at this bucket (swept ones: between it and the next), each with

@@ -13,13 +13,11 @@ use super::playback::{Playback, PlaybackCommand, Timeline};
 use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::fixture;
-use crate::geometry::{DVec2, Placed, Pose, Rounded};
 use crate::motion::{
-    BodyState, Config, Event, EventKind, Recording, Resolver, Simulation, Substeps, counts, replay,
+    Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Substeps, Sweep,
+    counts, replay, sweeps,
 };
-use crate::picture::draw::Sweep;
 use crate::picture::palette;
-use crate::query::{convex_hull, inner_radius};
 use crate::scene::Scene;
 use crate::text;
 use eframe::egui::{self, RichText};
@@ -62,9 +60,8 @@ pub struct MotionLab {
     run_id: u64,
     /// The scenes of the shown frame (the run's, the ghost's) and the sweeps of its step.
     shown: Option<(u64, Scene, Option<Scene>)>,
-    /// The decoded block of frames the shown one came from (first frame, states), so playing
-    /// decodes each block once.
-    block: Option<(u64, Vec<Vec<BodyState>>)>,
+    /// Where in the run's frames the shown one was read (each block decoded once).
+    cursor: Cursor,
     sweeps: Vec<Sweep>,
     /// The explained pair's report at the shown frame.
     pub pair: FramePair,
@@ -86,7 +83,7 @@ impl Default for MotionLab {
             run: None,
             run_id: 0,
             shown: None,
-            block: None,
+            cursor: Cursor::default(),
             sweeps: Vec::new(),
             pair: FramePair::default(),
             path: PathField::new(".rec"),
@@ -163,24 +160,10 @@ impl MotionLab {
         if fresh {
             let recording = &run.recording;
             let frame = self.frame();
-            let block = &mut self.block;
-            // The states of frame `k` from the decoded block (decoding the block holding it
-            // when it is another).
-            let mut states = |k: u64| -> Option<Vec<BodyState>> {
-                if k == 0 {
-                    return recording.frame(0);
-                }
-                let held = block.as_ref().is_some_and(|(first, frames)| {
-                    (*first..*first + frames.len() as u64).contains(&k)
-                });
-                if !held {
-                    *block = recording.block_of(k);
-                }
-                let (first, frames) = block.as_ref()?;
-                frames.get((k - first) as usize).cloned()
-            };
-            let before = frame.checked_sub(1).and_then(&mut states);
-            let now = states(frame);
+            let before = frame
+                .checked_sub(1)
+                .and_then(|k| self.cursor.states(recording, k));
+            let now = self.cursor.states(recording, frame);
             // The scene of the last frame shown, its bodies moved: no copy while playing.
             let mut scene = match self.shown.take() {
                 Some((_, scene, _)) => scene,
@@ -227,7 +210,7 @@ impl MotionLab {
             source: "this scene".into(),
         });
         self.shown = None;
-        self.block = None;
+        self.cursor = Cursor::default();
     }
 
     /// The run's recording and an id that changes whenever another run replaces it.
@@ -562,7 +545,7 @@ impl MotionLab {
                         source: path.display().to_string(),
                     });
                     self.shown = None;
-                    self.block = None;
+                    self.cursor = Cursor::default();
                     self.play(PlaybackCommand::First);
                     ok(format!("opened {}", path.display()))
                 }
@@ -739,66 +722,6 @@ impl Timeline for RunFrames {
     fn units_per_second(&self) -> f64 {
         1.0
     }
-}
-
-/// One step of a run, as the bodies' states before and after it.
-struct Step<'a> {
-    /// The bodies (list positions), in the states' order.
-    bodies: &'a [usize],
-    before: &'a [BodyState],
-    now: &'a [BodyState],
-    /// Every event of the run.
-    events: &'a [Event],
-    /// The step (its frame).
-    step: u64,
-    dt: f64,
-}
-
-/// The sweeps of `step` over `scene` (at the frame after it): every body that moved more than
-/// its inner radius, and every one that passed through a shape (an event of that step).
-fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
-    let of_kind = |kind: EventKind| -> Vec<&Event> {
-        step.events
-            .iter()
-            .filter(|e| e.step == step.step && e.kind == kind)
-            .collect()
-    };
-    let (tunnels, pushes) = (
-        of_kind(EventKind::Tunnelled),
-        of_kind(EventKind::PushedThrough),
-    );
-    step.bodies
-        .iter()
-        .zip(step.before.iter().zip(step.now))
-        .filter_map(|(&i, (b, a))| {
-            let shape = &scene.shapes[i].placed.shape;
-            let moved = b.position.distance(a.position);
-            let tunnel = tunnels.iter().find(|e| e.shape == Some(i));
-            let push = pushes.iter().find(|e| e.shape == Some(i));
-            if tunnel.is_none() && push.is_none() && moved <= inner_radius(shape) {
-                return None;
-            }
-            let outline = |s: &BodyState| {
-                let placed = Placed::new(shape.clone(), Pose::new(s.position, s.angle));
-                Rounded::new(&placed, DVec2::ZERO).outline_with(32)
-            };
-            let (from, to) = (outline(b), outline(a));
-            let covered = convex_hull(from.iter().chain(&to).copied().collect());
-            Some(Sweep {
-                before: from,
-                covered,
-                at: a.position,
-                tunnelled: tunnel.map(|e| {
-                    let wall = if e.a == i { e.b } else { e.a };
-                    (wall, e.dt.unwrap_or(step.dt), e.safe_dt.unwrap_or(f64::NAN))
-                }),
-                pushed_through: push.and_then(|e| {
-                    let other = if e.a == i { e.b } else { e.a };
-                    Some((other, e.from?, e.to?))
-                }),
-            })
-        })
-        .collect()
 }
 
 /// A resolver chooser, named by the label `label`.

@@ -3,7 +3,7 @@
 
 use super::log::{Packet, PacketLog};
 use super::swept::{SweptBox, swept_contact};
-use super::track::{Sample, Track};
+use super::track::{Knowledge, Sample, Track};
 use crate::broad::{Aabb, Grid, auto_cell_size};
 use crate::geometry::{Placed, Pose, Shape};
 use crate::query::collide;
@@ -114,7 +114,49 @@ pub struct Engine {
     newest: f64,
 }
 
+/// A player as the server knows it at one time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerAt {
+    /// Which player (its place in the log's list).
+    pub player: usize,
+    /// Its shape where the server places it then.
+    pub placed: Placed,
+    /// Whether that pose was interpolated between two packets rather than received.
+    pub interpolated: bool,
+}
+
 impl Engine {
+    /// Every player with a pose at `t` (ms) as the server knows it now (after the packets
+    /// taken): where, and whether that pose was interpolated between two packets rather than
+    /// received.
+    pub fn players_at(&self, log: &PacketLog, t: f64) -> Vec<PlayerAt> {
+        log.players
+            .iter()
+            .zip(&self.tracks)
+            .enumerate()
+            .filter_map(|(player, (p, track))| {
+                let pose = track.pose_at(t)?;
+                Some(PlayerAt {
+                    player,
+                    placed: Placed::new(p.shape.clone(), pose),
+                    interpolated: track.knowledge_at(t) == Knowledge::Interpolated,
+                })
+            })
+            .collect()
+    }
+
+    /// The bucket a view opens on: the first collision's, else the first bucket a packet was
+    /// sent in (`sent`: the log's range), else 0.
+    pub fn opening_bucket(&self, sent: Option<(f64, f64)>) -> i64 {
+        let time = self
+            .collisions()
+            .first()
+            .map(|c| c.time)
+            .or(sent.map(|(lo, _)| lo))
+            .unwrap_or(0.0);
+        (time / self.settings().step).floor() as i64
+    }
+
     /// An engine for `players` (their shapes) with `settings`.
     pub fn new(players: &[Shape], settings: Settings) -> Self {
         Self::with_shapes(players.iter().cloned(), settings)

@@ -3,8 +3,8 @@
 //! index and the field named; written one packet per line, atomically.
 
 use crate::files::{FileError, Problem, describe, syntax_problem, write_atomically};
-use crate::geometry::{DVec2, Shape};
-use crate::scene::{parse_player, player_line};
+use crate::geometry::{DVec2, Placed, Pose, Shape};
+use crate::scene::{Scene, SceneShape, parse_player, player_line};
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::Path;
@@ -79,6 +79,22 @@ struct Typed {
 }
 
 impl PacketLog {
+    /// Every player at its first and last packet (by arrival): what a view fits to see every
+    /// place the players are seen.
+    pub fn extent(&self) -> Scene {
+        let mut shapes = Vec::new();
+        for (i, player) in self.players.iter().enumerate() {
+            let mut mine = self.packets.iter().filter(|p| p.player == i);
+            for p in mine.clone().take(1).chain(mine.next_back()) {
+                shapes.push(SceneShape::new(
+                    None,
+                    Placed::new(player.shape.clone(), Pose::new(p.position, p.angle)),
+                ));
+            }
+        }
+        Scene::from_shapes(shapes)
+    }
+
     /// Read and check the packet log at `path`.
     pub fn load(path: &Path) -> Result<Self, FileError> {
         let bytes = std::fs::read(path)

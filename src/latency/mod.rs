@@ -27,8 +27,8 @@ mod swept;
 mod track;
 
 pub use engine::{
-    Collision, Effect, Engine, Finding, GRID_FROM, Retraction, STOPPED_AFTER, Settings, buckets_in,
-    intervals_meeting, standing, taken_back,
+    Collision, Effect, Engine, Finding, GRID_FROM, PlayerAt, Retraction, STOPPED_AFTER, Settings,
+    buckets_in, intervals_meeting, standing, taken_back,
 };
 pub use generate::{Network, generate};
 pub use log::{FORMAT, Packet, PacketLog, Player, VERSION};

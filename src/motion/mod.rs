@@ -24,8 +24,10 @@ mod config;
 mod events;
 mod recording;
 mod simulation;
+mod sweep;
 
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
 pub use events::{Event, EventKind, counts};
 pub use recording::{BodyState, Divergence, Recording, replay};
 pub use simulation::{STILL_PENETRATING, Simulation, StepOutcome};
+pub use sweep::{Cursor, Step, Sweep, sweeps};

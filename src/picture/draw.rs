@@ -9,6 +9,7 @@ use super::mark::{Colour, Mark, Rect, Stroke, Vec2};
 use super::palette::{self, faded};
 use crate::broad::Grid;
 use crate::geometry::{DVec2, Placed, Rounded, left_perp};
+use crate::motion::Sweep;
 use crate::query::{
     AxisRole, PairReport, RayHit, SatReport, Toi, Velocity, poses_between, swept_outline,
 };
@@ -158,23 +159,6 @@ pub struct RayShown<'a> {
     pub to: DVec2,
     /// Its hits: (list position, hit), sorted by fraction (the first is the first hit).
     pub hits: &'a [(usize, RayHit)],
-}
-
-/// A body's sweep over one step of a run: where it was, what it covered, and, when it
-/// passed through a shape, that shape and its tunnelling bound.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sweep {
-    /// The body before the step (world outline).
-    pub before: Vec<DVec2>,
-    /// The region it covered (world outline).
-    pub covered: Vec<DVec2>,
-    /// Where the label goes (world): the body after the step.
-    pub at: DVec2,
-    /// The shape it passed through (list position), the step and its largest safe step.
-    pub tunnelled: Option<(usize, f64, f64)>,
-    /// The shape the resolver pushed it out through (list position), and its centre at the
-    /// start of the step and after the resolution.
-    pub pushed_through: Option<(usize, DVec2, DVec2)>,
 }
 
 /// What the latency lab shows over the players' poses at one bucket time.

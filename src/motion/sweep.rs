@@ -1,0 +1,117 @@
+//! What a step of a run covered, for drawing it: every body that moved more than its inner
+//! radius (the tunnelling bound's r) with the region it swept, and every body that passed
+//! through a shape or was pushed out through one (an event of that step). Read from a
+//! recording through a [`Cursor`], which decodes each block of frames once.
+
+use super::events::{Event, EventKind};
+use super::recording::{BodyState, Recording};
+use crate::geometry::{DVec2, Placed, Pose, Rounded};
+use crate::query::{convex_hull, inner_radius};
+use crate::scene::Scene;
+
+/// A body's sweep over one step of a run: where it was, what it covered, and, when it
+/// passed through a shape, that shape and its tunnelling bound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    /// The body before the step (world outline).
+    pub before: Vec<DVec2>,
+    /// The region it covered (world outline).
+    pub covered: Vec<DVec2>,
+    /// Where the label goes (world): the body after the step.
+    pub at: DVec2,
+    /// The shape it passed through (list position), the step and its largest safe step.
+    pub tunnelled: Option<(usize, f64, f64)>,
+    /// The shape the resolver pushed it out through (list position), and its centre at the
+    /// start of the step and after the resolution.
+    pub pushed_through: Option<(usize, DVec2, DVec2)>,
+}
+
+/// Reading a recording's frames one after another (as playing and scrubbing do): the block
+/// of frames the last one came from stays decoded.
+#[derive(Clone, Debug, Default)]
+pub struct Cursor {
+    /// The decoded block: its first frame and the states of its frames.
+    block: Option<(u64, Vec<Vec<BodyState>>)>,
+}
+
+impl Cursor {
+    /// The bodies' states at frame `k` of `recording` (decoding the block holding it when it
+    /// is not the one held); `None` past the end.
+    pub fn states(&mut self, recording: &Recording, k: u64) -> Option<Vec<BodyState>> {
+        if k == 0 {
+            return recording.frame(0);
+        }
+        let held = self
+            .block
+            .as_ref()
+            .is_some_and(|(first, frames)| (*first..*first + frames.len() as u64).contains(&k));
+        if !held {
+            self.block = recording.block_of(k);
+        }
+        let (first, frames) = self.block.as_ref()?;
+        frames.get((k - first) as usize).cloned()
+    }
+}
+
+/// One step of a run, as the bodies' states before and after it.
+pub struct Step<'a> {
+    /// The bodies (list positions), in the states' order.
+    pub bodies: &'a [usize],
+    /// The states before the step.
+    pub before: &'a [BodyState],
+    /// The states after it.
+    pub now: &'a [BodyState],
+    /// Every event of the run.
+    pub events: &'a [Event],
+    /// The step (its frame).
+    pub step: u64,
+    /// The step's length (s).
+    pub dt: f64,
+}
+
+/// The sweeps of `step` over `scene` (at the frame after it): every body that moved more than
+/// its inner radius, and every one that passed through a shape (an event of that step).
+pub fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
+    let of_kind = |kind: EventKind| -> Vec<&Event> {
+        step.events
+            .iter()
+            .filter(|e| e.step == step.step && e.kind == kind)
+            .collect()
+    };
+    let (tunnels, pushes) = (
+        of_kind(EventKind::Tunnelled),
+        of_kind(EventKind::PushedThrough),
+    );
+    step.bodies
+        .iter()
+        .zip(step.before.iter().zip(step.now))
+        .filter_map(|(&i, (b, a))| {
+            let shape = &scene.shapes[i].placed.shape;
+            let moved = b.position.distance(a.position);
+            let tunnel = tunnels.iter().find(|e| e.shape == Some(i));
+            let push = pushes.iter().find(|e| e.shape == Some(i));
+            if tunnel.is_none() && push.is_none() && moved <= inner_radius(shape) {
+                return None;
+            }
+            let outline = |s: &BodyState| {
+                let placed = Placed::new(shape.clone(), Pose::new(s.position, s.angle));
+                Rounded::new(&placed, DVec2::ZERO).outline_with(32)
+            };
+            let (from, to) = (outline(b), outline(a));
+            let covered = convex_hull(from.iter().chain(&to).copied().collect());
+            Some(Sweep {
+                before: from,
+                covered,
+                at: a.position,
+                tunnelled: tunnel.map(|e| {
+                    let wall = if e.a == i { e.b } else { e.a };
+                    (wall, e.dt.unwrap_or(step.dt), e.safe_dt.unwrap_or(f64::NAN))
+                }),
+                pushed_through: push.and_then(|e| {
+                    let other = if e.a == i { e.b } else { e.a };
+                    Some((other, e.from?, e.to?))
+                }),
+            })
+        })
+        .collect()
+}
