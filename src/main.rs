@@ -1,12 +1,12 @@
 //! `collidoscope`: the command line, and (with no command, or just a file) the window.
 
-use collidoscope::cli::{Outcome, run};
+use collidoscope::cli::{AfterArgs, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     match run(std::env::args_os()) {
-        Outcome::Exit(code) => code,
-        Outcome::OpenWindow(file) => open_window(file),
+        AfterArgs::Exit(code) => code,
+        AfterArgs::OpenWindow(file) => open_window(file),
     }
 }
 

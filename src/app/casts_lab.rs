@@ -26,10 +26,19 @@ pub struct CastsLab {
     pub first_only: bool,
     /// The hits of the ray as of the last refresh: (list position, hit), by fraction.
     hits: Vec<(usize, RayHit)>,
-    /// What the hits were cast for: the scene's revision, the ray, `first_only`.
-    cast_for: Option<(u64, [u64; 4], bool)>,
+    /// What the hits were cast for.
+    cast_for: Option<CastFor>,
     /// The grid of the scene's shapes (entries are list positions), for its revision.
     grid: Option<(u64, Grid)>,
+}
+
+/// What a cast's hits were found for: the scene's revision, the ray (bit for bit), and
+/// whether only the first hit was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CastFor {
+    revision: u64,
+    ray_bits: [u64; 4],
+    first_only: bool,
 }
 
 impl CastsLab {
@@ -56,11 +65,11 @@ impl CastsLab {
     pub fn refresh(&mut self, ws: &Workspace) {
         let scene = ws.scene();
         let (from, to) = *self.ray.get_or_insert_with(|| across(&boxes_of(scene)));
-        let key = (
-            ws.revision(),
-            [from.x, from.y, to.x, to.y].map(f64::to_bits),
-            self.first_only,
-        );
+        let key = CastFor {
+            revision: ws.revision(),
+            ray_bits: [from.x, from.y, to.x, to.y].map(f64::to_bits),
+            first_only: self.first_only,
+        };
         if self.cast_for == Some(key) {
             return;
         }

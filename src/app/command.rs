@@ -4,6 +4,7 @@
 
 use super::document::Recovery;
 use super::edit::Edit;
+use super::status_bar::Message;
 use crate::geometry::DVec2;
 use crate::scene::ShapeId;
 use crate::scene::generate::Generate;
@@ -104,8 +105,8 @@ pub enum Command {
     Horizon(f64),
     /// Cast the casts lab's ray from the first point to the second (world).
     Ray(DVec2, DVec2),
-    /// A message for the status bar (`true`: a failure).
-    Say(String, bool),
+    /// A message for the status bar.
+    Say(Message),
     /// Take the claims of the file at this path (its shape indices naming this scene's).
     LoadClaims(PathBuf),
     /// Show the window that exports a fixture.
@@ -145,6 +146,9 @@ impl Commands {
 
     /// A message for the status bar.
     pub fn say(&mut self, text: impl Into<String>, error: bool) {
-        self.0.push(Command::Say(text.into(), error));
+        self.0.push(Command::Say(Message {
+            text: text.into(),
+            error,
+        }));
     }
 }

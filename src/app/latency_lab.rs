@@ -40,7 +40,7 @@ struct Source {
 }
 
 /// The players at the bucket shown, as the server knows them after the packets taken.
-pub struct Shown {
+pub struct BucketView {
     key: (usize, i64, u64),
     /// Players with a pose there, as shapes (ids are player indices).
     pub scene: Scene,
@@ -72,7 +72,7 @@ pub struct LatencyLab {
     bucket: Option<i64>,
     /// Bumped whenever the engine is made anew (new log, step or swept).
     generation: u64,
-    shown: Option<Shown>,
+    shown: Option<BucketView>,
     /// The players at their first and last packets (what the view fits).
     extent: Scene,
     /// A new log came: the view should fit it.
@@ -98,7 +98,7 @@ impl Default for LatencyLab {
     }
 }
 
-impl Shown {
+impl BucketView {
     /// Packets taken, bucket and engine generation it was made for (what the view keys on).
     pub fn key(&self) -> (usize, i64, u64) {
         self.key
@@ -147,7 +147,7 @@ impl LatencyLab {
     }
 
     /// The players at the bucket shown.
-    pub fn shown(&self) -> Option<&Shown> {
+    pub fn shown(&self) -> Option<&BucketView> {
         self.shown.as_ref()
     }
 
@@ -428,7 +428,10 @@ impl LatencyLab {
             let path = self.path.path();
             let with_path = |make: fn(PathBuf) -> LatencyCommand| match &path {
                 Ok(p) => Command::Latency(make(p.clone())),
-                Err(e) => Command::Say(e.clone(), true),
+                Err(e) => Command::Say(Message {
+                    text: e.clone(),
+                    error: true,
+                }),
             };
             if ui
                 .button("Open log")
@@ -508,7 +511,7 @@ impl LatencyLab {
 
     /// Every finding (collision or retraction) with the packet index, time and bucket it
     /// concerns, for the timeline.
-    pub fn marks(&self) -> Vec<Mark> {
+    pub fn marks(&self) -> Vec<TimelineFinding> {
         let Some(engine) = &self.engine else {
             return Vec::new();
         };
@@ -517,7 +520,7 @@ impl LatencyLab {
             .collisions()
             .iter()
             .zip(back)
-            .map(|(c, retracted)| Mark {
+            .map(|(c, retracted)| TimelineFinding {
                 a: c.a,
                 b: c.b,
                 time: c.time,
@@ -531,7 +534,7 @@ impl LatencyLab {
 
 /// A collision on the timeline.
 #[derive(Clone, Copy, Debug)]
-pub struct Mark {
+pub struct TimelineFinding {
     /// The pair.
     pub a: usize,
     /// The pair.
@@ -547,7 +550,7 @@ pub struct Mark {
 }
 
 /// The players at bucket `k` as `engine` knows them.
-fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) -> Shown {
+fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) -> BucketView {
     let t = k as f64 * engine.settings().step;
     let mut shapes = Vec::new();
     let mut interpolated = Vec::new();
@@ -600,7 +603,7 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
             })
         })
         .collect();
-    Shown {
+    BucketView {
         key,
         scene: Scene::from_shapes(shapes),
         interpolated,

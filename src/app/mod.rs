@@ -548,7 +548,7 @@ impl App {
             }
             Command::Horizon(t) => ws.set_horizon(t),
             Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
-            Command::Say(text, error) => self.say(text, error),
+            Command::Say(m) => self.say(m.text, m.error),
             Command::Playback(TimelineId::Motion, c) => self.motion_lab.play(c),
             Command::Playback(TimelineId::Latency, c) => self.latency_lab.play(c),
             Command::Latency(c) => {

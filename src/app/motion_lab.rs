@@ -468,7 +468,10 @@ impl MotionLab {
             let path = self.path.path();
             let with_path = |make: fn(PathBuf) -> MotionCommand| match &path {
                 Ok(p) => Command::Motion(make(p.clone())),
-                Err(e) => Command::Say(e.clone(), true),
+                Err(e) => Command::Say(Message {
+                    text: e.clone(),
+                    error: true,
+                }),
             };
             if ui
                 .button("Save run")

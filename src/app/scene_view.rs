@@ -62,7 +62,7 @@ struct Look {
 
 /// What a frame of the view shows, besides where it looks.
 #[derive(Clone, Copy)]
-struct Shown<'a> {
+struct FrameInputs<'a> {
     ws: &'a Workspace,
     options: &'a ViewOptions,
     view: &'a LabView<'a>,
@@ -286,7 +286,7 @@ impl SceneView {
                     .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
                     .size()
             };
-            let shown = Shown { ws, options, view };
+            let shown = FrameInputs { ws, options, view };
             let (still, frame) = self.frame(rect, shown, &handles, look, &measure);
             if let Some(p) = response.hover_pos() {
                 let near = frame
@@ -322,7 +322,7 @@ impl SceneView {
     fn frame(
         &mut self,
         rect: Rect,
-        shown: Shown,
+        shown: FrameInputs,
         handles: &[Handle],
         look: Look,
         measure: &dyn Fn(&str) -> egui::Vec2,
@@ -393,8 +393,8 @@ impl SceneView {
     }
 
     /// Everything a frame of the view depends on, hashed.
-    fn frame_key(&self, rect: Rect, shown: Shown, pixels_per_point: f32) -> u64 {
-        let Shown { ws, options, view } = shown;
+    fn frame_key(&self, rect: Rect, shown: FrameInputs, pixels_per_point: f32) -> u64 {
+        let FrameInputs { ws, options, view } = shown;
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let bits = |x: f64| x.to_bits();
@@ -434,7 +434,7 @@ impl SceneView {
             tessellation: Default::default(),
             font_texture: [1, 1],
         };
-        let shown = Shown { ws, options, view };
+        let shown = FrameInputs { ws, options, view };
         let estimated = |text: &str| {
             let size = labels::estimated_size(text);
             egui::vec2(size.x, size.y)
@@ -476,11 +476,11 @@ impl SceneView {
         &self,
         layer: draw::Layer,
         rect: Rect,
-        shown: Shown,
+        shown: FrameInputs,
         handles: &[Handle],
         dynamic: &[usize],
     ) -> DrawList {
-        let Shown { ws, options, view } = shown;
+        let FrameInputs { ws, options, view } = shown;
         let scene = view.scene_of(ws);
         let (pair, focus_axis, axes_seen, verdict_shown, show_axes, mistake) = match &view.pair {
             PairShown::None => (None, None, 0, false, false, None),

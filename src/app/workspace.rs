@@ -45,9 +45,19 @@ pub struct Workspace {
     hits_behind: Option<Behind>,
     stale: bool,
     report_builds: u64,
-    /// The last changes: `(revision after, the shapes edited)`, `None` where everything may
-    /// have changed (undo, redo, a new scene).
-    changes: std::collections::VecDeque<(u64, Option<Option<ShapeId>>)>,
+    /// The last changes: the revision each made, and what it changed.
+    changes: std::collections::VecDeque<(u64, Change)>,
+}
+
+/// What one change of the scene touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    /// One shape (moved, edited, added or removed).
+    Shape(ShapeId),
+    /// No shape (the claims).
+    NoShape,
+    /// Anything (undo, redo, a new scene).
+    Everything,
 }
 
 /// The span the window first finds times of impact over (the command line's default
@@ -189,7 +199,7 @@ impl Workspace {
         }
         self.revision = self.next_revision;
         self.next_revision += 1;
-        self.log_change(Some(changed));
+        self.log_change(changed.map_or(Change::NoShape, Change::Shape));
         // The report is about the pair: another shape's edit leaves it as it is; a claim's
         // edit changes its diagnosis.
         let in_pair = match changed {
@@ -237,18 +247,17 @@ impl Workspace {
     fn restore(&mut self, snapshot: Snapshot) {
         self.scene = snapshot.scene;
         self.revision = snapshot.revision;
-        self.log_change(None);
+        self.log_change(Change::Everything);
         self.hits_behind = Some(Behind::All);
         self.changed();
     }
 
-    /// Log the change that made the current revision: `Some(shape)` edited one shape (or,
-    /// `Some(None)`, none), `None` may have changed everything.
-    fn log_change(&mut self, shape: Option<Option<ShapeId>>) {
+    /// Log the change that made the current revision.
+    fn log_change(&mut self, change: Change) {
         if self.changes.len() == CHANGES_KEPT {
             self.changes.pop_front();
         }
-        self.changes.push_back((self.revision, shape));
+        self.changes.push_back((self.revision, change));
     }
 
     /// The shapes edited since the scene was at `revision` (empty: the same scene), or
@@ -259,11 +268,15 @@ impl Workspace {
         if revision == self.revision {
             return Some(shapes);
         }
-        for &(after, shape) in self.changes.iter().rev() {
+        for &(after, change) in self.changes.iter().rev() {
             if after == revision {
                 return Some(shapes);
             }
-            shapes.extend(shape?);
+            match change {
+                Change::Shape(id) => shapes.push(id),
+                Change::NoShape => {}
+                Change::Everything => return None,
+            }
         }
         None
     }
@@ -296,7 +309,7 @@ impl Workspace {
         self.hits_behind = Some(Behind::All);
         self.revision = self.next_revision;
         self.next_revision += 1;
-        self.log_change(None);
+        self.log_change(Change::Everything);
         self.history.clear();
         self.selected = None;
         self.pair = None;
@@ -335,7 +348,7 @@ impl Workspace {
         self.hits_behind = Some(Behind::All);
         self.revision = self.next_revision;
         self.next_revision += 1;
-        self.log_change(None);
+        self.log_change(Change::Everything);
         self.document.path = recovery.path;
         self.document.saved_revision = None;
         self.selected = None;

@@ -407,7 +407,7 @@ wrong usage.")]
 }
 
 /// What `main` should do after parsing the arguments.
-pub enum Outcome {
+pub enum AfterArgs {
     /// A command ran; exit with this status.
     Exit(ExitCode),
     /// Open the window, on this file or the default scene.
@@ -415,19 +415,19 @@ pub enum Outcome {
 }
 
 /// Parse the arguments and run the command they name.
-pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
+pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version print and succeed; usage errors exit with 2.
             let _ = e.print();
-            return Outcome::Exit(ExitCode::from(e.exit_code() as u8));
+            return AfterArgs::Exit(ExitCode::from(e.exit_code() as u8));
         }
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let status = match cli.command {
-        None => return Outcome::OpenWindow(cli.file),
+        None => return AfterArgs::OpenWindow(cli.file),
         Some(Command::Query {
             json,
             intersecting,
@@ -589,7 +589,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Outcome {
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();
-    Outcome::Exit(ExitCode::from(status))
+    AfterArgs::Exit(ExitCode::from(status))
 }
 
 /// The configuration `simulate`'s options give.
