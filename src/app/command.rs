@@ -13,7 +13,7 @@ use std::path::PathBuf;
 pub use super::playback::PlaybackCommand;
 pub use crate::picture::Fit;
 
-/// The window's timelines, each driven by one [`super::playback::Playback`].
+/// The window's timelines, each driven by one `Playback`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimelineId {
     /// The motion lab's frames.

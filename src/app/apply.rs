@@ -1,0 +1,242 @@
+//! Carrying out commands: [`App::run`] is the one place the window's state changes (edits,
+//! files, fits, labs, playback, messages), and the file actions it calls.
+
+use super::*;
+
+impl App {
+    /// Carry out the frame's commands, in order: the one place where the workspace changes.
+    pub(super) fn run_commands(&mut self, ctx: &egui::Context) {
+        let commands = std::mem::take(&mut self.commands.0);
+        if commands.is_empty() {
+            return;
+        }
+        for command in commands {
+            self.run(command);
+        }
+        // Show what they did at once.
+        ctx.request_repaint();
+    }
+
+    /// Carry out one command as the window does at the end of a frame: the one way its state
+    /// changes (the panels, the keys and tests all come through here).
+    pub fn run(&mut self, command: Command) {
+        let ws = &mut self.workspace;
+        match command {
+            Command::Edit(edit) => {
+                ws.apply(edit);
+                self.status_bar.scene_changed(ws.revision());
+            }
+            Command::Undo => ws.undo(),
+            Command::Redo => ws.redo(),
+            Command::Select(id) => ws.select(id),
+            Command::Explain(a, b) => {
+                ws.set_pair(a, b);
+                self.pair_lab.pair_changed();
+            }
+            Command::New if ws.is_dirty() => self.dialogs.confirm_discard(dialogs::Discard::New),
+            Command::New => {
+                ws.new_document();
+                self.after_document_change();
+                self.say("new scene", false);
+            }
+            Command::Open(path) if ws.is_dirty() => match scene::load(&path) {
+                // Nothing to discard changes for when the file cannot be read.
+                Err(e) => self.say(e.to_string(), true),
+                Ok(_) => self.dialogs.confirm_discard(dialogs::Discard::Open(path)),
+            },
+            Command::Open(path) => self.open(&path),
+            Command::Save => self.save(),
+            Command::SaveAs { path, confirmed } => self.save_as(&path, confirmed),
+            Command::Recover(recovery) => {
+                ws.recover(*recovery);
+                self.after_document_change();
+                self.say("recovered the autosaved scene (not saved yet)", false);
+            }
+            Command::DiscardRecovery => ws.document.discard_recovery(),
+            Command::Fit(fit) => self.scene_view.request_fit(fit),
+            Command::StartPolygon => {
+                self.scene_view.start_polygon();
+                self.say(
+                    "click the corners in the scene; Backspace removes the last, Enter or Finish adds it, Esc cancels",
+                    false,
+                );
+            }
+            Command::FinishPolygon => {
+                if let Some(result) = self.scene_view.finish_polygon(ws) {
+                    match result {
+                        Ok(shape) => ws.apply(Edit::Add(shape)),
+                        Err(reason) => self.say(format!("polygon not added: {reason}"), true),
+                    }
+                }
+            }
+            Command::CancelPolygon => self.scene_view.cancel_polygon(),
+            Command::Generate(options) if ws.is_dirty() => self
+                .dialogs
+                .confirm_discard(dialogs::Discard::Generate(options)),
+            Command::Generate(options) => self.generate(options),
+            Command::ShowGenerate => self.generate_window.open = true,
+            Command::CellSize(size) => ws.set_cell_size(size),
+            Command::Lab(lab) => {
+                // The latency lab's players live elsewhere than the scene's shapes: fit them
+                // on the way in, and the scene on the way out.
+                if (lab == Lab::Latency) != (self.lab == Lab::Latency) {
+                    self.scene_view.request_fit(Fit::Scene);
+                }
+                self.lab = lab;
+            }
+            Command::Horizon(t) => ws.set_horizon(t),
+            Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
+            Command::Say(m) => self.say(m.text, m.error),
+            Command::Playback(TimelineId::Motion, c) => self.motion_lab.play(c),
+            Command::Playback(TimelineId::Latency, c) => self.latency_lab.play(c),
+            Command::Latency(c) => {
+                if let Some(m) = self.latency_lab.apply(c, self.motion_lab.recording()) {
+                    self.say(m.text, m.error);
+                }
+            }
+            Command::Motion(c) => {
+                let m = self.motion_lab.apply(c, &self.workspace);
+                self.say(m.text, m.error);
+            }
+            Command::LoadClaims(path) => self.load_claims(&path),
+            Command::ShowExport => {
+                let typed = self.top_bar.path_field().trim();
+                let document = (!typed.is_empty()).then(|| Path::new(typed));
+                let data_dir = self.workspace.document.data_dir();
+                let near = path_field::proposal(document, data_dir, ".json")
+                    .unwrap_or_else(|| PathBuf::from("case.json"));
+                self.export_window.open(&near);
+            }
+            Command::ExportFixture { pairs, path, rust } => {
+                match fixture::export(ws.scene(), pairs.as_deref(), &path, rust.as_deref()) {
+                    Ok(written) => self.say(written.join("; "), false),
+                    Err(e) => self.say(e, true),
+                }
+            }
+        }
+    }
+
+    /// Take the claims of the file at `path`, its shape indices naming this scene's shapes.
+    pub(super) fn load_claims(&mut self, path: &Path) {
+        let loaded = match scene::load(path) {
+            Ok(loaded) => loaded,
+            Err(e) => return self.say(e.to_string(), true),
+        };
+        let shapes = &self.workspace.scene().shapes;
+        if loaded.shapes.len() != shapes.len() {
+            return self.say(
+                format!(
+                    "{}: its claims are about {} shapes, this scene has {}",
+                    path.display(),
+                    loaded.shapes.len(),
+                    shapes.len()
+                ),
+                true,
+            );
+        }
+        let count = loaded.claims.len();
+        let claims = loaded
+            .claims
+            .into_iter()
+            .map(|mut c| {
+                c.a = shapes[c.a.0 as usize].id;
+                c.b = shapes[c.b.0 as usize].id;
+                c
+            })
+            .collect();
+        self.workspace.apply(Edit::Claims(claims));
+        self.say(format!("{count} claims from {}", path.display()), false);
+    }
+
+    /// Replace the scene with a random one.
+    pub(super) fn generate(&mut self, options: crate::scene::generate::Generate) {
+        let scene = crate::scene::generate::random_scene(options);
+        self.workspace.generated(scene);
+        self.after_document_change();
+        self.say(
+            format!("generated {} shapes (seed {})", options.count, options.seed),
+            false,
+        );
+    }
+
+    pub(super) fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.status_bar.say(text, error, self.workspace.revision());
+    }
+
+    /// After new, open or recover: the view and the lab start over on the new scene.
+    pub(super) fn after_document_change(&mut self) {
+        self.scene_view.fit_on_open();
+        self.pair_lab.pair_changed();
+        self.numbers_panel.forget();
+        self.workspace.refresh();
+    }
+
+    /// Open `path` now. A file that fails to load leaves the scene and the document as they
+    /// were.
+    pub(super) fn open(&mut self, path: &Path) {
+        match scene::load(path) {
+            Ok(scene) => {
+                self.workspace.opened(scene, path);
+                self.after_document_change();
+                self.say(format!("opened {}", path.display()), false);
+            }
+            Err(e) => self.say(e.to_string(), true),
+        }
+    }
+
+    /// Save to the document's file; without one, to the path field (asking before writing
+    /// over another file); without that, say how to name one.
+    pub(super) fn save(&mut self) {
+        if let Some(path) = self.workspace.document.path.clone() {
+            self.save_as(&path, true);
+            return;
+        }
+        // rfd answers None at once where no dialog can be shown; the path field remains.
+        let chosen = top_bar::file_dialog().save_file().or_else(|| {
+            let typed = self.top_bar.path_field().trim();
+            (!typed.is_empty()).then(|| PathBuf::from(typed))
+        });
+        match chosen {
+            Some(path) => self.save_as(&path, false),
+            None => self.say(
+                "not saved: type a file name in the path field, then Save",
+                true,
+            ),
+        }
+    }
+
+    /// Save to `path` (atomically); on failure the message says why and nothing is lost.
+    /// Replacing an existing file that is not the open document asks first.
+    pub(super) fn save_as(&mut self, path: &Path, confirmed: bool) {
+        let is_document = self.workspace.document.path.as_deref() == Some(path);
+        if !confirmed && !is_document && path.exists() {
+            self.dialogs.confirm_overwrite(path.to_path_buf());
+            return;
+        }
+        match scene::save(self.workspace.scene(), path) {
+            Ok(()) => {
+                self.workspace.saved(path);
+                self.say(format!("saved {}", path.display()), false);
+            }
+            Err(e) => self.say(e.to_string(), true),
+        }
+    }
+
+    /// The user agreed to discard unsaved changes for `action`.
+    pub(super) fn discard_confirmed(&mut self, ctx: &egui::Context, action: dialogs::Discard) {
+        match action {
+            dialogs::Discard::New => {
+                self.workspace.new_document();
+                self.after_document_change();
+                self.say("new scene", false);
+            }
+            dialogs::Discard::Open(path) => self.open(&path),
+            dialogs::Discard::Generate(options) => self.generate(options),
+            dialogs::Discard::Quit => {
+                self.close_confirmed = true;
+                self.workspace.document.discard_recovery();
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+}

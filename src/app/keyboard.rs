@@ -1,0 +1,121 @@
+//! The keys: shortcuts (undo, redo, save, duplicate) and a table from key to the command a
+//! button would push, for the lab shown.
+
+use super::*;
+
+impl App {
+    pub(super) fn keyboard(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        if self.dialogs.is_open() {
+            // A question is waiting: its buttons answer it, no shortcut acts behind it.
+            return;
+        }
+        let shortcut = |m, k| KeyboardShortcut::new(m, k);
+        let (redo, undo, redo_y, save, duplicate) = ctx.input_mut(|i| {
+            (
+                i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)),
+                i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Z)),
+                i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Y)),
+                i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::S)),
+                i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::D)),
+            )
+        });
+        let out = &mut self.commands;
+        if undo {
+            out.push(Command::Undo);
+        }
+        if redo || redo_y {
+            out.push(Command::Redo);
+        }
+        if save {
+            out.push(Command::Save);
+        }
+        if duplicate {
+            shapes_panel::duplicate_selected(&self.workspace, out);
+        }
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let pressed = |k: Key| ctx.input(|i| i.key_pressed(k));
+        let clicking_polygon = self.scene_view.is_adding_polygon();
+        if pressed(Key::Delete) || pressed(Key::Backspace) {
+            if clicking_polygon {
+                // While a polygon is being clicked, the key takes back its last corner.
+                self.scene_view.remove_last_corner();
+            } else if let Some(id) = self.workspace.selected() {
+                out.edit(Edit::Remove(id));
+            }
+        }
+        if pressed(Key::F) {
+            out.push(Command::Fit(Fit::Scene));
+        }
+        if pressed(Key::G) {
+            let shift = ctx.input(|i| i.modifiers.shift);
+            out.push(Command::Fit(if shift { Fit::Headline } else { Fit::Pair }));
+        }
+        // A timeline's keys: a table from key to command, the same commands its buttons push.
+        let timeline = match self.lab {
+            Lab::Motion => Some(TimelineId::Motion),
+            Lab::Latency => Some(TimelineId::Latency),
+            _ => None,
+        };
+        if let Some(id) = timeline {
+            let next_event = self.motion_lab.next_event().map(PlaybackCommand::Seek);
+            let keys: [(&[Key], Option<Command>); 6] = [
+                (
+                    &[Key::Space],
+                    Some(Command::Playback(id, PlaybackCommand::Toggle)),
+                ),
+                (
+                    &[Key::ArrowRight, Key::N],
+                    Some(Command::Playback(id, PlaybackCommand::Forward)),
+                ),
+                (
+                    &[Key::ArrowLeft, Key::P],
+                    Some(Command::Playback(id, PlaybackCommand::Back)),
+                ),
+                (
+                    &[Key::E],
+                    next_event
+                        .filter(|_| id == TimelineId::Motion)
+                        .map(|c| Command::Playback(id, c)),
+                ),
+                (
+                    &[Key::ArrowDown],
+                    (id == TimelineId::Latency)
+                        .then_some(Command::Latency(LatencyCommand::StepBucket(1))),
+                ),
+                (
+                    &[Key::ArrowUp],
+                    (id == TimelineId::Latency)
+                        .then_some(Command::Latency(LatencyCommand::StepBucket(-1))),
+                ),
+            ];
+            for (pressed_keys, command) in keys {
+                if pressed_keys.iter().any(|k| pressed(*k))
+                    && let Some(command) = command
+                {
+                    out.push(command);
+                }
+            }
+        } else {
+            if pressed(Key::ArrowRight) || pressed(Key::N) {
+                self.pair_lab.step_next(&self.workspace);
+            }
+            if pressed(Key::ArrowLeft) || pressed(Key::P) {
+                self.pair_lab.step_previous(&self.workspace);
+            }
+        }
+        if pressed(Key::Escape) {
+            self.numbers_panel.forget_refused();
+            if clicking_polygon {
+                out.push(Command::CancelPolygon);
+            } else {
+                self.pair_lab.stop_stepping();
+            }
+        }
+        if pressed(Key::Enter) && clicking_polygon {
+            out.push(Command::FinishPolygon);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Small widgets the labs share: a timeline's |< < Play > >| row, its speed chooser, and a
+//! side panel sized as a share of the window.
+
+use super::PlaybackCommand;
+use eframe::egui;
+
+/// A timeline's |< < Play/Pause > >| row, each button with its tooltip (in that order);
+/// the command of the button clicked.
+pub fn transport(ui: &mut egui::Ui, playing: bool, tips: [&str; 5]) -> Option<PlaybackCommand> {
+    let play = if playing { "Pause" } else { "Play" };
+    // One width for both words, so the buttons after it stay put.
+    let buttons = [
+        (egui::Button::new("|<"), PlaybackCommand::First),
+        (egui::Button::new("<"), PlaybackCommand::Back),
+        (
+            egui::Button::new(play).min_size(egui::vec2(52.0, 0.0)),
+            PlaybackCommand::Toggle,
+        ),
+        (egui::Button::new(">"), PlaybackCommand::Forward),
+        (egui::Button::new(">|"), PlaybackCommand::Last),
+    ];
+    let mut clicked = None;
+    for ((button, command), tip) in buttons.into_iter().zip(tips) {
+        if ui.add(button).on_hover_text(tip).clicked() {
+            clicked = Some(command);
+        }
+    }
+    clicked
+}
+
+/// A timeline's playback speed: "speed" and a choice of `choices` (shown as `2x`).
+pub fn speed_combo(ui: &mut egui::Ui, id: &str, speed: &mut f64, choices: &[f64], tip: &str) {
+    let label = ui.label("speed");
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(format!("{speed}x"))
+        .show_ui(ui, |ui| {
+            for &s in choices {
+                ui.selectable_value(speed, s, format!("{s}x"));
+            }
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text(tip);
+}
+
+/// A side panel sized as a share of the window (`default` points at most, `share` of the
+/// width at most when resized), that never paints over the scene view and keeps its width
+/// whatever it holds.
+pub fn side_panel(
+    ui: &mut egui::Ui,
+    panel: egui::Panel,
+    (default, min, share): (f32, f32, f32),
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    let width = ui.ctx().content_rect().width();
+    panel
+        .default_size(default.min(0.95 * share * width))
+        .min_size(min)
+        .max_size((share * width).max(min))
+        .show(ui, |ui| {
+            let clip = ui.max_rect().intersect(ui.clip_rect());
+            ui.set_clip_rect(clip);
+            ui.set_min_width(ui.available_width());
+            add(ui)
+        });
+}
