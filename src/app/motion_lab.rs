@@ -315,7 +315,7 @@ impl MotionLab {
                         self.pair_at_frame(ui, ws, naive);
                         ui.separator();
                     }
-                    self.events_list(ui);
+                    self.events_list(ui, out);
                 });
         });
     }
@@ -413,7 +413,7 @@ impl MotionLab {
     }
 
     /// The run's events in sentences; a click shows that step.
-    fn events_list(&mut self, ui: &mut egui::Ui) {
+    fn events_list(&self, ui: &mut egui::Ui, out: &mut Commands) {
         let Some(run) = &self.run else { return };
         let events = run.recording.events();
         let scene = run.recording.scene();
@@ -436,7 +436,10 @@ impl MotionLab {
                 }
             });
         if let Some(step) = go {
-            self.go_to(step);
+            out.push(Command::Playback(
+                TimelineId::Motion,
+                PlaybackCommand::Seek(step),
+            ));
         }
     }
 
