@@ -1,0 +1,144 @@
+//! The latency lab: logs played in arrival order, buckets, keys.
+
+use super::common::*;
+
+/// The latency lab: a log made from the motion run of moving players; played in arrival order
+/// the server's knowledge grows (collisions appear when the packets that reveal them arrive);
+/// at every packet the engine's findings are what it alone would find; the LACE example's
+/// crossing is found only once p3's packet arrives; the log saved through the path field
+/// reads back the same.
+#[test]
+fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
+    use collidoscope::latency::{Engine, PacketLog, one_pass};
+    let mut h = harness(app(Some(shapes("crossing-players.json"))));
+    h.get_by_label("Latency lab").click();
+    h.run_steps(4);
+    let lab = h.state().latency_lab();
+    let log = lab.log().expect("a log made from the run").clone();
+    assert_eq!(log.players.len(), 4);
+    assert_eq!(lab.arrived(), log.packets.len());
+    let settings = lab.settings();
+    let engine = lab.engine().unwrap();
+    assert_eq!(engine.standing(), one_pass(&log, settings));
+    assert!(
+        engine.collisions().len() >= 10,
+        "{}",
+        engine.collisions().len()
+    );
+    // The scene shows the bucket of the first collision, with the collision marked.
+    let first = engine.collisions()[0].clone();
+    assert_eq!(lab.bucket_time(), first.time);
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels.iter().any(|l| l.text.contains(" ms: found at ")),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    // Back to before that collision's packet: not known yet; one more packet: found.
+    h.state_mut().latency_lab_mut().go_to(first.packet);
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .latency_lab()
+            .engine()
+            .unwrap()
+            .collisions()
+            .is_empty()
+    );
+    h.get_by_label(">").click();
+    h.run_steps(2);
+    let engine = h.state().latency_lab().engine().unwrap();
+    assert_eq!(engine.collisions().first(), Some(&first));
+    // Play: packets arrive by themselves.
+    h.get_by_label("|<").click();
+    h.run_steps(2);
+    assert_eq!(h.state().latency_lab().arrived(), 0);
+    h.get_by_label("Play").click();
+    h.run_steps(30);
+    let arrived = h.state().latency_lab().arrived();
+    assert!(arrived > 0 && arrived < log.packets.len(), "{arrived}");
+    h.get_by_label("Pause").click();
+    h.run_steps(2);
+    // A partial engine equals a fresh one fed the same packets.
+    let partial = h.state().latency_lab().engine().unwrap();
+    let mut fresh = Engine::for_log(&log, settings);
+    for p in &log.packets[..partial.packets()] {
+        fresh.push(p);
+    }
+    assert_eq!(partial.collisions(), fresh.collisions());
+    // Save the log and read it back.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    type_into_field(&mut h, "Log:", path.to_str().unwrap());
+    h.get_by_label("Save log").click();
+    h.run_steps(2);
+    assert_eq!(PacketLog::load(&path).unwrap(), log);
+    // The LACE example: p1 and p3 cross between the buckets at 0 and 25; known once p3's
+    // packet sent at 100 arrives (the sixth), not before.
+    h.get_by_label("LACE example").click();
+    h.run_steps(2);
+    assert_eq!(h.state().latency_lab().log().unwrap().players.len(), 3);
+    h.state_mut().latency_lab_mut().go_to(5);
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .latency_lab()
+            .engine()
+            .unwrap()
+            .collisions()
+            .is_empty()
+    );
+    h.state_mut().latency_lab_mut().go_to(6);
+    h.run_steps(2);
+    let found = h
+        .state()
+        .latency_lab()
+        .engine()
+        .unwrap()
+        .collisions()
+        .to_vec();
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (found[0].a, found[0].b, found[0].detected_at),
+        (0, 2, 130.0)
+    );
+}
+
+/// The latency lab's keys and buttons push the same commands, applied in one place: the
+/// bucket stays within the log however often Up or Down is pressed (the key used to step it
+/// unclamped), and stepping past the last packet stays at the last.
+#[test]
+fn the_latency_keys_step_within_the_log() {
+    use collidoscope::app::Lab;
+    let mut h = harness(app(None));
+    h.state_mut().set_lab(Lab::Latency);
+    h.run_steps(2);
+    h.get_by_label("LACE example").click();
+    h.run_steps(2);
+    let (lo, hi) = h.state().latency_lab().bucket_range().unwrap();
+    for _ in 0..(hi - lo + 5) {
+        h.key_press(Key::ArrowUp);
+    }
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().bucket(), lo);
+    for _ in 0..(hi - lo + 5) {
+        h.key_press(Key::ArrowDown);
+    }
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().bucket(), hi);
+    let total = h.state().latency_lab().log().unwrap().packets.len();
+    h.key_press(Key::ArrowRight);
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().arrived(), total);
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().arrived(), total - 1);
+    h.get_by_label("|<").click();
+    h.run_steps(1);
+    assert_eq!(h.state().latency_lab().arrived(), 0);
+    // Space plays from there: packets arrive by themselves.
+    h.key_press(Key::Space);
+    h.run_steps(60);
+    assert!(h.state().latency_lab().arrived() > 0);
+}

@@ -1,0 +1,11 @@
+//! The real window, driven like a person would through egui_kittest: drag, step, open, undo,
+//! one module per part of the window.
+#![cfg(feature = "gui")]
+
+mod broad_and_casts;
+mod common;
+mod documents;
+mod latency_lab;
+mod motion_lab;
+mod pair_lab;
+mod view;

@@ -1,0 +1,256 @@
+//! The motion lab: runs, playback, events, recordings, the pair at a frame.
+
+use super::common::*;
+
+/// The motion lab: the run follows the panel's settings; with a long fixed step the ball
+/// tunnels through the wall and the timeline's "Next event" shows that step; play advances
+/// frames; a ghost resolver runs beside; the run is saved as a recording that replays bit for
+/// bit.
+#[test]
+fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording() {
+    use collidoscope::motion::{EventKind, Recording, replay};
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().last_frame(), 240);
+    assert_eq!(h.state().motion_lab().frame(), 0);
+    // A step of 0.1 s: 10 units a step, through the 0.2 wall.
+    h.get_by_label("step dt").click();
+    h.run_steps(2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run_steps(1);
+    h.get_by_label("step dt").type_text("0.1");
+    h.key_press(Key::Enter);
+    h.run_steps(3);
+    assert_eq!(h.state().motion_lab().dt, 0.1);
+    let tunnel = h
+        .state()
+        .motion_lab()
+        .events()
+        .iter()
+        .find(|e| e.kind == EventKind::Tunnelled)
+        .cloned()
+        .expect("the ball passes through the wall");
+    assert_eq!((tunnel.step, tunnel.a, tunnel.b), (1, 0, 1));
+    h.get_by_label("Next event").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().frame(), 1);
+    // The explained pair's test at that frame: the ball is past the wall, apart again.
+    h.get_by_label("Frame 1, wall and ball:");
+    h.state_mut().select(Some(1));
+    h.run_steps(2);
+    h.get_by_label("ball at frame 1: at (5, 0), angle 0°, velocity (100, 0)");
+    h.get_by_label_contains("wall and ball do not intersect");
+    // The view shows that frame: the ball 10 units on.
+    let rect = h.state().view_rect();
+    h.state_mut().frame_work(rect);
+    let ball = &h.state().motion_lab().frame_scene().unwrap().shapes[1];
+    assert_eq!(ball.placed.pose.position, DVec2::new(5.0, 0.0));
+    // The tunnelled step is drawn: the ball's sweep across the wall, with its bound.
+    let sweeps = h.state().motion_lab().sweeps();
+    let crossed: Vec<_> = sweeps.iter().filter_map(|s| s.tunnelled).collect();
+    assert_eq!(crossed.len(), 1);
+    assert_eq!(crossed[0].0, 0, "the wall");
+    assert!((crossed[0].2 - 0.004995).abs() < 1e-15);
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels.iter().any(|l| l
+            .text
+            .starts_with("tunnelled: step 0.1 s, largest safe step 0.004995 s")),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    // Play: frames advance by themselves.
+    h.get_by_label("Play").click();
+    h.run_steps(40);
+    assert!(h.state().motion_lab().frame() > 1);
+    h.get_by_label("Pause").click();
+    h.run_steps(2);
+    assert!(!h.state().motion_lab().playback.playing);
+    // A second resolver runs beside as ghosts.
+    h.get_by_label("compare with").click();
+    h.run_steps(3);
+    assert!(h.state().motion_lab().ghost_scene().is_some());
+    // Save the run and replay it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ball.rec");
+    type_into_field(&mut h, "Recording:", path.to_str().unwrap());
+    h.get_by_label("Save run").click();
+    h.run_steps(2);
+    let saved = Recording::load(&path).unwrap();
+    assert_eq!(saved.steps(), 240);
+    assert_eq!(replay(&saved), Ok(240));
+    h.get_by_label("Replay").click();
+    h.run_steps(2);
+    h.get_by_label_contains("identical: 240 steps replayed bit for bit");
+}
+
+/// Scrubbing the motion lab scrubs the separating-axis test too: at a frame where the naive
+/// resolver has pushed the player into the obstacle, the panel and the view show that frame's
+/// report (the same the pair lab builds from those poses), its MTV drawn at that frame; another
+/// frame shows its own.
+#[test]
+fn the_pair_report_follows_the_motion_labs_frame() {
+    use collidoscope::motion::{EventKind, Resolver};
+    use collidoscope::query::{Mistake, pair_report};
+    let mut h = harness(app(Some(shapes("clockwise-obstacle-run.json"))));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    h.state_mut().motion_lab_mut().resolver = Resolver::Mistake(Mistake::NaiveSmallestOverlap);
+    h.run_steps(2);
+    let pushed = h
+        .state()
+        .motion_lab()
+        .events()
+        .iter()
+        .find(|e| e.kind == EventKind::PushedIn)
+        .cloned()
+        .expect("the naive resolver pushes the player in");
+    h.state_mut().motion_lab_mut().go_to(pushed.step);
+    h.run_steps(2);
+    let lab = h.state().motion_lab();
+    let scene = lab.frame_scene().unwrap().clone();
+    let exact = pair_report(&scene.shapes[0].placed, &scene.shapes[1].placed);
+    let ((a, b), shown) = lab.pair.report().expect("the pair at this frame");
+    assert_eq!((a, b), (0, 1));
+    assert_eq!(shown, &exact);
+    let depth = exact
+        .contact
+        .as_ref()
+        .expect("pushed in: intersecting")
+        .depth;
+    assert!(depth > 0.1, "{depth}");
+    h.get_by_label(&format!("Frame {}, obstacle and player:", pushed.step));
+    h.get_by_label_contains("Intersecting: every axis overlaps");
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    let mtv = format!("MTV {}", collidoscope::text::number(depth));
+    assert!(
+        labels.iter().any(|l| l.text.starts_with(&mtv)),
+        "{mtv} not in {:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    h.get_by_label("Projections at this frame").click();
+    h.run_steps(2);
+    // Frame 0: the player starts apart from the obstacle.
+    h.state_mut().motion_lab_mut().go_to(0);
+    h.run_steps(2);
+    let (_, start) = h.state().motion_lab().pair.report().unwrap();
+    assert!(start.contact.is_none());
+    assert!(start.proximity.distance > 0.0);
+    h.get_by_label("Frame 0, obstacle and player:");
+}
+
+/// Repairs, 1: at the lab's own dt of 1/60 the bullet is pushed out through the far side of the
+/// wall at step 3; the run says so (counted, in words, a tick and "Next event"), and the view
+/// draws the centre's path across the wall.
+#[test]
+fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
+    use collidoscope::motion::EventKind;
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.get_by_label("Motion lab").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().dt, 1.0 / 60.0);
+    let through: Vec<_> = h
+        .state()
+        .motion_lab()
+        .events()
+        .iter()
+        .filter(|e| e.kind == EventKind::PushedThrough)
+        .cloned()
+        .collect();
+    assert_eq!(through.len(), 1);
+    assert_eq!((through[0].step, through[0].shape), (3, Some(1)));
+    h.get_by_label_contains("1 pushed-through");
+    h.get_by_label_contains("step 3: ball was pushed out through the far side of wall");
+    h.get_by_label("Next event").click();
+    h.run_steps(2);
+    assert_eq!(h.state().motion_lab().frame(), 3);
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.text == "pushed through: resolved out of the far side"),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    let pushed: Vec<_> = h
+        .state()
+        .motion_lab()
+        .sweeps()
+        .iter()
+        .filter_map(|s| s.pushed_through)
+        .collect();
+    assert_eq!(pushed.len(), 1);
+    assert_eq!(pushed[0].0, 0, "the wall");
+    assert!((pushed[0].2.x - 0.6).abs() < 1e-12);
+}
+
+/// Opening a run sets the motion lab's panel from the run (it contradicted the run shown), and
+/// every message of the lab goes to the status bar, replaced by the next action's.
+#[test]
+fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
+    use collidoscope::app::{Command, Lab, MotionCommand};
+    use collidoscope::motion::Substeps;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.state_mut().set_lab(Lab::Motion);
+    h.run_steps(2);
+    let path = dir.path().join("sixtieth.rec");
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::SaveRun(path.clone())));
+    h.run_steps(1);
+    assert_eq!(
+        h.state().message().unwrap().text,
+        format!("saved {}", path.display())
+    );
+    // Other settings in the panel, and a run of them.
+    {
+        let lab = h.state_mut().motion_lab_mut();
+        lab.dt = 0.1;
+        lab.steps = 20;
+        lab.ccd = true;
+        lab.bound = true;
+    }
+    h.state_mut().run(Command::Motion(MotionCommand::Run));
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .message()
+            .unwrap()
+            .text
+            .starts_with("ran this scene: 20 steps")
+    );
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::OpenRun(path.clone())));
+    h.run_steps(2);
+    let lab = h.state().motion_lab();
+    assert_eq!(
+        (lab.dt, lab.steps, lab.ccd, lab.bound),
+        (1.0 / 60.0, 240, false, false)
+    );
+    assert_eq!(lab.config().substeps, Substeps::Fixed(1));
+    assert_eq!(lab.last_frame(), 240);
+    assert_eq!(lab.frame(), 0);
+    h.state_mut().run(Command::Motion(MotionCommand::Replay));
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .message()
+            .unwrap()
+            .text
+            .contains("is identical: 240 steps")
+    );
+    // The next action's message replaces it: no stale "identical" line after a new run.
+    h.state_mut().run(Command::Motion(MotionCommand::Run));
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .message()
+            .unwrap()
+            .text
+            .starts_with("ran this scene")
+    );
+    assert!(h.query_by_label_contains("is identical").is_none());
+}
