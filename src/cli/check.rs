@@ -90,3 +90,11 @@ pub fn run(files: &[PathBuf], out: &mut impl Write) -> u8 {
     }
     status
 }
+
+/// The options of `collidoscope check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Shape-set files or fixtures.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}

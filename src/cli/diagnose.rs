@@ -70,3 +70,14 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
         }
     }
 }
+
+/// The options of `collidoscope diagnose`.
+#[derive(Debug, clap::Args)]
+pub struct DiagnoseArgs {
+    /// One JSON line per file instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Shape-set files with claims.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}

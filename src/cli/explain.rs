@@ -10,6 +10,7 @@ use crate::text::{
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 #[derive(Serialize)]
 struct ExplainJson<'a> {
@@ -154,4 +155,21 @@ fn print_outcome(report: &PairReport, out: &mut impl Write) {
             point(c.point_b)
         );
     }
+}
+
+/// The options of `collidoscope explain`.
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// A shape-set file.
+    pub file: PathBuf,
+    /// The pair to explain (default: the first intersecting pair, else 0 1).
+    #[arg(long, num_args = 2, value_names = ["I", "J"])]
+    pub pair: Option<Vec<usize>>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also show what the naive rule (smallest overlap, axis sign as it comes; a common
+    /// tutorial bug) would have chosen.
+    #[arg(long)]
+    pub naive: bool,
 }

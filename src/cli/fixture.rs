@@ -5,6 +5,7 @@ use crate::fixture;
 use crate::scene;
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 /// Write the fixture (and the test); 1 when the file cannot be read or a file cannot be
 /// written, 2 for a pair that is not in the file.
@@ -54,4 +55,20 @@ pub fn run(
 /// `--pair I J` values, flattened by the parser, back into pairs.
 pub fn pairs_of(values: &[usize]) -> Vec<(usize, usize)> {
     values.chunks_exact(2).map(|p| (p[0], p[1])).collect()
+}
+
+/// The options of `collidoscope fixture`.
+#[derive(Debug, clap::Args)]
+pub struct FixtureArgs {
+    /// A shape-set file.
+    pub file: PathBuf,
+    /// A pair to pin (repeatable; default: every pair).
+    #[arg(long, num_args = 2, value_names = ["I", "J"], action = clap::ArgAction::Append)]
+    pub pair: Vec<usize>,
+    /// The fixture to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: PathBuf,
+    /// Also write a Rust #[test] that checks the fixture.
+    #[arg(long, value_name = "TEST.rs")]
+    pub rust: Option<PathBuf>,
 }

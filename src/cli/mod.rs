@@ -64,17 +64,7 @@ With --json, one line per file in argument order:
 A file that cannot be read gives {\"file\":\"...\",\"error\":\"...\"} and exit status 1.
 For big files, --intersecting reports only the intersecting pairs, found through the broad
 phase (a uniform grid) instead of all n^2/2 pairs.")]
-    Query {
-        /// One JSON line per file instead of a table.
-        #[arg(long)]
-        json: bool,
-        /// Only the intersecting pairs, found through the broad phase (for big files).
-        #[arg(long)]
-        intersecting: bool,
-        /// Shape-set files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Query(query::QueryArgs),
     /// Every intersecting pair of each file, through the broad phase (a uniform grid).
     #[command(after_help = "\
 Examples:
@@ -87,37 +77,14 @@ With --json, one line per file in argument order:
    \"cell_size\":2.1,\"seconds\":{\"load\":0.2,\"broad\":0.01,\"narrow\":0.03}}
 pairs are [i, j] with i < j, each once, sorted. A file that cannot be read gives
 {\"file\":\"...\",\"error\":\"...\"} and exit status 1.")]
-    Pairs {
-        /// One JSON line per file instead of a list.
-        #[arg(long)]
-        json: bool,
-        /// The grid's cell size (default: chosen from the shapes' sizes).
-        #[arg(long, value_name = "SIZE", allow_negative_numbers = true)]
-        cell: Option<f64>,
-        /// Shape-set files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Pairs(pairs::PairsArgs),
     /// The whole separating-axis test of one pair: every axis, both shadows, the decision.
     #[command(after_help = "\
 Examples:
   collidoscope explain shapes/corner-false-positive.json
   collidoscope explain shapes/clockwise-obstacle.json --pair 0 1 --naive
   collidoscope explain shapes/every-pair.json --pair 4 5 --json")]
-    Explain {
-        /// A shape-set file.
-        file: PathBuf,
-        /// The pair to explain (default: the first intersecting pair, else 0 1).
-        #[arg(long, num_args = 2, value_names = ["I", "J"])]
-        pair: Option<Vec<usize>>,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also show what the naive rule (smallest overlap, axis sign as it comes; a common
-        /// tutorial bug) would have chosen.
-        #[arg(long)]
-        naive: bool,
-    },
+    Explain(explain::ExplainArgs),
     /// A picture of the scene as the window opens on it (shapes with names, the pair's axes
     /// with both shadows, the MTV and ghost or the closest points, contacts), as SVG or PNG.
     #[command(after_help = "\
@@ -127,19 +94,7 @@ Examples:
 
 The format follows the output's extension (.svg or .png). Without --pair, the pair is the
 one the window opens on: the first intersecting pair, else the first two shapes.")]
-    Render {
-        /// A shape-set file.
-        file: PathBuf,
-        /// The pair to explain (default: the first intersecting pair, else 0 1).
-        #[arg(long, num_args = 2, value_names = ["I", "J"])]
-        pair: Option<Vec<usize>>,
-        /// Where to write the picture: OUT.svg or OUT.png.
-        #[arg(short, long, value_name = "OUT")]
-        output: PathBuf,
-        /// The picture's width and height in pixels [default: 960 640].
-        #[arg(long, num_args = 2, value_names = ["W", "H"])]
-        size: Option<Vec<u32>>,
-    },
+    Render(render::RenderArgs),
     /// Check files: print OK or the error for each; for a fixture, recompute every pinned
     /// result and print each field that drifted.
     #[command(after_help = "\
@@ -151,11 +106,7 @@ A fixture (a file with \"expect\") is OK when every pinned field agrees within i
 \"tolerance\" (default 1e-9, absolute + relative); otherwise one line per drifted field:
   a.json: pair wall / ball (0 1): depth: expected 0.25, found 0.2600000000000001
 Files are checked on all cores. Exit status 1 when any file is refused or drifted.")]
-    Check {
-        /// Shape-set files or fixtures.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Check(check::CheckArgs),
     /// The segment from --from to --to against every shape (solid), through the broad phase.
     #[command(after_help = "\
 Examples:
@@ -167,20 +118,7 @@ then shape: point = from + fraction * (to - from), normal the outward surface no
 A segment that starts inside a shape (or on its boundary) hits it at fraction 0 with no normal.
 With --json, one line per file:
   {\"file\":\"...\",\"hits\":[{\"shape\":0,\"fraction\":0.25,\"point\":[1,0],\"normal\":[-1,0]}]}")]
-    Raycast {
-        /// One JSON line per file instead of a table.
-        #[arg(long)]
-        json: bool,
-        /// Where the segment starts.
-        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
-        from: Vec<f64>,
-        /// Where it ends.
-        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
-        to: Vec<f64>,
-        /// Shape-set files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Raycast(raycast::RaycastArgs),
     /// The time of impact of every pair (i < j), each shape moving by its velocity and
     /// angular velocity (file version 2) over t in [0, T].
     #[command(after_help = "\
@@ -196,17 +134,7 @@ conservative advancement (never after, at most 1e-6 T before).
 With --json, one line per file:
   {\"file\":\"...\",\"pairs\":[{\"a\":0,\"b\":1,\"state\":\"hit\",\"toi\":0.046,
    \"point\":[-0.1,0],\"normal\":[1,0]}]}")]
-    Toi {
-        /// One JSON line per file instead of a table.
-        #[arg(long)]
-        json: bool,
-        /// The end of the time span [default: 1].
-        #[arg(long, value_name = "T", allow_negative_numbers = true)]
-        horizon: Option<f64>,
-        /// Shape-set files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Toi(toi::ToiArgs),
     /// Step a scene through time: move kinematic and dynamic bodies by their velocities,
     /// resolve contacts with the chosen resolver, and report what went wrong.
     #[command(after_help = "\
@@ -227,33 +155,7 @@ Events name the step (1 for the first), the pair (a < b) and the numbers that sh
 With --json, one line:
   {\"file\":\"...\",\"steps\":20,\"final\":[{\"shape\":0,\"position\":[0,0],\"angle\":0,
    \"velocity\":[0,0]}],\"events\":[{\"step\":1,\"kind\":\"tunnelled\",\"a\":0,\"b\":1}]}")]
-    Simulate {
-        /// One JSON line instead of a summary.
-        #[arg(long)]
-        json: bool,
-        /// The step, in seconds.
-        #[arg(long, value_name = "DT", allow_negative_numbers = true)]
-        dt: f64,
-        /// How many steps.
-        #[arg(long, value_name = "N")]
-        steps: u64,
-        /// sat (the correct test) or a named mistake: normal-reversed, naive-smallest-overlap,
-        /// edge-normals-only, shallow-ignored.
-        #[arg(long, value_name = "R", default_value = "sat")]
-        resolver: String,
-        /// fixed:K (K equal substeps) or bound (no body moves more than (r - e) per substep).
-        #[arg(long, value_name = "MODE", default_value = "fixed:1")]
-        substeps: String,
-        /// Continuous collision: a dynamic body stops at its first contact with a static or
-        /// kinematic shape (the time of impact) instead of moving through it.
-        #[arg(long)]
-        ccd: bool,
-        /// Write every step's poses and events to this recording (replay re-checks it).
-        #[arg(long, value_name = "OUT")]
-        record: Option<PathBuf>,
-        /// The shape-set file (version 2 bodies and velocities).
-        file: PathBuf,
-    },
+    Simulate(simulate::SimulateArgs),
     /// Run a recording's scene again and compare every step bit for bit.
     #[command(after_help = "\
 Examples:
@@ -261,10 +163,7 @@ Examples:
   collidoscope replay run.rec
 
 Prints \"identical\" (exit 0) or the first step and shape that differ (exit 1).")]
-    Replay {
-        /// A recording written by simulate --record (or the window).
-        file: PathBuf,
-    },
+    Replay(simulate::ReplayArgs),
     /// A game server's packet logs, checked as packets arrive: collisions found in the past
     /// when late packets come in, and retracted when a later packet moves players apart.
     #[command(after_help = "\
@@ -287,71 +186,7 @@ With --json, one line per log, each list sorted by its R, then time, then a, b:
 moving body is a player sending its pose every frame (--every N: every N frames) over a
 network with the given latency, jitter (uniform, either way), loss, reordering and
 duplication (probabilities), from --seed.")]
-    Packets {
-        /// One JSON line per log instead of a summary.
-        #[arg(long)]
-        json: bool,
-        /// The bucket step S in ms (required to check logs).
-        #[arg(long, value_name = "S", allow_negative_numbers = true)]
-        step: Option<f64>,
-        /// Also find contacts between buckets.
-        #[arg(long)]
-        swept: bool,
-        /// Make a packet log from this recording instead (with -o).
-        #[arg(long, value_name = "RECORDING", conflicts_with_all = ["json", "step", "swept"])]
-        generate: Option<PathBuf>,
-        /// --generate: base one-way latency (ms).
-        #[arg(
-            long,
-            value_name = "MS",
-            default_value_t = 80.0,
-            allow_negative_numbers = true
-        )]
-        latency: f64,
-        /// --generate: jitter (ms): each packet's latency is off by up to this either way.
-        #[arg(
-            long,
-            value_name = "MS",
-            default_value_t = 20.0,
-            allow_negative_numbers = true
-        )]
-        jitter: f64,
-        /// --generate: the chance a packet is lost.
-        #[arg(
-            long,
-            value_name = "P",
-            default_value_t = 0.05,
-            allow_negative_numbers = true
-        )]
-        loss: f64,
-        /// --generate: the chance a packet is held back one to three more send intervals.
-        #[arg(
-            long,
-            value_name = "P",
-            default_value_t = 0.0,
-            allow_negative_numbers = true
-        )]
-        reorder: f64,
-        /// --generate: the chance a packet arrives twice.
-        #[arg(
-            long,
-            value_name = "P",
-            default_value_t = 0.0,
-            allow_negative_numbers = true
-        )]
-        duplicate: f64,
-        /// --generate: send every N frames.
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        every: u64,
-        /// --generate: the random seed (the same seed gives the same log).
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        seed: u64,
-        /// --generate: the packet log to write.
-        #[arg(short = 'o', long = "output", value_name = "LOG")]
-        output: Option<PathBuf>,
-        /// Packet logs to check.
-        logs: Vec<PathBuf>,
-    },
+    Packets(packets::PacketsArgs),
     /// Pin the exact results of a file's pairs: write a fixture (and a Rust test for it).
     #[command(after_help = "\
 Examples:
@@ -364,19 +199,7 @@ with include_str! (from the Cargo project's root when both files are in one proj
 test may be moved anywhere in it; else beside the test) and checks it with
 collidoscope::fixture::verify; it needs collidoscope as a path dev-dependency with
 default-features = false (its comment gives the line).")]
-    Fixture {
-        /// A shape-set file.
-        file: PathBuf,
-        /// A pair to pin (repeatable; default: every pair).
-        #[arg(long, num_args = 2, value_names = ["I", "J"], action = clap::ArgAction::Append)]
-        pair: Vec<usize>,
-        /// The fixture to write.
-        #[arg(short = 'o', long = "output", value_name = "OUT")]
-        output: PathBuf,
-        /// Also write a Rust #[test] that checks the fixture.
-        #[arg(long, value_name = "TEST.rs")]
-        rust: Option<PathBuf>,
-    },
+    Fixture(fixture::FixtureArgs),
     /// Compare the contacts another engine claimed (a file's "claims") with the exact ones,
     /// and name the known mistakes that reproduce them.
     #[command(after_help = "\
@@ -396,14 +219,7 @@ With --json, one line per file:
 
 Exit status: 0 when every claim agrees, 1 when any claim differs or a file is refused, 2 for
 wrong usage.")]
-    Diagnose {
-        /// One JSON line per file instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Shape-set files with claims.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Diagnose(diagnose::DiagnoseArgs),
 }
 
 /// What `main` should do after parsing the arguments.
@@ -428,44 +244,46 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let status = match cli.command {
         None => return AfterArgs::OpenWindow(cli.file),
-        Some(Command::Query {
+        Some(Command::Query(query::QueryArgs {
             json,
             intersecting,
             files,
-        }) => query::run(&files, json, intersecting, &mut out),
-        Some(Command::Pairs { json, cell, files }) => match cell {
+        })) => query::run(&files, json, intersecting, &mut out),
+        Some(Command::Pairs(pairs::PairsArgs { json, cell, files })) => match cell {
             Some(c) if !(c.is_finite() && c > 0.0) => {
                 eprintln!("collidoscope pairs: --cell must be a number > 0, found {c}");
                 2
             }
             _ => pairs::run(&files, json, cell, &mut out),
         },
-        Some(Command::Explain {
+        Some(Command::Explain(explain::ExplainArgs {
             file,
             pair,
             json,
             naive,
-        }) => explain::run(&file, pair.map(|p| (p[0], p[1])), json, naive, &mut out),
-        Some(Command::Check { files }) => check::run(&files, &mut out),
-        Some(Command::Fixture {
+        })) => explain::run(&file, pair.map(|p| (p[0], p[1])), json, naive, &mut out),
+        Some(Command::Check(check::CheckArgs { files })) => check::run(&files, &mut out),
+        Some(Command::Fixture(fixture::FixtureArgs {
             file,
             pair,
             output,
             rust,
-        }) => fixture::run(
+        })) => fixture::run(
             &file,
             &fixture::pairs_of(&pair),
             &output,
             rust.as_deref(),
             &mut out,
         ),
-        Some(Command::Diagnose { json, files }) => diagnose::run(&files, json, &mut out),
-        Some(Command::Raycast {
+        Some(Command::Diagnose(diagnose::DiagnoseArgs { json, files })) => {
+            diagnose::run(&files, json, &mut out)
+        }
+        Some(Command::Raycast(raycast::RaycastArgs {
             json,
             from,
             to,
             files,
-        }) => {
+        })) => {
             let (from, to) = (
                 crate::geometry::DVec2::new(from[0], from[1]),
                 crate::geometry::DVec2::new(to[0], to[1]),
@@ -477,18 +295,18 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
                 2
             }
         }
-        Some(Command::Toi {
+        Some(Command::Toi(toi::ToiArgs {
             json,
             horizon,
             files,
-        }) => match horizon.unwrap_or(1.0) {
+        })) => match horizon.unwrap_or(1.0) {
             t if t.is_finite() && t >= 0.0 => toi::run(&files, json, t, &mut out),
             t => {
                 eprintln!("collidoscope toi: --horizon must be a number >= 0, found {t}");
                 2
             }
         },
-        Some(Command::Simulate {
+        Some(Command::Simulate(simulate::SimulateArgs {
             json,
             dt,
             steps,
@@ -497,15 +315,17 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             ccd,
             record,
             file,
-        }) => match simulate_config(dt, &resolver, &substeps, ccd) {
+        })) => match simulate_config(dt, &resolver, &substeps, ccd) {
             Ok(config) => simulate::run(&file, config, steps, record.as_deref(), json, &mut out),
             Err(e) => {
                 eprintln!("collidoscope simulate: {e}");
                 2
             }
         },
-        Some(Command::Replay { file }) => simulate::run_replay(&file, &mut out),
-        Some(Command::Packets {
+        Some(Command::Replay(simulate::ReplayArgs { file })) => {
+            simulate::run_replay(&file, &mut out)
+        }
+        Some(Command::Packets(packets::PacketsArgs {
             json,
             step,
             swept,
@@ -519,7 +339,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             seed,
             output,
             logs,
-        }) => match generate {
+        })) => match generate {
             Some(recording) => {
                 let network = crate::latency::Network {
                     latency,
@@ -575,12 +395,12 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
                 ),
             },
         },
-        Some(Command::Render {
+        Some(Command::Render(render::RenderArgs {
             file,
             pair,
             output,
             size,
-        }) => render::run(
+        })) => render::run(
             &file,
             pair.map(|p| (p[0], p[1])),
             &output,

@@ -181,3 +181,71 @@ pub fn run_generate(
     );
     0
 }
+
+/// The options of `collidoscope packets`.
+#[derive(Debug, clap::Args)]
+pub struct PacketsArgs {
+    /// One JSON line per log instead of a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// The bucket step S in ms (required to check logs).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub step: Option<f64>,
+    /// Also find contacts between buckets.
+    #[arg(long)]
+    pub swept: bool,
+    /// Make a packet log from this recording instead (with -o).
+    #[arg(long, value_name = "RECORDING", conflicts_with_all = ["json", "step", "swept"])]
+    pub generate: Option<PathBuf>,
+    /// --generate: base one-way latency (ms).
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 80.0,
+        allow_negative_numbers = true
+    )]
+    pub latency: f64,
+    /// --generate: jitter (ms): each packet's latency is off by up to this either way.
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 20.0,
+        allow_negative_numbers = true
+    )]
+    pub jitter: f64,
+    /// --generate: the chance a packet is lost.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0.05,
+        allow_negative_numbers = true
+    )]
+    pub loss: f64,
+    /// --generate: the chance a packet is held back one to three more send intervals.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
+    pub reorder: f64,
+    /// --generate: the chance a packet arrives twice.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
+    pub duplicate: f64,
+    /// --generate: send every N frames.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub every: u64,
+    /// --generate: the random seed (the same seed gives the same log).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// --generate: the packet log to write.
+    #[arg(short = 'o', long = "output", value_name = "LOG")]
+    pub output: Option<PathBuf>,
+    /// Packet logs to check.
+    pub logs: Vec<PathBuf>,
+}

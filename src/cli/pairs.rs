@@ -90,3 +90,17 @@ pub fn run(files: &[PathBuf], json: bool, cell: Option<f64>, out: &mut impl Writ
     }
     status
 }
+
+/// The options of `collidoscope pairs`.
+#[derive(Debug, clap::Args)]
+pub struct PairsArgs {
+    /// One JSON line per file instead of a list.
+    #[arg(long)]
+    pub json: bool,
+    /// The grid's cell size (default: chosen from the shapes' sizes).
+    #[arg(long, value_name = "SIZE", allow_negative_numbers = true)]
+    pub cell: Option<f64>,
+    /// Shape-set files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}

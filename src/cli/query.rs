@@ -101,3 +101,17 @@ fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl W
         .collect();
     super::print_columns(&rows, "  ", out);
 }
+
+/// The options of `collidoscope query`.
+#[derive(Debug, clap::Args)]
+pub struct QueryArgs {
+    /// One JSON line per file instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Only the intersecting pairs, found through the broad phase (for big files).
+    #[arg(long)]
+    pub intersecting: bool,
+    /// Shape-set files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}

@@ -60,3 +60,20 @@ pub fn run(files: &[PathBuf], json: bool, from: DVec2, to: DVec2, out: &mut impl
         super::print_columns(&rows, "  ", out);
     })
 }
+
+/// The options of `collidoscope raycast`.
+#[derive(Debug, clap::Args)]
+pub struct RaycastArgs {
+    /// One JSON line per file instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Where the segment starts.
+    #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+    pub from: Vec<f64>,
+    /// Where it ends.
+    #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+    pub to: Vec<f64>,
+    /// Shape-set files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}

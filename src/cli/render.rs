@@ -7,6 +7,7 @@ use crate::picture::{self, Vec2, svg};
 use crate::scene;
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
+use std::path::PathBuf;
 
 /// The size of a picture when none is asked for (pixels).
 pub const DEFAULT_SIZE: (u32, u32) = (960, 640);
@@ -154,4 +155,20 @@ mod tests {
         assert_eq!(format_of(Path::new("b.jpg")), None);
         assert_eq!(format_of(Path::new("png")), None);
     }
+}
+
+/// The options of `collidoscope render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// A shape-set file.
+    pub file: PathBuf,
+    /// The pair to explain (default: the first intersecting pair, else 0 1).
+    #[arg(long, num_args = 2, value_names = ["I", "J"])]
+    pub pair: Option<Vec<usize>>,
+    /// Where to write the picture: OUT.svg or OUT.png.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+    /// The picture's width and height in pixels [default: 960 640].
+    #[arg(long, num_args = 2, value_names = ["W", "H"])]
+    pub size: Option<Vec<u32>>,
 }

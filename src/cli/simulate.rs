@@ -7,6 +7,7 @@ use crate::text::{number, point};
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 #[derive(Serialize)]
 struct FinalLine {
@@ -194,4 +195,41 @@ pub fn run_replay(file: &Path, out: &mut impl Write) -> u8 {
             1
         }
     }
+}
+
+/// The options of `collidoscope simulate`.
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// One JSON line instead of a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// The step, in seconds.
+    #[arg(long, value_name = "DT", allow_negative_numbers = true)]
+    pub dt: f64,
+    /// How many steps.
+    #[arg(long, value_name = "N")]
+    pub steps: u64,
+    /// sat (the correct test) or a named mistake: normal-reversed, naive-smallest-overlap,
+    /// edge-normals-only, shallow-ignored.
+    #[arg(long, value_name = "R", default_value = "sat")]
+    pub resolver: String,
+    /// fixed:K (K equal substeps) or bound (no body moves more than (r - e) per substep).
+    #[arg(long, value_name = "MODE", default_value = "fixed:1")]
+    pub substeps: String,
+    /// Continuous collision: a dynamic body stops at its first contact with a static or
+    /// kinematic shape (the time of impact) instead of moving through it.
+    #[arg(long)]
+    pub ccd: bool,
+    /// Write every step's poses and events to this recording (replay re-checks it).
+    #[arg(long, value_name = "OUT")]
+    pub record: Option<PathBuf>,
+    /// The shape-set file (version 2 bodies and velocities).
+    pub file: PathBuf,
+}
+
+/// The options of `collidoscope replay`.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// A recording written by simulate --record (or the window).
+    pub file: PathBuf,
 }

@@ -89,3 +89,17 @@ pub fn run(files: &[PathBuf], json: bool, horizon: f64, out: &mut impl Write) ->
         super::print_columns(&rows, "  ", out);
     })
 }
+
+/// The options of `collidoscope toi`.
+#[derive(Debug, clap::Args)]
+pub struct ToiArgs {
+    /// One JSON line per file instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// The end of the time span [default: 1].
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    pub horizon: Option<f64>,
+    /// Shape-set files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
