@@ -1,0 +1,303 @@
+//! The view's gestures: what a press grabs (a handle, a ray end, a shape, the background),
+//! what a drag does to it, and the commands it pushes.
+
+use super::*;
+
+/// What a drag in the view is doing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Gesture {
+    Pan,
+    Move(ShapeId),
+    Rotate {
+        id: ShapeId,
+        grab: f64,
+    },
+    Corner(ShapeId, usize),
+    Radius(ShapeId),
+    /// The tip of a moving body's velocity arrow, grabbed at `press` (world) when the body
+    /// moved at `start`.
+    Velocity {
+        id: ShapeId,
+        start: DVec2,
+        press: DVec2,
+    },
+    /// One end of the casts lab's ray (0 its start, 1 its end), the other staying at `fixed`.
+    RayEnd {
+        end: usize,
+        fixed: DVec2,
+    },
+}
+
+/// How close (screen points) the pointer must be to grab a handle or a shape.
+pub(super) const GRAB: f32 = 9.0;
+/// How far beyond a shape the rotation handle stands (screen points).
+pub(super) const ROTATE_REACH: f64 = 30.0;
+
+impl SceneView {
+    /// The handles of the selected shape (world).
+    pub(super) fn handles(&self, ws: &Workspace) -> Vec<Handle> {
+        let reach = ROTATE_REACH / self.camera.scale;
+        ws.selected()
+            .and_then(|id| ws.scene().get(id))
+            .map(|s| {
+                let mut handles = handles_of(&s.placed, reach);
+                handles.extend(velocity_handle(&s.placed, &s.motion, ws.horizon(), reach));
+                handles
+            })
+            .unwrap_or_default()
+    }
+
+    /// The handle under screen point `p`, if any.
+    pub(super) fn handle_at(&self, p: Pos2, rect: Rect, handles: &[Handle]) -> Option<HandleKind> {
+        handles
+            .iter()
+            .find(|h| {
+                let at = draw::handle_on_screen(self.camera, paint::rect(rect), h);
+                paint::pos(at).distance(p) <= GRAB
+            })
+            .map(|h| h.kind)
+    }
+
+    pub(super) fn handle_tooltip(
+        &self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        p: Pos2,
+        handles: &[Handle],
+    ) {
+        if self.gesture.is_some() {
+            return;
+        }
+        if let Some(kind) = self.handle_at(p, self.rect, handles) {
+            ui.ctx().set_cursor_icon(match kind {
+                HandleKind::Rotate => egui::CursorIcon::Alias,
+                HandleKind::Corner(_) => egui::CursorIcon::Crosshair,
+                HandleKind::Radius => egui::CursorIcon::ResizeHorizontal,
+                HandleKind::Velocity => egui::CursorIcon::Move,
+            });
+            response.clone().on_hover_text_at_pointer(kind.tooltip());
+        }
+    }
+
+    pub(super) fn pointer(
+        &mut self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        (ws, view): (&Workspace, &LabView),
+        handles: &[Handle],
+        out: &mut Commands,
+    ) {
+        let camera = self.camera;
+        let to_world = |p: Pos2| camera.to_world(paint::rect(rect), paint::point(p));
+        if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let w = to_world(p);
+            match &mut self.new_polygon {
+                Some(points) => points.push(w),
+                None => out.push(Command::Select(self.shape_at(view.scene_of(ws), w))),
+            }
+        }
+        if response.drag_started() {
+            let origin = ui
+                .input(|i| i.pointer.press_origin())
+                .or(response.interact_pointer_pos());
+            let gesture = match origin {
+                Some(_)
+                    if response.dragged_by(PointerButton::Middle)
+                        || response.dragged_by(PointerButton::Secondary) =>
+                {
+                    Some(Gesture::Pan)
+                }
+                Some(_) if !view.editable => Some(Gesture::Pan),
+                Some(p) => Some(self.grab(p, rect, (ws, view), handles, out)),
+                None => None,
+            };
+            self.gestures += 1;
+            self.gesture = gesture.map(|g| (g, self.gestures));
+        }
+        if response.dragged() {
+            let delta = response.drag_delta();
+            let at = response.interact_pointer_pos().map(to_world);
+            match (self.gesture, at) {
+                (Some((Gesture::Pan, _)), _) | (None, _) => {
+                    self.camera.centre -= self.camera.delta_to_world(paint::vector(delta))
+                }
+                (Some((Gesture::RayEnd { end, fixed }, _)), Some(at)) => {
+                    out.push(if end == 0 {
+                        Command::Ray(at, fixed)
+                    } else {
+                        Command::Ray(fixed, at)
+                    });
+                }
+                (Some((gesture, serial)), Some(at)) => {
+                    let delta = self.camera.delta_to_world(paint::vector(delta));
+                    if let Some(shape) = self.dragged(ws, gesture, at, delta) {
+                        out.edit(Edit::Replace {
+                            shape,
+                            gesture: Some(serial),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        if response.drag_stopped() {
+            if let Some(r) = self.rejected.take() {
+                out.say(format!("kept the last valid shape: {}", r.reason), true);
+            }
+            self.gesture = None;
+        }
+    }
+
+    /// What a press at `p` grabs: a handle of the selected shape, else (in the casts lab) an
+    /// end of the ray, else the topmost shape under it (which becomes selected), else the
+    /// background: a new ray from there in the casts lab, a pan elsewhere.
+    pub(super) fn grab(
+        &self,
+        p: Pos2,
+        rect: Rect,
+        (ws, view): (&Workspace, &LabView),
+        handles: &[Handle],
+        out: &mut Commands,
+    ) -> Gesture {
+        let w = self.camera.to_world(paint::rect(rect), paint::point(p));
+        let on_screen = |q: DVec2| paint::pos(self.camera.to_screen(paint::rect(rect), q));
+        let ray = view.ray.map(|r| (r.from, r.to));
+        if let Some(id) = ws.selected()
+            && let Some(shape) = ws.scene().get(id)
+            && let Some(kind) = self.handle_at(p, rect, handles)
+        {
+            let placed = &shape.placed;
+            return match kind {
+                HandleKind::Rotate => Gesture::Rotate {
+                    id,
+                    grab: (w - placed.centre()).to_angle() - placed.pose.angle(),
+                },
+                HandleKind::Corner(k) => Gesture::Corner(id, k),
+                HandleKind::Radius => Gesture::Radius(id),
+                HandleKind::Velocity => Gesture::Velocity {
+                    id,
+                    start: shape.motion.velocity,
+                    press: w,
+                },
+            };
+        }
+        if let Some((from, to)) = ray {
+            if on_screen(from).distance(p) <= GRAB {
+                return Gesture::RayEnd { end: 0, fixed: to };
+            }
+            if on_screen(to).distance(p) <= GRAB {
+                return Gesture::RayEnd {
+                    end: 1,
+                    fixed: from,
+                };
+            }
+        }
+        match self.shape_at(ws.scene(), w) {
+            Some(id) => {
+                out.push(Command::Select(Some(id)));
+                Gesture::Move(id)
+            }
+            None if view.draws_rays => {
+                out.push(Command::Ray(w, w));
+                Gesture::RayEnd { end: 1, fixed: w }
+            }
+            None => Gesture::Pan,
+        }
+    }
+
+    /// The topmost shape at world point `w`, with a few points of slack.
+    pub(super) fn shape_at(&self, scene: &Scene, w: DVec2) -> Option<ShapeId> {
+        let slack = GRAB as f64 / self.camera.scale;
+        scene
+            .shapes
+            .iter()
+            .rev()
+            .find(|s| distance_to_point(&s.placed, w) <= slack)
+            .map(|s| s.id)
+    }
+
+    /// The dragged shape after one frame of `gesture` with the pointer at `at` (moved by
+    /// `delta` since the last frame). A polygon corner that would make the polygon invalid
+    /// is shown in red with the reason, and the last valid polygon stays.
+    pub(super) fn dragged(
+        &mut self,
+        ws: &Workspace,
+        gesture: Gesture,
+        at: DVec2,
+        delta: DVec2,
+    ) -> Option<SceneShape> {
+        self.rejected = None;
+        let id = match gesture {
+            Gesture::Pan | Gesture::RayEnd { .. } => return None,
+            Gesture::Move(id)
+            | Gesture::Rotate { id, .. }
+            | Gesture::Corner(id, _)
+            | Gesture::Radius(id)
+            | Gesture::Velocity { id, .. } => id,
+        };
+        let index = ws.scene().index_of(id)?;
+        let mut shape = ws.scene().shapes[index].clone();
+        let placed = &mut shape.placed;
+        match gesture {
+            Gesture::Pan | Gesture::RayEnd { .. } => {}
+            Gesture::Move(_) => placed.pose.position += delta,
+            Gesture::Rotate { grab, .. } => {
+                let angle = (at - placed.centre()).to_angle() - grab;
+                placed.turn_about_centre(angle);
+            }
+            Gesture::Corner(_, k) => {
+                let local = placed.pose.inverse_apply(at);
+                let pose = placed.pose;
+                match &mut placed.shape {
+                    Shape::Capsule(c) => c.set_end(k, local).ok()?,
+                    Shape::Polygon(p) => {
+                        let mut points = p.points_as_given();
+                        points[k] = local;
+                        match ConvexPolygon::new(points.clone()) {
+                            Ok(valid) => *p = valid,
+                            Err(e) => {
+                                self.rejected = Some(Rejected {
+                                    index,
+                                    outline: points.iter().map(|q| pose.apply(*q)).collect(),
+                                    reason: e.to_string(),
+                                });
+                                return None;
+                            }
+                        }
+                    }
+                    Shape::Circle(_) => return None,
+                }
+            }
+            Gesture::Velocity { start, press, .. } => {
+                shape.motion.velocity = if start == DVec2::ZERO {
+                    // At rest the handle waits below the shape: the arrow runs from the centre
+                    // to the pointer, so the handle stays under it.
+                    (at - placed.centre()) / ws.horizon()
+                } else {
+                    // By the pointer's movement since the press, so grabbing a handle held at
+                    // the view's edge does not jump.
+                    start + (at - press) / ws.horizon()
+                };
+            }
+            Gesture::Radius(_) => {
+                let r = distance_to_core(placed, at).max(1e-3);
+                match &mut placed.shape {
+                    Shape::Circle(c) => c.set_radius(r).ok()?,
+                    Shape::Capsule(c) => c.set_radius(r).ok()?,
+                    Shape::Polygon(_) => return None,
+                }
+            }
+        }
+        (shape != ws.scene().shapes[index]).then_some(shape)
+    }
+}
+
+/// How far screen point `p` is from the screen segment `a`-`b` (for hovering a drawn axis).
+pub(super) fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let t = ((p - a).dot(ab) / ab.length_sq().max(1e-6)).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}

@@ -1,0 +1,267 @@
+//! The scene view: pan and zoom, select and drag shapes and their handles, click a new
+//! polygon's corners, and paint what `picture::draw` builds from the core's reports.
+
+mod gestures;
+mod layers;
+
+use gestures::{Gesture, distance_to_segment};
+use layers::{Frame, FrameInputs, Look};
+
+use super::ViewOptions;
+use super::command::{Command, Commands, Fit};
+use super::edit::Edit;
+use super::lab_view::{LabView, PairShown};
+use super::paint;
+use super::workspace::Workspace;
+use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
+use crate::picture::draw::{self, BroadOverlay, DrawInput, DrawList, LayerHits, Rejected};
+use crate::picture::handles::{Handle, HandleKind, handles_of, velocity_handle};
+use crate::picture::{self, Camera, Label, fit, labels};
+use crate::query::{distance_to_core, distance_to_point};
+use crate::scene::{Scene, SceneShape, ShapeId};
+use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
+
+impl LabView<'_> {
+    /// The scene drawn: the lab's, else the workspace's.
+    fn scene_of<'s>(&'s self, ws: &'s Workspace) -> &'s Scene {
+        self.scene.unwrap_or(ws.scene())
+    }
+}
+
+/// What one frame of the view paints, without a window (see [`super::App::frame_work`]).
+pub struct PaintedFrame {
+    /// The static and the dynamic layer, each tessellated into one mesh.
+    pub shapes: Vec<egui::Shape>,
+    /// The labels kept, static layer first.
+    pub labels: Vec<Label>,
+}
+
+/// The scene view's own state.
+pub struct SceneView {
+    camera: Camera,
+    /// Where it was drawn last frame.
+    rect: Rect,
+    /// A fit to do once the view's size is known.
+    fit: Option<Fit>,
+    /// The fit is the one on opening: the scene, unless that hides the headline.
+    fit_on_open: bool,
+    gesture: Option<(Gesture, u64)>,
+    gestures: u64,
+    rejected: Option<Rejected>,
+    /// Corners of a polygon being added by clicking (world).
+    new_polygon: Option<Vec<DVec2>>,
+    /// The last frame's dynamic layer, reused while nothing it shows changes.
+    frame: Option<Frame>,
+    /// The last frame's static layer, reused while only dynamic shapes change.
+    static_frame: Option<Frame>,
+}
+
+impl Default for SceneView {
+    fn default() -> Self {
+        Self {
+            camera: Camera::default(),
+            rect: Rect::NOTHING,
+            fit: Some(Fit::Scene),
+            fit_on_open: true,
+            gesture: None,
+            gestures: 0,
+            rejected: None,
+            new_polygon: None,
+            frame: None,
+            static_frame: None,
+        }
+    }
+}
+
+impl SceneView {
+    /// The camera.
+    pub fn camera(&self) -> Camera {
+        self.camera
+    }
+
+    /// Where the view was drawn last frame.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// A world point on the screen, as of the last frame.
+    pub fn world_to_screen(&self, p: DVec2) -> Pos2 {
+        paint::pos(self.camera.to_screen(paint::rect(self.rect), p))
+    }
+
+    /// The selected shape's handles and where they are drawn on the screen (as of the last
+    /// frame): for tests that grab them.
+    pub fn handles_on_screen(&self, ws: &Workspace) -> Vec<(HandleKind, Pos2)> {
+        self.handles(ws)
+            .into_iter()
+            .map(|h| {
+                let at = draw::handle_on_screen(self.camera, paint::rect(self.rect), &h);
+                (h.kind, paint::pos(at))
+            })
+            .collect()
+    }
+
+    /// Show part of the scene (at the next frame, when the view's size is known).
+    pub fn request_fit(&mut self, fit: Fit) {
+        self.fit = Some(fit);
+        self.fit_on_open = false;
+    }
+
+    /// A document was opened: fit what it is about.
+    pub fn fit_on_open(&mut self) {
+        self.fit = Some(Fit::Scene);
+        self.fit_on_open = true;
+        self.gesture = None;
+        self.rejected = None;
+        self.new_polygon = None;
+    }
+
+    /// Whether a shape or handle is being dragged.
+    pub fn is_dragging(&self) -> bool {
+        matches!(self.gesture, Some((g, _)) if g != Gesture::Pan)
+    }
+
+    /// Whether a polygon is being added by clicking.
+    pub fn is_adding_polygon(&self) -> bool {
+        self.new_polygon.is_some()
+    }
+
+    /// How many corners the polygon being added has so far.
+    pub fn polygon_corners(&self) -> Option<usize> {
+        self.new_polygon.as_ref().map(Vec::len)
+    }
+
+    /// Start adding a polygon by clicking.
+    pub fn start_polygon(&mut self) {
+        self.new_polygon = Some(Vec::new());
+    }
+
+    /// Stop adding a polygon.
+    pub fn cancel_polygon(&mut self) {
+        self.new_polygon = None;
+    }
+
+    /// Take back the last corner clicked.
+    pub fn remove_last_corner(&mut self) {
+        if let Some(points) = &mut self.new_polygon {
+            points.pop();
+        }
+    }
+
+    /// The polygon clicked so far as a shape to add, or why it cannot be one (the corners
+    /// stay, to fix). `None` when no polygon is being added.
+    pub fn finish_polygon(&mut self, ws: &Workspace) -> Option<Result<SceneShape, String>> {
+        let points = self.new_polygon.take()?;
+        let centre = points.iter().copied().sum::<DVec2>() / points.len().max(1) as f64;
+        let local: Vec<DVec2> = points.iter().map(|p| *p - centre).collect();
+        Some(match ConvexPolygon::new(local) {
+            Ok(p) => {
+                let placed = Placed::new(p, Pose::at(centre));
+                Ok(SceneShape::named(&ws.fresh_name("polygon"), placed))
+            }
+            Err(e) => {
+                self.new_polygon = Some(points);
+                Err(e.to_string())
+            }
+        })
+    }
+
+    /// The view in the middle of the window. Returns the axis under the pointer, if any.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        options: &ViewOptions,
+        view: &LabView,
+        out: &mut Commands,
+    ) -> Option<usize> {
+        let mut hovered_axis = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let (response, painter) =
+                ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
+            let rect = response.rect;
+            self.rect = rect;
+            self.do_fit(rect, ws, view);
+            self.zoom(ui, &response, rect);
+            let handles = self.handles(ws);
+            let handles = if view.editable { handles } else { Vec::new() };
+            self.pointer(ui, &response, rect, (ws, view), &handles, out);
+            let ctx = ui.ctx().clone();
+            let font = FontId::proportional(13.0);
+            let look = Look {
+                pixels_per_point: ctx.pixels_per_point(),
+                tessellation: ctx.tessellation_options(|o| *o),
+                font_texture: ctx.fonts(|f| f.font_image_size()),
+            };
+            let measure = |text: &str| {
+                painter
+                    .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+                    .size()
+            };
+            let shown = FrameInputs { ws, options, view };
+            let (still, frame) = self.frame(rect, shown, &handles, look, &measure);
+            if let Some(p) = response.hover_pos() {
+                let near = frame
+                    .axis_segments
+                    .iter()
+                    .map(|(k, [a, b])| (*k, distance_to_segment(p, *a, *b)))
+                    .filter(|(_, d)| *d < 6.0)
+                    .min_by(|x, y| x.1.total_cmp(&y.1));
+                hovered_axis = near.map(|(k, _)| k);
+            }
+            let painter = painter.with_clip_rect(rect);
+            painter.add(egui::Shape::Mesh(still.mesh.clone()));
+            painter.add(egui::Shape::Mesh(frame.mesh.clone()));
+            for (label, place) in still.labels.iter().chain(&frame.labels) {
+                painter.text(
+                    paint::pos(place.centre()),
+                    Align2::CENTER_CENTER,
+                    &label.text,
+                    font.clone(),
+                    egui::Color32::from(label.colour),
+                );
+            }
+            if let Some(p) = response.hover_pos() {
+                self.handle_tooltip(ui, &response, p, &handles);
+            }
+        });
+        hovered_axis
+    }
+
+    /// Do a pending fit. On opening, the view `render` shows too: the whole scene, unless
+    /// that makes the headline (the MTV or the distance) too small to see.
+    fn do_fit(&mut self, rect: Rect, ws: &Workspace, view: &LabView) {
+        let Some(fit) = self.fit else { return };
+        if rect.width() < 10.0 || rect.height() < 10.0 {
+            return;
+        }
+        self.fit = None;
+        // The latency lab fits every place its players are seen in the log.
+        let (rect, scene, pair) = match view.fit_scene {
+            Some(players) => (paint::rect(rect), players, None),
+            _ => (
+                paint::rect(rect),
+                ws.scene(),
+                ws.pair_indices().zip(ws.report()),
+            ),
+        };
+        self.camera = if self.fit_on_open && fit == Fit::Scene {
+            self.fit_on_open = false;
+            fit::opening_view(self.camera, rect, scene, pair)
+        } else {
+            fit::fitted(fit, self.camera, rect, scene, pair)
+        };
+    }
+
+    fn zoom(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) {
+        let Some(at) = response.hover_pos() else {
+            return;
+        };
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+        let factor = (scroll as f64 / 300.0).exp() * pinch as f64;
+        if factor != 1.0 {
+            self.camera
+                .zoom_at(paint::rect(rect), paint::point(at), factor);
+        }
+    }
+}
