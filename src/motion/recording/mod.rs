@@ -12,12 +12,16 @@
 //! body at rest costs one byte). Every [`KEYFRAME_EVERY`] frames the prediction starts again,
 //! so any frame is decoded from the block holding it.
 
+mod codec;
+mod file;
+
 use super::config::{Config, ConfigError, ConfigRecord};
 use super::events::Event;
 use super::simulation::Simulation;
 use crate::files::{FileError, Problem, write_atomically};
 use crate::geometry::DVec2;
 use crate::scene::{self, Body, Scene};
+use codec::{Reader, predict, put_varint, unzigzag, zigzag};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -71,20 +75,6 @@ impl BodyState {
     }
 }
 
-/// The header line of a recording file.
-#[derive(Serialize, Deserialize)]
-struct Header {
-    format: String,
-    version: u64,
-    config: ConfigRecord,
-    steps: u64,
-    bodies: Vec<usize>,
-    keyframes: Vec<usize>,
-    frames_bytes: usize,
-    events: Vec<Event>,
-    scene: serde_json::Value,
-}
-
 /// A run: the scene at time 0, how it ran, every step's body states (encoded) and events.
 #[derive(Clone, Debug)]
 pub struct Recording {
@@ -112,60 +102,6 @@ pub struct Divergence {
     pub recorded: BodyState,
     /// What running again gives.
     pub simulated: BodyState,
-}
-
-fn zigzag(v: i64) -> u64 {
-    ((v << 1) ^ (v >> 63)) as u64
-}
-
-fn unzigzag(v: u64) -> i64 {
-    ((v >> 1) as i64) ^ -((v & 1) as i64)
-}
-
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-/// Reads encoded frames, each step checked against the end of the data.
-struct Reader<'a> {
-    data: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, String> {
-        let b = *self
-            .data
-            .get(self.at)
-            .ok_or_else(|| format!("the frames end early, at byte {}", self.at))?;
-        self.at += 1;
-        Ok(b)
-    }
-
-    fn varint(&mut self) -> Result<u64, String> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            v |= ((b & 0x7f) as u64) << shift;
-            if b < 0x80 {
-                return Ok(v);
-            }
-        }
-        Err(format!("a number too long at byte {}", self.at))
-    }
-}
-
-/// The prediction of a value from the two before it in its block (`None` when absent).
-fn predict(p1: Option<u64>, p2: Option<u64>) -> u64 {
-    match (p1, p2) {
-        (Some(a), Some(b)) => a.wrapping_mul(2).wrapping_sub(b),
-        (Some(a), None) => a,
-        _ => 0,
-    }
 }
 
 impl Recording {
@@ -385,129 +321,6 @@ impl Recording {
             last = [Some(frame), last[0].take()];
         }
         Ok(reader.at)
-    }
-
-    /// The file's bytes: the header line, then the frames.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let scene_json: serde_json::Value = serde_json::from_str(&scene::to_json(&self.scene))
-            .expect("a written shape set is JSON");
-        let header = Header {
-            format: FORMAT.into(),
-            version: VERSION,
-            config: self.config.into(),
-            steps: self.steps,
-            bodies: self.bodies.clone(),
-            keyframes: self.keyframes.clone(),
-            frames_bytes: self.data.len(),
-            events: self.events.clone(),
-            scene: scene_json,
-        };
-        let mut bytes = serde_json::to_vec(&header).expect("the header is plain data");
-        bytes.push(b'\n');
-        bytes.extend_from_slice(&self.data);
-        bytes
-    }
-
-    /// Write it to `path` atomically (a temporary file, then a rename).
-    pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        write_atomically(path, &self.to_bytes())
-            .map_err(|e| FileError::new(path, Problem::io("cannot write the file", e)))
-    }
-
-    /// Read the recording at `path`.
-    pub fn load(path: &Path) -> Result<Recording, FileError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| FileError::new(path, Problem::io("cannot read the file", e)))?;
-        Recording::parse(path, &bytes)
-    }
-
-    /// Read a recording from `bytes` (`path` names it in errors). Every frame is checked.
-    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Recording, FileError> {
-        let error = |problem: String| FileError::new(path, Problem::Document(problem));
-        let newline = bytes
-            .iter()
-            .position(|b| *b == b'\n')
-            .ok_or_else(|| error("not a recording: no header line".into()))?;
-        let header: Header =
-            serde_json::from_slice(&bytes[..newline]).map_err(|e| error(format!("header: {e}")))?;
-        if header.format != FORMAT {
-            return Err(error(format!(
-                "header: format is `{}`, not `{FORMAT}`",
-                header.format
-            )));
-        }
-        if header.version != VERSION {
-            return Err(error(format!(
-                "header: version {} is not one this build reads (1)",
-                header.version
-            )));
-        }
-        let scene_text = serde_json::to_string(&header.scene).expect("a JSON value");
-        let scene = scene::parse(path, scene_text.as_bytes())
-            .map_err(|e| error(format!("header, scene: {}", e.problem)))?;
-        let config = Config::try_from(header.config)
-            .map_err(|e: ConfigError| error(format!("header, config: {e}")))?;
-        if header.bodies != bodies_of(&scene) {
-            return Err(error(
-                "header: `bodies` is not the list of the scene's kinematic and dynamic shapes"
-                    .into(),
-            ));
-        }
-        let data = &bytes[newline + 1..];
-        if data.len() != header.frames_bytes {
-            return Err(error(format!(
-                "the frames take {} bytes, the header says {}",
-                data.len(),
-                header.frames_bytes
-            )));
-        }
-        let blocks = header.steps.div_ceil(KEYFRAME_EVERY) as usize;
-        if header.keyframes.len() != blocks {
-            return Err(error(format!(
-                "header: {} keyframes for {} steps (one per {KEYFRAME_EVERY} expected)",
-                header.keyframes.len(),
-                header.steps
-            )));
-        }
-        let mut recording = Recording {
-            scene,
-            config,
-            bodies: header.bodies,
-            steps: header.steps,
-            data: data.to_vec(),
-            keyframes: header.keyframes,
-            events: header.events,
-            last: [Vec::new(), Vec::new()],
-        };
-        // Decode every frame once: a damaged file is refused here, never while scrubbing.
-        let mut last_two: [Vec<[u64; 5]>; 2] = [Vec::new(), Vec::new()];
-        let end = recording
-            .each_frame(|index, at, frame| {
-                let block = (index / KEYFRAME_EVERY) as usize;
-                if index % KEYFRAME_EVERY == 0 && recording.keyframes[block] != at {
-                    return Err(format!(
-                        "keyframe {block} starts at byte {at}, the header says {}",
-                        recording.keyframes[block]
-                    ));
-                }
-                last_two = [frame.to_vec(), std::mem::take(&mut last_two[0])];
-                Ok(())
-            })
-            .map_err(error)?;
-        if end != recording.data.len() {
-            return Err(error(format!(
-                "{} bytes left after the last step",
-                recording.data.len() - end
-            )));
-        }
-        // Pushing more steps predicts from the last two frames of their block.
-        let in_block = recording.steps % KEYFRAME_EVERY;
-        recording.last = if in_block == 0 {
-            [Vec::new(), Vec::new()]
-        } else {
-            last_two
-        };
-        Ok(recording)
     }
 }
 
