@@ -168,6 +168,7 @@ impl App {
         self.scene_view.fit_on_open();
         self.pair_lab.pair_changed();
         self.numbers_panel.forget();
+        self.motion_lab.document_changed();
         self.workspace.refresh();
     }
 

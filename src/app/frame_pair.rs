@@ -117,8 +117,7 @@ impl FramePair {
                 projection_plot::ui(ui, report, &names, &rows, true)
             }
         };
-        if hovered.is_some() || ui.ui_contains_pointer() {
-            self.hovered_axis = hovered;
-        }
+        // The row under the pointer, or none once the pointer has left the table.
+        self.hovered_axis = hovered;
     }
 }

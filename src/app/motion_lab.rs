@@ -262,6 +262,17 @@ impl MotionLab {
             .map_or(&[], |g| g.events())
     }
 
+    /// Another document was opened (or a new one started): a run opened from a file belongs
+    /// to the document it was shown with, so it goes and the new scene is run (from frame 0).
+    pub fn document_changed(&mut self) {
+        if self.run.as_ref().is_some_and(|r| r.revision.is_none()) {
+            self.run = None;
+            self.shown = None;
+            self.cursor = Cursor::default();
+        }
+        self.play(PlaybackCommand::First);
+    }
+
     /// The frame shown (0: the scene as it starts).
     pub fn frame(&self) -> u64 {
         self.playback.position

@@ -254,3 +254,33 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
     );
     assert!(h.query_by_label_contains("is identical").is_none());
 }
+
+/// A run opened from a file belongs to the document it was shown with: opening another
+/// document runs that one instead (it used to stay on screen, and the latency lab made its log
+/// from it).
+#[test]
+fn opening_another_document_replaces_an_opened_run() {
+    use collidoscope::app::{Command, Lab, MotionCommand};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.state_mut().set_lab(Lab::Motion);
+    h.run_steps(2);
+    let path = dir.path().join("bw.rec");
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::SaveRun(path.clone())));
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::OpenRun(path)));
+    h.run_steps(2);
+    h.state_mut()
+        .run(Command::Open(shapes("crossing-players.json")));
+    h.run_steps(3);
+    let (recording, _) = h.state().motion_lab().recording().expect("a run");
+    let names: Vec<_> = recording
+        .scene()
+        .shapes
+        .iter()
+        .map(|s| s.name.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(names, ["runner", "diver", "crate", "bullet"]);
+    assert_eq!(h.state().motion_lab().frame(), 0);
+}
