@@ -262,13 +262,7 @@ impl App {
                     .ui(ui, ws, self.motion_lab.recording(), out),
             }
         }
-        let labs = LabRefs {
-            pair: &self.pair_lab,
-            broad: &self.broad_lab,
-            casts: &self.casts_lab,
-            motion: &self.motion_lab,
-            latency: &self.latency_lab,
-        };
+        let labs = lab_refs!(self);
         let view = lab_view(self.lab, ws, labs);
         let hovered = self.scene_view.ui(ui, ws, &self.options, &view, out);
         // Hovering is a pure view state: it stays direct.
@@ -370,6 +364,21 @@ impl App {
         }
     }
 }
+
+/// The labs of `$app`, read by [`lab_view`] (a macro: the fields are borrowed one by one,
+/// beside a mutable borrow of the commands).
+macro_rules! lab_refs {
+    ($app:expr) => {
+        LabRefs {
+            pair: &$app.pair_lab,
+            broad: &$app.broad_lab,
+            casts: &$app.casts_lab,
+            motion: &$app.motion_lab,
+            latency: &$app.latency_lab,
+        }
+    };
+}
+use lab_refs;
 
 /// The labs, read by [`lab_view`].
 struct LabRefs<'a> {

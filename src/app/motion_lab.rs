@@ -9,7 +9,7 @@ use super::command::{Command, Commands, MotionCommand, TimelineId};
 use super::frame_pair::FramePair;
 use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
-use super::playback::{Playback, PlaybackCommand, Timeline};
+use super::playback::{Frames, Playback, PlaybackCommand};
 use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::fixture;
@@ -279,8 +279,8 @@ impl MotionLab {
     }
 
     /// The run's frames as a timeline: frame k at k * dt of the run shown.
-    fn frames(&self) -> RunFrames {
-        RunFrames {
+    fn frames(&self) -> Frames {
+        Frames {
             last: self.last_frame(),
             dt: self
                 .run
@@ -718,26 +718,6 @@ impl MotionLab {
             response.on_hover_text("the run: click or drag to show a frame; ticks are events (upper half this run's, rows pushed-in, tunnelled, pushed-through, normal-flip, still-penetrating; lower half the ghost's)");
         }
         scrubbed
-    }
-}
-
-/// A run's frames as a timeline: frame k at k * dt seconds.
-struct RunFrames {
-    last: u64,
-    dt: f64,
-}
-
-impl Timeline for RunFrames {
-    fn last(&self) -> u64 {
-        self.last
-    }
-
-    fn time_of(&self, k: u64) -> f64 {
-        k as f64 * self.dt
-    }
-
-    fn units_per_second(&self) -> f64 {
-        1.0
     }
 }
 

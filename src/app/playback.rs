@@ -153,27 +153,32 @@ impl Playback {
     }
 }
 
+/// Evenly spaced frames as a timeline: frame k at `k * dt` seconds, `0..=last` (a run).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frames {
+    /// The last frame.
+    pub last: u64,
+    /// Seconds from one frame to the next.
+    pub dt: f64,
+}
+
+impl Timeline for Frames {
+    fn last(&self) -> u64 {
+        self.last
+    }
+
+    fn time_of(&self, k: u64) -> f64 {
+        k as f64 * self.dt
+    }
+
+    fn units_per_second(&self) -> f64 {
+        1.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Frames `0..=last` at `dt` seconds.
-    struct Frames {
-        last: u64,
-        dt: f64,
-    }
-
-    impl Timeline for Frames {
-        fn last(&self) -> u64 {
-            self.last
-        }
-        fn time_of(&self, k: u64) -> f64 {
-            k as f64 * self.dt
-        }
-        fn units_per_second(&self) -> f64 {
-            1.0
-        }
-    }
 
     /// Packets arriving at irregular times (ms); stop k: k packets arrived.
     struct Arrivals(Vec<f64>);

@@ -124,13 +124,7 @@ impl App {
     /// for a view of `rect` (what the frame benchmark measures).
     pub fn frame_work(&mut self, rect: egui::Rect) -> PaintedFrame {
         self.refresh_labs(0.0);
-        let labs = LabRefs {
-            pair: &self.pair_lab,
-            broad: &self.broad_lab,
-            casts: &self.casts_lab,
-            motion: &self.motion_lab,
-            latency: &self.latency_lab,
-        };
+        let labs = lab_refs!(self);
         let view = lab_view(self.lab, &self.workspace, labs);
         self.scene_view
             .draw_list(rect, &self.workspace, &self.options, &view)
