@@ -108,7 +108,7 @@ fn at_game_scale_small_arrows_are_drawn_enlarged_and_labelled_with_their_true_va
             collidoscope::picture::Mark::Dashed { points, .. } => {
                 points.len() == 2
                     && points[0].distance(start) < 0.01
-                    && (points[0].distance(points[1]) - (ARROW_MIN - 8.0)).abs() < 0.01
+                    && points[0].distance(points[1]) < ARROW_MIN
             }
             _ => false,
         });

@@ -248,7 +248,12 @@ pub(super) fn ghost(
 
 /// Below this length on screen an arrow is drawn this long, dashed, and its label says so
 /// (at game scale a small MTV or depth would be under a pixel).
-pub const ARROW_MIN: f32 = 20.0;
+pub const ARROW_MIN: f32 = 10.0;
+
+/// An arrowhead's length (points): 10, less on a short arrow so its shaft still shows.
+fn head_length(arrow: f32) -> f32 {
+    (0.45 * arrow).min(10.0)
+}
 
 /// An arrow as drawn: where its tip is, and whether it was drawn longer than it is.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -287,10 +292,11 @@ pub(super) fn arrow(
         end = start + dir * ARROW_MIN;
     }
     let dir = (end - start).normalize_or_zero();
-    let side = Vec2::new(-dir.y, dir.x) * 5.0;
+    let head = head_length(start.distance(end));
+    let side = Vec2::new(-dir.y, dir.x) * (0.5 * head);
     if enlarged {
         list.marks.push(Mark::Dashed {
-            points: vec![start, end - dir * 8.0],
+            points: vec![start, end - dir * (0.8 * head)],
             stroke: Stroke::new(2.5, colour),
             dash: 3.0,
             gap: 2.5,
@@ -300,7 +306,7 @@ pub(super) fn arrow(
             .push(segment(start, end, Stroke::new(2.5, colour)));
     }
     list.marks.push(Mark::Polygon {
-        points: vec![end, end - dir * 10.0 + side, end - dir * 10.0 - side],
+        points: vec![end, end - dir * head + side, end - dir * head - side],
         fill: colour,
         stroke: Stroke::NONE,
     });
