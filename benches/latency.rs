@@ -96,7 +96,10 @@ fn packets_per_second(c: &mut Criterion) {
                 let engine = run(
                     &players,
                     black_box(&packets),
-                    Settings { step: 25.0, swept },
+                    Settings {
+                        step_ms: 25.0,
+                        swept,
+                    },
                 );
                 black_box(engine.collisions().len())
             })
@@ -107,7 +110,14 @@ fn packets_per_second(c: &mut Criterion) {
     let (players, packets) = game(600.0);
     for swept in [false, true] {
         let start = Instant::now();
-        let engine = run(&players, &packets, Settings { step: 25.0, swept });
+        let engine = run(
+            &players,
+            &packets,
+            Settings {
+                step_ms: 25.0,
+                swept,
+            },
+        );
         let seconds = start.elapsed().as_secs_f64();
         println!(
             "10-minute match{}: {} packets in {seconds:.2} s ({:.0} packets/s); {} collisions, {} retracted, {} rows held at the end",

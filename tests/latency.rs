@@ -41,7 +41,7 @@ fn the_lace_example_is_found_once_the_data_arrive() {
     let buckets = run(
         &log,
         Settings {
-            step: 25.0,
+            step_ms: 25.0,
             swept: false,
         },
     );
@@ -53,7 +53,7 @@ fn the_lace_example_is_found_once_the_data_arrive() {
     let swept = run(
         &log,
         Settings {
-            step: 25.0,
+            step_ms: 25.0,
             swept: true,
         },
     );
@@ -70,7 +70,7 @@ fn the_lace_example_is_found_once_the_data_arrive() {
     let fine = run(
         &log,
         Settings {
-            step: 2.0,
+            step_ms: 2.0,
             swept: false,
         },
     );
@@ -79,11 +79,11 @@ fn the_lace_example_is_found_once_the_data_arrive() {
     assert_eq!(fine.collisions()[0].detected_at, 130.0);
     for settings in [
         Settings {
-            step: 25.0,
+            step_ms: 25.0,
             swept: true,
         },
         Settings {
-            step: 2.0,
+            step_ms: 2.0,
             swept: false,
         },
     ] {
@@ -97,7 +97,10 @@ fn the_lace_example_is_found_once_the_data_arrive() {
 fn a_late_packet_retracts_a_collision() {
     let log = load("late-dodge.json");
     for swept in [false, true] {
-        let settings = Settings { step: 25.0, swept };
+        let settings = Settings {
+            step_ms: 25.0,
+            swept,
+        };
         let engine = run(&log, settings);
         let found: Vec<_> = engine
             .collisions()
@@ -186,7 +189,10 @@ fn check_against_one_pass(seeds: std::ops::Range<u64>, swept: bool) -> (usize, u
         let log = random_log(seed);
         log.check().unwrap();
         let step = [5.0, 10.0, 25.0][(seed % 3) as usize];
-        let settings = Settings { step, swept };
+        let settings = Settings {
+            step_ms: step,
+            swept,
+        };
         let engine = run(&log, settings);
         let expected: Vec<Finding> = one_pass(&log, settings);
         assert_eq!(
@@ -231,7 +237,7 @@ fn each_packet_checks_only_the_rows_its_span_changed() {
     let mut engine = Engine::new(
         &players.iter().map(|p| p.shape.clone()).collect::<Vec<_>>(),
         Settings {
-            step: 10.0,
+            step_ms: 10.0,
             swept: true,
         },
     );
@@ -299,7 +305,7 @@ fn a_player_that_stops_sending_does_not_hold_rows_back() {
         angle: 0.0,
     });
     let settings = Settings {
-        step: 10.0,
+        step_ms: 10.0,
         swept: true,
     };
     let mut engine = Engine::for_log(&log, settings);
@@ -337,8 +343,8 @@ fn logs_are_generated_from_a_recording_with_a_network_model() {
         120,
     );
     let network = Network {
-        latency: 80.0,
-        jitter: 20.0,
+        latency_ms: 80.0,
+        jitter_ms: 20.0,
         loss: 0.05,
         reorder: 0.05,
         duplicate: 0.02,
@@ -366,7 +372,10 @@ fn logs_are_generated_from_a_recording_with_a_network_model() {
     log.save(&path).unwrap();
     assert_eq!(PacketLog::load(&path).unwrap(), log);
     for swept in [false, true] {
-        let settings = Settings { step: 50.0, swept };
+        let settings = Settings {
+            step_ms: 50.0,
+            swept,
+        };
         assert_eq!(run(&log, settings).standing(), one_pass(&log, settings));
     }
 }
@@ -609,7 +618,7 @@ fn packets_generate_writes_a_log_from_a_recording() {
 fn the_players_at_a_time_the_opening_bucket_and_the_extent() {
     let log = load("lace-three-players.json");
     let settings = Settings {
-        step: 25.0,
+        step_ms: 25.0,
         swept: true,
     };
     let engine = run(&log, settings);
@@ -619,7 +628,7 @@ fn the_players_at_a_time_the_opening_bucket_and_the_extent() {
     let buckets = run(
         &log,
         Settings {
-            step: 25.0,
+            step_ms: 25.0,
             swept: false,
         },
     );

@@ -55,7 +55,7 @@ pub struct BucketView {
 /// The lab's state.
 pub struct LatencyLab {
     /// Bucket step (ms).
-    pub step: f64,
+    pub step_ms: f64,
     /// Swept contacts between buckets.
     pub swept: bool,
     /// The network model for generated logs.
@@ -82,7 +82,7 @@ pub struct LatencyLab {
 impl Default for LatencyLab {
     fn default() -> Self {
         Self {
-            step: 25.0,
+            step_ms: 25.0,
             swept: true,
             network: Network::default(),
             path: PathField::new(".log.json"),
@@ -131,7 +131,7 @@ impl LatencyLab {
     /// The engine's settings.
     pub fn settings(&self) -> Settings {
         Settings {
-            step: self.step,
+            step_ms: self.step_ms,
             swept: self.swept,
         }
     }
@@ -167,7 +167,7 @@ impl LatencyLab {
 
     /// The time of the bucket shown (ms).
     pub fn bucket_time(&self) -> f64 {
-        self.bucket.unwrap_or(0) as f64 * self.step
+        self.bucket.unwrap_or(0) as f64 * self.step_ms
     }
 
     /// Show this log (from `name`), all its packets taken, at its first collision's bucket.
@@ -246,8 +246,8 @@ impl LatencyLab {
     pub fn bucket_range(&self) -> Option<(i64, i64)> {
         let (lo, hi) = self.source.as_ref()?.sent?;
         Some((
-            (lo / self.step).floor() as i64,
-            (hi / self.step).ceil() as i64,
+            (lo / self.step_ms).floor() as i64,
+            (hi / self.step_ms).ceil() as i64,
         ))
     }
 
@@ -353,7 +353,7 @@ impl LatencyLab {
         ui.separator();
         egui::Grid::new("latency settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("bucket step");
-            ui.add(egui::DragValue::new(&mut self.step).speed(0.5).range(0.5..=10_000.0).suffix(" ms"))
+            ui.add(egui::DragValue::new(&mut self.step_ms).speed(0.5).range(0.5..=10_000.0).suffix(" ms"))
                 .labelled_by(label.id)
                 .on_hover_text("buckets are the multiples of the step; each is a row of the timeline");
             ui.end_row();
@@ -416,7 +416,7 @@ impl LatencyLab {
                 PlaybackCommand::Seek(n as u64),
             ));
             out.push(Command::Latency(LatencyCommand::ShowBucket(
-                (time / self.step).floor() as i64,
+                (time / self.step_ms).floor() as i64,
             )));
         }
     }
@@ -470,9 +470,9 @@ impl LatencyLab {
                 let n = &mut self.network;
                 egui::Grid::new("latency network").num_columns(4).show(ui, |ui| {
                     let label = ui.label("latency");
-                    ui.add(egui::DragValue::new(&mut n.latency).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id);
+                    ui.add(egui::DragValue::new(&mut n.latency_ms).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id);
                     let label = ui.label("jitter");
-                    ui.add(egui::DragValue::new(&mut n.jitter).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id)
+                    ui.add(egui::DragValue::new(&mut n.jitter_ms).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id)
                         .on_hover_text("each packet's latency is off by up to this, either way: above the send interval it reorders packets");
                     ui.end_row();
                     let label = ui.label("loss");
@@ -551,7 +551,7 @@ pub struct TimelineFinding {
 
 /// The players at bucket `k` as `engine` knows them.
 fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) -> BucketView {
-    let t = k as f64 * engine.settings().step;
+    let t = k as f64 * engine.settings().step_ms;
     let mut shapes = Vec::new();
     let mut interpolated = Vec::new();
     let mut position_of = vec![None; source.log.players.len()];

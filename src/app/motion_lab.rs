@@ -40,7 +40,7 @@ struct Run {
 /// The lab's state.
 pub struct MotionLab {
     /// The step (seconds).
-    pub dt: f64,
+    pub dt_s: f64,
     /// How many steps a run has.
     pub steps: u64,
     /// Substeps: bounded by the tunnelling bound, else `fixed`.
@@ -72,7 +72,7 @@ pub struct MotionLab {
 impl Default for MotionLab {
     fn default() -> Self {
         Self {
-            dt: 1.0 / 60.0,
+            dt_s: 1.0 / 60.0,
             steps: 240,
             bound: false,
             fixed: 1,
@@ -113,7 +113,7 @@ impl MotionLab {
     /// The configuration the panel describes.
     pub fn config(&self) -> Config {
         Config {
-            dt: self.dt,
+            dt: self.dt_s,
             substeps: if self.bound {
                 Substeps::Bound
             } else {
@@ -285,7 +285,7 @@ impl MotionLab {
             dt: self
                 .run
                 .as_ref()
-                .map_or(self.dt, |r| r.recording.config().dt),
+                .map_or(self.dt_s, |r| r.recording.config().dt),
         }
     }
 
@@ -337,7 +337,7 @@ impl MotionLab {
         ui.separator();
         egui::Grid::new("motion settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("step dt");
-            ui.add(egui::DragValue::new(&mut self.dt).speed(0.0005).range(1e-5..=10.0).suffix(" s"))
+            ui.add(egui::DragValue::new(&mut self.dt_s).speed(0.0005).range(1e-5..=10.0).suffix(" s"))
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label("steps");
@@ -545,7 +545,7 @@ impl MotionLab {
                 Ok(recording) => {
                     // The panel describes the run shown: its settings are the run's.
                     let config = recording.config();
-                    self.dt = config.dt;
+                    self.dt_s = config.dt;
                     self.steps = recording.steps();
                     (self.bound, self.fixed) = match config.substeps {
                         Substeps::Bound => (true, self.fixed),

@@ -342,8 +342,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
         })) => match generate {
             Some(recording) => {
                 let network = crate::latency::Network {
-                    latency,
-                    jitter,
+                    latency_ms: latency,
+                    jitter_ms: jitter,
                     loss,
                     reorder,
                     duplicate,
@@ -389,7 +389,10 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
                 }
                 (Some(step), false) => packets::run(
                     &logs,
-                    crate::latency::Settings { step, swept },
+                    crate::latency::Settings {
+                        step_ms: step,
+                        swept,
+                    },
                     json,
                     &mut out,
                 ),
@@ -429,7 +432,7 @@ fn simulate_config(
 
 /// `packets --generate`'s network: latencies finite and >= 0, chances in [0, 1], N >= 1.
 fn check_network(n: &crate::latency::Network) -> Result<(), String> {
-    for (name, x) in [("--latency", n.latency), ("--jitter", n.jitter)] {
+    for (name, x) in [("--latency", n.latency_ms), ("--jitter", n.jitter_ms)] {
         if !(x.is_finite() && x >= 0.0) {
             return Err(format!("{name} must be a number of ms >= 0, found {x}"));
         }

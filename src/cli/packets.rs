@@ -50,7 +50,7 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
             super::print_json_line(
                 &PacketsLine {
                     file: &name,
-                    step: settings.step,
+                    step: settings.step_ms,
                     collisions,
                     retracted,
                     swept: settings.swept,
@@ -68,7 +68,7 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
             "{name}: {} packets from {} players ({duplicates} duplicates ignored), step {} ms{}",
             log.packets.len(),
             log.players.len(),
-            number(settings.step),
+            number(settings.step_ms),
             if settings.swept { ", swept" } else { "" }
         );
         let _ = writeln!(
@@ -134,13 +134,13 @@ fn check_span(
     let Some((lo, hi)) = log.sent_range() else {
         return Ok(());
     };
-    if hi > lo && (hi - lo) / settings.step > MAX_BUCKETS {
+    if hi > lo && (hi - lo) / settings.step_ms > MAX_BUCKETS {
         return Err(crate::files::FileError::new(
             path,
             crate::files::Problem::Document(format!(
                 "its packets span {} ms, which --step {} cuts into more than {MAX_BUCKETS:e} buckets: choose a larger step",
                 number(hi - lo),
-                number(settings.step)
+                number(settings.step_ms)
             )),
         ));
     }
@@ -175,8 +175,8 @@ pub fn run_generate(
         log.players.len(),
         recording.display(),
         sent,
-        number(network.latency),
-        number(network.jitter),
+        number(network.latency_ms),
+        number(network.jitter_ms),
         number(network.loss)
     );
     0

@@ -78,7 +78,7 @@ pub struct Effect {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Bucket step S (ms): buckets are the multiples of S.
-    pub step: f64,
+    pub step_ms: f64,
     /// Also find contacts between bucket times.
     pub swept: bool,
 }
@@ -154,7 +154,7 @@ impl Engine {
             .map(|c| c.time)
             .or(sent.map(|(lo, _)| lo))
             .unwrap_or(0.0);
-        (time / self.settings().step).floor() as i64
+        (time / self.settings().step_ms).floor() as i64
     }
 
     /// An engine for `players` (their shapes) with `settings`.
@@ -220,7 +220,7 @@ impl Engine {
 
     /// The time of bucket `k`.
     pub fn bucket_time(&self, k: i64) -> f64 {
-        k as f64 * self.settings.step
+        k as f64 * self.settings.step_ms
     }
 
     /// Take one packet (its player must be one of the engine's, its numbers finite: a
@@ -242,11 +242,11 @@ impl Engine {
             return effect;
         };
         let (found, retracted) = (self.collisions.len(), self.retracted.len());
-        for k in buckets_in(lo, hi, self.settings.step) {
+        for k in buckets_in(lo, hi, self.settings.step_ms) {
             self.check_row(i, k, r, &mut effect);
         }
         if self.settings.swept && hi > lo {
-            for k in intervals_meeting(lo, hi, self.settings.step) {
+            for k in intervals_meeting(lo, hi, self.settings.step_ms) {
                 self.check_interval(i, k, r, &mut effect);
             }
         }
@@ -434,7 +434,7 @@ impl Engine {
         }
         // Keep the row at the horizon itself and the one before: the next packets' spans
         // usually start there.
-        let keep_from = (passed / self.settings.step).floor() as i64 - 1;
+        let keep_from = (passed / self.settings.step_ms).floor() as i64 - 1;
         while let Some(entry) = self.rows.first_entry() {
             if *entry.key() >= keep_from {
                 break;

@@ -9,10 +9,10 @@ use crate::scene::generate::Random;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Network {
     /// Base one-way latency (ms).
-    pub latency: f64,
+    pub latency_ms: f64,
     /// Each packet's latency is off the base by up to this, uniformly either way (ms; the
     /// latency never goes below 0). Jitter above the send interval reorders packets.
-    pub jitter: f64,
+    pub jitter_ms: f64,
     /// The chance a packet is lost.
     pub loss: f64,
     /// The chance a packet is held back by one to three more send intervals (reordering
@@ -29,8 +29,8 @@ pub struct Network {
 impl Default for Network {
     fn default() -> Self {
         Self {
-            latency: 80.0,
-            jitter: 20.0,
+            latency_ms: 80.0,
+            jitter_ms: 20.0,
             loss: 0.05,
             reorder: 0.0,
             duplicate: 0.0,
@@ -65,7 +65,7 @@ pub fn generate(recording: &Recording, network: &Network) -> PacketLog {
         let sent = k as f64 * dt_ms;
         for (player, state) in frame.iter().enumerate() {
             let lost = random.unit() < network.loss;
-            let jitter = network.jitter * (2.0 * random.unit() - 1.0);
+            let jitter = network.jitter_ms * (2.0 * random.unit() - 1.0);
             let held = if random.unit() < network.reorder {
                 interval * (1.0 + (3.0 * random.unit()).floor())
             } else {
@@ -76,7 +76,7 @@ pub fn generate(recording: &Recording, network: &Network) -> PacketLog {
             if lost {
                 continue;
             }
-            let received = sent + (network.latency + jitter).max(0.0) + held;
+            let received = sent + (network.latency_ms + jitter).max(0.0) + held;
             let packet = Packet {
                 player,
                 sent,

@@ -29,7 +29,7 @@ pub fn one_pass(log: &PacketLog, settings: Settings) -> Vec<Finding> {
         return Vec::new();
     };
     let hi = ranges.iter().map(|r| r.1).fold(lo, f64::max);
-    let step = settings.step;
+    let step = settings.step_ms;
     let n = tracks.len();
     let mut found = Vec::new();
     let hit_at = |placed: &mut [Placed], a: usize, b: usize, t: f64| -> Option<bool> {

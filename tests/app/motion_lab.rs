@@ -22,7 +22,7 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     h.get_by_label("step dt").type_text("0.1");
     h.key_press(Key::Enter);
     h.run_steps(3);
-    assert_eq!(h.state().motion_lab().dt, 0.1);
+    assert_eq!(h.state().motion_lab().dt_s, 0.1);
     let tunnel = h
         .state()
         .motion_lab()
@@ -150,7 +150,7 @@ fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
     let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
     h.get_by_label("Motion lab").click();
     h.run_steps(2);
-    assert_eq!(h.state().motion_lab().dt, 1.0 / 60.0);
+    assert_eq!(h.state().motion_lab().dt_s, 1.0 / 60.0);
     let through: Vec<_> = h
         .state()
         .motion_lab()
@@ -208,7 +208,7 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
     // Other settings in the panel, and a run of them.
     {
         let lab = h.state_mut().motion_lab_mut();
-        lab.dt = 0.1;
+        lab.dt_s = 0.1;
         lab.steps = 20;
         lab.ccd = true;
         lab.bound = true;
@@ -227,7 +227,7 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
     h.run_steps(2);
     let lab = h.state().motion_lab();
     assert_eq!(
-        (lab.dt, lab.steps, lab.ccd, lab.bound),
+        (lab.dt_s, lab.steps, lab.ccd, lab.bound),
         (1.0 / 60.0, 240, false, false)
     );
     assert_eq!(lab.config().substeps, Substeps::Fixed(1));
