@@ -20,6 +20,7 @@
 //! The file format and `collidoscope packets` are in docs/format.md ("Packet logs"). No GUI crate.
 
 mod engine;
+mod findings;
 mod generate;
 mod log;
 mod reference;
@@ -27,9 +28,9 @@ mod swept;
 mod track;
 
 pub use engine::{
-    Collision, Effect, Engine, Finding, GRID_FROM, PlayerAt, Retraction, STOPPED_AFTER, Settings,
-    buckets_in, intervals_meeting, standing, taken_back,
+    Effect, Engine, GRID_FROM, PlayerAt, STOPPED_AFTER, Settings, buckets_in, intervals_meeting,
 };
+pub use findings::{Collision, Finding, Retraction, standing, taken_back};
 pub use generate::{Network, generate};
 pub use log::{FORMAT, Packet, PacketLog, Player, VERSION};
 pub use reference::one_pass;

@@ -2,7 +2,8 @@
 //! interval between rows checked for every pair. Slow and plain; the engine must end with
 //! exactly what it finds.
 
-use super::engine::{Finding, Settings, buckets_in};
+use super::engine::{Settings, buckets_in};
+use super::findings::Finding;
 use super::log::PacketLog;
 use super::swept::swept_contact;
 use super::track::{Sample, Track};
