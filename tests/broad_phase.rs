@@ -99,6 +99,35 @@ proptest! {
         prop_assert_eq!(intersecting_pairs(&scene, None), expected.clone());
         prop_assert_eq!(intersecting_pairs(&scene, Some(0.01)), expected);
     }
+
+    /// The window's live pairs, updated shape by shape as shapes move, appear and go, are
+    /// always what building again finds.
+    #[test]
+    fn live_pairs_updated_shape_by_shape_equal_a_rebuild(
+        shapes in prop::collection::vec(arb_placed(), 2..30),
+        moves in prop::collection::vec((0usize..30, -3.0..3.0f64, -3.0..3.0f64), 1..12),
+    ) {
+        use collidoscope::broad::LivePairs;
+        let mut scene = Scene::from_shapes(
+            shapes.into_iter().map(|p| SceneShape::new(None, p)).collect(),
+        );
+        let mut live = LivePairs::default();
+        live.rebuild(&scene, None);
+        for (k, dx, dy) in moves {
+            let k = k % scene.shapes.len();
+            let id = scene.shapes[k].id;
+            if dx.abs() > 2.8 && scene.shapes.len() > 2 {
+                // Now and then a shape goes.
+                scene.shapes.remove(k);
+            } else {
+                scene.shapes[k].placed.pose.position += DVec2::new(dx, dy);
+            }
+            live.update(&scene, &[id]);
+            let mut fresh = LivePairs::default();
+            fresh.rebuild(&scene, None);
+            prop_assert_eq!(live.hits(), fresh.hits());
+        }
+    }
 }
 
 /// A shape's box is exact: every kind touches all four sides of its box.

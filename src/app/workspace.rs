@@ -8,9 +8,9 @@
 use super::document::{Document, Recovery};
 use super::edit::Edit;
 use super::history::{History, Snapshot};
-use crate::broad::{Aabb, Grid, auto_cell_size, boxes_of};
+use crate::broad::{Grid, GridStats, LivePairs};
 use crate::diagnose::{Diagnosis, diagnose_claim};
-use crate::query::{PairReport, Toi, Velocity, collide, pair_report, time_of_impact};
+use crate::query::{PairReport, Toi, Velocity, pair_report, time_of_impact};
 use crate::scene::{Claim, Scene, ShapeId};
 use std::path::{Path, PathBuf};
 
@@ -33,14 +33,12 @@ pub struct Workspace {
     toi: Option<Toi>,
     /// The span of time the moving pair is followed over: one step's dt.
     horizon: f64,
-    /// The broad phase: one entry per shape, its id as the entry.
-    grid: Grid,
+    /// The broad phase and the intersecting pairs it finds, kept up to date change by change.
+    pairs: LivePairs,
     /// The cell size asked for (`None`: chosen from the shapes' sizes).
     cell_size: Option<f64>,
-    /// Every intersecting pair, as ids in list order.
-    hits: Vec<(ShapeId, ShapeId)>,
     /// Counts of the grid, found when first asked for after an update.
-    broad_stats: std::cell::Cell<Option<BroadStats>>,
+    broad_stats: std::cell::Cell<Option<GridStats>>,
     /// What the hits are behind on: `None` up to date; shapes that changed; or everything.
     hits_behind: Option<Behind>,
     stale: bool,
@@ -67,17 +65,6 @@ pub const MOTION_HORIZON: f64 = 1.0;
 /// How many changes [`Workspace::shapes_changed_since`] remembers.
 const CHANGES_KEPT: usize = 256;
 
-/// What the grid holds and finds.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct BroadStats {
-    /// Box pairs that overlap: what the narrow phase is given.
-    pub candidates: usize,
-    /// Cells with at least one shape.
-    pub cells: usize,
-    /// Shapes too big for the cells, tested against every other.
-    pub aside: usize,
-}
-
 /// What changed since the intersecting pairs were last found.
 #[derive(Clone, Debug, PartialEq)]
 enum Behind {
@@ -102,9 +89,8 @@ impl Workspace {
             diagnosis: None,
             toi: None,
             horizon: MOTION_HORIZON,
-            grid: Grid::new(1.0),
+            pairs: LivePairs::default(),
             cell_size: None,
-            hits: Vec::new(),
             hits_behind: Some(Behind::All),
             broad_stats: std::cell::Cell::new(None),
             stale: true,
@@ -409,7 +395,8 @@ impl Workspace {
             // The pair `explain` and `render` pick.
             let scene = &self.scene;
             let first_hit = self
-                .hits
+                .pairs
+                .hits()
                 .first()
                 .and_then(|&(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
             self.pair = crate::picture::default_pair(shapes.len(), first_hit)
@@ -467,72 +454,23 @@ impl Workspace {
         self.diagnosis.as_ref()
     }
 
-    /// Find the intersecting pairs again: through the grid, all of them, or only those of
-    /// the shapes that changed (their cells updated in place, as the grid's `occupy` does).
+    /// Find the intersecting pairs again: all of them, or only those of the shapes that
+    /// changed.
     fn update_hits(&mut self, behind: Behind) {
-        let scene = &self.scene;
         match behind {
-            Behind::All => {
-                let boxes = boxes_of(scene);
-                let cell = self.cell_size.unwrap_or_else(|| auto_cell_size(&boxes));
-                self.grid = Grid::new(cell);
-                for (shape, aabb) in scene.shapes.iter().zip(boxes) {
-                    self.grid.insert(shape.id.0, aabb);
-                }
-                self.hits.clear();
-                let placed = |id: u32| scene.get(ShapeId(id)).map(|s| &s.placed);
-                let hits = &mut self.hits;
-                self.grid.for_each_candidate(|i, j| {
-                    if let (Some(a), Some(b)) = (placed(i), placed(j))
-                        && collide(a, b).is_some()
-                    {
-                        hits.push((ShapeId(i), ShapeId(j)));
-                    }
-                });
-            }
-            Behind::Shapes(ids) => {
-                self.hits
-                    .retain(|(a, b)| !ids.contains(a) && !ids.contains(b));
-                for &id in &ids {
-                    match scene.get(id) {
-                        Some(shape) => self.grid.occupy(id.0, Aabb::of(&shape.placed)),
-                        None => self.grid.remove(id.0),
-                    }
-                }
-                for (k, &id) in ids.iter().enumerate() {
-                    let Some(shape) = scene.get(id) else { continue };
-                    for other in self.grid.query(&Aabb::of(&shape.placed)) {
-                        let other = ShapeId(other);
-                        // A pair of two changed shapes is found once, from the earlier.
-                        if other == id || ids[..k].contains(&other) {
-                            continue;
-                        }
-                        if let Some(o) = scene.get(other)
-                            && collide(&shape.placed, &o.placed).is_some()
-                        {
-                            self.hits.push((id.min(other), id.max(other)));
-                        }
-                    }
-                }
-            }
+            Behind::All => self.pairs.rebuild(&self.scene, self.cell_size),
+            Behind::Shapes(ids) => self.pairs.update(&self.scene, &ids),
         }
-        self.hits.sort_unstable();
         self.broad_stats.set(None);
     }
 
     /// What the grid holds and finds (counted when first asked for after a change: a walk
     /// over every cell, which a frame that does not show it need not pay for).
-    pub fn broad_stats(&self) -> BroadStats {
+    pub fn broad_stats(&self) -> GridStats {
         if let Some(stats) = self.broad_stats.get() {
             return stats;
         }
-        let mut candidates = 0;
-        self.grid.for_each_candidate(|_, _| candidates += 1);
-        let stats = BroadStats {
-            candidates,
-            cells: self.grid.occupancy().count(),
-            aside: self.grid.aside_count(),
-        };
+        let stats = self.pairs.stats();
         self.broad_stats.set(Some(stats));
         stats
     }
@@ -548,7 +486,7 @@ impl Workspace {
 
     /// The grid behind the intersecting pairs.
     pub fn grid(&self) -> &Grid {
-        &self.grid
+        self.pairs.grid()
     }
 
     /// Use cells of `size` (`None`: chosen from the shapes' sizes).
@@ -561,7 +499,7 @@ impl Workspace {
 
     /// Every intersecting pair of the scene (ids in list order).
     pub fn hits(&self) -> &[(ShapeId, ShapeId)] {
-        &self.hits
+        self.pairs.hits()
     }
 
     /// The explained pair's report, as of the last [`Workspace::refresh`].
@@ -582,7 +520,8 @@ impl Workspace {
     /// The intersecting pairs other than the explained one (ids in list order).
     pub fn other_hits(&self) -> impl Iterator<Item = (ShapeId, ShapeId)> + '_ {
         let explained = self.pair.map(|(a, b)| (a.min(b), a.max(b)));
-        self.hits
+        self.pairs
+            .hits()
             .iter()
             .copied()
             .filter(move |p| Some(*p) != explained)

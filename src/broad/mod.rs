@@ -9,12 +9,14 @@
 mod aabb;
 mod cell_walk;
 pub mod grid;
+mod live;
 pub mod reference;
 mod scene_raycast;
 
 pub use aabb::Aabb;
 pub use cell_walk::{CellWalk, WalkedCell};
 pub use grid::{Grid, auto_cell_size};
+pub use live::{GridStats, LivePairs};
 pub use scene_raycast::{RAY_SLACK, ray_cast_scene, ray_cast_scene_first};
 
 use crate::query::collide;
