@@ -248,8 +248,18 @@ impl App {
             latency_timeline::ui(&self.latency_lab, ui, out);
         }
         if left {
-            self.shapes_panel
-                .ui(ui, ws, &mut self.numbers_panel, &self.scene_view, out);
+            // A run opened from a file is shown read-only in place of the document's shapes.
+            let read_only = (self.lab == Lab::Motion)
+                .then(|| self.motion_lab.opened_run_scene())
+                .flatten();
+            self.shapes_panel.ui(
+                ui,
+                ws,
+                &mut self.numbers_panel,
+                &self.scene_view,
+                read_only,
+                out,
+            );
         }
         if right {
             match self.lab {

@@ -100,7 +100,8 @@ impl MotionLab {
             focus_axis: self.pair.focus_axis(),
         });
         view.scene = self.frame_scene();
-        view.editable = self.frame() == 0;
+        // The document's shapes are edited only at frame 0 of a run of the document.
+        view.editable = self.frame() == 0 && self.opened_run_scene().is_none();
         view.claim_and_motion = false;
         view.ghost = self.ghost_scene();
         view.sweeps = self.sweeps();
@@ -271,6 +272,15 @@ impl MotionLab {
             self.cursor = Cursor::default();
         }
         self.play(PlaybackCommand::First);
+    }
+
+    /// The scene of the frame shown when the run was opened from a file (not run from the
+    /// document): what the shapes panel lists, read-only.
+    pub fn opened_run_scene(&self) -> Option<&Scene> {
+        self.run
+            .as_ref()
+            .filter(|r| r.revision.is_none())
+            .and_then(|_| self.frame_scene())
     }
 
     /// The frame shown (0: the scene as it starts).

@@ -8,8 +8,8 @@ use super::scene_view::SceneView;
 use super::workspace::Workspace;
 use crate::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
 use crate::picture::palette;
-use crate::scene::SceneShape;
-use eframe::egui;
+use crate::scene::{Scene, SceneShape};
+use eframe::egui::{self, RichText};
 
 /// The shapes panel's own state.
 pub struct ShapesPanel {
@@ -24,18 +24,37 @@ impl Default for ShapesPanel {
 
 impl ShapesPanel {
     /// The panel on the left.
+    /// `read_only`: the shapes of a run opened from a file, shown instead of the document's
+    /// (listed, not edited).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
         numbers: &mut NumbersPanel,
         view: &SceneView,
+        read_only: Option<&Scene>,
         out: &mut Commands,
     ) {
         let panel = egui::Panel::left("shapes");
         super::side_panel(ui, panel, (205.0, 150.0, 0.22), |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Shapes");
+                if let Some(scene) = read_only {
+                    ui.label(
+                        RichText::new(
+                            "The run opened from a file (read-only). Run, or open a document, to edit shapes again.",
+                        )
+                        .weak(),
+                    );
+                    for (i, s) in scene.shapes.iter().enumerate() {
+                        ui.label(format!(
+                            "{} ({})",
+                            s.display_name(i),
+                            s.placed.shape.kind().name()
+                        ));
+                    }
+                    return;
+                }
                 shape_list(ui, ws, out);
                 ui.separator();
                 self.add_buttons(ui, ws, view, out);

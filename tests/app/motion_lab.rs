@@ -233,6 +233,13 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
     assert_eq!(lab.config().substeps, Substeps::Fixed(1));
     assert_eq!(lab.last_frame(), 240);
     assert_eq!(lab.frame(), 0);
+    // Its shapes are listed read-only in place of the document's, with no handles to drag.
+    h.get_by_label_contains("The run opened from a file (read-only)");
+    assert!(h.query_by_label("+ Circle").is_none());
+    // A drag over the ball pans: the document's shapes stay where they are.
+    let before = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, before, before + DVec2::new(1.0, 1.0));
+    assert_eq!(h.state().scene().shapes[1].placed.pose.position, before);
     h.state_mut().run(Command::Motion(MotionCommand::Replay));
     h.run_steps(1);
     assert!(
