@@ -34,7 +34,7 @@ pub struct CastsLab {
 
 /// What a cast's hits were found for: the scene's revision, the ray (bit for bit), and
 /// whether only the first hit was asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct CastFor {
     revision: u64,
     ray_bits: [u64; 4],
@@ -53,11 +53,8 @@ impl CastsLab {
             to,
             hits: self.hits(),
         });
-        view.frame_key = hash_of(
-            self.ray
-                .map(|(p, q)| [p.x, p.y, q.x, q.y].map(f64::to_bits))
-                .zip(Some(self.hits().len())),
-        );
+        // The hits follow from what they were cast for: the ray, the scene, first-only.
+        view.frame_key = hash_of(self.cast_for);
         view
     }
 
