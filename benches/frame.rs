@@ -5,7 +5,7 @@
 //! cells, its pairs and the whole frame are built again) and pan (the view moves: the frame
 //! is built again, the core's answers are not).
 
-use collidoscope::app::{App, Edit, Fit, Options};
+use collidoscope::app::{App, Command, Edit, Fit, Options, PlaybackCommand, TimelineId};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::scene::{Scene, SceneShape};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -104,7 +104,10 @@ fn bench_playing(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("frame", n), &n, |b, _| {
             b.iter(|| {
                 k = k % last + 1;
-                app.motion_lab_mut().go_to(k);
+                app.run(Command::Playback(
+                    TimelineId::Motion,
+                    PlaybackCommand::Seek(k),
+                ));
                 black_box(app.frame_work(black_box(rect)).shapes.len())
             })
         });

@@ -95,8 +95,9 @@ impl App {
                 }
             }
             Command::Motion(c) => {
-                let m = self.motion_lab.apply(c, &self.workspace);
-                self.say(m.text, m.error);
+                if let Some(m) = self.motion_lab.apply(c, &self.workspace) {
+                    self.say(m.text, m.error);
+                }
             }
             Command::LoadClaims(path) => self.load_claims(&path),
             Command::ShowExport => {

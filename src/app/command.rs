@@ -4,8 +4,10 @@
 
 use super::document::Recovery;
 use super::edit::Edit;
+use super::motion_lab::RunSettings;
 use super::status_bar::Message;
 use crate::geometry::DVec2;
+use crate::latency::{Network, Settings};
 use crate::scene::ShapeId;
 use crate::scene::generate::Generate;
 use std::path::PathBuf;
@@ -23,8 +25,10 @@ pub enum TimelineId {
 }
 
 /// What the motion lab is asked besides its playback.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum MotionCommand {
+    /// What the next run is made with (the panel's fields; small scenes run again at once).
+    Settings(RunSettings),
     /// Run the scene again with the panel's settings.
     Run,
     /// Write the run shown as a recording here.
@@ -38,8 +42,12 @@ pub enum MotionCommand {
 }
 
 /// What the latency lab is asked besides its playback.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum LatencyCommand {
+    /// The engine's bucket step and swept contacts (the panel's fields).
+    Settings(Settings),
+    /// The network model Generate uses.
+    Network(Network),
     /// Show the bucket this many rows later (earlier when negative), within the log.
     StepBucket(i64),
     /// Show this bucket (its index: time = index * step), within the log.

@@ -54,12 +54,10 @@ pub struct BucketView {
 
 /// The lab's state.
 pub struct LatencyLab {
-    /// Bucket step (ms).
-    pub step_ms: f64,
-    /// Swept contacts between buckets.
-    pub swept: bool,
+    /// The engine's bucket step and swept contacts (the panel's fields).
+    settings: Settings,
     /// The network model for generated logs.
-    pub network: Network,
+    network: Network,
     /// The log path field (beside the open document by default).
     pub path: PathField,
     source: Option<Source>,
@@ -82,8 +80,10 @@ pub struct LatencyLab {
 impl Default for LatencyLab {
     fn default() -> Self {
         Self {
-            step_ms: 25.0,
-            swept: true,
+            settings: Settings {
+                step_ms: 25.0,
+                swept: true,
+            },
             network: Network::default(),
             path: PathField::new(".log.json"),
             source: None,
@@ -130,10 +130,12 @@ impl LatencyLab {
 
     /// The engine's settings.
     pub fn settings(&self) -> Settings {
-        Settings {
-            step_ms: self.step_ms,
-            swept: self.swept,
-        }
+        self.settings
+    }
+
+    /// The network model for generated logs.
+    pub fn network(&self) -> &Network {
+        &self.network
     }
 
     /// The log, when one is loaded.
@@ -167,7 +169,7 @@ impl LatencyLab {
 
     /// The time of the bucket shown (ms).
     pub fn bucket_time(&self) -> f64 {
-        self.bucket.unwrap_or(0) as f64 * self.step_ms
+        self.bucket.unwrap_or(0) as f64 * self.settings.step_ms
     }
 
     /// Show this log (from `name`), all its packets taken, at its first collision's bucket.
@@ -246,8 +248,8 @@ impl LatencyLab {
     pub fn bucket_range(&self) -> Option<(i64, i64)> {
         let (lo, hi) = self.source.as_ref()?.sent?;
         Some((
-            (lo / self.step_ms).floor() as i64,
-            (hi / self.step_ms).ceil() as i64,
+            (lo / self.settings.step_ms).floor() as i64,
+            (hi / self.settings.step_ms).ceil() as i64,
         ))
     }
 
@@ -268,11 +270,6 @@ impl LatencyLab {
         self.playback.apply(command, &Arrivals(&source.log.packets));
     }
 
-    /// Take packets up to `n` (the server's knowledge after the n-th arrived); stops playing.
-    pub fn go_to(&mut self, n: usize) {
-        self.play(PlaybackCommand::Seek(n as u64));
-    }
-
     /// Carry out a command on what the lab shows (`run`: the motion lab's, for Generate);
     /// buckets stay within the log. What it did, for the status bar.
     pub fn apply(
@@ -283,6 +280,14 @@ impl LatencyLab {
         let ok = |text: String| Some(Message { text, error: false });
         let failed = |text: String| Some(Message { text, error: true });
         let bucket = match command {
+            LatencyCommand::Settings(settings) => {
+                self.settings = settings;
+                return None;
+            }
+            LatencyCommand::Network(network) => {
+                self.network = network;
+                return None;
+            }
             LatencyCommand::StepBucket(delta) => self.bucket().saturating_add(delta),
             LatencyCommand::ShowBucket(k) => k,
             LatencyCommand::OpenLog(path) => {
@@ -351,17 +356,21 @@ impl LatencyLab {
         self.log_row(ui, out);
         self.generate_row(ui, run, out);
         ui.separator();
+        let mut settings = self.settings;
         egui::Grid::new("latency settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("bucket step");
-            ui.add(egui::DragValue::new(&mut self.step_ms).speed(0.5).range(0.5..=10_000.0).suffix(" ms"))
+            ui.add(egui::DragValue::new(&mut settings.step_ms).speed(0.5).range(0.5..=10_000.0).suffix(" ms"))
                 .labelled_by(label.id)
                 .on_hover_text("buckets are the multiples of the step; each is a row of the timeline");
             ui.end_row();
             ui.label("");
-            ui.checkbox(&mut self.swept, "swept contacts")
+            ui.checkbox(&mut settings.swept, "swept contacts")
                 .on_hover_text("also find first contacts between two buckets that neither bucket saw (time of impact along the interpolated tracks)");
             ui.end_row();
         });
+        if settings != self.settings {
+            out.push(Command::Latency(LatencyCommand::Settings(settings)));
+        }
         let (Some(source), Some(engine)) = (&self.source, &self.engine) else {
             return;
         };
@@ -416,7 +425,7 @@ impl LatencyLab {
                 PlaybackCommand::Seek(n as u64),
             ));
             out.push(Command::Latency(LatencyCommand::ShowBucket(
-                (time / self.step_ms).floor() as i64,
+                (time / self.settings.step_ms).floor() as i64,
             )));
         }
     }
@@ -467,7 +476,8 @@ impl LatencyLab {
             .id_salt("latency generate")
             .default_open(true)
             .show(ui, |ui| {
-                let n = &mut self.network;
+                let mut network = self.network;
+                let n = &mut network;
                 egui::Grid::new("latency network").num_columns(4).show(ui, |ui| {
                     let label = ui.label("latency");
                     ui.add(egui::DragValue::new(&mut n.latency_ms).range(0.0..=5000.0).suffix(" ms")).labelled_by(label.id);
@@ -492,6 +502,9 @@ impl LatencyLab {
                     ui.add(egui::DragValue::new(&mut n.seed)).labelled_by(label.id);
                     ui.end_row();
                 });
+                if network != self.network {
+                    out.push(Command::Latency(LatencyCommand::Network(network)));
+                }
                 match run {
                     Some((recording, _)) if !recording.bodies().is_empty() => {
                         if ui

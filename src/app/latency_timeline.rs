@@ -120,7 +120,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             );
         }
     }
-    let step = lab.step_ms;
+    let step = lab.settings().step_ms;
     let rows = (k_hi - k_lo + 1).max(1) as usize;
     let now = lab
         .arrived()

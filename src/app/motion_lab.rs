@@ -37,8 +37,10 @@ struct Run {
     source: String,
 }
 
-/// The lab's state.
-pub struct MotionLab {
+/// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and
+/// taken from a run opened from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSettings {
     /// The step (seconds).
     pub dt_s: f64,
     /// How many steps a run has.
@@ -53,13 +55,74 @@ pub struct MotionLab {
     pub ghost: Option<Resolver>,
     /// Continuous collision.
     pub ccd: bool,
+}
+
+impl Default for RunSettings {
+    fn default() -> Self {
+        Self {
+            dt_s: 1.0 / 60.0,
+            steps: 240,
+            bound: false,
+            fixed: 1,
+            resolver: Resolver::Sat,
+            ghost: None,
+            ccd: false,
+        }
+    }
+}
+
+impl RunSettings {
+    /// The simulation's configuration.
+    pub fn config(&self) -> Config {
+        Config {
+            dt: self.dt_s,
+            substeps: if self.bound {
+                Substeps::Bound
+            } else {
+                Substeps::Fixed(self.fixed.max(1))
+            },
+            resolver: self.resolver,
+            ccd: self.ccd,
+        }
+    }
+
+    /// The settings a recording was made with (`fixed` kept when it was bounded).
+    fn of(recording: &Recording, fixed: u32) -> Self {
+        let config = recording.config();
+        let (bound, fixed) = match config.substeps {
+            Substeps::Bound => (true, fixed),
+            Substeps::Fixed(k) => (false, k),
+        };
+        Self {
+            dt_s: config.dt,
+            steps: recording.steps(),
+            bound,
+            fixed,
+            resolver: config.resolver,
+            ghost: None,
+            ccd: config.ccd,
+        }
+    }
+}
+
+/// The frame whose scenes are held: the run's and the ghost run's.
+struct FrameShown {
+    frame: u64,
+    scene: Scene,
+    ghost: Option<Scene>,
+}
+
+/// The lab's state.
+pub struct MotionLab {
+    /// What the next run is made with (the panel's fields).
+    settings: RunSettings,
     /// The frame shown (0: the scene as it starts) and how the run plays.
     pub playback: Playback,
     run: Option<Run>,
     /// Bumped whenever another run replaces the one held (what a log made from it keys on).
     run_id: u64,
     /// The scenes of the shown frame (the run's, the ghost's) and the sweeps of its step.
-    shown: Option<(u64, Scene, Option<Scene>)>,
+    shown: Option<FrameShown>,
     /// Where in the run's frames the shown one was read (each block decoded once).
     cursor: Cursor,
     sweeps: Vec<Sweep>,
@@ -72,13 +135,7 @@ pub struct MotionLab {
 impl Default for MotionLab {
     fn default() -> Self {
         Self {
-            dt_s: 1.0 / 60.0,
-            steps: 240,
-            bound: false,
-            fixed: 1,
-            resolver: Resolver::Sat,
-            ghost: None,
-            ccd: false,
+            settings: RunSettings::default(),
             playback: Playback::new(1.0),
             run: None,
             run_id: 0,
@@ -111,18 +168,14 @@ impl MotionLab {
         view
     }
 
+    /// What the next run is made with (the panel's fields).
+    pub fn settings(&self) -> &RunSettings {
+        &self.settings
+    }
+
     /// The configuration the panel describes.
     pub fn config(&self) -> Config {
-        Config {
-            dt: self.dt_s,
-            substeps: if self.bound {
-                Substeps::Bound
-            } else {
-                Substeps::Fixed(self.fixed.max(1))
-            },
-            resolver: self.resolver,
-            ccd: self.ccd,
-        }
+        self.settings.config()
     }
 
     /// Run the scene again when it or the settings changed (small scenes only), advance
@@ -134,8 +187,9 @@ impl MotionLab {
                 run.revision.is_some_and(|r| r != ws.revision())
                     || (run.revision.is_some()
                         && (run.recording.config() != self.config()
-                            || run.recording.steps() != self.steps
-                            || run.ghost.as_ref().map(|g| g.config().resolver) != self.ghost))
+                            || run.recording.steps() != self.settings.steps
+                            || run.ghost.as_ref().map(|g| g.config().resolver)
+                                != self.settings.ghost))
             }
         };
         if stale && ws.scene().shapes.len() <= AUTO_RUN {
@@ -157,7 +211,7 @@ impl MotionLab {
             self.pair.follow(None, None, false);
             return;
         };
-        let fresh = self.shown.as_ref().is_none_or(|(k, ..)| *k != self.frame());
+        let fresh = self.shown.as_ref().is_none_or(|s| s.frame != self.frame());
         if fresh {
             let recording = &run.recording;
             let frame = self.frame();
@@ -167,7 +221,7 @@ impl MotionLab {
             let now = self.cursor.states(recording, frame);
             // The scene of the last frame shown, its bodies moved: no copy while playing.
             let mut scene = match self.shown.take() {
-                Some((_, scene, _)) => scene,
+                Some(shown) => shown.scene,
                 None => recording.scene().clone(),
             };
             let ghost = run.ghost.as_ref().and_then(|g| g.scene_at(frame));
@@ -188,20 +242,30 @@ impl MotionLab {
                 }
                 _ => Vec::new(),
             };
-            self.shown = now.map(|_| (frame, scene, ghost));
+            self.shown = now.map(|_| FrameShown {
+                frame,
+                scene,
+                ghost,
+            });
         }
-        let shown = self.shown.as_ref().map(|(k, scene, _)| (*k, scene));
+        let shown = self.shown.as_ref().map(|s| (s.frame, &s.scene));
         self.pair.follow(shown, ws.pair_indices(), fresh);
     }
 
     /// Run the workspace's scene with the panel's settings.
     fn run_now(&mut self, ws: &Workspace) {
         let config = self.config();
-        let (recording, _) =
-            Recording::run(Simulation::new(ws.scene().clone(), config), self.steps);
-        let ghost = self.ghost.map(|resolver| {
+        let (recording, _) = Recording::run(
+            Simulation::new(ws.scene().clone(), config),
+            self.settings.steps,
+        );
+        let ghost = self.settings.ghost.map(|resolver| {
             let config = Config { resolver, ..config };
-            Recording::run(Simulation::new(ws.scene().clone(), config), self.steps).0
+            Recording::run(
+                Simulation::new(ws.scene().clone(), config),
+                self.settings.steps,
+            )
+            .0
         });
         self.run_id += 1;
         self.run = Some(Run {
@@ -228,7 +292,7 @@ impl MotionLab {
     /// refresh), and how many frames and events the run has: what the view's cache keys on.
     pub fn drawn(&self) -> (Option<u64>, u64, usize, usize) {
         (
-            self.shown.as_ref().map(|(k, ..)| *k),
+            self.shown.as_ref().map(|s| s.frame),
             self.last_frame(),
             self.events().len(),
             self.ghost_events().len(),
@@ -237,7 +301,7 @@ impl MotionLab {
 
     /// The scene at the shown frame, when a run exists.
     pub fn frame_scene(&self) -> Option<&Scene> {
-        self.shown.as_ref().map(|(_, s, _)| s)
+        self.shown.as_ref().map(|s| &s.scene)
     }
 
     /// The sweeps of the step that led to the shown frame: fast bodies and tunnelled ones.
@@ -247,7 +311,7 @@ impl MotionLab {
 
     /// The ghost resolver's scene at the shown frame.
     pub fn ghost_scene(&self) -> Option<&Scene> {
-        self.shown.as_ref().and_then(|(_, _, g)| g.as_ref())
+        self.shown.as_ref().and_then(|s| s.ghost.as_ref())
     }
 
     /// Every event of the run.
@@ -295,7 +359,7 @@ impl MotionLab {
             dt: self
                 .run
                 .as_ref()
-                .map_or(self.dt_s, |r| r.recording.config().dt),
+                .map_or(self.settings.dt_s, |r| r.recording.config().dt),
         }
     }
 
@@ -303,11 +367,6 @@ impl MotionLab {
     pub fn play(&mut self, command: PlaybackCommand) {
         let frames = self.frames();
         self.playback.apply(command, &frames);
-    }
-
-    /// Show frame `k` (stops playing).
-    pub fn go_to(&mut self, k: u64) {
-        self.play(PlaybackCommand::Seek(k));
     }
 
     /// The first step after the shown frame with an event (of either run).
@@ -345,48 +404,52 @@ impl MotionLab {
         ui.heading("Motion");
         ui.label("Each step moves kinematic and dynamic bodies by their velocities, then resolves every pair with a dynamic body in pair order: the dynamic body moves out along the resolver's MTV and loses its velocity into the other shape.");
         ui.separator();
+        let mut settings = self.settings.clone();
         egui::Grid::new("motion settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("step dt");
-            ui.add(egui::DragValue::new(&mut self.dt_s).speed(0.0005).range(1e-5..=10.0).suffix(" s"))
+            ui.add(egui::DragValue::new(&mut settings.dt_s).speed(0.0005).range(1e-5..=10.0).suffix(" s"))
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label("steps");
-            ui.add(egui::DragValue::new(&mut self.steps).speed(1.0).range(1..=100_000))
+            ui.add(egui::DragValue::new(&mut settings.steps).speed(1.0).range(1..=100_000))
                 .labelled_by(label.id);
             ui.end_row();
             ui.label("substeps");
             ui.horizontal(|ui| {
-                ui.checkbox(&mut self.bound, "bounded")
+                ui.checkbox(&mut settings.bound, "bounded")
                     .on_hover_text("as many as it takes for no moving body to move more than (r - e) in one: the tunnelling bound");
-                let field = egui::DragValue::new(&mut self.fixed).range(1..=1000).prefix("fixed ");
-                ui.add_enabled(!self.bound, field).on_hover_text("equal substeps per step");
+                let field = egui::DragValue::new(&mut settings.fixed).range(1..=1000).prefix("fixed ");
+                ui.add_enabled(!settings.bound, field).on_hover_text("equal substeps per step");
             });
             ui.end_row();
             let label = ui.label("resolver");
-            resolver_combo(ui, "resolver", &mut self.resolver, label.id);
+            resolver_combo(ui, "resolver", &mut settings.resolver, label.id);
             ui.end_row();
             ui.label("ghost");
-            let mut ghosted = self.ghost.is_some();
+            let mut ghosted = settings.ghost.is_some();
             ui.horizontal(|ui| {
                 let check = ui
                     .checkbox(&mut ghosted, "compare with")
                     .on_hover_text("run the same scene with a second resolver, drawn as purple outlines over this one");
                 // By default the other side of the comparison: the correct test beside a
                 // mistake, the naive rule beside the correct test.
-                let contrast = match self.resolver {
+                let contrast = match settings.resolver {
                     Resolver::Sat => Resolver::Mistake(crate::query::Mistake::NaiveSmallestOverlap),
                     Resolver::Mistake(_) => Resolver::Sat,
                 };
-                let mut other = self.ghost.unwrap_or(contrast);
+                let mut other = settings.ghost.unwrap_or(contrast);
                 if ghosted {
                     resolver_combo(ui, "ghost resolver", &mut other, check.id);
                 }
-                self.ghost = ghosted.then_some(other);
+                settings.ghost = ghosted.then_some(other);
             });
             ui.end_row();
         });
-        ui.checkbox(&mut self.ccd, "Continuous collision")
+        ui.checkbox(&mut settings.ccd, "Continuous collision")
             .on_hover_text("a dynamic body stops at its first contact with a static or kinematic shape (the time of impact) instead of moving through it");
+        if settings != self.settings {
+            out.push(Command::Motion(MotionCommand::Settings(settings)));
+        }
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Run")
@@ -466,7 +529,7 @@ impl MotionLab {
 
     /// The selected shape's pose at the frame shown, then the explained pair's report there.
     fn pair_at_frame(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool) {
-        let Some((frame, scene, _)) = &self.shown else {
+        let Some(FrameShown { frame, scene, .. }) = &self.shown else {
             return;
         };
         if let Some(i) = ws.selected().and_then(|id| scene.index_of(id)) {
@@ -528,11 +591,15 @@ impl MotionLab {
         });
     }
 
-    /// Carry out a command of the lab; what it did, for the status bar.
-    pub fn apply(&mut self, command: MotionCommand, ws: &Workspace) -> Message {
-        let ok = |text: String| Message { text, error: false };
-        let failed = |text: String| Message { text, error: true };
+    /// Carry out a command of the lab; what it did, for the status bar (settings say nothing).
+    pub fn apply(&mut self, command: MotionCommand, ws: &Workspace) -> Option<Message> {
+        let ok = |text: String| Some(Message { text, error: false });
+        let failed = |text: String| Some(Message { text, error: true });
         match command {
+            MotionCommand::Settings(settings) => {
+                self.settings = settings;
+                None
+            }
             MotionCommand::Run => {
                 self.run_now(ws);
                 self.play(PlaybackCommand::First);
@@ -554,16 +621,7 @@ impl MotionLab {
                 Err(e) => failed(e.to_string()),
                 Ok(recording) => {
                     // The panel describes the run shown: its settings are the run's.
-                    let config = recording.config();
-                    self.dt_s = config.dt;
-                    self.steps = recording.steps();
-                    (self.bound, self.fixed) = match config.substeps {
-                        Substeps::Bound => (true, self.fixed),
-                        Substeps::Fixed(k) => (false, k),
-                    };
-                    self.resolver = config.resolver;
-                    self.ccd = config.ccd;
-                    self.ghost = None;
+                    self.settings = RunSettings::of(&recording, self.settings.fixed);
                     self.run_id += 1;
                     self.run = Some(Run {
                         revision: None,

@@ -149,11 +149,12 @@ impl App {
         self.run(Command::Edit(edit));
     }
 
-    /// Replace the scene (a new document holding `scene`).
+    /// Replace the scene (a new clean document holding `scene`, as if the app had started
+    /// on it): the view and the labs start over as they do when a file is opened.
     pub fn set_scene(&mut self, scene: Scene) {
-        self.workspace = Workspace::new(scene, None);
-        self.scene_view.fit_on_open();
-        self.workspace.refresh();
+        let data_dir = self.workspace.document.data_dir().map(Path::to_path_buf);
+        self.workspace = Workspace::new(scene, data_dir);
+        self.after_document_change();
     }
 
     /// Show `lab`.
@@ -176,19 +177,9 @@ impl App {
         &self.motion_lab
     }
 
-    /// The motion lab, to drive it as its timeline does (benchmarks, tests).
-    pub fn motion_lab_mut(&mut self) -> &mut MotionLab {
-        &mut self.motion_lab
-    }
-
     /// The latency lab.
     pub fn latency_lab(&self) -> &LatencyLab {
         &self.latency_lab
-    }
-
-    /// The latency lab, to change its settings.
-    pub fn latency_lab_mut(&mut self) -> &mut LatencyLab {
-        &mut self.latency_lab
     }
 
     /// The span a moving pair is followed over (the Motion tab's T).

@@ -1,7 +1,9 @@
 //! What every window test uses: the example files, a harness at 1280x800, a drag, typing
 //! into a labelled field, a menu click.
 
-pub use collidoscope::app::{App, Options};
+pub use collidoscope::app::{
+    App, Command, MotionCommand, Options, PlaybackCommand, RunSettings, TimelineId,
+};
 pub use collidoscope::geometry::DVec2;
 pub use eframe::egui::{self, Key, Modifiers, accesskit::Role};
 pub use egui_kittest::Harness;

@@ -36,7 +36,10 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
         labels.iter().map(|l| &l.text).collect::<Vec<_>>()
     );
     // Back to before that collision's packet: not known yet; one more packet: found.
-    h.state_mut().latency_lab_mut().go_to(first.packet);
+    h.state_mut().run(Command::Playback(
+        TimelineId::Latency,
+        PlaybackCommand::Seek(first.packet as u64),
+    ));
     h.run_steps(2);
     assert!(
         h.state()
@@ -79,7 +82,10 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     h.get_by_label("LACE example").click();
     h.run_steps(2);
     assert_eq!(h.state().latency_lab().log().unwrap().players.len(), 3);
-    h.state_mut().latency_lab_mut().go_to(5);
+    h.state_mut().run(Command::Playback(
+        TimelineId::Latency,
+        PlaybackCommand::Seek(5),
+    ));
     h.run_steps(2);
     assert!(
         h.state()
@@ -89,7 +95,10 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
             .collisions()
             .is_empty()
     );
-    h.state_mut().latency_lab_mut().go_to(6);
+    h.state_mut().run(Command::Playback(
+        TimelineId::Latency,
+        PlaybackCommand::Seek(6),
+    ));
     h.run_steps(2);
     let found = h
         .state()

@@ -22,7 +22,7 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
     h.get_by_label("step dt").type_text("0.1");
     h.key_press(Key::Enter);
     h.run_steps(3);
-    assert_eq!(h.state().motion_lab().dt_s, 0.1);
+    assert_eq!(h.state().motion_lab().settings().dt_s, 0.1);
     let tunnel = h
         .state()
         .motion_lab()
@@ -96,7 +96,12 @@ fn the_pair_report_follows_the_motion_labs_frame() {
     let mut h = harness(app(Some(shapes("clockwise-obstacle-run.json"))));
     h.get_by_label("Motion lab").click();
     h.run_steps(2);
-    h.state_mut().motion_lab_mut().resolver = Resolver::Mistake(Mistake::NaiveSmallestOverlap);
+    let settings = RunSettings {
+        resolver: Resolver::Mistake(Mistake::NaiveSmallestOverlap),
+        ..h.state().motion_lab().settings().clone()
+    };
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::Settings(settings)));
     h.run_steps(2);
     let pushed = h
         .state()
@@ -106,7 +111,10 @@ fn the_pair_report_follows_the_motion_labs_frame() {
         .find(|e| e.kind == EventKind::PushedIn)
         .cloned()
         .expect("the naive resolver pushes the player in");
-    h.state_mut().motion_lab_mut().go_to(pushed.step);
+    h.state_mut().run(Command::Playback(
+        TimelineId::Motion,
+        PlaybackCommand::Seek(pushed.step),
+    ));
     h.run_steps(2);
     let lab = h.state().motion_lab();
     let scene = lab.frame_scene().unwrap().clone();
@@ -133,7 +141,10 @@ fn the_pair_report_follows_the_motion_labs_frame() {
     h.get_by_label("Projections at this frame").click();
     h.run_steps(2);
     // Frame 0: the player starts apart from the obstacle.
-    h.state_mut().motion_lab_mut().go_to(0);
+    h.state_mut().run(Command::Playback(
+        TimelineId::Motion,
+        PlaybackCommand::Seek(0),
+    ));
     h.run_steps(2);
     let (_, start) = h.state().motion_lab().pair.report().unwrap();
     assert!(start.contact.is_none());
@@ -150,7 +161,7 @@ fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
     let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
     h.get_by_label("Motion lab").click();
     h.run_steps(2);
-    assert_eq!(h.state().motion_lab().dt_s, 1.0 / 60.0);
+    assert_eq!(h.state().motion_lab().settings().dt_s, 1.0 / 60.0);
     let through: Vec<_> = h
         .state()
         .motion_lab()
@@ -191,7 +202,7 @@ fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
 /// every message of the lab goes to the status bar, replaced by the next action's.
 #[test]
 fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
-    use collidoscope::app::{Command, Lab, MotionCommand};
+    use collidoscope::app::Lab;
     use collidoscope::motion::Substeps;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
@@ -206,13 +217,15 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
         format!("saved {}", path.display())
     );
     // Other settings in the panel, and a run of them.
-    {
-        let lab = h.state_mut().motion_lab_mut();
-        lab.dt_s = 0.1;
-        lab.steps = 20;
-        lab.ccd = true;
-        lab.bound = true;
-    }
+    let settings = RunSettings {
+        dt_s: 0.1,
+        steps: 20,
+        ccd: true,
+        bound: true,
+        ..h.state().motion_lab().settings().clone()
+    };
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::Settings(settings)));
     h.state_mut().run(Command::Motion(MotionCommand::Run));
     h.run_steps(1);
     assert!(
@@ -226,8 +239,9 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
         .run(Command::Motion(MotionCommand::OpenRun(path.clone())));
     h.run_steps(2);
     let lab = h.state().motion_lab();
+    let settings = lab.settings();
     assert_eq!(
-        (lab.dt_s, lab.steps, lab.ccd, lab.bound),
+        (settings.dt_s, settings.steps, settings.ccd, settings.bound),
         (1.0 / 60.0, 240, false, false)
     );
     assert_eq!(lab.config().substeps, Substeps::Fixed(1));
@@ -267,7 +281,7 @@ fn opening_a_run_sets_the_panel_from_it_and_messages_follow_the_state() {
 /// from it).
 #[test]
 fn opening_another_document_replaces_an_opened_run() {
-    use collidoscope::app::{Command, Lab, MotionCommand};
+    use collidoscope::app::Lab;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
     h.state_mut().set_lab(Lab::Motion);
