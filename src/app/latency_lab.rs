@@ -12,7 +12,7 @@ use super::path_field::PathField;
 use super::playback::{Playback, Timeline};
 use super::status_bar::Message;
 use super::workspace::Workspace;
-use crate::geometry::{Placed, Pose};
+use crate::geometry::Placed;
 use crate::latency::{
     Collision, Engine, Network, Packet, PacketLog, Retraction, Settings, generate, taken_back,
 };
@@ -574,7 +574,10 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
         let name = source.log.players[at.player].display_name(at.player);
         shapes.push(SceneShape::new(Some(name), at.placed));
     }
-    let truth = source.truth.as_ref().and_then(|r| truth_at(r, t));
+    let truth = source
+        .truth
+        .as_ref()
+        .and_then(|r| crate::latency::truth_at(r, t));
     // The collisions standing at this bucket (swept ones: between it and the next), each with
     // the packet that found it.
     let back = taken_back(engine.collisions(), engine.retracted());
@@ -623,31 +626,6 @@ fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) ->
         truth,
         collisions,
     }
-}
-
-/// The recording's moving bodies at time `t` (ms): the frame nearest it.
-fn truth_at(recording: &Recording, t: f64) -> Option<Scene> {
-    let dt_ms = recording.config().dt * 1000.0;
-    let k = (t / dt_ms).round();
-    if k < 0.0 || k > recording.steps() as f64 {
-        return None;
-    }
-    let scene = recording.scene_at(k as u64)?;
-    let bodies = recording.bodies();
-    let shapes = bodies
-        .iter()
-        .map(|&i| {
-            let s = &scene.shapes[i];
-            SceneShape::new(
-                s.name.clone(),
-                Placed::new(
-                    s.placed.shape.clone(),
-                    Pose::new(s.placed.pose.position, s.placed.pose.angle()),
-                ),
-            )
-        })
-        .collect();
-    Some(Scene::from_shapes(shapes))
 }
 
 /// The first `limit` collisions and retractions in arrival order, each as (packet, time,

@@ -1,4 +1,4 @@
-use super::{Capsule, Circle, ConvexPolygon, Pose};
+use super::{Capsule, Circle, ConvexPolygon, Pose, ShapeError};
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -110,6 +110,14 @@ impl Placed {
             shape: shape.into(),
             pose,
         }
+    }
+
+    /// The convex polygon through these world points (in their order), placed at their mean
+    /// with angle 0: what clicking corners in the window makes.
+    pub fn polygon_through(points: &[DVec2]) -> Result<Self, ShapeError> {
+        let centre = points.iter().copied().sum::<DVec2>() / points.len().max(1) as f64;
+        let local = points.iter().map(|p| *p - centre).collect();
+        Ok(Self::new(ConvexPolygon::new(local)?, Pose::at(centre)))
     }
 
     /// The world-space axis-aligned bounding box, `(min corner, max corner)`.

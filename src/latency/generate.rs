@@ -4,6 +4,7 @@
 use super::log::{Packet, PacketLog, Player};
 use crate::motion::Recording;
 use crate::scene::generate::Random;
+use crate::scene::{Scene, SceneShape};
 
 /// What the network does to packets.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,4 +97,60 @@ pub fn generate(recording: &Recording, network: &Network) -> PacketLog {
     }
     packets.sort_by(|p, q| p.received.total_cmp(&q.received));
     PacketLog { players, packets }
+}
+
+/// The moving bodies of the run a log was generated from, at time `t` (ms): the frame
+/// nearest it, each body a shape of its own (what the players really did, to draw beside
+/// what the server believed). `None` outside the run.
+pub fn truth_at(recording: &Recording, t: f64) -> Option<Scene> {
+    let dt_ms = recording.config().dt * 1000.0;
+    let k = (t / dt_ms).round();
+    if k < 0.0 || k > recording.steps() as f64 {
+        return None;
+    }
+    let scene = recording.scene_at(k as u64)?;
+    let bodies = recording.bodies();
+    let shapes = bodies
+        .iter()
+        .map(|&i| {
+            let s = &scene.shapes[i];
+            SceneShape::new(s.name.clone(), s.placed.clone())
+        })
+        .collect();
+    Some(Scene::from_shapes(shapes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Circle, DVec2, Placed, Pose};
+    use crate::motion::{Config, Simulation};
+    use crate::scene::{Body, Motion};
+
+    /// A wall and one ball at 2 units/s: the truth at 250 ms is the frame nearest it (frame 15
+    /// at 1/60 s), the ball alone, where the run put it; outside the run there is none.
+    #[test]
+    fn the_truth_is_the_moving_bodies_at_the_nearest_frame() {
+        let ball = Circle::new(0.5).unwrap();
+        let mut moving = SceneShape::named("ball", Placed::new(ball, Pose::at(DVec2::ZERO)));
+        moving.motion = Motion {
+            body: Body::Dynamic,
+            velocity: DVec2::new(2.0, 0.0),
+            ..Motion::default()
+        };
+        let wall = SceneShape::named(
+            "wall",
+            Placed::new(Circle::new(1.0).unwrap(), Pose::at(DVec2::new(0.0, 10.0))),
+        );
+        let scene = Scene::from_shapes(vec![wall, moving]);
+        let (recording, _) =
+            Recording::run(Simulation::new(scene, Config::new(1.0 / 60.0).unwrap()), 60);
+        let truth = truth_at(&recording, 250.0).unwrap();
+        assert_eq!(truth.shapes.len(), 1);
+        assert_eq!(truth.shapes[0].name.as_deref(), Some("ball"));
+        let frame = recording.scene_at(15).unwrap();
+        assert_eq!(truth.shapes[0].placed, frame.shapes[1].placed);
+        assert!(truth_at(&recording, -20.0).is_none());
+        assert!(truth_at(&recording, 2000.0).is_none());
+    }
 }

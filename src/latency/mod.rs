@@ -31,7 +31,7 @@ pub use engine::{
     Effect, Engine, GRID_FROM, PlayerAt, STOPPED_AFTER, Settings, buckets_in, intervals_meeting,
 };
 pub use findings::{Collision, Finding, Retraction, standing, taken_back};
-pub use generate::{Network, generate};
+pub use generate::{Network, generate, truth_at};
 pub use log::{FORMAT, Packet, PacketLog, Player, VERSION};
 pub use reference::one_pass;
 pub use swept::{SweptBox, swept_contact};

@@ -34,7 +34,7 @@ pub use read::{load, parse};
 pub(crate) use write::player_line;
 pub use write::{save, to_json};
 
-use crate::geometry::{Placed, ShapeKind};
+use crate::geometry::{DVec2, Placed, ShapeKind};
 
 /// The `format` value of a shape-set file.
 pub const FORMAT: &str = "collidoscope-shapes";
@@ -144,6 +144,16 @@ impl Scene {
     /// The shape `id`.
     pub fn get(&self, id: ShapeId) -> Option<&SceneShape> {
         self.index_of(id).map(|i| &self.shapes[i])
+    }
+
+    /// The topmost shape (the last in the list) within `slack` of `point`: what a click
+    /// there picks.
+    pub fn topmost_at(&self, point: DVec2, slack: f64) -> Option<ShapeId> {
+        self.shapes
+            .iter()
+            .rev()
+            .find(|s| crate::query::distance_to_point(&s.placed, point) <= slack)
+            .map(|s| s.id)
     }
 
     /// The shape `id`, to change.

@@ -7,20 +7,9 @@ use super::*;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Gesture {
     Pan,
-    Move(ShapeId),
-    Rotate {
-        id: ShapeId,
-        grab: f64,
-    },
-    Corner(ShapeId, usize),
-    Radius(ShapeId),
-    /// The tip of a moving body's velocity arrow, grabbed at `press` (world) when the body
-    /// moved at `start`.
-    Velocity {
-        id: ShapeId,
-        start: DVec2,
-        press: DVec2,
-    },
+    /// A shape, whole or by one of its handles (what the drag makes of it is the core's
+    /// [`dragged`]).
+    Shape(ShapeId, Grip),
     /// One end of the casts lab's ray (0 its start, 1 its end), the other staying at `fixed`.
     RayEnd {
         end: usize,
@@ -169,20 +158,7 @@ impl SceneView {
             && let Some(shape) = ws.scene().get(id)
             && let Some(kind) = self.handle_at(p, rect, handles)
         {
-            let placed = &shape.placed;
-            return match kind {
-                HandleKind::Rotate => Gesture::Rotate {
-                    id,
-                    grab: (w - placed.centre()).to_angle() - placed.pose.angle(),
-                },
-                HandleKind::Corner(k) => Gesture::Corner(id, k),
-                HandleKind::Radius => Gesture::Radius(id),
-                HandleKind::Velocity => Gesture::Velocity {
-                    id,
-                    start: shape.motion.velocity,
-                    press: w,
-                },
-            };
+            return Gesture::Shape(id, Grip::of_handle(kind, shape, w));
         }
         if let Some((from, to)) = ray {
             if on_screen(from).distance(p) <= GRAB {
@@ -198,7 +174,7 @@ impl SceneView {
         match self.shape_at(ws.scene(), w) {
             Some(id) => {
                 out.push(Command::Select(Some(id)));
-                Gesture::Move(id)
+                Gesture::Shape(id, Grip::Body)
             }
             None if view.draws_rays => {
                 out.push(Command::Ray(w, w));
@@ -211,12 +187,7 @@ impl SceneView {
     /// The topmost shape at world point `w`, with a few points of slack.
     pub(super) fn shape_at(&self, scene: &Scene, w: DVec2) -> Option<ShapeId> {
         let slack = GRAB as f64 / self.camera.scale;
-        scene
-            .shapes
-            .iter()
-            .rev()
-            .find(|s| distance_to_point(&s.placed, w) <= slack)
-            .map(|s| s.id)
+        scene.topmost_at(w, slack)
     }
 
     /// The dragged shape after one frame of `gesture` with the pointer at `at` (moved by
@@ -230,68 +201,22 @@ impl SceneView {
         delta: DVec2,
     ) -> Option<SceneShape> {
         self.rejected = None;
-        let id = match gesture {
-            Gesture::Pan | Gesture::RayEnd { .. } => return None,
-            Gesture::Move(id)
-            | Gesture::Rotate { id, .. }
-            | Gesture::Corner(id, _)
-            | Gesture::Radius(id)
-            | Gesture::Velocity { id, .. } => id,
+        let Gesture::Shape(id, grip) = gesture else {
+            return None;
         };
         let index = ws.scene().index_of(id)?;
-        let mut shape = ws.scene().shapes[index].clone();
-        let placed = &mut shape.placed;
-        match gesture {
-            Gesture::Pan | Gesture::RayEnd { .. } => {}
-            Gesture::Move(_) => placed.pose.position += delta,
-            Gesture::Rotate { grab, .. } => {
-                let angle = (at - placed.centre()).to_angle() - grab;
-                placed.turn_about_centre(angle);
-            }
-            Gesture::Corner(_, k) => {
-                let local = placed.pose.inverse_apply(at);
-                let pose = placed.pose;
-                match &mut placed.shape {
-                    Shape::Capsule(c) => c.set_end(k, local).ok()?,
-                    Shape::Polygon(p) => {
-                        let mut points = p.points_as_given();
-                        points[k] = local;
-                        match ConvexPolygon::new(points.clone()) {
-                            Ok(valid) => *p = valid,
-                            Err(e) => {
-                                self.rejected = Some(Rejected {
-                                    index,
-                                    outline: points.iter().map(|q| pose.apply(*q)).collect(),
-                                    reason: e.to_string(),
-                                });
-                                return None;
-                            }
-                        }
-                    }
-                    Shape::Circle(_) => return None,
-                }
-            }
-            Gesture::Velocity { start, press, .. } => {
-                shape.motion.velocity = if start == DVec2::ZERO {
-                    // At rest the handle waits below the shape: the arrow runs from the centre
-                    // to the pointer, so the handle stays under it.
-                    (at - placed.centre()) / ws.horizon()
-                } else {
-                    // By the pointer's movement since the press, so grabbing a handle held at
-                    // the view's edge does not jump.
-                    start + (at - press) / ws.horizon()
-                };
-            }
-            Gesture::Radius(_) => {
-                let r = distance_to_core(placed, at).max(1e-3);
-                match &mut placed.shape {
-                    Shape::Circle(c) => c.set_radius(r).ok()?,
-                    Shape::Capsule(c) => c.set_radius(r).ok()?,
-                    Shape::Polygon(_) => return None,
-                }
+        let shape = &ws.scene().shapes[index];
+        match dragged(shape, grip, at, delta, ws.horizon()) {
+            Ok(changed) => changed,
+            Err(refused) => {
+                self.rejected = Some(Rejected {
+                    index,
+                    outline: refused.outline,
+                    reason: refused.reason,
+                });
+                None
             }
         }
-        (shape != ws.scene().shapes[index]).then_some(shape)
     }
 }
 

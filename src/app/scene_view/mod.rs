@@ -13,11 +13,10 @@ use super::edit::Edit;
 use super::lab_view::{LabView, PairShown};
 use super::paint;
 use super::workspace::Workspace;
-use crate::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
+use crate::geometry::{DVec2, Placed};
 use crate::picture::draw::{self, BroadOverlay, DrawInput, DrawList, LayerHits, Rejected};
-use crate::picture::handles::{Handle, HandleKind, handles_of, velocity_handle};
+use crate::picture::handles::{Grip, Handle, HandleKind, dragged, handles_of, velocity_handle};
 use crate::picture::{self, Camera, Label, fit, labels};
-use crate::query::{distance_to_core, distance_to_point};
 use crate::scene::{Scene, SceneShape, ShapeId};
 use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
 
@@ -152,13 +151,8 @@ impl SceneView {
     /// stay, to fix). `None` when no polygon is being added.
     pub fn finish_polygon(&mut self, ws: &Workspace) -> Option<Result<SceneShape, String>> {
         let points = self.new_polygon.take()?;
-        let centre = points.iter().copied().sum::<DVec2>() / points.len().max(1) as f64;
-        let local: Vec<DVec2> = points.iter().map(|p| *p - centre).collect();
-        Some(match ConvexPolygon::new(local) {
-            Ok(p) => {
-                let placed = Placed::new(p, Pose::at(centre));
-                Ok(SceneShape::named(&ws.fresh_name("polygon"), placed))
-            }
+        Some(match Placed::polygon_through(&points) {
+            Ok(placed) => Ok(SceneShape::named(&ws.fresh_name("polygon"), placed)),
             Err(e) => {
                 self.new_polygon = Some(points);
                 Err(e.to_string())
