@@ -4,10 +4,10 @@
 
 use super::document::Recovery;
 use super::edit::Edit;
-use super::motion_lab::RunSettings;
 use super::status_bar::Message;
 use crate::geometry::DVec2;
 use crate::latency::{Network, Settings};
+use crate::motion::{Config, Recording, Resolver, Substeps};
 use crate::scene::ShapeId;
 use crate::scene::generate::Generate;
 use std::path::PathBuf;
@@ -22,6 +22,74 @@ pub enum TimelineId {
     Motion,
     /// The latency lab's packets, in arrival order.
     Latency,
+}
+
+/// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and
+/// taken from a run opened from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSettings {
+    /// The step (seconds).
+    pub dt_s: f64,
+    /// How many steps a run has.
+    pub steps: u64,
+    /// Substeps: bounded by the tunnelling bound, else `fixed`.
+    pub bound: bool,
+    /// Fixed substeps per step.
+    pub fixed: u32,
+    /// The resolver of the run.
+    pub resolver: Resolver,
+    /// A second resolver, drawn as ghosts.
+    pub ghost: Option<Resolver>,
+    /// Continuous collision.
+    pub ccd: bool,
+}
+
+impl Default for RunSettings {
+    fn default() -> Self {
+        Self {
+            dt_s: 1.0 / 60.0,
+            steps: 240,
+            bound: false,
+            fixed: 1,
+            resolver: Resolver::Sat,
+            ghost: None,
+            ccd: false,
+        }
+    }
+}
+
+impl RunSettings {
+    /// The simulation's configuration.
+    pub fn config(&self) -> Config {
+        Config {
+            dt: self.dt_s,
+            substeps: if self.bound {
+                Substeps::Bound
+            } else {
+                Substeps::Fixed(self.fixed.max(1))
+            },
+            resolver: self.resolver,
+            ccd: self.ccd,
+        }
+    }
+
+    /// The settings a recording was made with (`fixed` kept when it was bounded).
+    pub fn of(recording: &Recording, fixed: u32) -> Self {
+        let config = recording.config();
+        let (bound, fixed) = match config.substeps {
+            Substeps::Bound => (true, fixed),
+            Substeps::Fixed(k) => (false, k),
+        };
+        Self {
+            dt_s: config.dt,
+            steps: recording.steps(),
+            bound,
+            fixed,
+            resolver: config.resolver,
+            ghost: None,
+            ccd: config.ccd,
+        }
+    }
 }
 
 /// What the motion lab is asked besides its playback.

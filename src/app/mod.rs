@@ -48,10 +48,12 @@ mod widgets;
 mod workspace;
 
 pub use crate::picture::Camera;
-pub use command::{Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand, TimelineId};
+pub use command::{
+    Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand, RunSettings, TimelineId,
+};
 pub use edit::Edit;
 pub use latency_lab::LatencyLab;
-pub use motion_lab::{MotionLab, RunSettings};
+pub use motion_lab::MotionLab;
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
 

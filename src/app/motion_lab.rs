@@ -5,7 +5,7 @@
 //! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
-use super::command::{Command, Commands, MotionCommand, TimelineId};
+use super::command::{Command, Commands, MotionCommand, RunSettings, TimelineId};
 use super::frame_pair::FramePair;
 use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
@@ -14,8 +14,8 @@ use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::fixture;
 use crate::motion::{
-    Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Substeps, Sweep,
-    counts, replay, sweeps,
+    Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Sweep, counts, replay,
+    sweeps,
 };
 use crate::picture::palette;
 use crate::scene::Scene;
@@ -35,74 +35,6 @@ struct Run {
     ghost: Option<Recording>,
     /// Where it came from, for the panel.
     source: String,
-}
-
-/// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and
-/// taken from a run opened from a file.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunSettings {
-    /// The step (seconds).
-    pub dt_s: f64,
-    /// How many steps a run has.
-    pub steps: u64,
-    /// Substeps: bounded by the tunnelling bound, else `fixed`.
-    pub bound: bool,
-    /// Fixed substeps per step.
-    pub fixed: u32,
-    /// The resolver of the run.
-    pub resolver: Resolver,
-    /// A second resolver, drawn as ghosts.
-    pub ghost: Option<Resolver>,
-    /// Continuous collision.
-    pub ccd: bool,
-}
-
-impl Default for RunSettings {
-    fn default() -> Self {
-        Self {
-            dt_s: 1.0 / 60.0,
-            steps: 240,
-            bound: false,
-            fixed: 1,
-            resolver: Resolver::Sat,
-            ghost: None,
-            ccd: false,
-        }
-    }
-}
-
-impl RunSettings {
-    /// The simulation's configuration.
-    pub fn config(&self) -> Config {
-        Config {
-            dt: self.dt_s,
-            substeps: if self.bound {
-                Substeps::Bound
-            } else {
-                Substeps::Fixed(self.fixed.max(1))
-            },
-            resolver: self.resolver,
-            ccd: self.ccd,
-        }
-    }
-
-    /// The settings a recording was made with (`fixed` kept when it was bounded).
-    fn of(recording: &Recording, fixed: u32) -> Self {
-        let config = recording.config();
-        let (bound, fixed) = match config.substeps {
-            Substeps::Bound => (true, fixed),
-            Substeps::Fixed(k) => (false, k),
-        };
-        Self {
-            dt_s: config.dt,
-            steps: recording.steps(),
-            bound,
-            fixed,
-            resolver: config.resolver,
-            ghost: None,
-            ccd: config.ccd,
-        }
-    }
 }
 
 /// The frame whose scenes are held: the run's and the ghost run's.
