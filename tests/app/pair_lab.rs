@@ -518,3 +518,47 @@ fn the_claimed_tab_at_game_coordinates_stays_inside_its_panel() {
         h.get_by_label("The claim agrees with the exact result.");
     }
 }
+
+/// A polygon corner dragged to where the polygon would fold is refused: the polygon keeps the
+/// last valid shape the drag reached (not the fold), the status bar says why on release, and
+/// one undo takes the whole drag back.
+#[test]
+fn a_corner_dragged_inside_out_keeps_the_last_valid_polygon() {
+    use collidoscope::picture::handles::HandleKind;
+    let mut h = harness(app(Some(shapes("bullet-and-wall.json"))));
+    h.state_mut().select(Some(0));
+    h.run();
+    let before = h.state().scene().shapes[0].clone();
+    // The wall's corner 2 is (0.1, 2); past the opposite long side, the quadrilateral folds.
+    let corner = h
+        .state()
+        .handles_on_screen()
+        .into_iter()
+        .find(|(kind, _)| *kind == HandleKind::Corner(2))
+        .map(|(_, at)| at)
+        .expect("a polygon has corner handles");
+    assert!(corner.distance(h.state().world_to_screen(DVec2::new(0.1, 2.0))) < 0.5);
+    let drop = DVec2::new(-1.0, -1.9);
+    drag(&mut h, DVec2::new(0.1, 2.0), drop);
+    let kept = h.state().scene().shapes[0].clone();
+    let collidoscope::geometry::Shape::Polygon(p) = &kept.placed.shape else {
+        panic!("still a polygon")
+    };
+    let corner = p.points_as_given()[2];
+    assert_ne!(corner, drop, "the folded corner is not taken");
+    assert_ne!(
+        corner,
+        DVec2::new(0.1, 2.0),
+        "the valid part of the drag is"
+    );
+    let message = h.state().message().expect("the refusal is said");
+    assert!(message.error);
+    assert!(
+        message.text.starts_with("kept the last valid shape: "),
+        "{}",
+        message.text
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().shapes[0], before);
+}
