@@ -1,6 +1,7 @@
 //! Scene builders and random shapes shared by the tests.
 #![allow(dead_code)]
 
+pub mod box2d;
 pub mod reference;
 
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, ShapeKind};
