@@ -23,6 +23,7 @@
 //!
 //! Touching is not intersecting: "overlapped" means the interiors overlap at t = 0.
 
+use super::closest::closest_point_on_segment;
 use super::closest::{ClosestPoints, PolygonHint, proximity_of_apart_near};
 use super::collide::{collide, collide_circles};
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
@@ -138,6 +139,9 @@ const CONDITIONED: f64 = 1e-9;
 const GRAZE: f64 = 1e-13;
 /// Conservative advancement stops at this part of the pair's size.
 const ADVANCEMENT_DISTANCE: f64 = 1e-9;
+/// A touching feature's own normal is taken when it is within this angle (rad) of the last
+/// well-measured direction between the closest points (which is good to ~1e-5).
+const NORMAL_AGREEMENT: f64 = 1e-3;
 
 /// When `a` (moving by `va`) and `b` (moving by `vb`) first touch in `[0, horizon]`.
 pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizon: f64) -> Toi {
@@ -328,6 +332,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         Some((at, closest)) if at == t => closest,
         _ => measure(&ma, &mb, &mut edges).closest,
     };
+    let mut refined_to_contact = false;
     if !rotating
         && let Some(c) = closest
         && let Some(refined) = vertex_contact(&ma, &mb, c, relative, size)
@@ -339,6 +344,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             t = later;
             last_point = Some(refined.point + va.linear * refined.after);
             last_normal = Some(refined.normal);
+            refined_to_contact = true;
             toi.steps.push(ToiStep {
                 t,
                 distance: measure(&ma, &mb, &mut edges).distance,
@@ -346,11 +352,70 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             });
         }
     }
+    // The features that touch give the normal exactly; the closest points, a hair apart
+    // now, give its direction only to rounding over that hair.
+    if !rotating
+        && !refined_to_contact
+        && let Some(c) = closest
+        && let Some(measured) = last_normal
+    {
+        place(&mut ma, &mut mb, t);
+        last_normal = touch_normal(&ma, &mb, c, measured).or(last_normal);
+    }
     toi.state = ToiState::Hit;
     toi.toi = Some(t);
     toi.point = last_point;
     toi.normal = last_normal;
     toi
+}
+
+/// The normal (from A toward B) of two shapes touching at the closest features of `c`, from
+/// the features themselves: a polygon's face gives its own normal; a rounded shape's the
+/// direction between the two cores' closest points, which stand the radii apart (well
+/// conditioned). A feature may be named off by rounding (a corner as the end of an edge), so
+/// the candidate nearest `measured` (the last well-conditioned direction, good to ~1e-5) is
+/// taken, and only when it is that near. `None` when nothing fits (two bare corners).
+fn touch_normal(a: &Placed, b: &Placed, c: ClosestPoints, measured: DVec2) -> Option<DVec2> {
+    let origin = a.pose.position;
+    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+    let polygon_face = |r: &Rounded, f: Feature| match f {
+        Feature::Edge(k) if r.is_polygon() => Some(r.normals[r.internal_edge(k)]),
+        _ => None,
+    };
+    // The core point of each feature nearest the other's (a corner is itself; on a capsule's
+    // segment, the projection of the other core point).
+    let core_point = |r: &Rounded, f: Feature, towards: DVec2| match f {
+        Feature::Edge(_) if r.points.len() == 2 => {
+            closest_point_on_segment(towards, r.points[0], r.points[1]).0
+        }
+        Feature::Vertex(i) => r.points[internal_vertex(r, i)],
+        Feature::Edge(k) => r.points[r.internal_edge(k)],
+    };
+    let between_cores = (ra.radius + rb.radius > 0.0)
+        .then(|| {
+            let pa = core_point(&ra, c.feature_a, c.point_b - origin);
+            let pb = core_point(&rb, c.feature_b, pa);
+            let pa = core_point(&ra, c.feature_a, pb);
+            (pb - pa).try_normalize()
+        })
+        .flatten();
+    [
+        polygon_face(&ra, c.feature_a),
+        polygon_face(&rb, c.feature_b).map(|n| -n),
+        between_cores,
+    ]
+    .into_iter()
+    .flatten()
+    .map(|n| (n.perp_dot(measured).atan2(n.dot(measured)).abs(), n))
+    .filter(|(off, _)| *off <= NORMAL_AGREEMENT)
+    .min_by(|x, y| x.0.total_cmp(&y.0))
+    .map(|(_, n)| n)
+}
+
+/// The core index of given-order corner `i` (the inverse of [`Rounded::file_vertex`], which
+/// is its own inverse).
+fn internal_vertex(r: &Rounded, i: usize) -> usize {
+    r.file_vertex(i)
 }
 
 /// The closed-form end of a translation whose closest features are two corners (or centres):

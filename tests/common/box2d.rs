@@ -233,7 +233,7 @@ pub fn box2d_toi(
     };
     // SAFETY: plain data in and out.
     let out = unsafe { b2TimeOfImpact(&input) };
-    (out.state == b2TOIState_b2_toiStateHit).then(|| out.fraction as f64 * horizon)
+    (out.state == b2TOIState_b2_toiStateHit).then_some(out.fraction as f64 * horizon)
 }
 
 /// Box2D's ray cast of the segment `from -> to` against `shape`: the fraction and the world
