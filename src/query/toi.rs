@@ -23,8 +23,9 @@
 //!
 //! Touching is not intersecting: "overlapped" means the interiors overlap at t = 0.
 
-use super::closest::closest_point_on_segment;
-use super::closest::{ClosestPoints, PolygonHint, proximity_of_apart_near};
+use super::closest::{
+    ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
+};
 use super::collide::{collide, collide_circles};
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
@@ -382,14 +383,14 @@ fn touch_normal(a: &Placed, b: &Placed, c: ClosestPoints, measured: DVec2) -> Op
         Feature::Edge(k) if r.is_polygon() => Some(r.normals[r.internal_edge(k)]),
         _ => None,
     };
-    // The core point of each feature nearest the other's (a corner is itself; on a capsule's
-    // segment, the projection of the other core point).
+    // The core point of each feature nearest the other's: a corner is itself (given-order
+    // index, its own inverse); on an edge, the projection of the other core point.
     let core_point = |r: &Rounded, f: Feature, towards: DVec2| match f {
-        Feature::Edge(_) if r.points.len() == 2 => {
-            closest_point_on_segment(towards, r.points[0], r.points[1]).0
+        Feature::Vertex(i) => r.points[r.file_vertex(i)],
+        Feature::Edge(k) => {
+            let (p, q) = r.edge(r.internal_edge(k));
+            closest_point_on_segment(towards, p, q).0
         }
-        Feature::Vertex(i) => r.points[internal_vertex(r, i)],
-        Feature::Edge(k) => r.points[r.internal_edge(k)],
     };
     let between_cores = (ra.radius + rb.radius > 0.0)
         .then(|| {
@@ -410,12 +411,6 @@ fn touch_normal(a: &Placed, b: &Placed, c: ClosestPoints, measured: DVec2) -> Op
     .filter(|(off, _)| *off <= NORMAL_AGREEMENT)
     .min_by(|x, y| x.0.total_cmp(&y.0))
     .map(|(_, n)| n)
-}
-
-/// The core index of given-order corner `i` (the inverse of [`Rounded::file_vertex`], which
-/// is its own inverse).
-fn internal_vertex(r: &Rounded, i: usize) -> usize {
-    r.file_vertex(i)
 }
 
 /// The closed-form end of a translation whose closest features are two corners (or centres):
