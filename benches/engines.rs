@@ -26,7 +26,6 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 use std::hint::black_box;
-use std::path::PathBuf;
 
 const PAIRS: usize = 10_000;
 /// Time of impact: over [0, 1] s.
@@ -295,20 +294,7 @@ fn bench_rays(c: &mut Criterion) {
 
 /// criterion's mean estimate for one benchmark, in ns per pair, if it ran.
 fn per_pair(group: &str, function: &str, engine: &str) -> Option<f64> {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
-    let path = target
-        .join("criterion")
-        .join(group.replace('/', "_"))
-        .join(function)
-        .join(engine)
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json["mean"]["point_estimate"]
-        .as_f64()
-        .map(|ns| ns / PAIRS as f64)
+    common::criterion_mean_ns(group, &format!("{function}/{engine}")).map(|ns| ns / PAIRS as f64)
 }
 
 fn print_table() {

@@ -14,7 +14,6 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use std::hint::black_box;
-use std::path::PathBuf;
 
 const PAIRS: usize = 1_000;
 
@@ -75,28 +74,13 @@ fn bench_narrow(c: &mut Criterion) {
     }
 }
 
-/// criterion's mean estimate for one benchmark, in ns per iteration, if it ran.
-fn mean_ns(group: &str, function: &str) -> Option<f64> {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
-    let path = target
-        .join("criterion")
-        .join(group.replace('/', "_"))
-        .join(function)
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json["mean"]["point_estimate"].as_f64()
-}
-
 fn print_table() {
     println!();
     println!("| pair | collide ns | explain ns | parry ns | parry / collide | explain / collide |");
     println!("|---|---:|---:|---:|---:|---:|");
     for (a, b) in common::KIND_PAIRS {
         let group = format!("narrow/{}", label(a, b));
-        let per_pair = |f: &str| mean_ns(&group, f).map(|ns| ns / PAIRS as f64);
+        let per_pair = |f: &str| common::criterion_mean_ns(&group, f).map(|ns| ns / PAIRS as f64);
         let (Some(collide), Some(explain), Some(parry)) =
             (per_pair("collide"), per_pair("explain"), per_pair("parry"))
         else {

@@ -112,3 +112,10 @@ pub fn ball_radius(app: &App) -> f64 {
         other => panic!("ball is a circle, not {other:?}"),
     }
 }
+
+/// Show stop `k` of `timeline`, as a click on its scrubber does, and let the window catch up.
+pub fn seek(h: &mut Harness<'static, App>, timeline: TimelineId, k: u64) {
+    h.state_mut()
+        .run(Command::Playback(timeline, PlaybackCommand::Seek(k)));
+    h.run_steps(2);
+}

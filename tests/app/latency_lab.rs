@@ -36,11 +36,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
         labels.iter().map(|l| &l.text).collect::<Vec<_>>()
     );
     // Back to before that collision's packet: not known yet; one more packet: found.
-    h.state_mut().run(Command::Playback(
-        TimelineId::Latency,
-        PlaybackCommand::Seek(first.packet as u64),
-    ));
-    h.run_steps(2);
+    seek(&mut h, TimelineId::Latency, first.packet as u64);
     assert!(
         h.state()
             .latency_lab()
@@ -82,11 +78,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     h.get_by_label("LACE example").click();
     h.run_steps(2);
     assert_eq!(h.state().latency_lab().log().unwrap().players.len(), 3);
-    h.state_mut().run(Command::Playback(
-        TimelineId::Latency,
-        PlaybackCommand::Seek(5),
-    ));
-    h.run_steps(2);
+    seek(&mut h, TimelineId::Latency, 5);
     assert!(
         h.state()
             .latency_lab()
@@ -95,11 +87,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
             .collisions()
             .is_empty()
     );
-    h.state_mut().run(Command::Playback(
-        TimelineId::Latency,
-        PlaybackCommand::Seek(6),
-    ));
-    h.run_steps(2);
+    seek(&mut h, TimelineId::Latency, 6);
     let found = h
         .state()
         .latency_lab()

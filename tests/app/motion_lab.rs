@@ -111,11 +111,7 @@ fn the_pair_report_follows_the_motion_labs_frame() {
         .find(|e| e.kind == EventKind::PushedIn)
         .cloned()
         .expect("the naive resolver pushes the player in");
-    h.state_mut().run(Command::Playback(
-        TimelineId::Motion,
-        PlaybackCommand::Seek(pushed.step),
-    ));
-    h.run_steps(2);
+    seek(&mut h, TimelineId::Motion, pushed.step);
     let lab = h.state().motion_lab();
     let scene = lab.frame_scene().unwrap().clone();
     let exact = pair_report(&scene.shapes[0].placed, &scene.shapes[1].placed);
@@ -141,11 +137,7 @@ fn the_pair_report_follows_the_motion_labs_frame() {
     h.get_by_label("Projections at this frame").click();
     h.run_steps(2);
     // Frame 0: the player starts apart from the obstacle.
-    h.state_mut().run(Command::Playback(
-        TimelineId::Motion,
-        PlaybackCommand::Seek(0),
-    ));
-    h.run_steps(2);
+    seek(&mut h, TimelineId::Motion, 0);
     let (_, start) = h.state().motion_lab().pair.report().unwrap();
     assert!(start.contact.is_none());
     assert!(start.proximity.distance > 0.0);

@@ -4,6 +4,23 @@
 pub mod box2d;
 pub mod reference;
 
+/// criterion's mean estimate (ns per iteration) for benchmark `id` of `group`, if it ran:
+/// what the benchmarks read back to print their ratio tables. `id` is the function name, or
+/// `function/parameter` for a `BenchmarkId` with a parameter.
+pub fn criterion_mean_ns(group: &str, id: &str) -> Option<f64> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    let path = target
+        .join("criterion")
+        .join(group.replace('/', "_"))
+        .join(id)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["mean"]["point_estimate"].as_f64()
+}
+
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, ShapeKind};
 use collidoscope::query::SatReport;
 use proptest::prelude::*;
