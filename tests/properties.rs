@@ -108,6 +108,18 @@ proptest! {
         prop_assert_eq!(sat_report(&a, &b), full.sat);
     }
 
+    /// `distance` decides "intersecting" as `collide` does (its closest points come first,
+    /// the separating-axis test only near touching), and measures what the report measures.
+    #[test]
+    fn distance_agrees_with_collide_and_the_report(a in arb_placed(), b in arb_placed()) {
+        let fast = distance(&a, &b);
+        let full = pair_report(&a, &b);
+        prop_assert_eq!(fast.closest.is_none(), collide(&a, &b).is_some());
+        let scale = 1.0 + full.proximity.distance;
+        prop_assert!((fast.distance - full.proximity.distance).abs() <= 1e-12 * scale,
+            "{} vs {}", fast.distance, full.proximity.distance);
+    }
+
     /// Contact points lie in both shapes' reach, and the depth never exceeds the MTV's.
     #[test]
     fn contact_points_are_between_the_surfaces(a in arb_placed(), b in arb_placed()) {

@@ -393,7 +393,7 @@ pub(crate) fn proximity_of_apart_near(
 }
 
 /// The proximity of two shapes whose cores are closest at `found` (`None`: they overlap).
-fn proximity_from(
+pub(crate) fn proximity_from(
     found: Option<CoreClosest>,
     a: &Rounded,
     b: &Rounded,

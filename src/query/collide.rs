@@ -15,7 +15,7 @@ use crate::geometry::{DVec2, Placed, Rounded, Shape};
 
 /// How far apart, relatively, the bounding circles must be for the shortcut. Far above
 /// rounding error, so `sat_report` always finds the same pair separated.
-const CLEAR_MARGIN: f64 = 1e-9;
+pub(crate) const CLEAR_MARGIN: f64 = 1e-9;
 
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
 /// no world view: most polygon pairs of a scene end here.
@@ -51,6 +51,16 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
         normal: test.normal,
         points,
     })
+}
+
+/// Whether `a` and `b`, seen as `ra` and `rb` (from one origin), intersect: [`collide`]'s
+/// verdict without its contact.
+pub(crate) fn views_intersect(a: &Placed, b: &Placed, ra: &Rounded, rb: &Rounded) -> bool {
+    let polygon = |p: &Placed| matches!(p.shape, Shape::Polygon(_));
+    if (polygon(a) || polygon(b)) && bounding_circles_clearly_apart(a, b) {
+        return false;
+    }
+    least_overlap_candidate(ra, rb).is_some()
 }
 
 /// The candidate axis of least overlap (the first on a tie, as in the report), or `None` as

@@ -1,9 +1,11 @@
 //! Everything collidoscope shows about one pair, computed once ([`pair_report`]: what the
 //! window draws, what `explain` prints and what tests assert on), and the distance query
-//! beside it ([`distance`]: intersecting decided as [`collide`] decides it).
+//! beside it ([`distance`]: intersecting decided as [`collide`](super::collide()) decides it).
 
-use super::closest::{Proximity, proximity_of_apart};
-use super::collide::collide;
+use super::closest::{
+    Proximity, closest_cores, closest_polygon_cores, proximity_from, proximity_of_apart,
+};
+use super::collide::{CLEAR_MARGIN, views_intersect};
 use super::contact::{Contact, manifold};
 use super::naive::{NaiveMtv, naive_report};
 use super::region::{Region, region_of};
@@ -65,16 +67,44 @@ pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
 }
 
 /// The distance between `a` and `b` and the closest points when they do not intersect.
-/// "Intersecting" is decided exactly as [`collide`] decides it.
+/// "Intersecting" is decided exactly as [`collide`](super::collide()) decides it.
+///
+/// The closest points come first (one view of each shape, no manifold): cores clearly
+/// farther apart than the radii reach are apart, and clearly nearer intersect, whatever the
+/// separating-axis test rounds to. Only within rounding of touching, or with the cores
+/// overlapping, does the test decide. Two polygons take the test first, which leaves at the
+/// first gap, and then the search that starts from the edges facing each other.
 pub fn distance(a: &Placed, b: &Placed) -> Proximity {
-    if collide(a, b).is_some() {
-        return Proximity {
-            distance: 0.0,
-            closest: None,
-        };
-    }
+    let touching = Proximity {
+        distance: 0.0,
+        closest: None,
+    };
     let origin = a.pose.position;
     let ra = Rounded::new(a, origin);
     let rb = Rounded::new(b, origin);
-    proximity_of_apart(&ra, &rb, origin)
+    if ra.is_polygon() && rb.is_polygon() {
+        if views_intersect(a, b, &ra, &rb) {
+            return touching;
+        }
+        let found = closest_polygon_cores(&ra, &rb, None).map(|(c, _)| c);
+        return proximity_from(found, &ra, &rb, origin);
+    }
+    let found = closest_cores(&ra, &rb);
+    let reach = ra.radius + rb.radius;
+    if let Some(c) = found {
+        // Rounding of the coordinates the test measures: they are relative to A's position.
+        let scale = c.distance + reach + (rb.centre.abs() + ra.centre.abs()).max_element();
+        let margin = CLEAR_MARGIN * scale;
+        if c.distance > reach + margin {
+            return proximity_from(found, &ra, &rb, origin);
+        }
+        if c.distance < reach - margin {
+            return touching;
+        }
+    }
+    if views_intersect(a, b, &ra, &rb) {
+        touching
+    } else {
+        proximity_from(found, &ra, &rb, origin)
+    }
 }
