@@ -1,14 +1,17 @@
-//! Narrow phase speed: `collide`, `explain` and parry2d-f64's `query::contact` on the same
-//! pre-generated pairs, per pair of kinds. Prints a table of ns per pair and the ratios.
+//! Narrow phase speed: `collide`, `explain` (the separating-axis report), `pair_report`
+//! (everything the window draws and `explain` prints for the pair: report, naive rule,
+//! contact, closest points, intersection region) and parry2d-f64's `query::contact` on the
+//! same pre-generated pairs, per pair of kinds. Prints a table of ns per pair and the ratios.
 //!
 //! Targets: `collide` at least 3x faster than parry on capsule and polygon pairs and no slower
-//! on circle pairs; `explain` within 3x of `collide`.
+//! on circle pairs; `explain` within 3x of `collide`; `pair_report` of two circles within
+//! 1 us (issue "Speed").
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use collidoscope::geometry::{Placed, ShapeKind};
-use collidoscope::query::{collide, sat_report};
+use collidoscope::query::{collide, pair_report, sat_report};
 use common::reference::{ReferenceShape, reference_contact, to_reference};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use proptest::strategy::{Strategy, ValueTree};
@@ -63,6 +66,13 @@ fn bench_narrow(c: &mut Criterion) {
                 }
             })
         });
+        group.bench_function(BenchmarkId::from_parameter("report"), |bench| {
+            bench.iter(|| {
+                for (x, y, ..) in &pairs {
+                    black_box(pair_report(black_box(x), black_box(y)));
+                }
+            })
+        });
         group.bench_function(BenchmarkId::from_parameter("parry"), |bench| {
             bench.iter(|| {
                 for (.., rx, ry) in &pairs {
@@ -76,18 +86,23 @@ fn bench_narrow(c: &mut Criterion) {
 
 fn print_table() {
     println!();
-    println!("| pair | collide ns | explain ns | parry ns | parry / collide | explain / collide |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!(
+        "| pair | collide ns | explain ns | pair_report ns | parry ns | parry / collide | explain / collide |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     for (a, b) in common::KIND_PAIRS {
         let group = format!("narrow/{}", label(a, b));
         let per_pair = |f: &str| common::criterion_mean_ns(&group, f).map(|ns| ns / PAIRS as f64);
-        let (Some(collide), Some(explain), Some(parry)) =
-            (per_pair("collide"), per_pair("explain"), per_pair("parry"))
-        else {
+        let (Some(collide), Some(explain), Some(report), Some(parry)) = (
+            per_pair("collide"),
+            per_pair("explain"),
+            per_pair("report"),
+            per_pair("parry"),
+        ) else {
             continue;
         };
         println!(
-            "| {} | {collide:.0} | {explain:.0} | {parry:.0} | {:.1}x | {:.2}x |",
+            "| {} | {collide:.0} | {explain:.0} | {report:.0} | {parry:.0} | {:.1}x | {:.2}x |",
             label(a, b),
             parry / collide,
             explain / collide

@@ -343,6 +343,62 @@ fn intersection_region_of_rounded_shapes_is_within_its_tolerance() {
     );
 }
 
+#[test]
+fn the_lens_of_two_discs_is_drawn_on_their_arcs() {
+    // Radii and gaps over overlapping, nested and nearly touching discs: every corner lies on
+    // the boundary of the true lens (inside both discs, on one circle), the outline turns
+    // counter-clockwise, and its area falls short of the exact lens by at most the chords'
+    // tolerance along the lens's perimeter.
+    let mut lenses = 0;
+    for (ra, rb) in [
+        (1.0, 1.0),
+        (1.0, 0.25),
+        (0.3, 2.0),
+        (1e-3, 1e-3),
+        (50.0, 49.0),
+    ] {
+        for k in 1..40 {
+            let d = (ra + rb) * f64::from(k) / 40.0;
+            let angle = f64::from(k) * 0.37;
+            let ca = v(3.0, -2.0);
+            let cb = ca + DVec2::from_angle(angle) * d;
+            let r = pair_report(&circle(ra, ca), &circle(rb, cb));
+            let outline = &r.region.outline;
+            assert!(outline.len() >= 3, "{ra} {rb} {d}");
+            let slack = 1e-12 * (ra + rb + ca.length());
+            for p in outline {
+                let (da, db) = (p.distance(ca), p.distance(cb));
+                assert!(da <= ra + slack && db <= rb + slack, "{p} off the lens");
+                assert!(
+                    (da - ra).abs() <= slack || (db - rb).abs() <= slack,
+                    "{p} on neither circle"
+                );
+            }
+            let (exact, perimeter) = if d <= (ra - rb).abs() {
+                let r = ra.min(rb);
+                (std::f64::consts::PI * r * r, std::f64::consts::TAU * r)
+            } else {
+                lenses += 1;
+                let half_a = ((d * d + ra * ra - rb * rb) / (2.0 * d * ra)).acos();
+                let half_b = ((d * d + rb * rb - ra * ra) / (2.0 * d * rb)).acos();
+                let kite =
+                    0.5 * ((-d + ra + rb) * (d + ra - rb) * (d - ra + rb) * (d + ra + rb)).sqrt();
+                (
+                    ra * ra * half_a + rb * rb * half_b - kite,
+                    2.0 * (ra * half_a + rb * half_b),
+                )
+            };
+            let area = shoelace(outline);
+            assert!(area > 0.0, "clockwise outline");
+            assert!(
+                area <= exact * (1.0 + 1e-9) && area >= exact - r.region.tolerance * perimeter,
+                "{ra} {rb} {d}: {area} vs {exact}"
+            );
+        }
+    }
+    assert!(lenses > 100, "{lenses} lenses");
+}
+
 fn shoelace(points: &[DVec2]) -> f64 {
     let n = points.len();
     (0..n)

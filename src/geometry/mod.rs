@@ -26,7 +26,7 @@ pub use error::ShapeError;
 pub use interval::Interval;
 pub use polygon::{ConvexPolygon, Winding};
 pub use pose::Pose;
-pub use rounded::{Feature, Rounded, project_point};
+pub use rounded::{ARC_SEGMENTS_PER_TURN, Feature, Rounded, project_point};
 pub use shape::{Placed, Shape, ShapeKind};
 
 /// The vector type of the whole core.
