@@ -131,6 +131,9 @@ pub enum LatencyCommand {
 }
 
 /// One request from a panel.
+// A few per frame at most, made and applied at once: an edit carrying a shape inline (a
+// polygon keeps up to 8 corners in place) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Command {
     /// Change the shapes.

@@ -36,6 +36,9 @@ impl fmt::Display for ShapeKind {
 }
 
 /// A shape in its local frame.
+// The polygon is large on purpose: its corners, normals and extents inline (up to 8), so a
+// query reads a shape where it lies. Boxing it would bring back the pointer chase.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// A disc around the local origin.
