@@ -166,7 +166,7 @@ impl MotionLab {
                         bodies: recording.bodies(),
                         before,
                         now,
-                        events: recording.events(),
+                        events: recording.events_of(frame),
                         step: frame,
                         dt: recording.config().dt,
                     };

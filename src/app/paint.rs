@@ -58,6 +58,9 @@ pub fn shape(mark: Mark) -> Shape {
             fill,
             stroke: s,
         } => Shape::convex_polygon(positions(points), fill, stroke(s)),
+        Mark::Shape {
+            fill, stroke: s, ..
+        } => Shape::convex_polygon(positions(mark.shape_outline()), fill, stroke(s)),
         Mark::Segment { points, stroke: s } => {
             Shape::line_segment([pos(points[0]), pos(points[1])], stroke(s))
         }

@@ -61,7 +61,7 @@ pub struct Step<'a> {
     pub before: &'a [BodyState],
     /// The states after it.
     pub now: &'a [BodyState],
-    /// Every event of the run.
+    /// The events of the run (those of other steps are passed over).
     pub events: &'a [Event],
     /// The step (its frame).
     pub step: u64,

@@ -4,6 +4,9 @@
 
 pub use glam::Vec2;
 
+use super::camera::Camera;
+use crate::geometry::{DVec2, Placed, Pose, Rounded};
+
 /// A colour, not premultiplied: `a` is the opacity (0 transparent, 255 opaque).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Colour {
@@ -217,6 +220,25 @@ pub enum Mark {
         /// The outline, centred on the rim.
         stroke: Stroke,
     },
+    /// A shape's outline (`per_turn` chords per turn of its arcs), filled and outlined, seen
+    /// through `camera` in `rect`. The same shape at any pose is the same picture turned and
+    /// moved, so a painter may keep its triangles by [`Mark::shape_key`] and only move them
+    /// ([`Mark::shape_in_own_frame`], [`Mark::shape_placement`]); [`Mark::shape_outline`]
+    /// gives its corners on the screen.
+    Shape {
+        /// The shape where it is (boxed: marks are moved about, and a polygon is large).
+        placed: Box<Placed>,
+        /// Chords per full turn of an arc.
+        per_turn: usize,
+        /// How the world is seen.
+        camera: Camera,
+        /// The view.
+        rect: Rect,
+        /// The inside.
+        fill: Colour,
+        /// The outline.
+        stroke: Stroke,
+    },
     /// An axis-aligned rectangle, filled and outlined, its corners rounded by `corner`.
     Rect {
         /// Where it is.
@@ -228,4 +250,134 @@ pub enum Mark {
         /// The outline, centred on the edges.
         stroke: Stroke,
     },
+}
+
+impl Mark {
+    /// A [`Mark::Shape`]'s corners on the screen (empty for other marks).
+    pub fn shape_outline(&self) -> Vec<Vec2> {
+        match self {
+            Mark::Shape {
+                placed,
+                per_turn,
+                camera,
+                rect,
+                ..
+            } => Rounded::new(placed, DVec2::ZERO)
+                .outline_with(*per_turn)
+                .into_iter()
+                .map(|p| camera.to_screen(*rect, p))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What a [`Mark::Shape`]'s picture in its own frame depends on, hashed: the shape, its
+    /// chords, the zoom, the colours. Marks with equal keys have equal pictures in their own
+    /// frames (up to a hash collision: compare [`Mark::same_shape_picture`] to be sure).
+    pub fn shape_key(&self) -> Option<u64> {
+        let Mark::Shape {
+            placed,
+            per_turn,
+            camera,
+            fill,
+            stroke,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        // FxHash's mixing: a few multiplications, where SipHash would cost more than the
+        // drawing saved for a small shape.
+        let mut h = 0u64;
+        let mut mix = |x: u64| h = (h.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        match &placed.shape {
+            crate::geometry::Shape::Circle(c) => mix(c.radius().to_bits()),
+            crate::geometry::Shape::Capsule(c) => {
+                for x in [c.a().x, c.a().y, c.b().x, c.b().y, c.radius()] {
+                    mix(x.to_bits());
+                }
+            }
+            crate::geometry::Shape::Polygon(p) => {
+                for q in p.points() {
+                    mix(q.x.to_bits());
+                    mix(q.y.to_bits());
+                }
+            }
+        }
+        mix(*per_turn as u64);
+        mix(camera.scale.to_bits());
+        mix(u64::from(u32::from_le_bytes([
+            fill.r, fill.g, fill.b, fill.a,
+        ])));
+        let c = stroke.colour;
+        mix(u64::from(u32::from_le_bytes([c.r, c.g, c.b, c.a])));
+        mix(u64::from(stroke.width.to_bits()));
+        Some(h)
+    }
+
+    /// Whether two [`Mark::Shape`]s have the same picture in their own frames (what
+    /// [`Mark::shape_key`] hashes, compared).
+    pub fn same_shape_picture(&self, other: &Mark) -> bool {
+        match (self, other) {
+            (
+                Mark::Shape {
+                    placed: a,
+                    per_turn: ka,
+                    camera: ca,
+                    fill: fa,
+                    stroke: sa,
+                    ..
+                },
+                Mark::Shape {
+                    placed: b,
+                    per_turn: kb,
+                    camera: cb,
+                    fill: fb,
+                    stroke: sb,
+                    ..
+                },
+            ) => a.shape == b.shape && ka == kb && ca.scale == cb.scale && fa == fb && sa == sb,
+            _ => false,
+        }
+    }
+
+    /// A [`Mark::Shape`]'s outline in the shape's own frame at the screen's scale (points, y
+    /// down, about where its pose's position lands): the picture [`Mark::shape_placement`]
+    /// turns and moves. Empty for other marks.
+    pub fn shape_in_own_frame(&self) -> Vec<Vec2> {
+        match self {
+            Mark::Shape {
+                placed,
+                per_turn,
+                camera,
+                ..
+            } => {
+                let own = Placed::new(placed.shape.clone(), Pose::IDENTITY);
+                Rounded::new(&own, DVec2::ZERO)
+                    .outline_with(*per_turn)
+                    .into_iter()
+                    .map(|p| Vec2::new((p.x * camera.scale) as f32, (-p.y * camera.scale) as f32))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Where a [`Mark::Shape`]'s own-frame picture goes on the screen: `(at, turn)`, a point
+    /// `q` of it lands at `at + turn.rotate(q)` (the pose's turn, seen with y down).
+    pub fn shape_placement(&self) -> Option<(Vec2, Vec2)> {
+        match self {
+            Mark::Shape {
+                placed,
+                camera,
+                rect,
+                ..
+            } => {
+                let r = placed.pose.rotation();
+                let at = camera.to_screen(*rect, placed.pose.position);
+                Some((at, Vec2::new(r.x as f32, -r.y as f32)))
+            }
+            _ => None,
+        }
+    }
 }

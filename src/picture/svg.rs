@@ -62,6 +62,13 @@ fn element(mark: &Mark, svg: &mut String) {
             paint("fill", *fill),
             outline(*stroke)
         ),
+        Mark::Shape { fill, stroke, .. } => writeln!(
+            svg,
+            "<polygon points=\"{}\"{}{}/>",
+            points_list(&mark.shape_outline()),
+            paint("fill", *fill),
+            outline(*stroke)
+        ),
         Mark::Segment { points, stroke } => writeln!(
             svg,
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>",

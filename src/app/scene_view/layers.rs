@@ -42,6 +42,8 @@ impl Frame {
         measure: &dyn Fn(&str) -> egui::Vec2,
         taken: &[picture::Rect],
         look: Look,
+        meshes: &mut Meshes,
+        last: Option<&Frame>,
     ) -> Self {
         let measure = |text: &str| paint::vector(measure(text));
         let labels = labels::place_around(list.labels, paint::rect(rect), measure, taken);
@@ -52,8 +54,18 @@ impl Frame {
             Vec::new(),
         );
         let mut mesh = egui::epaint::Mesh::default();
+        // About the size of the layer's last mesh: a thousand moving shapes make tens of
+        // thousands of vertices, and growing to that by doubling copied them all again.
+        if let Some(last) = last {
+            mesh.vertices.reserve(last.mesh.vertices.len());
+            mesh.indices.reserve(last.mesh.indices.len());
+        }
+        meshes.start_layer(look.pixels_per_point);
         for mark in list.marks {
-            tessellator.tessellate_shape(paint::shape(mark), &mut mesh);
+            match mark {
+                picture::Mark::Shape { .. } => meshes.add(mark, &mut tessellator, &mut mesh),
+                _ => tessellator.tessellate_shape(paint::shape(mark), &mut mesh),
+            }
         }
         let axis_segments = list
             .axis_segments
@@ -99,13 +111,31 @@ impl SceneView {
             let build = |this: &Self, layer| this.build(layer, rect, shown, handles, &dynamic);
             if !keep {
                 let list = build(self, draw::Layer::Static);
-                self.static_frame = Some(Frame::new(static_key, list, rect, measure, &[], look));
+                self.static_frame = Some(Frame::new(
+                    static_key,
+                    list,
+                    rect,
+                    measure,
+                    &[],
+                    look,
+                    &mut self.meshes,
+                    self.static_frame.as_ref(),
+                ));
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
             still.revision = ws.revision();
             let taken: Vec<picture::Rect> = still.labels.iter().map(|(_, r)| *r).collect();
             let list = build(self, draw::Layer::Dynamic);
-            self.frame = Some(Frame::new(key, list, rect, measure, &taken, look));
+            self.frame = Some(Frame::new(
+                key,
+                list,
+                rect,
+                measure,
+                &taken,
+                look,
+                &mut self.meshes,
+                self.frame.as_ref(),
+            ));
         }
         (
             self.static_frame.as_ref().expect("built with the frame"),

@@ -3,9 +3,11 @@
 
 mod gestures;
 mod layers;
+mod meshes;
 
 use gestures::{Gesture, distance_to_segment};
 use layers::{Frame, FrameInputs, Look};
+use meshes::Meshes;
 
 use super::ViewOptions;
 use super::command::{Command, Commands, Fit};
@@ -53,6 +55,8 @@ pub struct SceneView {
     frame: Option<Frame>,
     /// The last frame's static layer, reused while only dynamic shapes change.
     static_frame: Option<Frame>,
+    /// Each shape's triangles in its own frame, moved into place each frame.
+    meshes: Meshes,
 }
 
 impl Default for SceneView {
@@ -68,6 +72,7 @@ impl Default for SceneView {
             new_polygon: None,
             frame: None,
             static_frame: None,
+            meshes: Meshes::default(),
         }
     }
 }

@@ -101,6 +101,10 @@ impl Recording {
                 header.steps
             )));
         }
+        // In step order, as a run makes them (a file written by hand may not be): a frame's
+        // events are then found by halving.
+        let mut events = header.events;
+        events.sort_by_key(|e| e.step);
         let mut recording = Recording {
             scene,
             config,
@@ -108,7 +112,7 @@ impl Recording {
             steps: header.steps,
             data: data.to_vec(),
             keyframes: header.keyframes,
-            events: header.events,
+            events,
             last: [Vec::new(), Vec::new()],
         };
         // Decode every frame once: a damaged file is refused here, never while scrubbing.

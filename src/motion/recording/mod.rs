@@ -188,6 +188,14 @@ impl Recording {
         &self.events
     }
 
+    /// The events of step `k`, found by halving (not a scan of the run's every event, at
+    /// every frame shown).
+    pub fn events_of(&self, k: u64) -> &[Event] {
+        let from = self.events.partition_point(|e| e.step < k);
+        let to = from + self.events[from..].partition_point(|e| e.step == k);
+        &self.events[from..to]
+    }
+
     /// How many bytes the frames take.
     pub fn frames_bytes(&self) -> usize {
         self.data.len()
