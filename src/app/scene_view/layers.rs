@@ -5,7 +5,7 @@
 use super::*;
 
 /// How the view's shapes become triangles (what egui would use).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub(super) struct Look {
     pub(super) pixels_per_point: f32,
     pub(super) tessellation: egui::epaint::TessellationOptions,
@@ -41,10 +41,10 @@ impl Frame {
         rect: Rect,
         measure: &dyn Fn(&str) -> egui::Vec2,
         taken: &[picture::Rect],
-        look: Look,
+        layer: draw::Layer,
         meshes: &mut Meshes,
-        last: Option<&Frame>,
     ) -> Self {
+        let look = meshes.look();
         let measure = |text: &str| paint::vector(measure(text));
         let labels = labels::place_around(list.labels, paint::rect(rect), measure, taken);
         let mut tessellator = egui::epaint::Tessellator::new(
@@ -53,20 +53,14 @@ impl Frame {
             look.font_texture,
             Vec::new(),
         );
-        let mut mesh = egui::epaint::Mesh::default();
-        // About the size of the layer's last mesh: a thousand moving shapes make tens of
-        // thousands of vertices, and growing to that by doubling copied them all again.
-        if let Some(last) = last {
-            mesh.vertices.reserve(last.mesh.vertices.len());
-            mesh.indices.reserve(last.mesh.indices.len());
-        }
-        meshes.start_layer(look.pixels_per_point);
+        let mut mesh = meshes.start_layer(layer);
         for mark in list.marks {
             match mark {
                 picture::Mark::Shape { .. } => meshes.add(mark, &mut tessellator, &mut mesh),
                 _ => tessellator.tessellate_shape(paint::shape(mark), &mut mesh),
             }
         }
+        meshes.end_layer(layer, &mesh);
         let axis_segments = list
             .axis_segments
             .into_iter()
@@ -95,6 +89,7 @@ impl SceneView {
         measure: &dyn Fn(&str) -> egui::Vec2,
     ) -> (&Frame, &Frame) {
         let ws = shown.ws;
+        self.meshes.set_look(look);
         let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
             let dynamic = Self::dynamic_shapes(ws, shown.view);
@@ -117,9 +112,8 @@ impl SceneView {
                     rect,
                     measure,
                     &[],
-                    look,
+                    draw::Layer::Static,
                     &mut self.meshes,
-                    self.static_frame.as_ref(),
                 ));
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
@@ -132,9 +126,8 @@ impl SceneView {
                 rect,
                 measure,
                 &taken,
-                look,
+                draw::Layer::Dynamic,
                 &mut self.meshes,
-                self.frame.as_ref(),
             ));
         }
         (

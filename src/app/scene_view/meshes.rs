@@ -6,14 +6,31 @@ use super::*;
 use std::collections::HashMap;
 
 /// Meshes of [`picture::Mark::Shape`]s by [`picture::Mark::shape_key`], each with the mark it
-/// was built from (a hash collision is told by comparing) and the last build that used it.
-#[derive(Default)]
+/// was built from (a hash collision is told by comparing) and the last build that used it;
+/// the look they were made with; each layer's last size.
 pub(super) struct Meshes {
     kept: HashMap<u64, Kept>,
     /// Counts the layers built, to let go of meshes no longer drawn.
     build: u64,
-    /// The screen's pixels per point the meshes were made for (their feathering).
-    pixels_per_point: f32,
+    /// How shapes become triangles: the meshes kept were made with it.
+    look: Look,
+    /// The vertices and indices of each layer's last mesh (static, dynamic).
+    last_size: [(usize, usize); 2],
+}
+
+impl Default for Meshes {
+    fn default() -> Self {
+        Self {
+            kept: HashMap::new(),
+            build: 0,
+            look: Look {
+                pixels_per_point: 1.0,
+                tessellation: Default::default(),
+                font_texture: [1, 1],
+            },
+            last_size: [(0, 0); 2],
+        }
+    }
 }
 
 struct Kept {
@@ -26,18 +43,39 @@ struct Kept {
 const KEEP_BUILDS: u64 = 8;
 
 impl Meshes {
-    /// Starts a layer drawn at `pixels_per_point`: meshes not used lately are let go when many
-    /// are kept, and all of them when the screen's resolution changed.
-    pub(super) fn start_layer(&mut self, pixels_per_point: f32) {
-        if self.pixels_per_point != pixels_per_point {
+    /// Draw with `look` from now on: the meshes kept go when it changed (their feathering
+    /// depends on the screen's resolution).
+    pub(super) fn set_look(&mut self, look: Look) {
+        if self.look != look {
             self.kept.clear();
-            self.pixels_per_point = pixels_per_point;
+            self.look = look;
         }
+    }
+
+    /// How shapes become triangles.
+    pub(super) fn look(&self) -> Look {
+        self.look
+    }
+
+    /// Starts a layer: meshes not used lately are let go when many are kept. The mesh to
+    /// build it in has room for the layer's last size: a thousand moving shapes make tens of
+    /// thousands of vertices, and growing to that by doubling copied them all again.
+    pub(super) fn start_layer(&mut self, layer: draw::Layer) -> egui::epaint::Mesh {
         self.build += 1;
         if self.kept.len() > 256 {
             let now = self.build;
             self.kept.retain(|_, k| now - k.used <= KEEP_BUILDS);
         }
+        let (vertices, indices) = self.last_size[layer as usize];
+        let mut mesh = egui::epaint::Mesh::default();
+        mesh.vertices.reserve(vertices);
+        mesh.indices.reserve(indices);
+        mesh
+    }
+
+    /// The layer built: its size, for next time.
+    pub(super) fn end_layer(&mut self, layer: draw::Layer, mesh: &egui::epaint::Mesh) {
+        self.last_size[layer as usize] = (mesh.vertices.len(), mesh.indices.len());
     }
 
     /// `mark` (a [`picture::Mark::Shape`]) into `mesh`: its own-frame mesh, tessellated by
@@ -142,7 +180,7 @@ mod tests {
             egui::epaint::Tessellator::new(1.0, Default::default(), [1, 1], Vec::new());
         for shape in shapes {
             let mut meshes = Meshes::default();
-            meshes.start_layer(1.0);
+            meshes.start_layer(draw::Layer::Dynamic);
             for (k, pose) in [
                 Pose::new(DVec2::new(2.0, 1.0), 0.7),
                 Pose::new(DVec2::new(-3.5, 0.25), -2.9),
