@@ -181,9 +181,11 @@ pub(crate) fn centre_to_centre(a: DVec2, b: DVec2) -> (AxisSource, DVec2) {
 /// The corner of `polygon` nearest to `p`: `(given-order index, corner)`.
 fn nearest_corner(polygon: &Rounded, p: DVec2) -> (usize, DVec2) {
     let mut best = (0, polygon.point(0));
+    let mut best_d2 = best.1.distance_squared(p);
     for (i, q) in polygon.points.iter().copied().enumerate().skip(1) {
-        if q.distance_squared(p) < best.1.distance_squared(p) {
-            best = (i, q);
+        let d2 = q.distance_squared(p);
+        if d2 < best_d2 {
+            (best, best_d2) = ((i, q), d2);
         }
     }
     (polygon.file_vertex(best.0), best.1)
