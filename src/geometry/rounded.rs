@@ -6,7 +6,7 @@
 //! `b -> a`, whose outward normals are opposite, so clipping and support work without special
 //! cases.
 
-use super::{DVec2, Interval, Placed, Shape, ShapeKind, Winding, right_perp};
+use super::{DVec2, Interval, Placed, Pose, Shape, ShapeKind, Winding, right_perp};
 use serde::Serialize;
 use smallvec::SmallVec;
 
@@ -58,11 +58,18 @@ impl<'a> Rounded<'a> {
     /// arithmetic keeps its precision; they add it back to the points they return.
     #[inline]
     pub fn new(placed: &'a Placed, origin: DVec2) -> Self {
-        let pose = placed.pose;
+        Self::at(&placed.shape, placed.pose, origin)
+    }
+
+    /// [`Rounded::new`] of `shape` placed at `pose`, without a [`Placed`] (a query that moves
+    /// a shape changes only its pose, and copying a polygon to move it costs more than the
+    /// view).
+    #[inline]
+    pub fn at(shape: &'a Shape, pose: Pose, origin: DVec2) -> Self {
         let rotation = pose.rotation();
         let offset = pose.position - origin;
         let place = |p: DVec2| rotation.rotate(p) + offset;
-        match &placed.shape {
+        match shape {
             Shape::Circle(c) => {
                 Self::point_core(offset, offset, c.radius(), ShapeKind::Circle, offset)
             }

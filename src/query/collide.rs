@@ -11,7 +11,7 @@ use super::candidates::{
 };
 use super::contact::{Contact, contact_below, manifold};
 use super::types::Side;
-use crate::geometry::{DVec2, Placed, Rounded, Shape};
+use crate::geometry::{DVec2, Placed, Pose, Rounded, Shape};
 
 /// How far apart, relatively, the bounding circles must be for the shortcut. Far above
 /// rounding error, so `sat_report` always finds the same pair separated.
@@ -19,27 +19,34 @@ pub(crate) const CLEAR_MARGIN: f64 = 1e-9;
 
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
 /// no world view: most polygon pairs of a scene end here.
-fn bounding_circles_clearly_apart(a: &Placed, b: &Placed) -> bool {
-    let reach = a.shape.bounding_radius() + b.shape.bounding_radius();
-    let gap2 = a.centre().distance_squared(b.centre());
+fn bounding_circles_clearly_apart((sa, pa): (&Shape, Pose), (sb, pb): (&Shape, Pose)) -> bool {
+    let reach = sa.bounding_radius() + sb.bounding_radius();
+    let gap2 = pa
+        .apply(sa.local_centre())
+        .distance_squared(pb.apply(sb.local_centre()));
     gap2 > reach * reach * (1.0 + CLEAR_MARGIN)
 }
 
 /// The contact of `a` and `b` when their interiors overlap, else `None` (touching shapes do not
 /// intersect). `normal` points from A toward B; moving B by `depth * normal` separates them.
 pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
+    collide_at((&a.shape, a.pose), (&b.shape, b.pose))
+}
+
+/// [`collide`] of two shapes each at a pose, without a [`Placed`] of either.
+pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact> {
     // Worth it only where the exact test is costly: with a polygon.
-    let polygon = |p: &Placed| matches!(p.shape, Shape::Polygon(_));
-    if (polygon(a) || polygon(b)) && bounding_circles_clearly_apart(a, b) {
+    let polygon = |s: &Shape| matches!(s, Shape::Polygon(_));
+    if (polygon(a.0) || polygon(b.0)) && bounding_circles_clearly_apart(a, b) {
         return None;
     }
-    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
-        return collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius());
+    if let (Shape::Circle(ca), Shape::Circle(cb)) = (a.0, b.0) {
+        return collide_circles(a.1.position, ca.radius(), b.1.position, cb.radius());
     }
-    let origin = a.pose.position;
+    let origin = a.1.position;
     // One at a time: views are large, and a pair built as a tuple is copied once more.
-    let ra = Rounded::new(a, origin);
-    let rb = Rounded::new(b, origin);
+    let ra = Rounded::at(a.0, a.1, origin);
+    let rb = Rounded::at(b.0, b.1, origin);
     let least = least_overlap_candidate(&ra, &rb)?;
     let test = least.measure((ra.centre, rb.centre));
     let mut points = manifold(&ra, &rb, test.normal, test.overlap, test.source);
@@ -57,7 +64,8 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
 /// verdict without its contact.
 pub(crate) fn views_intersect(a: &Placed, b: &Placed, ra: &Rounded, rb: &Rounded) -> bool {
     let polygon = |p: &Placed| matches!(p.shape, Shape::Polygon(_));
-    if (polygon(a) || polygon(b)) && bounding_circles_clearly_apart(a, b) {
+    let (at_a, at_b) = ((&a.shape, a.pose), (&b.shape, b.pose));
+    if (polygon(a) || polygon(b)) && bounding_circles_clearly_apart(at_a, at_b) {
         return false;
     }
     least_overlap_candidate(ra, rb).is_some()

@@ -26,7 +26,7 @@
 use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
-use super::collide::{collide, collide_circles};
+use super::collide::{collide, collide_at, collide_circles};
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -158,10 +158,12 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     let origin = a.pose.position;
     // The polygon edges closest at the last measurement, tried first at the next.
     let mut edges = None;
-    let measure = |ma: &Placed, mb: &Placed, edges: &mut Option<PolygonHint>| {
+    // The pair is moved by its poses alone: `ma`, `mb` (copying a polygon to move it would
+    // cost more than a short query).
+    let measure = |ma: Pose, mb: Pose, edges: &mut Option<PolygonHint>| {
         proximity_of_apart_near(
-            &Rounded::new(ma, origin),
-            &Rounded::new(mb, origin),
+            &Rounded::at(&a.shape, ma, origin),
+            &Rounded::at(&b.shape, mb, origin),
             origin,
             edges,
         )
@@ -175,7 +177,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         // one holds the other, and then no positive distance is found). Near contact, the
         // separating-axis test decides.
         _ => {
-            measure(a, b, &mut edges).distance <= CONDITIONED * (1.0 + size)
+            measure(a.pose, b.pose, &mut edges).distance <= CONDITIONED * (1.0 + size)
                 && collide(a, b).is_some()
         }
     };
@@ -184,7 +186,6 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         toi.toi = Some(0.0);
         return toi;
     }
-    let (mut ma, mut mb) = (a.clone(), b.clone());
     let relative = vb.linear - va.linear;
     let rotating = va.angular != 0.0 || vb.angular != 0.0;
     let bound =
@@ -197,10 +198,11 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     } else {
         NEWTON_STEPS
     };
-    let place = |ma: &mut Placed, mb: &mut Placed, t: f64| {
-        ma.pose = va.advance(a.pose, t);
-        mb.pose = vb.advance(b.pose, t);
+    let place = |ma: &mut Pose, mb: &mut Pose, t: f64| {
+        *ma = va.advance(a.pose, t);
+        *mb = vb.advance(b.pose, t);
     };
+    let collide = |ma: Pose, mb: Pose| collide_at((&a.shape, ma), (&b.shape, mb));
     if !rotating && let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
         // Two circles: one feature pair, so the closed form is the whole answer.
         let q = b.pose.position - a.pose.position;
@@ -235,17 +237,18 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         }
         return toi;
     }
+    let (mut ma, mut mb) = (a.pose, b.pose);
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
     // The closest points last measured, and when.
     let mut measured = None;
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
-        let mut proximity = measure(&ma, &mb, &mut edges);
+        let mut proximity = measure(ma, mb, &mut edges);
         // The closest points and the separating-axis test may round differently a hair from
         // contact: near it, the test decides.
         let near = proximity.distance <= CONDITIONED * (1.0 + size);
-        if t > 0.0 && near && collide(&ma, &mb).is_some() {
+        if t > 0.0 && near && collide(ma, mb).is_some() {
             // Rounding carried the step a hair past the contact: back to a time they are
             // apart, stepping back by a few ulps of the time, doubling (the overshoot is of
             // rounding size), then by bisection.
@@ -255,7 +258,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             for _ in 0..64 {
                 let earlier = (t - back).max(apart_at);
                 place(&mut ma, &mut mb, earlier);
-                if collide(&ma, &mb).is_none() {
+                if collide(ma, mb).is_none() {
                     lo = earlier;
                     break;
                 }
@@ -273,7 +276,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
                     break;
                 }
                 place(&mut ma, &mut mb, mid);
-                if collide(&ma, &mb).is_some() {
+                if collide(ma, mb).is_some() {
                     hi = mid;
                 } else {
                     lo = mid;
@@ -281,7 +284,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             }
             t = lo;
             place(&mut ma, &mut mb, t);
-            proximity = measure(&ma, &mb, &mut edges);
+            proximity = measure(ma, mb, &mut edges);
         }
         apart_at = t;
         measured = Some((t, proximity.closest));
@@ -331,24 +334,24 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
     place(&mut ma, &mut mb, t);
     let closest = match measured {
         Some((at, closest)) if at == t => closest,
-        _ => measure(&ma, &mb, &mut edges).closest,
+        _ => measure(ma, mb, &mut edges).closest,
     };
     let mut refined_to_contact = false;
     if !rotating
         && let Some(c) = closest
-        && let Some(refined) = vertex_contact(&ma, &mb, c, relative, size)
+        && let Some(refined) = vertex_contact((&a.shape, ma), (&b.shape, mb), c, relative, size)
     {
         // Two corners (or centres) closest: the rest of the way in closed form.
         let later = t + refined.after;
         place(&mut ma, &mut mb, later);
-        if later <= horizon && collide(&ma, &mb).is_none() {
+        if later <= horizon && collide(ma, mb).is_none() {
             t = later;
             last_point = Some(refined.point + va.linear * refined.after);
             last_normal = Some(refined.normal);
             refined_to_contact = true;
             toi.steps.push(ToiStep {
                 t,
-                distance: measure(&ma, &mb, &mut edges).distance,
+                distance: measure(ma, mb, &mut edges).distance,
                 advance: 0.0,
             });
         }
@@ -361,7 +364,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         && let Some(measured) = last_normal
     {
         place(&mut ma, &mut mb, t);
-        last_normal = touch_normal(&ma, &mb, c, measured).or(last_normal);
+        last_normal = touch_normal((&a.shape, ma), (&b.shape, mb), c, measured).or(last_normal);
     }
     toi.state = ToiState::Hit;
     toi.toi = Some(t);
@@ -376,9 +379,14 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
 /// conditioned). A feature may be named off by rounding (a corner as the end of an edge), so
 /// the candidate nearest `measured` (the last well-conditioned direction, good to ~1e-5) is
 /// taken, and only when it is that near. `None` when nothing fits (two bare corners).
-fn touch_normal(a: &Placed, b: &Placed, c: ClosestPoints, measured: DVec2) -> Option<DVec2> {
-    let origin = a.pose.position;
-    let (ra, rb) = (Rounded::new(a, origin), Rounded::new(b, origin));
+fn touch_normal(
+    a: (&Shape, Pose),
+    b: (&Shape, Pose),
+    c: ClosestPoints,
+    measured: DVec2,
+) -> Option<DVec2> {
+    let origin = a.1.position;
+    let (ra, rb) = (Rounded::at(a.0, a.1, origin), Rounded::at(b.0, b.1, origin));
     let polygon_face = |r: &Rounded, f: Feature| match f {
         Feature::Edge(k) if r.is_polygon() => Some(r.normals[r.internal_edge(k)]),
         _ => None,
@@ -428,8 +436,8 @@ struct VertexContact {
 /// closest approach `s = -(q . v) / |v|^2`. Near a graze the distance is quadratic in the time
 /// left and says little about it; these roots say it to rounding.
 fn vertex_contact(
-    a: &Placed,
-    b: &Placed,
+    a: (&Shape, Pose),
+    b: (&Shape, Pose),
     c: ClosestPoints,
     v: DVec2,
     size: f64,
@@ -472,10 +480,10 @@ fn point_contact(q: DVec2, radius: f64, v: DVec2, size: f64) -> Option<VertexCon
     })
 }
 
-/// Core corner `i` (file order) of `placed` in the world, and the radius grown around it.
-fn core_vertex(placed: &Placed, i: usize) -> (DVec2, f64) {
-    let pose = placed.pose;
-    match &placed.shape {
+/// Core corner `i` (file order) of `shape` at `pose` in the world, and the radius grown
+/// around it.
+fn core_vertex((shape, pose): (&Shape, Pose), i: usize) -> (DVec2, f64) {
+    match shape {
         Shape::Circle(c) => (pose.position, c.radius()),
         Shape::Capsule(c) => (pose.apply(c.end(i.min(1))), c.radius()),
         Shape::Polygon(p) => (pose.apply(p.points_as_given()[i]), 0.0),
