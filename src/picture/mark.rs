@@ -1,8 +1,11 @@
-//! The drawing primitives: colours, strokes, screen rectangles and the marks a picture is made
-//! of. Screen coordinates are f32 points, y down, as every painter has them; the window turns
-//! a mark into an egui shape and `svg` into an element, each in one function.
+//! The drawing primitives: colours, strokes and the marks a picture is made of (the screen
+//! rectangle lives with the camera). Screen coordinates are f32 points, y down, as every
+//! painter has them; the window turns a mark into an egui shape and `svg` into an element,
+//! each in one function.
 
 pub use glam::Vec2;
+
+pub use super::camera::Rect;
 
 use super::camera::Camera;
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
@@ -73,100 +76,6 @@ impl Stroke {
     /// Whether it draws nothing.
     pub fn is_none(self) -> bool {
         self.width <= 0.0 || self.colour.is_transparent()
-    }
-}
-
-/// An axis-aligned screen rectangle; `min` is the top-left corner (y down). Edges count as
-/// inside.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    /// The top-left corner.
-    pub min: Vec2,
-    /// The bottom-right corner.
-    pub max: Vec2,
-}
-
-impl Rect {
-    /// The rectangle that contains nothing (and that nothing intersects).
-    pub const NOTHING: Rect = Rect {
-        min: Vec2::splat(f32::INFINITY),
-        max: Vec2::splat(f32::NEG_INFINITY),
-    };
-
-    /// From its corners.
-    pub const fn from_min_max(min: Vec2, max: Vec2) -> Self {
-        Self { min, max }
-    }
-
-    /// From its top-left corner and size.
-    pub fn from_min_size(min: Vec2, size: Vec2) -> Self {
-        Self::from_min_max(min, min + size)
-    }
-
-    /// The rectangle with opposite corners `a` and `b`, in any order.
-    pub fn from_two_points(a: Vec2, b: Vec2) -> Self {
-        Self::from_min_max(a.min(b), a.max(b))
-    }
-
-    /// The rectangle of `size` centred on `centre`.
-    pub fn from_centre_size(centre: Vec2, size: Vec2) -> Self {
-        Self::from_min_max(centre - size * 0.5, centre + size * 0.5)
-    }
-
-    /// Its centre.
-    pub fn centre(&self) -> Vec2 {
-        (self.min + self.max) / 2.0
-    }
-
-    /// Its size.
-    pub fn size(&self) -> Vec2 {
-        self.max - self.min
-    }
-
-    /// Its width.
-    pub fn width(&self) -> f32 {
-        self.max.x - self.min.x
-    }
-
-    /// Its height.
-    pub fn height(&self) -> f32 {
-        self.max.y - self.min.y
-    }
-
-    /// Whether `p` is inside or on an edge.
-    pub fn contains(&self, p: Vec2) -> bool {
-        self.min.x <= p.x && p.x <= self.max.x && self.min.y <= p.y && p.y <= self.max.y
-    }
-
-    /// Whether the two share a point (touching counts).
-    pub fn intersects(&self, other: Rect) -> bool {
-        self.min.x <= other.max.x
-            && other.min.x <= self.max.x
-            && self.min.y <= other.max.y
-            && other.min.y <= self.max.y
-    }
-
-    /// Grown by `amount` on every side.
-    pub fn expand(self, amount: f32) -> Self {
-        Self::from_min_max(
-            self.min - Vec2::splat(amount),
-            self.max + Vec2::splat(amount),
-        )
-    }
-
-    /// Shrunk by `amount` on every side.
-    pub fn shrink(self, amount: f32) -> Self {
-        self.expand(-amount)
-    }
-
-    /// The bottom-left corner.
-    pub fn left_bottom(&self) -> Vec2 {
-        Vec2::new(self.min.x, self.max.y)
-    }
-
-    /// The top-right corner.
-    pub fn right_top(&self) -> Vec2 {
-        Vec2::new(self.max.x, self.min.y)
     }
 }
 
