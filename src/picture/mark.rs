@@ -161,6 +161,10 @@ pub enum Mark {
     },
 }
 
+/// Shapes up to this radius on screen (points) may be drawn from their own frame and moved
+/// (see [`Mark::shape_key`]); larger ones where they are.
+pub const MOVED_PICTURE_MAX: f64 = 4096.0;
+
 impl Mark {
     /// A [`Mark::Shape`]'s corners on the screen (empty for other marks).
     pub fn shape_outline(&self) -> Vec<Vec2> {
@@ -183,6 +187,9 @@ impl Mark {
     /// What a [`Mark::Shape`]'s picture in its own frame depends on, hashed: the shape, its
     /// chords, the zoom, the colours. Marks with equal keys have equal pictures in their own
     /// frames (up to a hash collision: compare [`Mark::same_shape_picture`] to be sure).
+    /// `None` for other marks, and for a shape larger than [`MOVED_PICTURE_MAX`] on screen:
+    /// its own frame's coordinates would leave f32's, so it is drawn where it is
+    /// ([`Mark::shape_outline`], clamped to the screen's reach).
     pub fn shape_key(&self) -> Option<u64> {
         let Mark::Shape {
             placed,
@@ -195,6 +202,9 @@ impl Mark {
         else {
             return None;
         };
+        if placed.shape.bounding_radius() * camera.scale > MOVED_PICTURE_MAX {
+            return None;
+        }
         // FxHash's mixing: a few multiplications, where SipHash would cost more than the
         // drawing saved for a small shape.
         let mut h = 0u64;
@@ -260,14 +270,11 @@ impl Mark {
                 per_turn,
                 camera,
                 ..
-            } => {
-                let own = Placed::new(placed.shape.clone(), Pose::IDENTITY);
-                Rounded::new(&own, DVec2::ZERO)
-                    .outline_with(*per_turn)
-                    .into_iter()
-                    .map(|p| Vec2::new((p.x * camera.scale) as f32, (-p.y * camera.scale) as f32))
-                    .collect()
-            }
+            } => Rounded::at(&placed.shape, Pose::IDENTITY, DVec2::ZERO)
+                .outline_with(*per_turn)
+                .into_iter()
+                .map(|p| Vec2::new((p.x * camera.scale) as f32, (-p.y * camera.scale) as f32))
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -19,7 +19,12 @@ pub(crate) const CLEAR_MARGIN: f64 = 1e-9;
 
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
 /// no world view: most polygon pairs of a scene end here.
+/// Worth asking only where the exact test is costly: with a polygon.
 fn bounding_circles_clearly_apart((sa, pa): (&Shape, Pose), (sb, pb): (&Shape, Pose)) -> bool {
+    let polygon = |s: &Shape| matches!(s, Shape::Polygon(_));
+    if !polygon(sa) && !polygon(sb) {
+        return false;
+    }
     let reach = sa.bounding_radius() + sb.bounding_radius();
     let gap2 = pa
         .apply(sa.local_centre())
@@ -35,9 +40,7 @@ pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
 
 /// [`collide`] of two shapes each at a pose, without a [`Placed`] of either.
 pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact> {
-    // Worth it only where the exact test is costly: with a polygon.
-    let polygon = |s: &Shape| matches!(s, Shape::Polygon(_));
-    if (polygon(a.0) || polygon(b.0)) && bounding_circles_clearly_apart(a, b) {
+    if bounding_circles_clearly_apart(a, b) {
         return None;
     }
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (a.0, b.0) {
@@ -63,12 +66,8 @@ pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact
 /// Whether `a` and `b`, seen as `ra` and `rb` (from one origin), intersect: [`collide`]'s
 /// verdict without its contact.
 pub(crate) fn views_intersect(a: &Placed, b: &Placed, ra: &Rounded, rb: &Rounded) -> bool {
-    let polygon = |p: &Placed| matches!(p.shape, Shape::Polygon(_));
-    let (at_a, at_b) = ((&a.shape, a.pose), (&b.shape, b.pose));
-    if (polygon(a) || polygon(b)) && bounding_circles_clearly_apart(at_a, at_b) {
-        return false;
-    }
-    least_overlap_candidate(ra, rb).is_some()
+    !bounding_circles_clearly_apart((&a.shape, a.pose), (&b.shape, b.pose))
+        && least_overlap_candidate(ra, rb).is_some()
 }
 
 /// The candidate axis of least overlap (the first on a tie, as in the report), or `None` as

@@ -202,7 +202,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         *ma = va.advance(a.pose, t);
         *mb = vb.advance(b.pose, t);
     };
-    let collide = |ma: Pose, mb: Pose| collide_at((&a.shape, ma), (&b.shape, mb));
+    let intersecting = |ma: Pose, mb: Pose| collide_at((&a.shape, ma), (&b.shape, mb)).is_some();
     if !rotating && let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
         // Two circles: one feature pair, so the closed form is the whole answer.
         let q = b.pose.position - a.pose.position;
@@ -248,7 +248,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         // The closest points and the separating-axis test may round differently a hair from
         // contact: near it, the test decides.
         let near = proximity.distance <= CONDITIONED * (1.0 + size);
-        if t > 0.0 && near && collide(ma, mb).is_some() {
+        if t > 0.0 && near && intersecting(ma, mb) {
             // Rounding carried the step a hair past the contact: back to a time they are
             // apart, stepping back by a few ulps of the time, doubling (the overshoot is of
             // rounding size), then by bisection.
@@ -258,7 +258,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
             for _ in 0..64 {
                 let earlier = (t - back).max(apart_at);
                 place(&mut ma, &mut mb, earlier);
-                if collide(ma, mb).is_none() {
+                if !intersecting(ma, mb) {
                     lo = earlier;
                     break;
                 }
@@ -276,7 +276,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
                     break;
                 }
                 place(&mut ma, &mut mb, mid);
-                if collide(ma, mb).is_some() {
+                if intersecting(ma, mb) {
                     hi = mid;
                 } else {
                     lo = mid;
@@ -344,7 +344,7 @@ pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizo
         // Two corners (or centres) closest: the rest of the way in closed form.
         let later = t + refined.after;
         place(&mut ma, &mut mb, later);
-        if later <= horizon && collide(ma, mb).is_none() {
+        if later <= horizon && !intersecting(ma, mb) {
             t = later;
             last_point = Some(refined.point + va.linear * refined.after);
             last_normal = Some(refined.normal);

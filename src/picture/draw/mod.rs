@@ -251,10 +251,6 @@ fn segment(a: Vec2, b: Vec2, stroke: Stroke) -> Mark {
     }
 }
 
-/// Shapes up to this radius on screen (points) are drawn from their own frame and moved
-/// (see [`Mark::Shape`]); larger ones where they are.
-const MOVED_PICTURE_MAX: f32 = 4096.0;
-
 /// Build the draw list of one frame.
 pub fn build(input: &DrawInput) -> DrawList {
     let mut list = DrawList::default();
@@ -365,25 +361,14 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
         }
         // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
         let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
-        if radius > MOVED_PICTURE_MAX {
-            // Larger than the screen: drawn where it is, clamped to the screen's reach, rather
-            // than from its own frame (whose coordinates would leave f32's).
-            let outline = Rounded::new(placed, DVec2::ZERO).outline_with(per_turn);
-            list.marks.push(input.polygon(
-                &outline,
-                faded(colour, 50),
-                Stroke::new(width, stroke_colour),
-            ));
-        } else {
-            list.marks.push(Mark::Shape {
-                placed: Box::new(placed.clone()),
-                per_turn,
-                camera: input.camera,
-                rect: input.rect,
-                fill: faded(colour, 50),
-                stroke: Stroke::new(width, stroke_colour),
-            });
-        }
+        list.marks.push(Mark::Shape {
+            placed: Box::new(placed.clone()),
+            per_turn,
+            camera: input.camera,
+            rect: input.rect,
+            fill: faded(colour, 50),
+            stroke: Stroke::new(width, stroke_colour),
+        });
         let name = shape.display_name(i);
         // In a crowd a name is shown only where it about fits its shape, so the crowd is not
         // buried in text.
