@@ -81,7 +81,7 @@ fn time(bench: &mut criterion::Bencher, cases: usize, mut run: impl FnMut()) -> 
 
 fn rays(criterion: &mut Criterion) {
     let mut rows = Vec::new();
-    for kind in ShapeKind::ALL {
+    for kind in ShapeKind::SOLID {
         let mut runner = TestRunner::deterministic();
         let strategy = (
             common::arb_placed_of(kind),

@@ -74,11 +74,7 @@ pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
         a: i,
         b: j,
         agrees: check.agrees,
-        exact: PairRecord {
-            a: i,
-            b: j,
-            summary: check.exact,
-        },
+        exact: PairRecord::pair(i, j, check.exact),
         matches: check.matches,
         differences: check.differences,
     })

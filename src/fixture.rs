@@ -10,8 +10,8 @@
 
 use crate::files::{self, FileError};
 use crate::geometry::DVec2;
-use crate::query::{PairSummary, summarize};
-use crate::scene::{self, DEFAULT_TOLERANCE, Expected, Scene};
+use crate::query::{PairSummary, chain_piece, pair_records, summarize};
+use crate::scene::{self, DEFAULT_TOLERANCE, Expected, ExpectedPiece, Scene};
 use crate::text::exact_number;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
@@ -33,10 +33,19 @@ pub fn make(scene: &Scene, pairs: Option<&[(usize, usize)]>) -> Scene {
     let shapes = &scene.shapes;
     let expect = pairs
         .iter()
-        .map(|&(i, j)| Expected {
-            a: shapes[i].id,
-            b: shapes[j].id,
-            result: summarize(&shapes[i].placed, &shapes[j].placed),
+        .flat_map(|&(i, j)| pair_records(i, j, &shapes[i].placed, &shapes[j].placed))
+        .map(|record| Expected {
+            a: shapes[record.a].id,
+            b: shapes[record.b].id,
+            piece: match (record.piece, record.rule, record.two_sided) {
+                (Some(piece), Some(rule), Some(two_sided)) => Some(ExpectedPiece {
+                    piece,
+                    rule,
+                    two_sided,
+                }),
+                _ => None,
+            },
+            result: record.summary,
         })
         .collect();
     Scene {
@@ -52,7 +61,10 @@ pub struct Drift {
     pub pair: (usize, usize),
     /// The pair's shapes by name (`#i` for an unnamed one), as messages call them.
     pub names: (String, String),
-    /// The field: `intersecting`, `depth`, `normal`, `distance`, `closest` or `contacts`.
+    /// The chain's piece, for a pair with a chain.
+    pub piece: Option<usize>,
+    /// The field: `intersecting`, `depth`, `normal`, `distance`, `closest`, `contacts`, or
+    /// for a chain's piece `rule` and `two_sided`.
     pub field: &'static str,
     /// What the fixture pins, as JSON writes it.
     pub expected: String,
@@ -62,9 +74,13 @@ pub struct Drift {
 
 impl fmt::Display for Drift {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let piece = self
+            .piece
+            .map(|p| format!(" piece {p}"))
+            .unwrap_or_default();
         write!(
             f,
-            "pair {} / {} ({} {}): {}: expected {}, found {}",
+            "pair {} / {} ({} {}){piece}: {}: expected {}, found {}",
             self.names.0,
             self.names.1,
             self.pair.0,
@@ -139,25 +155,43 @@ pub fn check(scene: &Scene) -> Option<Verification> {
             continue;
         };
         pairs += 1;
-        let found = summarize(&scene.shapes[i].placed, &scene.shapes[j].placed);
+        let (a, b) = (&scene.shapes[i].placed, &scene.shapes[j].placed);
         let names = (
             scene.shapes[i].display_name(i),
             scene.shapes[j].display_name(j),
         );
-        compare(
-            &e.result,
-            &found,
-            tolerance,
-            &mut |field, expected, found| {
-                drifts.push(Drift {
-                    pair: (i, j),
-                    names: names.clone(),
-                    field,
-                    expected,
-                    found,
-                })
-            },
-        );
+        let mut drift = |field, expected, found| {
+            drifts.push(Drift {
+                pair: (i, j),
+                names: names.clone(),
+                piece: e.piece.map(|p| p.piece),
+                field,
+                expected,
+                found,
+            })
+        };
+        let Some(pinned) = e.piece else {
+            compare(&e.result, &summarize(a, b), tolerance, &mut drift);
+            continue;
+        };
+        let Some(found) = chain_piece(a, b, pinned.piece) else {
+            drift("piece", pinned.piece.to_string(), "no such piece".into());
+            continue;
+        };
+        compare(&e.result, &found.summary, tolerance, &mut drift);
+        if found.rule != pinned.rule {
+            drift("rule", json(&pinned.rule), json(&found.rule));
+        }
+        let (x, y) = (pinned.two_sided, found.two_sided);
+        let normals_agree = match (x.normal, y.normal) {
+            (Some(p), Some(q)) => close_points(&[q], &[p], tolerance),
+            (None, None) => true,
+            _ => false,
+        };
+        if x.intersecting != y.intersecting || !close(y.depth, x.depth, tolerance) || !normals_agree
+        {
+            drift("two_sided", json(&x), json(&y));
+        }
     }
     Some(Verification { pairs, drifts })
 }

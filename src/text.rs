@@ -5,8 +5,8 @@ use crate::ContactCheck;
 use crate::diagnose::{Diagnosis, Differences};
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{
-    AxisRole, AxisSource, Mistake, NaiveMtv, PairSummary, SatReport, Side, Toi, ToiMethod,
-    ToiState, Verdict,
+    AxisRole, AxisSource, ChainRule, Mistake, NaiveMtv, PairSummary, PieceResult, SatReport, Side,
+    Toi, ToiMethod, ToiState, Verdict,
 };
 use crate::scene::{Claim, Scene};
 
@@ -540,6 +540,68 @@ pub fn contact_check(c: &ContactCheck) -> String {
         text.push_str("\nno known mistake reproduces it");
     }
     text
+}
+
+/// What the chain rule did with one piece, in one sentence: "piece 2 snaps: its own normal
+/// (-1, 0) would push crate back along the surface by 0.0005, past the flat seam at (2, 0), so
+/// the face normal (0, 1) is used, 0.002".
+pub fn chain_piece_sentence(p: &PieceResult, names: &PairNames) -> String {
+    let other = if p.chain_is_a { &names.b } else { &names.a };
+    // Directions as seen from the piece, toward the other shape.
+    let from_piece = |n: DVec2| if p.chain_is_a { n } else { -n };
+    let k = p.piece;
+    match p.rule {
+        ChainRule::Apart => format!("piece {k} does not reach {other}"),
+        ChainRule::Behind => format!(
+            "piece {k} lets {other} through: its centre is behind the piece, which is solid only on its front"
+        ),
+        ChainRule::Skip => {
+            let (u, depth) = p.least.unwrap_or((p.admissible.face, 0.0));
+            format!(
+                "piece {k} leaves {other} to its neighbour: the least push, {} along {}, is the neighbour's face normal over the convex corner",
+                number(depth),
+                point(u)
+            )
+        }
+        ChainRule::Admit => format!(
+            "piece {k} admits its own result: {} along {}, within the directions it allows",
+            number(p.summary.depth),
+            point(p.summary.normal.map_or(p.admissible.face, from_piece))
+        ),
+        ChainRule::Snap => {
+            let ghost = p
+                .two_sided
+                .normal
+                .map(from_piece)
+                .unwrap_or(p.admissible.face);
+            let along = p.ends[1] - p.ends[0];
+            // The two-sided normal points past the end it leans toward.
+            let (seam, beyond) = if ghost.dot(along) > 0.0 {
+                (p.ends[1], p.ghosts[1] - p.ends[1])
+            } else {
+                (p.ends[0], p.ends[0] - p.ghosts[0])
+            };
+            let (into, out) = if ghost.dot(along) > 0.0 {
+                (along, beyond)
+            } else {
+                (beyond, along)
+            };
+            let bend = crate::geometry::cross(into.normalize_or_zero(), out.normalize_or_zero());
+            let corner = if bend < 0.0 {
+                "concave corner"
+            } else {
+                "flat seam"
+            };
+            format!(
+                "piece {k} snaps: its own normal {} would push {other} along the surface by {}, past the {corner} at {}, so the face normal {} is used, {}",
+                point(ghost),
+                number(p.two_sided.depth),
+                point(seam),
+                point(p.least.map_or(p.admissible.face, |(u, _)| u)),
+                number(p.summary.depth)
+            )
+        }
+    }
 }
 
 #[cfg(test)]

@@ -35,13 +35,22 @@ fn every_example_round_trips_through_a_fixture() {
         // The same shapes, motion and claims, bit for bit; plus every pair pinned.
         assert_eq!(made.shapes, original.shapes, "{}", example.display());
         assert_eq!(made.claims, original.claims);
-        let n = original.shapes.len();
-        assert_eq!(made.expect.as_ref().unwrap().len(), n * (n - 1) / 2);
-        let fixture_text = std::fs::read_to_string(&out).unwrap();
-        assert_eq!(fixture::verify(&fixture_text), Ok(n * (n - 1) / 2));
-        // Each pinned result is exactly what `query --json` prints.
+        // Every pair pinned; a pair with a chain once per piece.
         let q = collidoscope(&["query", "--json", example.to_str().unwrap()]);
         let printed: Value = serde_json::from_slice(&q.stdout).unwrap();
+        let entries = printed["pairs"].as_array().unwrap().len();
+        let n = original.shapes.len();
+        if original
+            .shapes
+            .iter()
+            .all(|s| s.placed.shape.as_chain().is_none())
+        {
+            assert_eq!(entries, n * (n - 1) / 2);
+        }
+        assert_eq!(made.expect.as_ref().unwrap().len(), entries);
+        let fixture_text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(fixture::verify(&fixture_text), Ok(entries));
+        // Each pinned result is exactly what `query --json` prints.
         let pinned: Value = serde_json::from_str(&fixture_text).unwrap();
         assert_eq!(printed["pairs"], pinned["expect"], "{}", example.display());
     }
@@ -340,5 +349,45 @@ fn the_test_finds_its_fixture_from_the_project_root_or_beside_it() {
     assert!(
         generated.contains(r#"include_str!("corner.json")"#),
         "{generated}"
+    );
+}
+
+#[test]
+fn a_chain_fixture_pins_every_piece_with_its_rule_and_two_sided_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("seam.json");
+    let o = collidoscope(&[
+        "fixture",
+        "shapes/ghost-seam.json",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut moved = scene::load(&out).unwrap();
+    // The crate slides 0.001 back: its front face no longer passes the seam at x = 2.
+    moved.shapes[2].placed.pose.position.x -= 0.001;
+    scene::save(&moved, &out).unwrap();
+    let Err(FixtureError::Drifted(v)) = fixture::verify(&std::fs::read_to_string(&out).unwrap())
+    else {
+        panic!("drift expected")
+    };
+    let piece_two: Vec<(&str, String)> = v
+        .drifts
+        .iter()
+        .filter(|d| d.pair == (0, 2) && d.piece == Some(2))
+        .map(|d| (d.field, d.found.clone()))
+        .collect();
+    let fields: Vec<&str> = piece_two.iter().map(|(f, _)| *f).collect();
+    assert!(fields.contains(&"rule"), "{fields:?}");
+    assert!(fields.contains(&"two_sided"), "{fields:?}");
+    assert!(
+        piece_two.contains(&("rule", "\"apart\"".to_string())),
+        "{piece_two:?}"
+    );
+    let report = stdout(&collidoscope(&["check", out.to_str().unwrap()]));
+    assert!(
+        report
+            .contains("pair tiles / crate (0 2) piece 2: rule: expected \"snap\", found \"apart\""),
+        "{report}"
     );
 }

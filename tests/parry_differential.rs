@@ -57,8 +57,8 @@ impl Counts {
 fn agrees_with_parry_on_every_pair_of_kinds() {
     let mut runner = TestRunner::deterministic();
     let mut total = Counts::default();
-    for kind_a in ShapeKind::ALL {
-        for kind_b in ShapeKind::ALL {
+    for kind_a in ShapeKind::SOLID {
+        for kind_b in ShapeKind::SOLID {
             let counts = compare_kinds(&mut runner, kind_a, kind_b);
             println!("{kind_a:>8} vs {kind_b:<8} {counts:?}");
             total.add(&counts);

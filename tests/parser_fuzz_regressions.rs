@@ -38,6 +38,17 @@ fn stored_bits(scene: &Scene) -> Vec<Vec<u64>> {
                         .iter()
                         .flat_map(|q| [q.x.to_bits(), q.y.to_bits()]),
                 ),
+                Shape::Segment(s) => {
+                    bits.extend([s.a().x, s.a().y, s.b().x, s.b().y].map(f64::to_bits))
+                }
+                Shape::Chain(c) => {
+                    bits.push(u64::from(c.is_loop()));
+                    bits.extend(
+                        c.points()
+                            .iter()
+                            .flat_map(|q| [q.x.to_bits(), q.y.to_bits()]),
+                    );
+                }
             }
             bits
         })

@@ -54,7 +54,7 @@ fn parry(shape: &Placed, from: DVec2, to: DVec2) -> Option<(f64, DVec2)> {
 
 #[test]
 fn every_kind_agrees_with_the_exact_reference() {
-    for kind in ShapeKind::ALL {
+    for kind in ShapeKind::SOLID {
         let mut runner = TestRunner::deterministic();
         let strategy = (
             arb_placed_of(kind),

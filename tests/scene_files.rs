@@ -295,7 +295,7 @@ fn an_unknown_kind() {
         refuse(&document(
             r#"{"name": "t", "kind": "triangle", "points": []}"#
         )),
-        "shapes/broken.json: shape 0 \"t\": \"kind\" must be \"circle\", \"capsule\" or \"polygon\", found \"triangle\""
+        "shapes/broken.json: shape 0 \"t\": \"kind\" must be \"circle\", \"capsule\", \"polygon\", \"segment\" or \"chain\", found \"triangle\""
     );
 }
 
@@ -328,7 +328,7 @@ fn missing_fields() {
     );
     assert_eq!(
         refuse(&document(r#"{"name": "c", "radius": 1}"#)),
-        "shapes/broken.json: shape 0 \"c\": missing key \"kind\" (\"circle\", \"capsule\" or \"polygon\")"
+        "shapes/broken.json: shape 0 \"c\": missing key \"kind\" (\"circle\", \"capsule\", \"polygon\", \"segment\" or \"chain\")"
     );
     assert_eq!(
         refuse(&document(
@@ -353,8 +353,8 @@ fn wrong_format_or_version() {
         "shapes/broken.json: missing key \"format\" (a shape-set file says \"format\": \"collidoscope-shapes\")"
     );
     assert_eq!(
-        refuse(r#"{"format": "collidoscope-shapes", "version": 3, "shapes": []}"#),
-        "shapes/broken.json: version 3 is not supported: this build reads versions 1 and 2"
+        refuse(r#"{"format": "collidoscope-shapes", "version": 4, "shapes": []}"#),
+        "shapes/broken.json: version 4 is not supported: this build reads versions 1, 2 and 3"
     );
     assert_eq!(
         refuse("[1, 2]"),

@@ -132,6 +132,21 @@ fn check(name: &str) {
                 ]
             );
         }
+        "ghost-seam.json" => {
+            use collidoscope::query::{ChainRule, chain_pieces};
+            let s = load(name);
+            let pieces = chain_pieces(&s.shapes[0].placed, &s.shapes[2].placed);
+            let rules: Vec<ChainRule> = pieces.iter().map(|p| p.rule).collect();
+            use ChainRule::*;
+            assert_eq!(rules, [Apart, Snap, Admit, Apart]);
+            close(pieces[1].summary.depth, 0.002, 1e-15);
+            close_vec(pieces[1].summary.normal.unwrap(), DVec2::Y, 0.0);
+            close(pieces[1].two_sided.depth, 0.0005, 1e-15);
+            close_vec(pieces[1].two_sided.normal.unwrap(), DVec2::NEG_X, 0.0);
+            let claim = &s.claims[0];
+            assert_eq!(claim.piece, Some(2));
+            close(claim.depth.unwrap(), pieces[1].two_sided.depth, 1e-12);
+        }
         "touching-boxes.json" => {
             let r = pair(&load(name), 0, 1);
             assert!(matches!(r.sat.verdict, Verdict::Touching { .. }));

@@ -2,7 +2,8 @@
 //!
 //! 1. `scene::parse` must never panic: every input gives `Ok` or `Err`.
 //! 2. When it gives `Ok(scene)`, `scene::to_json(&scene)` must parse again to an equal scene:
-//!    every number the file holds (positions, angles, radii, capsule ends, polygon points)
+//!    every number the file holds (positions, angles, radii, capsule and segment ends,
+//!    polygon and chain points)
 //!    bit-identical, names and kinds equal, the whole `Scene` `==`, and writing the re-read
 //!    scene gives the same text again.
 
@@ -42,6 +43,15 @@ fn stored(scene: &Scene) -> Vec<Stored> {
                     .points_as_given()
                     .iter()
                     .flat_map(|q| [q.x.to_bits(), q.y.to_bits()])
+                    .collect(),
+                Shape::Segment(s) => vec![
+                    s.a().x.to_bits(),
+                    s.a().y.to_bits(),
+                    s.b().x.to_bits(),
+                    s.b().y.to_bits(),
+                ],
+                Shape::Chain(c) => std::iter::once(u64::from(c.is_loop()))
+                    .chain(c.points().iter().flat_map(|q| [q.x.to_bits(), q.y.to_bits()]))
                     .collect(),
             };
             Stored {

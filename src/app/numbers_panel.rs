@@ -110,21 +110,37 @@ impl NumbersPanel {
                 }
                 number("radius".into(), Field::Radius, c.radius());
             }
+            Shape::Segment(s) => {
+                for (end, which) in [("a", 0), ("b", 1)] {
+                    let p = s.end(which);
+                    number(format!("{end} x"), Field::End(which, 0), p.x);
+                    number(format!("{end} y"), Field::End(which, 1), p.y);
+                }
+            }
             Shape::Polygon(p) => {
                 for (k, q) in p.points_as_given().into_iter().enumerate() {
                     number(format!("point {k} x"), Field::Point(k, 0), q.x);
                     number(format!("point {k} y"), Field::Point(k, 1), q.y);
                 }
             }
+            Shape::Chain(c) => {
+                for (k, q) in c.points().iter().enumerate() {
+                    number(format!("point {k} x"), Field::Point(k, 0), q.x);
+                    number(format!("point {k} y"), Field::Point(k, 1), q.y);
+                }
+            }
         }
+        let still = shape.placed.shape.kind().is_static_only();
         let motion = shape.motion;
-        number("velocity x".into(), Field::Velocity(0), motion.velocity.x);
-        number("velocity y".into(), Field::Velocity(1), motion.velocity.y);
-        number(
-            "spin (deg/s)".into(),
-            Field::Spin,
-            motion.angular_velocity.to_degrees(),
-        );
+        if !still {
+            number("velocity x".into(), Field::Velocity(0), motion.velocity.x);
+            number("velocity y".into(), Field::Velocity(1), motion.velocity.y);
+            number(
+                "spin (deg/s)".into(),
+                Field::Spin,
+                motion.angular_velocity.to_degrees(),
+            );
+        }
         egui::Grid::new("numbers").num_columns(2).show(ui, |ui| {
             for (label, field, shown, exact) in rows {
                 if let Some(text) = self.field(ui, shape.id, &label, field, shown, exact) {
@@ -164,6 +180,9 @@ impl NumbersPanel {
                 }
             }
         });
+        if still {
+            return;
+        }
         body_chooser(ui, &shape, out);
         tunnelling_bound(ui, &shape);
     }
@@ -262,6 +281,14 @@ fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, 
         (Field::End(which, axis), Shape::Capsule(c)) => {
             let p = with_coordinate(c.end(which), axis, x);
             c.set_end(which, p).map_err(reason)?
+        }
+        (Field::End(which, axis), Shape::Segment(s)) => {
+            let p = with_coordinate(s.end(which), axis, x);
+            s.set_end(which, p).map_err(reason)?
+        }
+        (Field::Point(k, axis), Shape::Chain(c)) if k < c.points().len() => {
+            let p = with_coordinate(c.points()[k], axis, x);
+            c.set_point(k, p).map_err(reason)?
         }
         (Field::Velocity(axis), _) => {
             new.motion.velocity = with_coordinate(new.motion.velocity, axis, x);

@@ -1,7 +1,7 @@
 //! `collidoscope query [--json] [--intersecting] FILE...`: every pair of each file (or only
 //! the intersecting ones).
 
-use crate::query::{PairRecord, summarize};
+use crate::query::{PairRecord, pair_records};
 use crate::scene::Scene;
 use crate::text::{number, point};
 use serde::Serialize;
@@ -21,21 +21,14 @@ fn pairs(scene: &Scene, intersecting: bool) -> Vec<PairRecord> {
     if intersecting {
         return crate::broad::intersecting_pairs(scene, None)
             .into_iter()
-            .map(|(i, j)| PairRecord {
-                a: i,
-                b: j,
-                summary: summarize(&shapes[i].placed, &shapes[j].placed),
-            })
+            .flat_map(|(i, j)| pair_records(i, j, &shapes[i].placed, &shapes[j].placed))
+            .filter(|r| r.summary.intersecting)
             .collect();
     }
     let mut lines = Vec::with_capacity(shapes.len() * shapes.len().saturating_sub(1) / 2);
     for (i, a) in shapes.iter().enumerate() {
         for (j, b) in shapes.iter().enumerate().skip(i + 1) {
-            lines.push(PairRecord {
-                a: i,
-                b: j,
-                summary: summarize(&a.placed, &b.placed),
-            });
+            lines.extend(pair_records(i, j, &a.placed, &b.placed));
         }
     }
     lines
@@ -67,9 +60,14 @@ fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl W
     }
     let rows: Vec<[String; 5]> = pairs
         .iter()
+        // A chain's pieces that the shape does not reach say nothing.
+        .filter(|p| p.rule != Some(crate::query::ChainRule::Apart))
         .map(|p| {
             let s = &p.summary;
-            let pair = format!("{} {} / {} {}", p.a, name(p.a), p.b, name(p.b));
+            let mut pair = format!("{} {} / {} {}", p.a, name(p.a), p.b, name(p.b));
+            if let (Some(piece), Some(rule)) = (p.piece, p.rule) {
+                pair.push_str(&format!(" piece {piece} ({})", rule.name()));
+            }
             if s.intersecting {
                 let contacts: Vec<String> = s.contacts.iter().map(|c| point(*c)).collect();
                 [
@@ -80,10 +78,11 @@ fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl W
                     format!("contacts {}", contacts.join(" ")),
                 ]
             } else {
-                let verdict = if s.distance == 0.0 {
-                    "touching"
-                } else {
-                    "apart"
+                let verdict = match p.rule {
+                    Some(crate::query::ChainRule::Behind) => "passes through (behind)",
+                    Some(crate::query::ChainRule::Skip) => "left to its neighbour",
+                    _ if s.distance == 0.0 => "touching",
+                    _ => "apart",
                 };
                 let closest = s
                     .closest

@@ -1,4 +1,19 @@
+use glam::DVec2;
 use thiserror::Error;
+
+/// `[x, y]` as files write a point.
+fn show(p: &DVec2) -> String {
+    format!("[{}, {}]", p.x, p.y)
+}
+
+/// The minimum number of points a chain needs, in words.
+fn chain_needs(looped: &bool) -> &'static str {
+    if *looped {
+        "a loop needs at least 3 points"
+    } else {
+        "an open chain needs at least 4 points (its first and last points are ghost points only)"
+    }
+}
 
 /// Why a shape is not valid. The message names the field or point; the caller adds the file
 /// and which shape (see `scene`).
@@ -54,5 +69,35 @@ pub enum ShapeError {
         edge_a: usize,
         /// The second edge.
         edge_b: usize,
+    },
+    /// A segment's two ends coincide.
+    #[error(
+        "a and b are the same point {}: a segment needs two distinct ends",
+        show(point)
+    )]
+    SameEnds {
+        /// The point both ends are.
+        point: DVec2,
+    },
+    /// A chain has too few points for its first piece.
+    #[error("{}, found {found}", chain_needs(looped))]
+    ChainTooShort {
+        /// Whether the chain is a loop.
+        looped: bool,
+        /// How many points it has.
+        found: usize,
+    },
+    /// Two consecutive points of a chain coincide.
+    #[error(
+        "points {first} and {second} are the same point {}: consecutive points must differ (a piece cannot have zero length)",
+        show(point)
+    )]
+    SameConsecutive {
+        /// The earlier point's index.
+        first: usize,
+        /// The next point's index (0 for the link that closes a loop).
+        second: usize,
+        /// The point both are.
+        point: DVec2,
     },
 }

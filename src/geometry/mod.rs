@@ -9,24 +9,29 @@
 //!   vertex `j`) are always in the order the points were given.
 //! - Rounded shapes are one idea (as in Box2D): a circle is a 1-point core with a radius, a
 //!   capsule a 2-point core with a radius, a polygon an n-point core with radius 0. See
-//!   [`Rounded`].
+//!   [`Rounded`]. A segment is a capsule of radius 0. A chain is not convex: queries take it
+//!   piece by piece, each piece a one-sided segment (see [`Chain`] and `query::chain`).
 
 mod capsule;
+mod chain;
 mod circle;
 mod error;
 mod interval;
 mod polygon;
 mod pose;
 mod rounded;
+mod segment;
 mod shape;
 
 pub use capsule::Capsule;
+pub use chain::{Chain, Piece};
 pub use circle::Circle;
 pub use error::ShapeError;
 pub use interval::Interval;
 pub use polygon::{ConvexPolygon, Winding};
 pub use pose::Pose;
 pub use rounded::{ARC_SEGMENTS_PER_TURN, Feature, Rounded, project_point};
+pub use segment::Segment;
 pub use shape::{Placed, Shape, ShapeKind};
 
 /// The vector type of the whole core.

@@ -74,26 +74,21 @@ impl<'a> Rounded<'a> {
                 Self::point_core(offset, offset, c.radius(), ShapeKind::Circle, offset)
             }
             Shape::Capsule(c) => {
-                let (a, b) = (place(c.a()), place(c.b()));
-                let along = b - a;
-                let length = along.length();
-                // An end-to-end length below rounding noise has no direction: a circle.
-                if length <= f64::EPSILON * (a.abs().max_element() + 1.0) {
-                    let centre = place((c.a() + c.b()) * 0.5);
-                    return Self::point_core(a, centre, c.radius(), ShapeKind::Capsule, offset);
-                }
-                // What `normalize` computes, reusing the length: |right_perp(v)| = |v|.
-                let n = right_perp(along) * (1.0 / length);
-                Self {
-                    points: SmallVec::from_slice(&[a, b]),
-                    normals: SmallVec::from_slice(&[n, -n]),
-                    radius: c.radius(),
-                    centre: place((c.a() + c.b()) * 0.5),
-                    kind: ShapeKind::Capsule,
-                    extents: &[],
-                    offset,
-                    reversed: false,
-                }
+                let centre = place((c.a() + c.b()) * 0.5);
+                let ends = (place(c.a()), place(c.b()));
+                Self::two_point(ends, c.radius(), centre, ShapeKind::Capsule, offset)
+            }
+            Shape::Segment(s) => {
+                let centre = place((s.a() + s.b()) * 0.5);
+                let ends = (place(s.a()), place(s.b()));
+                Self::two_point(ends, 0.0, centre, ShapeKind::Segment, offset)
+            }
+            Shape::Chain(c) => {
+                // A chain is not convex: queries take it piece by piece (`query::chain`) and
+                // never ask for its view. Should one, it sees the first piece, two-sided.
+                let piece = c.pieces().next().map(|p| p.mapped(place));
+                let (a, b) = piece.map_or((offset, offset), |p| (p.p1, p.p2));
+                Self::two_point((a, b), 0.0, (a + b) * 0.5, ShapeKind::Chain, offset)
             }
             Shape::Polygon(p) => {
                 let (local_points, local_normals) = (p.points(), p.normals());
@@ -126,6 +121,35 @@ impl<'a> Rounded<'a> {
                     reversed: p.winding() == Winding::Clockwise,
                 }
             }
+        }
+    }
+
+    /// A 2-point core (a capsule, or a segment with radius 0); ends closer than rounding noise
+    /// have no direction and make a 1-point core.
+    #[inline(always)]
+    fn two_point(
+        (a, b): (DVec2, DVec2),
+        radius: f64,
+        centre: DVec2,
+        kind: ShapeKind,
+        offset: DVec2,
+    ) -> Self {
+        let along = b - a;
+        let length = along.length();
+        if length <= f64::EPSILON * (a.abs().max_element() + 1.0) {
+            return Self::point_core(a, centre, radius, kind, offset);
+        }
+        // What `normalize` computes, reusing the length: |right_perp(v)| = |v|.
+        let n = right_perp(along) * (1.0 / length);
+        Self {
+            points: SmallVec::from_slice(&[a, b]),
+            normals: SmallVec::from_slice(&[n, -n]),
+            radius,
+            centre,
+            kind,
+            extents: &[],
+            offset,
+            reversed: false,
         }
     }
 

@@ -1,4 +1,4 @@
-use super::{Capsule, Circle, ConvexPolygon, Pose, ShapeError};
+use super::{Capsule, Chain, Circle, ConvexPolygon, Pose, Segment, ShapeError};
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -13,6 +13,10 @@ pub enum ShapeKind {
     Capsule,
     /// A convex polygon.
     Polygon,
+    /// A segment: a capsule of radius 0 (file version 3).
+    Segment,
+    /// A row of one-sided segments with ghost points (file version 3).
+    Chain,
 }
 
 impl ShapeKind {
@@ -22,11 +26,27 @@ impl ShapeKind {
             ShapeKind::Circle => "circle",
             ShapeKind::Capsule => "capsule",
             ShapeKind::Polygon => "polygon",
+            ShapeKind::Segment => "segment",
+            ShapeKind::Chain => "chain",
         }
     }
 
     /// All kinds, in file order of mention.
-    pub const ALL: [ShapeKind; 3] = [ShapeKind::Circle, ShapeKind::Capsule, ShapeKind::Polygon];
+    pub const ALL: [ShapeKind; 5] = [
+        ShapeKind::Circle,
+        ShapeKind::Capsule,
+        ShapeKind::Polygon,
+        ShapeKind::Segment,
+        ShapeKind::Chain,
+    ];
+
+    /// The kinds with an inside, which can move.
+    pub const SOLID: [ShapeKind; 3] = [ShapeKind::Circle, ShapeKind::Capsule, ShapeKind::Polygon];
+
+    /// Whether shapes of this kind are static geometry only (segments and chains).
+    pub fn is_static_only(self) -> bool {
+        matches!(self, ShapeKind::Segment | ShapeKind::Chain)
+    }
 }
 
 impl fmt::Display for ShapeKind {
@@ -47,6 +67,10 @@ pub enum Shape {
     Capsule(Capsule),
     /// A convex polygon.
     Polygon(ConvexPolygon),
+    /// A segment (a capsule of radius 0 in every query).
+    Segment(Segment),
+    /// One-sided pieces with ghost points (see [`Chain`]).
+    Chain(Chain),
 }
 
 impl Shape {
@@ -56,6 +80,8 @@ impl Shape {
             Shape::Circle(_) => ShapeKind::Circle,
             Shape::Capsule(_) => ShapeKind::Capsule,
             Shape::Polygon(_) => ShapeKind::Polygon,
+            Shape::Segment(_) => ShapeKind::Segment,
+            Shape::Chain(_) => ShapeKind::Chain,
         }
     }
 
@@ -65,16 +91,43 @@ impl Shape {
             Shape::Circle(c) => c.radius(),
             Shape::Capsule(c) => 0.5 * c.a().distance(c.b()) + c.radius(),
             Shape::Polygon(p) => p.bounding_radius(),
+            Shape::Segment(s) => 0.5 * s.a().distance(s.b()),
+            Shape::Chain(c) => {
+                let centre = c.centre();
+                c.points()
+                    .iter()
+                    .map(|p| p.distance(centre))
+                    .fold(0.0, f64::max)
+            }
         }
     }
 
-    /// The shape's centre in local coordinates: the circle's centre, the capsule segment's
-    /// midpoint, the polygon's area centroid.
+    /// The shape's centre in local coordinates: the circle's centre, the capsule's or
+    /// segment's midpoint, the polygon's area centroid, the mean of a chain's points.
     pub fn local_centre(&self) -> DVec2 {
         match self {
             Shape::Circle(_) => DVec2::ZERO,
             Shape::Capsule(c) => (c.a() + c.b()) * 0.5,
             Shape::Polygon(p) => p.centroid(),
+            Shape::Segment(s) => (s.a() + s.b()) * 0.5,
+            Shape::Chain(c) => c.centre(),
+        }
+    }
+
+    /// The radius grown around the core: a circle's or capsule's, 0 for the others.
+    pub fn radius(&self) -> f64 {
+        match self {
+            Shape::Circle(c) => c.radius(),
+            Shape::Capsule(c) => c.radius(),
+            Shape::Polygon(_) | Shape::Segment(_) | Shape::Chain(_) => 0.0,
+        }
+    }
+
+    /// The chain, when this is one.
+    pub fn as_chain(&self) -> Option<&Chain> {
+        match self {
+            Shape::Chain(c) => Some(c),
+            _ => None,
         }
     }
 }
@@ -88,6 +141,18 @@ impl From<Circle> for Shape {
 impl From<Capsule> for Shape {
     fn from(c: Capsule) -> Self {
         Shape::Capsule(c)
+    }
+}
+
+impl From<Segment> for Shape {
+    fn from(s: Segment) -> Self {
+        Shape::Segment(s)
+    }
+}
+
+impl From<Chain> for Shape {
+    fn from(c: Chain) -> Self {
+        Shape::Chain(c)
     }
 }
 
@@ -132,12 +197,16 @@ impl Placed {
                 let (a, b) = (place(c.a()), place(c.b()));
                 (a.min(b), a.max(b), c.radius())
             }
+            Shape::Segment(s) => {
+                let (a, b) = (place(s.a()), place(s.b()));
+                (a.min(b), a.max(b), 0.0)
+            }
             Shape::Polygon(p) => {
-                let first = place(p.points()[0]);
-                let (lo, hi) = p.points()[1..].iter().fold((first, first), |(lo, hi), q| {
-                    let q = place(*q);
-                    (lo.min(q), hi.max(q))
-                });
+                let (lo, hi) = bounds(p.points().iter().map(|q| place(*q)));
+                (lo, hi, 0.0)
+            }
+            Shape::Chain(c) => {
+                let (lo, hi) = bounds(c.points().iter().map(|q| place(*q)));
                 (lo, hi, 0.0)
             }
         };
@@ -160,4 +229,10 @@ impl Placed {
         self.pose.set_angle(angle);
         self.pose.position += centre - self.centre();
     }
+}
+
+/// The corners of the box around `points` (at least one).
+fn bounds(mut points: impl Iterator<Item = DVec2>) -> (DVec2, DVec2) {
+    let first = points.next().unwrap_or(DVec2::ZERO);
+    points.fold((first, first), |(lo, hi), q| (lo.min(q), hi.max(q)))
 }

@@ -11,7 +11,7 @@ use crate::scene::{Body, Motion, SceneShape};
 pub enum HandleKind {
     /// Turn the shape about its centre (not on circles: turning one shows nothing).
     Rotate,
-    /// A polygon point or capsule end (given order; capsule: 0 = a, 1 = b).
+    /// A polygon or chain point, or a capsule's or segment's end (given order; 0 = a, 1 = b).
     Corner(usize),
     /// A circle's or capsule's radius.
     Radius,
@@ -69,9 +69,18 @@ pub fn handles_of(placed: &Placed, reach: f64) -> Vec<Handle> {
             let rim = (c.a() + c.b()) * 0.5 + side * c.radius();
             handles.push(handle(HandleKind::Radius, pose.apply(rim)));
         }
+        Shape::Segment(s) => {
+            handles.push(handle(HandleKind::Corner(0), pose.apply(s.a())));
+            handles.push(handle(HandleKind::Corner(1), pose.apply(s.b())));
+        }
         Shape::Polygon(p) => {
             for (k, q) in p.points_as_given().into_iter().enumerate() {
                 handles.push(handle(HandleKind::Corner(k), pose.apply(q)));
+            }
+        }
+        Shape::Chain(c) => {
+            for (k, q) in c.points().iter().enumerate() {
+                handles.push(handle(HandleKind::Corner(k), pose.apply(*q)));
             }
         }
     }
@@ -203,6 +212,24 @@ pub fn dragged(
                         }
                     }
                 }
+                Shape::Segment(s) => {
+                    if s.set_end(k, local).is_err() {
+                        return Ok(None);
+                    }
+                }
+                Shape::Chain(c) => {
+                    if k >= c.points().len() {
+                        return Ok(None);
+                    }
+                    let mut points = c.points().to_vec();
+                    points[k] = local;
+                    if let Err(e) = c.set_point(k, local) {
+                        return Err(Refused {
+                            outline: points.iter().map(|q| pose.apply(*q)).collect(),
+                            reason: e.to_string(),
+                        });
+                    }
+                }
                 Shape::Circle(_) => return Ok(None),
             }
         }
@@ -222,7 +249,7 @@ pub fn dragged(
             let set = match &mut placed.shape {
                 Shape::Circle(c) => c.set_radius(r),
                 Shape::Capsule(c) => c.set_radius(r),
-                Shape::Polygon(_) => return Ok(None),
+                Shape::Polygon(_) | Shape::Segment(_) | Shape::Chain(_) => return Ok(None),
             };
             if set.is_err() {
                 return Ok(None);

@@ -216,8 +216,20 @@ impl Mark {
                     mix(x.to_bits());
                 }
             }
+            crate::geometry::Shape::Segment(s) => {
+                for x in [s.a().x, s.a().y, s.b().x, s.b().y] {
+                    mix(x.to_bits());
+                }
+            }
             crate::geometry::Shape::Polygon(p) => {
                 for q in p.points() {
+                    mix(q.x.to_bits());
+                    mix(q.y.to_bits());
+                }
+            }
+            crate::geometry::Shape::Chain(c) => {
+                mix(u64::from(c.is_loop()));
+                for q in c.points() {
                     mix(q.x.to_bits());
                     mix(q.y.to_bits());
                 }

@@ -319,18 +319,28 @@ fn point_to_core(p: DVec2, core: &Rounded, core_first: bool) -> CoreClosest {
 
 /// How far the world point `p` lies outside `shape` (0 inside or on it).
 pub fn distance_to_point(shape: &Placed, p: DVec2) -> f64 {
-    let radius = match &shape.shape {
-        crate::geometry::Shape::Circle(c) => c.radius(),
-        crate::geometry::Shape::Capsule(c) => c.radius(),
-        crate::geometry::Shape::Polygon(_) => 0.0,
-    };
-    (distance_to_core(shape, p) - radius).max(0.0)
+    (distance_to_core(shape, p) - shape.shape.radius()).max(0.0)
 }
 
 /// How far the world point `p` lies from `shape`'s core: a circle's centre, a capsule's
 /// segment, a polygon (0 inside or on it). For a rounded shape, the radius that would put
 /// `p` on its boundary.
 pub fn distance_to_core(shape: &Placed, p: DVec2) -> f64 {
+    if let Some(chain) = shape.shape.as_chain() {
+        // A chain's points are its core: the nearest of its pieces and ghost edges.
+        let points: Vec<DVec2> = chain
+            .points()
+            .iter()
+            .map(|q| shape.pose.apply(*q))
+            .collect();
+        let links = points.len() - usize::from(!chain.is_loop());
+        return (0..links)
+            .map(|i| {
+                let (s0, s1) = (points[i], points[(i + 1) % points.len()]);
+                p.distance(closest_point_on_segment(p, s0, s1).0)
+            })
+            .fold(f64::INFINITY, f64::min);
+    }
     let view = Rounded::new(shape, p);
     if view.core_contains(DVec2::ZERO) {
         return 0.0;

@@ -43,6 +43,12 @@ pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact
     if bounding_circles_clearly_apart(a, b) {
         return None;
     }
+    if matches!(a.0, Shape::Chain(_)) || matches!(b.0, Shape::Chain(_)) {
+        // Piece by piece, by the chain rule: the deepest contact.
+        let a = Placed::new(a.0.clone(), a.1);
+        let b = Placed::new(b.0.clone(), b.1);
+        return super::chain::chain_contact(&a, &b);
+    }
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (a.0, b.0) {
         return collide_circles(a.1.position, ca.radius(), b.1.position, cb.radius());
     }

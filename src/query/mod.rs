@@ -12,6 +12,7 @@
 //! | the intersection polygon | [`intersection_region`] | `region.rs` |
 //! | all of the above for one pair (what the window shows) | [`pair_report`] | `report.rs` |
 //! | the record `collidoscope query --json` prints | [`summarize`] | `summary.rs` |
+//! | a chain's pieces against a shape, by the chain rule | [`chain_pieces`], [`chain_piece`] | `chain.rs` |
 //! | a segment's first hit | [`ray_cast`] | `raycast.rs` |
 //! | when two moving shapes first touch | [`time_of_impact`] | `toi.rs` |
 //! | what a moving shape covers | [`swept_outline`], [`convex_hull`] | `sweep.rs` |
@@ -32,6 +33,7 @@
 //! - Points are in world coordinates.
 
 pub(crate) mod candidates;
+mod chain;
 mod closest;
 mod collide;
 mod contact;
@@ -46,6 +48,10 @@ mod sweep;
 mod toi;
 mod types;
 
+pub use chain::{
+    Admissible, CONVEX_TOLERANCE, ChainReport, ChainRule, PieceResult, SAME_DIRECTION, TwoSided,
+    chain_contact, chain_piece, chain_pieces,
+};
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
     distance_to_core, distance_to_point,
@@ -58,7 +64,7 @@ pub use raycast::{RayHit, ray_cast};
 pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
-pub use summary::{PairRecord, PairSummary, summarize};
+pub use summary::{PairRecord, PairSummary, pair_records, summarize};
 pub use sweep::{convex_hull, poses_between, swept_outline};
 pub use toi::{
     Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step, time_of_impact,

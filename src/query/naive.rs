@@ -83,7 +83,14 @@ impl NaiveView {
         let (points, radius) = match &placed.shape {
             Shape::Circle(c) => (vec![offset], c.radius()),
             Shape::Capsule(c) => (vec![place(c.a()), place(c.b())], c.radius()),
+            Shape::Segment(s) => (vec![place(s.a()), place(s.b())], 0.0),
             Shape::Polygon(p) => (p.points_as_given().into_iter().map(place).collect(), 0.0),
+            // The naive rule is a test of whole convex shapes; a chain is taken piece by
+            // piece elsewhere. Should it be asked, it sees the first piece.
+            Shape::Chain(c) => {
+                let piece = c.pieces().next().map(|q| q.mapped(place));
+                (piece.map_or(vec![offset], |q| vec![q.p1, q.p2]), 0.0)
+            }
         };
         Self {
             points,

@@ -5,13 +5,15 @@
 //! Each kind is solved exactly, relative to `from` (so far from the origin the numbers keep
 //! their precision): a circle by the stable root of its quadratic; a capsule as the earliest
 //! of its two side faces and its two end circles; a polygon by clipping the segment against
-//! its edges' half-planes (Cyrus-Beck, as Box2D's `b2RayCastPolygon`). A segment that starts
-//! inside a shape, or on its boundary, hits it at fraction 0 with no normal.
+//! its edges' half-planes (Cyrus-Beck, as Box2D's `b2RayCastPolygon`); a segment shape, from
+//! either side, by crossing two lines; a chain only on its pieces' front sides, the first hit
+//! of any piece. A ray that starts inside a shape, or on its boundary, hits it at fraction 0
+//! with no normal.
 //!
 //! A whole scene's casts (every hit, or the first) walk the broad phase's cells along the
 //! segment: [`crate::broad::ray_cast_scene`] and [`crate::broad::ray_cast_scene_first`].
 
-use crate::geometry::{DVec2, Placed, Rounded, Shape};
+use crate::geometry::{DVec2, Placed, Rounded, Shape, cross, right_perp};
 use serde::Serialize;
 
 /// Where a segment first meets a shape.
@@ -24,6 +26,9 @@ pub struct RayHit {
     /// The outward unit surface normal there; `None` when the segment starts inside the shape
     /// or on its boundary.
     pub normal: Option<DVec2>,
+    /// The chain's piece that was hit (`None` for every other kind).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
 }
 
 /// The first contact of the segment `from -> to` with the solid `shape`, if any.
@@ -31,6 +36,7 @@ pub fn ray_cast(shape: &Placed, from: DVec2, to: DVec2) -> Option<RayHit> {
     let d = to - from;
     let pose = shape.pose;
     let offset = pose.position - from;
+    let mut piece = None;
     let (fraction, normal) = match &shape.shape {
         Shape::Circle(c) => circle(offset, c.radius(), d)?,
         Shape::Capsule(c) => {
@@ -47,12 +53,35 @@ pub fn ray_cast(shape: &Placed, from: DVec2, to: DVec2) -> Option<RayHit> {
             }
         }
         Shape::Polygon(_) => polygon(&Rounded::new(shape, from), d)?,
+        Shape::Segment(s) => {
+            let place = |p: DVec2| pose.rotation().rotate(p) + offset;
+            line(place(s.a()), place(s.b()), d, false)?
+        }
+        Shape::Chain(c) => {
+            let place = |p: DVec2| pose.rotation().rotate(p) + offset;
+            let mut best: Option<(usize, (f64, Option<DVec2>))> = None;
+            for k in c.piece_numbers() {
+                let (p1, p2) = (
+                    place(c.points()[k]),
+                    place(c.points()[(k + 1) % c.points().len()]),
+                );
+                if let Some(hit) = line(p1, p2, d, true)
+                    && best.is_none_or(|(_, b)| hit.0 < b.0)
+                {
+                    best = Some((k, hit));
+                }
+            }
+            let (k, hit) = best?;
+            piece = Some(k);
+            hit
+        }
     };
     Some(RayHit {
         fraction,
         point: from + d * fraction,
         // + 0 turns a -0 component into 0.
         normal: normal.map(|n| n + DVec2::ZERO),
+        piece,
     })
 }
 
@@ -118,6 +147,33 @@ fn capsule(p: DVec2, q: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVe
         }
     }
     best
+}
+
+/// The segment shape `p -> q` (relative to the ray's start), hit from either side, or with
+/// `front_only` only from its front (a chain's piece; a ray starting strictly behind its line
+/// passes through). The normal is the segment's, facing the ray's start; a ray parallel to it
+/// never hits (as Box2D's `b2RayCastSegment`); one starting on it hits at 0 with no normal.
+fn line(p: DVec2, q: DVec2, d: DVec2, front_only: bool) -> Option<(f64, Option<DVec2>)> {
+    let e = q - p;
+    // Where the start (the origin) lies: left of, on, or right of (the front of) the line.
+    let side = cross(e, -p);
+    if side == 0.0 && (-p).dot(e) >= 0.0 && (-p).dot(e) <= e.dot(e) {
+        return Some((0.0, None));
+    }
+    if front_only && side > 0.0 {
+        return None;
+    }
+    let den = cross(d, e);
+    if den == 0.0 {
+        return None;
+    }
+    let t = cross(p, e) / den;
+    let s = cross(p, d) / den;
+    if !(0.0..=1.0).contains(&t) || !(0.0..=1.0).contains(&s) {
+        return None;
+    }
+    let n = right_perp(e).normalize();
+    Some((t, Some(if side > 0.0 { -n } else { n })))
 }
 
 /// A convex polygon (relative to the segment's start): Cyrus-Beck clipping.

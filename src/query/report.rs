@@ -11,7 +11,7 @@ use super::naive::{NaiveMtv, naive_report};
 use super::region::{Region, region_of};
 use super::sat::sat_report_rounded;
 use super::types::SatReport;
-use crate::geometry::{Placed, Rounded};
+use crate::geometry::{Placed, Rounded, Shape};
 use serde::Serialize;
 
 /// The full story of a pair.
@@ -27,10 +27,18 @@ pub struct PairReport {
     pub proximity: Proximity,
     /// The intersection region (empty when apart).
     pub region: Region,
+    /// For a pair with a chain: every piece by the chain rule, and which one the rest of the
+    /// report is about (its axes are that piece's as a two-sided segment; `contact` is the
+    /// chain rule's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chain: Option<super::chain::ChainReport>,
 }
 
 /// Every query on `a` and `b`, from one world view.
 pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
+    if a.shape.as_chain().is_some() || b.shape.as_chain().is_some() {
+        return super::chain::chain_report(a, b);
+    }
     let origin = a.pose.position;
     let ra = Rounded::new(a, origin);
     let rb = Rounded::new(b, origin);
@@ -63,6 +71,7 @@ pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
         contact,
         proximity,
         region,
+        chain: None,
     }
 }
 
@@ -75,6 +84,9 @@ pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
 /// overlapping, does the test decide. Two polygons take the test first, which leaves at the
 /// first gap, and then the search that starts from the edges facing each other.
 pub fn distance(a: &Placed, b: &Placed) -> Proximity {
+    if matches!(a.shape, Shape::Chain(_)) || matches!(b.shape, Shape::Chain(_)) {
+        return super::chain::chain_distance(a, b);
+    }
     let touching = Proximity {
         distance: 0.0,
         closest: None,

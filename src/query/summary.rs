@@ -1,6 +1,7 @@
 //! The per-pair record of `collidoscope query`: intersecting, depth, normal, distance, closest
 //! points, contacts — decided by [`collide`], so it agrees with `explain` (the command) and the window.
 
+use super::chain::{ChainRule, PieceResult, TwoSided, chain_pieces};
 use super::closest::proximity_of_apart;
 use super::collide;
 use crate::geometry::{DVec2, Placed, Rounded};
@@ -56,14 +57,63 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
 }
 
 /// A pair's record as `query --json` prints it (and fixtures pin it): the shapes' indices,
-/// then the summary's fields.
+/// then the summary's fields; for a chain's piece, also the piece, its rule and its
+/// two-sided result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairRecord {
     /// Shape A's index.
     pub a: usize,
     /// Shape B's index.
     pub b: usize,
-    /// What `query` reports of the pair.
+    /// The chain's piece this entry is about (pairs with a chain only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
+    /// The chain rule's word for the piece.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<ChainRule>,
+    /// What `query` reports of the pair (of the piece, by the chain rule).
     #[serde(flatten)]
     pub summary: PairSummary,
+    /// The piece alone as a two-sided segment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub two_sided: Option<TwoSided>,
+}
+
+impl PairRecord {
+    /// The record of an ordinary pair.
+    pub fn pair(a: usize, b: usize, summary: PairSummary) -> Self {
+        Self {
+            a,
+            b,
+            piece: None,
+            rule: None,
+            summary,
+            two_sided: None,
+        }
+    }
+
+    /// The record of a chain's piece.
+    pub fn piece(a: usize, b: usize, result: PieceResult) -> Self {
+        Self {
+            a,
+            b,
+            piece: Some(result.piece),
+            rule: Some(result.rule),
+            summary: result.summary,
+            two_sided: Some(result.two_sided),
+        }
+    }
+}
+
+/// The records `query --json` prints for shapes `i < j` (`a`, `b`): one for an ordinary pair,
+/// one per piece, in piece order, for a pair with a chain, none for two chains.
+pub fn pair_records(i: usize, j: usize, a: &Placed, b: &Placed) -> Vec<PairRecord> {
+    let chains = (a.shape.as_chain().is_some(), b.shape.as_chain().is_some());
+    if chains == (false, false) {
+        return vec![PairRecord::pair(i, j, summarize(a, b))];
+    }
+    chain_pieces(a, b)
+        .into_iter()
+        .map(|p| PairRecord::piece(i, j, p))
+        .collect()
 }

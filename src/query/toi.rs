@@ -486,7 +486,9 @@ fn core_vertex((shape, pose): (&Shape, Pose), i: usize) -> (DVec2, f64) {
     match shape {
         Shape::Circle(c) => (pose.position, c.radius()),
         Shape::Capsule(c) => (pose.apply(c.end(i.min(1))), c.radius()),
+        Shape::Segment(s) => (pose.apply(s.end(i.min(1))), 0.0),
         Shape::Polygon(p) => (pose.apply(p.points_as_given()[i]), 0.0),
+        Shape::Chain(c) => (pose.apply(c.points()[i.min(c.points().len() - 1)]), 0.0),
     }
 }
 
@@ -495,7 +497,9 @@ fn reach(shape: &Shape) -> f64 {
     match shape {
         Shape::Circle(c) => c.radius(),
         Shape::Capsule(c) => c.a().length().max(c.b().length()) + c.radius(),
+        Shape::Segment(s) => s.a().length().max(s.b().length()),
         Shape::Polygon(p) => p.points().iter().map(|q| q.length()).fold(0.0, f64::max),
+        Shape::Chain(c) => c.points().iter().map(|q| q.length()).fold(0.0, f64::max),
     }
 }
 
@@ -506,6 +510,7 @@ pub fn inner_radius(shape: &Shape) -> f64 {
     match shape {
         Shape::Circle(c) => c.radius(),
         Shape::Capsule(c) => c.radius(),
+        Shape::Segment(_) | Shape::Chain(_) => 0.0,
         Shape::Polygon(p) => p
             .points()
             .iter()

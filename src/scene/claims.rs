@@ -3,7 +3,7 @@
 
 use super::ShapeId;
 use crate::geometry::DVec2;
-use crate::query::PairSummary;
+use crate::query::{ChainRule, PairSummary, TwoSided};
 
 /// What some other engine reported for a pair.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +22,8 @@ pub struct Claim {
     pub contacts: Option<Vec<DVec2>>,
     /// The distance it reports when apart, if given.
     pub distance: Option<f64>,
+    /// The chain's piece the claim is about (version 3; required on a pair with a chain).
+    pub piece: Option<usize>,
 }
 
 impl Claim {
@@ -35,6 +37,7 @@ impl Claim {
             normal: Some(normal),
             contacts: None,
             distance: None,
+            piece: None,
         }
     }
 
@@ -48,6 +51,15 @@ impl Claim {
             normal: None,
             contacts: None,
             distance,
+            piece: None,
+        }
+    }
+
+    /// The same claim about piece `piece` of the pair's chain.
+    pub fn on_piece(self, piece: usize) -> Self {
+        Self {
+            piece: Some(piece),
+            ..self
         }
     }
 }
@@ -61,6 +73,19 @@ pub struct Expected {
     pub b: ShapeId,
     /// The result.
     pub result: PairSummary,
+    /// For a pair with a chain: the piece, the rule's word and the two-sided result.
+    pub piece: Option<ExpectedPiece>,
+}
+
+/// What a fixture pins of a chain's piece beside the pair's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpectedPiece {
+    /// The piece's number.
+    pub piece: usize,
+    /// The chain rule's word for it.
+    pub rule: ChainRule,
+    /// The piece alone as a two-sided segment.
+    pub two_sided: TwoSided,
 }
 
 /// The default `tolerance` of a fixture (absolute + relative: |x - y| <= tol * (1 + |y|)).

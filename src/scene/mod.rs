@@ -27,7 +27,7 @@ mod read_pairs;
 pub use read_pairs::parse_claim;
 mod write;
 
-pub use claims::{Claim, DEFAULT_TOLERANCE, Expected};
+pub use claims::{Claim, DEFAULT_TOLERANCE, Expected, ExpectedPiece};
 pub use motion::{Body, Motion};
 pub(crate) use read::parse_player;
 pub use read::{load, parse};
@@ -39,8 +39,29 @@ use crate::geometry::{DVec2, Placed, ShapeKind};
 /// The `format` value of a shape-set file.
 pub const FORMAT: &str = "collidoscope-shapes";
 /// The newest file format version this build reads and writes. Version 2 adds motion, claims
-/// and fixtures' expectations; a set that needs none of them is saved as version 1.
-pub const VERSION: u64 = 2;
+/// and fixtures' expectations; version 3 segments, chains, `gravity` and `precision`. A set is
+/// saved in the lowest version that holds it.
+pub const VERSION: u64 = 3;
+
+/// The precision a file's claims were computed at (version 3's `precision`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Precision {
+    /// Double precision (the default).
+    #[default]
+    F64,
+    /// Single precision, as the engines games ship compute.
+    F32,
+}
+
+impl Precision {
+    /// The name files use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Precision::F64 => "f64",
+            Precision::F32 => "f32",
+        }
+    }
+}
 
 /// A shape's identity within a set: kept when other shapes are added or removed, so a
 /// selection, an explained pair or a recording can name a shape while the set changes. Files
@@ -103,6 +124,10 @@ pub struct Scene {
     pub expect: Option<Vec<Expected>>,
     /// A fixture's tolerance, when the file gives one (default [`DEFAULT_TOLERANCE`]).
     pub tolerance: Option<f64>,
+    /// World gravity for `simulate` (version 3), when the file gives it (default `[0, 0]`).
+    pub gravity: Option<DVec2>,
+    /// The precision the claims were computed at (version 3), when the file says.
+    pub precision: Option<Precision>,
 }
 
 impl Scene {
@@ -177,9 +202,16 @@ impl Scene {
         Some((self.index_of(a)?, self.index_of(b)?))
     }
 
-    /// The lowest file format version that holds everything in the scene: 2 with motion,
-    /// claims or expectations, else 1.
+    /// The lowest file format version that holds everything in the scene: 3 with a segment,
+    /// a chain, `gravity` or `precision`; 2 with motion, claims or expectations; else 1.
     pub fn version_needed(&self) -> u64 {
+        let new_kind = self
+            .shapes
+            .iter()
+            .any(|s| s.placed.shape.kind().is_static_only());
+        if new_kind || self.gravity.is_some() || self.precision.is_some() {
+            return 3;
+        }
         let moves = self.shapes.iter().any(|s| !s.motion.is_default());
         if moves || !self.claims.is_empty() || self.expect.is_some() || self.tolerance.is_some() {
             2

@@ -6,12 +6,13 @@
 //! field, refuse unknown keys by name, and suggest the key that was probably meant.
 
 use super::read_pairs::{read_claims, read_expect, read_tolerance};
-use super::{Body, FORMAT, Motion, Scene, SceneShape, VERSION, shape_label};
+use super::{Body, FORMAT, Motion, Precision, Scene, SceneShape, VERSION, shape_label};
 use crate::files::{
     Fields, FileError, Problem, as_point, describe, point_error, suggestion, syntax_problem,
 };
 use crate::geometry::{
-    Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape, ShapeError, ShapeKind,
+    Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape, ShapeError,
+    ShapeKind,
 };
 use serde_json::{Map, Value};
 use std::path::Path;
@@ -43,15 +44,11 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
         )));
     };
     let version = check_format_and_version(&top)?;
-    let allowed: &[&str] = if version == 1 {
-        &TOP_KEYS[..3]
-    } else {
-        &TOP_KEYS
-    };
+    let allowed = &TOP_KEYS[..TOP_KEYS_UP_TO[version as usize - 1]];
     if let Some(key) = top.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(Problem::Document(format!(
             "unknown key {key:?} at the top level{}",
-            suggestion_or_version(key, allowed, &TOP_KEYS)
+            suggestion_or_version(key, allowed, top_key_version, version)
         )));
     }
     let shapes = match top.get("shapes") {
@@ -74,26 +71,114 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
     scene.claims = read_claims(top.get("claims"), count)?;
     scene.expect = read_expect(top.get("expect"), count)?;
     scene.tolerance = read_tolerance(top.get("tolerance"))?;
+    check_pieces(&scene)?;
+    let fields = Fields(&top);
+    scene.gravity = fields
+        .optional_point("gravity")
+        .map_err(|m| Problem::Document(m.replacen("\"gravity\"", "top-level \"gravity\"", 1)))?;
+    scene.precision = match top.get("precision") {
+        None => None,
+        Some(Value::String(p)) if p == "f64" => Some(Precision::F64),
+        Some(Value::String(p)) if p == "f32" => Some(Precision::F32),
+        Some(other) => {
+            return Err(Problem::Document(format!(
+                "\"precision\" must be \"f64\" or \"f32\", found {}",
+                describe(other)
+            )));
+        }
+    };
     Ok(scene)
 }
 
-/// The top-level keys: version 1 has the first three.
-const TOP_KEYS: [&str; 6] = [
+/// Claims on a pair with a chain name one of its pieces; others name none; two chains have
+/// no claims.
+fn check_pieces(scene: &Scene) -> Result<(), Problem> {
+    let label = |i: usize| {
+        let s = &scene.shapes[i];
+        shape_label(i, s.name.as_deref(), Some(s.placed.shape.kind()))
+    };
+    for (k, claim) in scene.claims.iter().enumerate() {
+        let (i, j) = (claim.a.0 as usize, claim.b.0 as usize);
+        let chain = |i: usize| scene.shapes[i].placed.shape.as_chain();
+        let fail = |message: String| Err(Problem::Document(format!("claim {k}: {message}")));
+        let (index, of) = match (chain(i), chain(j)) {
+            (Some(_), Some(_)) => {
+                return fail(format!(
+                    "{} and {} are both chains: two chains never collide",
+                    label(i),
+                    label(j)
+                ));
+            }
+            (Some(c), None) => (i, c),
+            (None, Some(c)) => (j, c),
+            (None, None) => {
+                if let Some(piece) = claim.piece {
+                    return fail(format!(
+                        "\"piece\": {piece} is only for a pair with a chain, and neither {} nor {} is one",
+                        label(i),
+                        label(j)
+                    ));
+                }
+                continue;
+            }
+        };
+        let pieces = of.piece_numbers();
+        let range = format!("{} to {}", pieces.start, pieces.end - 1);
+        match claim.piece {
+            None => {
+                return fail(format!(
+                    "{} is a chain: say which piece (\"piece\": {range})",
+                    label(index)
+                ));
+            }
+            Some(piece) if !of.has_piece(piece) => {
+                return fail(format!(
+                    "\"piece\": {piece} is not a piece of {} (its pieces are {range})",
+                    label(index)
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The top-level keys, in the order versions added them.
+const TOP_KEYS: [&str; 8] = [
     "format",
     "version",
     "shapes",
     "claims",
     "expect",
     "tolerance",
+    "gravity",
+    "precision",
 ];
 
-/// ` (did you mean ...?)`, or, for a key of a newer version, which version it needs.
-fn suggestion_or_version(key: &str, allowed: &[&str], newer: &[&str]) -> String {
-    if !allowed.contains(&key) && newer.contains(&key) {
-        " (a version-2 key: this file says \"version\": 1)".to_string()
-    } else {
-        suggestion(key, allowed)
+/// How many of [`TOP_KEYS`] each version (1, 2, 3) has.
+const TOP_KEYS_UP_TO: [usize; 3] = [3, 6, 8];
+
+/// ` (did you mean ...?)`, or, for a key of a newer version (`needs` tells which version a
+/// key came with), which version it needs.
+fn suggestion_or_version(
+    key: &str,
+    allowed: &[&str],
+    needs: impl Fn(&str) -> Option<u64>,
+    version: u64,
+) -> String {
+    match needs(key) {
+        Some(needed) if needed > version => {
+            format!(" (a version-{needed} key: this file says \"version\": {version})")
+        }
+        _ => suggestion(key, allowed),
     }
+}
+
+/// The version that added top-level `key`.
+fn top_key_version(key: &str) -> Option<u64> {
+    let at = TOP_KEYS.iter().position(|k| *k == key)?;
+    let before = TOP_KEYS_UP_TO.iter().position(|&up_to| at < up_to)?;
+    Some(before as u64 + 1)
 }
 
 /// The file's version, once the format is right.
@@ -115,7 +200,7 @@ fn check_format_and_version(top: &Map<String, Value>) -> Result<u64, Problem> {
     match top.get("version") {
         Some(v) if matches!(v.as_u64(), Some(1..=VERSION)) => Ok(v.as_u64().unwrap_or(1)),
         Some(other) => Err(Problem::Document(format!(
-            "version {} is not supported: this build reads versions 1 and {VERSION}",
+            "version {} is not supported: this build reads versions 1, 2 and {VERSION}",
             describe(other)
         ))),
         None => Err(Problem::Document("missing key \"version\"".into())),
@@ -131,6 +216,8 @@ fn kind_keys(kind: ShapeKind) -> &'static [&'static str] {
         ShapeKind::Circle => &["radius"],
         ShapeKind::Capsule => &["a", "b", "radius"],
         ShapeKind::Polygon => &["points"],
+        ShapeKind::Segment => &["a", "b"],
+        ShapeKind::Chain => &["points", "loop"],
     }
 }
 
@@ -201,7 +288,7 @@ fn parse_shape(index: usize, value: &Value, version: u64) -> Result<SceneShape, 
                 fail(
                     name,
                     None,
-                    format!("\"kind\" must be \"circle\", \"capsule\" or \"polygon\", found {k:?}"),
+                    format!("\"kind\" must be {KIND_NAMES}, found {k:?}"),
                 )
             })?,
         Some(other) => {
@@ -215,21 +302,30 @@ fn parse_shape(index: usize, value: &Value, version: u64) -> Result<SceneShape, 
             return Err(fail(
                 name,
                 None,
-                "missing key \"kind\" (\"circle\", \"capsule\" or \"polygon\")".into(),
+                format!("missing key \"kind\" ({KIND_NAMES})"),
             ));
         }
     };
     let fail = |message: String| fail(name, Some(kind), message);
+    if kind.is_static_only() && version < 3 {
+        return Err(fail(format!(
+            "kind {:?} needs version 3 (this file is version {version})",
+            kind.name()
+        )));
+    }
     let mut allowed: Vec<&str> = COMMON_KEYS.iter().chain(kind_keys(kind)).copied().collect();
     let with_motion: Vec<&str> = allowed.iter().chain(&MOTION_KEYS).copied().collect();
     if version >= 2 {
         allowed = with_motion.clone();
     }
     if let Some(key) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(fail(format!(
-            "unknown key {key:?}{}",
-            suggestion_or_version(key, &allowed, &with_motion)
-        )));
+        let hint = if kind == ShapeKind::Segment && key == "radius" {
+            " (a segment has no radius; a capsule does)".to_string()
+        } else {
+            let motion = |k: &str| MOTION_KEYS.contains(&k).then_some(2);
+            suggestion_or_version(key, &allowed, motion, version)
+        };
+        return Err(fail(format!("unknown key {key:?}{hint}")));
     }
     let fields = Fields(fields);
     let place = || -> Result<Placed, String> {
@@ -240,16 +336,19 @@ fn parse_shape(index: usize, value: &Value, version: u64) -> Result<SceneShape, 
             Pose::new(position, angle),
         ))
     };
+    let placed = place().map_err(&fail)?;
+    let motion = read_motion(&fields, kind).map_err(fail)?;
     Ok(SceneShape {
         id: super::ShapeId(index as u32),
         name: name.map(str::to_string),
-        placed: place().map_err(&fail)?,
-        motion: read_motion(&fields).map_err(fail)?,
+        placed,
+        motion,
     })
 }
 
-/// `body`, `velocity` and `angular_velocity` (absent in version 1, so the defaults).
-fn read_motion(fields: &Fields) -> Result<Motion, String> {
+/// `body`, `velocity` and `angular_velocity` (absent in version 1, so the defaults). Segments
+/// and chains are static geometry: any other body, or motion, is refused.
+fn read_motion(fields: &Fields, kind: ShapeKind) -> Result<Motion, String> {
     let body = match fields.0.get("body") {
         None => Body::Static,
         Some(Value::String(b)) => Body::ALL
@@ -270,6 +369,19 @@ fn read_motion(fields: &Fields) -> Result<Motion, String> {
         velocity: fields.optional_point("velocity")?.unwrap_or(DVec2::ZERO),
         angular_velocity: fields.optional_number("angular_velocity")?.unwrap_or(0.0),
     };
+    if kind.is_static_only() && (body != Body::Static || motion.moves()) {
+        let what = if body != Body::Static {
+            format!("body {:?}", body.name())
+        } else {
+            format!(
+                "velocity [{}, {}] and angular_velocity {}",
+                motion.velocity.x, motion.velocity.y, motion.angular_velocity
+            )
+        };
+        return Err(format!(
+            "a {kind} is static geometry: it cannot have {what} or move"
+        ));
+    }
     if body == Body::Static && motion.moves() {
         return Err(format!(
             "a static body cannot move, but it has velocity [{}, {}] and angular_velocity {}: \
@@ -292,22 +404,46 @@ fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, String> {
                 .map_err(shape_error)?
                 .into()
         }
-        ShapeKind::Polygon => {
-            let points = match fields.0.get("points") {
-                Some(Value::Array(points)) => points
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| as_point(p).ok_or_else(|| point_error(&format!("point {i}"), p)))
-                    .collect::<Result<Vec<_>, _>>()?,
+        ShapeKind::Polygon => ConvexPolygon::new(points_of(fields)?)
+            .map_err(shape_error)?
+            .into(),
+        ShapeKind::Segment => {
+            let (a, b) = (fields.point("a")?, fields.point("b")?);
+            Segment::new(a, b).map_err(shape_error)?.into()
+        }
+        ShapeKind::Chain => {
+            let looped = match fields.0.get("loop") {
+                None => false,
+                Some(Value::Bool(b)) => *b,
                 Some(other) => {
                     return Err(format!(
-                        "\"points\" must be an array of [x, y] points, found {}",
+                        "\"loop\" must be true or false, found {}",
                         describe(other)
                     ));
                 }
-                None => return Err("missing key \"points\"".into()),
             };
-            ConvexPolygon::new(points).map_err(shape_error)?.into()
+            Chain::new(points_of(fields)?, looped)
+                .map_err(shape_error)?
+                .into()
         }
     })
 }
+
+/// The `points` list of a polygon or chain.
+fn points_of(fields: &Fields) -> Result<Vec<DVec2>, String> {
+    match fields.0.get("points") {
+        Some(Value::Array(points)) => points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| as_point(p).ok_or_else(|| point_error(&format!("point {i}"), p)))
+            .collect(),
+        Some(other) => Err(format!(
+            "\"points\" must be an array of [x, y] points, found {}",
+            describe(other)
+        )),
+        None => Err("missing key \"points\"".into()),
+    }
+}
+
+/// The kinds a file may name, in words.
+const KIND_NAMES: &str = "\"circle\", \"capsule\", \"polygon\", \"segment\" or \"chain\"";

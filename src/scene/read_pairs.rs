@@ -1,13 +1,13 @@
 //! Reading the version-2 lists about pairs: `claims`, `expect` and `tolerance`. Each entry is
 //! named in messages by its place: `claim 2 (shapes 0 and 3): "depth" must be > 0, found -1`.
 
-use super::{Claim, Expected, ShapeId};
+use super::{Claim, Expected, ExpectedPiece, ShapeId};
 use crate::files::{Fields, Problem, as_point, describe, point_error, suggestion};
 use crate::geometry::DVec2;
-use crate::query::PairSummary;
+use crate::query::{ChainRule, PairSummary, TwoSided};
 use serde_json::{Map, Value};
 
-const CLAIM_KEYS: [&str; 7] = [
+const CLAIM_KEYS: [&str; 8] = [
     "a",
     "b",
     "intersecting",
@@ -15,8 +15,9 @@ const CLAIM_KEYS: [&str; 7] = [
     "normal",
     "contacts",
     "distance",
+    "piece",
 ];
-const EXPECT_KEYS: [&str; 8] = [
+const EXPECT_KEYS: [&str; 11] = [
     "a",
     "b",
     "intersecting",
@@ -25,7 +26,13 @@ const EXPECT_KEYS: [&str; 8] = [
     "distance",
     "closest",
     "contacts",
+    // A chain's piece (version 3): all three or none.
+    "piece",
+    "rule",
+    "two_sided",
 ];
+/// How many of [`EXPECT_KEYS`] every expected result has.
+const EXPECT_REQUIRED: usize = 8;
 
 /// A claimed normal may be off unit length by this much (rounded decimals such as
 /// `[0.707, 0.707]`); its direction is what is compared.
@@ -212,13 +219,31 @@ fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
         normal,
         contacts: points(fields.0, "contacts")?,
         distance: non_negative(&fields, "distance", false)?,
+        piece: piece(fields.0)?,
     })
+}
+
+/// A chain's piece number under `"piece"`, if present.
+fn piece(map: &Map<String, Value>) -> Result<Option<usize>, String> {
+    match map.get("piece") {
+        None => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(k) => Ok(Some(k as usize)),
+            None => Err(format!(
+                "\"piece\" must be a piece number (0, 1, 2, ...), found {}",
+                describe(v)
+            )),
+        },
+    }
 }
 
 fn expected(entry: &Value, shapes: usize) -> Result<Expected, String> {
     let (fields, a, b) = pair_fields(entry, &EXPECT_KEYS, shapes)?;
     let map = fields.0;
-    if let Some(key) = EXPECT_KEYS.iter().find(|k| !map.contains_key(**k)) {
+    if let Some(key) = EXPECT_KEYS[..EXPECT_REQUIRED]
+        .iter()
+        .find(|k| !map.contains_key(**k))
+    {
         return Err(format!(
             "missing key {key:?} (an expected result has every key `query --json` prints)"
         ));
@@ -246,7 +271,65 @@ fn expected(entry: &Value, shapes: usize) -> Result<Expected, String> {
         closest,
         contacts: points(map, "contacts")?.unwrap_or_default(),
     };
-    Ok(Expected { a, b, result })
+    let chain_keys = &EXPECT_KEYS[EXPECT_REQUIRED..];
+    let given = chain_keys.iter().filter(|k| map.contains_key(**k)).count();
+    let piece = match given {
+        0 => None,
+        3 => Some(ExpectedPiece {
+            piece: piece(map)?.unwrap_or_default(),
+            rule: match map.get("rule") {
+                Some(Value::String(r)) => ChainRule::from_name(r).ok_or_else(|| {
+                    format!(
+                        "\"rule\" must be \"apart\", \"behind\", \"skip\", \"admit\" or \"snap\", found {r:?}"
+                    )
+                })?,
+                other => {
+                    return Err(format!(
+                        "\"rule\" must be a string, found {}",
+                        other.map_or("nothing".into(), describe)
+                    ));
+                }
+            },
+            two_sided: two_sided(map.get("two_sided"))?,
+        }),
+        _ => {
+            return Err(
+                "a chain's piece needs all of \"piece\", \"rule\" and \"two_sided\"".into(),
+            );
+        }
+    };
+    Ok(Expected {
+        a,
+        b,
+        result,
+        piece,
+    })
+}
+
+/// A piece's `two_sided` result: `{"intersecting", "depth", "normal"}`.
+fn two_sided(value: Option<&Value>) -> Result<TwoSided, String> {
+    let Some(Value::Object(map)) = value else {
+        return Err(format!(
+            "\"two_sided\" must be an object with \"intersecting\", \"depth\" and \"normal\", found {}",
+            value.map_or("nothing".into(), describe)
+        ));
+    };
+    let keys = ["intersecting", "depth", "normal"];
+    if let Some(key) = map.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown key {key:?} in \"two_sided\"{}",
+            suggestion(key, &keys)
+        ));
+    }
+    let fields = Fields(map);
+    Ok(TwoSided {
+        intersecting: boolean(map, "intersecting")?,
+        depth: fields.number("depth")?,
+        normal: match map.get("normal") {
+            Some(Value::Null) => None,
+            _ => Some(fields.point("normal")?),
+        },
+    })
 }
 
 /// One claim typed or pasted as a JSON object (`{"intersecting": true, "depth": 0.2,

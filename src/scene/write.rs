@@ -5,7 +5,7 @@
 use super::{Body, Claim, Expected, FORMAT, Scene, SceneShape};
 use crate::files::{FileError, Problem, write_atomically};
 use crate::geometry::{DVec2, Shape};
-use crate::query::PairSummary;
+use crate::query::{ChainRule, PairSummary, TwoSided};
 use serde::Serialize;
 use std::path::Path;
 
@@ -42,14 +42,22 @@ struct ClaimOut {
     contacts: Option<Vec<[f64; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     distance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piece: Option<usize>,
 }
 
 #[derive(Serialize)]
 struct ExpectedOut<'a> {
     a: usize,
     b: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piece: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<ChainRule>,
     #[serde(flatten)]
     result: &'a PairSummary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    two_sided: Option<TwoSided>,
 }
 
 #[derive(Serialize)]
@@ -66,6 +74,16 @@ enum GeometryOut {
     Polygon {
         points: Vec<[f64; 2]>,
     },
+    Segment {
+        a: [f64; 2],
+        b: [f64; 2],
+    },
+    Chain {
+        points: Vec<[f64; 2]>,
+        /// Written only for a loop (`false` is the default).
+        #[serde(rename = "loop", skip_serializing_if = "std::ops::Not::not")]
+        looped: bool,
+    },
 }
 
 fn pair(p: DVec2) -> [f64; 2] {
@@ -77,6 +95,16 @@ fn pair(p: DVec2) -> [f64; 2] {
 pub fn to_json(scene: &Scene) -> String {
     let version = scene.version_needed();
     let mut text = format!("{{\n  \"format\": {FORMAT:?},\n  \"version\": {version}");
+    if let Some(g) = scene.gravity {
+        text.push_str(&format!(
+            ",\n  \"gravity\": [{}, {}]",
+            number(g.x),
+            number(g.y)
+        ));
+    }
+    if let Some(precision) = scene.precision {
+        text.push_str(&format!(",\n  \"precision\": {:?}", precision.name()));
+    }
     let shapes: Vec<String> = scene.shapes.iter().map(shape_line).collect();
     push_list(&mut text, "shapes", &shapes, true);
     let index = |a, b| scene.pair_of(a, b);
@@ -129,6 +157,14 @@ fn geometry_out(shape: &Shape) -> GeometryOut {
         Shape::Polygon(p) => GeometryOut::Polygon {
             points: p.points_as_given().into_iter().map(pair).collect(),
         },
+        Shape::Segment(s) => GeometryOut::Segment {
+            a: pair(s.a()),
+            b: pair(s.b()),
+        },
+        Shape::Chain(c) => GeometryOut::Chain {
+            points: c.points().iter().copied().map(pair).collect(),
+            looped: c.is_loop(),
+        },
     }
 }
 
@@ -179,6 +215,7 @@ fn claim_line(claim: &Claim, (a, b): (usize, usize)) -> String {
             .as_ref()
             .map(|points| points.iter().copied().map(pair).collect()),
         distance: claim.distance,
+        piece: claim.piece,
     };
     serde_json::to_string(&out).expect("claims serialise")
 }
@@ -187,7 +224,10 @@ fn expected_line(expected: &Expected, (a, b): (usize, usize)) -> String {
     let out = ExpectedOut {
         a,
         b,
+        piece: expected.piece.map(|p| p.piece),
+        rule: expected.piece.map(|p| p.rule),
         result: &expected.result,
+        two_sided: expected.piece.map(|p| p.two_sided),
     };
     serde_json::to_string(&out).expect("expectations serialise")
 }

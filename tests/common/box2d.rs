@@ -70,6 +70,9 @@ pub fn to_box2d(placed: &Placed) -> B2Shape {
             vec![c.a(), c.b()],
             c.radius(),
         ),
+        Shape::Segment(_) | Shape::Chain(_) => {
+            panic!("segments and chains meet Box2D through its segment and chain routines")
+        }
         Shape::Polygon(p) => {
             let points: Vec<b2Vec2> = p.points().iter().map(|q| vec2(*q)).collect();
             // SAFETY: plain data in, plain data out; the hull is checked before use.
@@ -285,6 +288,15 @@ pub fn rounded_to_f32(placed: &Placed) -> Option<Placed> {
         Shape::Polygon(p) => ConvexPolygon::new(p.points().iter().map(|q| rv(*q)).collect())
             .ok()?
             .into(),
+        Shape::Segment(s) => collidoscope::geometry::Segment::new(rv(s.a()), rv(s.b()))
+            .ok()?
+            .into(),
+        Shape::Chain(c) => collidoscope::geometry::Chain::new(
+            c.points().iter().map(|q| rv(*q)).collect(),
+            c.is_loop(),
+        )
+        .ok()?
+        .into(),
     };
     let pose = Pose::new(rv(placed.pose.position), r(placed.pose.angle()));
     Some(Placed::new(shape, pose))

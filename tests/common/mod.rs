@@ -21,7 +21,9 @@ pub fn criterion_mean_ns(group: &str, id: &str) -> Option<f64> {
     json["mean"]["point_estimate"].as_f64()
 }
 
-use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, ShapeKind};
+use collidoscope::geometry::{
+    Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, ShapeKind,
+};
 use collidoscope::query::SatReport;
 use proptest::prelude::*;
 
@@ -131,6 +133,21 @@ pub fn arb_placed_of(kind: ShapeKind) -> BoxedStrategy<Placed> {
         ShapeKind::Polygon => (arb_polygon_points(), arb_pose())
             .prop_map(|(points, pose)| polygon(&points, pose))
             .boxed(),
+        ShapeKind::Segment => (
+            -2.0..2.0f64,
+            -2.0..2.0f64,
+            -2.0..2.0f64,
+            -2.0..2.0f64,
+            arb_pose(),
+        )
+            .prop_filter("a segment with a length", |(ax, ay, bx, by, _)| {
+                v(*ax, *ay).distance(v(*bx, *by)) > 0.05
+            })
+            .prop_map(|(ax, ay, bx, by, pose)| {
+                Placed::new(Segment::new(v(ax, ay), v(bx, by)).unwrap(), pose)
+            })
+            .boxed(),
+        ShapeKind::Chain => panic!("chains are built by the chain tests themselves"),
     }
 }
 

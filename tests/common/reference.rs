@@ -28,6 +28,11 @@ pub fn to_reference(placed: &Placed) -> ReferenceShape {
         Shape::Capsule(c) => {
             SharedShape::new(Capsule::new(vector(c.a()), vector(c.b()), c.radius()))
         }
+        Shape::Segment(s) => SharedShape::new(parry2d_f64::shape::Segment::new(
+            vector(s.a()),
+            vector(s.b()),
+        )),
+        Shape::Chain(_) => panic!("a chain is compared piece by piece"),
         Shape::Polygon(p) => SharedShape::new(
             ConvexPolygon::from_convex_polyline_unmodified(
                 p.points().iter().map(|q| vector(*q)).collect(),

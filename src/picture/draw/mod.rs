@@ -359,16 +359,26 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
             list.marks.push(dot(centre, radius.max(1.0), stroke_colour));
             continue;
         }
-        // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
-        let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
-        list.marks.push(Mark::Shape {
-            placed: Box::new(placed.clone()),
-            per_turn,
-            camera: input.camera,
-            rect: input.rect,
-            fill: faded(colour, 50),
-            stroke: Stroke::new(width, stroke_colour),
-        });
+        if let Some(chain) = placed.shape.as_chain() {
+            chain_marks(
+                input,
+                chain,
+                placed.pose,
+                Stroke::new(width, stroke_colour),
+                list,
+            );
+        } else {
+            // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
+            let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
+            list.marks.push(Mark::Shape {
+                placed: Box::new(placed.clone()),
+                per_turn,
+                camera: input.camera,
+                rect: input.rect,
+                fill: faded(colour, 50),
+                stroke: Stroke::new(width, stroke_colour),
+            });
+        }
         let name = shape.display_name(i);
         // In a crowd a name is shown only where it about fits its shape, so the crowd is not
         // buried in text.
@@ -387,6 +397,63 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                     Importance::Name
                 },
                 fixed: false,
+            });
+        }
+    }
+}
+
+/// How long a chain piece's tick on its solid side is (points).
+const TICK: f32 = 7.0;
+
+/// A chain: its pieces as lines with a tick on the solid (front) side and their numbers, the
+/// edges to its ghost points dashed, the ghost points as hollow dots.
+fn chain_marks(
+    input: &DrawInput,
+    chain: &crate::geometry::Chain,
+    pose: crate::geometry::Pose,
+    stroke: Stroke,
+    list: &mut DrawList,
+) {
+    let screen = |p: DVec2| input.screen(pose.apply(p));
+    for piece in chain.pieces() {
+        let (p1, p2) = (screen(piece.p1), screen(piece.p2));
+        list.marks.push(Mark::Segment {
+            points: [p1, p2],
+            stroke,
+        });
+        // The front normal on the screen (y down): the world's (y, -x) of the direction.
+        let along = (p2 - p1).normalize_or_zero();
+        let front = Vec2::new(-along.y, along.x);
+        let middle = (p1 + p2) * 0.5;
+        list.marks.push(Mark::Segment {
+            points: [middle, middle + front * TICK],
+            stroke,
+        });
+        list.labels.push(Label {
+            at: middle + front * (TICK + 8.0),
+            text: piece.index.to_string(),
+            colour: stroke.colour,
+            importance: Importance::Name,
+            fixed: false,
+        });
+    }
+    if !chain.is_loop() {
+        let points = chain.points();
+        let n = points.len();
+        let ghost = Stroke::new(1.0, faded(stroke.colour, 150));
+        for (ghost_point, end) in [(points[0], points[1]), (points[n - 1], points[n - 2])] {
+            let (g, e) = (screen(ghost_point), screen(end));
+            list.marks.push(Mark::Dashed {
+                points: vec![e, g],
+                stroke: ghost,
+                dash: 4.0,
+                gap: 4.0,
+            });
+            list.marks.push(Mark::Circle {
+                centre: g,
+                radius: 4.0,
+                fill: Colour::TRANSPARENT,
+                stroke: Stroke::new(1.5, stroke.colour),
             });
         }
     }

@@ -1,0 +1,494 @@
+//! Chains: a row of one-sided pieces with ghost points, and the rule that keeps a shape
+//! sliding over them from catching on the seams between pieces.
+//!
+//! This is Box2D v3's chain shape (`b2CollideChainSegmentAndPolygon` and `b2ClassifyNormal`,
+//! src/manifold.c) stated exactly for every kind (docs/format.md, "The chain rule"). For piece
+//! `k` from `p1` to `p2`, ghost points `g0` before and `g3` after:
+//!
+//! ```text
+//! e0 = unit(p1 - g0), e1 = unit(p2 - p1), e2 = unit(g3 - p2); n_i = right_perp(e_i)
+//! tail convex when cross(e0, e1) >= 0.01, head convex when cross(e1, e2) >= 0.01
+//! C = n1 turned by [-t_tail, t_head] (t = the corner's turn when convex, else 0)
+//! push(u) = max(u.p1, u.p2) - min over X of u.x
+//!
+//! apart   X does not overlap the piece's segment
+//! behind  X's centre strictly behind the piece (and behind each convex neighbour)
+//! else    depth = least push over C, at direction u*:
+//!         skip  when u* is a convex end's neighbour normal (the neighbour reports it)
+//!         admit when the two-sided normal lies in C (the two-sided result)
+//!         snap  otherwise (the two-sided normal pointed along the surface, past a seam)
+//! ```
+//!
+//! The least push over the arc C is exact, not sampled: `push` is the support function of the
+//! convex set `segment - X`, which on an arc of directions is smallest at an end of the arc,
+//! at a normal of one of that set's faces (the segment's normals, X's core normals), or where
+//! the direction points from a corner of the segment to a corner of X's core. Every such
+//! direction inside C is measured and the least kept.
+
+use super::closest::Proximity;
+use super::collide::collide;
+use super::contact::manifold;
+use super::report::distance;
+use super::summary::PairSummary;
+use super::types::AxisSource;
+use crate::geometry::{Chain, DVec2, Piece, Placed, Pose, Rounded, Segment, Shape, cross};
+
+use serde::Serialize;
+
+/// A corner bending left by at least this much (the cross product of the unit directions,
+/// about 0.57 degrees) is convex; less is flat or concave (Box2D's `convexTol`).
+pub const CONVEX_TOLERANCE: f64 = 0.01;
+
+/// Directions closer than this (radians) are one direction.
+pub const SAME_DIRECTION: f64 = 1e-9;
+
+/// Which part of the chain rule decided a piece's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainRule {
+    /// The shape does not overlap the piece's segment.
+    Apart,
+    /// The shape's centre is behind the piece: it passes through (one-sided).
+    Behind,
+    /// The least push is over a convex corner: the neighbour piece reports it.
+    Skip,
+    /// The two-sided result is admissible and is used.
+    Admit,
+    /// The two-sided normal pointed past a flat or concave end: the least admissible push
+    /// replaces it.
+    Snap,
+}
+
+impl ChainRule {
+    /// The rule's word, as files and messages spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChainRule::Apart => "apart",
+            ChainRule::Behind => "behind",
+            ChainRule::Skip => "skip",
+            ChainRule::Admit => "admit",
+            ChainRule::Snap => "snap",
+        }
+    }
+
+    /// Every rule, in the order the rule tries them.
+    pub const ALL: [ChainRule; 5] = [
+        ChainRule::Apart,
+        ChainRule::Behind,
+        ChainRule::Skip,
+        ChainRule::Admit,
+        ChainRule::Snap,
+    ];
+
+    /// The rule named `name`.
+    pub fn from_name(name: &str) -> Option<ChainRule> {
+        Self::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// A piece taken alone as a two-sided segment: what resolving pieces one by one would use.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TwoSided {
+    /// Whether the shape overlaps the segment.
+    pub intersecting: bool,
+    /// The segment's penetration depth (0 when not intersecting).
+    pub depth: f64,
+    /// From A toward B, as every normal; `None` when not intersecting.
+    pub normal: Option<DVec2>,
+}
+
+/// What a piece admits: its face normal, widened over a convex end to the neighbour's (world,
+/// from the piece toward the other shape).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Admissible {
+    /// The piece's front normal `n1`.
+    pub face: DVec2,
+    /// The previous piece's normal `n0` when the tail corner is convex.
+    pub tail: Option<DVec2>,
+    /// The next piece's normal `n2` when the head corner is convex.
+    pub head: Option<DVec2>,
+}
+
+impl Admissible {
+    /// Whether the unit direction `u` lies in the admissible range (to [`SAME_DIRECTION`]).
+    pub fn contains(&self, u: DVec2) -> bool {
+        let turn = signed_angle(self.face, u);
+        let below = self.tail.map_or(0.0, |n0| signed_angle(self.face, n0));
+        let above = self.head.map_or(0.0, |n2| signed_angle(self.face, n2));
+        turn >= below - SAME_DIRECTION && turn <= above + SAME_DIRECTION
+    }
+}
+
+/// One piece's result against another shape.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceResult {
+    /// The piece's number (the index of its first point).
+    pub piece: usize,
+    /// Which part of the rule decided.
+    pub rule: ChainRule,
+    /// The result as `query` reports a pair: intersecting, depth, normal (A toward B),
+    /// distance, closest points, contacts.
+    pub summary: PairSummary,
+    /// The piece alone as a two-sided segment.
+    pub two_sided: TwoSided,
+    /// The piece's ends (world).
+    pub ends: [DVec2; 2],
+    /// The ghost points before and after it (world).
+    pub ghosts: [DVec2; 2],
+    /// The directions the piece admits.
+    pub admissible: Admissible,
+    /// The least admissible push and its direction (from the piece toward the shape), when
+    /// the rule measured it (skip, admit, snap).
+    pub least: Option<(DVec2, f64)>,
+    /// Whether the chain is shape A of the pair (normals point from A toward B).
+    pub chain_is_a: bool,
+}
+
+impl PieceResult {
+    /// Whether the result is a contact (admit or snap).
+    pub fn intersecting(&self) -> bool {
+        self.summary.intersecting
+    }
+}
+
+/// Every piece's result for the pair `a`, `b` when one of them is a chain (A first, as
+/// always: normals from A toward B). Empty when neither is a chain, or both are (two chains
+/// never collide).
+pub fn chain_pieces(a: &Placed, b: &Placed) -> Vec<PieceResult> {
+    match (&a.shape, &b.shape) {
+        (Shape::Chain(_), Shape::Chain(_)) => Vec::new(),
+        (Shape::Chain(chain), _) => pieces_against(chain, a.pose, b, true),
+        (_, Shape::Chain(chain)) => pieces_against(chain, b.pose, a, false),
+        _ => Vec::new(),
+    }
+}
+
+/// Piece `piece`'s result for the pair `a`, `b` (one of them a chain), if it is a piece.
+pub fn chain_piece(a: &Placed, b: &Placed, piece: usize) -> Option<PieceResult> {
+    match (&a.shape, &b.shape) {
+        (Shape::Chain(_), Shape::Chain(_)) => None,
+        (Shape::Chain(chain), _) => piece_result(a.pose, chain.piece(piece)?, b, true),
+        (_, Shape::Chain(chain)) => piece_result(b.pose, chain.piece(piece)?, a, false),
+        _ => None,
+    }
+}
+
+fn pieces_against(chain: &Chain, pose: Pose, other: &Placed, chain_is_a: bool) -> Vec<PieceResult> {
+    chain
+        .pieces()
+        .filter_map(|piece| piece_result(pose, piece, other, chain_is_a))
+        .collect()
+}
+
+/// The contact of a pair with a chain: its deepest admitted or snapped piece (`None` when no
+/// piece reports a contact, or for two chains).
+pub fn chain_contact(a: &Placed, b: &Placed) -> Option<super::Contact> {
+    let deepest = chain_pieces(a, b)
+        .into_iter()
+        .filter(|p| p.intersecting())
+        .max_by(|p, q| p.summary.depth.total_cmp(&q.summary.depth))?;
+    let s = deepest.summary;
+    Some(super::Contact {
+        depth: s.depth,
+        normal: s.normal?,
+        points: s
+            .contacts
+            .iter()
+            .map(|&point| super::ContactPoint {
+                point,
+                depth: s.depth,
+            })
+            .collect(),
+    })
+}
+
+/// The signed angle that turns unit `from` onto unit `to` (counter-clockwise positive).
+fn signed_angle(from: DVec2, to: DVec2) -> f64 {
+    cross(from, to).atan2(from.dot(to))
+}
+
+/// Piece `piece` of a chain at `pose` against `other`.
+fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> Option<PieceResult> {
+    let world = piece.mapped(|p| pose.apply(p));
+    let segment = Placed::new(Segment::new(piece.p1, piece.p2).ok()?, pose);
+    // The two-sided result, in the pair's order.
+    let (first, second) = if chain_is_a {
+        (&segment, other)
+    } else {
+        (other, &segment)
+    };
+    let contact = collide(first, second);
+    let two_sided = TwoSided {
+        intersecting: contact.is_some(),
+        depth: contact.as_ref().map_or(0.0, |c| c.depth),
+        normal: contact.as_ref().map(|c| c.normal + DVec2::ZERO),
+    };
+    // From the piece toward the other shape, and back to the pair's order.
+    let orient = |u: DVec2| if chain_is_a { u } else { -u };
+
+    let e0 = (world.p1 - world.g0).normalize();
+    let e1 = (world.p2 - world.p1).normalize();
+    let e2 = (world.g3 - world.p2).normalize();
+    let normal_of = |e: DVec2| DVec2::new(e.y, -e.x);
+    let (n0, n1, n2) = (normal_of(e0), normal_of(e1), normal_of(e2));
+    let admissible = Admissible {
+        face: n1,
+        tail: (cross(e0, e1) >= CONVEX_TOLERANCE).then_some(n0),
+        head: (cross(e1, e2) >= CONVEX_TOLERANCE).then_some(n2),
+    };
+    let mut result = PieceResult {
+        piece: piece.index,
+        rule: ChainRule::Apart,
+        summary: PairSummary {
+            intersecting: false,
+            depth: 0.0,
+            normal: None,
+            distance: 0.0,
+            closest: None,
+            contacts: Vec::new(),
+        },
+        two_sided,
+        ends: [world.p1, world.p2],
+        ghosts: [world.g0, world.g3],
+        admissible,
+        least: None,
+        chain_is_a,
+    };
+
+    // 1. apart: the distance and closest points of the piece as a segment.
+    let Some(contact) = contact else {
+        let proximity = distance(first, second);
+        result.summary.distance = proximity.distance;
+        result.summary.closest = proximity
+            .closest
+            .map(|c| [c.point_a + DVec2::ZERO, c.point_b + DVec2::ZERO]);
+        return Some(result);
+    };
+
+    // 2. behind: the centre strictly behind the piece and every convex neighbour.
+    let centre = other.centre();
+    let behind_tail = admissible
+        .tail
+        .is_none_or(|n0| n0.dot(centre - world.p1) < 0.0);
+    let behind_head = admissible
+        .head
+        .is_none_or(|n2| n2.dot(centre - world.p2) < 0.0);
+    if n1.dot(centre - world.p1) < 0.0 && behind_tail && behind_head {
+        result.rule = ChainRule::Behind;
+        return Some(result);
+    }
+
+    // 3. the least push over the admissible directions.
+    let origin = world.p1;
+    let x = Rounded::new(other, origin);
+    let (q1, q2) = (DVec2::ZERO, world.p2 - origin);
+    let push = |u: DVec2| q1.dot(u).max(q2.dot(u)) - x.project(u).min;
+    let scale = q2.length() + x.centre.length() + other.shape.bounding_radius();
+    let tie = 1e-12 * scale;
+    // n1 first, then the neighbours' normals, then every other critical direction in C:
+    // a later direction replaces the best only when clearly less, so ties keep that order.
+    let mut best = (n1, push(n1));
+    let consider = |u: DVec2, best: &mut (DVec2, f64)| {
+        let p = push(u);
+        if p < best.1 - tie {
+            *best = (u, p);
+        }
+    };
+    for n in [admissible.tail, admissible.head].into_iter().flatten() {
+        consider(n, &mut best);
+    }
+    let mut critical: Vec<DVec2> = Vec::with_capacity(2 * x.normals.len() + 2 * x.points.len());
+    for m in x.normals.iter() {
+        critical.push(*m);
+        critical.push(-*m);
+    }
+    for corner in x.points.iter() {
+        for end in [q1, q2] {
+            if let Some(u) = (*corner - end).try_normalize() {
+                critical.push(u);
+            }
+        }
+    }
+    for u in critical {
+        if admissible.contains(u) {
+            consider(u, &mut best);
+        }
+    }
+    let (direction, depth) = best;
+    result.least = Some((direction, depth));
+
+    let near =
+        |n: Option<DVec2>| n.is_some_and(|n| signed_angle(n, direction).abs() <= SAME_DIRECTION);
+    if near(admissible.tail) || near(admissible.head) {
+        result.rule = ChainRule::Skip;
+        return Some(result);
+    }
+    let two_sided_normal = orient(contact.normal);
+    if admissible.contains(two_sided_normal) {
+        result.rule = ChainRule::Admit;
+        result.summary = PairSummary {
+            intersecting: true,
+            depth: contact.depth,
+            normal: Some(contact.normal + DVec2::ZERO),
+            distance: 0.0,
+            closest: None,
+            contacts: contact
+                .points
+                .iter()
+                .map(|p| p.point + DVec2::ZERO)
+                .collect(),
+        };
+        return Some(result);
+    }
+    // Snap: the least admissible push, its contact points from the manifold along it.
+    result.rule = ChainRule::Snap;
+    let piece_view = Rounded::new(&segment, origin);
+    let normal = orient(direction);
+    let points = if chain_is_a {
+        manifold(&piece_view, &x, normal, depth, AxisSource::AnyAxis)
+    } else {
+        manifold(&x, &piece_view, normal, depth, AxisSource::AnyAxis)
+    };
+    result.summary = PairSummary {
+        intersecting: true,
+        depth,
+        normal: Some(normal + DVec2::ZERO),
+        distance: 0.0,
+        closest: None,
+        contacts: points
+            .iter()
+            .map(|p| p.point + origin + DVec2::ZERO)
+            .collect(),
+    };
+    Some(result)
+}
+
+/// The pieces of `placed` as two-sided segments at its pose, or `placed` itself when it is
+/// not a chain.
+fn as_segments(placed: &Placed) -> Vec<Placed> {
+    match &placed.shape {
+        Shape::Chain(chain) => chain
+            .pieces()
+            .filter_map(|p| Segment::new(p.p1, p.p2).ok())
+            .map(|s| Placed::new(s, placed.pose))
+            .collect(),
+        _ => vec![placed.clone()],
+    }
+}
+
+/// The distance of a pair with a chain: the least over its pieces (taken as segments) and
+/// the closest points there. Ghost edges are not part of a chain.
+pub(crate) fn chain_distance(a: &Placed, b: &Placed) -> Proximity {
+    let (pieces_a, pieces_b) = (as_segments(a), as_segments(b));
+    let mut best: Option<Proximity> = None;
+    for sa in &pieces_a {
+        for sb in &pieces_b {
+            let p = distance(sa, sb);
+            if best.is_none_or(|b| p.distance < b.distance) {
+                best = Some(p);
+            }
+        }
+    }
+    best.unwrap_or(Proximity {
+        distance: f64::INFINITY,
+        closest: None,
+    })
+}
+
+/// What the window and `explain` show of a pair with a chain: every piece's result, and which
+/// piece the report's axes, contact and closest points are about.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChainReport {
+    /// Every piece's result, in piece order (empty for two chains).
+    pub pieces: Vec<PieceResult>,
+    /// The piece the report explains (an index into `pieces`): the deepest contact, else the
+    /// first piece the shape passes behind or leaves to a neighbour, else the nearest.
+    pub deciding: Option<usize>,
+}
+
+/// Piece `k` of the chain in `placed` as a two-sided segment at the chain's pose.
+fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
+    let piece = placed.shape.as_chain()?.piece(k)?;
+    Some(Placed::new(
+        Segment::new(piece.p1, piece.p2).ok()?,
+        placed.pose,
+    ))
+}
+
+/// [`super::pair_report`] of a pair with a chain: the deciding piece's two-sided test (its
+/// axes, as a segment), with the chain rule's contact in place of the two-sided one.
+pub(crate) fn chain_report(a: &Placed, b: &Placed) -> super::PairReport {
+    let pieces = chain_pieces(a, b);
+    let deciding = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.intersecting())
+        // The deepest; of equally deep pieces, one the rule snapped (where it changed the
+        // answer), else the first.
+        .max_by(|(i, p), (j, q)| {
+            let snapped = |r: &PieceResult| r.rule == ChainRule::Snap;
+            (p.summary.depth.total_cmp(&q.summary.depth))
+                .then(snapped(p).cmp(&snapped(q)))
+                .then(j.cmp(i))
+        })
+        .or_else(|| {
+            pieces
+                .iter()
+                .enumerate()
+                .find(|(_, p)| matches!(p.rule, ChainRule::Behind | ChainRule::Skip))
+        })
+        .or_else(|| {
+            pieces
+                .iter()
+                .enumerate()
+                .min_by(|(_, p), (_, q)| p.summary.distance.total_cmp(&q.summary.distance))
+        })
+        .map(|(k, _)| k);
+    let segment_of = |placed: &Placed, k: Option<usize>| match &placed.shape {
+        Shape::Chain(c) => {
+            let piece = k.or_else(|| c.piece_numbers().next())?;
+            piece_segment(placed, piece)
+        }
+        _ => Some(placed.clone()),
+    };
+    let piece = deciding.map(|k| pieces[k].piece);
+    let (Some(sa), Some(sb)) = (segment_of(a, piece), segment_of(b, piece)) else {
+        unreachable!("a chain has at least one piece")
+    };
+    let mut report = super::pair_report(&sa, &sb);
+    match deciding.map(|k| &pieces[k]) {
+        Some(p) if p.intersecting() => {
+            let s = &p.summary;
+            report.contact = s.normal.map(|normal| super::Contact {
+                depth: s.depth,
+                normal,
+                points: s
+                    .contacts
+                    .iter()
+                    .map(|&point| super::ContactPoint {
+                        point,
+                        depth: s.depth,
+                    })
+                    .collect(),
+            });
+        }
+        Some(p) => {
+            report.contact = None;
+            report.region = Default::default();
+            if p.rule != ChainRule::Apart {
+                report.proximity = Proximity {
+                    distance: 0.0,
+                    closest: None,
+                };
+            }
+        }
+        None => {
+            // Two chains never collide.
+            report.contact = None;
+            report.region = Default::default();
+            report.proximity = chain_distance(a, b);
+        }
+    }
+    report.chain = Some(ChainReport { pieces, deciding });
+    report
+}
