@@ -29,8 +29,10 @@ use super::closest::Proximity;
 use super::collide::collide;
 use super::contact::manifold;
 use super::report::distance;
+use super::summary::PairRecord;
 use super::summary::PairSummary;
 use super::types::AxisSource;
+pub use super::types::{ChainRule, TwoSided};
 use crate::geometry::{Chain, DVec2, Piece, Placed, Pose, Rounded, Segment, Shape, cross};
 
 use serde::Serialize;
@@ -41,61 +43,6 @@ pub const CONVEX_TOLERANCE: f64 = 0.01;
 
 /// Directions closer than this (radians) are one direction.
 pub const SAME_DIRECTION: f64 = 1e-9;
-
-/// Which part of the chain rule decided a piece's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ChainRule {
-    /// The shape does not overlap the piece's segment.
-    Apart,
-    /// The shape's centre is behind the piece: it passes through (one-sided).
-    Behind,
-    /// The least push is over a convex corner: the neighbour piece reports it.
-    Skip,
-    /// The two-sided result is admissible and is used.
-    Admit,
-    /// The two-sided normal pointed past a flat or concave end: the least admissible push
-    /// replaces it.
-    Snap,
-}
-
-impl ChainRule {
-    /// The rule's word, as files and messages spell it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChainRule::Apart => "apart",
-            ChainRule::Behind => "behind",
-            ChainRule::Skip => "skip",
-            ChainRule::Admit => "admit",
-            ChainRule::Snap => "snap",
-        }
-    }
-
-    /// Every rule, in the order the rule tries them.
-    pub const ALL: [ChainRule; 5] = [
-        ChainRule::Apart,
-        ChainRule::Behind,
-        ChainRule::Skip,
-        ChainRule::Admit,
-        ChainRule::Snap,
-    ];
-
-    /// The rule named `name`.
-    pub fn from_name(name: &str) -> Option<ChainRule> {
-        Self::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
-
-/// A piece taken alone as a two-sided segment: what resolving pieces one by one would use.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct TwoSided {
-    /// Whether the shape overlaps the segment.
-    pub intersecting: bool,
-    /// The segment's penetration depth (0 when not intersecting).
-    pub depth: f64,
-    /// From A toward B, as every normal; `None` when not intersecting.
-    pub normal: Option<DVec2>,
-}
 
 /// What a piece admits: its face normal, widened over a convex end to the neighbour's (world,
 /// from the piece toward the other shape).
@@ -491,4 +438,24 @@ pub(crate) fn chain_report(a: &Placed, b: &Placed) -> super::PairReport {
     }
     report.chain = Some(ChainReport { pieces, deciding });
     report
+}
+
+/// The records `query --json` prints for shapes `i < j` (`a`, `b`): one for an ordinary pair,
+/// one per piece, in piece order, for a pair with a chain, none for two chains.
+pub fn pair_records(i: usize, j: usize, a: &Placed, b: &Placed) -> Vec<PairRecord> {
+    let chains = (a.shape.as_chain().is_some(), b.shape.as_chain().is_some());
+    if chains == (false, false) {
+        return vec![PairRecord::pair(i, j, super::summarize(a, b))];
+    }
+    chain_pieces(a, b)
+        .into_iter()
+        .map(|p| PairRecord {
+            a: i,
+            b: j,
+            piece: Some(p.piece),
+            rule: Some(p.rule),
+            summary: p.summary,
+            two_sided: Some(p.two_sided),
+        })
+        .collect()
 }

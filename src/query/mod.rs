@@ -50,7 +50,7 @@ mod types;
 
 pub use chain::{
     Admissible, CONVEX_TOLERANCE, ChainReport, ChainRule, PieceResult, SAME_DIRECTION, TwoSided,
-    chain_contact, chain_piece, chain_pieces,
+    chain_contact, chain_piece, chain_pieces, pair_records,
 };
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
@@ -64,7 +64,7 @@ pub use raycast::{RayHit, ray_cast};
 pub use region::{Region, intersection_region};
 pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
-pub use summary::{PairRecord, PairSummary, pair_records, summarize};
+pub use summary::{PairRecord, PairSummary, summarize};
 pub use sweep::{convex_hull, poses_between, swept_outline};
 pub use toi::{
     Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step, time_of_impact,

@@ -1,9 +1,9 @@
 //! The per-pair record of `collidoscope query`: intersecting, depth, normal, distance, closest
 //! points, contacts — decided by [`collide`], so it agrees with `explain` (the command) and the window.
 
-use super::chain::{ChainRule, PieceResult, TwoSided, chain_pieces};
 use super::closest::proximity_of_apart;
 use super::collide;
+use super::types::{ChainRule, TwoSided};
 use crate::geometry::{DVec2, Placed, Rounded};
 use serde::Serialize;
 
@@ -91,29 +91,4 @@ impl PairRecord {
             two_sided: None,
         }
     }
-
-    /// The record of a chain's piece.
-    pub fn piece(a: usize, b: usize, result: PieceResult) -> Self {
-        Self {
-            a,
-            b,
-            piece: Some(result.piece),
-            rule: Some(result.rule),
-            summary: result.summary,
-            two_sided: Some(result.two_sided),
-        }
-    }
-}
-
-/// The records `query --json` prints for shapes `i < j` (`a`, `b`): one for an ordinary pair,
-/// one per piece, in piece order, for a pair with a chain, none for two chains.
-pub fn pair_records(i: usize, j: usize, a: &Placed, b: &Placed) -> Vec<PairRecord> {
-    let chains = (a.shape.as_chain().is_some(), b.shape.as_chain().is_some());
-    if chains == (false, false) {
-        return vec![PairRecord::pair(i, j, summarize(a, b))];
-    }
-    chain_pieces(a, b)
-        .into_iter()
-        .map(|p| PairRecord::piece(i, j, p))
-        .collect()
 }

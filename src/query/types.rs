@@ -269,3 +269,58 @@ impl SatReport {
         }
     }
 }
+
+/// Which part of the chain rule decided a piece's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainRule {
+    /// The shape does not overlap the piece's segment.
+    Apart,
+    /// The shape's centre is behind the piece: it passes through (one-sided).
+    Behind,
+    /// The least push is over a convex corner: the neighbour piece reports it.
+    Skip,
+    /// The two-sided result is admissible and is used.
+    Admit,
+    /// The two-sided normal pointed past a flat or concave end: the least admissible push
+    /// replaces it.
+    Snap,
+}
+
+impl ChainRule {
+    /// The rule's word, as files and messages spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChainRule::Apart => "apart",
+            ChainRule::Behind => "behind",
+            ChainRule::Skip => "skip",
+            ChainRule::Admit => "admit",
+            ChainRule::Snap => "snap",
+        }
+    }
+
+    /// Every rule, in the order the rule tries them.
+    pub const ALL: [ChainRule; 5] = [
+        ChainRule::Apart,
+        ChainRule::Behind,
+        ChainRule::Skip,
+        ChainRule::Admit,
+        ChainRule::Snap,
+    ];
+
+    /// The rule named `name`.
+    pub fn from_name(name: &str) -> Option<ChainRule> {
+        Self::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// A piece taken alone as a two-sided segment: what resolving pieces one by one would use.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TwoSided {
+    /// Whether the shape overlaps the segment.
+    pub intersecting: bool,
+    /// The segment's penetration depth (0 when not intersecting).
+    pub depth: f64,
+    /// From A toward B, as every normal; `None` when not intersecting.
+    pub normal: Option<DVec2>,
+}
