@@ -576,15 +576,11 @@ pub fn chain_piece_sentence(p: &PieceResult, names: &PairNames) -> String {
                 .unwrap_or(p.admissible.face);
             let along = p.ends[1] - p.ends[0];
             // The two-sided normal points past the end it leans toward.
-            let (seam, beyond) = if ghost.dot(along) > 0.0 {
-                (p.ends[1], p.ghosts[1] - p.ends[1])
+            // The seam at that end, and the edges into and out of it (in the chain's order).
+            let (seam, into, out) = if ghost.dot(along) > 0.0 {
+                (p.ends[1], along, p.ghosts[1] - p.ends[1])
             } else {
-                (p.ends[0], p.ends[0] - p.ghosts[0])
-            };
-            let (into, out) = if ghost.dot(along) > 0.0 {
-                (along, beyond)
-            } else {
-                (beyond, along)
+                (p.ends[0], p.ends[0] - p.ghosts[0], along)
             };
             let bend = crate::geometry::cross(into.normalize_or_zero(), out.normalize_or_zero());
             let corner = if bend < 0.0 {

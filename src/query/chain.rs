@@ -134,19 +134,7 @@ pub fn chain_contact(a: &Placed, b: &Placed) -> Option<super::Contact> {
         .into_iter()
         .filter(|p| p.intersecting())
         .max_by(|p, q| p.summary.depth.total_cmp(&q.summary.depth))?;
-    let s = deepest.summary;
-    Some(super::Contact {
-        depth: s.depth,
-        normal: s.normal?,
-        points: s
-            .contacts
-            .iter()
-            .map(|&point| super::ContactPoint {
-                point,
-                depth: s.depth,
-            })
-            .collect(),
-    })
+    deepest.summary.contact()
 }
 
 /// The signed angle that turns unit `from` onto unit `to` (counter-clockwise positive).
@@ -157,7 +145,7 @@ fn signed_angle(from: DVec2, to: DVec2) -> f64 {
 /// Piece `piece` of a chain at `pose` against `other`.
 fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> Option<PieceResult> {
     let world = piece.mapped(|p| pose.apply(p));
-    let segment = Placed::new(Segment::new(piece.p1, piece.p2).ok()?, pose);
+    let segment = piece_placed(&piece, pose)?;
     // The two-sided result, in the pair's order.
     let (first, second) = if chain_is_a {
         (&segment, other)
@@ -273,40 +261,26 @@ fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> O
     let two_sided_normal = orient(contact.normal);
     if admissible.contains(two_sided_normal) {
         result.rule = ChainRule::Admit;
-        result.summary = PairSummary {
-            intersecting: true,
-            depth: contact.depth,
-            normal: Some(contact.normal + DVec2::ZERO),
-            distance: 0.0,
-            closest: None,
-            contacts: contact
-                .points
-                .iter()
-                .map(|p| p.point + DVec2::ZERO)
-                .collect(),
-        };
+        result.summary = PairSummary::of_contact(&contact);
         return Some(result);
     }
     // Snap: the least admissible push, its contact points from the manifold along it.
     result.rule = ChainRule::Snap;
     let piece_view = Rounded::new(&segment, origin);
     let normal = orient(direction);
-    let points = if chain_is_a {
+    let mut points = if chain_is_a {
         manifold(&piece_view, &x, normal, depth, AxisSource::AnyAxis)
     } else {
         manifold(&x, &piece_view, normal, depth, AxisSource::AnyAxis)
     };
-    result.summary = PairSummary {
-        intersecting: true,
+    for p in &mut points {
+        p.point += origin;
+    }
+    result.summary = PairSummary::of_contact(&super::Contact {
         depth,
-        normal: Some(normal + DVec2::ZERO),
-        distance: 0.0,
-        closest: None,
-        contacts: points
-            .iter()
-            .map(|p| p.point + origin + DVec2::ZERO)
-            .collect(),
-    };
+        normal,
+        points,
+    });
     Some(result)
 }
 
@@ -316,8 +290,7 @@ fn as_segments(placed: &Placed) -> Vec<Placed> {
     match &placed.shape {
         Shape::Chain(chain) => chain
             .pieces()
-            .filter_map(|p| Segment::new(p.p1, p.p2).ok())
-            .map(|s| Placed::new(s, placed.pose))
+            .filter_map(|p| piece_placed(&p, placed.pose))
             .collect(),
         _ => vec![placed.clone()],
     }
@@ -353,13 +326,14 @@ pub struct ChainReport {
     pub deciding: Option<usize>,
 }
 
+/// A piece (local) as a two-sided segment at the chain's `pose`.
+fn piece_placed(piece: &Piece, pose: Pose) -> Option<Placed> {
+    Some(Placed::new(Segment::new(piece.p1, piece.p2).ok()?, pose))
+}
+
 /// Piece `k` of the chain in `placed` as a two-sided segment at the chain's pose.
 fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
-    let piece = placed.shape.as_chain()?.piece(k)?;
-    Some(Placed::new(
-        Segment::new(piece.p1, piece.p2).ok()?,
-        placed.pose,
-    ))
+    piece_placed(&placed.shape.as_chain()?.piece(k)?, placed.pose)
 }
 
 /// [`super::pair_report`] of a pair with a chain: the deciding piece's two-sided test (its
@@ -404,21 +378,7 @@ pub(crate) fn chain_report(a: &Placed, b: &Placed) -> super::PairReport {
     };
     let mut report = super::pair_report(&sa, &sb);
     match deciding.map(|k| &pieces[k]) {
-        Some(p) if p.intersecting() => {
-            let s = &p.summary;
-            report.contact = s.normal.map(|normal| super::Contact {
-                depth: s.depth,
-                normal,
-                points: s
-                    .contacts
-                    .iter()
-                    .map(|&point| super::ContactPoint {
-                        point,
-                        depth: s.depth,
-                    })
-                    .collect(),
-            });
-        }
+        Some(p) if p.intersecting() => report.contact = p.summary.contact(),
         Some(p) => {
             report.contact = None;
             report.region = Default::default();

@@ -3,6 +3,7 @@
 
 use super::closest::proximity_of_apart;
 use super::collide;
+use super::contact::{Contact, ContactPoint};
 use super::types::{ChainRule, TwoSided};
 use crate::geometry::{DVec2, Placed, Rounded};
 use serde::Serialize;
@@ -25,10 +26,11 @@ pub struct PairSummary {
     pub contacts: Vec<DVec2>,
 }
 
-/// The record of `a` and `b`.
-pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
-    if let Some(contact) = collide(a, b) {
-        return PairSummary {
+impl PairSummary {
+    /// The record of an intersecting pair with `contact`.
+    pub(crate) fn of_contact(contact: &Contact) -> Self {
+        // + 0 turns a -0 component into 0, so JSON never prints -0.0.
+        PairSummary {
             intersecting: true,
             depth: contact.depth,
             normal: Some(contact.normal + DVec2::ZERO),
@@ -39,7 +41,31 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
                 .iter()
                 .map(|p| p.point + DVec2::ZERO)
                 .collect(),
-        };
+        }
+    }
+
+    /// The contact an intersecting record tells (every point at the record's depth), or
+    /// `None` when it is not intersecting.
+    pub(crate) fn contact(&self) -> Option<Contact> {
+        Some(Contact {
+            depth: self.depth,
+            normal: self.normal.filter(|_| self.intersecting)?,
+            points: self
+                .contacts
+                .iter()
+                .map(|&point| ContactPoint {
+                    point,
+                    depth: self.depth,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// The record of `a` and `b`.
+pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
+    if let Some(contact) = collide(a, b) {
+        return PairSummary::of_contact(&contact);
     }
     let origin = a.pose.position;
     let proximity = proximity_of_apart(&Rounded::new(a, origin), &Rounded::new(b, origin), origin);
