@@ -5,8 +5,8 @@ use crate::ContactCheck;
 use crate::diagnose::{Diagnosis, Differences};
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{
-    AxisRole, AxisSource, ChainRule, Mistake, NaiveMtv, PairSummary, PieceResult, SatReport, Side,
-    Toi, ToiMethod, ToiState, Verdict,
+    AxisRole, AxisSource, ChainRule, Mistake, NaiveMtv, PairReport, PairSummary, PieceResult,
+    SatReport, Side, Toi, ToiMethod, ToiState, Verdict,
 };
 use crate::scene::{Claim, Scene};
 
@@ -540,6 +540,28 @@ pub fn contact_check(c: &ContactCheck) -> String {
         text.push_str("\nno known mistake reproduces it");
     }
     text
+}
+
+/// For a pair with a chain: which piece the axes are about, then the chain rule's sentence for
+/// every piece that reaches the other shape (empty for other pairs).
+pub fn chain_lines(report: &PairReport, names: &PairNames) -> Vec<String> {
+    let Some(chain) = &report.chain else {
+        return Vec::new();
+    };
+    let deciding = chain
+        .deciding
+        .map_or("-".to_string(), |k| chain.pieces[k].piece.to_string());
+    std::iter::once(format!(
+        "The test above is piece {deciding} taken alone as a two-sided segment. The chain rule, piece by piece:"
+    ))
+    .chain(
+        chain
+            .pieces
+            .iter()
+            .filter(|p| p.rule != ChainRule::Apart)
+            .map(|p| chain_piece_sentence(p, names)),
+    )
+    .collect()
 }
 
 /// What the chain rule did with one piece, in one sentence: "piece 2 snaps: its own normal

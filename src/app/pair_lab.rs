@@ -334,6 +334,9 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
 /// the distance and closest points.
 pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, naive: bool) {
     ui.label(RichText::new(text::verdict_sentence(&report.sat, names)).strong());
+    for line in text::chain_lines(report, names) {
+        ui.label(line);
+    }
     if naive {
         ui.colored_label(
             palette::NAIVE,

@@ -2,10 +2,10 @@
 //! pair, told step by step.
 
 use crate::picture::default_pair;
-use crate::query::{ChainRule, PairReport, pair_report};
+use crate::query::{PairReport, pair_report};
 use crate::scene::{self, Scene};
 use crate::text::{
-    self, PairNames, axis_source, chain_piece_sentence, interval, naive_sentence, number, point,
+    self, PairNames, axis_source, chain_lines, interval, naive_sentence, number, point,
     verdict_sentence,
 };
 use serde::Serialize;
@@ -89,17 +89,8 @@ pub fn run(
     );
     print_axes(&report, &names, out);
     let _ = writeln!(out, "\n{}", verdict_sentence(&report.sat, &names));
-    if let Some(chain) = &report.chain {
-        let _ = writeln!(
-            out,
-            "\nThe rows above are piece {} taken alone as a two-sided segment. The chain rule, piece by piece:",
-            chain
-                .deciding
-                .map_or("-".to_string(), |k| chain.pieces[k].piece.to_string())
-        );
-        for p in chain.pieces.iter().filter(|p| p.rule != ChainRule::Apart) {
-            let _ = writeln!(out, "  {}", chain_piece_sentence(p, &names));
-        }
+    for (k, line) in chain_lines(&report, &names).iter().enumerate() {
+        let _ = writeln!(out, "{}{line}", if k == 0 { "\n" } else { "  " });
     }
     print_outcome(&report, out);
     if naive {

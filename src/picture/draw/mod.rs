@@ -367,6 +367,16 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                 Stroke::new(width, stroke_colour),
                 list,
             );
+        } else if let crate::geometry::Shape::Segment(s) = &placed.shape {
+            // No inside to fill: the line, and a dot at each end.
+            let ends = [s.a(), s.b()].map(|p| input.screen(placed.pose.apply(p)));
+            list.marks.push(Mark::Segment {
+                points: ends,
+                stroke: Stroke::new(width + 0.5, stroke_colour),
+            });
+            for end in ends {
+                list.marks.push(dot(end, 3.0, stroke_colour));
+            }
         } else {
             // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
             let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
