@@ -53,7 +53,8 @@ fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl W
         out,
         "{file}: {} shapes, {} pairs",
         scene.shapes.len(),
-        pairs.len()
+        // Pairs, not a chain's piece entries.
+        pairs.chunk_by(|p, q| (p.a, p.b) == (q.a, q.b)).count()
     );
     if pairs.is_empty() {
         return;

@@ -57,6 +57,48 @@ pub struct Admissible {
 }
 
 impl Admissible {
+    /// What the piece `world` (in world coordinates) admits.
+    pub fn of(world: &Piece) -> Self {
+        let e0 = (world.p1 - world.g0).normalize();
+        let e1 = (world.p2 - world.p1).normalize();
+        let e2 = (world.g3 - world.p2).normalize();
+        let normal_of = |e: DVec2| DVec2::new(e.y, -e.x);
+        Admissible {
+            face: normal_of(e1),
+            tail: (cross(e0, e1) >= CONVEX_TOLERANCE).then_some(normal_of(e0)),
+            head: (cross(e1, e2) >= CONVEX_TOLERANCE).then_some(normal_of(e2)),
+        }
+    }
+
+    /// Whether `centre` is strictly behind the piece `world` and behind each convex
+    /// neighbour: the rule's `behind`.
+    pub fn behind(&self, world: &Piece, centre: DVec2) -> bool {
+        let behind_tail = self.tail.is_none_or(|n0| n0.dot(centre - world.p1) < 0.0);
+        let behind_head = self.head.is_none_or(|n2| n2.dot(centre - world.p2) < 0.0);
+        self.face.dot(centre - world.p1) < 0.0 && behind_tail && behind_head
+    }
+
+    /// The rule's word for a contact along the unit `u` (from the piece toward the shape):
+    /// `admit` inside the range, else `skip` past a convex end and `snap` past a flat or
+    /// concave one (past the head when `u` points along the piece, `e1`, else the tail).
+    pub fn word_for(&self, u: DVec2) -> ChainRule {
+        if self.contains(u) {
+            return ChainRule::Admit;
+        }
+        // e1 is the face normal turned a quarter left.
+        let e1 = DVec2::new(-self.face.y, self.face.x);
+        let end = if u.dot(e1) > 0.0 {
+            self.head
+        } else {
+            self.tail
+        };
+        if end.is_some() {
+            ChainRule::Skip
+        } else {
+            ChainRule::Snap
+        }
+    }
+
     /// Whether the unit direction `u` lies in the admissible range (to [`SAME_DIRECTION`]).
     pub fn contains(&self, u: DVec2) -> bool {
         let turn = signed_angle(self.face, u);
@@ -161,16 +203,8 @@ fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> O
     // From the piece toward the other shape, and back to the pair's order.
     let orient = |u: DVec2| if chain_is_a { u } else { -u };
 
-    let e0 = (world.p1 - world.g0).normalize();
-    let e1 = (world.p2 - world.p1).normalize();
-    let e2 = (world.g3 - world.p2).normalize();
-    let normal_of = |e: DVec2| DVec2::new(e.y, -e.x);
-    let (n0, n1, n2) = (normal_of(e0), normal_of(e1), normal_of(e2));
-    let admissible = Admissible {
-        face: n1,
-        tail: (cross(e0, e1) >= CONVEX_TOLERANCE).then_some(n0),
-        head: (cross(e1, e2) >= CONVEX_TOLERANCE).then_some(n2),
-    };
+    let admissible = Admissible::of(&world);
+    let n1 = admissible.face;
     let mut result = PieceResult {
         piece: piece.index,
         rule: ChainRule::Apart,
@@ -201,14 +235,7 @@ fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> O
     };
 
     // 2. behind: the centre strictly behind the piece and every convex neighbour.
-    let centre = other.centre();
-    let behind_tail = admissible
-        .tail
-        .is_none_or(|n0| n0.dot(centre - world.p1) < 0.0);
-    let behind_head = admissible
-        .head
-        .is_none_or(|n2| n2.dot(centre - world.p2) < 0.0);
-    if n1.dot(centre - world.p1) < 0.0 && behind_tail && behind_head {
+    if admissible.behind(&world, other.centre()) {
         result.rule = ChainRule::Behind;
         return Some(result);
     }
@@ -327,7 +354,7 @@ pub struct ChainReport {
 }
 
 /// A piece (local) as a two-sided segment at the chain's `pose`.
-fn piece_placed(piece: &Piece, pose: Pose) -> Option<Placed> {
+pub(super) fn piece_placed(piece: &Piece, pose: Pose) -> Option<Placed> {
     Some(Placed::new(Segment::new(piece.p1, piece.p2).ok()?, pose))
 }
 

@@ -15,6 +15,7 @@
 //! | a chain's pieces against a shape, by the chain rule | [`chain_pieces`], [`chain_piece`] | `chain.rs` |
 //! | a segment's first hit | [`ray_cast`] | `raycast.rs` |
 //! | when two moving shapes first touch | [`time_of_impact`] | `toi.rs` |
+//! | when a moving shape meets each piece of a chain | [`chain_time_of_impact`] | `chain_toi.rs` |
 //! | what a moving shape covers | [`swept_outline`], [`convex_hull`] | `sweep.rs` |
 //!
 //! The types they share live in `types.rs`; the candidate axes that `sat` and `collide` both
@@ -34,6 +35,7 @@
 
 pub(crate) mod candidates;
 mod chain;
+mod chain_toi;
 mod closest;
 mod collide;
 mod contact;
@@ -52,6 +54,7 @@ pub use chain::{
     Admissible, CONVEX_TOLERANCE, ChainReport, ChainRule, PieceResult, SAME_DIRECTION, TwoSided,
     chain_contact, chain_piece, chain_pieces, pair_records,
 };
+pub use chain_toi::{PieceToi, chain_time_of_impact};
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
     distance_to_core, distance_to_point,

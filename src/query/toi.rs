@@ -127,6 +127,20 @@ pub struct Toi {
     pub steps: SmallVec<[ToiStep; 6]>,
 }
 
+impl Toi {
+    /// No contact up to the horizon, with no search made.
+    pub fn separated() -> Self {
+        Toi {
+            state: ToiState::Separated,
+            toi: None,
+            point: None,
+            normal: None,
+            method: ToiMethod::Newton,
+            steps: SmallVec::new(),
+        }
+    }
+}
+
 /// Newton steps at most (a graze converges linearly: about one bit a step).
 const NEWTON_STEPS: usize = 200;
 /// Conservative-advancement steps at most.
@@ -146,14 +160,7 @@ const NORMAL_AGREEMENT: f64 = 1e-3;
 
 /// When `a` (moving by `va`) and `b` (moving by `vb`) first touch in `[0, horizon]`.
 pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizon: f64) -> Toi {
-    let mut toi = Toi {
-        state: ToiState::Separated,
-        toi: None,
-        point: None,
-        normal: None,
-        method: ToiMethod::Newton,
-        steps: SmallVec::new(),
-    };
+    let mut toi = Toi::separated();
     let size = a.shape.bounding_radius() + b.shape.bounding_radius();
     let origin = a.pose.position;
     // The polygon edges closest at the last measurement, tried first at the next.
