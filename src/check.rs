@@ -4,7 +4,10 @@
 
 use crate::diagnose::{Differences, nearest, reproduces};
 use crate::geometry::{DVec2, Placed};
-use crate::query::{Mistake, Outcome, PairSummary, mistaken_outcome, summarize};
+use crate::query::{
+    ChainRule, Mistake, Outcome, PairSummary, TwoSided, chain_piece, mistaken_outcome, piece_outcome,
+    summarize,
+};
 use crate::scene::Claim;
 use serde::Serialize;
 
@@ -23,6 +26,9 @@ pub struct Reported {
     pub contacts: Option<Vec<DVec2>>,
     /// The distance it reports when apart, if any.
     pub distance: Option<f64>,
+    /// For a pair with a chain: the piece it is about (judged against that piece's result
+    /// by the chain rule). `None`: against the pair's deepest piece.
+    pub piece: Option<usize>,
 }
 
 impl Reported {
@@ -47,6 +53,12 @@ impl Reported {
         self
     }
 
+    /// The same, about piece `k` of a chain.
+    pub fn on_piece(mut self, k: usize) -> Self {
+        self.piece = Some(k);
+        self
+    }
+
     /// The same, with this distance (when apart).
     pub fn with_distance(mut self, distance: f64) -> Self {
         self.distance = Some(distance);
@@ -62,6 +74,7 @@ impl From<&Claim> for Reported {
             normal: claim.normal,
             contacts: claim.contacts.clone(),
             distance: claim.distance,
+            piece: claim.piece,
         }
     }
 }
@@ -77,6 +90,9 @@ pub struct ContactCheck {
     pub agrees: bool,
     /// The exact result.
     pub exact: PairSummary,
+    /// For a report on a chain's piece: the piece, the chain rule's word and the piece alone
+    /// as a two-sided segment (`exact` is that piece's result).
+    pub piece: Option<(usize, ChainRule, TwoSided)>,
     /// Every known mistake that reproduces the report, in [`Mistake::ALL`]'s order; empty
     /// when it agrees.
     pub matches: Vec<Mistake>,
@@ -108,20 +124,31 @@ impl std::fmt::Display for ContactCheck {
 /// assert!(check_contact(&a, &b, &Reported::intersecting(0.5, DVec2::X)).agrees);
 /// ```
 pub fn check_contact(a: &Placed, b: &Placed, reported: &Reported) -> ContactCheck {
-    let summary = summarize(a, b);
-    let exact = Outcome {
-        intersecting: summary.intersecting,
-        depth: summary.depth,
-        normal: summary.normal,
-        distance: Some(summary.distance),
+    let on_piece = reported.piece.and_then(|k| chain_piece(a, b, k));
+    let (summary, exact) = match &on_piece {
+        Some(p) => (p.summary.clone(), piece_outcome(None, p)),
+        None => {
+            let summary = summarize(a, b);
+            let exact = Outcome {
+                intersecting: summary.intersecting,
+                depth: summary.depth,
+                normal: summary.normal,
+                distance: Some(summary.distance),
+            };
+            (summary, Some(exact))
+        }
     };
-    let agrees = reproduces(&exact, reported);
+    let agrees = exact.is_some_and(|e| reproduces(&e, reported));
+    let mistaken = |m: Mistake| match &on_piece {
+        Some(p) => piece_outcome(Some(m), p),
+        None => m.on_whole_shapes().then(|| mistaken_outcome(m, a, b)),
+    };
     let matches = if agrees {
         Vec::new()
     } else {
         Mistake::ALL
             .into_iter()
-            .filter(|m| reproduces(&mistaken_outcome(*m, a, b), reported))
+            .filter(|m| mistaken(*m).is_some_and(|o| reproduces(&o, reported)))
             .collect()
     };
     let differences = Differences {
@@ -149,6 +176,7 @@ pub fn check_contact(a: &Placed, b: &Placed, reported: &Reported) -> ContactChec
     ContactCheck {
         agrees,
         exact: summary,
+        piece: on_piece.map(|p| (p.piece, p.rule, p.two_sided)),
         matches,
         differences,
     }

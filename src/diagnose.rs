@@ -25,6 +25,9 @@ pub struct Diagnosis {
     pub a: usize,
     /// Shape B's index.
     pub b: usize,
+    /// The chain's piece the claim is about, if it names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
     /// Whether the claim agrees with the exact result.
     pub agrees: bool,
     /// The exact result, as `query --json` prints it.
@@ -73,8 +76,14 @@ pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
     Some(Diagnosis {
         a: i,
         b: j,
+        piece: check.piece.map(|p| p.0),
         agrees: check.agrees,
-        exact: PairRecord::pair(i, j, check.exact),
+        exact: PairRecord {
+            piece: check.piece.map(|p| p.0),
+            rule: check.piece.map(|p| p.1),
+            two_sided: check.piece.map(|p| p.2),
+            ..PairRecord::pair(i, j, check.exact)
+        },
         matches: check.matches,
         differences: check.differences,
     })

@@ -136,3 +136,111 @@ fn toi_lets_a_shape_behind_the_chain_through_and_names_a_convex_corners_skip() {
     assert!(stdout(&o).contains("piece 1"), "{}", stdout(&o));
     assert!(stdout(&o).contains("hit (skip)"), "{}", stdout(&o));
 }
+
+/// A floor of four pieces (x from 4 down to 0, front up) and the claims an engine could make.
+const FLOOR: &str = r#"{"name": "floor", "kind": "chain", "points": [[5, 0], [4, 0], [3, 0], [2, 0], [1, 0], [0, 0], [-1, 0]]}"#;
+
+fn diagnosed(dir: &Path, shapes: &str, claims: &str) -> Vec<Value> {
+    let file = write(
+        dir,
+        "claims.json",
+        &format!(
+            r#"{{"format": "collidoscope-shapes", "version": 3, "shapes": [{FLOOR}, {shapes}], "claims": [{claims}]}}"#
+        ),
+    );
+    let line = json_line(&["diagnose", "--json", file.to_str().unwrap()]);
+    line["claims"].as_array().unwrap().clone()
+}
+
+#[test]
+fn diagnose_judges_a_claim_on_a_piece_against_that_piece_and_names_internal_edge() {
+    // The contract's example: piece 2 alone pushes the crate back along the floor.
+    let line = json_line(&["diagnose", "--json", "shapes/ghost-seam.json"]);
+    let claim = &line["claims"][0];
+    assert_eq!(claim["piece"], 2);
+    assert_eq!(claim["agrees"], false);
+    assert_eq!(claim["exact"]["piece"], 2);
+    assert_eq!(claim["exact"]["rule"], "snap");
+    assert_eq!(claim["matches"], json!(["internal-edge"]));
+    let o = collidoscope(&["diagnose", "shapes/ghost-seam.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    assert!(text.contains("tiles / crate, piece 2 (snap):"), "{text}");
+    assert!(text.contains("reproduced by internal-edge"), "{text}");
+    assert!(text.contains("fix: Make the floor one chain with ghost points"), "{text}");
+
+    let dir = tempfile::tempdir().unwrap();
+    // A crate 0.002 into piece 3, its front face 0.0005 past the seam at x = 2.
+    let crate_ = r#"{"name": "crate", "kind": "polygon", "position": [1.7505, 0.248], "points": [[-0.25, -0.25], [0.25, -0.25], [0.25, 0.25], [-0.25, 0.25]], "body": "dynamic"}"#;
+    let claims = diagnosed(
+        dir.path(),
+        crate_,
+        r#"{"a": 0, "b": 1, "piece": 3, "intersecting": true, "depth": 0.002, "normal": [0, 1]},
+           {"a": 0, "b": 1, "piece": 2, "intersecting": true, "depth": 0.002, "normal": [0, -1]},
+           {"a": 0, "b": 1, "piece": 2, "intersecting": true, "depth": 0.0005, "normal": [-1, 0]},
+           {"a": 0, "b": 1, "piece": 4, "intersecting": false}"#,
+    );
+    let verdicts: Vec<(Value, Value)> = claims
+        .iter()
+        .map(|c| (c["agrees"].clone(), c["matches"].clone()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            (json!(true), json!([])),
+            // The chain rule's normal turned round.
+            (json!(false), json!(["normal-reversed"])),
+            (json!(false), json!(["internal-edge"])),
+            (json!(true), json!([])),
+        ]
+    );
+}
+
+#[test]
+fn from_behind_the_two_sided_push_is_internal_edge_and_whole_shape_mistakes_do_not_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    // A ball just under piece 2 (x from 3 to 2), 0.05 into its segment from behind.
+    let ball = r#"{"name": "ball", "kind": "circle", "position": [2.5, -0.2], "radius": 0.25, "body": "dynamic"}"#;
+    let claims = diagnosed(
+        dir.path(),
+        ball,
+        r#"{"a": 0, "b": 1, "piece": 2, "intersecting": true, "depth": 0.05, "normal": [0, -1]},
+           {"a": 0, "b": 1, "piece": 2, "intersecting": false}"#,
+    );
+    assert_eq!(claims[0]["exact"]["rule"], "behind");
+    assert_eq!(claims[0]["agrees"], false);
+    assert_eq!(claims[0]["matches"], json!(["internal-edge"]));
+    let two_sided = &claims[0]["exact"]["two_sided"];
+    assert_eq!(two_sided["intersecting"], true);
+    assert_eq!(two_sided["normal"], json!([0.0, -1.0]));
+    assert_eq!(claims[1]["agrees"], true, "the chain lets it through");
+
+    // A shallow contact on a piece: called apart by shallow-ignored (and by nothing that
+    // judges whole shapes: naive-smallest-overlap's 1e-4 threshold would say the same, but
+    // it does not apply to a piece).
+    let ball = r#"{"name": "ball", "kind": "circle", "position": [2.5, 0.24995], "radius": 0.25, "body": "dynamic"}"#;
+    let claims = diagnosed(
+        dir.path(),
+        ball,
+        r#"{"a": 0, "b": 1, "piece": 2, "intersecting": false}"#,
+    );
+    assert_eq!(claims[0]["exact"]["rule"], "admit");
+    assert_eq!(claims[0]["matches"], json!(["shallow-ignored"]));
+}
+
+#[test]
+fn claims_on_a_segment_use_the_mistakes_of_a_capsule() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "plank.json",
+        r#"{"format": "collidoscope-shapes", "version": 3, "shapes": [
+  {"name": "plank", "kind": "segment", "a": [-1, 0], "b": [1, 0]},
+  {"name": "ball", "kind": "circle", "position": [0.2, 0.2], "radius": 0.25, "body": "dynamic"}],
+  "claims": [{"a": 0, "b": 1, "intersecting": true, "depth": 0.05, "normal": [0, -1]}]}"#,
+    );
+    let line = json_line(&["diagnose", "--json", file.to_str().unwrap()]);
+    let claim = &line["claims"][0];
+    assert!(claim.get("piece").is_none());
+    assert_eq!(claim["matches"], json!(["normal-reversed"]));
+}

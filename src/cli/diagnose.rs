@@ -39,7 +39,11 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
     );
     for (d, claim) in diagnoses.iter().zip(&scene.claims) {
         let name = |i: usize| scene.shapes[i].display_name(i);
-        let _ = writeln!(out, "  {} / {}:", name(d.a), name(d.b));
+        let piece = match (d.piece, d.exact.rule) {
+            (Some(k), Some(rule)) => format!(", piece {k} ({})", rule.name()),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "  {} / {}{piece}:", name(d.a), name(d.b));
         let _ = writeln!(out, "    claimed: {}", claim_sentence(claim));
         let _ = writeln!(
             out,
@@ -67,6 +71,7 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
         }
         for m in &d.matches {
             let _ = writeln!(out, "    reproduced by {m}: {}", m.explanation());
+            let _ = writeln!(out, "      fix: {}", m.fix());
         }
     }
 }

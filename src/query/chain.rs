@@ -359,7 +359,7 @@ pub(super) fn piece_placed(piece: &Piece, pose: Pose) -> Option<Placed> {
 }
 
 /// Piece `k` of the chain in `placed` as a two-sided segment at the chain's pose.
-fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
+pub(super) fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
     piece_placed(&placed.shape.as_chain()?.piece(k)?, placed.pose)
 }
 

@@ -7,7 +7,8 @@ use super::candidates::{face_axis_count, face_candidate};
 use super::naive::naive_report;
 use super::report::distance;
 use super::sat::{Decision, finish, sat_report};
-use super::types::{Mistake, SatReport, Side, Verdict};
+use super::chain::{PieceResult, chain_piece, piece_segment};
+use super::types::{Mistake, Mtv, SatReport, Side, Verdict};
 use crate::geometry::{DVec2, Placed, Rounded};
 use serde::Serialize;
 
@@ -25,6 +26,9 @@ pub fn mistaken_report(mistake: Mistake, a: &Placed, b: &Placed) -> SatReport {
             report
         }
         Mistake::NaiveSmallestOverlap => naive_report(a, b),
+        // Two whole shapes are already collided two-sided: the mistake changes nothing there
+        // (it is about a chain's pieces: [`piece_outcome`]).
+        Mistake::InternalEdge => sat_report(a, b),
         Mistake::EdgeNormalsOnly => edge_normals_only(a, b),
         Mistake::ShallowIgnored => {
             let mut report = sat_report(a, b);
@@ -106,4 +110,105 @@ pub fn mistaken_outcome(mistake: Mistake, a: &Placed, b: &Placed) -> Outcome {
         normal: None,
         distance,
     }
+}
+
+/// What a chain's piece reports, in the terms of a claim: by the chain rule (`mistake` `None`),
+/// or as the code with `mistake` computes it. `None` for the two mistakes of a whole-shape SAT
+/// test (`naive-smallest-overlap`, `edge-normals-only`), which do not apply to a piece.
+///
+/// - `normal-reversed`: the chain rule's result with its normal turned round;
+/// - `shallow-ignored`: the chain rule's result, apart (distance 0) when shallower than 1e-4;
+/// - `internal-edge`: the piece alone as a two-sided segment.
+pub fn piece_outcome(mistake: Option<Mistake>, piece: &PieceResult) -> Option<Outcome> {
+    let rule = Outcome {
+        intersecting: piece.summary.intersecting,
+        depth: piece.summary.depth,
+        normal: piece.summary.normal,
+        distance: Some(piece.summary.distance),
+    };
+    let apart = |distance: f64| Outcome {
+        intersecting: false,
+        depth: 0.0,
+        normal: None,
+        distance: Some(distance),
+    };
+    match mistake {
+        None => Some(rule),
+        Some(m) if !m.on_pieces() => None,
+        Some(Mistake::NormalReversed) => Some(Outcome {
+            normal: rule.normal.map(|n| -n),
+            ..rule
+        }),
+        Some(Mistake::ShallowIgnored) if rule.intersecting && rule.depth < SHALLOW_THRESHOLD => {
+            Some(apart(0.0))
+        }
+        Some(Mistake::InternalEdge) => {
+            let two = piece.two_sided;
+            Some(match two.normal {
+                Some(normal) if two.intersecting => Outcome {
+                    intersecting: true,
+                    depth: two.depth,
+                    normal: Some(normal),
+                    distance: Some(0.0),
+                },
+                // Apart as a segment: the rule's `apart`, with the same distance.
+                _ => apart(piece.summary.distance),
+            })
+        }
+        Some(_) => Some(rule),
+    }
+}
+
+/// The report the window shows for `mistake` on piece `piece` of the pair `a`, `b` (one a
+/// chain): the piece's two-sided test (its axes, as a segment), which is `internal-edge`'s own
+/// test; for `normal-reversed` and `shallow-ignored` with the chain rule's contact, mistaken,
+/// as its verdict and MTV (on the axis the segment's test decided by). `None` when the
+/// mistake does not apply to pieces, `piece` is no piece, or the rule reports no contact for
+/// those two to change.
+pub fn mistaken_piece_report(
+    mistake: Mistake,
+    a: &Placed,
+    b: &Placed,
+    piece: usize,
+) -> Option<SatReport> {
+    let result = chain_piece(a, b, piece)?;
+    let outcome = piece_outcome(Some(mistake), &result)?;
+    let segment = piece_segment(a.shape.as_chain().map_or(b, |_| a), piece)?;
+    let mut report = if a.shape.as_chain().is_some() {
+        sat_report(&segment, b)
+    } else {
+        sat_report(a, &segment)
+    };
+    report.mistake = Some(mistake);
+    if mistake == Mistake::InternalEdge {
+        return Some(report);
+    }
+    // The other two change the chain rule's contact; with none there is nothing to show.
+    if !result.summary.intersecting {
+        return None;
+    }
+    // The rule's depth and normal stand on the axis the segment's own test decided by.
+    let axis = report.mtv.map_or(0, |m| m.axis);
+    match outcome.normal.filter(|_| outcome.intersecting) {
+        Some(normal) => {
+            report.verdict = Verdict::Intersecting {
+                axis,
+                depth: outcome.depth,
+            };
+            report.mtv = Some(Mtv {
+                axis,
+                normal,
+                depth: outcome.depth,
+            });
+        }
+        None => {
+            report.verdict = Verdict::Shallow {
+                axis,
+                depth: result.summary.depth,
+                threshold: SHALLOW_THRESHOLD,
+            };
+            report.mtv = None;
+        }
+    }
+    Some(report)
 }

@@ -61,7 +61,10 @@ pub use closest::{
 };
 pub use collide::collide;
 pub use contact::{Contact, ContactPoint};
-pub use mistakes::{Outcome, SHALLOW_THRESHOLD, mistaken_outcome, mistaken_report};
+pub use mistakes::{
+    Outcome, SHALLOW_THRESHOLD, mistaken_outcome, mistaken_piece_report, mistaken_report,
+    piece_outcome,
+};
 pub use naive::{NAIVE_THRESHOLD, NaiveMtv, naive_report};
 pub use raycast::{RayHit, ray_cast};
 pub use region::{Region, intersection_region};

@@ -152,16 +152,37 @@ pub enum Mistake {
     EdgeNormalsOnly,
     /// The correct test, but a penetration shallower than 1e-4 is called apart.
     ShallowIgnored,
+    /// A chain's piece collided on its own as a two-sided segment, with no ghost points and
+    /// no one-sided rule (separate tiles, a polyline collided segment by segment): at a flat
+    /// seam the next piece's end pushes a sliding shape back along the surface.
+    InternalEdge,
 }
 
 impl Mistake {
     /// Every mistake, in the order `diagnose` lists matches.
-    pub const ALL: [Mistake; 4] = [
+    pub const ALL: [Mistake; 5] = [
         Mistake::NormalReversed,
         Mistake::NaiveSmallestOverlap,
         Mistake::EdgeNormalsOnly,
         Mistake::ShallowIgnored,
+        Mistake::InternalEdge,
     ];
+
+    /// Whether the mistake can explain a claim about two whole shapes (every one but
+    /// `internal-edge`, which is about a chain's pieces).
+    pub fn on_whole_shapes(self) -> bool {
+        self != Mistake::InternalEdge
+    }
+
+    /// Whether the mistake can explain a claim on a chain's piece: `normal-reversed` and
+    /// `shallow-ignored` (applied to the chain rule's result) and `internal-edge`; the two
+    /// mistakes of a whole-shape SAT test do not apply.
+    pub fn on_pieces(self) -> bool {
+        matches!(
+            self,
+            Mistake::NormalReversed | Mistake::ShallowIgnored | Mistake::InternalEdge
+        )
+    }
 
     /// The name files and commands use: `normal-reversed`, `naive-smallest-overlap`, ...
     pub fn name(self) -> &'static str {
@@ -170,6 +191,7 @@ impl Mistake {
             Mistake::NaiveSmallestOverlap => "naive-smallest-overlap",
             Mistake::EdgeNormalsOnly => "edge-normals-only",
             Mistake::ShallowIgnored => "shallow-ignored",
+            Mistake::InternalEdge => "internal-edge",
         }
     }
 
@@ -192,6 +214,31 @@ impl Mistake {
             }
             Mistake::ShallowIgnored => {
                 "A penetration shallower than 1e-4 is treated as no contact, so resting and grazing contacts are missed."
+            }
+            Mistake::InternalEdge => {
+                "Each piece of the floor is collided on its own as a two-sided segment, with no ghost points and no one-sided rule: at a flat seam the next piece's end pushes a sliding shape back along the surface (a ghost collision), and from behind it pushes out a shape the chain lets through."
+            }
+        }
+    }
+
+
+    /// What fixes it, in one line.
+    pub fn fix(self) -> &'static str {
+        match self {
+            Mistake::NormalReversed => {
+                "Keep one convention everywhere contacts are made and used: the normal from A toward B, B moved by +depth * normal and A by -depth * normal."
+            }
+            Mistake::NaiveSmallestOverlap => {
+                "Point each axis from A's centre toward B's before comparing overlaps (so the MTV pushes B away from A), and compare overlaps without a threshold."
+            }
+            Mistake::EdgeNormalsOnly => {
+                "Add the axis from the polygon's nearest corner (or the segment's nearest end) toward the circle's or capsule's centre."
+            }
+            Mistake::ShallowIgnored => {
+                "Report every positive depth; let the solver allow a little penetration (a slop) instead of dropping shallow contacts."
+            }
+            Mistake::InternalEdge => {
+                "Make the floor one chain with ghost points (Box2D v3's b2CreateChain), merge the tiles into one collider per run of floor, or turn on the engine's internal-edge fix (parry's PolylineFlags::ORIENTED, TriMeshFlags::FIX_INTERNAL_EDGES)."
             }
         }
     }
