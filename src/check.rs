@@ -5,8 +5,8 @@
 use crate::diagnose::{Differences, nearest, reproduces};
 use crate::geometry::{DVec2, Placed};
 use crate::query::{
-    ChainRule, Mistake, Outcome, PairSummary, TwoSided, chain_piece, mistaken_outcome, piece_outcome,
-    summarize,
+    ChainRule, Mistake, Outcome, PairSummary, TwoSided, chain_piece, mistaken_outcome,
+    piece_outcome, summarize,
 };
 use crate::scene::Claim;
 use serde::Serialize;

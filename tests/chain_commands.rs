@@ -167,7 +167,10 @@ fn diagnose_judges_a_claim_on_a_piece_against_that_piece_and_names_internal_edge
     let text = stdout(&o);
     assert!(text.contains("tiles / crate, piece 2 (snap):"), "{text}");
     assert!(text.contains("reproduced by internal-edge"), "{text}");
-    assert!(text.contains("fix: Make the floor one chain with ghost points"), "{text}");
+    assert!(
+        text.contains("fix: Make the floor one chain with ghost points"),
+        "{text}"
+    );
 
     let dir = tempfile::tempdir().unwrap();
     // A crate 0.002 into piece 3, its front face 0.0005 past the seam at x = 2.

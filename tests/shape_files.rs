@@ -147,6 +147,38 @@ fn check(name: &str) {
             assert_eq!(claim.piece, Some(2));
             close(claim.depth.unwrap(), pieces[1].two_sided.depth, 1e-12);
         }
+        "ghost-bumps.json" => {
+            use collidoscope::motion::{Config, EventKind, Resolver, Simulation};
+            let run = |resolver: Resolver| {
+                let config = Config {
+                    resolver,
+                    ..Config::new(1.0 / 60.0).unwrap()
+                };
+                let mut simulation = Simulation::new(load(name), config);
+                let events: Vec<_> = (0..240).flat_map(|_| simulation.step().events).collect();
+                (simulation, events)
+            };
+            let (sat, events) = run(Resolver::Sat);
+            let caught: Vec<(u64, usize, usize, Option<usize>)> =
+                events.iter().map(|e| (e.step, e.a, e.b, e.piece)).collect();
+            assert!(events.iter().all(|e| e.kind == EventKind::Caught));
+            // Tile 2 (shape 7) against the crate on the tiles (shape 10).
+            assert_eq!(caught, [(12, 7, 10, None)]);
+            close(events[0].lost.unwrap(), 1.5, 1e-12);
+            let crate_on_chain = &sat.scene().shapes[9];
+            close_vec(
+                crate_on_chain.placed.pose.position,
+                DVec2::new(6.451, 0.25),
+                1e-9,
+            );
+            close_vec(crate_on_chain.motion.velocity, DVec2::new(1.5, 0.0), 1e-12);
+            let (_, events) = run(Resolver::Mistake(
+                collidoscope::query::Mistake::InternalEdge,
+            ));
+            let caught: Vec<(u64, usize, usize, Option<usize>)> =
+                events.iter().map(|e| (e.step, e.a, e.b, e.piece)).collect();
+            assert_eq!(caught, [(12, 0, 9, Some(7)), (12, 7, 10, None)]);
+        }
         "touching-boxes.json" => {
             let r = pair(&load(name), 0, 1);
             assert!(matches!(r.sat.verdict, Verdict::Touching { .. }));

@@ -164,7 +164,7 @@ fn at_a_sixtieth_of_a_second_the_ball_is_pushed_out_through_the_far_side_of_the_
     );
     assert_eq!(
         collidoscope::motion::counts(&events),
-        "0 pushed-in, 0 tunnelled, 1 pushed-through, 0 normal-flip, 0 still-penetrating"
+        "0 pushed-in, 0 tunnelled, 1 pushed-through, 0 normal-flip, 0 still-penetrating, 0 caught"
     );
 
     // Bounded substeps and continuous collision stop it at the near face: nothing pushed
@@ -392,4 +392,102 @@ fn the_sweep_of_the_pushed_through_step_names_the_wall_and_the_path() {
     assert!((from.x + 5.0 / 3.0).abs() < 1e-12 && (to.x - 0.6).abs() < 1e-12);
     assert_eq!(ball.at, to);
     assert!(ball.tunnelled.is_none());
+}
+
+/// A version-3 scene from its shapes' JSON, with `gravity` when given.
+fn v3(shapes: &str, gravity: Option<[f64; 2]>) -> Scene {
+    let gravity = gravity.map_or(String::new(), |g| {
+        format!(r#", "gravity": [{}, {}]"#, g[0], g[1])
+    });
+    let text = format!(
+        r#"{{"format": "collidoscope-shapes", "version": 3{gravity}, "shapes": [{shapes}]}}"#
+    );
+    collidoscope::scene::parse(std::path::Path::new("test.json"), text.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn gravity_is_added_to_each_dynamic_velocity_before_it_moves() {
+    let scene = v3(
+        r#"{"name": "falling", "kind": "circle", "radius": 0.5, "body": "dynamic"},
+           {"name": "carried", "kind": "circle", "position": [10, 0], "radius": 0.5, "body": "kinematic", "velocity": [1, 0]}"#,
+        Some([0.0, -10.0]),
+    );
+    let (_, frames) = run(
+        scene,
+        config(0.1, Resolver::Sat, Substeps::Fixed(2), false),
+        3,
+    );
+    let last = &frames[2].shapes;
+    // Six substeps of 0.05: v = -0.5 k after substep k, and y = -(0.05)(0.5)(1 + ... + 6).
+    assert!((last[0].motion.velocity.y + 3.0).abs() < 1e-12);
+    assert!((last[0].placed.pose.position.y + 0.05 * 0.5 * 21.0).abs() < 1e-12);
+    // A kinematic body is not pulled.
+    assert_eq!(last[1].motion.velocity, DVec2::new(1.0, 0.0));
+}
+
+#[test]
+fn passing_a_chain_from_behind_is_not_tunnelling_but_a_segment_or_its_front_is() {
+    const FLOOR: &str = r#"{"name": "floor", "kind": "chain", "points": [[3, 0], [2, 0], [0, 0], [-2, 0], [-3, 0]]}"#;
+    const PLANK: &str = r#"{"name": "plank", "kind": "segment", "a": [2, 0], "b": [-2, 0]}"#;
+    // 100 units/s for 1/60 s: 1.67 a step, across a floor 0 thick.
+    let up = r#"{"name": "ball", "kind": "circle", "position": [0.5, -1], "radius": 0.1, "body": "dynamic", "velocity": [0, 100]}"#;
+    let down = r#"{"name": "ball", "kind": "circle", "position": [0.5, 1], "radius": 0.1, "body": "dynamic", "velocity": [0, -100]}"#;
+    let tunnels = |floor: &str, ball: &str| {
+        let (events, _) = run(
+            v3(&format!("{floor}, {ball}"), None),
+            config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+            2,
+        );
+        events
+            .into_iter()
+            .filter(|e| e.kind == EventKind::Tunnelled)
+            .map(|e| e.piece)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        tunnels(FLOOR, up),
+        [],
+        "the chain lets it through from behind"
+    );
+    assert_eq!(
+        tunnels(FLOOR, down),
+        [Some(1)],
+        "through the front of piece 1"
+    );
+    assert_eq!(tunnels(PLANK, up), [None], "a segment is two-sided");
+    assert_eq!(tunnels(PLANK, down), [None]);
+    // With continuous collision the ball stops on the chain's front, and rises through it.
+    let stop = |ball: &str| {
+        let (_, frames) = run(
+            v3(&format!("{FLOOR}, {ball}"), None),
+            config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), true),
+            2,
+        );
+        frames[1].shapes[1].placed.pose.position.y
+    };
+    assert!((stop(down) - 0.1).abs() < 1e-9, "{}", stop(down));
+    assert!(stop(up) > 2.0, "{}", stop(up));
+}
+
+#[test]
+fn normal_reversed_on_a_chain_reverses_the_chain_rules_contact() {
+    // A crate resting 0.01 into a chain floor: sat pushes it up, normal-reversed down.
+    let scene = v3(
+        r#"{"name": "floor", "kind": "chain", "points": [[3, 0], [2, 0], [-2, 0], [-3, 0]]},
+           {"name": "crate", "kind": "polygon", "position": [0, 0.24], "points": [[-0.25, -0.25], [0.25, -0.25], [0.25, 0.25], [-0.25, 0.25]], "body": "dynamic"}"#,
+        None,
+    );
+    let y = |resolver: Resolver| {
+        let (_, frames) = run(
+            scene.clone(),
+            config(1.0 / 60.0, resolver, Substeps::Fixed(1), false),
+            1,
+        );
+        frames[0].shapes[1].placed.pose.position.y
+    };
+    assert!((y(Resolver::Sat) - 0.25).abs() < 1e-12);
+    assert!((y(Resolver::Mistake(Mistake::NormalReversed)) - 0.23).abs() < 1e-12);
+    // The whole-shape mistakes leave a chain's pieces to the chain rule.
+    assert!((y(Resolver::Mistake(Mistake::NaiveSmallestOverlap)) - 0.25).abs() < 1e-12);
 }

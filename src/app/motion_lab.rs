@@ -744,5 +744,6 @@ fn event_colour(kind: EventKind) -> crate::picture::Colour {
         EventKind::Tunnelled | EventKind::PushedThrough => palette::MTV,
         EventKind::NormalFlip => palette::DECIDING,
         EventKind::StillPenetrating => palette::OTHER_HIT,
+        EventKind::Caught => palette::CLAIMED,
     }
 }

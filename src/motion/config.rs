@@ -125,7 +125,7 @@ pub enum ConfigError {
     Dt(f64),
     /// No such resolver.
     #[error(
-        "unknown resolver `{0}`: use sat, normal-reversed, naive-smallest-overlap, edge-normals-only or shallow-ignored"
+        "unknown resolver `{0}`: use sat, normal-reversed, naive-smallest-overlap, edge-normals-only, shallow-ignored or internal-edge"
     )]
     Resolver(String),
     /// Not `fixed:K` or `bound`.

@@ -22,16 +22,21 @@ pub enum EventKind {
     NormalFlip,
     /// After the step the pair's true depth is above [`crate::motion::STILL_PENETRATING`].
     StillPenetrating,
+    /// Resolving a contact with a segment or a chain's piece changed the dynamic shape's
+    /// velocity along that segment or piece: it caught on the surface instead of sliding
+    /// (at a seam, a ghost collision).
+    Caught,
 }
 
 impl EventKind {
     /// Every kind, in the order they are told.
-    pub const ALL: [EventKind; 5] = [
+    pub const ALL: [EventKind; 6] = [
         EventKind::PushedIn,
         EventKind::Tunnelled,
         EventKind::PushedThrough,
         EventKind::NormalFlip,
         EventKind::StillPenetrating,
+        EventKind::Caught,
     ];
 
     /// `pushed-in`, `tunnelled`, `pushed-through`, `normal-flip`, `still-penetrating`.
@@ -42,6 +47,7 @@ impl EventKind {
             EventKind::PushedThrough => "pushed-through",
             EventKind::NormalFlip => "normal-flip",
             EventKind::StillPenetrating => "still-penetrating",
+            EventKind::Caught => "caught",
         }
     }
 }
@@ -89,7 +95,8 @@ pub struct Event {
     /// `normal-flip`: the resolver's normal the step before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal_before: Option<DVec2>,
-    /// `tunnelled`, `pushed-through`: the body that passed through (list position).
+    /// `tunnelled`, `pushed-through`: the body that passed through (list position);
+    /// `caught`: the body that caught.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<usize>,
     /// `tunnelled`: when, within the step (seconds from its start), the shapes first touched
@@ -111,6 +118,13 @@ pub struct Event {
     /// `pushed-through`: where the resolver left it, on the far side of the other shape.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<DVec2>,
+    /// `caught`, `tunnelled`: the chain's piece, for a pair with a chain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
+    /// `caught`: how much of the velocity along the segment or piece the resolution took
+    /// (units per second).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost: Option<f64>,
 }
 
 impl Event {
@@ -132,6 +146,8 @@ impl Event {
             safe_dt: None,
             from: None,
             to: None,
+            piece: None,
+            lost: None,
         }
     }
 
@@ -184,6 +200,21 @@ impl Event {
                 self.step,
                 n(self.depth)
             ),
+            EventKind::Caught => {
+                let (body, other) = if self.shape == Some(self.a) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                format!(
+                    "step {}: {body} caught on {other}{}: resolving their contact took {} of its velocity along the surface.",
+                    self.step,
+                    self.piece
+                        .map(|k| format!("'s piece {k}"))
+                        .unwrap_or_default(),
+                    n(self.lost)
+                )
+            }
         }
     }
 }

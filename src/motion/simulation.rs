@@ -3,10 +3,11 @@
 use super::config::{Config, MAX_SUBSTEPS, Resolver, Substeps};
 use super::events::{Event, EventKind};
 use crate::broad::{Aabb, Grid};
+use crate::geometry::Shape;
 use crate::geometry::{DVec2, Placed, Pose};
 use crate::query::{
-    ToiState, Velocity, collide, distance_to_point, mistaken_report, ray_cast, safe_step,
-    time_of_impact,
+    ChainRule, ToiState, Velocity, chain_piece, chain_time_of_impact, collide, distance_to_point,
+    mistaken_report, piece_outcome, piece_segment, ray_cast, safe_step, time_of_impact,
 };
 use crate::scene::{Body, Scene};
 use std::collections::BTreeMap;
@@ -41,13 +42,85 @@ pub struct StepOutcome {
     pub resolved: usize,
 }
 
-/// The pair's contact as the resolver sees it: the normal (A toward B) and the depth.
-fn resolver_mtv(resolver: Resolver, a: &Placed, b: &Placed) -> Option<(DVec2, f64)> {
+/// The pair's contact as the resolver sees it: the normal (A toward B) and the depth. For a
+/// pair with a chain, `piece`'s: by the chain rule, or by the resolver's mistake where it
+/// applies to a piece (`internal-edge`: the piece as a two-sided segment).
+fn resolver_mtv(
+    resolver: Resolver,
+    a: &Placed,
+    b: &Placed,
+    piece: Option<usize>,
+) -> Option<(DVec2, f64)> {
+    if let Some(k) = piece {
+        let result = chain_piece(a, b, k)?;
+        let mistake = match resolver {
+            Resolver::Sat => None,
+            Resolver::Mistake(m) => Some(m).filter(|m| m.on_pieces()),
+        };
+        let outcome = piece_outcome(mistake, &result)?;
+        return outcome
+            .normal
+            .filter(|_| outcome.intersecting)
+            .map(|n| (n, outcome.depth));
+    }
     match resolver {
         Resolver::Sat => collide(a, b).map(|c| (c.normal, c.depth)),
         Resolver::Mistake(m) => mistaken_report(m, a, b).mtv.map(|m| (m.normal, m.depth)),
     }
 }
+
+/// What a pair is resolved as: once (`None`), or piece by piece for a pair with a chain.
+fn resolved_parts(a: &Shape, b: &Shape) -> Vec<Option<usize>> {
+    match (a.as_chain(), b.as_chain()) {
+        (Some(_), Some(_)) => Vec::new(),
+        (Some(c), None) | (None, Some(c)) => c.piece_numbers().map(Some).collect(),
+        (None, None) => vec![None],
+    }
+}
+
+/// The unit direction along the surface a contact is with: a segment's `unit(b - a)` or a
+/// chain's piece's `e1` (world), when the pair has one.
+fn surface_direction(a: &Placed, b: &Placed, piece: Option<usize>) -> Option<DVec2> {
+    [a, b].into_iter().find_map(|p| match &p.shape {
+        Shape::Segment(s) => (p.pose.apply(s.b()) - p.pose.apply(s.a())).try_normalize(),
+        Shape::Chain(c) => {
+            let piece = c.piece(piece?)?;
+            (p.pose.apply(piece.p2) - p.pose.apply(piece.p1)).try_normalize()
+        }
+        _ => None,
+    })
+}
+
+/// Where continuous collision stops a pair's motion within `h`: the first touch, with its
+/// normal (A toward B). With a chain, the first piece met on a face the rule admits (with
+/// `internal-edge`, any piece met, as a two-sided segment would stop it); a piece the shape
+/// starts behind lets it through.
+fn first_stop(
+    resolver: Resolver,
+    (a, va): (&Placed, Velocity),
+    (b, vb): (&Placed, Velocity),
+    h: f64,
+) -> Option<(f64, DVec2)> {
+    if a.shape.as_chain().is_none() && b.shape.as_chain().is_none() {
+        let toi = time_of_impact(a, va, b, vb, h);
+        return match (toi.state, toi.toi, toi.normal) {
+            (ToiState::Hit, Some(t), Some(normal)) => Some((t, normal)),
+            _ => None,
+        };
+    }
+    let two_sided = resolver == Resolver::Mistake(crate::query::Mistake::InternalEdge);
+    chain_time_of_impact(a, va, b, vb, h)
+        .into_iter()
+        .filter(|p| two_sided || p.rule == Some(ChainRule::Admit))
+        .filter_map(|p| match (p.toi.state, p.toi.toi, p.toi.normal) {
+            (ToiState::Hit, Some(t), Some(normal)) => Some((t, normal)),
+            _ => None,
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+}
+
+/// A velocity change along a surface above this part of `1 + |v|` is a catch.
+const CAUGHT: f64 = 1e-6;
 
 /// The pair's true depth (0 when apart or touching).
 fn true_depth(a: &Placed, b: &Placed) -> f64 {
@@ -197,6 +270,95 @@ impl Simulation {
         pairs
     }
 
+    /// Resolve the contact of `i` and `j` (of `piece`, for a pair with a chain) as the
+    /// resolver sees it now, noting its events. Whether there was a contact to resolve.
+    fn resolve(
+        &mut self,
+        i: usize,
+        j: usize,
+        piece: Option<usize>,
+        step_start: &[DVec2],
+        resolved: &mut BTreeMap<(usize, usize), DVec2>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let shapes = &self.scene.shapes;
+        let Some((normal, depth)) = resolver_mtv(
+            self.config.resolver,
+            &shapes[i].placed,
+            &shapes[j].placed,
+            piece,
+        ) else {
+            return false;
+        };
+        let velocity_before = [shapes[i].motion.velocity, shapes[j].motion.velocity];
+        let before = true_depth(&shapes[i].placed, &shapes[j].placed);
+        let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
+        let share = if dynamic(i) && dynamic(j) { 0.5 } else { 1.0 };
+        let push = normal * depth * share;
+        let moved_to = [
+            shapes[i].placed.pose.position,
+            shapes[j].placed.pose.position,
+        ];
+        if dynamic(i) {
+            let s = &mut self.scene.shapes[i];
+            s.placed.pose = Pose::new(s.placed.pose.position - push, s.placed.pose.angle());
+            s.motion.velocity = without_part_along(s.motion.velocity, normal);
+        }
+        if self.scene.shapes[j].motion.body == Body::Dynamic {
+            let s = &mut self.scene.shapes[j];
+            s.placed.pose = Pose::new(s.placed.pose.position + push, s.placed.pose.angle());
+            s.motion.velocity = without_part_along(s.motion.velocity, -normal);
+        }
+        resolved.insert((i, j), normal);
+        let shapes = &self.scene.shapes;
+        let after = true_depth(&shapes[i].placed, &shapes[j].placed);
+        if after > before + DEEPER * (1.0 + before) {
+            let mut e = Event::new(self.steps, EventKind::PushedIn, (i, j));
+            e.depth = Some(before);
+            e.depth_after = Some(after);
+            e.normal = Some(normal);
+            events.push(e);
+        }
+        // Pushed out on the far side: each pushed body's centre, from the start of the step
+        // to where the resolver left it, crossed the other shape, and the push went the way
+        // the body was moving.
+        for (k, other, sign, before) in [(i, j, -1.0, moved_to[0]), (j, i, 1.0, moved_to[1])] {
+            if shapes[k].motion.body != Body::Dynamic {
+                continue;
+            }
+            let (from, to) = (step_start[k], shapes[k].placed.pose.position);
+            if (push * sign).dot(before - from) > 0.0
+                && crosses_interior(&shapes[other].placed, from, to)
+            {
+                let mut e = Event::new(self.steps, EventKind::PushedThrough, (i, j));
+                e.shape = Some(k);
+                e.depth = Some(depth);
+                e.normal = Some(normal);
+                e.from = Some(from);
+                e.to = Some(to);
+                events.push(e);
+            }
+        }
+        // Caught: the velocity along a segment or piece changed.
+        let shapes = &self.scene.shapes;
+        if let Some(e) = surface_direction(&shapes[i].placed, &shapes[j].placed, piece) {
+            for (k, before) in [(i, velocity_before[0]), (j, velocity_before[1])] {
+                if shapes[k].motion.body != Body::Dynamic {
+                    continue;
+                }
+                let lost = (shapes[k].motion.velocity - before).dot(e).abs();
+                if lost > CAUGHT * (1.0 + before.length()) {
+                    let mut ev = Event::new(self.steps, EventKind::Caught, (i, j));
+                    ev.shape = Some(k);
+                    ev.piece = piece;
+                    ev.lost = Some(lost);
+                    events.push(ev);
+                }
+            }
+        }
+        true
+    }
+
     /// One substep of `h`: move every body that may move (stopping dynamic ones at their
     /// first contact under continuous collision), resolve the pairs with a dynamic body in
     /// pair order, and note the pairs that passed through each other. Returns how many
@@ -210,6 +372,14 @@ impl Simulation {
         passed: &mut BTreeMap<(usize, usize), Event>,
     ) -> usize {
         let n = self.scene.shapes.len();
+        // Gravity first: every dynamic body's velocity gains g * h before it moves.
+        if let Some(g) = self.scene.gravity {
+            for s in &mut self.scene.shapes {
+                if s.motion.body == Body::Dynamic {
+                    s.motion.velocity += g * h;
+                }
+            }
+        }
         let start: Vec<Placed> = self.scene.shapes.iter().map(|s| s.placed.clone()).collect();
         let velocities: Vec<Velocity> = self
             .scene
@@ -252,8 +422,15 @@ impl Simulation {
                     (_, Body::Dynamic) => j,
                     _ => continue,
                 };
-                let toi = time_of_impact(&start[i], velocities[i], &start[j], velocities[j], h);
-                if let (ToiState::Hit, Some(t), Some(normal)) = (toi.state, toi.toi, toi.normal) {
+                let Some((t, normal)) = first_stop(
+                    self.config.resolver,
+                    (&start[i], velocities[i]),
+                    (&start[j], velocities[j]),
+                    h,
+                ) else {
+                    continue;
+                };
+                {
                     // The normal from the dynamic body toward the other.
                     let normal = if d == i { normal } else { -normal };
                     if stops[d].is_none_or(|(s, _)| t < s) {
@@ -285,63 +462,16 @@ impl Simulation {
                 None => velocities[k],
             })
             .collect();
-        // Resolve, in pair order, each with the poses the earlier ones left.
+        // Resolve, in pair order, each with the poses the earlier ones left; a pair with a
+        // chain piece by piece, in piece order, each piece at the poses of that moment.
         let mut count = 0;
         for &(i, j) in &pairs {
-            let shapes = &self.scene.shapes;
-            let Some((normal, depth)) =
-                resolver_mtv(self.config.resolver, &shapes[i].placed, &shapes[j].placed)
-            else {
-                continue;
-            };
-            let before = true_depth(&shapes[i].placed, &shapes[j].placed);
-            let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
-            let share = if dynamic(i) && dynamic(j) { 0.5 } else { 1.0 };
-            let push = normal * depth * share;
-            let moved_to = [
-                shapes[i].placed.pose.position,
-                shapes[j].placed.pose.position,
-            ];
-            if dynamic(i) {
-                let s = &mut self.scene.shapes[i];
-                s.placed.pose = Pose::new(s.placed.pose.position - push, s.placed.pose.angle());
-                s.motion.velocity = without_part_along(s.motion.velocity, normal);
-            }
-            if self.scene.shapes[j].motion.body == Body::Dynamic {
-                let s = &mut self.scene.shapes[j];
-                s.placed.pose = Pose::new(s.placed.pose.position + push, s.placed.pose.angle());
-                s.motion.velocity = without_part_along(s.motion.velocity, -normal);
-            }
-            count += 1;
-            resolved.insert((i, j), normal);
-            let shapes = &self.scene.shapes;
-            let after = true_depth(&shapes[i].placed, &shapes[j].placed);
-            if after > before + DEEPER * (1.0 + before) {
-                let mut e = Event::new(self.steps, EventKind::PushedIn, (i, j));
-                e.depth = Some(before);
-                e.depth_after = Some(after);
-                e.normal = Some(normal);
-                events.push(e);
-            }
-            // Pushed out on the far side: each pushed body's centre, from the start of the step
-            // to where the resolver left it, crossed the other shape, and the push went the way
-            // the body was moving.
-            for (k, other, sign, before) in [(i, j, -1.0, moved_to[0]), (j, i, 1.0, moved_to[1])] {
-                if shapes[k].motion.body != Body::Dynamic {
-                    continue;
-                }
-                let (from, to) = (step_start[k], shapes[k].placed.pose.position);
-                if (push * sign).dot(before - from) > 0.0
-                    && crosses_interior(&shapes[other].placed, from, to)
-                {
-                    let mut e = Event::new(self.steps, EventKind::PushedThrough, (i, j));
-                    e.shape = Some(k);
-                    e.depth = Some(depth);
-                    e.normal = Some(normal);
-                    e.from = Some(from);
-                    e.to = Some(to);
-                    events.push(e);
-                }
+            let parts = resolved_parts(
+                &self.scene.shapes[i].placed.shape,
+                &self.scene.shapes[j].placed.shape,
+            );
+            for piece in parts {
+                count += usize::from(self.resolve(i, j, piece, step_start, resolved, events));
             }
         }
         // Passing through: apart at both ends of the substep, overlapping on the way.
@@ -356,7 +486,8 @@ impl Simulation {
             if collide(&shapes[i].placed, &shapes[j].placed).is_some() {
                 continue;
             }
-            if let Some((enter, exit)) = passage((&start[i], travel[i]), (&start[j], travel[j]), h)
+            if let Some((enter, exit, piece)) =
+                passage_of((&start[i], travel[i]), (&start[j], travel[j]), h)
             {
                 // The body that passed: the faster one.
                 let (fast, speed) = [i, j]
@@ -370,6 +501,7 @@ impl Simulation {
                 e.exit = Some(exit);
                 e.dt = Some(h);
                 e.safe_dt = safe_step(&shapes[fast].placed.shape, speed);
+                e.piece = piece;
                 passed.insert((i, j), e);
             }
         }
@@ -381,6 +513,10 @@ impl Simulation {
 /// entering at one point and leaving at a later one with the stretch between them inside.
 /// A segment that only touches the boundary (grazes a corner, runs along an edge) does not.
 fn crosses_interior(shape: &Placed, from: DVec2, to: DVec2) -> bool {
+    if shape.shape.kind().is_static_only() {
+        // A segment or a chain has no inside to cross.
+        return false;
+    }
     let (Some(entry), Some(exit)) = (ray_cast(shape, from, to), ray_cast(shape, to, from)) else {
         return false;
     };
@@ -395,6 +531,34 @@ fn crosses_interior(shape: &Placed, from: DVec2, to: DVec2) -> bool {
     }
     let middle = from.lerp(to, 0.5 * (enter + leave));
     distance_to_point(shape, middle) == 0.0 && entry.normal.is_some_and(|n| n.dot(to - from) < 0.0)
+}
+
+/// [`passage`] for any pair: with a chain, the first of its pieces (each a two-sided segment)
+/// the other shape passes through, with the piece's number; a piece the shape starts behind
+/// lets it through, so passing it from behind is no tunnelling.
+fn passage_of(
+    a: (&Placed, Velocity),
+    b: (&Placed, Velocity),
+    h: f64,
+) -> Option<(f64, f64, Option<usize>)> {
+    let chain = match (a.0.shape.as_chain(), b.0.shape.as_chain()) {
+        (None, None) => return passage(a, b, h).map(|(enter, exit)| (enter, exit, None)),
+        (Some(_), Some(_)) => return None,
+        (Some(_), None) => a.0,
+        (None, Some(_)) => b.0,
+    };
+    chain_time_of_impact(a.0, a.1, b.0, b.1, h)
+        .into_iter()
+        .filter(|p| p.toi.state == ToiState::Hit && p.rule != Some(ChainRule::Behind))
+        .find_map(|p| {
+            let segment = piece_segment(chain, p.piece)?;
+            let (sa, sb) = if std::ptr::eq(chain, a.0) {
+                ((&segment, a.1), b)
+            } else {
+                (a, (&segment, b.1))
+            };
+            passage(sa, sb, h).map(|(enter, exit)| (enter, exit, Some(p.piece)))
+        })
 }
 
 /// Whether two shapes moving freely over `[0, h]` from `a` and `b` pass through each other:

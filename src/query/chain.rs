@@ -358,8 +358,9 @@ pub(super) fn piece_placed(piece: &Piece, pose: Pose) -> Option<Placed> {
     Some(Placed::new(Segment::new(piece.p1, piece.p2).ok()?, pose))
 }
 
-/// Piece `k` of the chain in `placed` as a two-sided segment at the chain's pose.
-pub(super) fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
+/// Piece `k` of the chain in `placed` as a two-sided segment at the chain's pose (`None`
+/// when `placed` is no chain or `k` no piece).
+pub fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
     piece_placed(&placed.shape.as_chain()?.piece(k)?, placed.pose)
 }
 

@@ -52,7 +52,7 @@ mod types;
 
 pub use chain::{
     Admissible, CONVEX_TOLERANCE, ChainReport, ChainRule, PieceResult, SAME_DIRECTION, TwoSided,
-    chain_contact, chain_piece, chain_pieces, pair_records,
+    chain_contact, chain_piece, chain_pieces, pair_records, piece_segment,
 };
 pub use chain_toi::{PieceToi, chain_time_of_impact};
 pub use closest::{

@@ -221,7 +221,6 @@ impl Mistake {
         }
     }
 
-
     /// What fixes it, in one line.
     pub fn fix(self) -> &'static str {
         match self {
