@@ -551,16 +551,36 @@ pub fn chain_lines(report: &PairReport, names: &PairNames) -> Vec<String> {
     let deciding = chain
         .deciding
         .map_or("-".to_string(), |k| chain.pieces[k].piece.to_string());
+    let reaching: Vec<String> = chain
+        .pieces
+        .iter()
+        .filter(|p| p.rule != ChainRule::Apart)
+        .map(|p| chain_piece_sentence(p, names))
+        .collect();
+    if chain.pieces.is_empty() {
+        return vec![
+            "Two chains never collide: each is solid on one side only, with no inside.".into(),
+        ];
+    }
+    if reaching.is_empty() {
+        return vec![format!(
+            "The test above is piece {deciding}, the nearest, taken alone as a two-sided segment. No piece of the chain reaches the other shape."
+        )];
+    }
+    let verdict = match &report.contact {
+        Some(c) => format!(
+            "So by the chain rule {} moves by {} along {} (the deepest piece, {deciding}).",
+            names.b,
+            number(c.depth),
+            point(c.normal)
+        ),
+        None => "So by the chain rule the pair does not collide.".to_string(),
+    };
     std::iter::once(format!(
-        "The test above is piece {deciding} taken alone as a two-sided segment. The chain rule, piece by piece:"
+        "The test above is piece {deciding} taken alone as a two-sided segment (what resolving the pieces one by one would use). The chain rule, piece by piece:"
     ))
-    .chain(
-        chain
-            .pieces
-            .iter()
-            .filter(|p| p.rule != ChainRule::Apart)
-            .map(|p| chain_piece_sentence(p, names)),
-    )
+    .chain(reaching)
+    .chain(std::iter::once(verdict))
     .collect()
 }
 

@@ -75,6 +75,10 @@ impl App {
                 .confirm_discard(dialogs::Discard::Generate(options)),
             Command::Generate(options) => self.generate(options),
             Command::ShowGenerate => self.generate_window.open = true,
+            Command::Example(example) if ws.is_dirty() => self
+                .dialogs
+                .confirm_discard(dialogs::Discard::Example(example)),
+            Command::Example(example) => self.open_example(example),
             Command::CellSize(size) => ws.set_cell_size(size),
             Command::Lab(lab) => {
                 // The latency lab's players live elsewhere than the scene's shapes: fit them
@@ -160,6 +164,27 @@ impl App {
         );
     }
 
+    /// Open a built-in scene, in its lab.
+    pub(super) fn open_example(&mut self, example: Example) {
+        self.workspace.new_document_with(example.scene());
+        self.after_document_change();
+        if let Some((a, b)) = example.pair() {
+            let ids = |k: usize| self.workspace.scene().shapes[k].id;
+            let (a, b) = (ids(a), ids(b));
+            self.run(Command::Explain(a, b));
+        }
+        let (lab, settings) = example.lab(self.motion_lab.settings());
+        if let Some(settings) = settings
+            && let Some(m) = self
+                .motion_lab
+                .apply(MotionCommand::Settings(settings), &self.workspace)
+        {
+            self.say(m.text, m.error);
+        }
+        self.lab = lab;
+        self.say(format!("opened the example {}", example.title()), false);
+    }
+
     pub(super) fn say(&mut self, text: impl Into<String>, error: bool) {
         self.status_bar.say(text, error, self.workspace.revision());
     }
@@ -234,6 +259,7 @@ impl App {
             }
             dialogs::Discard::Open(path) => self.open(&path),
             dialogs::Discard::Generate(options) => self.generate(options),
+            dialogs::Discard::Example(example) => self.open_example(example),
             dialogs::Discard::Quit => {
                 self.close_confirmed = true;
                 self.workspace.document.discard_recovery();

@@ -9,7 +9,7 @@ use super::edit::Edit;
 use super::workspace::Workspace;
 use crate::diagnose::Diagnosis;
 use crate::picture::palette;
-use crate::query::{Mistake, SatReport, mistaken_report};
+use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, ShapeId, parse_claim};
 use crate::text::{self, PairNames};
 use eframe::egui::{self, RichText};
@@ -24,6 +24,8 @@ pub struct ClaimedPanel {
     normal_x: String,
     normal_y: String,
     contacts: String,
+    /// The chain's piece the claim is about (pairs with a chain).
+    piece: String,
     paste: String,
     path: String,
     /// Why the last claim typed or pasted was refused.
@@ -45,11 +47,11 @@ impl ClaimedPanel {
         let mistake = self.shown?;
         let (a, b) = ws.pair_indices()?;
         let shapes = &ws.scene().shapes;
-        Some(mistaken_report(
-            mistake,
-            &shapes[a].placed,
-            &shapes[b].placed,
-        ))
+        let (a, b) = (&shapes[a].placed, &shapes[b].placed);
+        match ws.claim().and_then(|c| c.piece) {
+            Some(piece) => mistaken_piece_report(mistake, a, b, piece),
+            None => Some(mistaken_report(mistake, a, b)),
+        }
     }
 
     /// Fill the fields from the explained pair's claim when the pair or the claim changed.
@@ -79,6 +81,11 @@ impl ClaimedPanel {
                     .collect();
                 points.join("; ")
             })
+            .unwrap_or_default();
+        self.piece = c
+            .as_ref()
+            .and_then(|c| c.piece)
+            .map(|k| k.to_string())
             .unwrap_or_default();
         self.refused = None;
         self.loaded = Some((pair, claim));
@@ -141,6 +148,10 @@ impl ClaimedPanel {
                     .labelled_by(l.id);
                     ui.end_row();
                 };
+                if let Some(pieces) = chain_pieces(ws, (ia, ib)) {
+                    let hint = format!("{} to {}", pieces.start, pieces.end - 1);
+                    field(ui, "piece", &mut self.piece, &hint);
+                }
                 if self.intersecting {
                     field(ui, "depth", &mut self.depth, "> 0");
                     field(ui, "normal x", &mut self.normal_x, "unit, A toward B");
@@ -203,11 +214,17 @@ impl ClaimedPanel {
     /// The claims with the explained pair's claim replaced (or removed).
     fn set(&mut self, ws: &Workspace, claim: Option<Claim>, out: &mut Commands) {
         let Some((a, b)) = ws.pair() else { return };
+        // The claim replaced or removed: the one on the same piece, or the one shown.
+        let piece = match &claim {
+            Some(c) => c.piece,
+            None => ws.claim().and_then(|c| c.piece),
+        };
         let mut claims: Vec<Claim> = ws
             .scene()
             .claims
             .iter()
-            .filter(|c| (c.a, c.b) != (a, b))
+            // A pair with a chain has a claim per piece: keep the other pieces'.
+            .filter(|c| (c.a, c.b) != (a, b) || c.piece != piece)
             .cloned()
             .collect();
         claims.extend(claim);
@@ -228,6 +245,25 @@ impl ClaimedPanel {
         };
         let mut object = serde_json::Map::new();
         object.insert("intersecting".into(), self.intersecting.into());
+        if let Some(pieces) = chain_pieces(ws, pair) {
+            let range = format!("{} to {}", pieces.start, pieces.end - 1);
+            let typed = self.piece.trim();
+            if typed.is_empty() {
+                return Err(format!(
+                    "piece: a claim on a chain names its piece, {range}"
+                ));
+            }
+            match typed.parse::<usize>() {
+                Ok(k) if pieces.contains(&k) => {
+                    object.insert("piece".into(), k.into());
+                }
+                _ => {
+                    return Err(format!(
+                        "piece: {typed} is not a piece of the chain ({range})"
+                    ));
+                }
+            }
+        }
         if self.intersecting {
             if let Some(d) = number("depth", &self.depth)? {
                 object.insert("depth".into(), d.into());
@@ -363,6 +399,7 @@ impl ClaimedPanel {
                 }
             });
             ui.label(m.explanation());
+            ui.label(RichText::new(format!("What fixes it: {}", m.fix())).italics());
         }
         if let Some(report) = self.mistake_report(ws) {
             let m = self.shown.expect("a report is of a shown mistake");
@@ -392,6 +429,15 @@ impl ClaimedPanel {
             axes_table::ui(ui, &report, names, all, true, None, place);
         }
     }
+}
+
+/// The piece numbers of the chain in the pair (`None` when neither shape is a chain).
+fn chain_pieces(ws: &Workspace, (a, b): (usize, usize)) -> Option<std::ops::Range<usize>> {
+    let shapes = &ws.scene().shapes;
+    [a, b]
+        .into_iter()
+        .find_map(|k| shapes[k].placed.shape.as_chain())
+        .map(|c| c.piece_numbers())
 }
 
 /// One row of the claim-vs-exact table; long values wrap inside their column.

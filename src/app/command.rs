@@ -176,6 +176,9 @@ pub enum Command {
     Generate(Generate),
     /// Show the window that generates many shapes.
     ShowGenerate,
+    /// Open a built-in scene as a new document with no file (asks first when there are unsaved
+    /// changes), in the lab that shows it.
+    Example(super::Example),
     /// Use grid cells of this size (`None`: chosen from the shapes' sizes).
     CellSize(Option<f64>),
     /// Show this lab.

@@ -18,6 +18,8 @@ pub enum Discard {
     Quit,
     /// Replace the scene with a generated one.
     Generate(crate::scene::generate::Generate),
+    /// Open a built-in scene.
+    Example(super::Example),
 }
 
 /// The questions waiting for an answer.

@@ -23,6 +23,7 @@ mod command;
 mod dialogs;
 mod document;
 mod edit;
+mod examples;
 mod export_window;
 mod frame_pair;
 mod generate_window;
@@ -52,6 +53,7 @@ pub use command::{
     Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand, RunSettings, TimelineId,
 };
 pub use edit::Edit;
+pub use examples::Example;
 pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
 pub use scene_view::PaintedFrame;

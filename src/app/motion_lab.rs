@@ -365,7 +365,10 @@ impl MotionLab {
                     .on_hover_text("run the same scene with a second resolver, drawn as purple outlines over this one");
                 // By default the other side of the comparison: the correct test beside a
                 // mistake, the naive rule beside the correct test.
+                // With a chain in the scene, the mistake that catches on its seams.
+                let chains = ws.scene().shapes.iter().any(|s| s.placed.shape.as_chain().is_some());
                 let contrast = match settings.resolver {
+                    Resolver::Sat if chains => Resolver::Mistake(crate::query::Mistake::InternalEdge),
                     Resolver::Sat => Resolver::Mistake(crate::query::Mistake::NaiveSmallestOverlap),
                     Resolver::Mistake(_) => Resolver::Sat,
                 };

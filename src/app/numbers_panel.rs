@@ -7,7 +7,7 @@
 use super::command::Commands;
 use super::edit::Edit;
 use super::workspace::Workspace;
-use crate::geometry::{ConvexPolygon, DVec2, Pose, Shape, ShapeError};
+use crate::geometry::{Chain, ConvexPolygon, DVec2, Pose, Shape, ShapeError};
 use crate::picture::palette;
 use crate::query::{inner_radius, safe_step};
 use crate::scene::{Body, SceneShape, ShapeId};
@@ -180,6 +180,9 @@ impl NumbersPanel {
                 }
             }
         });
+        if let Shape::Chain(chain) = &shape.placed.shape {
+            chain_editor(ui, &shape, chain, out);
+        }
         if still {
             return;
         }
@@ -368,5 +371,80 @@ fn with_coordinate(p: DVec2, axis: usize, x: f64) -> DVec2 {
         DVec2::new(x, p.y)
     } else {
         DVec2::new(p.x, x)
+    }
+}
+
+/// A chain's points as a polygon's are edited: insert a point after any point (halfway to the
+/// next; past the last, as far again as the last link is long), delete one, turn which side
+/// is solid, close or open the loop. An edit the chain would refuse (too few points, two
+/// points meeting) is offered disabled, with the reason on hover.
+fn chain_editor(ui: &mut egui::Ui, shape: &SceneShape, chain: &Chain, out: &mut Commands) {
+    let replace = |chain: Chain, out: &mut Commands| {
+        let mut new = shape.clone();
+        new.placed.shape = Shape::Chain(chain);
+        out.edit(Edit::Replace {
+            shape: new,
+            gesture: None,
+        });
+    };
+    let offer = |ui: &mut egui::Ui, label: &str, hover: &str, tried: Result<Chain, ShapeError>| {
+        let enabled = tried.is_ok();
+        let button = ui.add_enabled(enabled, egui::Button::new(label).small());
+        let button = match &tried {
+            Ok(_) => button.on_hover_text(hover),
+            Err(e) => button.on_disabled_hover_text(e.to_string()),
+        };
+        button.clicked().then(|| tried.ok()).flatten()
+    };
+    let points = chain.points();
+    let n = points.len();
+    let mut chosen = None;
+    ui.label(egui::RichText::new("Chain points").strong());
+    egui::Grid::new(("chain points", shape.id))
+        .num_columns(3)
+        .show(ui, |ui| {
+            for k in 0..n {
+                ui.label(format!("point {k}"));
+                let next = if k + 1 < n {
+                    (points[k] + points[k + 1]) * 0.5
+                } else if chain.is_loop() {
+                    (points[k] + points[0]) * 0.5
+                } else {
+                    points[k] * 2.0 - points[k - 1]
+                };
+                let mut inserted = chain.clone();
+                let tried = inserted.insert_point(k + 1, next).map(|_| inserted);
+                if let Some(c) = offer(ui, "+", "insert a point after this one", tried) {
+                    chosen = Some(c);
+                }
+                let mut removed = chain.clone();
+                let tried = removed.remove_point(k).map(|_| removed);
+                if let Some(c) = offer(ui, "−", "delete this point", tried) {
+                    chosen = Some(c);
+                }
+                ui.end_row();
+            }
+        });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Flip side")
+            .on_hover_text("reverse the points: every piece's solid side turns to the other side")
+            .clicked()
+        {
+            chosen = Some(chain.reversed());
+        }
+        let closed = Chain::new(points.to_vec(), !chain.is_loop());
+        let label = if chain.is_loop() { "Open the loop" } else { "Close the loop" };
+        if let Some(c) = offer(
+            ui,
+            label,
+            "a loop joins the last point to the first; an open chain's first and last points are ghost points",
+            closed,
+        ) {
+            chosen = Some(c);
+        }
+    });
+    if let Some(c) = chosen {
+        replace(c, out);
     }
 }

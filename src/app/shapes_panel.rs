@@ -6,7 +6,7 @@ use super::edit::Edit;
 use super::numbers_panel::NumbersPanel;
 use super::scene_view::SceneView;
 use super::workspace::Workspace;
-use crate::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
+use crate::geometry::{Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
 use crate::picture::palette;
 use crate::scene::{Scene, SceneShape};
 use eframe::egui::{self, RichText};
@@ -93,6 +93,27 @@ impl ShapesPanel {
             if ui.button("+ Box").clicked() {
                 let b = ConvexPolygon::rectangle(DVec2::splat(1.0)).expect("valid");
                 add("box", b.into());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("+ Segment")
+                .on_hover_text("a line with no thickness, solid on both sides (static)")
+                .clicked()
+            {
+                let s = Segment::new(DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0)).expect("valid");
+                add("segment", s.into());
+            }
+            if ui
+                .button("+ Chain")
+                .on_hover_text(
+                    "a floor of four one-sided pieces, solid side up, with a ghost point at each end (static)",
+                )
+                .clicked()
+            {
+                // Right to left, so the front (the right-hand side of each piece) is up.
+                let points = (-3..=3).rev().map(|x| DVec2::new(x as f64, 0.0)).collect();
+                add("chain", Chain::new(points, false).expect("valid").into());
             }
         });
         ui.horizontal_wrapped(|ui| {

@@ -1,6 +1,7 @@
 //! The top bar: the File, Edit and View menus, and the path field (the way to name a file
 //! where no system dialog can be shown).
 
+use super::Example;
 use super::command::{Command, Commands, Fit};
 use super::edit::Edit;
 use super::shapes_panel;
@@ -171,6 +172,17 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     if ui.button("Many shapes...").clicked() {
         out.push(Command::ShowGenerate);
     }
+    ui.menu_button("Examples", |ui| {
+        for example in Example::ALL {
+            if ui
+                .button(example.title())
+                .on_hover_text(example.about())
+                .clicked()
+            {
+                out.push(Command::Example(example));
+            }
+        }
+    });
     if ui
         .button("Export fixture...")
         .on_hover_text("pin the exact results of the explained pair (or every pair) as a test")

@@ -304,7 +304,13 @@ impl Workspace {
 
     /// A new, empty, unsaved-as-nothing document.
     pub fn new_document(&mut self) {
-        self.replace_scene(Scene::default());
+        self.new_document_with(Scene::default());
+    }
+
+    /// A new document holding `scene` (a built-in example), with no file and nothing to save
+    /// until it is changed.
+    pub fn new_document_with(&mut self, scene: Scene) {
+        self.replace_scene(scene);
         self.document.reset(self.revision);
     }
 

@@ -101,22 +101,20 @@ fn first_stop(
     (b, vb): (&Placed, Velocity),
     h: f64,
 ) -> Option<(f64, DVec2)> {
-    if a.shape.as_chain().is_none() && b.shape.as_chain().is_none() {
-        let toi = time_of_impact(a, va, b, vb, h);
-        return match (toi.state, toi.toi, toi.normal) {
-            (ToiState::Hit, Some(t), Some(normal)) => Some((t, normal)),
-            _ => None,
-        };
+    let hit = |toi: &crate::query::Toi| match (toi.state, toi.toi, toi.normal) {
+        (ToiState::Hit, Some(t), Some(normal)) => Some((t, normal)),
+        _ => None,
+    };
+    let chain = a.shape.as_chain().is_some() || b.shape.as_chain().is_some();
+    if chain && resolver == Resolver::Mistake(crate::query::Mistake::InternalEdge) {
+        // Every piece as a two-sided segment, except one the shape starts behind.
+        return chain_time_of_impact(a, va, b, vb, h)
+            .iter()
+            .filter(|p| p.rule != Some(ChainRule::Behind))
+            .filter_map(|p| hit(&p.toi))
+            .min_by(|x, y| x.0.total_cmp(&y.0));
     }
-    let two_sided = resolver == Resolver::Mistake(crate::query::Mistake::InternalEdge);
-    chain_time_of_impact(a, va, b, vb, h)
-        .into_iter()
-        .filter(|p| two_sided || p.rule == Some(ChainRule::Admit))
-        .filter_map(|p| match (p.toi.state, p.toi.toi, p.toi.normal) {
-            (ToiState::Hit, Some(t), Some(normal)) => Some((t, normal)),
-            _ => None,
-        })
-        .min_by(|x, y| x.0.total_cmp(&y.0))
+    hit(&time_of_impact(a, va, b, vb, h))
 }
 
 /// A velocity change along a surface above this part of `1 + |v|` is a catch.

@@ -1,9 +1,13 @@
+//! Time of impact for every kind: two solid shapes (or segments) as `toi.rs` finds it; with a
+//! chain, piece by piece.
+//!
 //! Time of impact with a chain, piece by piece (docs/format.md, "toi --json"): a shape that
 //! starts behind a piece passes through it; otherwise the piece is met as a segment, and the
 //! touching direction is named by the chain rule's words.
 
 use super::chain::{Admissible, ChainRule, chain_piece, piece_placed};
-use super::toi::{Toi, ToiState, Velocity, time_of_impact};
+use super::collide::collide;
+use super::toi::{Toi, ToiState, Velocity, solid_time_of_impact};
 use crate::geometry::{Placed, Shape};
 use serde::Serialize;
 
@@ -50,9 +54,9 @@ pub fn chain_time_of_impact(
             }
             let segment = piece_placed(&piece, pose)?;
             let toi = if chain_is_a {
-                time_of_impact(&segment, va, b, vb, horizon)
+                solid_time_of_impact(&segment, va, b, vb, horizon)
             } else {
-                time_of_impact(a, va, &segment, vb, horizon)
+                solid_time_of_impact(a, va, &segment, vb, horizon)
             };
             let rule = match toi.state {
                 ToiState::Overlapped => Some(chain_piece(a, b, piece.index)?.rule),
@@ -69,4 +73,35 @@ pub fn chain_time_of_impact(
             })
         })
         .collect()
+}
+
+/// When `a` (moving by `va`) and `b` (moving by `vb`) first touch in `[0, horizon]`, as Box2D's
+/// `b2TimeOfImpact` answers it (see `toi.rs`). With a chain: overlapped when the chain rule
+/// finds a contact at t = 0, else the first touch of a piece on a direction the rule admits
+/// (a touch past a seam or a convex corner is not where the chain stops the shape), else
+/// separated; the search's steps are that piece's. Two chains never touch.
+pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizon: f64) -> Toi {
+    if a.shape.as_chain().is_none() && b.shape.as_chain().is_none() {
+        return solid_time_of_impact(a, va, b, vb, horizon);
+    }
+    if a.shape.as_chain().is_some() && b.shape.as_chain().is_some() {
+        return Toi::separated();
+    }
+    if collide(a, b).is_some() {
+        return Toi {
+            state: ToiState::Overlapped,
+            toi: Some(0.0),
+            ..Toi::separated()
+        };
+    }
+    chain_time_of_impact(a, va, b, vb, horizon)
+        .into_iter()
+        .filter(|p| p.toi.state == ToiState::Hit && p.rule == Some(ChainRule::Admit))
+        .map(|p| p.toi)
+        .min_by(|x, y| {
+            x.toi
+                .unwrap_or(f64::INFINITY)
+                .total_cmp(&y.toi.unwrap_or(f64::INFINITY))
+        })
+        .unwrap_or_else(Toi::separated)
 }

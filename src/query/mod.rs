@@ -14,7 +14,7 @@
 //! | the record `collidoscope query --json` prints | [`summarize`] | `summary.rs` |
 //! | a chain's pieces against a shape, by the chain rule | [`chain_pieces`], [`chain_piece`] | `chain.rs` |
 //! | a segment's first hit | [`ray_cast`] | `raycast.rs` |
-//! | when two moving shapes first touch | [`time_of_impact`] | `toi.rs` |
+//! | when two moving shapes first touch | [`time_of_impact`] | `chain_toi.rs`, `toi.rs` |
 //! | when a moving shape meets each piece of a chain | [`chain_time_of_impact`] | `chain_toi.rs` |
 //! | what a moving shape covers | [`swept_outline`], [`convex_hull`] | `sweep.rs` |
 //!
@@ -54,7 +54,7 @@ pub use chain::{
     Admissible, CONVEX_TOLERANCE, ChainReport, ChainRule, PieceResult, SAME_DIRECTION, TwoSided,
     chain_contact, chain_piece, chain_pieces, pair_records, piece_segment,
 };
-pub use chain_toi::{PieceToi, chain_time_of_impact};
+pub use chain_toi::{PieceToi, chain_time_of_impact, time_of_impact};
 pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
     distance_to_core, distance_to_point,
@@ -72,7 +72,5 @@ pub use report::{PairReport, distance, pair_report};
 pub use sat::sat_report;
 pub use summary::{PairRecord, PairSummary, summarize};
 pub use sweep::{convex_hull, poses_between, swept_outline};
-pub use toi::{
-    Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step, time_of_impact,
-};
+pub use toi::{Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step};
 pub use types::{AxisRole, AxisSource, AxisTest, Mistake, Mtv, SatReport, Side, Verdict};

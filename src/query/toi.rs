@@ -158,8 +158,16 @@ const ADVANCEMENT_DISTANCE: f64 = 1e-9;
 /// well-measured direction between the closest points (which is good to ~1e-5).
 const NORMAL_AGREEMENT: f64 = 1e-3;
 
-/// When `a` (moving by `va`) and `b` (moving by `vb`) first touch in `[0, horizon]`.
-pub fn time_of_impact(a: &Placed, va: Velocity, b: &Placed, vb: Velocity, horizon: f64) -> Toi {
+/// When `a` (moving by `va`) and `b` (moving by `vb`) first touch in `[0, horizon]`, neither
+/// being a chain (a segment is a capsule of radius 0). [`super::time_of_impact`] takes every
+/// kind.
+pub(super) fn solid_time_of_impact(
+    a: &Placed,
+    va: Velocity,
+    b: &Placed,
+    vb: Velocity,
+    horizon: f64,
+) -> Toi {
     let mut toi = Toi::separated();
     let size = a.shape.bounding_radius() + b.shape.bounding_radius();
     let origin = a.pose.position;

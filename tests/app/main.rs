@@ -3,6 +3,7 @@
 #![cfg(feature = "gui")]
 
 mod broad_and_casts;
+mod chains;
 mod common;
 mod documents;
 mod latency_lab;

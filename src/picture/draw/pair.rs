@@ -3,6 +3,7 @@
 //! drawn enlarged.
 
 use super::*;
+use crate::query::{ChainReport, ChainRule};
 
 pub(super) fn pair_report(
     input: &DrawInput,
@@ -25,6 +26,15 @@ pub(super) fn pair_report(
     if !input.verdict_shown {
         return;
     }
+    // With a chain the other shape is the one moved: B, or A the other way.
+    let (moved, sign) = if b.shape.as_chain().is_some() {
+        (a, -1.0)
+    } else {
+        (b, 1.0)
+    };
+    if let Some(chain) = &report.chain {
+        chain_pieces(input, chain, moved, sign, list);
+    }
     if let Some(mistake) = input.mistake
         && let (Some(mtv), Some(name)) = (mistake.mtv, mistake.mistake)
     {
@@ -35,9 +45,9 @@ pub(super) fn pair_report(
             .map_or(b.centre(), |p| p.point);
         ghost(
             input,
-            b,
+            moved,
             from,
-            mtv.translation(),
+            mtv.translation() * sign,
             palette::NAIVE,
             format!("{name} MTV {}", text::number(mtv.depth)),
             list,
@@ -56,9 +66,9 @@ pub(super) fn pair_report(
         {
             ghost(
                 input,
-                b,
+                moved,
                 from,
-                naive.translation(),
+                naive.translation() * sign,
                 palette::NAIVE,
                 "naive MTV".into(),
                 list,
@@ -66,9 +76,9 @@ pub(super) fn pair_report(
         }
         ghost(
             input,
-            b,
+            moved,
             from,
-            contact.normal * contact.depth,
+            contact.normal * contact.depth * sign,
             palette::MTV,
             format!("MTV {}", text::number(contact.depth)),
             list,
@@ -94,6 +104,49 @@ pub(super) fn pair_report(
             importance: Importance::Headline,
             fixed: false,
         });
+    }
+}
+
+/// A chain pair's pieces that reach the other shape: each drawn over in its rule's colour
+/// with its number and rule ("2 snap"), and where the rule changed the piece's own result
+/// (a snap; a skip or behind that the piece alone would push), that two-sided push as a
+/// ghost beside the rule's: what resolving the piece alone (`internal-edge`) would do.
+fn chain_pieces(
+    input: &DrawInput,
+    chain: &ChainReport,
+    moved: &Placed,
+    sign: f64,
+    list: &mut DrawList,
+) {
+    for p in chain.pieces.iter().filter(|p| p.rule != ChainRule::Apart) {
+        let colour = match p.rule {
+            ChainRule::Admit | ChainRule::Snap => palette::MTV,
+            _ => palette::OTHER,
+        };
+        let (e0, e1) = (input.screen(p.ends[0]), input.screen(p.ends[1]));
+        list.marks
+            .push(segment(e0, e1, Stroke::new(3.5, faded(colour, 200))));
+        list.labels.push(Label {
+            at: e0.lerp(e1, 0.5) + Vec2::new(0.0, 16.0),
+            text: format!("{} {}", p.piece, p.rule.name()),
+            colour,
+            importance: Importance::Axis,
+            fixed: false,
+        });
+        let two_sided = p.two_sided;
+        let changed = p.rule != ChainRule::Admit && two_sided.intersecting;
+        if let (true, Some(normal)) = (changed, two_sided.normal) {
+            let from = p.ends[0].lerp(p.ends[1], 0.5);
+            ghost(
+                input,
+                moved,
+                from,
+                normal * two_sided.depth * sign,
+                palette::NAIVE,
+                format!("piece {} alone {}", p.piece, text::number(two_sided.depth)),
+                list,
+            );
+        }
     }
 }
 

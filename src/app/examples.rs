@@ -1,0 +1,86 @@
+//! The scenes built into the window (File > Examples), each opened as a new unsaved document
+//! in the lab that shows it best.
+
+use super::Lab;
+use super::command::RunSettings;
+use crate::motion::Resolver;
+use crate::query::Mistake;
+use crate::scene::{self, Scene};
+use std::path::Path;
+
+/// A built-in scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Example {
+    /// The scene the window opens on: the clockwise obstacle, a corner, a capsule.
+    Default,
+    /// After Box2D's GhostBumps sample: a crate sliding over a tiled floor, as a chain and as
+    /// separate segments.
+    GhostBumps,
+}
+
+impl Example {
+    /// Every example, in the menu's order.
+    pub const ALL: [Example; 2] = [Example::Default, Example::GhostBumps];
+
+    /// Its name in the menu.
+    pub fn title(self) -> &'static str {
+        match self {
+            Example::Default => "The default scene",
+            Example::GhostBumps => "Ghost bumps: a crate over tile seams",
+        }
+    }
+
+    /// What it shows, for the menu's hover text.
+    pub fn about(self) -> &'static str {
+        match self {
+            Example::Default => {
+                "the clockwise obstacle that exposes the naive MTV rule, a ball off a square's corner, a capsule and a triangle"
+            }
+            Example::GhostBumps => {
+                "after Box2D's GhostBumps sample: a crate slides over 1-unit tiles built as a chain (above) and as separate segments (below); opens in the motion lab with internal-edge as the ghost: the chain rule slides, the separate segments and internal-edge catch at the seam"
+            }
+        }
+    }
+
+    /// The file it is (the same file as in shapes/).
+    fn text(self) -> &'static str {
+        match self {
+            Example::Default => super::DEFAULT_SCENE,
+            Example::GhostBumps => include_str!("../../shapes/ghost-bumps.json"),
+        }
+    }
+
+    /// Its scene.
+    pub fn scene(self) -> Scene {
+        let name = match self {
+            Example::Default => "default-scene.json",
+            Example::GhostBumps => "ghost-bumps.json",
+        };
+        scene::parse(Path::new(name), self.text().as_bytes())
+            .expect("the embedded examples are valid (tests/shape_files.rs checks them)")
+    }
+
+    /// The pair it explains first (list positions), when not the one the window would pick.
+    pub fn pair(self) -> Option<(usize, usize)> {
+        match self {
+            Example::Default => None,
+            // The chain and the crate sliding on it.
+            Example::GhostBumps => Some((0, 9)),
+        }
+    }
+
+    /// The lab it opens in, and the motion lab's settings when that is the motion lab.
+    pub fn lab(self, settings: &RunSettings) -> (Lab, Option<RunSettings>) {
+        match self {
+            Example::Default => (Lab::Pair, None),
+            Example::GhostBumps => (
+                Lab::Motion,
+                Some(RunSettings {
+                    resolver: Resolver::Sat,
+                    ghost: Some(Resolver::Mistake(Mistake::InternalEdge)),
+                    ..settings.clone()
+                }),
+            ),
+        }
+    }
+}
