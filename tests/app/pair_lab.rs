@@ -276,7 +276,10 @@ fn the_claimed_tab_diagnoses_the_files_claim_and_shows_a_mistakes_test() {
     h.get_by_label("The claim differs: normal by 180 degrees.");
     h.get_by_label("normal-reversed");
     h.get_by_label("naive-smallest-overlap");
-    h.get_all_by_label("Show its test").nth(1).unwrap().click_accesskit();
+    h.get_all_by_label("Show its test")
+        .nth(1)
+        .unwrap()
+        .click_accesskit();
     h.run();
     assert_eq!(
         h.state().shown_mistake(),
