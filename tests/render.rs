@@ -137,6 +137,30 @@ fn the_pair_asked_for_is_the_one_drawn() {
     assert!(text.contains("MTV "), "the pair intersects: {text}");
 }
 
+/// A chain pair: the pieces in contact with their rule, the chain rule's MTV and the push of
+/// the snapped piece taken alone; the pieces' numbers and the ghost points.
+#[test]
+fn a_chain_pair_draws_its_pieces_with_their_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("seam.svg");
+    let o = collidoscope(&[
+        "render",
+        "shapes/ghost-seam.json",
+        "--pair",
+        "0",
+        "2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    for label in [">2 snap</text>", ">3 admit</text>", ">4</text>", ">MTV 0.002"] {
+        assert!(text.contains(label), "{label} in {text}");
+    }
+    assert!(text.contains("piece 2 alone 0.0005"), "{text}");
+    assert!(!text.contains(">1 apart</text>"), "pieces apart are not labelled");
+}
+
 /// A file that cannot be read is status 1; wrong usage (an output that is neither .svg nor
 /// .png, a size out of range, a pair not in the file) is status 2. Each says what is wrong,
 /// nothing panics and nothing is written.
