@@ -542,46 +542,64 @@ pub fn contact_check(c: &ContactCheck) -> String {
     text
 }
 
-/// For a pair with a chain: which piece the axes are about, then the chain rule's sentence for
-/// every piece that reaches the other shape (empty for other pairs).
+/// For a pair with a chain, the chain rule's answer in one sentence: the headline the window
+/// and `explain` give such a pair (`None` for other pairs).
+pub fn chain_verdict(report: &PairReport, names: &PairNames) -> Option<String> {
+    let chain = report.chain.as_ref()?;
+    let Some(k) = chain.deciding.map(|k| &chain.pieces[k]) else {
+        return Some(
+            "Two chains never collide: each is solid on one side only, with no inside.".into(),
+        );
+    };
+    // The shape that moves is the one that is not the chain.
+    let (mover, sign) = if k.chain_is_a {
+        (&names.b, 1.0)
+    } else {
+        (&names.a, -1.0)
+    };
+    Some(match &report.contact {
+        Some(c) => format!(
+            "By the chain rule, {mover} moves by {} along {} (piece {}, the deepest), the shorter admitted way out.",
+            number(c.depth),
+            point(c.normal * sign),
+            k.piece
+        ),
+        None if chain.pieces.iter().all(|p| p.rule == ChainRule::Apart) => {
+            format!("By the chain rule they do not collide: no piece reaches {mover}.")
+        }
+        None => "By the chain rule they do not collide: the pieces below say why.".into(),
+    })
+}
+
+/// For a pair with a chain: what its axes and SAT verdict are (one piece alone, as a
+/// two-sided segment), for the line before that verdict (`None` for other pairs).
+pub fn chain_alone(report: &PairReport) -> Option<String> {
+    let chain = report.chain.as_ref()?;
+    let k = chain.pieces.get(chain.deciding?)?;
+    Some(format!(
+        "Piece {} alone, as a two-sided segment (the axes shown; what resolving the pieces one by one would use):",
+        k.piece
+    ))
+}
+
+/// For a pair with a chain: the chain rule's sentence for every piece that reaches the other
+/// shape, after a heading (empty for other pairs, or when no piece reaches it).
 pub fn chain_lines(report: &PairReport, names: &PairNames) -> Vec<String> {
     let Some(chain) = &report.chain else {
         return Vec::new();
     };
-    let deciding = chain
-        .deciding
-        .map_or("-".to_string(), |k| chain.pieces[k].piece.to_string());
     let reaching: Vec<String> = chain
         .pieces
         .iter()
         .filter(|p| p.rule != ChainRule::Apart)
         .map(|p| chain_piece_sentence(p, names))
         .collect();
-    if chain.pieces.is_empty() {
-        return vec![
-            "Two chains never collide: each is solid on one side only, with no inside.".into(),
-        ];
-    }
     if reaching.is_empty() {
-        return vec![format!(
-            "The test above is piece {deciding}, the nearest, taken alone as a two-sided segment. No piece of the chain reaches the other shape."
-        )];
+        return Vec::new();
     }
-    let verdict = match &report.contact {
-        Some(c) => format!(
-            "So by the chain rule {} moves by {} along {} (the deepest piece, {deciding}).",
-            names.b,
-            number(c.depth),
-            point(c.normal)
-        ),
-        None => "So by the chain rule the pair does not collide.".to_string(),
-    };
-    std::iter::once(format!(
-        "The test above is piece {deciding} taken alone as a two-sided segment (what resolving the pieces one by one would use). The chain rule, piece by piece:"
-    ))
-    .chain(reaching)
-    .chain(std::iter::once(verdict))
-    .collect()
+    std::iter::once("The chain rule, piece by piece:".to_string())
+        .chain(reaching)
+        .collect()
 }
 
 /// What the chain rule did with one piece, in one sentence: "piece 2 snaps: its own normal

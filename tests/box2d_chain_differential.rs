@@ -18,7 +18,8 @@
 //!   - `sin tolerance`: Box2D admits a normal up to sin 0.01 past a convex corner's range
 //!     where collidoscope's range is exact. Checked: Box2D's normal is outside the range by
 //!     at most 0.01 (and f32 rounding).
-//!   Anything else fails the test.
+//!
+//! Anything else fails the test.
 //!
 //! Run with `--nocapture` to see the counts.
 

@@ -154,11 +154,19 @@ fn a_chain_pair_draws_its_pieces_with_their_rules() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&out).unwrap();
-    for label in [">2 snap</text>", ">3 admit</text>", ">4</text>", ">MTV 0.002"] {
+    for label in [
+        ">2 snap</text>",
+        ">3 admit</text>",
+        ">4</text>",
+        ">MTV 0.002",
+    ] {
         assert!(text.contains(label), "{label} in {text}");
     }
     assert!(text.contains("piece 2 alone 0.0005"), "{text}");
-    assert!(!text.contains(">1 apart</text>"), "pieces apart are not labelled");
+    assert!(
+        !text.contains(">1 apart</text>"),
+        "pieces apart are not labelled"
+    );
 }
 
 /// A file that cannot be read is status 1; wrong usage (an output that is neither .svg nor

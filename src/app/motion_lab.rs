@@ -679,7 +679,7 @@ impl MotionLab {
                 && (p.x - x).abs() <= 3.0
                 && p.y <= rect.center().y
             {
-                hovered.push(e.clone());
+                hovered.push((e.clone(), false));
             }
         }
         for e in self.ghost_events() {
@@ -696,7 +696,7 @@ impl MotionLab {
                 && (p.x - x).abs() <= 3.0
                 && p.y > rect.center().y
             {
-                hovered.push(e.clone());
+                hovered.push((e.clone(), true));
             }
         }
         let x = x_of(self.frame());
@@ -715,7 +715,15 @@ impl MotionLab {
             && let Some(scene) = scene
         {
             let name = |i: usize| scene.shapes[i].display_name(i);
-            let text: Vec<String> = hovered.iter().take(6).map(|e| e.sentence(name)).collect();
+            let ghost = self.settings.ghost.map(|r| r.name()).unwrap_or("ghost");
+            let text: Vec<String> = hovered
+                .iter()
+                .take(6)
+                .map(|(e, in_ghost)| match in_ghost {
+                    true => format!("ghost run ({ghost}): {}", e.sentence(name)),
+                    false => e.sentence(name),
+                })
+                .collect();
             response.on_hover_text(text.join("\n"));
         } else {
             response.on_hover_text("the run: click or drag to show a frame; ticks are events (upper half this run's, rows pushed-in, tunnelled, pushed-through, normal-flip, still-penetrating; lower half the ghost's)");

@@ -392,7 +392,9 @@ fn chain_editor(ui: &mut egui::Ui, shape: &SceneShape, chain: &Chain, out: &mut 
         let button = ui.add_enabled(enabled, egui::Button::new(label).small());
         let button = match &tried {
             Ok(_) => button.on_hover_text(hover),
-            Err(e) => button.on_disabled_hover_text(e.to_string()),
+            // What the chain would be refused for, said as what the edit would make.
+            Err(e) => button
+                .on_disabled_hover_text(format!("not possible: the chain would be refused: {e}")),
         };
         button.clicked().then(|| tried.ok()).flatten()
     };

@@ -333,9 +333,22 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
 /// The verdict in a sentence (and the naive rule's, when asked), then the contact points or
 /// the distance and closest points.
 pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, naive: bool) {
-    ui.label(RichText::new(text::verdict_sentence(&report.sat, names)).strong());
-    for line in text::chain_lines(report, names) {
-        ui.label(line);
+    let sat = text::verdict_sentence(&report.sat, names);
+    match text::chain_verdict(report, names) {
+        // A pair with a chain: the chain rule's answer first, then the piece alone.
+        Some(verdict) => {
+            ui.label(RichText::new(verdict).strong());
+            if let Some(alone) = text::chain_alone(report) {
+                ui.label(RichText::new(alone).weak());
+                ui.label(sat);
+            }
+            for line in text::chain_lines(report, names) {
+                ui.label(RichText::new(line).weak());
+            }
+        }
+        None => {
+            ui.label(RichText::new(sat).strong());
+        }
     }
     if naive {
         ui.colored_label(

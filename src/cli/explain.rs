@@ -88,9 +88,17 @@ pub fn run(
         names.kind_b
     );
     print_axes(&report, &names, out);
-    let _ = writeln!(out, "\n{}", verdict_sentence(&report.sat, &names));
+    let sat = verdict_sentence(&report.sat, &names);
+    match text::chain_alone(&report) {
+        Some(alone) => writeln!(out, "\n{alone}\n{sat}"),
+        None => writeln!(out, "\n{sat}"),
+    }
+    .ok();
     for (k, line) in chain_lines(&report, &names).iter().enumerate() {
         let _ = writeln!(out, "{}{line}", if k == 0 { "\n" } else { "  " });
+    }
+    if let Some(verdict) = text::chain_verdict(&report, &names) {
+        let _ = writeln!(out, "\n{verdict}");
     }
     print_outcome(&report, out);
     if naive {

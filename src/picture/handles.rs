@@ -24,7 +24,9 @@ impl HandleKind {
     pub fn tooltip(self) -> &'static str {
         match self {
             HandleKind::Rotate => "drag to turn the shape about its centre",
-            HandleKind::Corner(_) => "drag to move this corner (a polygon must stay convex)",
+            HandleKind::Corner(_) => {
+                "drag to move this point (a polygon stays convex, a capsule's or segment's ends and a chain's points stay apart)"
+            }
             HandleKind::Radius => "drag to change the radius",
             HandleKind::Velocity => {
                 "drag to change the velocity: the arrow ends where the centre is at t = T"
