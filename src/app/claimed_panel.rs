@@ -148,7 +148,7 @@ impl ClaimedPanel {
                     .labelled_by(l.id);
                     ui.end_row();
                 };
-                if let Some(pieces) = chain_pieces(ws, (ia, ib)) {
+                if let Some(pieces) = pieces_of_pair(ws, (ia, ib)) {
                     let hint = format!("{} to {}", pieces.start, pieces.end - 1);
                     field(ui, "piece", &mut self.piece, &hint);
                 }
@@ -245,7 +245,7 @@ impl ClaimedPanel {
         };
         let mut object = serde_json::Map::new();
         object.insert("intersecting".into(), self.intersecting.into());
-        if let Some(pieces) = chain_pieces(ws, pair) {
+        if let Some(pieces) = pieces_of_pair(ws, pair) {
             let range = format!("{} to {}", pieces.start, pieces.end - 1);
             let typed = self.piece.trim();
             if typed.is_empty() {
@@ -432,7 +432,7 @@ impl ClaimedPanel {
 }
 
 /// The piece numbers of the chain in the pair (`None` when neither shape is a chain).
-fn chain_pieces(ws: &Workspace, (a, b): (usize, usize)) -> Option<std::ops::Range<usize>> {
+fn pieces_of_pair(ws: &Workspace, (a, b): (usize, usize)) -> Option<std::ops::Range<usize>> {
     let shapes = &ws.scene().shapes;
     [a, b]
         .into_iter()

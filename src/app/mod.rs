@@ -87,8 +87,7 @@ pub const DEFAULT_SCENE: &str = include_str!("../../shapes/default-scene.json");
 
 /// The default scene, parsed.
 pub fn default_scene() -> Scene {
-    scene::parse(Path::new("default-scene.json"), DEFAULT_SCENE.as_bytes())
-        .expect("the embedded default scene is valid (tests/shape_files.rs checks it)")
+    Example::Default.scene()
 }
 
 /// How the app starts.

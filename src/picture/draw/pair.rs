@@ -33,7 +33,7 @@ pub(super) fn pair_report(
         (b, 1.0)
     };
     if let Some(chain) = &report.chain {
-        chain_pieces(input, chain, moved, sign, list);
+        piece_rules(input, chain, moved, sign, list);
     }
     if let Some(mistake) = input.mistake
         && let (Some(mtv), Some(name)) = (mistake.mtv, mistake.mistake)
@@ -111,7 +111,7 @@ pub(super) fn pair_report(
 /// with its number and rule ("2 snap"), and where the rule changed the piece's own result
 /// (a snap; a skip or behind that the piece alone would push), that two-sided push as a
 /// ghost beside the rule's: what resolving the piece alone (`internal-edge`) would do.
-fn chain_pieces(
+fn piece_rules(
     input: &DrawInput,
     chain: &ChainReport,
     moved: &Placed,
