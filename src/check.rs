@@ -5,10 +5,10 @@
 use crate::diagnose::{Differences, nearest, reproduces};
 use crate::geometry::{DVec2, Placed};
 use crate::query::{
-    ChainRule, Mistake, Outcome, PairSummary, TwoSided, chain_piece, mistaken_outcome,
+    ChainRule, Mistake, Outcome, PairSummary, PieceResult, TwoSided, chain_piece, mistaken_outcome,
     piece_outcome, summarize,
 };
-use crate::scene::Claim;
+use crate::scene::{Claim, Precision};
 use serde::Serialize;
 
 /// What an engine reported for a pair, with no shape ids: A and B are the two shapes it is
@@ -83,10 +83,10 @@ impl From<&Claim> for Reported {
 /// Its `Display` says it in sentences, for a failing test's message.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ContactCheck {
-    /// Whether the report agrees with the exact result (the verdict, depth and distance to
-    /// [`crate::diagnose::LENGTH_TOLERANCE`], the normal's direction to
-    /// [`crate::diagnose::DIRECTION_TOLERANCE`]; contacts are
-    /// compared in `differences` only).
+    /// Whether the report agrees with the exact result (at f64: the verdict, depth and
+    /// distance to [`crate::diagnose::LENGTH_TOLERANCE`], the normal's direction to
+    /// [`crate::diagnose::DIRECTION_TOLERANCE`]; at f32: the minimum translation vectors and
+    /// gaps within `tolerance`; contacts are compared in `differences` only).
     pub agrees: bool,
     /// The exact result.
     pub exact: PairSummary,
@@ -98,11 +98,151 @@ pub struct ContactCheck {
     pub matches: Vec<Mistake>,
     /// How far the report is from the exact result, field by field.
     pub differences: Differences,
+    /// Judged at f32: tau, how far apart the report and the exact result may be (see
+    /// [`Agreement`]).
+    pub tolerance: Option<f64>,
+    /// Judged at f32: how far apart they are, |m - m*| + |g - g*|.
+    pub error: Option<f64>,
 }
 
 impl std::fmt::Display for ContactCheck {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&crate::text::contact_check(self))
+    }
+}
+
+/// How a report is compared with a result, by the precision the engine computed in.
+///
+/// - `F64`: the same verdict, depth and distance within 1e-6 * (1 + |exact|), the normal's
+///   direction within 1e-5.
+/// - `F32 { tau }`: the minimum translation vectors (depth * unit normal, zero when apart) and
+///   the gaps (the distance when apart, 0 when intersecting; left out when either side is apart
+///   without a distance) within tau together: |m - m*| + |g - g*| <= tau, where tau = 2^-20
+///   times the largest coordinate of the two shapes' positions and world bounding boxes. At f32
+///   a verdict may differ only within tau of touching, a depth is held to tau and a normal to
+///   tau / depth; a mistake that reports apart states no distance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Agreement {
+    /// Double precision.
+    F64,
+    /// Single precision, with its tau for this pair.
+    F32 {
+        /// How far apart a report and a result may be.
+        tau: f64,
+    },
+}
+
+impl Agreement {
+    /// The rule for reports about `a` and `b` computed at `precision`.
+    pub fn for_pair(precision: Precision, a: &Placed, b: &Placed) -> Self {
+        match precision {
+            Precision::F64 => Agreement::F64,
+            Precision::F32 => Agreement::F32 {
+                tau: f32_tolerance(a, b),
+            },
+        }
+    }
+
+    /// tau, at f32.
+    pub fn tolerance(self) -> Option<f64> {
+        match self {
+            Agreement::F64 => None,
+            Agreement::F32 { tau } => Some(tau),
+        }
+    }
+
+    /// Whether `reported` says what `outcome` says, by this rule.
+    pub fn agrees(self, outcome: &Outcome, reported: &Reported) -> bool {
+        match self {
+            Agreement::F64 => reproduces(outcome, reported),
+            Agreement::F32 { tau } => f32_error(outcome, reported) <= tau,
+        }
+    }
+
+    /// How far `reported` is from `outcome` (at f32: |m - m*| + |g - g*|).
+    pub fn error(self, outcome: &Outcome, reported: &Reported) -> Option<f64> {
+        match self {
+            Agreement::F64 => None,
+            Agreement::F32 { .. } => Some(f32_error(outcome, reported)),
+        }
+    }
+
+    /// What a mistaken test's `outcome` is compared as: at f32 an apart result states no
+    /// distance.
+    pub fn mistaken(self, mut outcome: Outcome) -> Outcome {
+        if matches!(self, Agreement::F32 { .. }) && !outcome.intersecting {
+            outcome.distance = None;
+        }
+        outcome
+    }
+}
+
+/// tau = 2^-20 * M, M the largest absolute coordinate of the two shapes' positions and world
+/// bounding boxes: the size of a few f32 roundings at that scale.
+pub fn f32_tolerance(a: &Placed, b: &Placed) -> f64 {
+    let largest = [a, b]
+        .into_iter()
+        .flat_map(|p| {
+            let (lo, hi) = p.aabb();
+            let at = p.pose.position;
+            [at.x, at.y, lo.x, lo.y, hi.x, hi.y]
+        })
+        .fold(0.0f64, |m, x| m.max(x.abs()));
+    largest * (-20f64).exp2()
+}
+
+/// |m - m*| + |g - g*| (the gap term left out when either side is apart with no distance).
+fn f32_error(outcome: &Outcome, reported: &Reported) -> f64 {
+    let mtv = |intersecting: bool, depth: Option<f64>, normal: Option<DVec2>| match (
+        intersecting,
+        depth,
+        normal.and_then(DVec2::try_normalize),
+    ) {
+        (true, Some(d), Some(n)) => n * d,
+        _ => DVec2::ZERO,
+    };
+    let gap = |intersecting: bool, distance: Option<f64>| {
+        if intersecting { Some(0.0) } else { distance }
+    };
+    let m_claim = mtv(reported.intersecting, reported.depth, reported.normal);
+    let m_exact = mtv(outcome.intersecting, Some(outcome.depth), outcome.normal);
+    let gaps = gap(reported.intersecting, reported.distance)
+        .zip(gap(outcome.intersecting, outcome.distance))
+        .map_or(0.0, |(g, h)| (g - h).abs());
+    m_claim.distance(m_exact) + gaps
+}
+
+/// The exact result of `a` and `b` as a report is judged against: the pair's, or for a report
+/// on a chain's piece that piece's by the chain rule (`None`: no such piece).
+pub(crate) struct Exact {
+    pub summary: PairSummary,
+    pub outcome: Option<Outcome>,
+    pub piece: Option<PieceResult>,
+}
+
+impl Exact {
+    pub(crate) fn of(a: &Placed, b: &Placed, piece: Option<usize>) -> Self {
+        match piece.and_then(|k| chain_piece(a, b, k)) {
+            Some(p) => Self {
+                summary: p.summary.clone(),
+                outcome: piece_outcome(None, &p),
+                piece: Some(p),
+            },
+            None => {
+                let summary = summarize(a, b);
+                let outcome = Outcome {
+                    intersecting: summary.intersecting,
+                    depth: summary.depth,
+                    normal: summary.normal,
+                    distance: Some(summary.distance),
+                };
+                Self {
+                    summary,
+                    outcome: Some(outcome),
+                    piece: None,
+                }
+            }
+        }
     }
 }
 
@@ -124,21 +264,37 @@ impl std::fmt::Display for ContactCheck {
 /// assert!(check_contact(&a, &b, &Reported::intersecting(0.5, DVec2::X)).agrees);
 /// ```
 pub fn check_contact(a: &Placed, b: &Placed, reported: &Reported) -> ContactCheck {
-    let on_piece = reported.piece.and_then(|k| chain_piece(a, b, k));
-    let (summary, exact) = match &on_piece {
-        Some(p) => (p.summary.clone(), piece_outcome(None, p)),
-        None => {
-            let summary = summarize(a, b);
-            let exact = Outcome {
-                intersecting: summary.intersecting,
-                depth: summary.depth,
-                normal: summary.normal,
-                distance: Some(summary.distance),
-            };
-            (summary, Some(exact))
-        }
-    };
-    let agrees = exact.is_some_and(|e| reproduces(&e, reported));
+    check_contact_at(a, b, reported, Precision::F64)
+}
+
+/// [`check_contact`] for an engine that computes at `precision`: at f32 a report agrees when it
+/// is within [`Agreement::F32`]'s tau of the exact result.
+///
+/// ```
+/// use collidoscope::{Reported, check_contact_at};
+/// use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose};
+/// use collidoscope::scene::Precision;
+///
+/// // A box resting on a floor at pixel scale, as an f32 engine reports it.
+/// let floor = Placed::new(ConvexPolygon::rectangle(DVec2::new(500.0, 10.0)).unwrap(), Pose::at(DVec2::new(500.0, 0.0)));
+/// let crate_ = Placed::new(ConvexPolygon::rectangle(DVec2::splat(16.0)).unwrap(), Pose::at(DVec2::new(480.0, 25.99998)));
+/// let f32_report = Reported::intersecting(0.0000305, DVec2::Y);
+/// assert!(!collidoscope::check_contact(&floor, &crate_, &f32_report).agrees);
+/// assert!(check_contact_at(&floor, &crate_, &f32_report, Precision::F32).agrees);
+/// ```
+pub fn check_contact_at(
+    a: &Placed,
+    b: &Placed,
+    reported: &Reported,
+    precision: Precision,
+) -> ContactCheck {
+    let rule = Agreement::for_pair(precision, a, b);
+    let Exact {
+        summary,
+        outcome,
+        piece: on_piece,
+    } = Exact::of(a, b, reported.piece);
+    let agrees = outcome.is_some_and(|e| rule.agrees(&e, reported));
     let mistaken = |m: Mistake| match &on_piece {
         Some(p) => piece_outcome(Some(m), p),
         None => m.on_whole_shapes().then(|| mistaken_outcome(m, a, b)),
@@ -148,7 +304,7 @@ pub fn check_contact(a: &Placed, b: &Placed, reported: &Reported) -> ContactChec
     } else {
         Mistake::ALL
             .into_iter()
-            .filter(|m| mistaken(*m).is_some_and(|o| reproduces(&o, reported)))
+            .filter(|m| mistaken(*m).is_some_and(|o| rule.agrees(&rule.mistaken(o), reported)))
             .collect()
     };
     let differences = Differences {
@@ -175,6 +331,8 @@ pub fn check_contact(a: &Placed, b: &Placed, reported: &Reported) -> ContactChec
     };
     ContactCheck {
         agrees,
+        error: outcome.and_then(|e| rule.error(&e, reported)),
+        tolerance: rule.tolerance(),
         exact: summary,
         piece: on_piece.map(|p| (p.piece, p.rule, p.two_sided)),
         matches,

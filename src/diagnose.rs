@@ -5,12 +5,13 @@
 //! Agreement, as `collidoscope diagnose` defines it: the same verdict; depth and distance within
 //! 1e-6 (absolute + relative: `|x - y| <= 1e-6 * (1 + |y|)`); the normal's direction within
 //! 1e-5 (the distance between the two unit vectors, about the angle in radians). A mistake
-//! matches a claim under the same rule, comparing what that mistaken code reports.
+//! matches a claim under the same rule, comparing what that mistaken code reports. A file that
+//! says `"precision": "f32"` is judged by [`crate::Agreement::F32`] instead, as a capture is.
 
 use crate::geometry::DVec2;
 use crate::query::{Mistake, Outcome, PairRecord};
 use crate::scene::{Claim, Scene};
-use crate::{Reported, check_contact};
+use crate::{Reported, check_contact_at};
 use serde::Serialize;
 
 /// Depth and distance agree within this (absolute + relative).
@@ -37,6 +38,12 @@ pub struct Diagnosis {
     pub matches: Vec<Mistake>,
     /// How far the claim is from the exact result, field by field.
     pub differences: Differences,
+    /// At f32 (a file with `"precision": "f32"`): tau, how far apart claim and result may be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
+    /// At f32: how far apart they are, |m - m*| + |g - g*|.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<f64>,
 }
 
 /// How a claim differs from the exact result. A field is `None` when the claim or the exact
@@ -65,13 +72,15 @@ pub fn diagnose(scene: &Scene) -> Vec<Diagnosis> {
         .collect()
 }
 
-/// One claim diagnosed (`None` when one of its shapes is not in the scene).
+/// One claim diagnosed (`None` when one of its shapes is not in the scene), at the scene's
+/// precision.
 pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
     let (i, j) = scene.pair_of(claim.a, claim.b)?;
-    let check = check_contact(
+    let check = check_contact_at(
         &scene.shapes[i].placed,
         &scene.shapes[j].placed,
         &Reported::from(claim),
+        scene.precision.unwrap_or_default(),
     );
     Some(Diagnosis {
         a: i,
@@ -86,6 +95,8 @@ pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
         },
         matches: check.matches,
         differences: check.differences,
+        tolerance: check.tolerance,
+        error: check.error,
     })
 }
 

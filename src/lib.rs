@@ -85,6 +85,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod broad;
+pub mod capture;
 mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -99,4 +100,7 @@ pub mod query;
 pub mod scene;
 pub mod text;
 
-pub use check::{ContactCheck, Reported, check_contact};
+pub(crate) use check::Exact;
+pub use check::{
+    Agreement, ContactCheck, Reported, check_contact, check_contact_at, f32_tolerance,
+};

@@ -343,18 +343,30 @@ pub fn naive_sentence(naive: Option<&NaiveMtv>, names: &PairNames) -> String {
 
 /// A claim in words.
 pub fn claim_sentence(claim: &Claim) -> String {
-    if claim.intersecting {
+    reported_sentence(&crate::Reported::from(claim))
+}
+
+/// What an engine reported, in a few words: `intersecting, depth 0.2, normal (0, 1)`,
+/// `apart` or `apart, distance 0.3`.
+pub fn reported_sentence(r: &crate::Reported) -> String {
+    if r.intersecting {
         format!(
             "intersecting, depth {}, normal {}",
-            claim.depth.map(number).unwrap_or_default(),
-            claim.normal.map(point).unwrap_or_default()
+            r.depth.map(number).unwrap_or_default(),
+            r.normal.map(point).unwrap_or_default()
         )
     } else {
-        match claim.distance {
+        match r.distance {
             Some(d) => format!("apart, distance {}", number(d)),
             None => "apart".into(),
         }
     }
+}
+
+/// How far a claim judged at f32 is from the exact result, against its tolerance:
+/// `off by 2.3e-3 (tau 9.5e-6)`.
+pub fn f32_error(error: f64, tau: f64) -> String {
+    format!("off by {error:.2e} (tau {tau:.2e})")
 }
 
 /// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
@@ -519,17 +531,22 @@ pub fn summary_sentence(e: &PairSummary) -> String {
 pub fn contact_check(c: &ContactCheck) -> String {
     let e = &c.exact;
     let exact = summary_sentence(e);
+    let at_f32 = c
+        .tolerance
+        .zip(c.error)
+        .map(|(tau, error)| format!(" at f32, {}", f32_error(error, tau)))
+        .unwrap_or_default();
     let mut text = if c.agrees {
         match contacts_off_from(&c.differences, e) {
             Some(worst) => format!(
-                "agrees with the exact result ({exact}); the contacts are off by up to {}",
+                "agrees with the exact result ({exact}){at_f32}; the contacts are off by up to {}",
                 number(worst)
             ),
-            None => format!("agrees with the exact result ({exact})"),
+            None => format!("agrees with the exact result ({exact}){at_f32}"),
         }
     } else {
         format!(
-            "differs from the exact result ({exact}): {}",
+            "differs from the exact result ({exact}){at_f32}: {}",
             differences_from(&c.differences, e)
         )
     };
@@ -540,6 +557,37 @@ pub fn contact_check(c: &ContactCheck) -> String {
         text.push_str("\nno known mistake reproduces it");
     }
     text
+}
+
+/// A capture's claim that disagrees, in words: what was claimed, the exact result and by how
+/// much they differ (`names` are A's and B's).
+pub fn capture_claim(
+    j: &crate::capture::ClaimJudgement,
+    claimed: &crate::Reported,
+    names: (&str, &str),
+) -> Vec<String> {
+    let piece = match (j.piece, j.exact.rule) {
+        (Some(k), Some(rule)) => format!(", piece {k} ({})", rule.name()),
+        _ => String::new(),
+    };
+    let by = match j.tolerance.zip(j.error) {
+        Some((tau, error)) => f32_error(error, tau),
+        None => differences_from(&j.differences, &j.exact.summary),
+    };
+    let mut lines = vec![
+        format!("{} / {}{piece}", names.0, names.1),
+        format!("claimed: {}", reported_sentence(claimed)),
+        format!("exact:   {}", summary_sentence(&j.exact.summary)),
+        format!("differs: {by}"),
+    ];
+    if j.matches.is_empty() {
+        lines.push("no known mistake reproduces it".into());
+    }
+    for cause in &j.matches {
+        lines.push(format!("reproduced by {cause}: {}", cause.explanation()));
+        lines.push(format!("  fix: {}", cause.fix()));
+    }
+    lines
 }
 
 /// For a pair with a chain, the chain rule's answer in one sentence: the headline the window

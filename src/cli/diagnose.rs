@@ -14,20 +14,30 @@ struct FileLine<'a> {
     claims: Vec<Diagnosis>,
 }
 
-/// Diagnose each file; 1 when any claim differs from the exact result or any file is refused
-/// (so a script or CI fails on a claim that disagrees, as `check` does on a drifted fixture).
+/// Diagnose each file (a capture frame by frame, any other as a shape set); 1 when any claim
+/// differs from the exact result or any file is refused (so a script or CI fails on a claim
+/// that disagrees, as `check` does on a drifted fixture).
 pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
-    let mut differs = false;
-    let refused = super::each_scene(files, json, out, |name, scene, out| {
-        let claims = diagnose(&scene);
-        differs |= claims.iter().any(|d| !d.agrees);
-        if json {
-            super::print_json_line(&FileLine { file: name, claims }, out);
-        } else {
-            print_text(name, &scene, &claims, out);
+    let mut status = 0;
+    for path in files {
+        if crate::capture::is_capture(path) {
+            status = status.max(super::diagnose_capture::run(path, json, out));
+            continue;
         }
-    });
-    refused.max(u8::from(differs))
+        let mut differs = false;
+        let refused =
+            super::each_scene(std::slice::from_ref(path), json, out, |name, scene, out| {
+                let claims = diagnose(&scene);
+                differs |= claims.iter().any(|d| !d.agrees);
+                if json {
+                    super::print_json_line(&FileLine { file: name, claims }, out);
+                } else {
+                    print_text(name, &scene, &claims, out);
+                }
+            });
+        status = status.max(refused).max(u8::from(differs));
+    }
+    status
 }
 
 fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl Write) {

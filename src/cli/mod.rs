@@ -5,6 +5,7 @@
 
 mod check;
 mod diagnose;
+mod diagnose_capture;
 mod explain;
 mod fixture;
 mod packets;

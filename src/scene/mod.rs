@@ -29,9 +29,10 @@ mod write;
 
 pub use claims::{Claim, DEFAULT_TOLERANCE, Expected, ExpectedPiece};
 pub use motion::{Body, Motion};
-pub(crate) use read::parse_player;
 pub use read::{load, parse};
-pub(crate) use write::player_line;
+pub(crate) use read::{parse_player, parse_shape, piece_problem};
+pub(crate) use read_pairs::{CLAIM_KEYS, reported};
+pub(crate) use write::{geometry_value, player_line, shape_object};
 pub use write::{save, to_json};
 
 use crate::geometry::{DVec2, Placed, ShapeKind};

@@ -99,48 +99,48 @@ fn check_pieces(scene: &Scene) -> Result<(), Problem> {
     };
     for (k, claim) in scene.claims.iter().enumerate() {
         let (i, j) = (claim.a.0 as usize, claim.b.0 as usize);
-        let chain = |i: usize| scene.shapes[i].placed.shape.as_chain();
-        let fail = |message: String| Err(Problem::Document(format!("claim {k}: {message}")));
-        let (index, of) = match (chain(i), chain(j)) {
-            (Some(_), Some(_)) => {
-                return fail(format!(
-                    "{} and {} are both chains: two chains never collide",
-                    label(i),
-                    label(j)
-                ));
-            }
-            (Some(c), None) => (i, c),
-            (None, Some(c)) => (j, c),
-            (None, None) => {
-                if let Some(piece) = claim.piece {
-                    return fail(format!(
-                        "\"piece\": {piece} is only for a pair with a chain, and neither {} nor {} is one",
-                        label(i),
-                        label(j)
-                    ));
-                }
-                continue;
-            }
-        };
-        let pieces = of.piece_numbers();
-        let range = format!("{} to {}", pieces.start, pieces.end - 1);
-        match claim.piece {
-            None => {
-                return fail(format!(
-                    "{} is a chain: say which piece (\"piece\": {range})",
-                    label(index)
-                ));
-            }
-            Some(piece) if !of.has_piece(piece) => {
-                return fail(format!(
-                    "\"piece\": {piece} is not a piece of {} (its pieces are {range})",
-                    label(index)
-                ));
-            }
-            Some(_) => {}
-        }
+        let shape = |i: usize| (&scene.shapes[i].placed.shape, label(i));
+        piece_problem(claim.piece, shape(i), shape(j))
+            .map_err(|message| Problem::Document(format!("claim {k}: {message}")))?;
     }
     Ok(())
+}
+
+/// Whether a claim's `piece` fits its pair (each shape with its label for the message): a
+/// pair with a chain names one of its pieces, any other pair none, and two chains are no pair.
+pub(crate) fn piece_problem(
+    piece: Option<usize>,
+    (a, label_a): (&Shape, String),
+    (b, label_b): (&Shape, String),
+) -> Result<(), String> {
+    let (label, of) = match (a.as_chain(), b.as_chain()) {
+        (Some(_), Some(_)) => {
+            return Err(format!(
+                "{label_a} and {label_b} are both chains: two chains never collide"
+            ));
+        }
+        (Some(c), None) => (label_a, c),
+        (None, Some(c)) => (label_b, c),
+        (None, None) => {
+            return match piece {
+                Some(piece) => Err(format!(
+                    "\"piece\": {piece} is only for a pair with a chain, and neither {label_a} nor {label_b} is one"
+                )),
+                None => Ok(()),
+            };
+        }
+    };
+    let pieces = of.piece_numbers();
+    let range = format!("{} to {}", pieces.start, pieces.end - 1);
+    match piece {
+        None => Err(format!(
+            "{label} is a chain: say which piece (\"piece\": {range})"
+        )),
+        Some(piece) if !of.has_piece(piece) => Err(format!(
+            "\"piece\": {piece} is not a piece of {label} (its pieces are {range})"
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 /// The top-level keys, in the order versions added them.
@@ -256,7 +256,11 @@ pub(crate) fn parse_player(
     Ok((shape.name, shape.placed.shape))
 }
 
-fn parse_shape(index: usize, value: &Value, version: u64) -> Result<SceneShape, Problem> {
+pub(crate) fn parse_shape(
+    index: usize,
+    value: &Value,
+    version: u64,
+) -> Result<SceneShape, Problem> {
     let fail = |name: Option<&str>, kind: Option<ShapeKind>, message: String| Problem::Shape {
         index,
         label: shape_label(index, name, kind),

@@ -2,12 +2,13 @@
 //! named in messages by its place: `claim 2 (shapes 0 and 3): "depth" must be > 0, found -1`.
 
 use super::{Claim, Expected, ExpectedPiece, ShapeId};
+use crate::Reported;
 use crate::files::{Fields, Problem, as_point, describe, point_error, suggestion};
 use crate::geometry::DVec2;
 use crate::query::{ChainRule, PairSummary, TwoSided};
 use serde_json::{Map, Value};
 
-const CLAIM_KEYS: [&str; 8] = [
+pub(crate) const CLAIM_KEYS: [&str; 8] = [
     "a",
     "b",
     "intersecting",
@@ -200,9 +201,25 @@ fn normal(fields: &Fields, key: &str) -> Result<Option<DVec2>, String> {
 
 fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
     let (fields, a, b) = pair_fields(entry, &CLAIM_KEYS, shapes)?;
+    let reported = reported(&fields)?;
+    Ok(Claim {
+        a,
+        b,
+        intersecting: reported.intersecting,
+        depth: reported.depth,
+        normal: reported.normal,
+        contacts: reported.contacts,
+        distance: reported.distance,
+        piece: reported.piece,
+    })
+}
+
+/// What a claim says about its pair, every key but `a` and `b` (a shape set's claim and a
+/// capture's read the same way).
+pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
     let intersecting = boolean(fields.0, "intersecting")?;
-    let depth = non_negative(&fields, "depth", intersecting)?;
-    let normal = normal(&fields, "normal")?;
+    let depth = non_negative(fields, "depth", intersecting)?;
+    let normal = normal(fields, "normal")?;
     if intersecting {
         if depth.is_none() {
             return Err("an intersecting claim needs \"depth\" (> 0)".into());
@@ -211,14 +228,12 @@ fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
             return Err("an intersecting claim needs \"normal\" (unit, from A toward B)".into());
         }
     }
-    Ok(Claim {
-        a,
-        b,
+    Ok(Reported {
         intersecting,
         depth,
         normal,
         contacts: points(fields.0, "contacts")?,
-        distance: non_negative(&fields, "distance", false)?,
+        distance: non_negative(fields, "distance", false)?,
         piece: piece(fields.0)?,
     })
 }

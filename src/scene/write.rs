@@ -168,6 +168,11 @@ fn geometry_out(shape: &Shape) -> GeometryOut {
     }
 }
 
+/// A shape's geometry keys (`radius`, `a`, `b`, `points`, `loop`) as JSON.
+pub(crate) fn geometry_value(shape: &Shape) -> serde_json::Value {
+    serde_json::to_value(geometry_out(shape)).expect("geometry serialises")
+}
+
 /// A packet log's player as one JSON object: its name, kind and geometry, no pose or motion.
 pub(crate) fn player_line(name: Option<&str>, shape: &Shape) -> String {
     let out = ShapeOut {
@@ -183,11 +188,11 @@ pub(crate) fn player_line(name: Option<&str>, shape: &Shape) -> String {
     serde_json::to_string(&out).expect("shapes serialise")
 }
 
-fn shape_line(shape: &SceneShape) -> String {
+fn shape_out(shape: &SceneShape) -> ShapeOut<'_> {
     let pose = shape.placed.pose;
     let geometry = geometry_out(&shape.placed.shape);
     let motion = shape.motion;
-    let out = ShapeOut {
+    ShapeOut {
         name: shape.name.as_deref(),
         kind: shape.placed.shape.kind().name(),
         position: Some(pair(pose.position)),
@@ -199,8 +204,20 @@ fn shape_line(shape: &SceneShape) -> String {
             .then_some(pair(motion.velocity)),
         angular_velocity: (motion.angular_velocity.to_bits() != 0)
             .then_some(motion.angular_velocity),
-    };
-    serde_json::to_string(&out).expect("shapes serialise")
+    }
+}
+
+fn shape_line(shape: &SceneShape) -> String {
+    serde_json::to_string(&shape_out(shape)).expect("shapes serialise")
+}
+
+/// A shape's keys as a JSON object, as a shape-set file writes them (a capture merges a
+/// change into them).
+pub(crate) fn shape_object(shape: &SceneShape) -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(shape_out(shape)) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => unreachable!("a shape serialises to an object"),
+    }
 }
 
 fn claim_line(claim: &Claim, (a, b): (usize, usize)) -> String {

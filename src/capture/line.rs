@@ -1,0 +1,415 @@
+//! One line of a capture read on its own: the header, or a frame line parsed and checked as far
+//! as the line alone allows (keys, types, numbers, the claims' own rules). What depends on the
+//! frames before it (ids present, kinds, continuity) is checked when the line is applied
+//! ([`super::read`]). Parsing needs nothing but the line, so lines can be parsed in parallel.
+
+use super::{Engine, FORMAT, Header, VERSION};
+use crate::Reported;
+use crate::files::{Fields, describe, suggestion};
+use crate::scene::{CLAIM_KEYS, Precision, reported};
+use serde_json::{Map, Value};
+
+/// The largest id plus one: ids are integers below 2^53 (exact in every JSON reader).
+const ID_LIMIT: u64 = 1 << 53;
+
+/// What is wrong with one line: its column when the JSON itself is broken.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct LineProblem {
+    pub column: Option<usize>,
+    pub message: String,
+    /// Whether the line is not JSON at all: a last line like that, with no newline, was cut
+    /// off by a crash and is dropped.
+    pub syntax: bool,
+}
+
+impl LineProblem {
+    pub(super) fn new(message: String) -> Self {
+        Self {
+            column: None,
+            message,
+            syntax: false,
+        }
+    }
+}
+
+impl From<String> for LineProblem {
+    fn from(message: String) -> Self {
+        Self::new(message)
+    }
+}
+
+/// A frame line, parsed.
+#[derive(Clone, Debug)]
+pub(super) struct FrameLine {
+    pub frame: u64,
+    pub time: f64,
+    /// Each shape entry: its id and its keys other than `id`.
+    pub shapes: Vec<(u64, Map<String, Value>)>,
+    pub removed: Vec<u64>,
+    pub claims: Vec<(u64, u64, Reported)>,
+}
+
+/// The line's text as one JSON object; a syntax error names its column, and a bare `NaN` or
+/// `Infinity` the key it stands under.
+pub(super) fn object(bytes: &[u8]) -> Result<Map<String, Value>, LineProblem> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| syntax(bytes, &e))?;
+    match value {
+        Value::Object(map) => Ok(map),
+        other => Err(LineProblem::new(format!(
+            "expected a JSON object, found {}",
+            describe(&other)
+        ))),
+    }
+}
+
+fn syntax(bytes: &[u8], e: &serde_json::Error) -> LineProblem {
+    let column = e.column();
+    let at = column.saturating_sub(1).min(bytes.len());
+    let rest = &bytes[at..];
+    let before_minus = at > 0 && bytes[at - 1] == b'-';
+    let bare = if rest.starts_with(b"NaN") {
+        Some(("NaN", at))
+    } else if rest.starts_with(b"Infinity") {
+        Some(if before_minus {
+            ("-Infinity", at - 1)
+        } else {
+            ("Infinity", at)
+        })
+    } else {
+        None
+    };
+    if let Some((word, start)) = bare {
+        let under = match key_at(bytes, start) {
+            Some(key) => format!(" (under {key:?})"),
+            None => String::new(),
+        };
+        return LineProblem {
+            column: Some(start + 1),
+            message: format!("{word} is not a JSON number{under}"),
+            syntax: true,
+        };
+    }
+    if e.classify() == serde_json::error::Category::Eof {
+        return LineProblem {
+            column: Some(column),
+            message: "the line is cut off (its JSON object never closes)".into(),
+            syntax: true,
+        };
+    }
+    let full = e.to_string();
+    let message = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
+    };
+    LineProblem {
+        column: Some(column),
+        message,
+        syntax: true,
+    }
+}
+
+/// The key of the innermost object that byte `offset` stands in (inside an array under that
+/// key too): `position` for the `NaN` of `{"position": [NaN, 0]}`.
+fn key_at(bytes: &[u8], offset: usize) -> Option<String> {
+    // Each open container, with the last key read in it (objects only).
+    let mut stack: Vec<Option<String>> = Vec::new();
+    let mut i = 0;
+    let mut last_string: Option<String> = None;
+    while i < offset.min(bytes.len()) {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                last_string = std::str::from_utf8(&bytes[start..i.min(bytes.len())])
+                    .ok()
+                    .map(str::to_string);
+            }
+            b':' => {
+                if let Some(top) = stack.last_mut() {
+                    *top = last_string.take();
+                }
+            }
+            b'{' | b'[' => stack.push(None),
+            b'}' | b']' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    stack.into_iter().rev().flatten().next()
+}
+
+/// The header line.
+pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
+    let top = object(bytes)?;
+    const KEYS: [&str; 6] = ["format", "version", "engine", "precision", "units", "y_up"];
+    match top.get("format") {
+        Some(Value::String(f)) if f == FORMAT => {}
+        Some(other) => {
+            return Err(format!("\"format\" must be {FORMAT:?}, found {}", json(other)).into());
+        }
+        None => {
+            return Err(format!(
+                "missing key \"format\" (a capture's first line says \"format\": {FORMAT:?})"
+            )
+            .into());
+        }
+    }
+    match top.get("version") {
+        Some(v) if v.as_u64() == Some(VERSION) => {}
+        Some(other) => {
+            return Err(format!(
+                "version {} is not supported: this build reads capture version {VERSION}",
+                json(other)
+            )
+            .into());
+        }
+        None => return Err("missing key \"version\"".to_string().into()),
+    }
+    unknown_key(&top, &KEYS, "in the header")?;
+    let engine = match top.get("engine") {
+        Some(Value::Object(engine)) => engine_of(engine)?,
+        Some(other) => {
+            return Err(format!(
+                "\"engine\" must be an object {{\"name\", \"version\"}}, found {}",
+                json(other)
+            )
+            .into());
+        }
+        None => {
+            return Err("missing key \"engine\" ({\"name\": ..., \"version\": ...})"
+                .to_string()
+                .into());
+        }
+    };
+    let precision = match top.get("precision") {
+        Some(Value::String(p)) if p == "f64" => Precision::F64,
+        Some(Value::String(p)) if p == "f32" => Precision::F32,
+        Some(other) => {
+            return Err(format!(
+                "\"precision\" must be \"f64\" or \"f32\", found {}",
+                json(other)
+            )
+            .into());
+        }
+        None => {
+            return Err("missing key \"precision\" (\"f64\" or \"f32\")"
+                .to_string()
+                .into());
+        }
+    };
+    let units = match top.get("units") {
+        Some(Value::String(u)) if !u.is_empty() => u.clone(),
+        Some(other) => {
+            return Err(format!(
+                "\"units\" must be a non-empty string (\"m\", \"px\"), found {}",
+                json(other)
+            )
+            .into());
+        }
+        None => {
+            return Err("missing key \"units\" (\"m\", \"px\", ...)"
+                .to_string()
+                .into());
+        }
+    };
+    let y_up = match top.get("y_up") {
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            return Err(format!("\"y_up\" must be true or false, found {}", json(other)).into());
+        }
+        None => return Err("missing key \"y_up\" (true or false)".to_string().into()),
+    };
+    Ok(Header {
+        engine,
+        precision,
+        units,
+        y_up,
+    })
+}
+
+fn engine_of(engine: &Map<String, Value>) -> Result<Engine, LineProblem> {
+    unknown_key(engine, &["name", "version", "settings"], "in \"engine\"")?;
+    let text = |key: &str, non_empty: bool| match engine.get(key) {
+        Some(Value::String(s)) if !non_empty || !s.is_empty() => Ok(s.clone()),
+        Some(other) => Err(LineProblem::new(format!(
+            "\"engine\": {key:?} must be a{} string, found {}",
+            if non_empty { " non-empty" } else { "" },
+            json(other)
+        ))),
+        None => Err(LineProblem::new(format!("\"engine\": missing key {key:?}"))),
+    };
+    let settings = match engine.get("settings") {
+        None => Map::new(),
+        Some(Value::Object(settings)) => {
+            if let Some((key, value)) = settings
+                .iter()
+                .find(|(_, v)| !matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_)))
+            {
+                return Err(format!(
+                    "\"engine\": \"settings\": {key:?} must be a string, number or boolean, found {}",
+                    json(value)
+                )
+                .into());
+            }
+            settings.clone()
+        }
+        Some(other) => {
+            return Err(format!(
+                "\"engine\": \"settings\" must be an object, found {}",
+                json(other)
+            )
+            .into());
+        }
+    };
+    Ok(Engine {
+        name: text("name", true)?,
+        version: text("version", false)?,
+        settings,
+    })
+}
+
+/// A value as JSON spells it, cut short when long: `"f16"`, `[1, 2]`.
+pub(super) fn json(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 40 {
+        let cut: String = text.chars().take(37).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+fn unknown_key(map: &Map<String, Value>, keys: &[&str], place: &str) -> Result<(), LineProblem> {
+    match map.keys().find(|k| !keys.contains(&k.as_str())) {
+        Some(key) => Err(format!("unknown key {key:?} {place}{}", suggestion(key, keys)).into()),
+        None => Ok(()),
+    }
+}
+
+/// An id: an integer in [0, 2^53).
+pub(super) fn id_of(value: &Value) -> Option<u64> {
+    value.as_u64().filter(|id| *id < ID_LIMIT)
+}
+
+fn id_error(key: &str, value: &Value) -> String {
+    format!(
+        "{key:?} must be an id (an integer from 0 to 2^53 - 1), found {}",
+        json(value)
+    )
+}
+
+/// A frame line, checked on its own.
+pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
+    let top = object(bytes)?;
+    const KEYS: [&str; 5] = ["frame", "time", "shapes", "removed", "claims"];
+    unknown_key(&top, &KEYS, "in a frame line")?;
+    let frame = match top.get("frame") {
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| format!("\"frame\" must be an integer >= 0, found {}", json(v)))?,
+        None => {
+            return Err("missing key \"frame\" (the engine's step number)"
+                .to_string()
+                .into());
+        }
+    };
+    let time = match top.get("time") {
+        Some(v) => v
+            .as_f64()
+            .filter(|t| t.is_finite() && *t >= 0.0)
+            .ok_or_else(|| format!("\"time\" must be a number >= 0, found {}", json(v)))?,
+        None => return Err("missing key \"time\" (seconds)".to_string().into()),
+    };
+    let list = |key: &str| -> Result<&[Value], LineProblem> {
+        match top.get(key) {
+            None => Ok(&[]),
+            Some(Value::Array(items)) => Ok(items),
+            Some(other) => Err(format!("{key:?} must be an array, found {}", json(other)).into()),
+        }
+    };
+    let mut shapes: Vec<(u64, Map<String, Value>)> = Vec::new();
+    for (index, entry) in list("shapes")?.iter().enumerate() {
+        let place = |message: String| LineProblem::new(format!("shape {index}: {message}"));
+        let Value::Object(map) = entry else {
+            return Err(place(format!("expected an object, found {}", json(entry))));
+        };
+        let id = match map.get("id") {
+            Some(v) => id_of(v).ok_or_else(|| place(id_error("id", v)))?,
+            None => return Err(place("missing key \"id\"".into())),
+        };
+        if let Some(first) = shapes.iter().position(|(other, _)| *other == id) {
+            return Err(LineProblem::new(format!(
+                "shape {index} (id {id}): id {id} is already shape {first} of this line (an id appears at most once per line)"
+            )));
+        }
+        let mut keys = map.clone();
+        keys.remove("id");
+        shapes.push((id, keys));
+    }
+    let mut removed = Vec::new();
+    for (index, v) in list("removed")?.iter().enumerate() {
+        let id = id_of(v).ok_or_else(|| format!("\"removed\" {index}: {}", id_error("id", v)))?;
+        if removed.contains(&id) {
+            return Err(format!("\"removed\" {index}: id {id} is listed twice").into());
+        }
+        if shapes.iter().any(|(s, _)| *s == id) {
+            return Err(format!(
+                "\"removed\" {index}: id {id} is also in this line's \"shapes\" (a removed id is gone from this frame on)"
+            )
+            .into());
+        }
+        removed.push(id);
+    }
+    let mut claims: Vec<(u64, u64, Reported)> = Vec::new();
+    for (index, entry) in list("claims")?.iter().enumerate() {
+        claims.push(claim(entry).map_err(|m| claim_problem(index, entry, m))?);
+    }
+    Ok(FrameLine {
+        frame,
+        time,
+        shapes,
+        removed,
+        claims,
+    })
+}
+
+/// `claim 0 (ids 3 and 99): message`, with as much of the pair as could be read.
+pub(super) fn claim_problem(index: usize, entry: &Value, message: String) -> LineProblem {
+    let pair = (
+        entry.get("a").and_then(id_of),
+        entry.get("b").and_then(id_of),
+    );
+    let place = match pair {
+        (Some(a), Some(b)) => format!("claim {index} (ids {a} and {b})"),
+        _ => format!("claim {index}"),
+    };
+    LineProblem::new(format!("{place}: {message}"))
+}
+
+fn claim(entry: &Value) -> Result<(u64, u64, Reported), String> {
+    let Value::Object(map) = entry else {
+        return Err(format!("expected an object, found {}", json(entry)));
+    };
+    if let Some(key) = map.keys().find(|k| !CLAIM_KEYS.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown key {key:?}{}",
+            suggestion(key, &CLAIM_KEYS)
+        ));
+    }
+    let id = |key: &str| match map.get(key) {
+        Some(v) => id_of(v).ok_or_else(|| id_error(key, v)),
+        None => Err(format!("missing key {key:?} (a shape's id)")),
+    };
+    let (a, b) = (id("a")?, id("b")?);
+    if a == b {
+        return Err(format!(
+            "\"a\" and \"b\" are both id {a}: a pair needs two shapes"
+        ));
+    }
+    Ok((a, b, reported(&Fields(map))?))
+}

@@ -1,0 +1,117 @@
+//! Captures: what a game's physics engine did, frame by frame. Every shape as the engine had it
+//! when it computed a frame's contacts, and the contacts it reported, as claims
+//! (`docs/format.md`, "Captures").
+//!
+//! A game writes one with [`CaptureWriter`] while it runs (one line per step, flushed, so a
+//! crash keeps every earlier frame); [`CaptureReader`] streams it back a frame at a time, never
+//! holding the whole file, and [`judge_claim`] says whether a claim agrees with the exact
+//! result at the engine's precision and which known mistakes reproduce it.
+//!
+//! The adapters that fill a frame from an engine's own world live beside this module
+//! (features `rapier2d` and `box2d`).
+
+mod judge;
+mod line;
+mod read;
+#[cfg(any(feature = "cli", feature = "gui"))]
+mod scan;
+mod write;
+
+pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
+pub use read::{CaptureReader, Frame, FrameClaim, ParsedLine, RawLine, is_capture};
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub use scan::judge_capture;
+pub use write::{BodyShape, CaptureWriter, Manifold, ManifoldPoint, NormalFrom, Penetration};
+
+use crate::geometry::Placed;
+use crate::scene::{Motion, Precision};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+/// A captured shape's name to show: its name, or `id 5`.
+pub fn display_name(id: u64, name: Option<&str>) -> String {
+    match name {
+        Some(name) => name.to_string(),
+        None => format!("id {id}"),
+    }
+}
+
+/// The `format` value of a capture's header.
+pub const FORMAT: &str = "collidoscope-capture";
+/// The capture version this build reads and writes.
+pub const VERSION: u64 = 1;
+
+/// The engine that made a capture.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Engine {
+    /// Its name (`box2d`, `rapier2d`, `collidoscope`).
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// How the game set it up (strings, numbers and booleans): shown, never interpreted.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub settings: Map<String, Value>,
+}
+
+impl Engine {
+    /// `name` at `version`, with no settings.
+    pub fn new(name: &str, version: &str) -> Self {
+        Self {
+            name: name.into(),
+            version: version.into(),
+            settings: Map::new(),
+        }
+    }
+
+    /// The same, with `key` set to `value` in its settings.
+    pub fn with_setting(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.settings.insert(key.into(), value.into());
+        self
+    }
+}
+
+/// A capture's first line: who made it and how to read its numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Header {
+    /// The engine.
+    pub engine: Engine,
+    /// The precision the engine computed its contacts in: it decides when a claim agrees.
+    pub precision: Precision,
+    /// The unit of every length (`m`, `px`): shown, never converted.
+    pub units: String,
+    /// Whether +y points up (Box2D, Rapier) or down (screen pixels). Only drawing changes.
+    pub y_up: bool,
+}
+
+impl Header {
+    /// An f32 engine's capture in metres, y up (Box2D's and Rapier's conventions).
+    pub fn f32_metres(engine: Engine) -> Self {
+        Self {
+            engine,
+            precision: Precision::F32,
+            units: "m".into(),
+            y_up: true,
+        }
+    }
+}
+
+/// One shape of a capture, as the frame being read has it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CapturedShape {
+    /// The capture's id for it (one shape for the whole capture).
+    pub id: u64,
+    /// Its name, if the game gave one.
+    pub name: Option<Arc<str>>,
+    /// Its geometry at this frame's pose.
+    pub placed: Placed,
+    /// Its body type and velocities.
+    pub motion: Motion,
+}
+
+impl CapturedShape {
+    /// The name to show: the given name, or `id 5`.
+    pub fn display_name(&self) -> String {
+        display_name(self.id, self.name.as_deref())
+    }
+}

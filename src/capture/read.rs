@@ -1,0 +1,512 @@
+//! Reading a capture as a stream: the header, then one frame at a time, each applied to the
+//! shapes of the frame before. Gzip is recognised by its first two bytes. A last line cut off
+//! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
+//! line, the place and the field.
+
+use super::line::{self, FrameLine, LineProblem, json};
+use super::{CapturedShape, Header};
+use crate::Reported;
+use crate::files::{FileError, Problem};
+use crate::geometry::{Placed, Pose};
+use crate::scene::{Body, SceneShape, parse_shape, piece_problem, shape_object};
+use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, BufReader, ErrorKind, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Whether the file at `path` is a capture: its first line (after gzip, if compressed) is a
+/// JSON object whose `format` is `collidoscope-capture`. Unreadable files are not.
+pub fn is_capture(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let Ok(mut input) = decompressed(BufReader::new(file)) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    // A capture's header is short; a shape-set file's first line may be its whole text.
+    let _ = (&mut input).take(1 << 16).read_until(b'\n', &mut first);
+    line::object(&first)
+        .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(super::FORMAT))
+}
+
+/// The input, gunzipped when it starts with gzip's magic bytes.
+fn decompressed<R: Read + Send + 'static>(
+    mut input: BufReader<R>,
+) -> std::io::Result<Box<dyn BufRead + Send>> {
+    let head = input.fill_buf()?;
+    if head.starts_with(&[0x1f, 0x8b]) {
+        Ok(Box::new(BufReader::with_capacity(
+            1 << 16,
+            flate2::bufread::MultiGzDecoder::new(input),
+        )))
+    } else {
+        Ok(Box::new(input))
+    }
+}
+
+/// One frame of a capture: its step, time and claims. Its shapes are the reader's
+/// ([`CaptureReader::shapes`]) until the next frame is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// The engine's step number.
+    pub frame: u64,
+    /// Simulated seconds.
+    pub time: f64,
+    /// The contacts the engine reported, in the line's order.
+    pub claims: Vec<FrameClaim>,
+    /// The line of the file it came from (1-based; the header is line 1).
+    pub line: usize,
+}
+
+/// One claim of a frame: the pair by id (A first) and what the engine said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameClaim {
+    /// Shape A's id (the normal points from A toward B).
+    pub a: u64,
+    /// Shape B's id.
+    pub b: u64,
+    /// What the engine reported.
+    pub reported: Reported,
+}
+
+/// One line of a capture as read, not yet parsed.
+#[derive(Clone, Debug)]
+pub struct RawLine {
+    line: usize,
+    bytes: Vec<u8>,
+    ended: bool,
+}
+
+impl RawLine {
+    /// Its length in bytes.
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Whether it holds no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Parse it on its own: everything a line can be checked for without the frames before it.
+    pub fn parse(self) -> ParsedLine {
+        ParsedLine {
+            line: self.line,
+            frame: line::frame_line(&self.bytes),
+            ended: self.ended,
+        }
+    }
+}
+
+/// A line parsed on its own, to be applied in file order ([`CaptureReader::apply_line`]).
+#[derive(Debug)]
+pub struct ParsedLine {
+    line: usize,
+    frame: Result<FrameLine, LineProblem>,
+    ended: bool,
+}
+
+/// A capture being read, frame by frame.
+pub struct CaptureReader {
+    path: PathBuf,
+    input: Box<dyn BufRead + Send>,
+    header: Header,
+    /// Lines read so far (the header is line 1).
+    line: usize,
+    /// The shapes of the frame last read, in the order they appeared, with holes where shapes
+    /// were removed (compacted now and then).
+    slots: Vec<Option<CapturedShape>>,
+    slot_of: HashMap<u64, usize>,
+    /// Ids removed, with the frame they went in: they never come back.
+    removed: HashMap<u64, u64>,
+    /// For each shape the last frame added, changed or removed: where it was in the frame
+    /// before (`None`: not there).
+    previous: HashMap<u64, Option<Placed>>,
+    last: Option<(u64, f64)>,
+    /// Frames read so far.
+    frames: u64,
+    warning: Option<String>,
+    finished: bool,
+    buffer: Vec<u8>,
+}
+
+impl std::fmt::Debug for CaptureReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CaptureReader")
+            .field("path", &self.path)
+            .field("header", &self.header)
+            .field("line", &self.line)
+            .finish_non_exhaustive()
+    }
+}
+
+impl CaptureReader {
+    /// Open the capture at `path` (plain or gzip) and read its header.
+    pub fn open(path: &Path) -> Result<Self, FileError> {
+        let file = std::fs::File::open(path)
+            .map_err(|e| FileError::new(path, Problem::io("cannot read the file", e)))?;
+        Self::new(path, file)
+    }
+
+    /// Read a capture from `input` (plain or gzip); `path` only names it in messages.
+    pub fn new(path: &Path, input: impl Read + Send + 'static) -> Result<Self, FileError> {
+        let fail = |problem| FileError::new(path, problem);
+        let input = decompressed(BufReader::with_capacity(1 << 16, input))
+            .map_err(|e| fail(Problem::io("cannot read the file", e)))?;
+        let mut reader = Self {
+            path: path.to_path_buf(),
+            input,
+            header: Header::f32_metres(super::Engine::default()),
+            line: 0,
+            slots: Vec::new(),
+            slot_of: HashMap::new(),
+            removed: HashMap::new(),
+            previous: HashMap::new(),
+            last: None,
+            frames: 0,
+            warning: None,
+            finished: false,
+            buffer: Vec::new(),
+        };
+        let ended = reader.read_line()?;
+        if reader.buffer.iter().all(u8::is_ascii_whitespace) && ended.is_none() {
+            return Err(fail(Problem::Empty));
+        }
+        reader.header = line::header(&reader.buffer).map_err(|p| reader.error(p))?;
+        Ok(reader)
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The file, as it was named.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The warning about a last line cut off by a crash, once it was met.
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// The next frame, its shapes applied; `None` at the end.
+    pub fn next_frame(&mut self) -> Result<Option<Frame>, FileError> {
+        match self.raw_line()? {
+            Some(raw) => self.apply_line(raw.parse()),
+            None => Ok(None),
+        }
+    }
+
+    /// The next line, unparsed (`None` at the end). Lines parse on their own
+    /// ([`RawLine::parse`], on any thread) and are applied in file order with
+    /// [`Self::apply_line`]: how `diagnose` reads a long capture on every core.
+    pub fn raw_line(&mut self) -> Result<Option<RawLine>, FileError> {
+        if self.finished {
+            return Ok(None);
+        }
+        let Some(ended) = self.read_line()? else {
+            self.finished = true;
+            return Ok(None);
+        };
+        Ok(Some(RawLine {
+            line: self.line,
+            bytes: std::mem::take(&mut self.buffer),
+            ended,
+        }))
+    }
+
+    /// Apply a parsed line, in file order: the frame it holds (`None` for a last line cut off
+    /// by a crash, dropped with [`Self::warning`]).
+    pub fn apply_line(&mut self, parsed: ParsedLine) -> Result<Option<Frame>, FileError> {
+        let ParsedLine { line, frame, ended } = parsed;
+        self.line = line;
+        match frame {
+            Ok(frame) => self.apply(frame).map(Some).map_err(|p| self.error(p)),
+            // The game died mid-write: keep every frame before this one.
+            Err(problem) if !ended && problem.syntax => {
+                self.finished = true;
+                self.warning = Some(format!(
+                    "{}: line {line}: the last line is cut off (the game stopped while writing \
+                     it); it is left out, and the {} frame{} before it are read",
+                    self.path.display(),
+                    self.frames,
+                    if self.frames == 1 { "" } else { "s" }
+                ));
+                Ok(None)
+            }
+            Err(problem) => Err(self.error(problem)),
+        }
+    }
+
+    /// Every shape of the frame last read, in the order they first appeared.
+    pub fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
+        self.slots.iter().flatten()
+    }
+
+    /// The shape with `id` in the frame last read.
+    pub fn shape(&self, id: u64) -> Option<&CapturedShape> {
+        self.slots[*self.slot_of.get(&id)?].as_ref()
+    }
+
+    /// Where the shape with `id` was in the frame before the one last read (`None` when it was
+    /// not there, or the last frame was the first).
+    pub fn previous(&self, id: u64) -> Option<&Placed> {
+        self.last?;
+        match self.previous.get(&id) {
+            Some(before) => before.as_ref(),
+            None => self.shape(id).map(|s| &s.placed),
+        }
+    }
+
+    /// Read one line into the buffer: `Some(true)` ended by `\n`, `Some(false)` the last line
+    /// without one, `None` at the end.
+    fn read_line(&mut self) -> Result<Option<bool>, FileError> {
+        self.buffer.clear();
+        let read = match self.input.read_until(b'\n', &mut self.buffer) {
+            Ok(n) => n,
+            // A compressed capture whose game died: its stream ends early.
+            Err(e) if e.kind() == ErrorKind::UnexpectedEof => self.buffer.len(),
+            Err(e) => {
+                return Err(FileError::new(
+                    &self.path,
+                    Problem::io("cannot read the file", e),
+                ));
+            }
+        };
+        if read == 0 && self.buffer.is_empty() {
+            return Ok(None);
+        }
+        self.line += 1;
+        let ended = self.buffer.last() == Some(&b'\n');
+        if ended {
+            self.buffer.pop();
+            if self.buffer.last() == Some(&b'\r') {
+                self.buffer.pop();
+            }
+        }
+        Ok(Some(ended))
+    }
+
+    fn error(&self, problem: LineProblem) -> FileError {
+        let place = match problem.column {
+            Some(column) => format!("line {}, column {column}", self.line),
+            None => format!("line {}", self.line),
+        };
+        FileError::new(
+            &self.path,
+            Problem::Document(format!("{place}: {}", problem.message)),
+        )
+    }
+
+    fn apply(&mut self, line: FrameLine) -> Result<Frame, LineProblem> {
+        let FrameLine {
+            frame,
+            time,
+            shapes,
+            removed,
+            claims,
+        } = line;
+        if let Some((before, before_time)) = self.last {
+            if frame != before + 1 {
+                return Err(format!(
+                    "\"frame\" is {frame}, but the line before is frame {before} (a capture holds every step: expected {})",
+                    before + 1
+                )
+                .into());
+            }
+            if time < before_time {
+                return Err(format!(
+                    "\"time\" is {time}, earlier than frame {before}'s {before_time}"
+                )
+                .into());
+            }
+        }
+        self.previous.clear();
+        for (index, id) in removed.iter().enumerate() {
+            let Some(slot) = self.slot_of.remove(id) else {
+                return Err(format!(
+                    "\"removed\" {index}: id {id} is not in the frame before{}",
+                    self.gone(*id)
+                )
+                .into());
+            };
+            let shape = self.slots[slot].take().map(|s| s.placed);
+            self.previous.insert(*id, shape);
+            self.removed.insert(*id, frame);
+        }
+        for (index, (id, keys)) in shapes.into_iter().enumerate() {
+            if let Some(gone) = self.removed.get(&id) {
+                return Err(format!(
+                    "shape {index} (id {id}): id {id} was removed at frame {gone} (a removed id never comes back)"
+                )
+                .into());
+            }
+            let place =
+                |message: String| LineProblem::new(format!("shape {index} (id {id}): {message}"));
+            match self.slot_of.get(&id) {
+                Some(&slot) => {
+                    let shape = self.slots[slot].as_mut().expect("a live slot");
+                    let before = shape.placed.clone();
+                    change(shape, &keys).map_err(place)?;
+                    self.previous.entry(id).or_insert(Some(before));
+                }
+                None => {
+                    let shape = build(id, keys).map_err(place)?;
+                    self.slot_of.insert(id, self.slots.len());
+                    self.slots.push(Some(shape));
+                    self.previous.entry(id).or_insert(None);
+                }
+            }
+        }
+        self.compact();
+        let mut seen: HashSet<(u64, u64)> = HashSet::with_capacity(claims.len());
+        for (index, (a, b, reported)) in claims.iter().enumerate() {
+            let fail = |message: String| {
+                LineProblem::new(format!("claim {index} (ids {a} and {b}): {message}"))
+            };
+            let shape_of = |key: &str, id: u64| {
+                self.shape(id).ok_or_else(|| {
+                    fail(format!(
+                        "{key:?} is id {id}, which is not in frame {frame}{}",
+                        self.gone(id)
+                    ))
+                })
+            };
+            let (sa, sb) = (shape_of("a", *a)?, shape_of("b", *b)?);
+            if !seen.insert((*a.min(b), *a.max(b))) {
+                return Err(fail(format!(
+                    "ids {a} and {b} are claimed twice in this frame (a pair at most once, in either order)"
+                )));
+            }
+            let label = |s: &CapturedShape| {
+                let mut label = format!("id {}", s.id);
+                if let Some(name) = &s.name {
+                    label.push_str(&format!(" {name:?}"));
+                }
+                label.push_str(&format!(" ({})", s.placed.shape.kind()));
+                label
+            };
+            piece_problem(
+                reported.piece,
+                (&sa.placed.shape, label(sa)),
+                (&sb.placed.shape, label(sb)),
+            )
+            .map_err(fail)?;
+        }
+        self.last = Some((frame, time));
+        self.frames += 1;
+        Ok(Frame {
+            frame,
+            time,
+            claims: claims
+                .into_iter()
+                .map(|(a, b, reported)| FrameClaim { a, b, reported })
+                .collect(),
+            line: self.line,
+        })
+    }
+
+    /// ` (removed at frame 8)` for an id that was removed, else nothing.
+    fn gone(&self, id: u64) -> String {
+        match self.removed.get(&id) {
+            Some(frame) => format!(" (removed at frame {frame})"),
+            None => String::new(),
+        }
+    }
+
+    /// Drop the holes once they are half the slots.
+    fn compact(&mut self) {
+        if self.slots.len() < 64 || self.slot_of.len() * 2 > self.slots.len() {
+            return;
+        }
+        self.slots.retain(Option::is_some);
+        self.slot_of = self
+            .slots
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, s)| (s.id, i))
+            .collect();
+    }
+}
+
+/// The keys a shape entry may change without its geometry being built again.
+const POSE_KEYS: [&str; 4] = ["position", "angle", "velocity", "angular_velocity"];
+
+/// A new shape, checked as a shape-set file's shape is.
+fn build(id: u64, keys: Map<String, Value>) -> Result<CapturedShape, String> {
+    let shape =
+        parse_shape(0, &Value::Object(keys), crate::scene::VERSION).map_err(shape_message)?;
+    Ok(CapturedShape {
+        id,
+        name: shape.name.map(Arc::from),
+        placed: shape.placed,
+        motion: shape.motion,
+    })
+}
+
+/// A shape-set problem without its `shape 0 ...` label (the capture names the shape itself).
+fn shape_message(problem: Problem) -> String {
+    match problem {
+        Problem::Shape { message, .. } => message,
+        other => other.to_string(),
+    }
+}
+
+/// Change `shape` by the keys given: a pose (and the velocities of a moving body) in place,
+/// anything else by building the shape again from its keys with these over them.
+fn change(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), String> {
+    let kind = shape.placed.shape.kind();
+    if let Some(Value::String(given)) = keys.get("kind")
+        && given != kind.name()
+    {
+        return Err(format!(
+            "\"kind\" is {}, but id {} is a {kind} (an id never changes kind)",
+            json(&Value::String(given.clone())),
+            shape.id
+        ));
+    }
+    let moving = shape.motion.body != Body::Static;
+    let in_place = keys.keys().all(|k| {
+        matches!(k.as_str(), "position" | "angle") || (moving && POSE_KEYS.contains(&k.as_str()))
+    });
+    if in_place {
+        return change_pose(shape, keys);
+    }
+    let mut merged = shape_object(&SceneShape {
+        id: crate::scene::ShapeId(0),
+        name: shape.name.as_deref().map(str::to_string),
+        placed: shape.placed.clone(),
+        motion: shape.motion,
+    });
+    for (key, value) in keys {
+        merged.insert(key.clone(), value.clone());
+    }
+    let rebuilt = build(shape.id, merged)?;
+    debug_assert_eq!(rebuilt.placed.shape.kind(), kind);
+    *shape = rebuilt;
+    Ok(())
+}
+
+fn change_pose(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), String> {
+    let fields = crate::files::Fields(keys);
+    let position = fields
+        .optional_point("position")?
+        .unwrap_or(shape.placed.pose.position);
+    let angle = match fields.optional_number("angle")? {
+        Some(angle) => angle,
+        None => shape.placed.pose.angle(),
+    };
+    if let Some(v) = fields.optional_point("velocity")? {
+        shape.motion.velocity = v;
+    }
+    if let Some(w) = fields.optional_number("angular_velocity")? {
+        shape.motion.angular_velocity = w;
+    }
+    shape.placed.pose = Pose::new(position, angle);
+    Ok(())
+}

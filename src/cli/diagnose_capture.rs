@@ -1,0 +1,281 @@
+//! `collidoscope diagnose [--json] CAPTURE`: every claim of every frame judged at the capture's
+//! precision, on every core, read as a stream; the first divergence in words.
+
+use crate::capture::{CaptureReader, ClaimJudgement, FrameJudgement, judge_capture};
+use crate::text::short_number;
+use serde::Serialize;
+use std::fs::File;
+use std::io::{self, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+/// The first claim that disagrees, as the JSON line gives it.
+#[derive(Serialize)]
+struct Divergence {
+    frame: u64,
+    a: u64,
+    b: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piece: Option<usize>,
+    matches: Vec<crate::capture::Cause>,
+}
+
+/// Diagnose one capture; 1 when a claim disagrees or the capture is refused.
+pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
+    let name = path.to_string_lossy();
+    let mut reader = match CaptureReader::open(path) {
+        Ok(reader) => reader,
+        Err(e) => {
+            super::report_unreadable(&name, &e, json, out);
+            return 1;
+        }
+    };
+    // The JSON of the frames waits here until the whole capture is known to be sound: a
+    // capture refused at its last line gives only its error.
+    let mut frames_json = Spool::default();
+    let mut counts = (0u64, 0u64, 0u64); // frames, claims, agreeing
+    let mut first: Option<(FrameJudgement, ClaimJudgement)> = None;
+    let mut differing_frames: Vec<String> = Vec::new();
+    let mut spool_error = None;
+    let result = judge_capture(&mut reader, |judged| {
+        counts.0 += 1;
+        counts.1 += judged.claims.len() as u64;
+        counts.2 += judged.claims.iter().filter(|c| c.agrees).count() as u64;
+        let bad: Vec<&ClaimJudgement> = judged.claims.iter().filter(|c| !c.agrees).collect();
+        if !bad.is_empty() {
+            if first.is_none() {
+                let claim = bad[0].clone();
+                first = Some((
+                    FrameJudgement {
+                        claims: Vec::new(),
+                        ..judged.clone()
+                    },
+                    claim,
+                ));
+            }
+            if !json {
+                differing_frames.push(frame_line(&judged, &bad));
+            }
+        }
+        if json {
+            let written = (if counts.0 > 1 {
+                frames_json.write_all(b",")
+            } else {
+                Ok(())
+            })
+            .and_then(|_| {
+                serde_json::to_writer(&mut frames_json, &judged).map_err(io::Error::from)
+            });
+            if let Err(e) = written {
+                spool_error = Some(e);
+                return false;
+            }
+        }
+        true
+    });
+    if let Err(e) = result {
+        super::report_unreadable(&name, &e, json, out);
+        return 1;
+    }
+    if let Some(e) = spool_error {
+        eprintln!("collidoscope diagnose: {name}: cannot keep the report while reading: {e}");
+        return 1;
+    }
+    if let Some(warning) = reader.warning() {
+        eprintln!("{warning}");
+    }
+    let header = reader.header().clone();
+    let (frames, claims, agreeing) = counts;
+    if json {
+        let divergence = first.as_ref().map(|(f, c)| Divergence {
+            frame: f.frame,
+            a: c.a,
+            b: c.b,
+            piece: c.piece,
+            matches: c.matches.clone(),
+        });
+        #[derive(Serialize)]
+        struct Head<'a> {
+            file: &'a str,
+            engine: &'a crate::capture::Engine,
+            precision: &'static str,
+            units: &'a str,
+        }
+        let head = serde_json::to_string(&Head {
+            file: &name,
+            engine: &header.engine,
+            precision: header.precision.name(),
+            units: &header.units,
+        })
+        .expect("serialisable");
+        #[derive(Serialize)]
+        struct Tail<'a> {
+            claims: u64,
+            agreeing: u64,
+            first_divergence: Option<Divergence>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            warning: Option<&'a str>,
+        }
+        let tail = serde_json::to_string(&Tail {
+            claims,
+            agreeing,
+            first_divergence: divergence,
+            warning: reader.warning(),
+        })
+        .expect("serialisable");
+        // {head without its "}", "frames": [...], tail without its "{"}
+        let written = write!(out, "{},\"frames\":[", &head[..head.len() - 1])
+            .and_then(|_| frames_json.copy_to(out))
+            .and_then(|_| writeln!(out, "],{}", &tail[1..]));
+        if let Err(e) = written {
+            eprintln!("collidoscope diagnose: {name}: cannot write the report: {e}");
+            return 1;
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "{name}: {} {}, {}, units {}{}",
+            header.engine.name,
+            header.engine.version,
+            header.precision.name(),
+            header.units,
+            if header.y_up { "" } else { ", y down" }
+        );
+        let _ = writeln!(
+            out,
+            "  {frames} frame{}, {claims} claim{}: {agreeing} agree{}",
+            plural(frames),
+            plural(claims),
+            match claims - agreeing {
+                0 => String::new(),
+                n => format!(", {n} differ{}", if n == 1 { "s" } else { "" }),
+            }
+        );
+        if let Some(warning) = reader.warning() {
+            let _ = writeln!(out, "  note: {warning}");
+        }
+        match &first {
+            None => {
+                let _ = writeln!(out, "  every claim agrees with the exact result");
+            }
+            Some((f, c)) => {
+                let _ = writeln!(
+                    out,
+                    "  first divergence: frame {}, t = {} s:",
+                    f.frame,
+                    short_number(f.time)
+                );
+                for line in c.lines() {
+                    let _ = writeln!(out, "    {line}");
+                }
+                let _ = writeln!(out, "  frames with a claim that differs:");
+                for line in &differing_frames {
+                    let _ = writeln!(out, "    {line}");
+                }
+            }
+        }
+    }
+    u8::from(agreeing < claims)
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `frame 57 (t = 0.95 s): 1 of 2 claims differ: ground / crate (previous-poses)`.
+fn frame_line(judged: &FrameJudgement, bad: &[&ClaimJudgement]) -> String {
+    let pairs: Vec<String> = bad
+        .iter()
+        .map(|c| {
+            let (a, b) = c.display_names();
+            let piece = c.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
+            let causes = if c.matches.is_empty() {
+                "no known mistake".to_string()
+            } else {
+                c.matches
+                    .iter()
+                    .map(|m| m.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!("{a} / {b}{piece} ({causes})")
+        })
+        .collect();
+    format!(
+        "frame {} (t = {} s): {} of {} claim{} differ{}: {}",
+        judged.frame,
+        short_number(judged.time),
+        bad.len(),
+        judged.claims.len(),
+        plural(judged.claims.len() as u64),
+        if bad.len() == 1 { "s" } else { "" },
+        pairs.join("; ")
+    )
+}
+
+/// Bytes kept in memory up to a limit, then in a temporary file (removed when dropped).
+#[derive(Default)]
+struct Spool {
+    memory: Vec<u8>,
+    file: Option<(File, PathBuf)>,
+}
+
+/// Past this many bytes the spool moves to a temporary file.
+const SPOOL_IN_MEMORY: usize = 64 << 20;
+
+impl Write for Spool {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.file.is_none() && self.memory.len() + buf.len() > SPOOL_IN_MEMORY {
+            let path = std::env::temp_dir().join(format!(
+                "collidoscope-diagnose-{}-{}.json",
+                std::process::id(),
+                self.memory.len()
+            ));
+            let mut file = File::options()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)?;
+            file.write_all(&self.memory)?;
+            self.memory = Vec::new();
+            self.file = Some((file, path));
+        }
+        match &mut self.file {
+            Some((file, _)) => file.write(buf),
+            None => {
+                self.memory.extend_from_slice(buf);
+                Ok(buf.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Spool {
+    fn copy_to(&mut self, out: &mut impl Write) -> io::Result<()> {
+        match &mut self.file {
+            None => out.write_all(&self.memory),
+            Some((file, _)) => {
+                file.rewind()?;
+                let mut buffer = vec![0; 1 << 16];
+                loop {
+                    let n = file.read(&mut buffer)?;
+                    if n == 0 {
+                        return Ok(());
+                    }
+                    out.write_all(&buffer[..n])?;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        if let Some((_, path)) = &self.file {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! `collidoscope diagnose` on captures (docs/format.md, "`collidoscope diagnose` on captures"):
+//! the real binary on the contract's example, on a capture with a divergence, a refused one and
+//! one cut off by a crash, and on a shape set judged at f32.
+
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const EXAMPLE: &str = "tests/captures/crate.capture.jsonl";
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn json_line(args: &[&str]) -> (Value, Option<i32>) {
+    let o = collidoscope(args);
+    let line: Value = serde_json::from_str(stdout(&o).trim())
+        .unwrap_or_else(|e| panic!("{e}: {} {}", stdout(&o), stderr(&o)));
+    (line, o.status.code())
+}
+
+#[test]
+fn the_contracts_example_prints_the_contracts_json() {
+    let (line, status) = json_line(&["diagnose", "--json", EXAMPLE]);
+    assert_eq!(status, Some(0));
+    assert_eq!(line["file"], EXAMPLE);
+    assert_eq!(
+        line["engine"],
+        serde_json::json!({"name": "box2d", "version": "3.2.0"})
+    );
+    assert_eq!(
+        (line["precision"].as_str(), line["units"].as_str()),
+        (Some("f32"), Some("m"))
+    );
+    assert_eq!(
+        (line["claims"].as_u64(), line["agreeing"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(line["first_divergence"], Value::Null);
+    let frames = line["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 4);
+    let first = &frames[0]["claims"][0];
+    assert_eq!(first["tolerance"].as_f64(), Some(9.5367431640625e-06));
+    assert_eq!(first["error"].as_f64(), Some(0.0));
+    assert_eq!(
+        first["exact"],
+        serde_json::json!({"a": 1, "b": 2, "intersecting": false, "depth": 0.0, "normal": null,
+            "distance": 0.009999990463256836, "closest": [[-0.5, 0.0], [-0.5, 0.009999990463256836]], "contacts": []})
+    );
+    let last = &frames[3];
+    assert_eq!(
+        (last["frame"].as_u64(), last["time"].as_f64()),
+        (Some(3), Some(0.05))
+    );
+    assert_eq!(
+        last["claims"][0]["error"].as_f64(),
+        Some(4.886226023792517e-08)
+    );
+    assert_eq!(
+        last["claims"][0]["exact"]["depth"].as_f64(),
+        Some(1.1135326188460581e-05)
+    );
+    let text = stdout(&collidoscope(&["diagnose", EXAMPLE]));
+    assert!(
+        text.starts_with(&format!(
+            "{EXAMPLE}: box2d 3.2.0, f32, units m\n  4 frames, 4 claims: 4 agree\n"
+        )),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_divergence_is_named_first_then_frame_by_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = std::fs::read_to_string(EXAMPLE).unwrap();
+    // Frame 3's normal reversed; a last frame cut off by a crash.
+    let bad = example.replace("\"normal\": [0.0, 1.0]", "\"normal\": [0.0, -1.0]")
+        + "{\"frame\": 4, \"time\": 0.0666, \"sha";
+    let path = write(dir.path(), "bad.capture.jsonl", &bad);
+    let name = path.to_str().unwrap();
+    let (line, status) = json_line(&["diagnose", "--json", name]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        (line["claims"].as_u64(), line["agreeing"].as_u64()),
+        (Some(4), Some(3))
+    );
+    assert_eq!(
+        line["first_divergence"],
+        serde_json::json!({"frame": 3, "a": 1, "b": 2, "matches": ["normal-reversed"]})
+    );
+    assert_eq!(
+        line["frames"][3]["claims"][0]["matches"],
+        serde_json::json!(["normal-reversed"])
+    );
+    let o = collidoscope(&["diagnose", name]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("4 frames, 4 claims: 3 agree, 1 differs"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "first divergence: frame 3, t = 0.05 s:\n    ground / crate\n    claimed: intersecting"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("reproduced by normal-reversed"), "{text}");
+    assert!(
+        text.contains(
+            "frame 3 (t = 0.05 s): 1 of 1 claim differs: ground / crate (normal-reversed)"
+        ),
+        "{text}"
+    );
+    assert!(
+        stderr(&o).contains("line 6: the last line is cut off"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_refused_capture_gives_its_error_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = std::fs::read_to_string(EXAMPLE).unwrap();
+    // The last line names an id that is not there: the whole capture is refused.
+    let broken = example.replace(
+        r#"{"frame": 3, "time": 0.05, "shapes": [{"id": 2,"#,
+        r#"{"frame": 3, "time": 0.05, "shapes": [{"id": 9,"#,
+    );
+    let path = write(dir.path(), "broken.capture.jsonl", &broken);
+    let name = path.to_str().unwrap();
+    let (line, status) = json_line(&["diagnose", "--json", name]);
+    assert_eq!(status, Some(1));
+    let error = line["error"].as_str().unwrap();
+    assert_eq!(line.as_object().unwrap().len(), 2, "{line}");
+    assert!(
+        error.starts_with(&format!(
+            "{name}: line 5: shape 0 (id 9): missing key \"kind\""
+        )),
+        "{error}"
+    );
+    assert!(stderr(&collidoscope(&["diagnose", name])).contains(error));
+}
+
+#[test]
+fn a_shape_set_that_says_f32_is_judged_as_a_capture_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = |precision: &str| {
+        format!(
+            r#"{{"format": "collidoscope-shapes", "version": 3{precision},
+  "shapes": [{{"kind": "polygon", "points": [[-500, -10], [500, -10], [500, 10], [-500, 10]], "position": [500, 0]}},
+             {{"kind": "polygon", "points": [[-16, -16], [16, -16], [16, 16], [-16, 16]], "position": [480, 25.99998]}}],
+  "claims": [{{"a": 0, "b": 1, "intersecting": true, "depth": 0.0000305, "normal": [0, 1]}}]}}"#
+        )
+    };
+    let f64_path = write(dir.path(), "f64.json", &set(""));
+    let f32_path = write(dir.path(), "f32.json", &set(r#", "precision": "f32""#));
+    let (line, status) = json_line(&["diagnose", "--json", f64_path.to_str().unwrap()]);
+    assert_eq!(
+        (line["claims"][0]["agrees"].as_bool(), status),
+        (Some(false), Some(1))
+    );
+    let (line, status) = json_line(&["diagnose", "--json", f32_path.to_str().unwrap()]);
+    assert_eq!(
+        (line["claims"][0]["agrees"].as_bool(), status),
+        (Some(true), Some(0))
+    );
+    assert_eq!(
+        line["claims"][0]["tolerance"].as_f64(),
+        Some(1000.0 / 1048576.0)
+    );
+}

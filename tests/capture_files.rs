@@ -1,0 +1,480 @@
+//! Captures read and written (docs/format.md, "Captures"): the contract's example read and
+//! judged at f32; every refusal names the line, the place and the field; a crash's capture
+//! keeps its frames, plain or gzip; the writer turns an engine's conventions into the file's
+//! and writes only what changed; `previous-poses` names a stale contact.
+
+use collidoscope::capture::{
+    BodyShape, CaptureReader, CaptureWriter, Cause, Engine, Header, Manifold, ManifoldPoint,
+    NormalFrom, Penetration, judge_frame,
+};
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
+use collidoscope::scene::{Body, Precision};
+use std::io::Cursor;
+use std::path::Path;
+
+const EXAMPLE: &str = include_str!("captures/crate.capture.jsonl");
+const HEADER: &str = r#"{"format": "collidoscope-capture", "version": 1, "engine": {"name": "box2d", "version": "3.2.0"}, "precision": "f32", "units": "m", "y_up": true}"#;
+
+fn reader(text: impl Into<Vec<u8>>) -> Result<CaptureReader, String> {
+    CaptureReader::new(Path::new("game.capture.jsonl"), Cursor::new(text.into()))
+        .map_err(|e| e.to_string())
+}
+
+/// Every frame read, or the message that refused the capture.
+fn read_all(text: impl Into<Vec<u8>>) -> Result<(Vec<u64>, Option<String>), String> {
+    let mut reader = reader(text)?;
+    let mut frames = Vec::new();
+    while let Some(frame) = reader.next_frame().map_err(|e| e.to_string())? {
+        frames.push(frame.frame);
+    }
+    Ok((frames, reader.warning().map(str::to_string)))
+}
+
+#[test]
+fn the_contracts_example_agrees_at_f32_and_its_numbers_are_the_contracts() {
+    let mut reader = reader(EXAMPLE).unwrap();
+    assert_eq!(reader.header().precision, Precision::F32);
+    assert_eq!(reader.header().engine, Engine::new("box2d", "3.2.0"));
+    let mut judged = Vec::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        judged.push(judge_frame(&reader, &frame));
+    }
+    assert_eq!(judged.len(), 4);
+    assert!(judged.iter().all(|f| f.claims.iter().all(|c| c.agrees)));
+    let first = &judged[0].claims[0];
+    assert_eq!(first.tolerance, Some(9.5367431640625e-06));
+    assert_eq!(first.exact.summary.distance, 0.009999990463256836);
+    let last = &judged[3].claims[0];
+    assert_eq!(last.exact.summary.depth, 1.1135326188460581e-05);
+    assert_eq!(last.error, Some(4.886226023792517e-08));
+    assert_eq!(
+        reader.shape(2).unwrap().placed.pose.angle(),
+        0.00015997017771918705
+    );
+}
+
+#[test]
+fn every_refusal_names_the_line_the_place_and_the_field() {
+    let frame0 = r#"{"frame": 0, "time": 0.0, "shapes": [{"id": 3, "kind": "circle", "radius": 0.5, "body": "dynamic"}, {"id": 5, "kind": "capsule", "a": [0, 0], "b": [1, 0], "radius": 0.2}]}"#;
+    let cases: Vec<(String, &str)> = vec![
+        (
+            HEADER.replace("\"f32\"", "\"f16\""),
+            "game.capture.jsonl: line 1: \"precision\" must be \"f64\" or \"f32\", found \"f16\"",
+        ),
+        (
+            HEADER.replace("\"version\": 1", "\"version\": 2"),
+            "game.capture.jsonl: line 1: version 2 is not supported: this build reads capture version 1",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{{\"a\": 3, \"b\": 99, \"intersecting\": false}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 99): \"b\" is id 99, which is not in frame 1",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 3, \"position\": [1, 0]}}, {{\"id\": 5, \"kind\": \"polygon\", \"points\": [[0, 0], [1, 0], [0, 1]]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: shape 1 (id 5): \"kind\" is \"polygon\", but id 5 is a capsule (an id never changes kind)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 3, \"position\": [NaN, 0]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3, column 61: NaN is not a JSON number (under \"position\")",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 3, \"velocity\": [1, -Infinity]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3, column 64: -Infinity is not a JSON number (under \"velocity\")",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 3, \"position\": null}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: shape 0 (id 3): \"position\" must be [x, y] (two numbers), found null",
+        ),
+        (
+            format!(
+                "{HEADER}\n{{\"frame\": 0, \"time\": 0.0, \"shapes\": [{{\"id\": 1, \"kind\": \"circle\"\n{frame0}\n"
+            ),
+            "game.capture.jsonl: line 2, column 63: the line is cut off (its JSON object never closes)",
+        ),
+        (
+            format!("{HEADER}\n{frame0}\n{{\"frame\": 3, \"time\": 0.1}}\n"),
+            "game.capture.jsonl: line 3: \"frame\" is 3, but the line before is frame 0 (a capture holds every step: expected 1)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"removed\": [5]}}\n{{\"frame\": 2, \"time\": 0.2, \"shapes\": [{{\"id\": 5, \"kind\": \"circle\", \"radius\": 1}}]}}\n"
+            ),
+            "game.capture.jsonl: line 4: shape 0 (id 5): id 5 was removed at frame 1 (a removed id never comes back)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{{\"frame\": 0, \"time\": 0.0, \"shapes\": [{{\"id\": 1, \"kind\": \"circle\", \"radius\": -1}}]}}\n"
+            ),
+            "game.capture.jsonl: line 2: shape 0 (id 1): radius must be > 0, found -1",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 5, \"postion\": [1, 0]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: shape 0 (id 5): unknown key \"postion\" (did you mean \"position\"?)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{{\"a\": 3, \"b\": 5, \"intersecting\": false}}, {{\"a\": 5, \"b\": 3, \"intersecting\": false}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: claim 1 (ids 5 and 3): ids 5 and 3 are claimed twice in this frame (a pair at most once, in either order)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{{\"a\": 3, \"b\": 5, \"intersecting\": true, \"depth\": 0.1}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): an intersecting claim needs \"normal\" (unit, from A toward B)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.0}}\n{{\"frame\": 2, \"time\": 0.0, \"shapes\": [{{\"id\": 5, \"velocity\": [1, 0]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 4: shape 0 (id 5): a static body cannot move, but it has velocity [1, 0] and angular_velocity 0: say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(read_all(text.clone()), Err(message.to_string()), "{text}");
+    }
+}
+
+#[test]
+fn a_crash_keeps_every_frame_before_its_cut_off_last_line() {
+    let cut =
+        format!("{EXAMPLE}{{\"frame\": 4, \"time\": 0.0666, \"shapes\": [{{\"id\": 2, \"posi");
+    let (frames, warning) = read_all(cut).unwrap();
+    assert_eq!(frames, vec![0, 1, 2, 3]);
+    let warning = warning.unwrap();
+    assert!(
+        warning.starts_with("game.capture.jsonl: line 6: the last line is cut off"),
+        "{warning}"
+    );
+    assert!(
+        warning.ends_with("the 4 frames before it are read"),
+        "{warning}"
+    );
+    // A complete last line with no newline is a frame like any other.
+    let (frames, warning) = read_all(EXAMPLE.trim_end()).unwrap();
+    assert_eq!((frames.len(), warning), (4, None));
+    // \r\n is read too.
+    let (frames, _) = read_all(EXAMPLE.replace('\n', "\r\n")).unwrap();
+    assert_eq!(frames.len(), 4);
+}
+
+/// Box2D's conventions: normal A -> B, negative separation when penetrating.
+fn box2d_writer(out: &mut Vec<u8>, compressed: bool) -> CaptureWriter<&mut Vec<u8>> {
+    let header = Header::f32_metres(Engine::new("box2d", "3.2.0").with_setting("substeps", 4));
+    if compressed {
+        CaptureWriter::compressed(
+            out,
+            &header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+        .unwrap()
+    } else {
+        CaptureWriter::new(
+            out,
+            &header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+        .unwrap()
+    }
+}
+
+fn ground() -> BodyShape {
+    BodyShape::new(
+        1,
+        ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(),
+        DVec2::new(0.0, -0.5),
+        DVec2::X,
+    )
+    .named("ground")
+}
+
+fn ball(y: f32, awake: bool) -> BodyShape {
+    BodyShape::new(
+        7,
+        Circle::new(0.5).unwrap(),
+        DVec2::new(0.25, y as f64),
+        DVec2::X,
+    )
+    .named("ball")
+    .moving(Body::Dynamic, DVec2::new(0.0, -1.0), 0.0, awake)
+}
+
+fn resting(depth: f32) -> Manifold {
+    Manifold {
+        a: 1,
+        b: 7,
+        normal: DVec2::Y,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(0.25, -(depth as f64) / 2.0),
+            separation: -(depth as f64),
+        }],
+        piece: None,
+    }
+}
+
+#[test]
+fn the_writer_writes_a_shape_once_then_only_what_changed_and_exact_f32_values() {
+    let mut out = Vec::new();
+    let mut writer = box2d_writer(&mut out, false);
+    writer
+        .frame(0.0, &[ground(), ball(0.6, true)], &[])
+        .unwrap();
+    writer
+        .frame(
+            1.0 / 60.0,
+            &[ground(), ball(0.4999, true)],
+            &[resting(0.0001)],
+        )
+        .unwrap();
+    // Asleep on a static ground: the engine did not recompute the pair, so it is left out.
+    writer
+        .frame(
+            2.0 / 60.0,
+            &[ground(), ball(0.4999, false)],
+            &[resting(0.0001)],
+        )
+        .unwrap();
+    writer.frame(3.0 / 60.0, &[ground()], &[]).unwrap();
+    drop(writer);
+    let text = String::from_utf8(out.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(lines[0].contains(r#""settings":{"substeps":4}"#));
+    assert!(lines[1].contains(r#"{"id":1,"name":"ground","kind":"polygon","points":"#));
+    // The second frame writes only the ball's new position, exactly the f32 0.4999.
+    assert_eq!(
+        lines[2],
+        format!(
+            r#"{{"frame":1,"time":0.016666666666666666,"shapes":[{{"id":7,"position":[0.25,{}]}}],"claims":[{{"a":1,"b":7,"intersecting":true,"depth":{},"normal":[0.0,1.0],"contacts":[[0.25,{}]]}}]}}"#,
+            0.4999f32 as f64,
+            0.0001f32 as f64,
+            -(0.0001f32 as f64) / 2.0
+        )
+    );
+    assert_eq!(
+        lines[3],
+        r#"{"frame":2,"time":0.03333333333333333,"shapes":[],"claims":[]}"#
+    );
+    assert_eq!(
+        lines[4],
+        r#"{"frame":3,"time":0.05,"shapes":[],"removed":[7],"claims":[]}"#
+    );
+    let mut reader = reader(out).unwrap();
+    reader.next_frame().unwrap();
+    let frame = reader.next_frame().unwrap().unwrap();
+    assert_eq!(
+        reader.shape(7).unwrap().placed.pose.position.y,
+        0.4999f32 as f64
+    );
+    assert!(judge_frame(&reader, &frame).claims[0].agrees);
+}
+
+#[test]
+fn the_writer_turns_other_conventions_into_the_files() {
+    let mut out = Vec::new();
+    let header = Header::f32_metres(Engine::new("y-down-engine", "0.1"));
+    let mut writer = CaptureWriter::new(
+        &mut out,
+        &header,
+        NormalFrom::BToA,
+        Penetration::PositiveDepth,
+    )
+    .unwrap();
+    let contact = Manifold {
+        normal: -DVec2::Y,
+        points: vec![ManifoldPoint {
+            point: DVec2::ZERO,
+            separation: 0.25,
+        }],
+        ..resting(0.0)
+    };
+    writer
+        .frame(0.0, &[ground(), ball(0.25, true)], &[contact])
+        .unwrap();
+    // A speculative contact (every point separated) is an apart claim, with no distance.
+    let speculative = Manifold {
+        points: vec![ManifoldPoint {
+            point: DVec2::ZERO,
+            separation: -0.01,
+        }],
+        ..resting(0.0)
+    };
+    writer
+        .frame(0.1, &[ground(), ball(0.51, true)], &[speculative])
+        .unwrap();
+    drop(writer);
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].contains(
+            r#""claims":[{"a":1,"b":7,"intersecting":true,"depth":0.25,"normal":[0.0,1.0]"#
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].ends_with(r#""claims":[{"a":1,"b":7,"intersecting":false}]}"#),
+        "{}",
+        lines[2]
+    );
+}
+
+#[test]
+fn the_writer_refuses_what_would_make_a_file_the_reader_refuses() {
+    let mut out = Vec::new();
+    let mut writer = box2d_writer(&mut out, false);
+    let message = |e: std::io::Error| e.to_string();
+    let missing = Manifold {
+        b: 8,
+        ..resting(0.1)
+    };
+    assert!(
+        message(
+            writer
+                .frame(0.0, &[ground(), ball(0.4, true)], &[missing])
+                .unwrap_err()
+        )
+        .contains("names id 8, which is not among this frame's shapes")
+    );
+    let mut bad = ball(0.4, true);
+    bad.position.x = f64::NAN;
+    assert!(
+        message(writer.frame(0.0, &[ground(), bad], &[]).unwrap_err())
+            .contains("id 7: position is not finite")
+    );
+    writer
+        .frame(0.5, &[ground(), ball(0.4, true)], &[])
+        .unwrap();
+    assert!(message(writer.frame(0.25, &[ground()], &[]).unwrap_err()).contains("time 0.25"));
+    writer.frame(0.75, &[ground()], &[]).unwrap();
+    assert!(
+        message(
+            writer
+                .frame(1.0, &[ground(), ball(0.4, true)], &[])
+                .unwrap_err()
+        )
+        .contains("an id never comes back")
+    );
+    drop(writer);
+    // Nothing refused was written: the file reads.
+    assert_eq!(read_all(out).unwrap().0, vec![0, 1]);
+}
+
+#[test]
+fn a_compressed_capture_reads_the_same_even_when_the_game_died_mid_stream() {
+    let mut plain = Vec::new();
+    let mut gzip = Vec::new();
+    for (out, compressed) in [(&mut plain, false), (&mut gzip, true)] {
+        let mut writer = box2d_writer(out, compressed);
+        for step in 0..200 {
+            let y = 2.0 - step as f32 * 0.01;
+            writer
+                .frame(step as f64 / 60.0, &[ground(), ball(y, true)], &[])
+                .unwrap();
+        }
+        writer.finish().unwrap();
+    }
+    assert_eq!(&gzip[..2], &[0x1f, 0x8b]);
+    assert!(
+        gzip.len() * 2 < plain.len(),
+        "{} vs {}",
+        gzip.len(),
+        plain.len()
+    );
+    assert_eq!(
+        read_all(gzip.clone()).unwrap().0,
+        (0..200).collect::<Vec<_>>()
+    );
+    // The writer flushes every frame: a stream cut anywhere (no gzip trailer) still gives
+    // every frame whose line was flushed before the cut.
+    let cut = &gzip[..gzip.len() * 2 / 3];
+    let (frames, _) = read_all(cut.to_vec()).unwrap();
+    assert!(frames.len() > 100 && frames.len() < 200, "{}", frames.len());
+    assert_eq!(frames, (0..frames.len() as u64).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_contact_the_engine_did_not_recompute_is_named_previous_poses() {
+    // Frame 0: the ball 0.1 into the ground; frame 1: it has moved up 0.05, but the engine
+    // reports frame 0's contact again (recycled).
+    let mut out = Vec::new();
+    let mut writer = box2d_writer(&mut out, false);
+    writer
+        .frame(0.0, &[ground(), ball(0.4, true)], &[resting(0.1)])
+        .unwrap();
+    writer
+        .frame(1.0 / 60.0, &[ground(), ball(0.45, true)], &[resting(0.1)])
+        .unwrap();
+    drop(writer);
+    let mut reader = reader(out).unwrap();
+    let first = reader.next_frame().unwrap().unwrap();
+    assert!(judge_frame(&reader, &first).claims[0].agrees);
+    let second = reader.next_frame().unwrap().unwrap();
+    let judged = &judge_frame(&reader, &second).claims[0];
+    assert!(!judged.agrees);
+    assert_eq!(judged.matches, vec![Cause::PreviousPoses]);
+    let words = judged.lines().join("\n");
+    assert!(words.contains("ground / ball"), "{words}");
+    assert!(words.contains("reproduced by previous-poses"), "{words}");
+}
+
+#[test]
+fn at_f32_a_claim_is_held_to_tau_at_its_scale_and_the_verdict_may_differ_only_near_touching() {
+    use collidoscope::geometry::{Placed, Pose};
+    use collidoscope::{Reported, check_contact_at, f32_tolerance};
+    // Pixel scale: a 32 px box resting on a floor 1000 px wide; tau = 1000 / 2^20.
+    let floor = Placed::new(
+        ConvexPolygon::rectangle(DVec2::new(500.0, 10.0)).unwrap(),
+        Pose::at(DVec2::new(500.0, 0.0)),
+    );
+    let box_at = |y: f64| {
+        Placed::new(
+            ConvexPolygon::rectangle(DVec2::splat(16.0)).unwrap(),
+            Pose::at(DVec2::new(480.0, y)),
+        )
+    };
+    let tau = f32_tolerance(&floor, &box_at(26.0));
+    assert_eq!(tau, 1000.0 / (1u64 << 20) as f64);
+    let at = |y: f64, r: Reported| check_contact_at(&floor, &box_at(y), &r, Precision::F32);
+    // 1e-4 deep, reported 1e-4 + tau/2 deep with a normal turned by (tau/4) / depth: agrees.
+    let turned = DVec2::new((tau / 4.0) / 1e-4, 1.0).normalize();
+    assert!(
+        at(
+            26.0 - 1e-4,
+            Reported::intersecting(1e-4 + tau / 2.0, DVec2::Y)
+        )
+        .agrees
+    );
+    assert!(at(26.0 - 1e-4, Reported::intersecting(1e-4, turned)).agrees);
+    assert!(
+        !at(
+            26.0 - 1e-4,
+            Reported::intersecting(1e-4 + 2.0 * tau, DVec2::Y)
+        )
+        .agrees
+    );
+    // Apart within tau of touching agrees with a penetration; farther it does not.
+    assert!(at(26.0 - tau / 2.0, Reported::apart()).agrees);
+    assert!(!at(26.0 - 2.0 * tau, Reported::apart()).agrees);
+    // A reversed normal is still a reversed normal at f32.
+    let reversed = at(26.0 - 0.01, Reported::intersecting(0.01, -DVec2::Y));
+    assert!(!reversed.agrees);
+    assert!(
+        reversed.to_string().contains("normal-reversed"),
+        "{reversed}"
+    );
+}
