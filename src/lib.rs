@@ -82,6 +82,10 @@
 
 #![warn(missing_docs)]
 
+// The capture adapters name this crate as a game does (`collidoscope::capture::...`), so the
+// tests can build them from the same source against real engines.
+extern crate self as collidoscope;
+
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod broad;

@@ -10,6 +10,8 @@
 //! The adapters that fill a frame from an engine's own world live beside this module
 //! (features `rapier2d` and `box2d`).
 
+#[cfg(feature = "box2d")]
+pub mod box2d;
 mod judge;
 mod line;
 mod read;

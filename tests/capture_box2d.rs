@@ -1,0 +1,456 @@
+//! Real Box2D v3 worlds (boxdd-sys, built from its C source) captured through the `box2d`
+//! adapter and judged frame by frame: ramps, a pyramid, capsules and balls in a chain bowl,
+//! and a bullet, at the origin and at pixel scale. An honest run with contact recycling off
+//! agrees at f32 claim for claim; with recycling on, the recycled contacts are named
+//! `previous-poses`; injected mistakes are named.
+//!
+//! The adapter is compiled here from its own source (`src/capture/box2d.rs`, the `box2d`
+//! feature's module), so `cargo test` runs it against the engine without the feature.
+
+#[allow(dead_code)]
+#[path = "../src/capture/box2d.rs"]
+mod box2d_capture;
+
+use box2d_capture::{Box2dCapture, header};
+use boxdd_sys::ffi::*;
+use collidoscope::capture::{CaptureReader, CaptureWriter, NormalFrom, Penetration, judge_frame};
+use collidoscope::query::{Mistake, mistaken_outcome};
+use std::collections::BTreeMap;
+use std::io::Cursor;
+
+fn v(x: f64, y: f64) -> b2Vec2 {
+    b2Vec2 {
+        x: x as f32,
+        y: y as f32,
+    }
+}
+
+fn rot(angle: f64) -> b2Rot {
+    // SAFETY: pure function.
+    let cs = unsafe { b2ComputeCosSin(angle as f32) };
+    b2Rot {
+        c: cs.cosine,
+        s: cs.sine,
+    }
+}
+
+/// Where a scene sits: lengths times `scale`, moved by `offset`.
+#[derive(Clone, Copy)]
+struct Frame {
+    scale: f64,
+    offset: f64,
+}
+
+impl Frame {
+    fn at(&self, x: f64, y: f64) -> b2Vec2 {
+        v(self.offset + self.scale * x, self.offset + self.scale * y)
+    }
+    fn len(&self, l: f64) -> f32 {
+        (self.scale * l) as f32
+    }
+}
+
+struct World {
+    id: b2WorldId,
+    bodies: Vec<b2BodyId>,
+    recycling: bool,
+    frame: Frame,
+}
+
+impl World {
+    fn new(frame: Frame, recycling: bool) -> Self {
+        // SAFETY: creating a world from the default definition.
+        let id = unsafe {
+            b2SetLengthUnitsPerMeter(frame.scale as f32);
+            let mut def = b2DefaultWorldDef();
+            def.gravity = v(0.0, -10.0 * frame.scale);
+            b2CreateWorld(&def)
+        };
+        Self {
+            id,
+            bodies: Vec::new(),
+            recycling,
+            frame,
+        }
+    }
+
+    fn body(&mut self, kind: b2BodyType, x: f64, y: f64, angle: f64, bullet: bool) -> b2BodyId {
+        // SAFETY: the world is live.
+        let id = unsafe {
+            let mut def = b2DefaultBodyDef();
+            def.type_ = kind;
+            def.position = self.frame.at(x, y);
+            def.rotation = rot(angle);
+            def.isBullet = bullet;
+            def.enableContactRecycling = self.recycling;
+            b2CreateBody(self.id, &def)
+        };
+        self.bodies.push(id);
+        id
+    }
+
+    fn boxed(
+        &mut self,
+        kind: b2BodyType,
+        x: f64,
+        y: f64,
+        angle: f64,
+        hx: f64,
+        hy: f64,
+    ) -> b2BodyId {
+        let body = self.body(kind, x, y, angle, false);
+        // SAFETY: the body is live.
+        unsafe {
+            let shape = b2DefaultShapeDef();
+            let polygon = b2MakeBox(self.frame.len(hx), self.frame.len(hy));
+            b2CreatePolygonShape(body, &shape, &polygon);
+        }
+        body
+    }
+
+    fn ball(&mut self, x: f64, y: f64, r: f64, bullet: bool, velocity: (f64, f64)) {
+        let body = self.body(b2BodyType_b2_dynamicBody, x, y, 0.0, bullet);
+        // SAFETY: the body is live.
+        unsafe {
+            b2Body_SetLinearVelocity(
+                body,
+                v(velocity.0 * self.frame.scale, velocity.1 * self.frame.scale),
+            );
+            let shape = b2DefaultShapeDef();
+            let circle = b2Circle {
+                center: v(0.0, 0.0),
+                radius: self.frame.len(r),
+            };
+            b2CreateCircleShape(body, &shape, &circle);
+        }
+    }
+
+    fn capsule(&mut self, x: f64, y: f64, angle: f64, half: f64, r: f64) {
+        let body = self.body(b2BodyType_b2_dynamicBody, x, y, angle, false);
+        // SAFETY: the body is live.
+        unsafe {
+            let shape = b2DefaultShapeDef();
+            let capsule = b2Capsule {
+                center1: v(-half * self.frame.scale, 0.0),
+                center2: v(half * self.frame.scale, 0.0),
+                radius: self.frame.len(r),
+            };
+            b2CreateCapsuleShape(body, &shape, &capsule);
+        }
+    }
+
+    /// A static open chain through `points` (scene units), its front on the right.
+    fn chain(&mut self, points: &[(f64, f64)]) {
+        let body = self.body(b2BodyType_b2_staticBody, 0.0, 0.0, 0.0, false);
+        let points: Vec<b2Vec2> = points
+            .iter()
+            .map(|(x, y)| v(self.frame.scale * x, self.frame.scale * y))
+            .collect();
+        // SAFETY: the body is live; the points outlive the call.
+        unsafe {
+            let mut def = b2DefaultChainDef();
+            def.points = points.as_ptr();
+            def.count = points.len() as i32;
+            def.isLoop = false;
+            b2CreateChain(body, &def);
+        }
+    }
+
+    /// Step `steps` times at 60 Hz, capturing every step.
+    fn run(&mut self, steps: usize) -> Vec<u8> {
+        let dt = 1.0 / 60.0;
+        let writer = CaptureWriter::new(
+            Vec::new(),
+            &header(4, dt, self.recycling),
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+        .unwrap();
+        let mut capture = Box2dCapture::new(writer);
+        for step in 0..steps {
+            capture.before_step(&self.bodies).unwrap();
+            // SAFETY: the world is live.
+            unsafe { b2World_Step(self.id, dt as f32, 4) };
+            capture.after_step(step as f64 * dt, &self.bodies).unwrap();
+        }
+        capture.finish().unwrap()
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        // SAFETY: the world is live and dropped once.
+        unsafe { b2DestroyWorld(self.id) };
+    }
+}
+
+/// How a capture's claims were judged.
+#[derive(Debug, Default)]
+struct Tally {
+    claims: usize,
+    agreeing: usize,
+    intersecting: usize,
+    by_cause: BTreeMap<String, usize>,
+    worst: Vec<String>,
+}
+
+fn judge(capture: Vec<u8>) -> Tally {
+    let mut reader =
+        CaptureReader::new("box2d.capture.jsonl".as_ref(), Cursor::new(capture)).unwrap();
+    let mut tally = Tally::default();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        for c in judge_frame(&reader, &frame).claims {
+            tally.claims += 1;
+            tally.intersecting += usize::from(c.claimed.intersecting);
+            if c.agrees {
+                tally.agreeing += 1;
+                continue;
+            }
+            for m in &c.matches {
+                *tally.by_cause.entry(m.name().to_string()).or_default() += 1;
+            }
+            if c.matches.is_empty() {
+                *tally.by_cause.entry("none".into()).or_default() += 1;
+            }
+            if tally.worst.len() < 5 {
+                tally
+                    .worst
+                    .push(format!("frame {}: {}", frame.frame, c.lines().join(" | ")));
+            }
+        }
+    }
+    tally
+}
+
+type Scene = fn(&mut World) -> usize;
+
+fn ramp(w: &mut World) -> usize {
+    w.boxed(b2BodyType_b2_staticBody, 0.0, -0.5, 0.0, 20.0, 0.5);
+    w.boxed(b2BodyType_b2_staticBody, -4.0, 3.0, -0.4, 6.0, 0.25);
+    for i in 0..5 {
+        w.boxed(
+            b2BodyType_b2_dynamicBody,
+            -8.0 + 1.3 * i as f64,
+            6.5 - 0.5 * i as f64,
+            -0.4,
+            0.5,
+            0.5,
+        );
+    }
+    240
+}
+
+fn pyramid(w: &mut World) -> usize {
+    w.boxed(b2BodyType_b2_staticBody, 0.0, -0.5, 0.0, 20.0, 0.5);
+    let rows = 6;
+    for row in 0..rows {
+        for i in 0..rows - row {
+            let x = (i as f64 - (rows - row) as f64 / 2.0) * 1.05 + 0.5;
+            w.boxed(
+                b2BodyType_b2_dynamicBody,
+                x,
+                0.5 + row as f64 * 1.0,
+                0.0,
+                0.5,
+                0.5,
+            );
+        }
+    }
+    180
+}
+
+fn bowl(w: &mut World) -> usize {
+    // Right to left along the bottom, so each piece's front (its right) faces in and up.
+    let points: Vec<(f64, f64)> = (0..=16)
+        .map(|k| {
+            let t = std::f64::consts::PI * (k as f64 / 16.0);
+            (6.0 * t.cos(), 6.0 - 6.0 * t.sin())
+        })
+        .collect();
+    w.chain(&points);
+    for i in 0..4 {
+        w.capsule(
+            -2.0 + 1.3 * i as f64,
+            5.0 + i as f64,
+            0.3 * i as f64,
+            0.5,
+            0.25,
+        );
+        w.ball(
+            -1.5 + 1.1 * i as f64,
+            7.0 + i as f64,
+            0.3,
+            false,
+            (0.0, 0.0),
+        );
+    }
+    240
+}
+
+fn bullet(w: &mut World) -> usize {
+    w.boxed(b2BodyType_b2_staticBody, 0.0, -0.5, 0.0, 20.0, 0.5);
+    w.boxed(b2BodyType_b2_staticBody, 8.0, 2.0, 0.0, 0.1, 2.0);
+    w.ball(-5.0, 1.0, 0.1, true, (120.0, 0.0));
+    60
+}
+
+const SCENES: [(&str, Scene); 4] = [
+    ("ramp", ramp),
+    ("pyramid", pyramid),
+    ("bowl", bowl),
+    ("bullet", bullet),
+];
+const ORIGIN: Frame = Frame {
+    scale: 1.0,
+    offset: 0.0,
+};
+const PIXELS: Frame = Frame {
+    scale: 32.0,
+    offset: 500.0,
+};
+
+/// Box2D's world registry and length unit are process-wide: one test at a time.
+static BOX2D: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn capture(scene: Scene, frame: Frame, recycling: bool) -> Vec<u8> {
+    let mut world = World::new(frame, recycling);
+    let steps = scene(&mut world);
+    world.run(steps)
+}
+
+/// One test for every honest run: with contact recycling off, Box2D's every claim agrees at f32.
+#[test]
+fn honest_box2d_runs_agree_claim_for_claim_at_f32() {
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let mut report = Vec::new();
+    for frame in [ORIGIN, PIXELS] {
+        for (name, scene) in SCENES {
+            let honest = judge(capture(scene, frame, false));
+            report.push(format!("{name} x{}: {honest:?}", frame.scale));
+            assert!(
+                honest.intersecting > 0,
+                "{name}: no contact at all: {honest:?}"
+            );
+            assert_eq!(
+                honest.agreeing, honest.claims,
+                "{name} at scale {}: {honest:#?}",
+                frame.scale
+            );
+        }
+    }
+    // SAFETY: back to Box2D's default for any later world.
+    unsafe { b2SetLengthUnitsPerMeter(1.0) };
+    println!("{}", report.join("\n"));
+}
+
+/// With recycling on (Box2D's default), contacts reused from the step before disagree; those
+/// reused unchanged are named `previous-poses`. (Box2D moves a recycled contact's separation
+/// by the bodies' relative motion, so most recycled contacts match neither frame exactly.)
+#[test]
+fn recycled_contacts_disagree_and_stale_ones_are_named_previous_poses() {
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    for frame in [ORIGIN, PIXELS] {
+        let recycled = judge(capture(bowl, frame, true));
+        println!("bowl, recycling on, x{}: {recycled:?}", frame.scale);
+        assert!(recycled.agreeing < recycled.claims, "{recycled:#?}");
+        assert!(
+            recycled
+                .by_cause
+                .get("previous-poses")
+                .copied()
+                .unwrap_or(0)
+                > 0,
+            "{recycled:#?}"
+        );
+    }
+    // SAFETY: back to Box2D's default for any later world.
+    unsafe { b2SetLengthUnitsPerMeter(1.0) };
+}
+
+/// Rewrite every claim of `capture` with `change` (given the reader at that frame and the
+/// claim as JSON), as a buggy engine would have reported it.
+fn tampered(
+    capture: &[u8],
+    mut change: impl FnMut(&CaptureReader, &mut serde_json::Value),
+) -> Vec<u8> {
+    let text = String::from_utf8(capture.to_vec()).unwrap();
+    let mut reader = CaptureReader::new(
+        "box2d.capture.jsonl".as_ref(),
+        Cursor::new(capture.to_vec()),
+    )
+    .unwrap();
+    let mut lines = text.lines();
+    let mut out = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        reader.next_frame().unwrap().unwrap();
+        let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let Some(claims) = value.get_mut("claims").and_then(|c| c.as_array_mut()) {
+            for claim in claims {
+                change(&reader, claim);
+            }
+        }
+        out.push_str(&value.to_string());
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// Every claim that disagrees is reproduced by `cause` (and there are some).
+fn all_named(tally: &Tally, cause: &str) {
+    let differing = tally.claims - tally.agreeing;
+    assert!(differing > 0, "{tally:#?}");
+    assert_eq!(
+        tally.by_cause.get(cause).copied(),
+        Some(differing),
+        "{tally:#?}"
+    );
+}
+
+#[test]
+fn injected_mistakes_are_named() {
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let ramp_run = capture(ramp, ORIGIN, false);
+    let pyramid_run = capture(pyramid, ORIGIN, false);
+    // The pair order (or sign convention) swapped: every normal turned round.
+    let reversed = judge(tampered(&ramp_run, |_, claim| {
+        if let Some(n) = claim.get_mut("normal").and_then(|n| n.as_array_mut()) {
+            for x in n.iter_mut() {
+                *x = (-x.as_f64().unwrap()).into();
+            }
+        }
+    }));
+    all_named(&reversed, "normal-reversed");
+    // Contacts shallower than 1e-4 dropped (reported apart).
+    let shallow = judge(tampered(&pyramid_run, |_, claim| {
+        if claim["depth"].as_f64().is_some_and(|d| d < 1e-4) {
+            *claim = serde_json::json!({"a": claim["a"], "b": claim["b"], "intersecting": false});
+        }
+    }));
+    all_named(&shallow, "shallow-ignored");
+    // The tutorial's rule: the smallest overlap wins, its axis taken as it comes.
+    let naive = judge(tampered(&ramp_run, |reader, claim| {
+        let id = |key: &str| claim[key].as_u64().unwrap();
+        let (a, b) = (
+            reader.shape(id("a")).unwrap(),
+            reader.shape(id("b")).unwrap(),
+        );
+        let o = mistaken_outcome(Mistake::NaiveSmallestOverlap, &a.placed, &b.placed);
+        *claim = match o.normal.filter(|_| o.intersecting) {
+            Some(n) => {
+                serde_json::json!({"a": claim["a"], "b": claim["b"], "intersecting": true, "depth": o.depth, "normal": [n.x, n.y]})
+            }
+            None => serde_json::json!({"a": claim["a"], "b": claim["b"], "intersecting": false}),
+        };
+    }));
+    assert!(
+        naive
+            .by_cause
+            .get("naive-smallest-overlap")
+            .copied()
+            .unwrap_or(0)
+            > 0,
+        "{naive:#?}"
+    );
+    assert_eq!(naive.by_cause.get("none"), None, "{naive:#?}");
+    println!("reversed: {reversed:?}\nshallow: {shallow:?}\nnaive: {naive:?}");
+}
