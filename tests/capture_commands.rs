@@ -175,3 +175,59 @@ fn a_shape_set_that_says_f32_is_judged_as_a_capture_is() {
         Some(1000.0 / 1048576.0)
     );
 }
+
+#[test]
+fn a_fixture_of_one_frame_pins_its_claimed_pairs_at_the_captures_precision() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("frame3.json");
+    let o = collidoscope(&[
+        "fixture",
+        EXAMPLE,
+        "--frame",
+        "3",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(fixture["precision"], "f32");
+    assert_eq!(fixture["shapes"][1]["name"], "crate");
+    assert_eq!(
+        fixture["shapes"][1]["angle"].as_f64(),
+        Some(0.00015997017771918705)
+    );
+    assert_eq!(
+        fixture["claims"][0]["depth"].as_f64(),
+        Some(0.000011086463928222656)
+    );
+    assert_eq!(
+        fixture["expect"][0]["depth"].as_f64(),
+        Some(1.1135326188460581e-05)
+    );
+    let check = collidoscope(&["check", out.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", stdout(&check));
+    let text = stdout(&collidoscope(&["diagnose", out.to_str().unwrap()]));
+    assert!(
+        text.contains("agrees at f32 (off by 4.89e-8 (tau 9.54e-6))"),
+        "{text}"
+    );
+    // A frame the capture does not have, and a capture without --frame: usage errors.
+    let missing = collidoscope(&[
+        "fixture",
+        EXAMPLE,
+        "--frame",
+        "9",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing)
+            .contains("--frame 9: tests/captures/crate.capture.jsonl has frames 0 to 3"),
+        "{}",
+        stderr(&missing)
+    );
+    let unsaid = collidoscope(&["fixture", EXAMPLE, "-o", out.to_str().unwrap()]);
+    assert_eq!(unsaid.status.code(), Some(2));
+    assert!(stderr(&unsaid).contains("say which frame (--frame N)"));
+}

@@ -8,7 +8,9 @@ use super::{CapturedShape, Header};
 use crate::Reported;
 use crate::files::{FileError, Problem};
 use crate::geometry::{Placed, Pose};
-use crate::scene::{Body, SceneShape, parse_shape, piece_problem, shape_object};
+use crate::scene::{
+    Body, Claim, Precision, Scene, SceneShape, parse_shape, piece_problem, shape_object,
+};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, ErrorKind, Read};
@@ -260,6 +262,59 @@ impl CaptureReader {
             Some(before) => before.as_ref(),
             None => self.shape(id).map(|s| &s.placed),
         }
+    }
+
+    /// The frame last read as a shape set: its shapes in the order they first appeared (named
+    /// by their name, with the id added where a name repeats, or `id 5`), with their motion,
+    /// the frame's claims on them and the capture's precision. Also the id of each shape, by
+    /// its index in the set. What `fixture --frame` writes and the window's capture lab shows.
+    pub fn scene(&self, frame: &Frame) -> (Scene, Vec<u64>) {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for shape in self.shapes() {
+            if let Some(name) = shape.name.as_deref() {
+                *seen.entry(name).or_default() += 1;
+            }
+        }
+        let mut ids = Vec::new();
+        let shapes = self
+            .shapes()
+            .map(|shape| {
+                ids.push(shape.id);
+                let name = match shape.name.as_deref() {
+                    Some(name) if seen.get(name) == Some(&1) => name.to_string(),
+                    Some(name) => format!("{name} (id {})", shape.id),
+                    None => format!("id {}", shape.id),
+                };
+                let mut scene_shape = SceneShape::new(Some(name), shape.placed.clone());
+                scene_shape.motion = shape.motion;
+                scene_shape
+            })
+            .collect();
+        let mut scene = Scene::from_shapes(shapes);
+        let index: HashMap<u64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        scene.claims = frame
+            .claims
+            .iter()
+            .filter_map(|c| {
+                let (a, b) = (*index.get(&c.a)?, *index.get(&c.b)?);
+                let r = &c.reported;
+                Some(Claim {
+                    a: scene.shapes[a].id,
+                    b: scene.shapes[b].id,
+                    intersecting: r.intersecting,
+                    depth: r.depth,
+                    normal: r.normal,
+                    contacts: r.contacts.clone(),
+                    distance: r.distance,
+                    piece: r.piece,
+                })
+            })
+            .collect();
+        scene.precision = match self.header.precision {
+            Precision::F32 => Some(Precision::F32),
+            Precision::F64 => None,
+        };
+        (scene, ids)
     }
 
     /// Read one line into the buffer: `Some(true)` ended by `\n`, `Some(false)` the last line

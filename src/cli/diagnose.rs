@@ -69,13 +69,23 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
                         number(worst)
                     );
                 }
-                None => {
-                    let _ = writeln!(out, "    agrees");
-                }
+                None => match d.tolerance.zip(d.error) {
+                    Some((tau, error)) => {
+                        let _ =
+                            writeln!(out, "    agrees at f32 ({})", text::f32_error(error, tau));
+                    }
+                    None => {
+                        let _ = writeln!(out, "    agrees");
+                    }
+                },
             }
             continue;
         }
-        let _ = writeln!(out, "    differs: {}", differences(d));
+        let by = match d.tolerance.zip(d.error) {
+            Some((tau, error)) => format!("at f32, {}", text::f32_error(error, tau)),
+            None => differences(d),
+        };
+        let _ = writeln!(out, "    differs: {by}");
         if d.matches.is_empty() {
             let _ = writeln!(out, "    no known mistake reproduces it");
         }

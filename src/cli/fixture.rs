@@ -11,11 +11,22 @@ use std::path::PathBuf;
 /// written, 2 for a pair that is not in the file.
 pub fn run(
     file: &Path,
+    frame: Option<u64>,
     pairs: &[(usize, usize)],
     output: &Path,
     rust: Option<&Path>,
     out: &mut impl Write,
 ) -> u8 {
+    if crate::capture::is_capture(file) {
+        return run_on_frame(file, frame, pairs, output, rust, out);
+    }
+    if let Some(frame) = frame {
+        eprintln!(
+            "collidoscope fixture: --frame {frame}: {} is a shape set, not a capture",
+            file.display()
+        );
+        return 2;
+    }
     let scene = match scene::load(file) {
         Ok(scene) => scene,
         Err(e) => {
@@ -52,6 +63,89 @@ pub fn run(
     }
 }
 
+/// A fixture of one frame of a capture: its shapes at that frame, its claims, the capture's
+/// precision, pinning the frame's claimed pairs (or the `--pair` ids given).
+fn run_on_frame(
+    file: &Path,
+    frame: Option<u64>,
+    pairs: &[(usize, usize)],
+    output: &Path,
+    rust: Option<&Path>,
+    out: &mut impl Write,
+) -> u8 {
+    let Some(wanted) = frame else {
+        eprintln!(
+            "collidoscope fixture: {} is a capture: say which frame (--frame N)",
+            file.display()
+        );
+        return 2;
+    };
+    let mut reader = match crate::capture::CaptureReader::open(file) {
+        Ok(reader) => reader,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut range: Option<(u64, u64)> = None;
+    let found = loop {
+        match reader.next_frame() {
+            Ok(Some(f)) if f.frame == wanted => break f,
+            Ok(Some(f)) => range = Some((range.map_or(f.frame, |r| r.0), f.frame)),
+            Ok(None) => {
+                let has = match range {
+                    Some((first, last)) => format!("frames {first} to {last}"),
+                    None => "no frames".into(),
+                };
+                eprintln!(
+                    "collidoscope fixture: --frame {wanted}: {} has {has}",
+                    file.display()
+                );
+                return 2;
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        }
+    };
+    let (scene, ids) = reader.scene(&found);
+    let index = |id: usize| ids.iter().position(|i| *i as usize == id);
+    let chosen: Vec<(usize, usize)> = if pairs.is_empty() {
+        scene
+            .claims
+            .iter()
+            .filter_map(|c| scene.pair_of(c.a, c.b))
+            .collect()
+    } else {
+        let mut chosen = Vec::new();
+        for &(a, b) in pairs {
+            match (index(a), index(b)) {
+                (Some(i), Some(j)) if i != j => chosen.push((i, j)),
+                _ => {
+                    eprintln!(
+                        "collidoscope fixture: --pair {a} {b}: give two different ids of frame {wanted}"
+                    );
+                    return 2;
+                }
+            }
+        }
+        chosen
+    };
+    match fixture::export(&scene, Some(&chosen), output, rust) {
+        Ok(written) => {
+            for line in written {
+                let _ = writeln!(out, "{line}");
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
 /// `--pair I J` values, flattened by the parser, back into pairs.
 pub fn pairs_of(values: &[usize]) -> Vec<(usize, usize)> {
     values.chunks_exact(2).map(|p| (p[0], p[1])).collect()
@@ -60,9 +154,13 @@ pub fn pairs_of(values: &[usize]) -> Vec<(usize, usize)> {
 /// The options of `collidoscope fixture`.
 #[derive(Debug, clap::Args)]
 pub struct FixtureArgs {
-    /// A shape-set file.
+    /// A shape-set file, or a capture (with --frame).
     pub file: PathBuf,
-    /// A pair to pin (repeatable; default: every pair).
+    /// For a capture: the frame to pin (its shapes, claims and claimed pairs).
+    #[arg(long, value_name = "N")]
+    pub frame: Option<u64>,
+    /// A pair to pin (repeatable; default: every pair, or a capture frame's claimed pairs;
+    /// for a capture, shape ids).
     #[arg(long, num_args = 2, value_names = ["I", "J"], action = clap::ArgAction::Append)]
     pub pair: Vec<usize>,
     /// The fixture to write.

@@ -193,30 +193,44 @@ duplication (probabilities), from --seed.")]
 Examples:
   collidoscope fixture shapes/every-pair.json -o tests/fixtures/every-pair.json
   collidoscope fixture scene.json --pair 0 3 --pair 1 2 -o tests/bug-123.json --rust tests/bug_123.rs
+  collidoscope fixture game.capture.jsonl --frame 57 -o tests/fixtures/frame-57.json
 
 OUT is a version-2 shape set: the file's shapes plus \"expect\", the results of the chosen
 pairs (default: every pair) exactly as `query --json` prints them. The Rust test embeds OUT
 with include_str! (from the Cargo project's root when both files are in one project, so the
 test may be moved anywhere in it; else beside the test) and checks it with
 collidoscope::fixture::verify; it needs collidoscope as a path dev-dependency with
-default-features = false (its comment gives the line).")]
+default-features = false (its comment gives the line). Of a capture, --frame N pins that
+frame: its shapes (named, or \"id 5\"), its claims and the capture's precision; the pairs
+pinned are the frame's claimed ones, or those --pair names by id.")]
     Fixture(fixture::FixtureArgs),
-    /// Compare the contacts another engine claimed (a file's "claims") with the exact ones,
-    /// and name the known mistakes that reproduce them.
+    /// Compare the contacts another engine claimed (a file's "claims", or every frame of a
+    /// capture) with the exact ones, and name the known mistakes that reproduce them.
     #[command(after_help = "\
 Examples:
   collidoscope diagnose shapes/claimed-contacts.json
   collidoscope diagnose --json report.json
+  collidoscope diagnose game.capture.jsonl.gz
 
 A claim agrees when the verdict is the same, depth and distance are within 1e-6 (absolute +
-relative) and the normal's direction within 1e-5. Known mistakes, matched in this order:
+relative) and the normal's direction within 1e-5. A file or capture that says
+\"precision\": \"f32\" is judged at f32: the minimum translation vectors and gaps within
+tau = 2^-20 * (the largest coordinate of the pair's positions and bounding boxes).
+Known mistakes, matched in this order:
   normal-reversed         the normal points from B toward A
   naive-smallest-overlap  least interval overlap, axis sign as it comes (1e-4 threshold)
   edge-normals-only       no axis from a corner or segment end toward a rounded shape
   shallow-ignored         a penetration under 1e-4 is called apart
+  internal-edge           a chain's piece collided alone, two-sided
+  previous-poses          (captures) the correct contact of the frame before: not recomputed
 With --json, one line per file:
   {\"file\":\"...\",\"claims\":[{\"a\":0,\"b\":1,\"agrees\":false,\"exact\":{...},
    \"matches\":[\"normal-reversed\"],\"differences\":{...}}]}
+and for a capture (gzip or not; read as a stream, judged on every core):
+  {\"file\":\"...\",\"engine\":{...},\"precision\":\"f32\",\"units\":\"m\",
+   \"frames\":[{\"frame\":0,\"time\":0.0,\"claims\":[{\"a\":1,\"b\":2,\"agrees\":true,
+   \"matches\":[],\"tolerance\":9.5e-6,\"error\":0.0,\"exact\":{...}}]}],
+   \"claims\":4,\"agreeing\":4,\"first_divergence\":null}
 
 Exit status: 0 when every claim agrees, 1 when any claim differs or a file is refused, 2 for
 wrong usage.")]
@@ -266,11 +280,13 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
         Some(Command::Check(check::CheckArgs { files })) => check::run(&files, &mut out),
         Some(Command::Fixture(fixture::FixtureArgs {
             file,
+            frame,
             pair,
             output,
             rust,
         })) => fixture::run(
             &file,
+            frame,
             &fixture::pairs_of(&pair),
             &output,
             rust.as_deref(),
