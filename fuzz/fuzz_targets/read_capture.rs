@@ -1,0 +1,27 @@
+//! Fuzz the capture reader (plain and gzip).
+//!
+//! `CaptureReader::new` and every `next_frame` must never panic: each input gives frames and
+//! then the end, a dropped cut-off last line, or one error. Every frame read is judged
+//! (`judge_frame`), so the core also meets whatever shapes and claims a capture can hold.
+
+#![no_main]
+
+use collidoscope::capture::{CaptureReader, judge_frame};
+use libfuzzer_sys::fuzz_target;
+use std::io::Cursor;
+use std::path::Path;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(mut reader) = CaptureReader::new(Path::new("fuzz.capture.jsonl"), Cursor::new(data.to_vec())) else {
+        return;
+    };
+    let mut frames = 0;
+    while let Ok(Some(frame)) = reader.next_frame() {
+        let judged = judge_frame(&reader, &frame);
+        assert_eq!(judged.claims.len(), frame.claims.len());
+        frames += 1;
+        if frames > 64 {
+            break;
+        }
+    }
+});
