@@ -14,6 +14,8 @@
 pub mod box2d;
 mod judge;
 mod line;
+#[cfg(feature = "rapier2d")]
+pub mod rapier;
 mod read;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod scan;

@@ -1,0 +1,565 @@
+//! Captures from a Rapier world (rapier2d 0.36, `f32`, 2D): every collider's shape and pose
+//! read before `PhysicsPipeline::step`, and every contact manifold of the narrow phase read
+//! after it.
+//!
+//! Rapier computes a step's contacts at the start of `PhysicsPipeline::step`, before it moves
+//! the bodies, so the poses read *before* a step go with the contacts read *after* it. A game
+//! wraps its own step in two calls:
+//!
+//! ```ignore
+//! use collidoscope::capture::rapier::{RapierCapture, fresh_narrow_phase, header};
+//!
+//! params.contact_recycling = false; // see "Contacts kept from earlier steps" below
+//! let mut narrow_phase = fresh_narrow_phase(); // optional, same section
+//! let file = std::fs::File::create("game.capture.jsonl")?;
+//! let mut capture = RapierCapture::new(file, &header(&params, "m", true))?;
+//! // every step:
+//! capture.before_step(&bodies, &colliders)?;
+//! pipeline.step(gravity, &params, &mut islands, &mut broad_phase, &mut narrow_phase, /* ... */);
+//! capture.after_step(time, &narrow_phase)?; // `time`: simulated seconds at the start of the step
+//! ```
+//!
+//! What the capture holds:
+//! - one shape per collider, with the id [`collider_id`] (index and generation of its
+//!   handle). A ball is a circle centred on the collider's position; a cuboid a rectangle
+//!   polygon; a capsule a capsule (its segment and radius, local); a convex polygon a polygon
+//!   (its points in Rapier's order); a triangle a three-point polygon; a segment a segment,
+//!   on a fixed body (or no body) only. Any other shape (round shapes, compounds, polylines,
+//!   triangle meshes, heightfields, half-spaces, voxels) is refused with a [`CaptureError`]
+//!   naming the collider, unless the collider can make no contact (a sensor, or disabled): such
+//!   a collider is left out of the capture. Sensors and disabled colliders whose shape can be
+//!   captured are kept, so that one switched on and off keeps its id (a capture never takes an
+//!   id back once it was removed).
+//! - the pose of each collider is its parent body's position times the collider's position
+//!   relative to the body (what the step's narrow phase uses, also when the game moved the body
+//!   since the last step), or the collider's own position when it has no body. The rotation
+//!   is written as Rapier keeps it, (cos, sin).
+//! - the body type: fixed (or no body) is static, kinematic (position or velocity based) is
+//!   kinematic, dynamic (and a soft-body cluster's proxy) is dynamic. The velocity is the
+//!   body's velocity at the collider's position (`v + w x r`, `r` from the body's centre of
+//!   mass), which is what the format's `velocity` means; the angular velocity is the body's. A
+//!   kinematic position-based body's velocity is the one Rapier computed in the step before.
+//! - a shape is awake when its body is neither fixed nor sleeping: the writer leaves out a
+//!   contact between two shapes that are not awake (Rapier did not recompute it in that step).
+//! - the claims, from the manifolds of every contact pair with some active (solver) contact:
+//!   A is `collider1`, B is `collider2`, the normal is `manifold.data.normal` (world, from
+//!   `collider1` toward `collider2`), and each tracked point's separation is its `dist`
+//!   (negative when penetrating, without the colliders' contact skins); its point is the
+//!   midpoint of the two surface points (`local_p1` and `local_p2` placed with the poses read
+//!   before the step). Rapier keeps points up to the prediction distance apart: a manifold with
+//!   no negative `dist` is an apart claim.
+//!
+//! Contacts kept from earlier steps. Rapier's contact recycling
+//! (`IntegrationParameters::contact_recycling`, on by default) skips a pair's update while
+//! it moved less than `contact_recycle_distance` since its last update: its points, `dist` and
+//! normal stay those of that update, possibly many steps before, and its claims disagree (a
+//! resting stack keeps reporting the separations it had when it was built). Set it to `false`
+//! while capturing. Parry also keeps the points and normal of a manifold while the two shapes
+//! turned less than 1 degree relative to each other and the points moved less than 1e-3 (in
+//! the world's unit) since they were computed, and recomputes only each point's `dist` along
+//! the kept normal (`ContactManifold::try_update_contacts`; every pair without a ball, except
+//! capsule against capsule). The depth is then the kept points' depth, which for a rounded
+//! shape that rolled is short by up to `radius * (1 - cos(1 degree))`, 1.5e-4 of the radius: a
+//! few such claims disagree at f32 near the origin. [`fresh_narrow_phase`] turns that off.
+//!
+//! With `IntegrationParameters::max_ccd_substeps` greater than 1, a step in which the CCD acts
+//! runs the narrow phase again at the poses of each CCD substep, and the contacts read after
+//! the step belong to the last substep, not to the poses read before it. Keep the default 1.
+
+use collidoscope::capture::{
+    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
+};
+use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Segment, Shape};
+use collidoscope::scene::{Body, Precision};
+use rapier2d::dynamics::{IntegrationParameters, RigidBodySet, RigidBodyType};
+use rapier2d::geometry::{
+    ColliderHandle, ColliderSet, ContactData, ContactManifoldData, NarrowPhase, TypedShape,
+};
+use rapier2d::math::{Pose, Real, Vector};
+use rapier2d::parry::query::details::NormalConstraints;
+use rapier2d::parry::query::{
+    ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
+    NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
+    ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
+};
+use rapier2d::parry::shape::Shape as ParryShape;
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+/// The Rapier version this adapter reads (the `engine.version` of [`header`]).
+pub const RAPIER_VERSION: &str = "0.36.1";
+
+/// The capture id of a collider: its handle's index in the low 32 bits and its generation
+/// above them, `index | generation << 32`. `None` when the generation is 2^21 or more (the
+/// id would not be below 2^53, the largest a capture holds).
+pub fn collider_id(handle: ColliderHandle) -> Option<u64> {
+    let (index, generation) = handle.into_raw_parts();
+    let id = u64::from(index) | (u64::from(generation) << 32);
+    (id < 1 << 53).then_some(id)
+}
+
+/// The header of a capture of a Rapier world: engine `rapier2d` at [`RAPIER_VERSION`], with the
+/// settings that change which contacts Rapier reports (`contact_recycling`, `dt`,
+/// `length_unit`, `prediction_distance`, `max_ccd_substeps`, `num_solver_iterations`),
+/// precision f32, lengths in `units` (`"m"`, `"px"`, ...), and `y_up`: whether +y points up
+/// in the game's world (`false` for screen pixels, +y down).
+pub fn header(params: &IntegrationParameters, units: &str, y_up: bool) -> Header {
+    let engine = Engine::new("rapier2d", RAPIER_VERSION)
+        .with_setting("contact_recycling", params.contact_recycling)
+        .with_setting("dt", f64::from(params.dt))
+        .with_setting("length_unit", f64::from(params.length_unit))
+        .with_setting(
+            "prediction_distance",
+            f64::from(params.prediction_distance()),
+        )
+        .with_setting("max_ccd_substeps", params.max_ccd_substeps as u64)
+        .with_setting("num_solver_iterations", params.num_solver_iterations as u64);
+    Header {
+        engine,
+        precision: Precision::F32,
+        units: units.to_string(),
+        y_up,
+    }
+}
+
+/// Why a collider cannot be captured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptureError {
+    /// The collider.
+    pub collider: ColliderHandle,
+    /// What is wrong, naming the collider (its handle's index and generation, and its name
+    /// when [`RapierCapture::name`] gave one).
+    pub message: String,
+}
+
+impl std::fmt::Display for CaptureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CaptureError {}
+
+impl From<CaptureError> for io::Error {
+    fn from(e: CaptureError) -> Self {
+        io::Error::new(io::ErrorKind::InvalidInput, e.message)
+    }
+}
+
+/// Writes a capture of a Rapier world: [`Self::before_step`] and [`Self::after_step`] around
+/// every `PhysicsPipeline::step`.
+pub struct RapierCapture<W: Write> {
+    writer: CaptureWriter<W>,
+    names: HashMap<ColliderHandle, String>,
+    /// The shapes read by the last `before_step`, and each collider's pose then.
+    shapes: Vec<BodyShape>,
+    poses: HashMap<ColliderHandle, (u64, Pose)>,
+    read: bool,
+}
+
+impl<W: Write> RapierCapture<W> {
+    /// Write `header` (see [`header`]) to `out`, with Rapier's conventions: the normal from
+    /// `collider1` toward `collider2`, and `dist` negative when penetrating.
+    pub fn new(out: W, header: &Header) -> io::Result<Self> {
+        let writer = CaptureWriter::new(
+            out,
+            header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )?;
+        Ok(Self::with_writer(writer))
+    }
+
+    /// The same, gzip-compressed (flushed at every frame).
+    pub fn compressed(out: W, header: &Header) -> io::Result<Self> {
+        let writer = CaptureWriter::compressed(
+            out,
+            header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )?;
+        Ok(Self::with_writer(writer))
+    }
+
+    fn with_writer(writer: CaptureWriter<W>) -> Self {
+        Self {
+            writer,
+            names: HashMap::new(),
+            shapes: Vec::new(),
+            poses: HashMap::new(),
+            read: false,
+        }
+    }
+
+    /// Give `collider` a name to show in the capture and in error messages. A name given
+    /// after the collider's first frame is written with its next frame.
+    pub fn name(&mut self, collider: ColliderHandle, name: impl Into<String>) {
+        self.names.insert(collider, name.into());
+    }
+
+    /// Read every collider's shape, pose, body type, velocity and awake state, before
+    /// `PhysicsPipeline::step`. Refused, naming the collider, when a collider that can make
+    /// contacts has a shape the capture cannot hold, or its id would be 2^53 or more.
+    pub fn before_step(
+        &mut self,
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+    ) -> Result<(), CaptureError> {
+        self.shapes.clear();
+        self.poses.clear();
+        self.read = false;
+        for (handle, collider) in colliders.iter() {
+            let fail = |why: String| CaptureError {
+                collider: handle,
+                message: format!("{}: {why}", self.label(handle)),
+            };
+            let Some(id) = collider_id(handle) else {
+                return Err(fail(
+                    "its handle's generation is 2^21 or more, so its id would not be below 2^53"
+                        .into(),
+                ));
+            };
+            let body = collider.parent().and_then(|h| bodies.get(h));
+            let pose = match (body, collider.position_wrt_parent()) {
+                // What Rapier's step puts in the collider's position before its narrow phase.
+                (Some(rb), Some(wrt_parent)) => *rb.position() * *wrt_parent,
+                _ => *collider.position(),
+            };
+            let kind = match body.map(|rb| rb.body_type()) {
+                None | Some(RigidBodyType::Fixed) => Body::Static,
+                Some(RigidBodyType::KinematicPositionBased)
+                | Some(RigidBodyType::KinematicVelocityBased) => Body::Kinematic,
+                Some(_) => Body::Dynamic,
+            };
+            let can_touch = collider.is_enabled() && !collider.is_sensor();
+            let shape = match shape_of(collider.shape().as_typed_shape(), kind) {
+                Ok(shape) => shape,
+                Err(_) if !can_touch => continue,
+                Err(why) => return Err(fail(why)),
+            };
+            let position = DVec2::new(f64::from(pose.translation.x), f64::from(pose.translation.y));
+            let rotation = DVec2::new(
+                f64::from(pose.rotation.cos()),
+                f64::from(pose.rotation.sin()),
+            );
+            let mut captured = BodyShape::new(id, shape, position, rotation);
+            if let Some(rb) = body {
+                // The body's velocity at the collider's position: v + w x r, r from the
+                // centre of mass (placed with the same pose as the collider).
+                let com = *rb.position() * rb.local_center_of_mass();
+                let r = pose.translation - com;
+                let w = rb.angvel();
+                let v = rb.linvel() + Vector::new(-w * r.y, w * r.x);
+                let awake = !rb.is_sleeping() && kind != Body::Static;
+                captured = captured.moving(
+                    kind,
+                    DVec2::new(f64::from(v.x), f64::from(v.y)),
+                    f64::from(w),
+                    awake,
+                );
+            }
+            captured.name = self.names.get(&handle).cloned();
+            self.shapes.push(captured);
+            self.poses.insert(handle, (id, pose));
+        }
+        self.read = true;
+        Ok(())
+    }
+
+    /// The contact manifolds of `narrow_phase`, after `PhysicsPipeline::step`, as the writer
+    /// takes them, with the poses read by [`Self::before_step`]: what [`Self::after_step`]
+    /// writes. Refused (`InvalidInput`) unless `before_step` read the poses since the last
+    /// frame, or when a pair names a collider `before_step` did not read (added between
+    /// `before_step` and the step).
+    pub fn contacts(&self, narrow_phase: &NarrowPhase) -> io::Result<Vec<Manifold>> {
+        if !self.read {
+            return Err(not_read());
+        }
+        let mut contacts = Vec::new();
+        for pair in narrow_phase.contact_pairs() {
+            if !pair.has_any_active_contact() {
+                continue;
+            }
+            let pose = |handle: ColliderHandle| {
+                self.poses.get(&handle).ok_or_else(|| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!(
+                            "{} is in a contact pair of the step, but `before_step` did not read \
+                             it (it was added between `before_step` and the step)",
+                            self.label(handle)
+                        ),
+                    )
+                })
+            };
+            let (a, pose1) = pose(pair.collider1)?;
+            let (b, pose2) = pose(pair.collider2)?;
+            for manifold in pair.manifolds() {
+                if manifold.points.is_empty() {
+                    continue;
+                }
+                let points = manifold
+                    .points
+                    .iter()
+                    .map(|p| ManifoldPoint {
+                        point: (place(pose1, p.local_p1) + place(pose2, p.local_p2)) * 0.5,
+                        separation: f64::from(p.dist),
+                    })
+                    .collect();
+                let normal = manifold.data.normal;
+                contacts.push(Manifold {
+                    a: *a,
+                    b: *b,
+                    normal: DVec2::new(f64::from(normal.x), f64::from(normal.y)),
+                    points,
+                    piece: None,
+                });
+            }
+        }
+        Ok(contacts)
+    }
+
+    /// Write one frame: the shapes read by [`Self::before_step`] and `contacts` (from
+    /// [`Self::contacts`], or changed by the game). `time` is the simulated time at the start
+    /// of the step, in seconds.
+    /// Refused (`InvalidInput`) unless `before_step` read the shapes since the last frame.
+    pub fn write(&mut self, time: f64, contacts: &[Manifold]) -> io::Result<()> {
+        if !self.read {
+            return Err(not_read());
+        }
+        self.writer.frame(time, &self.shapes, contacts)?;
+        self.read = false;
+        Ok(())
+    }
+
+    /// After `PhysicsPipeline::step`: write the frame of this step, every contact manifold of
+    /// `narrow_phase` with the shapes read before it. `time` is the simulated time at the start
+    /// of the step, in seconds.
+    pub fn after_step(&mut self, time: f64, narrow_phase: &NarrowPhase) -> io::Result<()> {
+        let contacts = self.contacts(narrow_phase)?;
+        self.write(time, &contacts)
+    }
+
+    /// Finish the output (the gzip trailer, when compressed) and give it back.
+    pub fn finish(self) -> io::Result<W> {
+        self.writer.finish()
+    }
+
+    /// `collider 3 (generation 0)`, and its name when it has one.
+    fn label(&self, handle: ColliderHandle) -> String {
+        let (index, generation) = handle.into_raw_parts();
+        match self.names.get(&handle) {
+            Some(name) => format!("collider {index} (generation {generation}) {name:?}"),
+            None => format!("collider {index} (generation {generation})"),
+        }
+    }
+}
+
+fn not_read() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "a step's contacts are read and written after `before_step` read its poses, once",
+    )
+}
+
+/// A local point of a collider placed with its pose, in f64.
+fn place(pose: &Pose, p: Vector) -> DVec2 {
+    let (c, s) = (
+        f64::from(pose.rotation.cos()),
+        f64::from(pose.rotation.sin()),
+    );
+    let (x, y) = (f64::from(p.x), f64::from(p.y));
+    DVec2::new(
+        c * x - s * y + f64::from(pose.translation.x),
+        s * x + c * y + f64::from(pose.translation.y),
+    )
+}
+
+fn point(p: Vector) -> DVec2 {
+    DVec2::new(f64::from(p.x), f64::from(p.y))
+}
+
+/// The capture's shape for a Rapier shape on a body of type `body`, or why there is none.
+fn shape_of(shape: TypedShape<'_>, body: Body) -> Result<Shape, String> {
+    let invalid = |what: &str, e: collidoscope::geometry::ShapeError| format!("its {what}: {e}");
+    match shape {
+        TypedShape::Ball(ball) => Circle::new(f64::from(ball.radius))
+            .map(Shape::from)
+            .map_err(|e| invalid("ball", e)),
+        TypedShape::Cuboid(cuboid) => ConvexPolygon::rectangle(point(cuboid.half_extents))
+            .map(Shape::from)
+            .map_err(|e| invalid("cuboid", e)),
+        TypedShape::Capsule(capsule) => Capsule::new(
+            point(capsule.segment.a),
+            point(capsule.segment.b),
+            f64::from(capsule.radius),
+        )
+        .map(Shape::from)
+        .map_err(|e| invalid("capsule", e)),
+        TypedShape::ConvexPolygon(polygon) => {
+            ConvexPolygon::new(polygon.points().iter().copied().map(point).collect())
+                .map(Shape::from)
+                .map_err(|e| invalid("convex polygon", e))
+        }
+        TypedShape::Triangle(triangle) => ConvexPolygon::new(vec![
+            point(triangle.a),
+            point(triangle.b),
+            point(triangle.c),
+        ])
+        .map(Shape::from)
+        .map_err(|e| invalid("triangle", e)),
+        TypedShape::Segment(segment) if body == Body::Static => {
+            Segment::new(point(segment.a), point(segment.b))
+                .map(Shape::from)
+                .map_err(|e| invalid("segment", e))
+        }
+        TypedShape::Segment(_) => Err(format!(
+            "its shape is a Segment on a {} body, but a capture holds segments on fixed bodies \
+             only: use a Capsule, or put the segment on a fixed body",
+            body.name()
+        )),
+        other => Err(format!(
+            "its shape is a {}, which a capture cannot hold (it holds Ball, Cuboid, Capsule, \
+             ConvexPolygon, Triangle, and Segment on a fixed body)",
+            shape_name(&other)
+        )),
+    }
+}
+
+/// The Rapier name of a shape type the capture does not hold.
+fn shape_name(shape: &TypedShape<'_>) -> &'static str {
+    match shape {
+        TypedShape::RoundCuboid(_) => "RoundCuboid",
+        TypedShape::RoundTriangle(_) => "RoundTriangle",
+        TypedShape::RoundConvexPolygon(_) => "RoundConvexPolygon",
+        TypedShape::Compound(_) => "Compound",
+        TypedShape::Polyline(_) => "Polyline",
+        TypedShape::TriMesh(_) => "TriMesh",
+        TypedShape::HeightField(_) => "HeightField",
+        TypedShape::HalfSpace(_) => "HalfSpace",
+        TypedShape::Voxels(_) => "Voxels",
+        TypedShape::Custom(_) => "custom shape",
+        _ => "shape of another kind",
+    }
+}
+
+/// A narrow phase whose contact manifolds are computed again at every step: Rapier's
+/// `NarrowPhase` with the query dispatcher [`FreshManifolds`] in front of parry's default one.
+/// Give it to `PhysicsPipeline::step` in place of `NarrowPhase::new()` for a capture in which
+/// every contact belongs to the poses read before its step (with
+/// `IntegrationParameters::contact_recycling` set to `false`).
+pub fn fresh_narrow_phase() -> NarrowPhase {
+    NarrowPhase::with_query_dispatcher(FreshManifolds.chain(DefaultQueryDispatcher))
+}
+
+/// A query dispatcher that makes parry compute every contact manifold again instead of
+/// reusing it.
+///
+/// Parry's polygon, cuboid and capsule manifolds keep their contact points and normal from
+/// an earlier step while the two shapes turned less than 1 degree relative to each other and
+/// the points moved less than 1e-3 (`ContactManifold::try_update_contacts`); only each point's
+/// `dist` is recomputed, along the kept normal. The depth Rapier then reports is the kept
+/// points' depth, not the shapes' (for a rounded shape that rolled by an angle `a`, short by
+/// up to `radius * (1 - cos a)`), and whether it reuses a manifold does not show in Rapier's
+/// data. Chained in front of parry's default dispatcher (as [`fresh_narrow_phase`] does),
+/// this marks each manifold's shapes as changed (`ContactManifold::mark_shapes_deformed`) and
+/// leaves the computation to the default dispatcher. Warm starting is kept: the new points
+/// take the old points' impulses as usual. Every other query is left to the next dispatcher.
+pub struct FreshManifolds;
+
+impl QueryDispatcher for FreshManifolds {
+    fn intersection_test(
+        &self,
+        _: &Pose,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+    ) -> Result<ShapeIntersection, Unsupported> {
+        Err(Unsupported)
+    }
+
+    fn distance(
+        &self,
+        _: &Pose,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+    ) -> Result<ShapeDistance, Unsupported> {
+        Err(Unsupported)
+    }
+
+    fn contact(
+        &self,
+        _: &Pose,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+        _: Real,
+    ) -> Result<Option<Contact>, Unsupported> {
+        Err(Unsupported)
+    }
+
+    fn closest_points(
+        &self,
+        _: &Pose,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+        _: Real,
+    ) -> Result<ClosestPoints, Unsupported> {
+        Err(Unsupported)
+    }
+
+    fn cast_shapes(
+        &self,
+        _: &Pose,
+        _: Vector,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+        _: ShapeCastOptions,
+    ) -> Result<Option<ShapeCastHit>, Unsupported> {
+        Err(Unsupported)
+    }
+
+    fn cast_shapes_nonlinear(
+        &self,
+        _: &NonlinearRigidMotion,
+        _: &dyn ParryShape,
+        _: &NonlinearRigidMotion,
+        _: &dyn ParryShape,
+        _: Real,
+        _: Real,
+        _: bool,
+    ) -> Result<Option<ShapeCastHit>, Unsupported> {
+        Err(Unsupported)
+    }
+}
+
+type RapierManifold = ContactManifold<ContactManifoldData, ContactData>;
+
+impl PersistentQueryDispatcher<ContactManifoldData, ContactData> for FreshManifolds {
+    fn contact_manifolds(
+        &self,
+        _: &Pose,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+        _: Real,
+        manifolds: &mut Vec<RapierManifold>,
+        _: &mut Option<ContactManifoldsWorkspace>,
+    ) -> Result<(), Unsupported> {
+        for manifold in manifolds {
+            manifold.mark_shapes_deformed();
+        }
+        Err(Unsupported)
+    }
+
+    fn contact_manifold_convex_convex(
+        &self,
+        _: &Pose,
+        _: &dyn ParryShape,
+        _: &dyn ParryShape,
+        _: Option<&dyn NormalConstraints>,
+        _: Option<&dyn NormalConstraints>,
+        _: Real,
+        manifold: &mut RapierManifold,
+    ) -> Result<(), Unsupported> {
+        manifold.mark_shapes_deformed();
+        Err(Unsupported)
+    }
+}
