@@ -1,0 +1,193 @@
+//! Captures of a big game: 1,000 moving bodies at 60 Hz, every one changing every frame, with
+//! the contacts of their neighbours as claims. Measures the writer (one frame, compressed) and
+//! `diagnose`'s reader and judge on every core (`judge_capture`), and prints the capture's size
+//! compressed and not.
+//!
+//! `CAPTURE_SECONDS` sets how much simulated time the diagnosed capture holds (default 10 s,
+//! 600 frames; the 10-minute capture is `CAPTURE_SECONDS=600`, about 36,000 frames).
+
+use collidoscope::capture::{
+    BodyShape, CaptureReader, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom,
+    Penetration, judge_capture,
+};
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
+use collidoscope::query::summarize;
+use collidoscope::scene::Body;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::io::{BufWriter, Write};
+
+const BODIES: usize = 1000;
+const COLUMNS: usize = 40;
+
+/// Body `i`'s shape: boxes and balls, alternating.
+fn shape(i: usize) -> Shape {
+    if i % 2 == 0 {
+        ConvexPolygon::rectangle(DVec2::splat(0.45)).unwrap().into()
+    } else {
+        Circle::new(0.45).unwrap().into()
+    }
+}
+
+/// Every body at frame `k`: on a grid, each swaying and turning a little, f32 poses as an
+/// engine keeps them.
+fn bodies(k: usize, shapes: &[Shape]) -> Vec<BodyShape> {
+    let t = k as f64 / 60.0;
+    (0..BODIES)
+        .map(|i| {
+            let phase = i as f64 * 0.37;
+            let x = (i % COLUMNS) as f64 + 0.08 * (3.0 * t + phase).sin();
+            let y = (i / COLUMNS) as f64 + 0.08 * (2.0 * t + phase).cos();
+            let angle = 0.3 * (t + phase).sin();
+            let f = |v: f64| v as f32 as f64;
+            let rotation = DVec2::new(f(angle.cos()), f(angle.sin()));
+            BodyShape::new(
+                i as u64,
+                shapes[i].clone(),
+                DVec2::new(f(x), f(y)),
+                rotation,
+            )
+            .moving(
+                Body::Dynamic,
+                DVec2::new(
+                    f(0.24 * (3.0 * t + phase).cos()),
+                    f(-0.16 * (2.0 * t + phase).sin()),
+                ),
+                f(0.3 * (t + phase).cos()),
+                true,
+            )
+        })
+        .collect()
+}
+
+/// The claims of a frame: each body against its right and upper neighbours when within 0.05,
+/// as an engine reports them (its exact result, one point).
+fn contacts(frame: &[BodyShape]) -> Vec<Manifold> {
+    let placed = |b: &BodyShape| {
+        Placed::new(
+            b.shape.clone(),
+            Pose::new(b.position, b.rotation.y.atan2(b.rotation.x)),
+        )
+    };
+    let mut out = Vec::new();
+    for i in 0..BODIES {
+        for j in [i + 1, i + COLUMNS] {
+            if j >= BODIES || (j == i + 1 && j % COLUMNS == 0) {
+                continue;
+            }
+            let s = summarize(&placed(&frame[i]), &placed(&frame[j]));
+            let (normal, separation, point) = match (s.normal, s.closest) {
+                (Some(n), _) if s.intersecting => {
+                    (n, -s.depth, s.contacts.first().copied().unwrap_or_default())
+                }
+                (_, Some([p, q])) if s.distance < 0.05 => {
+                    ((q - p) / s.distance, s.distance, (p + q) / 2.0)
+                }
+                _ => continue,
+            };
+            out.push(Manifold {
+                a: i as u64,
+                b: j as u64,
+                normal,
+                points: vec![ManifoldPoint { point, separation }],
+                piece: None,
+            });
+        }
+    }
+    out
+}
+
+fn header() -> Header {
+    Header::f32_metres(Engine::new("collidoscope-bench", "1"))
+}
+
+fn write_capture(path: &std::path::Path, frames: usize, compressed: bool) -> u64 {
+    let shapes: Vec<Shape> = (0..BODIES).map(shape).collect();
+    let out = BufWriter::with_capacity(1 << 20, std::fs::File::create(path).unwrap());
+    let (n, p) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+    let mut writer = if compressed {
+        CaptureWriter::compressed(out, &header(), n, p).unwrap()
+    } else {
+        CaptureWriter::new(out, &header(), n, p).unwrap()
+    };
+    for k in 0..frames {
+        let frame = bodies(k, &shapes);
+        writer
+            .frame(k as f64 / 60.0, &frame, &contacts(&frame))
+            .unwrap();
+    }
+    writer.finish().unwrap().flush().unwrap();
+    std::fs::metadata(path).unwrap().len()
+}
+
+fn bench_capture(c: &mut Criterion) {
+    let seconds: usize = std::env::var("CAPTURE_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let frames = seconds * 60;
+    let dir = tempfile::tempdir().unwrap();
+    let (plain, gzip) = (
+        dir.path().join("big.capture.jsonl"),
+        dir.path().join("big.capture.jsonl.gz"),
+    );
+    let started = std::time::Instant::now();
+    let gzip_bytes = write_capture(&gzip, frames, true);
+    let wrote = started.elapsed();
+    let plain_bytes = write_capture(&plain, frames, false);
+    let mut claims = 0usize;
+    let mut reader = CaptureReader::open(&gzip).unwrap();
+    judge_capture(&mut reader, |f| {
+        claims += f.claims.len();
+        true
+    })
+    .unwrap();
+    println!(
+        "{BODIES} bodies, {frames} frames ({seconds} s at 60 Hz), {claims} claims: {:.1} MB compressed, {:.1} MB plain; written compressed in {:.1} s",
+        gzip_bytes as f64 / 1e6,
+        plain_bytes as f64 / 1e6,
+        wrote.as_secs_f64()
+    );
+
+    let shapes: Vec<Shape> = (0..BODIES).map(shape).collect();
+    let frame = bodies(7, &shapes);
+    let manifolds = contacts(&frame);
+    let mut group = c.benchmark_group("capture");
+    group.throughput(Throughput::Elements(BODIES as u64));
+    group.bench_function("write one frame of 1000 bodies, compressed", |b| {
+        let mut writer = CaptureWriter::compressed(
+            std::io::sink(),
+            &header(),
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+        .unwrap();
+        let mut k = 0;
+        b.iter(|| {
+            k += 1;
+            writer.frame(k as f64, &frame, &manifolds).unwrap();
+        })
+    });
+    group.sample_size(10);
+    for (name, path, bytes) in [
+        ("diagnose, plain", &plain, plain_bytes),
+        ("diagnose, compressed", &gzip, plain_bytes),
+    ] {
+        group.throughput(Throughput::Bytes(bytes));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut reader = CaptureReader::open(path).unwrap();
+                let mut agreeing = 0usize;
+                judge_capture(&mut reader, |f| {
+                    agreeing += f.claims.iter().filter(|c| c.agrees).count();
+                    true
+                })
+                .unwrap();
+                agreeing
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_capture);
+criterion_main!(benches);
