@@ -21,7 +21,7 @@ const COLUMNS: usize = 40;
 
 /// Body `i`'s shape: boxes and balls, alternating.
 fn shape(i: usize) -> Shape {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         ConvexPolygon::rectangle(DVec2::splat(0.45)).unwrap().into()
     } else {
         Circle::new(0.45).unwrap().into()
@@ -71,7 +71,7 @@ fn contacts(frame: &[BodyShape]) -> Vec<Manifold> {
     let mut out = Vec::new();
     for i in 0..BODIES {
         for j in [i + 1, i + COLUMNS] {
-            if j >= BODIES || (j == i + 1 && j % COLUMNS == 0) {
+            if j >= BODIES || (j == i + 1 && j.is_multiple_of(COLUMNS)) {
                 continue;
             }
             let s = summarize(&placed(&frame[i]), &placed(&frame[j]));
