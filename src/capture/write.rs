@@ -460,20 +460,19 @@ impl<W: Write> CaptureWriter<W> {
         let key = |keys: &mut String, name: &str| {
             keys.push_str(&format!(",\"{name}\":"));
         };
-        let now = Written {
-            name: shape.name.clone(),
-            shape: shape.shape.clone(),
-            position: shape.position,
-            angle,
-            body: shape.body,
-            velocity,
-            angular_velocity,
-        };
+        // Compared where they are kept: a shape that did not change costs no copy.
         let before = self.written.get(&shape.id);
-        let changed = |same: fn(&Written, &Written) -> bool| before.is_none_or(|b| !same(b, &now));
-        if changed(|b, n| b.name == n.name)
-            && let Some(name) = &shape.name
-        {
+        let changed = |same: &dyn Fn(&Written) -> bool| before.is_none_or(|b| !same(b));
+        let name = changed(&|b| b.name == shape.name);
+        let geometry = changed(&|b| same_geometry(&b.shape, &shape.shape));
+        let position = changed(&|b| same_point(b.position, shape.position));
+        let turned = changed(&|b| b.angle.to_bits() == angle.to_bits());
+        let body = changed(&|b| b.body == shape.body);
+        let first_static = before.is_none() && shape.body == Body::Static;
+        let moving = changed(&|b| same_point(b.velocity, velocity)) && !first_static;
+        let spinning = changed(&|b| b.angular_velocity.to_bits() == angular_velocity.to_bits())
+            && !first_static;
+        if name && let Some(name) = &shape.name {
             key(&mut keys, "name");
             keys.push_str(&Value::String(name.clone()).to_string());
         }
@@ -481,38 +480,61 @@ impl<W: Write> CaptureWriter<W> {
             key(&mut keys, "kind");
             keys.push_str(&format!("{:?}", shape.shape.kind().name()));
         }
-        if changed(|b, n| same_geometry(&b.shape, &n.shape))
-            && let Value::Object(geometry) = geometry_value(&shape.shape)
-        {
+        if geometry && let Value::Object(geometry) = geometry_value(&shape.shape) {
             for (name, value) in geometry {
                 key(&mut keys, &name);
                 keys.push_str(&value.to_string());
             }
         }
-        if changed(|b, n| same_point(b.position, n.position)) {
+        if position {
             key(&mut keys, "position");
             push_point(&mut keys, shape.position);
         }
-        if changed(|b, n| b.angle.to_bits() == n.angle.to_bits()) {
+        if turned {
             key(&mut keys, "angle");
             push_number(&mut keys, angle);
         }
-        if changed(|b, n| b.body == n.body) {
+        if body {
             key(&mut keys, "body");
             keys.push_str(&format!("{:?}", shape.body.name()));
         }
-        let first_static = before.is_none() && shape.body == Body::Static;
-        if changed(|b, n| same_point(b.velocity, n.velocity)) && !first_static {
+        if moving {
             key(&mut keys, "velocity");
             push_point(&mut keys, velocity);
         }
-        if changed(|b, n| b.angular_velocity.to_bits() == n.angular_velocity.to_bits())
-            && !first_static
-        {
+        if spinning {
             key(&mut keys, "angular_velocity");
             push_number(&mut keys, angular_velocity);
         }
-        self.written.insert(shape.id, now);
+        match self.written.get_mut(&shape.id) {
+            Some(w) => {
+                if name {
+                    w.name.clone_from(&shape.name);
+                }
+                if geometry {
+                    w.shape = shape.shape.clone();
+                }
+                w.position = shape.position;
+                w.angle = angle;
+                w.body = shape.body;
+                w.velocity = velocity;
+                w.angular_velocity = angular_velocity;
+            }
+            None => {
+                self.written.insert(
+                    shape.id,
+                    Written {
+                        name: shape.name.clone(),
+                        shape: shape.shape.clone(),
+                        position: shape.position,
+                        angle,
+                        body: shape.body,
+                        velocity,
+                        angular_velocity,
+                    },
+                );
+            }
+        }
         keys
     }
 
@@ -544,8 +566,10 @@ fn same_geometry(a: &Shape, b: &Shape) -> bool {
                 && same_point(x.b(), y.b())
                 && x.radius().to_bits() == y.radius().to_bits()
         }
+        // The points as kept and the winding they were given in: the given order, without
+        // making it.
         (Shape::Polygon(x), Shape::Polygon(y)) => {
-            points(&x.points_as_given(), &y.points_as_given())
+            x.winding() == y.winding() && points(x.points(), y.points())
         }
         (Shape::Segment(x), Shape::Segment(y)) => {
             same_point(x.a(), y.a()) && same_point(x.b(), y.b())
