@@ -5,7 +5,7 @@
 
 use super::{Engine, FORMAT, Header, VERSION};
 use crate::Reported;
-use crate::files::{Fields, describe, suggestion};
+use crate::files::{Fields, describe, spelled, suggestion, without_position};
 use crate::scene::{CLAIM_KEYS, Precision, reported};
 use serde_json::{Map, Value};
 
@@ -96,14 +96,9 @@ fn syntax(bytes: &[u8], e: &serde_json::Error) -> LineProblem {
             syntax: true,
         };
     }
-    let full = e.to_string();
-    let message = match full.rfind(" at line ") {
-        Some(i) => full[..i].to_string(),
-        None => full,
-    };
     LineProblem {
         column: Some(column),
-        message,
+        message: without_position(e),
         syntax: true,
     }
 }
@@ -150,7 +145,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
     match top.get("format") {
         Some(Value::String(f)) if f == FORMAT => {}
         Some(other) => {
-            return Err(format!("\"format\" must be {FORMAT:?}, found {}", json(other)).into());
+            return Err(format!("\"format\" must be {FORMAT:?}, found {}", spelled(other)).into());
         }
         None => {
             return Err(format!(
@@ -164,7 +159,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
         Some(other) => {
             return Err(format!(
                 "version {} is not supported: this build reads capture version {VERSION}",
-                json(other)
+                spelled(other)
             )
             .into());
         }
@@ -176,7 +171,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
         Some(other) => {
             return Err(format!(
                 "\"engine\" must be an object {{\"name\", \"version\"}}, found {}",
-                json(other)
+                spelled(other)
             )
             .into());
         }
@@ -192,7 +187,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
         Some(other) => {
             return Err(format!(
                 "\"precision\" must be \"f64\" or \"f32\", found {}",
-                json(other)
+                spelled(other)
             )
             .into());
         }
@@ -207,7 +202,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
         Some(other) => {
             return Err(format!(
                 "\"units\" must be a non-empty string (\"m\", \"px\"), found {}",
-                json(other)
+                spelled(other)
             )
             .into());
         }
@@ -220,7 +215,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
     let y_up = match top.get("y_up") {
         Some(Value::Bool(b)) => *b,
         Some(other) => {
-            return Err(format!("\"y_up\" must be true or false, found {}", json(other)).into());
+            return Err(format!("\"y_up\" must be true or false, found {}", spelled(other)).into());
         }
         None => return Err("missing key \"y_up\" (true or false)".to_string().into()),
     };
@@ -239,7 +234,7 @@ fn engine_of(engine: &Map<String, Value>) -> Result<Engine, LineProblem> {
         Some(other) => Err(LineProblem::new(format!(
             "\"engine\": {key:?} must be a{} string, found {}",
             if non_empty { " non-empty" } else { "" },
-            json(other)
+            spelled(other)
         ))),
         None => Err(LineProblem::new(format!("\"engine\": missing key {key:?}"))),
     };
@@ -252,7 +247,7 @@ fn engine_of(engine: &Map<String, Value>) -> Result<Engine, LineProblem> {
             {
                 return Err(format!(
                     "\"engine\": \"settings\": {key:?} must be a string, number or boolean, found {}",
-                    json(value)
+                    spelled(value)
                 )
                 .into());
             }
@@ -261,7 +256,7 @@ fn engine_of(engine: &Map<String, Value>) -> Result<Engine, LineProblem> {
         Some(other) => {
             return Err(format!(
                 "\"engine\": \"settings\" must be an object, found {}",
-                json(other)
+                spelled(other)
             )
             .into());
         }
@@ -271,17 +266,6 @@ fn engine_of(engine: &Map<String, Value>) -> Result<Engine, LineProblem> {
         version: text("version", false)?,
         settings,
     })
-}
-
-/// A value as JSON spells it, cut short when long: `"f16"`, `[1, 2]`.
-pub(super) fn json(value: &Value) -> String {
-    let text = value.to_string();
-    if text.chars().count() > 40 {
-        let cut: String = text.chars().take(37).collect();
-        format!("{cut}...")
-    } else {
-        text
-    }
 }
 
 fn unknown_key(map: &Map<String, Value>, keys: &[&str], place: &str) -> Result<(), LineProblem> {
@@ -299,7 +283,7 @@ pub(super) fn id_of(value: &Value) -> Option<u64> {
 fn id_error(key: &str, value: &Value) -> String {
     format!(
         "{key:?} must be an id (an integer from 0 to 2^53 - 1), found {}",
-        json(value)
+        spelled(value)
     )
 }
 
@@ -311,7 +295,7 @@ pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
     let frame = match top.get("frame") {
         Some(v) => v
             .as_u64()
-            .ok_or_else(|| format!("\"frame\" must be an integer >= 0, found {}", json(v)))?,
+            .ok_or_else(|| format!("\"frame\" must be an integer >= 0, found {}", spelled(v)))?,
         None => {
             return Err("missing key \"frame\" (the engine's step number)"
                 .to_string()
@@ -322,21 +306,26 @@ pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
         Some(v) => v
             .as_f64()
             .filter(|t| t.is_finite() && *t >= 0.0)
-            .ok_or_else(|| format!("\"time\" must be a number >= 0, found {}", json(v)))?,
+            .ok_or_else(|| format!("\"time\" must be a number >= 0, found {}", spelled(v)))?,
         None => return Err("missing key \"time\" (seconds)".to_string().into()),
     };
     let list = |key: &str| -> Result<&[Value], LineProblem> {
         match top.get(key) {
             None => Ok(&[]),
             Some(Value::Array(items)) => Ok(items),
-            Some(other) => Err(format!("{key:?} must be an array, found {}", json(other)).into()),
+            Some(other) => {
+                Err(format!("{key:?} must be an array, found {}", spelled(other)).into())
+            }
         }
     };
     let mut shapes: Vec<(u64, Map<String, Value>)> = Vec::new();
     for (index, entry) in list("shapes")?.iter().enumerate() {
         let place = |message: String| LineProblem::new(format!("shape {index}: {message}"));
         let Value::Object(map) = entry else {
-            return Err(place(format!("expected an object, found {}", json(entry))));
+            return Err(place(format!(
+                "expected an object, found {}",
+                spelled(entry)
+            )));
         };
         let id = match map.get("id") {
             Some(v) => id_of(v).ok_or_else(|| place(id_error("id", v)))?,
@@ -393,7 +382,7 @@ pub(super) fn claim_problem(index: usize, entry: &Value, message: String) -> Lin
 
 fn claim(entry: &Value) -> Result<(u64, u64, Reported), String> {
     let Value::Object(map) = entry else {
-        return Err(format!("expected an object, found {}", json(entry)));
+        return Err(format!("expected an object, found {}", spelled(entry)));
     };
     if let Some(key) = map.keys().find(|k| !CLAIM_KEYS.contains(&k.as_str())) {
         return Err(format!(

@@ -3,10 +3,10 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
-use super::line::{self, FrameLine, LineProblem, json};
+use super::line::{self, FrameLine, LineProblem};
 use super::{CapturedShape, Header};
 use crate::Reported;
-use crate::files::{FileError, Problem};
+use crate::files::{FileError, Problem, spelled};
 use crate::geometry::{Placed, Pose};
 use crate::scene::{
     Body, Claim, Precision, Scene, SceneShape, parse_shape, piece_problem, shape_object,
@@ -521,7 +521,7 @@ fn change(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), St
     {
         return Err(format!(
             "\"kind\" is {}, but id {} is a {kind} (an id never changes kind)",
-            json(&Value::String(given.clone())),
+            spelled(&Value::String(given.clone())),
             shape.id
         ));
     }

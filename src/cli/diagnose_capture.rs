@@ -33,7 +33,8 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     // capture refused at its last line gives only its error.
     let mut frames_json = Spool::default();
     let mut counts = (0u64, 0u64, 0u64); // frames, claims, agreeing
-    let mut first: Option<(FrameJudgement, ClaimJudgement)> = None;
+    // The first claim that disagrees, with its frame's number and time.
+    let mut first: Option<(u64, f64, ClaimJudgement)> = None;
     let mut differing_frames: Vec<String> = Vec::new();
     let mut spool_error = None;
     let result = judge_capture(&mut reader, |judged| {
@@ -43,14 +44,7 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
         let bad: Vec<&ClaimJudgement> = judged.claims.iter().filter(|c| !c.agrees).collect();
         if !bad.is_empty() {
             if first.is_none() {
-                let claim = bad[0].clone();
-                first = Some((
-                    FrameJudgement {
-                        claims: Vec::new(),
-                        ..judged.clone()
-                    },
-                    claim,
-                ));
+                first = Some((judged.frame, judged.time, bad[0].clone()));
             }
             if !json {
                 differing_frames.push(frame_line(&judged, &bad));
@@ -86,8 +80,8 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     let header = reader.header().clone();
     let (frames, claims, agreeing) = counts;
     if json {
-        let divergence = first.as_ref().map(|(f, c)| Divergence {
-            frame: f.frame,
+        let divergence = first.as_ref().map(|(frame, _, c)| Divergence {
+            frame: *frame,
             a: c.a,
             b: c.b,
             piece: c.piece,
@@ -157,12 +151,11 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             None => {
                 let _ = writeln!(out, "  every claim agrees with the exact result");
             }
-            Some((f, c)) => {
+            Some((frame, time, c)) => {
                 let _ = writeln!(
                     out,
-                    "  first divergence: frame {}, t = {} s:",
-                    f.frame,
-                    short_number(f.time)
+                    "  first divergence: frame {frame}, t = {} s:",
+                    short_number(*time)
                 );
                 for line in c.lines() {
                     let _ = writeln!(out, "    {line}");

@@ -49,7 +49,19 @@ pub fn run(
         return 2;
     }
     let chosen = (!pairs.is_empty()).then_some(pairs);
-    match fixture::export(&scene, chosen, output, rust) {
+    export(&scene, chosen, output, rust, out)
+}
+
+/// Write the fixture of `scene` (and the test) and say what was written; 1 when a file
+/// cannot be written.
+fn export(
+    scene: &scene::Scene,
+    pairs: Option<&[(usize, usize)]>,
+    output: &Path,
+    rust: Option<&Path>,
+    out: &mut impl Write,
+) -> u8 {
+    match fixture::export(scene, pairs, output, rust) {
         Ok(written) => {
             for line in written {
                 let _ = writeln!(out, "{line}");
@@ -132,18 +144,7 @@ fn run_on_frame(
         }
         chosen
     };
-    match fixture::export(&scene, Some(&chosen), output, rust) {
-        Ok(written) => {
-            for line in written {
-                let _ = writeln!(out, "{line}");
-            }
-            0
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            1
-        }
-    }
+    export(&scene, Some(&chosen), output, rust, out)
 }
 
 /// `--pair I J` values, flattened by the parser, back into pairs.

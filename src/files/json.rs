@@ -6,17 +6,21 @@ use super::Problem;
 use crate::geometry::DVec2;
 use serde_json::{Map, Value};
 
-/// serde_json's message without its " at line L column C" tail, which the problem states.
+/// serde_json's message as a [`Problem::Syntax`], its line and column apart.
 pub(crate) fn syntax_problem(e: serde_json::Error) -> Problem {
-    let full = e.to_string();
-    let message = match full.rfind(" at line ") {
-        Some(i) => full[..i].to_string(),
-        None => full,
-    };
     Problem::Syntax {
         line: e.line(),
         column: e.column(),
-        message,
+        message: without_position(&e),
+    }
+}
+
+/// serde_json's message without its " at line L column C" tail (the caller states the place).
+pub(crate) fn without_position(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
     }
 }
 
@@ -71,20 +75,25 @@ pub(crate) fn point_error(what: &str, value: &Value) -> String {
     format!("{what} must be [x, y] (two numbers), found {found}")
 }
 
-/// A short rendering of a JSON value for messages.
+/// A short rendering of a JSON value for messages, with what it is: `a string "f16"`.
 pub(crate) fn describe(value: &Value) -> String {
-    let text = value.to_string();
     let kind = match value {
         Value::String(_) => "a string ",
         Value::Array(_) => "an array ",
         Value::Object(_) => "an object ",
         _ => "",
     };
+    format!("{kind}{}", spelled(value))
+}
+
+/// A JSON value as JSON spells it, cut short past 40 characters: `"f16"`, `[1, 2]`.
+pub(crate) fn spelled(value: &Value) -> String {
+    let text = value.to_string();
     if text.chars().count() > 40 {
         let cut: String = text.chars().take(37).collect();
-        format!("{kind}{cut}...")
+        format!("{cut}...")
     } else {
-        format!("{kind}{text}")
+        text
     }
 }
 

@@ -10,4 +10,6 @@ mod json;
 
 pub use atomic::write_atomically;
 pub use error::{FileError, Problem};
-pub(crate) use json::{Fields, as_point, describe, point_error, suggestion, syntax_problem};
+pub(crate) use json::{
+    Fields, as_point, describe, point_error, spelled, suggestion, syntax_problem, without_position,
+};

@@ -3,7 +3,9 @@
 
 use super::{Claim, Expected, ExpectedPiece, ShapeId};
 use crate::Reported;
-use crate::files::{Fields, Problem, as_point, describe, point_error, suggestion};
+use crate::files::{
+    Fields, Problem, as_point, describe, point_error, suggestion, without_position,
+};
 use crate::geometry::DVec2;
 use crate::query::{ChainRule, PairSummary, TwoSided};
 use serde_json::{Map, Value};
@@ -352,13 +354,8 @@ fn two_sided(value: Option<&Value>) -> Result<TwoSided, String> {
 /// about `pair` (list positions); the claim's ids are the list positions, for the caller to
 /// map to the scene's ids.
 pub fn parse_claim(text: &str, pair: (usize, usize), shapes: usize) -> Result<Claim, String> {
-    let mut value: Value = serde_json::from_str(text.trim()).map_err(|e| {
-        let full = e.to_string();
-        match full.rfind(" at line ") {
-            Some(i) => format!("not JSON: {}", &full[..i]),
-            None => format!("not JSON: {full}"),
-        }
-    })?;
+    let mut value: Value = serde_json::from_str(text.trim())
+        .map_err(|e| format!("not JSON: {}", without_position(&e)))?;
     if let Value::Object(map) = &mut value {
         map.entry("a").or_insert(pair.0.into());
         map.entry("b").or_insert(pair.1.into());

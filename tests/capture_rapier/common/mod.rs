@@ -109,13 +109,10 @@ impl World {
         &mut self,
         name: &str,
         collider: ColliderBuilder,
-        (x, y): (f32, f32),
+        at: (f32, f32),
         angle: f32,
     ) -> ColliderHandle {
-        let rb = RigidBodyBuilder::fixed()
-            .translation(self.scale.p(x, y))
-            .rotation(self.scale.a(angle));
-        self.attach(name, rb, collider)
+        self.placed(RigidBodyBuilder::fixed(), name, collider, at, angle)
     }
 
     /// A dynamic body at (x, y) turned by `angle`, with `collider`.
@@ -123,10 +120,22 @@ impl World {
         &mut self,
         name: &str,
         collider: ColliderBuilder,
+        at: (f32, f32),
+        angle: f32,
+    ) -> ColliderHandle {
+        self.placed(RigidBodyBuilder::dynamic(), name, collider, at, angle)
+    }
+
+    /// `body` at (x, y) in scene units turned by `angle`, with `collider`.
+    fn placed(
+        &mut self,
+        body: RigidBodyBuilder,
+        name: &str,
+        collider: ColliderBuilder,
         (x, y): (f32, f32),
         angle: f32,
     ) -> ColliderHandle {
-        let rb = RigidBodyBuilder::dynamic()
+        let rb = body
             .translation(self.scale.p(x, y))
             .rotation(self.scale.a(angle));
         self.attach(name, rb, collider)
