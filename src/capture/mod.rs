@@ -12,6 +12,8 @@
 
 #[cfg(feature = "box2d")]
 pub mod box2d;
+#[cfg(any(feature = "cli", feature = "gui"))]
+mod index;
 mod judge;
 mod line;
 #[cfg(feature = "rapier2d")]
@@ -21,10 +23,13 @@ mod read;
 mod scan;
 mod write;
 
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub use index::{CaptureIndex, Divergence, FrameEntry, ScanState, ShownFrame};
 pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
+pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, ParsedLine, RawLine, is_capture};
 #[cfg(any(feature = "cli", feature = "gui"))]
-pub use scan::judge_capture;
+pub use scan::{Watch, judge_capture, scan_capture};
 pub use write::{BodyShape, CaptureWriter, Manifold, ManifoldPoint, NormalFrom, Penetration};
 
 use crate::geometry::Placed;

@@ -77,11 +77,27 @@ pub struct FrameClaim {
 #[derive(Clone, Debug)]
 pub struct RawLine {
     line: usize,
+    offset: u64,
     bytes: Vec<u8>,
     ended: bool,
 }
 
 impl RawLine {
+    /// Its line number in the file (the header is line 1).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Where it starts in the (uncompressed) text, in bytes.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Its bytes, without the line end.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
     /// Its length in bytes.
     pub fn len(&self) -> usize {
         self.bytes.len()
@@ -115,6 +131,20 @@ pub struct CaptureReader {
     path: PathBuf,
     input: Box<dyn BufRead + Send>,
     header: Header,
+    /// Bytes of (uncompressed) text read so far, and where the line last read starts.
+    consumed: u64,
+    line_start: u64,
+    state: Keyframe,
+    warning: Option<String>,
+    finished: bool,
+    buffer: Vec<u8>,
+}
+
+/// Where a reader stands after a frame: the shapes and everything else the next line is
+/// applied to. Kept every so often, it lets a reader go on from that frame
+/// ([`CaptureReader::resume`]) instead of from the start: how the window seeks in a capture.
+#[derive(Clone, Debug, Default)]
+pub struct Keyframe {
     /// Lines read so far (the header is line 1).
     line: usize,
     /// The shapes of the frame last read, in the order they appeared, with holes where shapes
@@ -129,9 +159,23 @@ pub struct CaptureReader {
     last: Option<(u64, f64)>,
     /// Frames read so far.
     frames: u64,
-    warning: Option<String>,
-    finished: bool,
-    buffer: Vec<u8>,
+}
+
+impl Keyframe {
+    /// The line it stands after (the header is line 1).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// How many shapes it holds.
+    pub fn len(&self) -> usize {
+        self.slot_of.len()
+    }
+
+    /// Whether it holds no shapes.
+    pub fn is_empty(&self) -> bool {
+        self.slot_of.is_empty()
+    }
 }
 
 impl std::fmt::Debug for CaptureReader {
@@ -139,7 +183,7 @@ impl std::fmt::Debug for CaptureReader {
         f.debug_struct("CaptureReader")
             .field("path", &self.path)
             .field("header", &self.header)
-            .field("line", &self.line)
+            .field("line", &self.state.line)
             .finish_non_exhaustive()
     }
 }
@@ -161,13 +205,9 @@ impl CaptureReader {
             path: path.to_path_buf(),
             input,
             header: Header::f32_metres(super::Engine::default()),
-            line: 0,
-            slots: Vec::new(),
-            slot_of: HashMap::new(),
-            removed: HashMap::new(),
-            previous: HashMap::new(),
-            last: None,
-            frames: 0,
+            consumed: 0,
+            line_start: 0,
+            state: Keyframe::default(),
             warning: None,
             finished: false,
             buffer: Vec::new(),
@@ -178,6 +218,38 @@ impl CaptureReader {
         }
         reader.header = line::header(&reader.buffer).map_err(|p| reader.error(p))?;
         Ok(reader)
+    }
+
+    /// Go on reading a capture from a keyframe: `input` is the capture's uncompressed text
+    /// from byte `offset` on, the start of the line after the keyframe's; `path` and `header`
+    /// are the capture's.
+    pub fn resume(
+        path: &Path,
+        header: Header,
+        (input, offset): (impl Read + Send + 'static, u64),
+        keyframe: Keyframe,
+    ) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            input: Box::new(BufReader::with_capacity(1 << 16, input)),
+            header,
+            consumed: offset,
+            line_start: offset,
+            state: keyframe,
+            warning: None,
+            finished: false,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Bytes of the (uncompressed) text read so far: where the next line starts.
+    pub fn consumed(&self) -> u64 {
+        self.consumed
+    }
+
+    /// Where the reader stands now (after the frame last read).
+    pub fn keyframe(&self) -> Keyframe {
+        self.state.clone()
     }
 
     /// The header.
@@ -215,7 +287,8 @@ impl CaptureReader {
             return Ok(None);
         };
         Ok(Some(RawLine {
-            line: self.line,
+            line: self.state.line,
+            offset: self.line_start,
             bytes: std::mem::take(&mut self.buffer),
             ended,
         }))
@@ -225,7 +298,7 @@ impl CaptureReader {
     /// by a crash, dropped with [`Self::warning`]).
     pub fn apply_line(&mut self, parsed: ParsedLine) -> Result<Option<Frame>, FileError> {
         let ParsedLine { line, frame, ended } = parsed;
-        self.line = line;
+        self.state.line = line;
         match frame {
             Ok(frame) => self.apply(frame).map(Some).map_err(|p| self.error(p)),
             // The game died mid-write: keep every frame before this one.
@@ -235,8 +308,8 @@ impl CaptureReader {
                     "{}: line {line}: the last line is cut off (the game stopped while writing \
                      it); it is left out, and the {} frame{} before it are read",
                     self.path.display(),
-                    self.frames,
-                    if self.frames == 1 { "" } else { "s" }
+                    self.state.frames,
+                    if self.state.frames == 1 { "" } else { "s" }
                 ));
                 Ok(None)
             }
@@ -246,19 +319,19 @@ impl CaptureReader {
 
     /// Every shape of the frame last read, in the order they first appeared.
     pub fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
-        self.slots.iter().flatten()
+        self.state.slots.iter().flatten()
     }
 
     /// The shape with `id` in the frame last read.
     pub fn shape(&self, id: u64) -> Option<&CapturedShape> {
-        self.slots[*self.slot_of.get(&id)?].as_ref()
+        self.state.slots[*self.state.slot_of.get(&id)?].as_ref()
     }
 
     /// Where the shape with `id` was in the frame before the one last read (`None` when it was
     /// not there, or the last frame was the first).
     pub fn previous(&self, id: u64) -> Option<&Placed> {
-        self.last?;
-        match self.previous.get(&id) {
+        self.state.last?;
+        match self.state.previous.get(&id) {
             Some(before) => before.as_ref(),
             None => self.shape(id).map(|s| &s.placed),
         }
@@ -321,6 +394,7 @@ impl CaptureReader {
     /// without one, `None` at the end.
     fn read_line(&mut self) -> Result<Option<bool>, FileError> {
         self.buffer.clear();
+        self.line_start = self.consumed;
         let read = match self.input.read_until(b'\n', &mut self.buffer) {
             Ok(n) => n,
             // A compressed capture whose game died: its stream ends early.
@@ -332,10 +406,11 @@ impl CaptureReader {
                 ));
             }
         };
+        self.consumed += read as u64;
         if read == 0 && self.buffer.is_empty() {
             return Ok(None);
         }
-        self.line += 1;
+        self.state.line += 1;
         let ended = self.buffer.last() == Some(&b'\n');
         if ended {
             self.buffer.pop();
@@ -348,8 +423,8 @@ impl CaptureReader {
 
     fn error(&self, problem: LineProblem) -> FileError {
         let place = match problem.column {
-            Some(column) => format!("line {}, column {column}", self.line),
-            None => format!("line {}", self.line),
+            Some(column) => format!("line {}, column {column}", self.state.line),
+            None => format!("line {}", self.state.line),
         };
         FileError::new(
             &self.path,
@@ -365,7 +440,7 @@ impl CaptureReader {
             removed,
             claims,
         } = line;
-        if let Some((before, before_time)) = self.last {
+        if let Some((before, before_time)) = self.state.last {
             if frame != before + 1 {
                 return Err(format!(
                     "\"frame\" is {frame}, but the line before is frame {before} (a capture holds every step: expected {})",
@@ -380,21 +455,21 @@ impl CaptureReader {
                 .into());
             }
         }
-        self.previous.clear();
+        self.state.previous.clear();
         for (index, id) in removed.iter().enumerate() {
-            let Some(slot) = self.slot_of.remove(id) else {
+            let Some(slot) = self.state.slot_of.remove(id) else {
                 return Err(format!(
                     "\"removed\" {index}: id {id} is not in the frame before{}",
                     self.gone(*id)
                 )
                 .into());
             };
-            let shape = self.slots[slot].take().map(|s| s.placed);
-            self.previous.insert(*id, shape);
-            self.removed.insert(*id, frame);
+            let shape = self.state.slots[slot].take().map(|s| s.placed);
+            self.state.previous.insert(*id, shape);
+            self.state.removed.insert(*id, frame);
         }
         for (index, (id, keys)) in shapes.into_iter().enumerate() {
-            if let Some(gone) = self.removed.get(&id) {
+            if let Some(gone) = self.state.removed.get(&id) {
                 return Err(format!(
                     "shape {index} (id {id}): id {id} was removed at frame {gone} (a removed id never comes back)"
                 )
@@ -402,18 +477,18 @@ impl CaptureReader {
             }
             let place =
                 |message: String| LineProblem::new(format!("shape {index} (id {id}): {message}"));
-            match self.slot_of.get(&id) {
+            match self.state.slot_of.get(&id) {
                 Some(&slot) => {
-                    let shape = self.slots[slot].as_mut().expect("a live slot");
+                    let shape = self.state.slots[slot].as_mut().expect("a live slot");
                     let before = shape.placed.clone();
                     change(shape, &keys).map_err(place)?;
-                    self.previous.entry(id).or_insert(Some(before));
+                    self.state.previous.entry(id).or_insert(Some(before));
                 }
                 None => {
                     let shape = build(id, keys).map_err(place)?;
-                    self.slot_of.insert(id, self.slots.len());
-                    self.slots.push(Some(shape));
-                    self.previous.entry(id).or_insert(None);
+                    self.state.slot_of.insert(id, self.state.slots.len());
+                    self.state.slots.push(Some(shape));
+                    self.state.previous.entry(id).or_insert(None);
                 }
             }
         }
@@ -452,8 +527,8 @@ impl CaptureReader {
             )
             .map_err(fail)?;
         }
-        self.last = Some((frame, time));
-        self.frames += 1;
+        self.state.last = Some((frame, time));
+        self.state.frames += 1;
         Ok(Frame {
             frame,
             time,
@@ -461,13 +536,13 @@ impl CaptureReader {
                 .into_iter()
                 .map(|(a, b, reported)| FrameClaim { a, b, reported })
                 .collect(),
-            line: self.line,
+            line: self.state.line,
         })
     }
 
     /// ` (removed at frame 8)` for an id that was removed, else nothing.
     fn gone(&self, id: u64) -> String {
-        match self.removed.get(&id) {
+        match self.state.removed.get(&id) {
             Some(frame) => format!(" (removed at frame {frame})"),
             None => String::new(),
         }
@@ -475,11 +550,12 @@ impl CaptureReader {
 
     /// Drop the holes once they are half the slots.
     fn compact(&mut self) {
-        if self.slots.len() < 64 || self.slot_of.len() * 2 > self.slots.len() {
+        if self.state.slots.len() < 64 || self.state.slot_of.len() * 2 > self.state.slots.len() {
             return;
         }
-        self.slots.retain(Option::is_some);
-        self.slot_of = self
+        self.state.slots.retain(Option::is_some);
+        self.state.slot_of = self
+            .state
             .slots
             .iter()
             .flatten()

@@ -1,0 +1,550 @@
+//! A capture opened to look around in, as the window's capture lab does: its frames are judged
+//! on a thread of their own (every core, as `diagnose` does) while the first ones are already
+//! shown, and the scan keeps what seeking needs: where each frame's line starts and, every few
+//! megabytes, the reader's state ([`Keyframe`]). Showing frame k goes on from the last keyframe
+//! before it (or from the frame shown, when that is nearer), so a capture of any length opens
+//! in the time its first batch takes and is never held in memory. A compressed capture is
+//! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
+
+use super::scan::{Watch, scan_capture};
+use super::{CaptureReader, Cause, Frame, FrameJudgement, Header, Keyframe, judge_frame};
+use crate::files::{FileError, Problem};
+use crate::scene::Scene;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// A keyframe is kept after this many bytes of lines...
+const KEY_BYTES: u64 = 16 << 20;
+/// ...or this many frames, whichever comes first.
+const KEY_FRAMES: usize = 2048;
+/// At most this many disagreeing claims are listed (all are counted).
+const MOST_LISTED: usize = 1_000_000;
+
+/// One frame of the capture, as the scan found it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameEntry {
+    /// The engine's step number.
+    pub frame: u64,
+    /// Simulated seconds.
+    pub time: f64,
+    /// How many claims it holds.
+    pub claims: u32,
+    /// How many of them disagree.
+    pub disagreeing: u32,
+}
+
+/// A claim that disagrees with the exact result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Divergence {
+    /// Its frame's position in the capture (0 for the first frame).
+    pub position: usize,
+    /// Shape A's id.
+    pub a: u64,
+    /// Shape B's id.
+    pub b: u64,
+    /// The chain's piece it is about.
+    pub piece: Option<usize>,
+    /// The causes that reproduce it (none: no known mistake).
+    pub causes: Vec<Cause>,
+    /// A's and B's names to show.
+    pub names: (String, String),
+}
+
+/// How far the scan has come.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScanState {
+    /// Still reading: the share of the file read so far.
+    Reading(f64),
+    /// Every frame was read.
+    Done,
+    /// A line was refused: the frames before it are shown, the message says why.
+    Refused(String),
+}
+
+/// A frame of the capture, read for showing: its shapes as a shape set (with the frame's
+/// claims and the capture's precision), each shape's id, and its claims judged.
+#[derive(Clone, Debug)]
+pub struct ShownFrame {
+    /// Its position in the capture.
+    pub position: usize,
+    /// The frame as read.
+    pub frame: Frame,
+    /// Its shapes and claims as a shape set.
+    pub scene: Scene,
+    /// The id of each of the scene's shapes, by its index.
+    pub ids: Vec<u64>,
+    /// Its claims, judged.
+    pub judged: FrameJudgement,
+}
+
+/// Where a reader may start again: before the frame at `next`, at byte `offset` of the text.
+struct Key {
+    next: usize,
+    offset: u64,
+    state: Arc<Keyframe>,
+}
+
+/// What the scan thread sends.
+enum Found {
+    Batch {
+        frames: Vec<(FrameEntry, u64)>,
+        divergences: Vec<Divergence>,
+        key: Option<Key>,
+        claims: u64,
+        agreeing: u64,
+    },
+    Done(Option<String>),
+    Refused(String),
+}
+
+/// The capture's text to seek in: the file itself, or its unpacked copy (removed on drop).
+struct Text {
+    path: PathBuf,
+    temporary: bool,
+}
+
+impl Drop for Text {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The reader of the frames shown, standing before the frame at `next`.
+struct Cursor {
+    reader: CaptureReader,
+    next: usize,
+}
+
+/// A capture opened for showing: what the scan has found so far, and the frame shown.
+pub struct CaptureIndex {
+    path: PathBuf,
+    header: Header,
+    size: u64,
+    read: Arc<AtomicU64>,
+    frames: Vec<FrameEntry>,
+    offsets: Vec<u64>,
+    divergences: Vec<Divergence>,
+    unlisted: u64,
+    keys: Vec<Key>,
+    claims: u64,
+    agreeing: u64,
+    state: ScanState,
+    warning: Option<String>,
+    found: Receiver<Found>,
+    text: Arc<Text>,
+    cursor: Option<Cursor>,
+}
+
+impl std::fmt::Debug for CaptureIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CaptureIndex")
+            .field("path", &self.path)
+            .field("frames", &self.frames.len())
+            .field("state", &self.state)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A file read through, counting the bytes.
+struct Counted {
+    file: File,
+    read: Arc<AtomicU64>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl CaptureIndex {
+    /// Open the capture at `path`: its header is read (and refused) at once; its frames are
+    /// scanned on another thread, found by [`Self::update`].
+    pub fn open(path: &Path) -> Result<Self, FileError> {
+        let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
+        let mut file = File::open(path).map_err(fail)?;
+        let size = file.metadata().map_err(fail)?.len();
+        let mut magic = [0u8; 2];
+        let compressed = file.read_exact(&mut magic).is_ok() && magic == [0x1f, 0x8b];
+        file.seek(SeekFrom::Start(0)).map_err(fail)?;
+        let read = Arc::new(AtomicU64::new(0));
+        let counted = Counted {
+            file,
+            read: read.clone(),
+        };
+        let reader = CaptureReader::new(path, counted)?;
+        let header = reader.header().clone();
+        let (text, copy) = if compressed {
+            static COPIES: AtomicU64 = AtomicU64::new(0);
+            let copy = std::env::temp_dir().join(format!(
+                "collidoscope-{}-{}.capture.jsonl",
+                std::process::id(),
+                COPIES.fetch_add(1, Ordering::Relaxed)
+            ));
+            let out = File::create(&copy).map_err(|e| {
+                FileError::new(
+                    &copy,
+                    Problem::io("cannot unpack the compressed capture here", e),
+                )
+            })?;
+            let text = Text {
+                path: copy,
+                temporary: true,
+            };
+            (text, Some(BufWriter::with_capacity(1 << 20, out)))
+        } else {
+            let text = Text {
+                path: path.to_path_buf(),
+                temporary: false,
+            };
+            (text, None)
+        };
+        let (send, found) = channel();
+        std::thread::Builder::new()
+            .name("capture scan".into())
+            .spawn(move || scan(reader, copy, send))
+            .map_err(fail)?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            header,
+            size,
+            read,
+            frames: Vec::new(),
+            offsets: Vec::new(),
+            divergences: Vec::new(),
+            unlisted: 0,
+            keys: Vec::new(),
+            claims: 0,
+            agreeing: 0,
+            state: ScanState::Reading(0.0),
+            warning: None,
+            found,
+            text: Arc::new(text),
+            cursor: None,
+        })
+    }
+
+    /// Take in what the scan found since the last call; whether anything was.
+    pub fn update(&mut self) -> bool {
+        let mut any = false;
+        while let Ok(found) = self.found.try_recv() {
+            any = true;
+            match found {
+                Found::Batch {
+                    frames,
+                    divergences,
+                    key,
+                    claims,
+                    agreeing,
+                } => {
+                    for (entry, offset) in frames {
+                        self.frames.push(entry);
+                        self.offsets.push(offset);
+                    }
+                    let room = MOST_LISTED.saturating_sub(self.divergences.len());
+                    self.unlisted += divergences.len().saturating_sub(room) as u64;
+                    self.divergences.extend(divergences.into_iter().take(room));
+                    self.keys.extend(key);
+                    self.claims += claims;
+                    self.agreeing += agreeing;
+                }
+                Found::Done(warning) => {
+                    self.state = ScanState::Done;
+                    self.warning = warning;
+                }
+                Found::Refused(message) => self.state = ScanState::Refused(message),
+            }
+        }
+        if let ScanState::Reading(share) = &mut self.state {
+            let read = self.read.load(Ordering::Relaxed) as f64;
+            *share = (read / self.size.max(1) as f64).min(1.0);
+        }
+        any
+    }
+
+    /// The file, as it was named.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// Every frame found so far, in order.
+    pub fn frames(&self) -> &[FrameEntry] {
+        &self.frames
+    }
+
+    /// Every disagreeing claim found so far, in order (the first million; see
+    /// [`Self::unlisted`]).
+    pub fn divergences(&self) -> &[Divergence] {
+        &self.divergences
+    }
+
+    /// Disagreeing claims past the first million: counted, not listed.
+    pub fn unlisted(&self) -> u64 {
+        self.unlisted
+    }
+
+    /// Claims found so far, and how many of them agree.
+    pub fn counts(&self) -> (u64, u64) {
+        (self.claims, self.agreeing)
+    }
+
+    /// How far the scan has come.
+    pub fn state(&self) -> &ScanState {
+        &self.state
+    }
+
+    /// The warning about a last line cut off by a crash, once the scan met it.
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// Read the frame at `position` (one the scan has found) for showing.
+    pub fn show(&mut self, position: usize) -> Result<ShownFrame, FileError> {
+        if position >= self.frames.len() {
+            return Err(FileError::new(
+                &self.path,
+                Problem::Document(format!(
+                    "frame position {position}: the capture has {} frames so far",
+                    self.frames.len()
+                )),
+            ));
+        }
+        let key = self.keys.iter().rev().find(|k| k.next <= position);
+        let cursor_usable = self
+            .cursor
+            .as_ref()
+            .is_some_and(|c| c.next <= position && key.is_none_or(|k| c.next >= k.next));
+        if !cursor_usable {
+            let Some(key) = key else {
+                return Err(FileError::new(
+                    &self.path,
+                    Problem::Document("the capture is still being opened".into()),
+                ));
+            };
+            let fail = |e| FileError::new(&self.text.path, Problem::io("cannot read the file", e));
+            let mut file = File::open(&self.text.path).map_err(fail)?;
+            file.seek(SeekFrom::Start(key.offset)).map_err(fail)?;
+            let reader = CaptureReader::resume(
+                &self.path,
+                self.header.clone(),
+                (file, key.offset),
+                (*key.state).clone(),
+            );
+            self.cursor = Some(Cursor {
+                reader,
+                next: key.next,
+            });
+        }
+        let cursor = self.cursor.as_mut().expect("a cursor was just made");
+        loop {
+            let read = cursor.reader.next_frame();
+            let frame = match read {
+                Ok(Some(frame)) => frame,
+                Ok(None) => {
+                    self.cursor = None;
+                    return Err(FileError::new(
+                        &self.path,
+                        Problem::Document(format!(
+                            "frame position {position}: the file ended before it"
+                        )),
+                    ));
+                }
+                Err(e) => {
+                    self.cursor = None;
+                    return Err(e);
+                }
+            };
+            cursor.next += 1;
+            if cursor.next > position {
+                let (scene, ids) = cursor.reader.scene(&frame);
+                let judged = judge_frame(&cursor.reader, &frame);
+                return Ok(ShownFrame {
+                    position,
+                    frame,
+                    scene,
+                    ids,
+                    judged,
+                });
+            }
+        }
+    }
+
+    /// Where frame `position`'s line starts in the capture's (unpacked) text.
+    pub fn offset(&self, position: usize) -> Option<u64> {
+        self.offsets.get(position).copied()
+    }
+}
+
+/// The scan: every frame judged in order, batches sent as they are done, a keyframe kept every
+/// so often; a compressed capture's lines copied out for seeking.
+fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<Found>) {
+    // Where each line read (and not yet handed out as a frame) starts in the text to seek in.
+    let lines: RefCell<VecDeque<(usize, u64)>> = RefCell::default();
+    let copy = RefCell::new(copy.map(|out| (out, 0u64)));
+    let copy_failed: RefCell<Option<String>> = RefCell::default();
+    let start = reader.consumed();
+    let first = Key {
+        next: 0,
+        offset: if copy.borrow().is_some() { 0 } else { start },
+        state: Arc::new(reader.keyframe()),
+    };
+    let batch = RefCell::new((Vec::new(), Vec::new(), 0u64, 0u64));
+    let position = RefCell::new(0usize);
+    let since_key = RefCell::new((0u64, 0usize));
+    let mut key = Some(first);
+    let each = |judged: FrameJudgement| {
+        let mut lines = lines.borrow_mut();
+        while lines.front().is_some_and(|(line, _)| *line < judged.line) {
+            lines.pop_front();
+        }
+        let offset = lines.pop_front().map_or(0, |(_, offset)| offset);
+        let mut position = position.borrow_mut();
+        let mut batch = batch.borrow_mut();
+        let (frames, divergences, claims, agreeing) = &mut *batch;
+        let mut disagreeing = 0;
+        for claim in &judged.claims {
+            *claims += 1;
+            if claim.agrees {
+                *agreeing += 1;
+                continue;
+            }
+            disagreeing += 1;
+            divergences.push(Divergence {
+                position: *position,
+                a: claim.a,
+                b: claim.b,
+                piece: claim.piece,
+                causes: claim.matches.clone(),
+                names: claim.display_names(),
+            });
+        }
+        frames.push((
+            FrameEntry {
+                frame: judged.frame,
+                time: judged.time,
+                claims: judged.claims.len() as u32,
+                disagreeing,
+            },
+            offset,
+        ));
+        *position += 1;
+        true
+    };
+    let watch = Watch {
+        line: Box::new(|raw| {
+            let offset = match &mut *copy.borrow_mut() {
+                Some((out, at)) => {
+                    let offset = *at;
+                    let written = out
+                        .write_all(raw.bytes())
+                        .and_then(|()| out.write_all(b"\n"));
+                    if let Err(e) = written {
+                        copy_failed.borrow_mut().get_or_insert(e.to_string());
+                    }
+                    *at += raw.bytes().len() as u64 + 1;
+                    offset
+                }
+                None => raw.offset(),
+            };
+            since_key.borrow_mut().0 += raw.len() as u64;
+            lines.borrow_mut().push_back((raw.line(), offset));
+        }),
+        batch: Box::new(|reader| {
+            let mut copy = copy.borrow_mut();
+            if let Some((out, _)) = &mut *copy
+                && let Err(e) = out.flush()
+            {
+                copy_failed.borrow_mut().get_or_insert(e.to_string());
+            }
+            if let Some(problem) = copy_failed.borrow().as_ref() {
+                let _ = send.send(Found::Refused(format!(
+                    "cannot unpack the compressed capture into the temporary folder: {problem}"
+                )));
+                return false;
+            }
+            let (frames, divergences, claims, agreeing) = std::mem::take(&mut *batch.borrow_mut());
+            let mut since = since_key.borrow_mut();
+            since.1 += frames.len();
+            let next = *position.borrow();
+            let due = since.0 >= KEY_BYTES || since.1 >= KEY_FRAMES;
+            let new_key = due.then(|| {
+                *since = (0, 0);
+                Key {
+                    next,
+                    offset: match &*copy {
+                        Some((_, at)) => *at,
+                        None => reader.consumed(),
+                    },
+                    state: Arc::new(reader.keyframe()),
+                }
+            });
+            // The first batch carries the keyframe before the first frame.
+            let key = key.take().into_iter().chain(new_key);
+            send_keys(&send, frames, divergences, key, (claims, agreeing))
+        }),
+    };
+    let result = scan_capture(&mut reader, each, watch);
+    // A refused line leaves the frames before it unsent: they are shown all the same.
+    let (frames, divergences, claims, agreeing) = batch.take();
+    if (!frames.is_empty() || key.is_some())
+        && !send_keys(
+            &send,
+            frames,
+            divergences,
+            key.into_iter(),
+            (claims, agreeing),
+        )
+    {
+        return;
+    }
+    let last = match result {
+        Ok(()) => Found::Done(reader.warning().map(str::to_string)),
+        Err(e) => Found::Refused(e.to_string()),
+    };
+    let _ = send.send(last);
+}
+
+/// Send a batch (a second keyframe, when there is one, as a batch of its own); whether the
+/// window still listens.
+fn send_keys(
+    send: &Sender<Found>,
+    frames: Vec<(FrameEntry, u64)>,
+    divergences: Vec<Divergence>,
+    keys: impl Iterator<Item = Key>,
+    (claims, agreeing): (u64, u64),
+) -> bool {
+    let mut keys = keys;
+    let first = send.send(Found::Batch {
+        frames,
+        divergences,
+        key: keys.next(),
+        claims,
+        agreeing,
+    });
+    first.is_ok()
+        && keys.all(|key| {
+            send.send(Found::Batch {
+                frames: Vec::new(),
+                divergences: Vec::new(),
+                key: Some(key),
+                claims: 0,
+                agreeing: 0,
+            })
+            .is_ok()
+        })
+}

@@ -1,0 +1,187 @@
+//! A capture opened as the window's capture lab opens it (`CaptureIndex`): scanned and judged
+//! on its own thread, every frame then read from the nearest keyframe, plain or compressed,
+//! and each frame shown exactly as reading the capture from its start gives it.
+
+use collidoscope::capture::{
+    BodyShape, CaptureIndex, CaptureReader, CaptureWriter, Cause, Engine, FrameJudgement, Header,
+    Manifold, ManifoldPoint, NormalFrom, Penetration, ScanState, judge_frame,
+};
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
+use collidoscope::scene::Body;
+use std::path::{Path, PathBuf};
+
+const FRAMES: u64 = 5_000;
+
+/// A ball resting on the ground, a box that comes at frame 100 and goes at frame 3,000; every
+/// 7th frame the engine reports the ball's normal reversed.
+fn write_capture(path: &Path, compressed: bool) {
+    let header = Header::f32_metres(Engine::new("test", "1"));
+    let out = std::fs::File::create(path).unwrap();
+    let (normal, penetration) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+    let mut writer = if compressed {
+        CaptureWriter::compressed(out, &header, normal, penetration).unwrap()
+    } else {
+        CaptureWriter::new(out, &header, normal, penetration).unwrap()
+    };
+    let ground = BodyShape::new(
+        1,
+        ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(),
+        DVec2::new(0.0, -0.5),
+        DVec2::X,
+    )
+    .named("ground");
+    for step in 0..FRAMES {
+        let depth = 0.01 + 0.001 * (step % 10) as f32;
+        let y = 0.5 - depth;
+        let ball = BodyShape::new(
+            7,
+            Circle::new(0.5).unwrap(),
+            DVec2::new(0.25 * (step % 13) as f64, y as f64),
+            DVec2::X,
+        )
+        .named("ball")
+        .moving(Body::Dynamic, DVec2::new(0.0, -1.0), 0.0, true);
+        let mut bodies = vec![ground.clone(), ball];
+        if (100..3_000).contains(&step) {
+            let angle = step as f32 * 0.01;
+            bodies.push(
+                BodyShape::new(
+                    9,
+                    ConvexPolygon::rectangle(DVec2::new(0.3, 0.2)).unwrap(),
+                    DVec2::new(5.0, 3.0),
+                    DVec2::new(angle.cos() as f64, angle.sin() as f64),
+                )
+                .moving(Body::Dynamic, DVec2::ZERO, 0.01, true),
+            );
+        }
+        let x = 0.25 * (step % 13) as f64;
+        let sign = if step % 7 == 3 { -1.0 } else { 1.0 };
+        let contact = Manifold {
+            a: 1,
+            b: 7,
+            normal: DVec2::new(0.0, sign),
+            points: vec![ManifoldPoint {
+                point: DVec2::new(x, -(depth as f64) / 2.0),
+                separation: -(depth as f64),
+            }],
+            piece: None,
+        };
+        writer
+            .frame(step as f64 / 60.0, &bodies, &[contact])
+            .unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("collidoscope-index-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Every frame of the capture read from its start: its shapes (name and placement) and its
+/// claims judged.
+type Read = Vec<(Vec<(Option<String>, String)>, FrameJudgement)>;
+
+fn read_from_the_start(path: &Path) -> Read {
+    let mut reader = CaptureReader::open(path).unwrap();
+    let mut frames = Vec::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        let (scene, _) = reader.scene(&frame);
+        let shapes = scene
+            .shapes
+            .iter()
+            .map(|s| (s.name.clone(), format!("{:?}", s.placed)))
+            .collect();
+        frames.push((shapes, judge_frame(&reader, &frame)));
+    }
+    frames
+}
+
+fn scanned(path: &Path) -> CaptureIndex {
+    let mut index = CaptureIndex::open(path).unwrap();
+    // The scan has its own thread: wait for it (a hang fails the test rather than passing it).
+    let start = std::time::Instant::now();
+    while matches!(index.state(), ScanState::Reading(_)) {
+        if !index.update() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(start.elapsed().as_secs() < 600, "the scan never ended");
+    }
+    index
+}
+
+fn check(path: &Path) {
+    let expected = read_from_the_start(path);
+    let mut index = scanned(path);
+    assert_eq!(index.state(), &ScanState::Done);
+    assert_eq!(index.frames().len(), FRAMES as usize);
+    // The ticks of the strip: every disagreeing claim, reversed normal named.
+    let divergent: Vec<usize> = index.divergences().iter().map(|d| d.position).collect();
+    let reversed: Vec<usize> = (0..FRAMES as usize).filter(|k| k % 7 == 3).collect();
+    assert_eq!(index.counts(), (FRAMES, FRAMES - reversed.len() as u64));
+    assert_eq!(divergent, reversed);
+    assert!(index.divergences().iter().all(|d| {
+        d.causes.contains(&Cause::Mistake(
+            collidoscope::query::Mistake::NormalReversed,
+        )) && d.names == ("ground".to_string(), "ball".to_string())
+    }));
+    for (k, entry) in index.frames().iter().enumerate() {
+        assert_eq!(entry.frame, k as u64);
+        assert_eq!(entry.disagreeing, u32::from(k % 7 == 3));
+    }
+    // Jumps back and forth across keyframes, and steps forward from the frame shown.
+    let visits = [
+        4_999, 0, 2_500, 2_501, 2_502, 2_047, 2_048, 2_049, 4_096, 3_000, 99, 100, 1,
+    ];
+    for position in visits {
+        let shown = index.show(position).unwrap();
+        let (shapes, judged) = &expected[position];
+        let got: Vec<(Option<String>, String)> = shown
+            .scene
+            .shapes
+            .iter()
+            .map(|s| (s.name.clone(), format!("{:?}", s.placed)))
+            .collect();
+        assert_eq!(&got, shapes, "the shapes of frame {position}");
+        assert_eq!(&shown.judged, judged, "the claims of frame {position}");
+        assert_eq!(shown.frame.frame, position as u64);
+        assert_eq!(shown.ids.len(), shapes.len());
+    }
+    assert!(index.show(FRAMES as usize).is_err());
+}
+
+#[test]
+fn a_plain_capture_is_shown_frame_by_frame_as_read_from_its_start() {
+    let path = scratch("plain.capture.jsonl");
+    write_capture(&path, false);
+    check(&path);
+}
+
+#[test]
+fn a_compressed_capture_is_unpacked_once_and_shown_the_same() {
+    let path = scratch("packed.capture.jsonl.gz");
+    write_capture(&path, true);
+    check(&path);
+}
+
+#[test]
+fn a_refused_line_leaves_every_frame_before_it_to_show() {
+    let path = scratch("refused.capture.jsonl");
+    write_capture(&path, false);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    // Line 1 is the header: frame 40 is line 42.
+    lines[41] = r#"{"frame": 40, "time": "soon"}"#;
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let mut index = scanned(&path);
+    let ScanState::Refused(message) = index.state().clone() else {
+        panic!("refused: {:?}", index.state());
+    };
+    assert!(
+        message.contains("refused.capture.jsonl: line 42") && message.contains("\"time\""),
+        "{message}"
+    );
+    assert_eq!(index.frames().len(), 40);
+    assert_eq!(index.show(39).unwrap().frame.frame, 39);
+}
