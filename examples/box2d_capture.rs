@@ -6,6 +6,9 @@
 //! collidoscope diagnose box2d.capture.jsonl.gz
 //! collidoscope box2d.capture.jsonl.gz        # the window's capture lab
 //! ```
+//!
+//! With `--recycling` after the file name, Box2D keeps its contact recycling on (as a game
+//! does by default): the capture then shows what that does to the contacts it reports.
 
 use boxdd_sys::ffi::*;
 use collidoscope::capture::box2d::{Box2dCapture, header};
@@ -20,6 +23,9 @@ fn v(x: f32, y: f32) -> b2Vec2 {
     b2Vec2 { x, y }
 }
 
+/// Box2D's contact recycling: off while capturing, unless `--recycling` is given.
+static RECYCLING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// A body with one box shape. Contact recycling off: every contact is recomputed each step,
 /// at the poses the capture writes with it.
 fn boxed(world: b2WorldId, kind: b2BodyType, at: b2Vec2, angle: f32, half: b2Vec2) -> b2BodyId {
@@ -33,7 +39,8 @@ fn boxed(world: b2WorldId, kind: b2BodyType, at: b2Vec2, angle: f32, half: b2Vec
             c: cs.cosine,
             s: cs.sine,
         };
-        def.enableContactRecycling = false; // capture: recycled contacts belong to other poses
+        // capture: recycled contacts belong to other poses
+        def.enableContactRecycling = RECYCLING.load(std::sync::atomic::Ordering::Relaxed);
         let body = b2CreateBody(world, &def);
         let polygon = b2MakeBox(half.x, half.y);
         b2CreatePolygonShape(body, &b2DefaultShapeDef(), &polygon);
@@ -45,6 +52,8 @@ fn main() -> std::io::Result<()> {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "box2d.capture.jsonl.gz".into());
+    let recycling = std::env::args().any(|a| a == "--recycling");
+    RECYCLING.store(recycling, std::sync::atomic::Ordering::Relaxed);
     // SAFETY: one world, created and destroyed here, stepped on this thread only.
     let world = unsafe {
         let mut def = b2DefaultWorldDef();
@@ -84,11 +93,22 @@ fn main() -> std::io::Result<()> {
     let out = BufWriter::new(File::create(&path)?);
     let writer = CaptureWriter::compressed(
         out,
-        &header(SUBSTEPS, DT as f64, false),
+        &header(SUBSTEPS, DT as f64, recycling),
         NormalFrom::AToB,
         Penetration::NegativeSeparation,
     )?;
     let mut capture = Box2dCapture::new(writer);
+    // capture (optional): names to show instead of ids.
+    for (k, body) in bodies.iter().enumerate() {
+        let name = match k {
+            0 => "ground".to_string(),
+            1 => "ramp".to_string(),
+            k if k == bodies.len() - 1 => "bullet".to_string(),
+            k if k < 17 => format!("pyramid {}", k - 2),
+            k => format!("slider {}", k - 17),
+        };
+        capture.name(*body, name);
+    }
 
     for step in 0..600 {
         if step == 240 {

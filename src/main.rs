@@ -12,18 +12,6 @@ fn main() -> ExitCode {
 
 #[cfg(feature = "gui")]
 fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
-    if let Some(path) = file
-        .as_deref()
-        .filter(|p| collidoscope::capture::is_capture(p))
-    {
-        let name = path.display();
-        eprintln!(
-            "collidoscope: {name} is a capture; this build's window does not open captures yet.\n\
-             Judge every claim, frame by frame:  collidoscope diagnose {name}\n\
-             Open one frame as a shape set:      collidoscope fixture {name} --frame N -o F.json, then collidoscope F.json"
-        );
-        return ExitCode::from(2);
-    }
     let options = collidoscope::app::Options {
         file,
         ..Default::default()

@@ -578,8 +578,11 @@ pub fn capture_claim(
         format!("{} / {}{piece}", names.0, names.1),
         format!("claimed: {}", reported_sentence(claimed)),
         format!("exact:   {}", summary_sentence(&j.exact.summary)),
-        format!("differs: {by}"),
+        format!("{}: {by}", if j.agrees { "agrees" } else { "differs" }),
     ];
+    if j.agrees {
+        return lines;
+    }
     if j.matches.is_empty() {
         lines.push("no known mistake reproduces it".into());
     }
@@ -707,6 +710,82 @@ pub fn chain_piece_sentence(p: &PieceResult, names: &PairNames) -> String {
         }
     }
 }
+
+/// A capture's header in one line: the engine and its settings, the precision, the units and
+/// which way y points.
+pub fn capture_header(header: &crate::capture::Header) -> String {
+    let engine = &header.engine;
+    let mut line = format!("{} {}", engine.name, engine.version);
+    if !engine.settings.is_empty() {
+        let settings: Vec<String> = engine
+            .settings
+            .iter()
+            .map(|(k, v)| format!("{k} {}", crate::files::spelled(v)))
+            .collect();
+        line.push_str(&format!(" ({})", settings.join(", ")));
+    }
+    let precision = match header.precision {
+        crate::scene::Precision::F32 => {
+            "f32: a claim agrees within tau = 2^-20 x M, M the pair's largest coordinate"
+        }
+        crate::scene::Precision::F64 => "f64: a claim agrees within 1e-6",
+    };
+    let y = if header.y_up { "y up" } else { "y down" };
+    format!("{line}; {precision}; units {}, {y}", header.units)
+}
+
+/// How many frames, claims and agreements a capture has so far, and how many disagree by cause
+/// (`causes`: each cause's name and count, "no known mistake" among them).
+pub fn capture_counts(
+    frames: usize,
+    (claims, agreeing): (u64, u64),
+    causes: &[(&str, u64)],
+) -> String {
+    let mut line = format!(
+        "{frames} frame{}, {claims} claim{}: {agreeing} agree, {} disagree",
+        plural(frames as u64),
+        plural(claims),
+        claims - agreeing
+    );
+    let named: Vec<String> = causes
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(cause, n)| format!("{n} {cause}"))
+        .collect();
+    if !named.is_empty() {
+        line.push_str(&format!(" ({})", named.join(", ")));
+    }
+    line
+}
+
+/// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
+pub fn capture_divergence(frame: u64, d: &crate::capture::Divergence) -> String {
+    let piece = d.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
+    let causes: Vec<&str> = d.causes.iter().map(|c| c.name()).collect();
+    let causes = if causes.is_empty() {
+        "no known mistake".to_string()
+    } else {
+        causes.join(", ")
+    };
+    format!(
+        "frame {frame}: {} / {}{piece}: {causes}",
+        d.names.0, d.names.1
+    )
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The capture lab with no capture open.
+pub const NO_CAPTURE: &str = "No capture open. A capture is what your game's physics engine did, frame by frame (docs/format.md, \"Captures\"): open one with File > Open or `collidoscope CAPTURE`, and every contact it reported is judged here at the engine's precision.";
+
+/// The shapes panel over a run opened from a file.
+pub const OPENED_RUN: &str =
+    "The run opened from a file (read-only). Run, or open a document, to edit shapes again.";
+
+/// The shapes panel over a capture's frame.
+pub const CAPTURED_FRAME: &str = "The capture's frame shown (read-only): each shape as the engine had it when it computed the frame's contacts. Export fixture of this frame to edit them.";
 
 #[cfg(test)]
 mod tests {

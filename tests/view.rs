@@ -201,6 +201,7 @@ fn zoomed_in_the_axis_lines_do_not_cross_the_shapes_they_explain() {
             let camera = Camera {
                 centre: contact,
                 scale,
+                y_down: false,
             };
             let p = collidoscope::picture::picture_in_view(
                 &scene,

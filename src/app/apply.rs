@@ -39,6 +39,8 @@ impl App {
                 self.after_document_change();
                 self.say("new scene", false);
             }
+            // A capture opens in its lab: the document stays as it is.
+            Command::Open(path) if crate::capture::is_capture(&path) => self.open_capture(path),
             Command::Open(path) if ws.is_dirty() => match scene::load(&path) {
                 // Nothing to discard changes for when the file cannot be read.
                 Err(e) => self.say(e.to_string(), true),
@@ -93,6 +95,12 @@ impl App {
             Command::Say(m) => self.say(m.text, m.error),
             Command::Playback(TimelineId::Motion, c) => self.motion_lab.play(c),
             Command::Playback(TimelineId::Latency, c) => self.latency_lab.play(c),
+            Command::Playback(TimelineId::Capture, c) => self.capture_lab.play(c),
+            Command::Capture(c) => {
+                if let Some(m) = self.capture_lab.apply(c) {
+                    self.say(m.text, m.error);
+                }
+            }
             Command::Latency(c) => {
                 if let Some(m) = self.latency_lab.apply(c, self.motion_lab.recording()) {
                     self.say(m.text, m.error);
@@ -198,9 +206,24 @@ impl App {
         self.workspace.refresh();
     }
 
-    /// Open `path` now. A file that fails to load leaves the scene and the document as they
-    /// were.
+    /// Open the capture at `path` in the capture lab, shown at once (its frames are judged as
+    /// they are read).
+    pub(super) fn open_capture(&mut self, path: PathBuf) {
+        let opened = self.capture_lab.apply(CaptureCommand::Open(path));
+        if self.capture_lab.is_open() {
+            self.lab = Lab::Capture;
+        }
+        if let Some(m) = opened {
+            self.say(m.text, m.error);
+        }
+    }
+
+    /// Open `path` now (a capture in the capture lab). A file that fails to load leaves the
+    /// scene and the document as they were.
     pub(super) fn open(&mut self, path: &Path) {
+        if crate::capture::is_capture(path) {
+            return self.open_capture(path.to_path_buf());
+        }
         match scene::load(path) {
             Ok(scene) => {
                 self.workspace.opened(scene, path);

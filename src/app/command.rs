@@ -22,6 +22,43 @@ pub enum TimelineId {
     Motion,
     /// The latency lab's packets, in arrival order.
     Latency,
+    /// The capture lab's frames.
+    Capture,
+}
+
+/// A claim of a capture, by its pair's ids (A first) and its chain piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClaimRef {
+    /// Shape A's id.
+    pub a: u64,
+    /// Shape B's id.
+    pub b: u64,
+    /// The chain's piece, for a pair with a chain.
+    pub piece: Option<usize>,
+}
+
+/// What the capture lab is asked besides its playback.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaptureCommand {
+    /// Open the capture here (the document stays as it is).
+    Open(PathBuf),
+    /// Close the capture shown.
+    Close,
+    /// Explain this claim of the frame shown (or none).
+    Select(Option<ClaimRef>),
+    /// Show the frame at this position and explain this claim.
+    Show {
+        /// The frame's position in the capture (0: its first).
+        position: usize,
+        /// The claim.
+        claim: ClaimRef,
+    },
+    /// Show the next disagreeing claim (`false`: the one before).
+    NextDivergence(bool),
+    /// Draw this mistake's own test of the explained pair beside the correct one (or none).
+    ShowMistake(Option<crate::query::Mistake>),
+    /// Pin the claimed pairs of the frame shown, in `frame-N.json` beside this path.
+    ExportFrame(PathBuf),
 }
 
 /// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and
@@ -199,6 +236,8 @@ pub enum Command {
     Motion(MotionCommand),
     /// Change what the latency lab shows.
     Latency(LatencyCommand),
+    /// A capture lab action.
+    Capture(CaptureCommand),
     /// Write a fixture of these pairs (list positions; every pair when `None`) and, with
     /// `rust`, the test that checks it.
     ExportFixture {

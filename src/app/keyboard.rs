@@ -57,11 +57,13 @@ impl App {
         let timeline = match self.lab {
             Lab::Motion => Some(TimelineId::Motion),
             Lab::Latency => Some(TimelineId::Latency),
+            Lab::Capture => Some(TimelineId::Capture),
             _ => None,
         };
         if let Some(id) = timeline {
             let next_event = self.motion_lab.next_event().map(PlaybackCommand::Seek);
-            let keys: [(&[Key], Option<Command>); 6] = [
+            let shift = ctx.input(|i| i.modifiers.shift);
+            let keys: [(&[Key], Option<Command>); 7] = [
                 (
                     &[Key::Space],
                     Some(Command::Playback(id, PlaybackCommand::Toggle)),
@@ -79,6 +81,11 @@ impl App {
                     next_event
                         .filter(|_| id == TimelineId::Motion)
                         .map(|c| Command::Playback(id, c)),
+                ),
+                (
+                    &[Key::D],
+                    (id == TimelineId::Capture)
+                        .then_some(Command::Capture(CaptureCommand::NextDivergence(!shift))),
                 ),
                 (
                     &[Key::ArrowDown],

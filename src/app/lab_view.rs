@@ -7,7 +7,7 @@ use crate::motion::Sweep;
 use crate::picture::draw::{BroadShown, LatencyShown, RayShown};
 use crate::picture::fit::Explained;
 use crate::query::SatReport;
-use crate::scene::Scene;
+use crate::scene::{Claim, Scene};
 
 /// The explained pair as the view draws it.
 #[derive(Clone)]
@@ -29,12 +29,17 @@ pub enum PairShown<'a> {
         /// Whether the axis ring is drawn.
         axes: bool,
     },
-    /// A pair and report of the lab's own (the motion lab's at the frame shown).
+    /// A pair and report of the lab's own (the motion lab's at the frame shown, the capture
+    /// lab's selected claim).
     Own {
         /// The pair (list positions of the scene drawn) and its report.
         pair: Option<Explained<'a>>,
         /// The axis brought forward.
         focus_axis: Option<usize>,
+        /// What an engine claimed about the pair, drawn beside the exact result.
+        claim: Option<&'a Claim>,
+        /// A mistake's own test, drawn beside the correct one.
+        mistake: Option<&'a SatReport>,
     },
 }
 
@@ -67,6 +72,8 @@ pub struct LabView<'a> {
     pub sweeps: &'a [Sweep],
     /// The latency lab's players at the bucket shown.
     pub latency: Option<LatencyShown<'a>>,
+    /// The scene's y grows down the screen (a capture from a y-down game).
+    pub y_down: bool,
     /// What the static layer depends on besides the shapes and the view (the lab's hash).
     pub static_key: u64,
     /// What every frame depends on besides the document and the view (the lab's hash).
@@ -89,6 +96,7 @@ impl<'a> LabView<'a> {
             ghost: None,
             sweeps: &[],
             latency: None,
+            y_down: false,
             static_key: 0,
             frame_key: 0,
         }

@@ -17,6 +17,7 @@
 mod apply;
 mod axes_table;
 mod broad_lab;
+mod capture_lab;
 mod casts_lab;
 mod claimed_panel;
 mod command;
@@ -49,8 +50,10 @@ mod widgets;
 mod workspace;
 
 pub use crate::picture::Camera;
+pub use capture_lab::CaptureLab;
 pub use command::{
-    Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand, RunSettings, TimelineId,
+    CaptureCommand, ClaimRef, Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand,
+    RunSettings, TimelineId,
 };
 pub use edit::Edit;
 pub use examples::Example;
@@ -63,6 +66,7 @@ use crate::fixture;
 use crate::geometry::DVec2;
 use crate::query::PairReport;
 use crate::scene::{self, Scene, ShapeId};
+use crate::text;
 use broad_lab::BroadLab;
 use casts_lab::CastsLab;
 use command::Commands;
@@ -140,6 +144,8 @@ pub enum Lab {
     Motion,
     /// Late packets: a game server's packet log through the latency-aware engine.
     Latency,
+    /// A game's own frames: a capture its engine wrote, every claim judged.
+    Capture,
 }
 
 /// Below this window width (points) only one side panel is shown, so the scene view keeps
@@ -165,6 +171,8 @@ pub struct App {
     /// The motion lab: the scene run through time.
     motion_lab: MotionLab,
     latency_lab: LatencyLab,
+    /// The capture lab: a game's own frames, every claim judged.
+    capture_lab: CaptureLab,
     generate_window: GenerateWindow,
     export_window: ExportWindow,
     scene_view: SceneView,
@@ -198,6 +206,7 @@ impl App {
             casts_lab: CastsLab::default(),
             motion_lab: MotionLab::default(),
             latency_lab: LatencyLab::default(),
+            capture_lab: CaptureLab::default(),
             generate_window: GenerateWindow::default(),
             export_window: ExportWindow::default(),
             scene_view: SceneView::default(),
@@ -226,6 +235,9 @@ impl App {
         if self.latency_lab.take_fit() {
             self.scene_view.request_fit(Fit::Scene);
         }
+        if let Some(fit) = self.capture_lab.take_fit() {
+            self.scene_view.request_fit(fit);
+        }
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
         let (left, right) = self.side_panels(ui.available_width());
@@ -250,11 +262,23 @@ impl App {
         if self.lab == Lab::Latency {
             latency_timeline::ui(&self.latency_lab, ui, out);
         }
+        if self.lab == Lab::Capture {
+            self.capture_lab.timeline(ui, out);
+        }
         if left {
-            // A run opened from a file is shown read-only in place of the document's shapes.
-            let read_only = (self.lab == Lab::Motion)
-                .then(|| self.motion_lab.opened_run_scene())
-                .flatten();
+            // A run opened from a file, or a capture's frame, is shown read-only in place of
+            // the document's shapes.
+            let read_only = match self.lab {
+                Lab::Motion => self
+                    .motion_lab
+                    .opened_run_scene()
+                    .map(|s| (s, text::OPENED_RUN)),
+                Lab::Capture => self
+                    .capture_lab
+                    .frame_scene()
+                    .map(|s| (s, text::CAPTURED_FRAME)),
+                _ => None,
+            };
             self.shapes_panel.ui(
                 ui,
                 ws,
@@ -273,6 +297,7 @@ impl App {
                 Lab::Latency => self
                     .latency_lab
                     .ui(ui, ws, self.motion_lab.recording(), out),
+                Lab::Capture => self.capture_lab.ui(ui, self.options.show_naive, out),
             }
         }
         let labs = lab_refs!(self);
@@ -312,6 +337,7 @@ impl App {
                     .refresh(self.motion_lab.recording(), elapsed);
                 self.latency_lab.playback.playing
             }
+            Lab::Capture => self.capture_lab.refresh(elapsed),
         }
     }
 
@@ -388,6 +414,7 @@ macro_rules! lab_refs {
             casts: &$app.casts_lab,
             motion: &$app.motion_lab,
             latency: &$app.latency_lab,
+            capture: &$app.capture_lab,
         }
     };
 }
@@ -400,6 +427,7 @@ struct LabRefs<'a> {
     casts: &'a CastsLab,
     motion: &'a MotionLab,
     latency: &'a LatencyLab,
+    capture: &'a CaptureLab,
 }
 
 /// What the view draws for `lab`: each lab makes its own (the broad-phase lab over the pair
@@ -411,6 +439,7 @@ fn lab_view<'a>(lab: Lab, ws: &'a Workspace, labs: LabRefs<'a>) -> LabView<'a> {
         Lab::Casts => labs.casts.view(),
         Lab::Motion => labs.motion.view(ws),
         Lab::Latency => labs.latency.view(),
+        Lab::Capture => labs.capture.view(),
     }
 }
 

@@ -87,6 +87,8 @@ impl MotionLab {
         let mut view = LabView::document(PairShown::Own {
             pair: self.pair.report(),
             focus_axis: self.pair.focus_axis(),
+            claim: None,
+            mistake: None,
         });
         view.scene = self.frame_scene();
         // The document's shapes are edited only at frame 0 of a run of the document.

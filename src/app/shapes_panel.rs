@@ -24,28 +24,23 @@ impl Default for ShapesPanel {
 
 impl ShapesPanel {
     /// The panel on the left.
-    /// `read_only`: the shapes of a run opened from a file, shown instead of the document's
-    /// (listed, not edited).
+    /// `read_only`: the shapes of a run opened from a file or of a capture's frame, shown
+    /// instead of the document's (listed, not edited), with a note saying whose they are.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
         numbers: &mut NumbersPanel,
         view: &SceneView,
-        read_only: Option<&Scene>,
+        read_only: Option<(&Scene, &str)>,
         out: &mut Commands,
     ) {
         let panel = egui::Panel::left("shapes");
         super::side_panel(ui, panel, (205.0, 150.0, 0.22), |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Shapes");
-                if let Some(scene) = read_only {
-                    ui.label(
-                        RichText::new(
-                            "The run opened from a file (read-only). Run, or open a document, to edit shapes again.",
-                        )
-                        .weak(),
-                    );
+                if let Some((scene, note)) = read_only {
+                    ui.label(RichText::new(note).weak());
                     for (i, s) in scene.shapes.iter().enumerate() {
                         ui.label(format!(
                             "{} ({})",

@@ -93,6 +93,7 @@ impl StatusBar {
                                         super::Lab::Casts => "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene.",
                                         super::Lab::Latency => "Space plays the packets in arrival order, the arrow keys step a packet, Up and Down change the bucket shown; click a timeline row to show it; drags pan.",
                                         super::Lab::Motion => "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan).",
+                                        super::Lab::Capture => "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim to explain it; drags pan.",
                                         _ => "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair.",
                                     },
                                     )

@@ -182,6 +182,16 @@ impl App {
         &self.latency_lab
     }
 
+    /// The capture lab.
+    pub fn capture_lab(&self) -> &CaptureLab {
+        &self.capture_lab
+    }
+
+    /// The lab shown.
+    pub fn lab(&self) -> Lab {
+        self.lab
+    }
+
     /// The span a moving pair is followed over (the Motion tab's T).
     pub fn horizon(&self) -> f64 {
         self.workspace.horizon()

@@ -87,6 +87,11 @@ impl TopBar {
                         "Latency lab",
                         "late packets: what a game server knows of its players' collisions as their packets arrive late, out of order or not at all",
                     ),
+                    (
+                        Lab::Capture,
+                        "Capture lab",
+                        "your game's own frames: a capture its engine wrote, every contact judged at the engine's precision",
+                    ),
                 ] {
                     if ui
                         .selectable_label(lab == this, name)

@@ -76,6 +76,8 @@ pub struct Box2dCapture<W: Write> {
     centres: HashMap<u64, DVec2>,
     /// Each captured shape's id, by shape key: itself, or its chain's id and piece.
     ids: HashMap<u64, (u64, Option<usize>)>,
+    /// The names given to bodies, by body key.
+    names: HashMap<u64, String>,
 }
 
 fn body_key(id: b2BodyId) -> u64 {
@@ -103,7 +105,15 @@ impl<W: Write> Box2dCapture<W> {
             shapes: Vec::new(),
             centres: HashMap::new(),
             ids: HashMap::new(),
+            names: HashMap::new(),
         }
+    }
+
+    /// Give `body` a name to show in the capture (every shape of it takes it): what the
+    /// window's lists and `diagnose` call it instead of its id. A name given after the body's
+    /// first frame is written with its next frame.
+    pub fn name(&mut self, body: b2BodyId, name: impl Into<String>) {
+        self.names.insert(body_key(body), name.into());
     }
 
     /// Read every shape of `bodies` (all the world's bodies that matter, static ones too) as
@@ -165,13 +175,18 @@ impl<W: Write> Box2dCapture<W> {
                         message,
                     };
                     let geometry_error = |e: ShapeError| fail(e.to_string());
+                    let name = self.names.get(&body_key(body));
                     let at = |shape: Shape, position: DVec2, id: u64| {
-                        BodyShape::new(id, shape, position, rotation).moving(
+                        let shape = BodyShape::new(id, shape, position, rotation).moving(
                             body_type,
                             velocity,
                             angular_velocity,
                             awake,
-                        )
+                        );
+                        match name {
+                            Some(name) => shape.named(name.as_str()),
+                            None => shape,
+                        }
                     };
                     let id = shape_key(shape_id);
                     let kind = b2Shape_GetType(shape_id);

@@ -1,4 +1,4 @@
-//! World (f64, y up) to screen (f32 points, y down): the one place where core numbers become
+//! World (f64, y up, or down for a y-down capture) to screen (f32 points, y down): the one place where core numbers become
 //! drawing numbers.
 
 use crate::geometry::DVec2;
@@ -11,6 +11,8 @@ pub struct Camera {
     pub centre: DVec2,
     /// Screen points per world unit.
     pub scale: f64,
+    /// The world's y grows down the screen (a capture from a y-down game), not up.
+    pub y_down: bool,
 }
 
 impl Default for Camera {
@@ -18,6 +20,7 @@ impl Default for Camera {
         Self {
             centre: DVec2::ZERO,
             scale: 40.0,
+            y_down: false,
         }
     }
 }
@@ -30,24 +33,30 @@ const MAX_SCALE: f64 = 1e6;
 const SCREEN_LIMIT: DVec2 = DVec2::splat(1e7);
 
 impl Camera {
+    /// Screen points down per world unit of y, over `scale`: -1 for y up, 1 for y down.
+    pub fn y_screen(&self) -> f64 {
+        if self.y_down { 1.0 } else { -1.0 }
+    }
+
     /// A world point on the screen.
     pub fn to_screen(&self, rect: Rect, p: DVec2) -> Vec2 {
         // Far off screen is as good as infinitely far, and painting must never see an
         // infinity (a shape at 1e300 would overflow f32): clamp before converting.
         let d = ((p - self.centre) * self.scale).clamp(-SCREEN_LIMIT, SCREEN_LIMIT);
         let c = rect.centre();
-        Vec2::new(c.x + d.x as f32, c.y - d.y as f32)
+        Vec2::new(c.x + d.x as f32, c.y + (d.y * self.y_screen()) as f32)
     }
 
     /// A screen position in the world.
     pub fn to_world(&self, rect: Rect, q: Vec2) -> DVec2 {
         let c = rect.centre();
-        self.centre + DVec2::new((q.x - c.x) as f64, (c.y - q.y) as f64) / self.scale
+        let down = (q.y - c.y) as f64;
+        self.centre + DVec2::new((q.x - c.x) as f64, down * self.y_screen()) / self.scale
     }
 
     /// A screen drag as a world displacement.
     pub fn delta_to_world(&self, delta: Vec2) -> DVec2 {
-        DVec2::new(delta.x as f64, -delta.y as f64) / self.scale
+        DVec2::new(delta.x as f64, delta.y as f64 * self.y_screen()) / self.scale
     }
 
     /// Zoom by `factor` keeping the world point under `anchor` where it is.
@@ -162,5 +171,37 @@ impl Rect {
     /// The top-right corner.
     pub fn right_top(&self) -> Vec2 {
         Vec2::new(self.max.x, self.min.y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A y-down camera mirrors the view about its centre line and takes screen points back
+    /// to the same world points; drags move the world the same way.
+    #[test]
+    fn a_y_down_camera_mirrors_y_and_round_trips() {
+        let rect = Rect::from_min_size(Vec2::ZERO, Vec2::new(640.0, 480.0));
+        let up = Camera {
+            centre: DVec2::new(3.0, 2.0),
+            scale: 10.0,
+            y_down: false,
+        };
+        let down = Camera { y_down: true, ..up };
+        let p = DVec2::new(5.0, 7.0);
+        let (a, b) = (up.to_screen(rect, p), down.to_screen(rect, p));
+        assert_eq!(a.x, b.x);
+        assert_eq!(a.y - 240.0, 240.0 - b.y, "mirrored about the centre line");
+        assert!(b.y > 240.0, "larger y lower on the screen");
+        assert_eq!(down.to_world(rect, b), p);
+        assert_eq!(
+            down.delta_to_world(Vec2::new(10.0, 20.0)),
+            DVec2::new(1.0, 2.0)
+        );
+        assert_eq!(
+            up.delta_to_world(Vec2::new(10.0, 20.0)),
+            DVec2::new(1.0, -2.0)
+        );
     }
 }

@@ -127,7 +127,12 @@ pub fn fitted(
     for _ in 0..2 {
         match fit_bounds(fit, scene, pair, camera.scale) {
             Some(bounds) => camera.fit(rect, bounds),
-            None => camera = Camera::default(),
+            None => {
+                camera = Camera {
+                    y_down: camera.y_down,
+                    ..Camera::default()
+                }
+            }
         }
     }
     camera

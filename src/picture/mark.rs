@@ -237,6 +237,7 @@ impl Mark {
         }
         mix(*per_turn as u64);
         mix(camera.scale.to_bits());
+        mix(u64::from(camera.y_down));
         mix(u64::from(u32::from_le_bytes([
             fill.r, fill.g, fill.b, fill.a,
         ])));
@@ -267,7 +268,14 @@ impl Mark {
                     stroke: sb,
                     ..
                 },
-            ) => a.shape == b.shape && ka == kb && ca.scale == cb.scale && fa == fb && sa == sb,
+            ) => {
+                a.shape == b.shape
+                    && ka == kb
+                    && ca.scale == cb.scale
+                    && ca.y_down == cb.y_down
+                    && fa == fb
+                    && sa == sb
+            }
             _ => false,
         }
     }
@@ -285,7 +293,10 @@ impl Mark {
             } => Rounded::at(&placed.shape, Pose::IDENTITY, DVec2::ZERO)
                 .outline_with(*per_turn)
                 .into_iter()
-                .map(|p| Vec2::new((p.x * camera.scale) as f32, (-p.y * camera.scale) as f32))
+                .map(|p| {
+                    let down = p.y * camera.y_screen();
+                    Vec2::new((p.x * camera.scale) as f32, (down * camera.scale) as f32)
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -303,7 +314,7 @@ impl Mark {
             } => {
                 let r = placed.pose.rotation();
                 let at = camera.to_screen(*rect, placed.pose.position);
-                Some((at, Vec2::new(r.x as f32, -r.y as f32)))
+                Some((at, Vec2::new(r.x as f32, (r.y * camera.y_screen()) as f32)))
             }
             _ => None,
         }

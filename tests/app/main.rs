@@ -3,6 +3,7 @@
 #![cfg(feature = "gui")]
 
 mod broad_and_casts;
+mod capture_lab;
 mod chains;
 mod common;
 mod documents;

@@ -148,6 +148,7 @@ impl SceneView {
         for v in [c.centre.x, c.centre.y, c.scale] {
             v.to_bits().hash(h);
         }
+        c.y_down.hash(h);
         for v in [
             rect.min.x,
             rect.min.y,
@@ -267,9 +268,14 @@ impl SceneView {
         let scene = view.scene_of(ws);
         let (pair, focus_axis, axes_seen, verdict_shown, show_axes, mistake) = match &view.pair {
             PairShown::None => (None, None, 0, false, false, None),
-            PairShown::Own { pair, focus_axis } => {
+            PairShown::Own {
+                pair,
+                focus_axis,
+                mistake,
+                ..
+            } => {
                 let total = pair.map_or(0, |(_, r)| r.sat.axes.len());
-                (*pair, *focus_axis, total, true, options.show_axes, None)
+                (*pair, *focus_axis, total, true, options.show_axes, *mistake)
             }
             PairShown::Document {
                 focus_axis,
@@ -314,7 +320,10 @@ impl SceneView {
                 hits: ws.hits(),
             }),
             show_naive: options.show_naive,
-            claim: ws.claim().filter(|_| view.claim_and_motion),
+            claim: match &view.pair {
+                PairShown::Own { claim, .. } => *claim,
+                _ => ws.claim().filter(|_| view.claim_and_motion),
+            },
             motion: ws
                 .pair_motion()
                 .filter(|_| view.claim_and_motion)

@@ -140,13 +140,14 @@ mod tests {
     use crate::geometry::{Capsule, ConvexPolygon, Pose};
     use crate::picture::{Colour, Stroke};
 
-    fn mark(placed: Placed) -> picture::Mark {
+    fn mark(placed: Placed, y_down: bool) -> picture::Mark {
         picture::Mark::Shape {
             placed: Box::new(placed),
             per_turn: 24,
             camera: Camera {
                 centre: DVec2::new(0.3, -0.2),
                 scale: 37.0,
+                y_down,
             },
             rect: picture::Rect::from_min_max(
                 picture::Vec2::ZERO,
@@ -158,7 +159,7 @@ mod tests {
     }
 
     /// A kept mesh turned and moved into place is the mesh tessellated in place, to a hair
-    /// of a pixel; a second pose of the same shape reuses it.
+    /// of a pixel, with y up and y down; a second pose of the same shape reuses it.
     #[test]
     fn a_kept_mesh_moved_into_place_is_the_shape_tessellated_there() {
         let shapes = [
@@ -178,7 +179,10 @@ mod tests {
         ];
         let mut tessellator =
             egui::epaint::Tessellator::new(1.0, Default::default(), [1, 1], Vec::new());
-        for shape in shapes {
+        for (shape, y_down) in shapes
+            .iter()
+            .flat_map(|s| [(s.clone(), false), (s.clone(), true)])
+        {
             let mut meshes = Meshes::default();
             meshes.start_layer(draw::Layer::Dynamic);
             for (k, pose) in [
@@ -190,9 +194,9 @@ mod tests {
             {
                 let placed = Placed::new(shape.shape.clone(), pose);
                 let mut moved = egui::epaint::Mesh::default();
-                meshes.add(mark(placed.clone()), &mut tessellator, &mut moved);
+                meshes.add(mark(placed.clone(), y_down), &mut tessellator, &mut moved);
                 let mut there = egui::epaint::Mesh::default();
-                tessellator.tessellate_shape(paint::shape(mark(placed)), &mut there);
+                tessellator.tessellate_shape(paint::shape(mark(placed, y_down)), &mut there);
                 assert_eq!(moved.indices, there.indices);
                 assert_eq!(moved.vertices.len(), there.vertices.len());
                 for (a, b) in moved.vertices.iter().zip(&there.vertices) {

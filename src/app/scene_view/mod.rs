@@ -180,6 +180,7 @@ impl SceneView {
                 ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
             let rect = response.rect;
             self.rect = rect;
+            self.camera.y_down = view.y_down;
             self.do_fit(rect, ws, view);
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
@@ -235,9 +236,16 @@ impl SceneView {
             return;
         }
         self.fit = None;
-        // The latency lab fits every place its players are seen in the log.
+        // The latency lab fits every place its players are seen in the log; the capture lab
+        // its frame, around its own pair.
         let (rect, scene, pair) = match view.fit_scene {
-            Some(players) => (paint::rect(rect), players, None),
+            Some(scene) => {
+                let pair = match &view.pair {
+                    PairShown::Own { pair, .. } => *pair,
+                    _ => None,
+                };
+                (paint::rect(rect), scene, pair)
+            }
             _ => (
                 paint::rect(rect),
                 ws.scene(),

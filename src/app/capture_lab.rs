@@ -1,0 +1,815 @@
+//! The capture lab: a game's own frames (a capture its engine wrote), each claim judged at the
+//! engine's precision. The timeline plays and scrubs the frames with a strip under it: a tick
+//! for every claim that disagrees, a row per cause that reproduces it and one for "no known
+//! mistake"; "Next divergence" jumps to the next one, and the first is shown on opening. The
+//! frame shown draws every shape at its pose (y down when the capture says so) and the selected
+//! claim as the Claimed tab draws one, beside the exact result and, when asked, a mistake's own
+//! test. The panel names the engine, precision, units and tau, counts claims and agreements,
+//! explains the selected claim (the pair's axes at that frame) and lists every disagreeing
+//! claim (a click shows its frame and pair).
+//!
+//! The capture is read by [`CaptureIndex`]: scanned and judged on its own thread while the
+//! first frames show, each frame read again from the nearest keyframe.
+
+use super::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
+use super::frame_pair::FramePair;
+use super::lab_view::{LabView, PairShown, hash_of};
+use super::path_field::PathField;
+use super::playback::{Playback, PlaybackCommand, Timeline};
+use super::status_bar::Message;
+use crate::capture::{CaptureIndex, Cause, ClaimJudgement, FrameEntry, ScanState, ShownFrame};
+use crate::fixture;
+use crate::picture::palette;
+use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
+use crate::scene::{Claim, Scene};
+use crate::text;
+use eframe::egui::{self, RichText};
+use std::path::Path;
+
+/// The capture's frames as a timeline: frame k at its own time (seconds).
+struct Frames<'a>(&'a [FrameEntry]);
+
+impl Timeline for Frames<'_> {
+    fn last(&self) -> u64 {
+        self.0.len().saturating_sub(1) as u64
+    }
+
+    fn time_of(&self, k: u64) -> f64 {
+        self.0.get(k as usize).map_or(0.0, |f| f.time)
+    }
+
+    fn units_per_second(&self) -> f64 {
+        1.0
+    }
+}
+
+/// The strip's rows: one per cause, then "no known mistake".
+const ROWS: usize = Cause::ALL.len() + 1;
+
+/// The row of a disagreeing claim with `causes`: its first cause's, else the last.
+fn row_of(causes: &[Cause]) -> usize {
+    causes
+        .first()
+        .and_then(|c| Cause::ALL.iter().position(|k| k == c))
+        .unwrap_or(ROWS - 1)
+}
+
+/// The name of strip row `row`.
+fn row_name(row: usize) -> &'static str {
+    Cause::ALL.get(row).map_or("no known mistake", |c| c.name())
+}
+
+/// The lab's state.
+pub struct CaptureLab {
+    index: Option<CaptureIndex>,
+    /// Bumped whenever another capture is opened (what the view's cache keys on).
+    opened: u64,
+    /// The frame shown (its position in the capture) and how the frames play.
+    pub playback: Playback,
+    shown: Option<ShownFrame>,
+    /// Why the frame asked for could not be read.
+    problem: Option<String>,
+    /// The claim explained: its pair (ids) and piece; kept while the frames change.
+    selected: Option<ClaimRef>,
+    /// The first divergence was shown, or the user moved before the scan found one.
+    settled: bool,
+    /// The selected claim's pair at the frame shown.
+    pair: FramePair,
+    /// The mistake whose own test is drawn beside the correct one, and that test.
+    mistake: Option<(Mistake, SatReport)>,
+    /// Where "Export fixture of this frame" writes (`frame-N.json` beside it).
+    pub path: PathField,
+    /// Each strip row's count of disagreeing claims, and how many divergences were counted.
+    by_row: ([u64; ROWS], usize),
+    /// What the view is to show once the frame is read: the first frame of a capture opened,
+    /// the pair of a divergence jumped to.
+    fit: Option<Fit>,
+}
+
+impl Default for CaptureLab {
+    fn default() -> Self {
+        Self {
+            index: None,
+            opened: 0,
+            playback: Playback::new(1.0),
+            shown: None,
+            problem: None,
+            selected: None,
+            settled: false,
+            pair: FramePair::default(),
+            mistake: None,
+            path: PathField::new(".json"),
+            by_row: ([0; ROWS], 0),
+            fit: None,
+        }
+    }
+}
+
+impl CaptureLab {
+    /// What the view draws in this lab: the frame shown (not editable), the selected claim's
+    /// pair with its report and the claim, and a mistake's test when one is shown.
+    pub fn view(&self) -> LabView<'_> {
+        let scene = self.shown.as_ref().map(|s| &s.scene);
+        let mut view = LabView::document(PairShown::Own {
+            pair: self.pair.report(),
+            focus_axis: self.pair.focus_axis(),
+            claim: self.selected_claim(),
+            mistake: self.mistake.as_ref().map(|(_, r)| r),
+        });
+        view.scene = scene;
+        view.fit_scene = scene;
+        view.editable = false;
+        view.document_shapes = false;
+        view.claim_and_motion = false;
+        view.y_down = self.index.as_ref().is_some_and(|i| !i.header().y_up);
+        let position = self.shown.as_ref().map(|s| s.position);
+        view.static_key = hash_of((2u8, self.opened, position));
+        view.frame_key = hash_of((
+            self.opened,
+            position,
+            self.selected,
+            self.mistake.as_ref().map(|(m, _)| *m),
+            self.pair.focus_axis(),
+        ));
+        view
+    }
+
+    /// The frame shown, as a shape set (what the shapes panel lists, read-only).
+    pub fn frame_scene(&self) -> Option<&Scene> {
+        self.shown.as_ref().map(|s| &s.scene)
+    }
+
+    /// What the view should show now, once the frame asked for is read: the whole first frame
+    /// of a capture opened, the pair of a divergence jumped to (when it is out of view).
+    pub fn take_fit(&mut self) -> Option<Fit> {
+        let ready = self
+            .shown
+            .as_ref()
+            .is_some_and(|s| s.position as u64 == self.playback.position);
+        if ready { self.fit.take() } else { None }
+    }
+
+    /// Whether a capture is open.
+    pub fn is_open(&self) -> bool {
+        self.index.is_some()
+    }
+
+    /// The capture open, if any.
+    pub fn index(&self) -> Option<&CaptureIndex> {
+        self.index.as_ref()
+    }
+
+    /// The frame shown, if any.
+    pub fn shown(&self) -> Option<&ShownFrame> {
+        self.shown.as_ref()
+    }
+
+    /// The claim explained, if any.
+    pub fn selected(&self) -> Option<ClaimRef> {
+        self.selected
+    }
+
+    /// The mistake whose test is drawn.
+    pub fn shown_mistake(&self) -> Option<Mistake> {
+        self.mistake.as_ref().map(|(m, _)| *m)
+    }
+
+    /// Carry out a playback command on the capture's frames (moving by hand settles the
+    /// opening: the first divergence found later no longer takes the view).
+    pub fn play(&mut self, command: PlaybackCommand) {
+        self.settled = true;
+        let Some(index) = &self.index else { return };
+        self.playback.apply(command, &Frames(index.frames()));
+    }
+
+    /// Take what the scan found, advance playback by `elapsed` seconds, and read the frame
+    /// shown when it changed. Returns whether the lab is busy (playing or scanning).
+    pub fn refresh(&mut self, elapsed: f64) -> bool {
+        let Some(index) = &mut self.index else {
+            return false;
+        };
+        let scanning = matches!(index.state(), ScanState::Reading(_));
+        if index.update() {
+            self.count_rows();
+        }
+        let index = self.index.as_mut().expect("open");
+        if !self.settled
+            && let Some(first) = index.divergences().first().cloned()
+        {
+            self.settled = true;
+            self.selected = Some(ClaimRef {
+                a: first.a,
+                b: first.b,
+                piece: first.piece,
+            });
+            self.playback.apply(
+                PlaybackCommand::Seek(first.position as u64),
+                &Frames(index.frames()),
+            );
+        }
+        if !self.settled && !scanning {
+            self.settled = true;
+        }
+        let frames = Frames(index.frames());
+        self.playback.advance(elapsed, &frames);
+        let position = self.playback.position as usize;
+        let fresh = !index.frames().is_empty()
+            && self.shown.as_ref().is_none_or(|s| s.position != position);
+        if fresh {
+            match index.show(position) {
+                Ok(shown) => {
+                    self.shown = Some(shown);
+                    self.problem = None;
+                }
+                Err(e) => self.problem = Some(e.to_string()),
+            }
+        }
+        self.follow(fresh);
+        scanning || self.playback.playing
+    }
+
+    /// The selected claim's pair at the frame shown: its report, and the mistake's test.
+    fn follow(&mut self, fresh: bool) {
+        let shown = self.shown.as_ref();
+        let pair = self.selected.zip(shown).and_then(|(c, s)| {
+            let a = s.ids.iter().position(|id| *id == c.a)?;
+            let b = s.ids.iter().position(|id| *id == c.b)?;
+            Some((a, b))
+        });
+        self.pair
+            .follow(shown.map(|s| (s.position as u64, &s.scene)), pair, fresh);
+        if fresh && let Some((mistake, _)) = self.mistake {
+            self.show_mistake(Some(mistake));
+        }
+    }
+
+    /// The claim explained, as the frame's scene holds it (`None` when this frame has none).
+    fn selected_claim(&self) -> Option<&Claim> {
+        let (c, shown) = self.selected.zip(self.shown.as_ref())?;
+        let ((a, b), _) = self.pair.report()?;
+        let (a, b) = (shown.scene.shapes[a].id, shown.scene.shapes[b].id);
+        shown
+            .scene
+            .claims
+            .iter()
+            .find(|k| (k.a, k.b) == (a, b) && k.piece == c.piece)
+    }
+
+    /// The selected claim's judgement at the frame shown.
+    fn judgement(&self) -> Option<&ClaimJudgement> {
+        let (c, shown) = self.selected.zip(self.shown.as_ref())?;
+        shown
+            .judged
+            .claims
+            .iter()
+            .find(|j| (j.a, j.b, j.piece) == (c.a, c.b, c.piece))
+    }
+
+    /// Draw `mistake`'s own test of the selected pair beside the correct one (or none).
+    fn show_mistake(&mut self, mistake: Option<Mistake>) {
+        let piece = self.selected.and_then(|c| c.piece);
+        let test = mistake.zip(self.shown.as_ref()).and_then(|(m, s)| {
+            let ((a, b), _) = self.pair.report()?;
+            let (a, b) = (&s.scene.shapes[a].placed, &s.scene.shapes[b].placed);
+            let report = match piece {
+                Some(piece) => mistaken_piece_report(m, a, b, piece)?,
+                None => mistaken_report(m, a, b),
+            };
+            Some((m, report))
+        });
+        self.mistake = test;
+    }
+
+    /// Count the disagreeing claims found since the last count into the strip's rows.
+    fn count_rows(&mut self) {
+        let Some(index) = &self.index else { return };
+        let (rows, counted) = &mut self.by_row;
+        for d in &index.divergences()[*counted..] {
+            rows[row_of(&d.causes)] += 1;
+        }
+        *counted = index.divergences().len();
+    }
+
+    /// The next disagreeing claim after the one shown (the frame shown, then the claim).
+    fn next_divergence(&self, forward: bool) -> Option<usize> {
+        let index = self.index.as_ref()?;
+        let divergences = index.divergences();
+        let here = self.playback.position as usize;
+        let current = divergences.iter().position(|d| {
+            d.position == here
+                && Some(ClaimRef {
+                    a: d.a,
+                    b: d.b,
+                    piece: d.piece,
+                }) == self.selected
+        });
+        if forward {
+            let start = match current {
+                Some(k) => k + 1,
+                None => divergences.partition_point(|d| d.position <= here),
+            };
+            (start < divergences.len()).then_some(start)
+        } else {
+            let end = match current {
+                Some(k) => k,
+                None => divergences.partition_point(|d| d.position < here),
+            };
+            end.checked_sub(1)
+        }
+    }
+
+    /// Carry out a command of the lab; what it did, for the status bar.
+    pub fn apply(&mut self, command: CaptureCommand) -> Option<Message> {
+        let ok = |text: String| Some(Message { text, error: false });
+        let failed = |text: String| Some(Message { text, error: true });
+        match command {
+            CaptureCommand::Open(path) => match CaptureIndex::open(&path) {
+                Err(e) => failed(e.to_string()),
+                Ok(index) => {
+                    *self = Self {
+                        opened: self.opened + 1,
+                        path: std::mem::take(&mut self.path),
+                        ..Self::default()
+                    };
+                    self.path.follow(Some(&path), None);
+                    self.fit = Some(Fit::Scene);
+                    self.index = Some(index);
+                    ok(format!(
+                        "opened the capture {}: its claims are judged as its frames are read",
+                        path.display()
+                    ))
+                }
+            },
+            CaptureCommand::Close => {
+                let path = self.index.take().map(|i| i.path().to_path_buf());
+                *self = Self {
+                    opened: self.opened + 1,
+                    ..Self::default()
+                };
+                path.map(|p| format!("closed the capture {}", p.display()))
+                    .and_then(ok)
+            }
+            CaptureCommand::Select(claim) => {
+                self.selected = claim;
+                self.settled = true;
+                self.mistake = None;
+                self.follow(false);
+                None
+            }
+            CaptureCommand::Show { position, claim } => {
+                self.play(PlaybackCommand::Seek(position as u64));
+                self.selected = Some(claim);
+                self.mistake = None;
+                self.fit = Some(Fit::Reveal);
+                None
+            }
+            CaptureCommand::NextDivergence(forward) => {
+                let Some(k) = self.next_divergence(forward) else {
+                    let which = if forward { "after" } else { "before" };
+                    return failed(format!("no disagreeing claim {which} this one"));
+                };
+                let d = self.index.as_ref()?.divergences()[k].clone();
+                self.apply(CaptureCommand::Show {
+                    position: d.position,
+                    claim: ClaimRef {
+                        a: d.a,
+                        b: d.b,
+                        piece: d.piece,
+                    },
+                })
+            }
+            CaptureCommand::ShowMistake(mistake) => {
+                self.show_mistake(mistake);
+                None
+            }
+            CaptureCommand::ExportFrame(path) => self.export(&path),
+        }
+    }
+
+    /// Pin the claimed pairs of the frame shown, in `frame-N.json` beside `path`.
+    fn export(&self, path: &Path) -> Option<Message> {
+        let Some(shown) = &self.shown else {
+            return Some(Message {
+                text: "no frame to export".into(),
+                error: true,
+            });
+        };
+        let scene = &shown.scene;
+        let pairs: Vec<(usize, usize)> = scene
+            .claims
+            .iter()
+            .filter_map(|c| scene.pair_of(c.a, c.b))
+            .collect();
+        let target = path.with_file_name(format!("frame-{}.json", shown.frame.frame));
+        let pairs = (!pairs.is_empty()).then_some(pairs);
+        Some(
+            match fixture::export(scene, pairs.as_deref(), &target, None) {
+                Ok(written) => Message {
+                    text: written.join("; "),
+                    error: false,
+                },
+                Err(e) => Message {
+                    text: e,
+                    error: true,
+                },
+            },
+        )
+    }
+
+    /// The panel on the right: the capture, its counts, the selected claim explained, every
+    /// disagreeing claim.
+    pub fn ui(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
+        let panel = egui::Panel::right("capture");
+        super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("capture lab")
+                .show(ui, |ui| {
+                    ui.heading("Capture");
+                    let Some(index) = &self.index else {
+                        ui.label(text::NO_CAPTURE);
+                        return;
+                    };
+                    self.summary(ui, index);
+                    self.export_row(ui, out);
+                    ui.separator();
+                    self.frame_claims(ui, out);
+                    ui.separator();
+                    self.explained(ui, naive, out);
+                    ui.separator();
+                    self.divergence_list(ui, out);
+                });
+        });
+    }
+
+    fn summary(&self, ui: &mut egui::Ui, index: &CaptureIndex) {
+        ui.label(RichText::new(index.path().display().to_string()).strong());
+        ui.label(text::capture_header(index.header()));
+        match index.state() {
+            ScanState::Reading(share) => {
+                ui.add(
+                    egui::ProgressBar::new(*share as f32)
+                        .show_percentage()
+                        .text(format!(
+                            "judging the claims: {} frames",
+                            index.frames().len()
+                        )),
+                );
+            }
+            ScanState::Done => {}
+            ScanState::Refused(message) => {
+                ui.colored_label(palette::INVALID, message)
+                    .on_hover_text("the frames before this line are shown");
+            }
+        }
+        if let Some(warning) = index.warning() {
+            ui.colored_label(palette::DECIDING, warning);
+        }
+        let causes: Vec<(&str, u64)> = (0..ROWS)
+            .map(|row| (row_name(row), self.by_row.0[row]))
+            .collect();
+        ui.label(
+            RichText::new(text::capture_counts(
+                index.frames().len(),
+                index.counts(),
+                &causes,
+            ))
+            .strong(),
+        );
+    }
+
+    /// The fixture path with Export fixture of this frame, and Close capture.
+    fn export_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Fixture:");
+            self.path.ui(ui, label.id, 150.0);
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Export fixture of this frame")
+                .on_hover_text("pin every claimed pair of the frame shown (with the engine's claims and precision) in frame-N.json beside the fixture path")
+                .clicked()
+            {
+                out.push(match self.path.path() {
+                    Ok(p) => Command::Capture(CaptureCommand::ExportFrame(p)),
+                    Err(e) => Command::Say(Message { text: e, error: true }),
+                });
+            }
+            if ui.button("Close capture").clicked() {
+                out.push(Command::Capture(CaptureCommand::Close));
+            }
+        });
+    }
+
+    /// The claims of the frame shown, disagreeing ones first; a click explains one.
+    fn frame_claims(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        if let Some(problem) = &self.problem {
+            ui.colored_label(palette::INVALID, problem);
+        }
+        let Some(shown) = &self.shown else { return };
+        let claims = &shown.judged.claims;
+        let disagree = claims.iter().filter(|c| !c.agrees).count();
+        ui.label(
+            RichText::new(format!(
+                "Frame {} (t = {} s): {} claim{}, {disagree} disagree{}",
+                shown.frame.frame,
+                text::number(shown.frame.time),
+                claims.len(),
+                if claims.len() == 1 { "" } else { "s" },
+                if disagree == 1 { "s" } else { "" },
+            ))
+            .strong(),
+        );
+        let mut order: Vec<&ClaimJudgement> = claims.iter().collect();
+        order.sort_by_key(|c| c.agrees);
+        let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        egui::ScrollArea::vertical()
+            .id_salt("frame claims")
+            .max_height(150.0)
+            .show_rows(ui, row, order.len(), |ui, rows| {
+                for c in &order[rows] {
+                    let this = ClaimRef {
+                        a: c.a,
+                        b: c.b,
+                        piece: c.piece,
+                    };
+                    let (a, b) = c.display_names();
+                    let piece = c.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
+                    let verdict = if c.agrees {
+                        "agrees".to_string()
+                    } else if c.matches.is_empty() {
+                        "disagrees: no known mistake".to_string()
+                    } else {
+                        let names: Vec<&str> = c.matches.iter().map(|m| m.name()).collect();
+                        format!("disagrees: {}", names.join(", "))
+                    };
+                    let colour = if c.agrees {
+                        ui.visuals().text_color()
+                    } else {
+                        palette::INVALID.into()
+                    };
+                    let text = RichText::new(format!("{a} / {b}{piece}: {verdict}")).color(colour);
+                    if ui
+                        .selectable_label(self.selected == Some(this), text)
+                        .on_hover_text("explain this claim")
+                        .clicked()
+                    {
+                        out.push(Command::Capture(CaptureCommand::Select(Some(this))));
+                    }
+                }
+            });
+    }
+
+    /// The selected claim: claimed against exact, the causes that reproduce it (each can
+    /// draw its own test), and the pair's report at this frame.
+    fn explained(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
+        let Some(shown) = &self.shown else { return };
+        let Some(selected) = self.selected else {
+            ui.label("Select a claim above, in the list of disagreeing claims below, or on the strip under the scene.");
+            return;
+        };
+        match self.judgement() {
+            Some(j) => {
+                let (a, b) = j.display_names();
+                let lines = text::capture_claim(j, &j.claimed, (&a, &b));
+                for line in &lines {
+                    ui.label(line);
+                }
+                let mistakes: Vec<Mistake> = j
+                    .matches
+                    .iter()
+                    .filter_map(|c| match c {
+                        Cause::Mistake(m) => Some(*m),
+                        Cause::PreviousPoses => None,
+                    })
+                    .collect();
+                if !mistakes.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label("Draw its test:");
+                        let shown_now = self.shown_mistake();
+                        for m in mistakes {
+                            if ui
+                                .selectable_label(shown_now == Some(m), m.name())
+                                .on_hover_text(
+                                    "draw this mistake's own test beside the correct one",
+                                )
+                                .clicked()
+                            {
+                                let next = (shown_now != Some(m)).then_some(m);
+                                out.push(Command::Capture(CaptureCommand::ShowMistake(next)));
+                            }
+                        }
+                    });
+                }
+            }
+            None => {
+                ui.label(format!(
+                    "Frame {} holds no claim about ids {} and {}{}: the pair is shown as it is at this frame.",
+                    shown.frame.frame,
+                    selected.a,
+                    selected.b,
+                    selected.piece.map(|k| format!(" (piece {k})")).unwrap_or_default()
+                ));
+            }
+        }
+        self.pair.ui(ui, &shown.scene, None, naive);
+    }
+
+    /// Every disagreeing claim of the capture; a click shows its frame and pair.
+    fn divergence_list(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        let Some(index) = &self.index else { return };
+        let divergences = index.divergences();
+        ui.label(RichText::new("Disagreeing claims").strong());
+        if divergences.is_empty() {
+            ui.label(match index.state() {
+                ScanState::Reading(_) => "none so far",
+                _ => "none: every claim agrees",
+            });
+            return;
+        }
+        let frames = index.frames();
+        let here = self.playback.position as usize;
+        let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        egui::ScrollArea::vertical()
+            .id_salt("divergences")
+            .max_height(220.0)
+            .show_rows(ui, row, divergences.len(), |ui, rows| {
+                for d in &divergences[rows] {
+                    let claim = ClaimRef {
+                        a: d.a,
+                        b: d.b,
+                        piece: d.piece,
+                    };
+                    let current = d.position == here && self.selected == Some(claim);
+                    let line = text::capture_divergence(frames[d.position].frame, d);
+                    if ui
+                        .selectable_label(current, line)
+                        .on_hover_text("show this frame and explain this claim")
+                        .clicked()
+                    {
+                        out.push(Command::Capture(CaptureCommand::Show {
+                            position: d.position,
+                            claim,
+                        }));
+                    }
+                }
+            });
+        if index.unlisted() > 0 {
+            ui.label(format!(
+                "and {} more (counted, not listed)",
+                index.unlisted()
+            ));
+        }
+    }
+
+    /// The timeline under the scene: transport, Next divergence, speed and loop, the frame
+    /// slider, and the strip of divergences. It reads the playback and pushes commands.
+    pub fn timeline(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        let Some(index) = &self.index else { return };
+        let mut play = |c: PlaybackCommand| out.push(Command::Playback(TimelineId::Capture, c));
+        let frames = index.frames();
+        let mut divergence = None;
+        egui::Panel::bottom("capture timeline").show(ui, |ui| {
+            let last = frames.len().saturating_sub(1) as u64;
+            let playback = &self.playback;
+            ui.horizontal_wrapped(|ui| {
+                let tips = [
+                    "first frame",
+                    "step back",
+                    "play the capture (space)",
+                    "step forward",
+                    "last frame",
+                ];
+                if let Some(c) = super::transport(ui, playback.playing, tips) {
+                    play(c);
+                }
+                if ui
+                    .button("Previous divergence")
+                    .on_hover_text("the disagreeing claim before this one (Shift+D)")
+                    .clicked()
+                {
+                    divergence = Some(false);
+                }
+                if ui
+                    .button("Next divergence")
+                    .on_hover_text("the next disagreeing claim (D)")
+                    .clicked()
+                {
+                    divergence = Some(true);
+                }
+                let mut looped = playback.looped;
+                if ui.checkbox(&mut looped, "Loop").changed() {
+                    play(PlaybackCommand::Loop(looped));
+                }
+                let mut speed = playback.speed;
+                super::speed_combo(
+                    ui,
+                    "capture speed",
+                    &mut speed,
+                    &[0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
+                    "playback speed",
+                );
+                if speed != playback.speed {
+                    play(PlaybackCommand::Speed(speed));
+                }
+                let mut frame = playback.position;
+                let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
+                if ui.add(slider).changed() {
+                    play(PlaybackCommand::Seek(frame));
+                }
+                if let Some(entry) = frames.get(playback.position as usize) {
+                    ui.label(format!(
+                        "step {}, t = {} s",
+                        entry.frame,
+                        text::number(entry.time)
+                    ));
+                }
+            });
+            if let Some(k) = self.strip(ui, index, last) {
+                play(PlaybackCommand::Seek(k));
+            }
+        });
+        if let Some(forward) = divergence {
+            out.push(Command::Capture(CaptureCommand::NextDivergence(forward)));
+        }
+    }
+
+    /// The strip: the capture as a bar, the frame shown as a line, a tick for every
+    /// disagreeing claim in its cause's row (the last row: no known mistake). Hover for the
+    /// row's name and the frame; click or drag to show a frame.
+    fn strip(&self, ui: &mut egui::Ui, index: &CaptureIndex, last: u64) -> Option<u64> {
+        let present: Vec<usize> = (0..ROWS).filter(|r| self.by_row.0[*r] > 0).collect();
+        let rows = present.len().max(1);
+        let row_height = 6.0;
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width(), 8.0 + rows as f32 * row_height),
+            egui::Sense::click_and_drag(),
+        );
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 3.0, egui::Color32::from_gray(40));
+        let x_of = |k: u64| rect.left() + rect.width() * (k as f32 / last.max(1) as f32);
+        let top_of = |slot: usize| rect.top() + 4.0 + slot as f32 * row_height;
+        // One tick per pixel column and row is enough, however many claims share it.
+        let columns = rect.width().max(1.0) as usize + 1;
+        let mut drawn = vec![false; columns * ROWS];
+        for d in index.divergences() {
+            let row = row_of(&d.causes);
+            let x = x_of(d.position as u64);
+            let column = ((x - rect.left()) as usize).min(columns - 1);
+            if std::mem::replace(&mut drawn[row * columns + column], true) {
+                continue;
+            }
+            let Some(slot) = present.iter().position(|r| *r == row) else {
+                continue;
+            };
+            let colour = egui::Color32::from(row_colour(row));
+            let top = top_of(slot);
+            painter.line_segment(
+                [egui::pos2(x, top), egui::pos2(x, top + row_height - 1.5)],
+                (2.0, colour),
+            );
+        }
+        let x = x_of(self.playback.position);
+        painter.line_segment(
+            [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
+            (2.0, egui::Color32::WHITE),
+        );
+        let frame_at = |p: egui::Pos2| {
+            let share = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
+            (share as f64 * last as f64).round() as u64
+        };
+        let scrubbed = (response.clicked() || response.dragged())
+            .then(|| response.interact_pointer_pos())
+            .flatten()
+            .map(frame_at);
+        let tip = match response.hover_pos() {
+            Some(p) => {
+                let slot = ((p.y - rect.top() - 4.0) / row_height).floor().max(0.0) as usize;
+                let row = present.get(slot).map_or("", |r| row_name(*r));
+                let k = frame_at(p) as usize;
+                let step = index.frames().get(k).map_or(0, |f| f.frame);
+                if row.is_empty() {
+                    format!("frame {step}: click or drag to show it")
+                } else {
+                    format!("row {row}; frame {step}: click or drag to show it")
+                }
+            }
+            None => String::new(),
+        };
+        response.on_hover_text(format!(
+            "{tip}\nticks: the disagreeing claims, a row for each cause that reproduces them (the last: no known mistake)"
+        ));
+        scrubbed
+    }
+}
+
+/// The colour of a strip row.
+fn row_colour(row: usize) -> crate::picture::Colour {
+    match Cause::ALL.get(row) {
+        Some(Cause::PreviousPoses) => palette::DECIDING,
+        Some(Cause::Mistake(Mistake::NormalReversed)) => palette::MTV,
+        Some(Cause::Mistake(Mistake::NaiveSmallestOverlap)) => palette::NAIVE,
+        Some(Cause::Mistake(Mistake::InternalEdge)) => palette::CLAIMED,
+        Some(Cause::Mistake(_)) => palette::OTHER_HIT,
+        None => palette::INVALID,
+    }
+}

@@ -1,0 +1,204 @@
+//! The capture lab: a game's frames opened as `collidoscope CAPTURE` opens them, the first
+//! divergence shown, the strip's next and previous, a y-down game drawn y down, a claim drawn
+//! beside the exact result with a mistake's test, a frame exported as a fixture.
+
+use super::common::*;
+use collidoscope::app::{CaptureCommand, ClaimRef, Lab};
+use collidoscope::capture::{
+    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
+    ScanState,
+};
+use collidoscope::geometry::{Circle, ConvexPolygon};
+use collidoscope::query::Mistake;
+use collidoscope::scene::{Body, Precision};
+
+/// A platformer in pixels, y down: a ball on a ledge (ids 4 and 9). The engine reports the
+/// normal reversed at frames 30 and 75, and nothing else wrong.
+fn platformer(path: &Path) {
+    let mut header = Header::f32_metres(Engine::new("platformer", "0.3"));
+    header.units = "px".into();
+    header.y_up = false;
+    let out = std::fs::File::create(path).unwrap();
+    // Normal from A toward B (the ledge toward the ball: up the screen, so -y).
+    let mut writer = CaptureWriter::new(
+        out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let ledge = BodyShape::new(
+        4,
+        ConvexPolygon::rectangle(DVec2::new(200.0, 10.0)).unwrap(),
+        DVec2::new(400.0, 310.0),
+        DVec2::X,
+    )
+    .named("ledge");
+    for step in 0..120u64 {
+        let depth = 0.5 + 0.01 * (step % 5) as f64;
+        let ball = BodyShape::new(
+            9,
+            Circle::new(16.0).unwrap(),
+            DVec2::new(380.0 + step as f64 * 0.5, 300.0 - 16.0 + depth),
+            DVec2::X,
+        )
+        .named("ball")
+        .moving(Body::Dynamic, DVec2::new(30.0, 0.0), 0.0, true);
+        let sign = if step == 30 || step == 75 { 1.0 } else { -1.0 };
+        let contact = Manifold {
+            a: 4,
+            b: 9,
+            normal: DVec2::new(0.0, sign),
+            points: vec![ManifoldPoint {
+                point: DVec2::new(380.0 + step as f64 * 0.5, 300.0 + depth / 2.0),
+                separation: -depth,
+            }],
+            piece: None,
+        };
+        writer
+            .frame(step as f64 / 60.0, &[ledge.clone(), ball], &[contact])
+            .unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+/// Run frames until the capture's scan is done.
+fn scanned(h: &mut Harness<'static, App>) {
+    for _ in 0..2_000 {
+        h.run_steps(1);
+        let done = h
+            .state()
+            .capture_lab()
+            .index()
+            .is_some_and(|i| !matches!(i.state(), ScanState::Reading(_)));
+        if done {
+            h.run_steps(2);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the capture was never read to its end");
+}
+
+#[test]
+fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("platformer.capture.jsonl");
+    platformer(&path);
+    let mut h = harness(app(Some(path.clone())));
+    scanned(&mut h);
+    assert_eq!(h.state().lab(), Lab::Capture);
+    let lab = h.state().capture_lab();
+    let index = lab.index().unwrap();
+    assert_eq!(index.counts(), (120, 118));
+    assert_eq!(index.divergences().len(), 2);
+    // Opened on the first divergence, its claim explained.
+    let ball_on_ledge = ClaimRef {
+        a: 4,
+        b: 9,
+        piece: None,
+    };
+    assert_eq!(lab.playback.position, 30);
+    assert_eq!(lab.selected(), Some(ball_on_ledge));
+    h.get_by_label(
+        "platformer 0.3; f32: a claim agrees within tau = 2^-20 x M, M the pair's largest coordinate; units px, y down",
+    );
+    h.get_by_label_contains("120 frames, 120 claims: 118 agree, 2 disagree (2 normal-reversed)");
+    h.get_by_label_contains("reproduced by normal-reversed");
+    // y down: the ball (above the ledge on the screen) has the smaller y.
+    assert!(h.state().camera().y_down);
+    let ball = h.state().world_to_screen(DVec2::new(400.0, 290.0));
+    let ledge = h.state().world_to_screen(DVec2::new(400.0, 310.0));
+    assert!(ball.y < ledge.y, "{ball:?} above {ledge:?}");
+    // The claim is drawn beside the exact result.
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels.iter().any(|l| l.text.starts_with("claimed")),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    // The mistake's own test, drawn when asked.
+    h.get_by_label("normal-reversed").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().capture_lab().shown_mistake(),
+        Some(Mistake::NormalReversed)
+    );
+    // Next divergence, by button and by key; and back.
+    h.get_by_label("Next divergence").click();
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 75);
+    assert_eq!(h.state().capture_lab().shown().unwrap().frame.frame, 75);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::D);
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 30);
+    // Stepping a frame shows an agreeing claim.
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 31);
+    h.get_by_label_contains("agrees: ");
+    // The divergence list: a click shows that frame and claim.
+    h.get_by_label("frame 75: ledge / ball: normal-reversed")
+        .click();
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 75);
+}
+
+#[test]
+fn a_frame_of_a_capture_is_exported_as_a_fixture_and_the_document_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("platformer.capture.jsonl");
+    platformer(&path);
+    let mut h = harness(app(Some(shapes("capsule-vs-circle.json"))));
+    // An unsaved edit: opening a capture asks nothing and keeps it.
+    let mut moved = h.state().scene().shapes[0].clone();
+    moved.placed.pose.position += DVec2::new(0.5, 0.0);
+    h.state_mut()
+        .run(Command::Edit(collidoscope::app::Edit::Replace {
+            shape: moved,
+            gesture: None,
+        }));
+    let before = h.state().scene().clone();
+    assert!(h.state().is_dirty());
+    h.state_mut().run(Command::Open(path.clone()));
+    scanned(&mut h);
+    assert_eq!(h.state().lab(), Lab::Capture);
+    assert!(h.state().is_dirty());
+    assert_eq!(h.state().scene().shapes, before.shapes);
+    assert_eq!(h.state().path().unwrap(), shapes("capsule-vs-circle.json"));
+    let fixture = dir.path().join("case.json");
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::ExportFrame(
+            fixture.clone(),
+        )));
+    h.run_steps(2);
+    let written = dir.path().join("frame-30.json");
+    let scene = collidoscope::scene::load(&written).unwrap();
+    assert_eq!(scene.precision, Some(Precision::F32));
+    assert_eq!(scene.claims.len(), 1);
+    assert_eq!(scene.shapes.len(), 2);
+    assert!(
+        h.state().message().unwrap().text.contains("frame-30.json"),
+        "{:?}",
+        h.state().message()
+    );
+    // A file that is no capture and no shape set is refused by name, the lab left as it was.
+    let broken = dir.path().join("broken.capture.jsonl");
+    std::fs::write(
+        &broken,
+        "{\"format\": \"collidoscope-capture\", \"version\": 9}\n",
+    )
+    .unwrap();
+    h.state_mut().run(Command::Open(broken));
+    h.run_steps(2);
+    let message = h.state().message().unwrap();
+    assert!(
+        message.error && message.text.contains("broken.capture.jsonl: line 1"),
+        "{message:?}"
+    );
+    assert_eq!(
+        h.state().capture_lab().index().unwrap().path(),
+        path.as_path()
+    );
+}
