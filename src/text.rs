@@ -720,7 +720,14 @@ pub fn capture_header(header: &crate::capture::Header) -> String {
         let settings: Vec<String> = engine
             .settings
             .iter()
-            .map(|(k, v)| format!("{k} {}", crate::files::spelled(v)))
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("{k} {s}"),
+                serde_json::Value::Number(n) => match n.as_f64() {
+                    Some(x) if !n.is_u64() && !n.is_i64() => format!("{k} {}", number(x)),
+                    _ => format!("{k} {n}"),
+                },
+                other => format!("{k} {}", crate::files::spelled(other)),
+            })
             .collect();
         line.push_str(&format!(" ({})", settings.join(", ")));
     }
@@ -731,7 +738,7 @@ pub fn capture_header(header: &crate::capture::Header) -> String {
         crate::scene::Precision::F64 => "f64: a claim agrees within 1e-6",
     };
     let y = if header.y_up { "y up" } else { "y down" };
-    format!("{line}; {precision}; units {}, {y}", header.units)
+    format!("{line}; {precision}; lengths in {}, {y}", header.units)
 }
 
 /// How many frames, claims and agreements a capture has so far, and how many disagree by cause

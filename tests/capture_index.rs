@@ -185,3 +185,61 @@ fn a_refused_line_leaves_every_frame_before_it_to_show() {
     assert_eq!(index.frames().len(), 40);
     assert_eq!(index.show(39).unwrap().frame.frame, 39);
 }
+
+/// A motion run saved as a capture (collidoscope's resolver as the engine): with the correct
+/// resolver every claim agrees; with the tutorial's smallest-overlap rule the claims that
+/// differ are named by it, as a game's would be.
+#[test]
+fn a_motion_run_saved_as_a_capture_is_judged_by_its_resolver() {
+    use collidoscope::motion::{Config, Recording, Resolver, Simulation, Substeps};
+    use collidoscope::query::Mistake;
+    let scene = collidoscope::scene::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("shapes/clockwise-obstacle-run.json"),
+    )
+    .unwrap();
+    for (resolver, compressed) in [
+        (Resolver::Sat, false),
+        (Resolver::Mistake(Mistake::NaiveSmallestOverlap), true),
+    ] {
+        let config = Config {
+            dt: 1.0 / 60.0,
+            substeps: Substeps::Fixed(1),
+            resolver,
+            ccd: false,
+        };
+        let (recording, _) = Recording::run(Simulation::new(scene.clone(), config), 120);
+        let name = if compressed {
+            "run.capture.jsonl.gz"
+        } else {
+            "run.capture.jsonl"
+        };
+        let path = scratch(name);
+        collidoscope::capture::save_run(&recording, &path).unwrap();
+        let mut reader = CaptureReader::open(&path).unwrap();
+        assert_eq!(reader.header().engine.name, "collidoscope");
+        let mut frames = 0;
+        let (mut claims, mut differ) = (0, 0);
+        while let Some(frame) = reader.next_frame().unwrap() {
+            frames += 1;
+            for c in judge_frame(&reader, &frame).claims {
+                claims += 1;
+                if !c.agrees {
+                    differ += 1;
+                    assert!(
+                        c.matches
+                            .contains(&Cause::Mistake(Mistake::NaiveSmallestOverlap)),
+                        "{:?}: {:?}",
+                        resolver,
+                        c.lines()
+                    );
+                }
+            }
+        }
+        assert_eq!(frames, 121);
+        assert!(claims > 0, "the player meets the obstacle");
+        match resolver {
+            Resolver::Sat => assert_eq!(differ, 0),
+            _ => assert!(differ > 0, "the naive rule pushes the player in"),
+        }
+    }
+}

@@ -138,6 +138,9 @@ pub enum MotionCommand {
     Run,
     /// Write the run shown as a recording here.
     SaveRun(PathBuf),
+    /// Write the run shown as a capture (collidoscope's resolver as the engine), beside this
+    /// recording path as `<stem>.capture.jsonl.gz`.
+    SaveCapture(PathBuf),
     /// Show the recording here (the panel takes its settings).
     OpenRun(PathBuf),
     /// Run the shown run's scene again and compare every step bit for bit.

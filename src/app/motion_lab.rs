@@ -505,6 +505,13 @@ impl MotionLab {
                 out.push(with_path(MotionCommand::SaveRun));
             }
             if ui
+                .button("Save as capture")
+                .on_hover_text("write the run as a capture beside the recording path (STEM.capture.jsonl.gz), this resolver as the engine: open it in the capture lab, or run collidoscope diagnose on it")
+                .clicked()
+            {
+                out.push(with_path(MotionCommand::SaveCapture));
+            }
+            if ui
                 .button("Open run")
                 .on_hover_text("show a recording written by simulate --record or by Save run")
                 .clicked()
@@ -553,6 +560,22 @@ impl MotionLab {
                     Ok(()) => ok(format!("saved {}", path.display())),
                     Err(e) => failed(e.to_string()),
                 },
+            },
+            MotionCommand::SaveCapture(path) => match &self.run {
+                None => failed("no run to save".into()),
+                Some(run) => {
+                    let stem = path
+                        .file_stem()
+                        .map_or("run".into(), |s| s.to_string_lossy());
+                    let target = path.with_file_name(format!("{stem}.capture.jsonl.gz"));
+                    match crate::capture::save_run(&run.recording, &target) {
+                        Ok(()) => ok(format!(
+                            "saved the run as a capture: {} (open it to judge its contacts)",
+                            target.display()
+                        )),
+                        Err(e) => failed(e.to_string()),
+                    }
+                }
             },
             MotionCommand::OpenRun(path) => match Recording::load(&path) {
                 Err(e) => failed(e.to_string()),

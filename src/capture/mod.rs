@@ -16,6 +16,7 @@ pub mod box2d;
 mod index;
 mod judge;
 mod line;
+mod own;
 #[cfg(feature = "rapier2d")]
 pub mod rapier;
 mod read;
@@ -26,6 +27,7 @@ mod write;
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use index::{CaptureIndex, Divergence, FrameEntry, ScanState, ShownFrame};
 pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
+pub use own::{run_header, save_run, write_run};
 pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, ParsedLine, RawLine, is_capture};
 #[cfg(any(feature = "cli", feature = "gui"))]

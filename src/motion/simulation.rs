@@ -69,6 +69,53 @@ fn resolver_mtv(
     }
 }
 
+/// A contact the resolver sees at a scene's poses: the pair (list positions, A first), the
+/// chain's piece for a pair with a chain, the normal (A toward B) and the depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResolverContact {
+    /// Shape A's list position.
+    pub a: usize,
+    /// Shape B's list position.
+    pub b: usize,
+    /// The chain's piece, for a pair with a chain.
+    pub piece: Option<usize>,
+    /// The normal, A toward B.
+    pub normal: DVec2,
+    /// How deep.
+    pub depth: f64,
+}
+
+/// Every contact `resolver` resolves at `scene`'s poses (pairs with a dynamic body whose
+/// boxes overlap, a chain's pair piece by piece), in pair order: what a step's first substep
+/// starts from, and what a run saved as a capture reports as its engine's contacts.
+pub fn resolver_contacts(scene: &Scene, resolver: Resolver) -> Vec<ResolverContact> {
+    let shapes = &scene.shapes;
+    let boxes: Vec<Aabb> = shapes.iter().map(|s| Aabb::of(&s.placed)).collect();
+    let mut pairs: Vec<(usize, usize)> = Grid::build(&boxes, None)
+        .candidate_pairs()
+        .into_iter()
+        .map(|(i, j)| (i as usize, j as usize))
+        .collect();
+    pairs.sort_unstable();
+    let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
+    let mut contacts = Vec::new();
+    for (a, b) in pairs.into_iter().filter(|&(i, j)| dynamic(i) || dynamic(j)) {
+        let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
+        for piece in resolved_parts(&pa.shape, &pb.shape) {
+            if let Some((normal, depth)) = resolver_mtv(resolver, pa, pb, piece) {
+                contacts.push(ResolverContact {
+                    a,
+                    b,
+                    piece,
+                    normal,
+                    depth,
+                });
+            }
+        }
+    }
+    contacts
+}
+
 /// What a pair is resolved as: once (`None`), or piece by piece for a pair with a chain.
 fn resolved_parts(a: &Shape, b: &Shape) -> Vec<Option<usize>> {
     match (a.as_chain(), b.as_chain()) {

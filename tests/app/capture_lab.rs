@@ -62,6 +62,17 @@ fn platformer(path: &Path) {
     writer.finish().unwrap();
 }
 
+/// The window on `app`, at 1280x800: a capture is read on its own thread, so the window
+/// keeps repainting until it is read and is run step by step ([`scanned`]).
+fn capture_harness(app: App) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_render_cursor(false)
+        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app);
+    harness.run_steps(1);
+    harness
+}
+
 /// Run frames until the capture's scan is done.
 fn scanned(h: &mut Harness<'static, App>) {
     for _ in 0..2_000 {
@@ -85,7 +96,7 @@ fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("platformer.capture.jsonl");
     platformer(&path);
-    let mut h = harness(app(Some(path.clone())));
+    let mut h = capture_harness(app(Some(path.clone())));
     scanned(&mut h);
     assert_eq!(h.state().lab(), Lab::Capture);
     let lab = h.state().capture_lab();
@@ -101,7 +112,7 @@ fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
     assert_eq!(lab.playback.position, 30);
     assert_eq!(lab.selected(), Some(ball_on_ledge));
     h.get_by_label(
-        "platformer 0.3; f32: a claim agrees within tau = 2^-20 x M, M the pair's largest coordinate; units px, y down",
+        "platformer 0.3; f32: a claim agrees within tau = 2^-20 x M, M the pair's largest coordinate; lengths in px, y down",
     );
     h.get_by_label_contains("120 frames, 120 claims: 118 agree, 2 disagree (2 normal-reversed)");
     h.get_by_label_contains("reproduced by normal-reversed");
@@ -201,4 +212,52 @@ fn a_frame_of_a_capture_is_exported_as_a_fixture_and_the_document_is_left_alone(
         h.state().capture_lab().index().unwrap().path(),
         path.as_path()
     );
+}
+
+/// The motion lab's run saved as a capture opens in the capture lab, its resolver named as the
+/// engine and its mistake as the cause of every claim that differs.
+#[test]
+fn a_motion_run_saved_as_a_capture_has_its_resolvers_mistake_named() {
+    use collidoscope::capture::Cause;
+    use collidoscope::motion::Resolver;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app(Some(shapes("clockwise-obstacle-run.json"))));
+    h.state_mut().set_lab(Lab::Motion);
+    h.run_steps(2);
+    let naive = RunSettings {
+        resolver: Resolver::Mistake(Mistake::NaiveSmallestOverlap),
+        steps: 120,
+        ..h.state().motion_lab().settings().clone()
+    };
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::Settings(naive)));
+    h.state_mut().run(Command::Motion(MotionCommand::Run));
+    h.run_steps(1);
+    h.state_mut()
+        .run(Command::Motion(MotionCommand::SaveCapture(
+            dir.path().join("obstacle.rec"),
+        )));
+    h.run_steps(1);
+    let written = dir.path().join("obstacle.capture.jsonl.gz");
+    let message = h.state().message().unwrap().text.clone();
+    assert!(message.contains("obstacle.capture.jsonl.gz"), "{message}");
+    h.state_mut().run(Command::Open(written));
+    scanned(&mut h);
+    assert_eq!(h.state().lab(), Lab::Capture);
+    let index = h.state().capture_lab().index().unwrap();
+    assert_eq!(index.frames().len(), 121);
+    assert!(!index.divergences().is_empty());
+    let naive = Cause::Mistake(Mistake::NaiveSmallestOverlap);
+    assert!(
+        index
+            .divergences()
+            .iter()
+            .all(|d| d.causes.contains(&naive))
+    );
+    let header = collidoscope::text::capture_header(index.header());
+    assert!(
+        header.starts_with("collidoscope 0.1.0 (ccd false, dt 0.016667, resolver naive-smallest-overlap, substeps fixed:1); f64: a claim agrees within 1e-6; lengths in scene units, y up"),
+        "{header}"
+    );
+    h.get_by_label(&header);
 }
