@@ -11,7 +11,7 @@
 //! every timeline; `lab_view.rs` what a lab gives the scene view; `widgets.rs` shared widgets.
 //! The labs: `pair_lab.rs` (with `axes_table.rs`, `projection_plot.rs`, `claimed_panel.rs`,
 //! `motion_tab.rs`), `broad_lab.rs`, `casts_lab.rs`, `motion_lab.rs` (with `frame_pair.rs`),
-//! `latency_lab.rs` (with `latency_timeline.rs`). The document: `workspace.rs`, `edit.rs`,
+//! `latency_lab.rs` (with `latency_timeline.rs`), `capture_lab.rs`. The document: `workspace.rs`, `edit.rs`,
 //! `history.rs`, `document.rs`, `path_field.rs`. The view: `scene_view/` (the view, its gestures, its layers), `paint.rs`.
 
 mod apply;
