@@ -366,6 +366,9 @@ pub fn reported_sentence(r: &crate::Reported) -> String {
 /// How far a claim judged at f32 is from the exact result, against its tolerance:
 /// `off by 2.3e-3 (tau 9.5e-6)`.
 pub fn f32_error(error: f64, tau: f64) -> String {
+    if error == 0.0 {
+        return format!("exactly (tau {tau:.2e})");
+    }
     format!("off by {error:.2e} (tau {tau:.2e})")
 }
 

@@ -77,8 +77,11 @@ pub struct CaptureLab {
     pair: FramePair,
     /// The mistake whose own test is drawn beside the correct one, and that test.
     mistake: Option<(Mistake, SatReport)>,
-    /// Where "Export fixture of this frame" writes (`frame-N.json` beside it).
+    /// Where "Export fixture of this frame" writes: proposed as `GAME-frame-N.json` beside
+    /// the capture (following the frame shown) until the user types a path of their own.
     pub path: PathField,
+    /// An existing file the user was told Export would replace: a second Export replaces it.
+    replacing: Option<std::path::PathBuf>,
     /// Each strip row's count of disagreeing claims, and how many divergences were counted.
     by_row: ([u64; ROWS], usize),
     /// What the view is to show once the frame is read: the first frame of a capture opened,
@@ -101,6 +104,7 @@ impl Default for CaptureLab {
             path: PathField::new(".json"),
             by_row: ([0; ROWS], 0),
             fit: None,
+            replacing: None,
         }
     }
 }
@@ -206,6 +210,7 @@ impl CaptureLab {
                 PlaybackCommand::Seek(first.position as u64),
                 &Frames(index.frames()),
             );
+            self.fit = Some(Fit::Pair);
         }
         if !self.settled && !scanning {
             self.settled = true;
@@ -331,7 +336,6 @@ impl CaptureLab {
                         path: std::mem::take(&mut self.path),
                         ..Self::default()
                     };
-                    self.path.follow(Some(&path), None);
                     self.fit = Some(Fit::Scene);
                     self.index = Some(index);
                     ok(format!(
@@ -353,6 +357,7 @@ impl CaptureLab {
                 self.selected = claim;
                 self.settled = true;
                 self.mistake = None;
+                self.fit = Some(Fit::Reveal);
                 self.follow(false);
                 None
             }
@@ -386,8 +391,9 @@ impl CaptureLab {
         }
     }
 
-    /// Pin the claimed pairs of the frame shown, in `frame-N.json` beside `path`.
-    fn export(&self, path: &Path) -> Option<Message> {
+    /// Pin the claimed pairs of the frame shown in the fixture file at `path` (an existing file
+    /// only when asked twice).
+    fn export(&mut self, path: &Path) -> Option<Message> {
         let Some(shown) = &self.shown else {
             return Some(Message {
                 text: "no frame to export".into(),
@@ -400,7 +406,18 @@ impl CaptureLab {
             .iter()
             .filter_map(|c| scene.pair_of(c.a, c.b))
             .collect();
-        let target = path.with_file_name(format!("frame-{}.json", shown.frame.frame));
+        let target = path.to_path_buf();
+        if target.exists() && self.replacing.as_deref() != Some(path) {
+            self.replacing = Some(target.clone());
+            return Some(Message {
+                text: format!(
+                    "{} exists: press Export fixture of this frame again to replace it",
+                    target.display()
+                ),
+                error: true,
+            });
+        }
+        self.replacing = None;
         let pairs = (!pairs.is_empty()).then_some(pairs);
         Some(
             match fixture::export(scene, pairs.as_deref(), &target, None) {
@@ -479,14 +496,19 @@ impl CaptureLab {
 
     /// The fixture path with Export fixture of this frame, and Close capture.
     fn export_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
+        if let (Some(index), Some(shown)) = (&self.index, &self.shown) {
+            self.path
+                .follow(Some(&fixture_stem(index.path(), shown.frame.frame)), None);
+        }
         ui.horizontal(|ui| {
             let label = ui.label("Fixture:");
-            self.path.ui(ui, label.id, 150.0);
+            let width = (ui.available_width() - 8.0).max(80.0);
+            self.path.ui(ui, label.id, width);
         });
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Export fixture of this frame")
-                .on_hover_text("pin every claimed pair of the frame shown (with the engine's claims and precision) in frame-N.json beside the fixture path")
+                .on_hover_text("pin every claimed pair of the frame shown (with the engine's claims and precision) in the fixture file; an existing file is replaced only when you press Export again")
                 .clicked()
             {
                 out.push(match self.path.path() {
@@ -519,6 +541,9 @@ impl CaptureLab {
             ))
             .strong(),
         );
+        if claims.is_empty() {
+            ui.label(RichText::new("The engine reported no contact in this frame (nothing touching, or every body touching asleep: pairs of sleeping bodies are left out of a capture).").weak());
+        }
         let mut order: Vec<&ClaimJudgement> = claims.iter().collect();
         order.sort_by_key(|c| c.agrees);
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
@@ -602,11 +627,15 @@ impl CaptureLab {
                 }
             }
             None => {
+                let name = |id: u64| match shown.ids.iter().position(|i| *i == id) {
+                    Some(k) => shown.scene.shapes[k].display_name(k),
+                    None => format!("id {id} (not in this frame)"),
+                };
                 ui.label(format!(
-                    "Frame {} holds no claim about ids {} and {}{}: the pair is shown as it is at this frame.",
+                    "Frame {} holds no claim about {} and {}{}: the engine reported no contact for them here; the pair is shown as it is at this frame.",
                     shown.frame.frame,
-                    selected.a,
-                    selected.b,
+                    name(selected.a),
+                    name(selected.b),
                     selected.piece.map(|k| format!(" (piece {k})")).unwrap_or_default()
                 ));
             }
@@ -622,7 +651,10 @@ impl CaptureLab {
         if divergences.is_empty() {
             ui.label(match index.state() {
                 ScanState::Reading(_) => "none so far",
-                _ => "none: every claim agrees",
+                ScanState::Refused(_) => {
+                    "none in the frames before the refused line (the rest of the capture is not read)"
+                }
+                ScanState::Done => "none: every claim agrees",
             });
             return;
         }
@@ -812,4 +844,20 @@ fn row_colour(row: usize) -> crate::picture::Colour {
         Some(Cause::Mistake(_)) => palette::OTHER_HIT,
         None => palette::INVALID,
     }
+}
+
+/// The "document" the fixture path field follows for frame `frame` of the capture at
+/// `capture`: `levels/game-frame-57.capture` for `levels/game.capture.jsonl.gz`, so that it
+/// proposes `levels/game-frame-57.json`.
+fn fixture_stem(capture: &Path, frame: u64) -> std::path::PathBuf {
+    let name = capture
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let base = [".gz", ".jsonl", ".capture"]
+        .iter()
+        .fold(name.as_str(), |n, suffix| {
+            n.strip_suffix(suffix).unwrap_or(n)
+        });
+    capture.with_file_name(format!("{base}-frame-{frame}.capture"))
 }

@@ -57,7 +57,8 @@ pub enum CaptureCommand {
     NextDivergence(bool),
     /// Draw this mistake's own test of the explained pair beside the correct one (or none).
     ShowMistake(Option<crate::query::Mistake>),
-    /// Pin the claimed pairs of the frame shown, in `frame-N.json` beside this path.
+    /// Pin the claimed pairs of the frame shown in the fixture file at this path (an existing
+    /// file only when asked twice in a row).
     ExportFrame(PathBuf),
 }
 

@@ -178,22 +178,49 @@ fn a_frame_of_a_capture_is_exported_as_a_fixture_and_the_document_is_left_alone(
     assert!(h.state().is_dirty());
     assert_eq!(h.state().scene().shapes, before.shapes);
     assert_eq!(h.state().path().unwrap(), shapes("capsule-vs-circle.json"));
-    let fixture = dir.path().join("case.json");
+    // The field proposes a file beside the capture, named for the frame shown.
+    let proposed = h.state().capture_lab().path.text.clone();
+    assert_eq!(
+        proposed,
+        dir.path()
+            .join("platformer-frame-30.json")
+            .display()
+            .to_string()
+    );
+    let written = dir.path().join("case.json");
     h.state_mut()
         .run(Command::Capture(CaptureCommand::ExportFrame(
-            fixture.clone(),
+            written.clone(),
         )));
     h.run_steps(2);
-    let written = dir.path().join("frame-30.json");
     let scene = collidoscope::scene::load(&written).unwrap();
     assert_eq!(scene.precision, Some(Precision::F32));
     assert_eq!(scene.claims.len(), 1);
     assert_eq!(scene.shapes.len(), 2);
     assert!(
-        h.state().message().unwrap().text.contains("frame-30.json"),
+        h.state().message().unwrap().text.contains("case.json"),
         "{:?}",
         h.state().message()
     );
+    // An existing file is replaced only when asked twice.
+    std::fs::write(&written, "mine").unwrap();
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::ExportFrame(
+            written.clone(),
+        )));
+    h.run_steps(1);
+    let message = h.state().message().unwrap().clone();
+    assert!(
+        message.error && message.text.contains("exists"),
+        "{message:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&written).unwrap(), "mine");
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::ExportFrame(
+            written.clone(),
+        )));
+    h.run_steps(1);
+    assert!(collidoscope::scene::load(&written).is_ok());
     // A file that is no capture and no shape set is refused by name, the lab left as it was.
     let broken = dir.path().join("broken.capture.jsonl");
     std::fs::write(
