@@ -728,25 +728,8 @@ impl CaptureLab {
                 {
                     divergence = Some(true);
                 }
-                let mut looped = playback.looped;
-                if ui.checkbox(&mut looped, "Loop").changed() {
-                    play(PlaybackCommand::Loop(looped));
-                }
-                let mut speed = playback.speed;
-                super::speed_combo(
-                    ui,
-                    "capture speed",
-                    &mut speed,
-                    &[0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
-                    "playback speed",
-                );
-                if speed != playback.speed {
-                    play(PlaybackCommand::Speed(speed));
-                }
-                let mut frame = playback.position;
-                let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
-                if ui.add(slider).changed() {
-                    play(PlaybackCommand::Seek(frame));
+                for c in super::loop_speed_slider(ui, playback, "capture speed", last) {
+                    play(c);
                 }
                 if let Some(entry) = frames.get(playback.position as usize) {
                     ui.label(format!(

@@ -43,6 +43,38 @@ pub fn speed_combo(ui: &mut egui::Ui, id: &str, speed: &mut f64, choices: &[f64]
         .on_hover_text(tip);
 }
 
+/// A timeline's Loop tick, speed chooser (`id`) and stop slider over `0..=last` for
+/// `playback`: the commands they ask for.
+pub fn loop_speed_slider(
+    ui: &mut egui::Ui,
+    playback: &super::playback::Playback,
+    id: &str,
+    last: u64,
+) -> Vec<PlaybackCommand> {
+    let mut asked = Vec::new();
+    let mut looped = playback.looped;
+    if ui.checkbox(&mut looped, "Loop").changed() {
+        asked.push(PlaybackCommand::Loop(looped));
+    }
+    let mut speed = playback.speed;
+    speed_combo(
+        ui,
+        id,
+        &mut speed,
+        &[0.1, 0.25, 0.5, 1.0, 2.0, 4.0],
+        "playback speed",
+    );
+    if speed != playback.speed {
+        asked.push(PlaybackCommand::Speed(speed));
+    }
+    let mut frame = playback.position;
+    let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
+    if ui.add(slider).changed() {
+        asked.push(PlaybackCommand::Seek(frame));
+    }
+    asked
+}
+
 /// A side panel sized as a share of the window (`default` points at most, `share` of the
 /// width at most when resized), that never paints over the scene view and keeps its width
 /// whatever it holds.
