@@ -769,6 +769,7 @@ pub fn capture_counts(
 }
 
 /// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
+#[cfg(any(feature = "cli", feature = "gui"))]
 pub fn capture_divergence(frame: u64, d: &crate::capture::Divergence) -> String {
     let piece = d.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
     let causes: Vec<&str> = d.causes.iter().map(|c| c.name()).collect();
