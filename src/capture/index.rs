@@ -1,7 +1,7 @@
 //! A capture opened to look around in, as the window's capture lab does: its frames are judged
 //! on a thread of their own (every core, as `diagnose` does) while the first ones are already
-//! shown, and the scan keeps what seeking needs: where each frame's line starts and, every few
-//! megabytes, the reader's state ([`Keyframe`]). Showing frame k goes on from the last keyframe
+//! shown, and the scan keeps what seeking needs: every few megabytes, the reader's state
+//! ([`Keyframe`]) and where the next line starts. Showing frame k goes on from the last keyframe
 //! before it (or from the frame shown, when that is nearer), so a capture of any length opens
 //! in the time its first batch takes and is never held in memory. A compressed capture is
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
@@ -11,7 +11,6 @@ use super::{CaptureReader, Cause, Frame, FrameJudgement, Header, Keyframe, judge
 use crate::files::{FileError, Problem};
 use crate::scene::Scene;
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -93,7 +92,7 @@ struct Key {
 /// What the scan thread sends.
 enum Found {
     Batch {
-        frames: Vec<(FrameEntry, u64)>,
+        frames: Vec<FrameEntry>,
         divergences: Vec<Divergence>,
         key: Option<Key>,
         claims: u64,
@@ -130,7 +129,6 @@ pub struct CaptureIndex {
     size: u64,
     read: Arc<AtomicU64>,
     frames: Vec<FrameEntry>,
-    offsets: Vec<u64>,
     divergences: Vec<Divergence>,
     unlisted: u64,
     keys: Vec<Key>,
@@ -220,7 +218,6 @@ impl CaptureIndex {
             size,
             read,
             frames: Vec::new(),
-            offsets: Vec::new(),
             divergences: Vec::new(),
             unlisted: 0,
             keys: Vec::new(),
@@ -247,10 +244,7 @@ impl CaptureIndex {
                     claims,
                     agreeing,
                 } => {
-                    for (entry, offset) in frames {
-                        self.frames.push(entry);
-                        self.offsets.push(offset);
-                    }
+                    self.frames.extend(frames);
                     let room = MOST_LISTED.saturating_sub(self.divergences.len());
                     self.unlisted += divergences.len().saturating_sub(room) as u64;
                     self.divergences.extend(divergences.into_iter().take(room));
@@ -383,18 +377,11 @@ impl CaptureIndex {
             }
         }
     }
-
-    /// Where frame `position`'s line starts in the capture's (unpacked) text.
-    pub fn offset(&self, position: usize) -> Option<u64> {
-        self.offsets.get(position).copied()
-    }
 }
 
 /// The scan: every frame judged in order, batches sent as they are done, a keyframe kept every
 /// so often; a compressed capture's lines copied out for seeking.
 fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<Found>) {
-    // Where each line read (and not yet handed out as a frame) starts in the text to seek in.
-    let lines: RefCell<VecDeque<(usize, u64)>> = RefCell::default();
     let copy = RefCell::new(copy.map(|out| (out, 0u64)));
     let copy_failed: RefCell<Option<String>> = RefCell::default();
     let start = reader.consumed();
@@ -408,11 +395,6 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
     let since_key = RefCell::new((0u64, 0usize));
     let mut key = Some(first);
     let each = |judged: FrameJudgement| {
-        let mut lines = lines.borrow_mut();
-        while lines.front().is_some_and(|(line, _)| *line < judged.line) {
-            lines.pop_front();
-        }
-        let offset = lines.pop_front().map_or(0, |(_, offset)| offset);
         let mut position = position.borrow_mut();
         let mut batch = batch.borrow_mut();
         let (frames, divergences, claims, agreeing) = &mut *batch;
@@ -433,36 +415,27 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
                 names: claim.display_names(),
             });
         }
-        frames.push((
-            FrameEntry {
-                frame: judged.frame,
-                time: judged.time,
-                claims: judged.claims.len() as u32,
-                disagreeing,
-            },
-            offset,
-        ));
+        frames.push(FrameEntry {
+            frame: judged.frame,
+            time: judged.time,
+            claims: judged.claims.len() as u32,
+            disagreeing,
+        });
         *position += 1;
         true
     };
     let watch = Watch {
         line: Box::new(|raw| {
-            let offset = match &mut *copy.borrow_mut() {
-                Some((out, at)) => {
-                    let offset = *at;
-                    let written = out
-                        .write_all(raw.bytes())
-                        .and_then(|()| out.write_all(b"\n"));
-                    if let Err(e) = written {
-                        copy_failed.borrow_mut().get_or_insert(e.to_string());
-                    }
-                    *at += raw.bytes().len() as u64 + 1;
-                    offset
+            if let Some((out, at)) = &mut *copy.borrow_mut() {
+                let written = out
+                    .write_all(raw.bytes())
+                    .and_then(|()| out.write_all(b"\n"));
+                if let Err(e) = written {
+                    copy_failed.borrow_mut().get_or_insert(e.to_string());
                 }
-                None => raw.offset(),
-            };
+                *at += raw.bytes().len() as u64 + 1;
+            }
             since_key.borrow_mut().0 += raw.len() as u64;
-            lines.borrow_mut().push_back((raw.line(), offset));
         }),
         batch: Box::new(|reader| {
             let mut copy = copy.borrow_mut();
@@ -523,7 +496,7 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
 /// window still listens.
 fn send_keys(
     send: &Sender<Found>,
-    frames: Vec<(FrameEntry, u64)>,
+    frames: Vec<FrameEntry>,
     divergences: Vec<Divergence>,
     keys: impl Iterator<Item = Key>,
     (claims, agreeing): (u64, u64),

@@ -139,9 +139,6 @@ pub struct FrameJudgement {
     pub time: f64,
     /// Its claims, in the frame's order.
     pub claims: Vec<ClaimJudgement>,
-    /// Its line in the file (the header is line 1).
-    #[serde(skip)]
-    pub line: usize,
 }
 
 /// Judge `claim` about `now` (A, B at the frame's poses) at `precision`; `before` is the pair at
@@ -208,6 +205,5 @@ pub fn judge_frame(reader: &CaptureReader, frame: &Frame) -> FrameJudgement {
         frame: frame.frame,
         time: frame.time,
         claims,
-        line: frame.line,
     }
 }

@@ -77,22 +77,11 @@ pub struct FrameClaim {
 #[derive(Clone, Debug)]
 pub struct RawLine {
     line: usize,
-    offset: u64,
     bytes: Vec<u8>,
     ended: bool,
 }
 
 impl RawLine {
-    /// Its line number in the file (the header is line 1).
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    /// Where it starts in the (uncompressed) text, in bytes.
-    pub fn offset(&self) -> u64 {
-        self.offset
-    }
-
     /// Its bytes, without the line end.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
@@ -131,9 +120,8 @@ pub struct CaptureReader {
     path: PathBuf,
     input: Box<dyn BufRead + Send>,
     header: Header,
-    /// Bytes of (uncompressed) text read so far, and where the line last read starts.
+    /// Bytes of (uncompressed) text read so far.
     consumed: u64,
-    line_start: u64,
     state: Keyframe,
     warning: Option<String>,
     finished: bool,
@@ -206,7 +194,6 @@ impl CaptureReader {
             input,
             header: Header::f32_metres(super::Engine::default()),
             consumed: 0,
-            line_start: 0,
             state: Keyframe::default(),
             warning: None,
             finished: false,
@@ -234,7 +221,6 @@ impl CaptureReader {
             input: Box::new(BufReader::with_capacity(1 << 16, input)),
             header,
             consumed: offset,
-            line_start: offset,
             state: keyframe,
             warning: None,
             finished: false,
@@ -288,7 +274,6 @@ impl CaptureReader {
         };
         Ok(Some(RawLine {
             line: self.state.line,
-            offset: self.line_start,
             bytes: std::mem::take(&mut self.buffer),
             ended,
         }))
@@ -394,7 +379,6 @@ impl CaptureReader {
     /// without one, `None` at the end.
     fn read_line(&mut self) -> Result<Option<bool>, FileError> {
         self.buffer.clear();
-        self.line_start = self.consumed;
         let read = match self.input.read_until(b'\n', &mut self.buffer) {
             Ok(n) => n,
             // A compressed capture whose game died: its stream ends early.

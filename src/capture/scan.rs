@@ -99,7 +99,7 @@ pub fn scan_capture(
                     before,
                 });
             }
-            frames.push((frame.frame, frame.time, frame.line, first..jobs.len()));
+            frames.push((frame.frame, frame.time, first..jobs.len()));
         }
         let mut judged: Vec<_> = jobs
             .par_iter()
@@ -115,13 +115,12 @@ pub fn scan_capture(
             .collect();
         // Hand them out in order, from the back so each frame's claims move out whole.
         let mut out = Vec::with_capacity(frames.len());
-        for (frame, time, line, range) in frames.into_iter().rev() {
+        for (frame, time, range) in frames.into_iter().rev() {
             let claims = judged.split_off(range.start);
             out.push(FrameJudgement {
                 frame,
                 time,
                 claims,
-                line,
             });
         }
         for judgement in out.into_iter().rev() {
