@@ -5,7 +5,8 @@
 //! soon the first frame shows, when every claim is judged, and a jump to any frame.
 //!
 //! `CAPTURE_SECONDS` sets how much simulated time the diagnosed capture holds (default 10 s,
-//! 600 frames; the 10-minute capture is `CAPTURE_SECONDS=600`, about 36,000 frames).
+//! 600 frames; a 10-minute capture is `CAPTURE_SECONDS=600`, 36,000 frames); `CAPTURE_DIR`
+//! keeps the two captures in that folder.
 
 use collidoscope::capture::{
     BodyShape, CaptureIndex, CaptureReader, CaptureWriter, Engine, Header, Manifold, ManifoldPoint,
@@ -127,10 +128,15 @@ fn bench_capture(c: &mut Criterion) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
     let frames = seconds * 60;
-    let dir = tempfile::tempdir().unwrap();
+    // `CAPTURE_DIR` keeps the captures there (to open them in the window, or time
+    // `collidoscope diagnose` on them); otherwise they go with a temporary folder.
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = std::env::var_os("CAPTURE_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| temporary.path().to_path_buf());
     let (plain, gzip) = (
-        dir.path().join("big.capture.jsonl"),
-        dir.path().join("big.capture.jsonl.gz"),
+        dir.join("big.capture.jsonl"),
+        dir.join("big.capture.jsonl.gz"),
     );
     let started = Instant::now();
     let gzip_bytes = write_capture(&gzip, frames, true);
@@ -196,20 +202,26 @@ fn bench_capture(c: &mut Criterion) {
     let manifolds = contacts(&frame);
     let mut group = c.benchmark_group("capture");
     group.throughput(Throughput::Elements(BODIES as u64));
-    group.bench_function("write one frame of 1000 bodies, compressed", |b| {
-        let mut writer = CaptureWriter::compressed(
-            std::io::sink(),
-            &header(),
-            NormalFrom::AToB,
-            Penetration::NegativeSeparation,
-        )
-        .unwrap();
-        let mut k = 0;
-        b.iter(|| {
-            k += 1;
-            writer.frame(k as f64, &frame, &manifolds).unwrap();
-        })
-    });
+    for compressed in [false, true] {
+        let name = if compressed {
+            "write one frame of 1000 bodies, compressed"
+        } else {
+            "write one frame of 1000 bodies, plain"
+        };
+        group.bench_function(name, |b| {
+            let (n, p) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+            let mut writer = if compressed {
+                CaptureWriter::compressed(std::io::sink(), &header(), n, p).unwrap()
+            } else {
+                CaptureWriter::new(std::io::sink(), &header(), n, p).unwrap()
+            };
+            let mut k = 0;
+            b.iter(|| {
+                k += 1;
+                writer.frame(k as f64, &frame, &manifolds).unwrap();
+            })
+        });
+    }
     group.sample_size(10);
     if seconds > 60 {
         // Minutes a pass: timed once above.

@@ -2,7 +2,7 @@
 //! capture's precision, with the known mistakes that reproduce it, and `previous-poses`, the
 //! correct test at the poses of the frame before (a contact the engine did not recompute).
 
-use super::{CaptureReader, Frame, FrameClaim, display_name};
+use super::{CaptureReader, Frame, FrameClaim, Keyframe, display_name};
 use crate::Reported;
 use crate::diagnose::Differences;
 use crate::geometry::Placed;
@@ -141,23 +141,24 @@ pub struct FrameJudgement {
     pub claims: Vec<ClaimJudgement>,
 }
 
-/// Judge `claim` about `now` (A, B at the frame's poses) at `precision`; `before` is the pair at
-/// the frame before, when both shapes were there, for `previous-poses`.
+/// Judge `claim` about `now` (A, B at the frame's poses) at `precision`; `before` gives the
+/// pair at the frame before, when both shapes were there, for `previous-poses` (asked only when
+/// the claim disagrees).
 pub fn judge_claim(
     claim: &FrameClaim,
     names: (Option<Arc<str>>, Option<Arc<str>>),
     now: (&Placed, &Placed),
-    before: Option<(&Placed, &Placed)>,
+    before: impl FnOnce() -> Option<(Placed, Placed)>,
     precision: Precision,
 ) -> ClaimJudgement {
     let check = check_contact_at(now.0, now.1, &claim.reported, precision);
     let mut matches: Vec<Cause> = check.matches.iter().copied().map(Cause::Mistake).collect();
     if !check.agrees
-        && let Some((a, b)) = before
+        && let Some((a, b)) = before()
     {
         // The correct test at the frame before, compared as a mistake is, with this frame's tau.
         let rule = Agreement::for_pair(precision, now.0, now.1);
-        let stale = Exact::of(a, b, claim.reported.piece).outcome;
+        let stale = Exact::of(&a, &b, claim.reported.piece).outcome;
         if stale.is_some_and(|o| rule.agrees(&rule.mistaken(o), &claim.reported)) {
             matches.push(Cause::PreviousPoses);
         }
@@ -186,24 +187,29 @@ pub fn judge_claim(
 /// Every claim of `frame`, the frame `reader` last read, judged at the capture's precision.
 pub fn judge_frame(reader: &CaptureReader, frame: &Frame) -> FrameJudgement {
     let precision = reader.header().precision;
-    let claims = frame
-        .claims
-        .iter()
-        .filter_map(|claim| {
-            let (a, b) = (reader.shape(claim.a)?, reader.shape(claim.b)?);
-            let before = reader.previous(claim.a).zip(reader.previous(claim.b));
-            Some(judge_claim(
-                claim,
-                (a.name.clone(), b.name.clone()),
-                (&a.placed, &b.placed),
-                before,
-                precision,
-            ))
-        })
-        .collect();
     FrameJudgement {
         frame: frame.frame,
         time: frame.time,
-        claims,
+        claims: frame
+            .claims
+            .iter()
+            .filter_map(|claim| judge_at(reader.state(), claim, precision))
+            .collect(),
     }
+}
+
+/// One claim of the frame `state` stands after, judged (`None` if it names a shape not there).
+pub(super) fn judge_at(
+    state: &Keyframe,
+    claim: &FrameClaim,
+    precision: Precision,
+) -> Option<ClaimJudgement> {
+    let (a, b) = (state.shape(claim.a)?, state.shape(claim.b)?);
+    Some(judge_claim(
+        claim,
+        (a.name.clone(), b.name.clone()),
+        (&a.placed, &b.placed),
+        || state.previous(claim.a).zip(state.previous(claim.b)),
+        precision,
+    ))
 }

@@ -6,11 +6,13 @@
 use super::{Engine, FORMAT, Header, VERSION};
 use crate::Reported;
 use crate::files::{Fields, describe, spelled, suggestion, without_position};
+use crate::geometry::DVec2;
 use crate::scene::{CLAIM_KEYS, Precision, reported};
 use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
 
 /// The largest id plus one: ids are integers below 2^53 (exact in every JSON reader).
-const ID_LIMIT: u64 = 1 << 53;
+pub(super) const ID_LIMIT: u64 = 1 << 53;
 
 /// What is wrong with one line: its column when the JSON itself is broken.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,9 +46,53 @@ pub(super) struct FrameLine {
     pub frame: u64,
     pub time: f64,
     /// Each shape entry: its id and its keys other than `id`.
-    pub shapes: Vec<(u64, Map<String, Value>)>,
+    pub shapes: Vec<(u64, ShapeKeys)>,
     pub removed: Vec<u64>,
     pub claims: Vec<(u64, u64, Reported)>,
+}
+
+/// A shape entry's keys other than `id`.
+#[derive(Clone, Debug)]
+pub(super) enum ShapeKeys {
+    /// Only its pose and velocities, read into numbers ([`super::fast`]).
+    Pose(PoseChange),
+    /// Anything, as JSON.
+    Keys(Map<String, Value>),
+}
+
+/// A shape moved: the keys given of its pose and velocities.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct PoseChange {
+    pub position: Option<DVec2>,
+    pub angle: Option<f64>,
+    pub velocity: Option<DVec2>,
+    pub angular_velocity: Option<f64>,
+}
+
+impl PoseChange {
+    /// Whether it changes a velocity.
+    pub fn moves(&self) -> bool {
+        self.velocity.is_some() || self.angular_velocity.is_some()
+    }
+
+    /// The same keys as JSON.
+    pub fn keys(&self) -> Map<String, Value> {
+        let point = |p: DVec2| serde_json::json!([p.x, p.y]);
+        let mut keys = Map::new();
+        if let Some(p) = self.position {
+            keys.insert("position".into(), point(p));
+        }
+        if let Some(a) = self.angle {
+            keys.insert("angle".into(), a.into());
+        }
+        if let Some(v) = self.velocity {
+            keys.insert("velocity".into(), point(v));
+        }
+        if let Some(w) = self.angular_velocity {
+            keys.insert("angular_velocity".into(), w.into());
+        }
+        keys
+    }
 }
 
 /// The line's text as one JSON object; a syntax error names its column, and a bare `NaN` or
@@ -287,9 +333,18 @@ fn id_error(key: &str, value: &Value) -> String {
     )
 }
 
-/// A frame line, checked on its own.
+/// A frame line, checked on its own: the common line by the typed path, anything else (and
+/// every problem) here.
 pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
-    let top = object(bytes)?;
+    match super::fast::frame_line(bytes) {
+        Some(line) => Ok(line),
+        None => full_frame_line(bytes),
+    }
+}
+
+/// Any frame line, every problem named.
+pub(super) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
+    let mut top = object(bytes)?;
     const KEYS: [&str; 5] = ["frame", "time", "shapes", "removed", "claims"];
     unknown_key(&top, &KEYS, "in a frame line")?;
     let frame = match top.get("frame") {
@@ -309,44 +364,47 @@ pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
             .ok_or_else(|| format!("\"time\" must be a number >= 0, found {}", spelled(v)))?,
         None => return Err("missing key \"time\" (seconds)".to_string().into()),
     };
-    let list = |key: &str| -> Result<&[Value], LineProblem> {
-        match top.get(key) {
-            None => Ok(&[]),
+    let mut list = |key: &str| -> Result<Vec<Value>, LineProblem> {
+        match top.remove(key) {
+            None => Ok(Vec::new()),
             Some(Value::Array(items)) => Ok(items),
             Some(other) => {
-                Err(format!("{key:?} must be an array, found {}", spelled(other)).into())
+                Err(format!("{key:?} must be an array, found {}", spelled(&other)).into())
             }
         }
     };
-    let mut shapes: Vec<(u64, Map<String, Value>)> = Vec::new();
-    for (index, entry) in list("shapes")?.iter().enumerate() {
+    let (shape_entries, removed_entries, claim_entries) =
+        (list("shapes")?, list("removed")?, list("claims")?);
+    let mut shapes: Vec<(u64, ShapeKeys)> = Vec::with_capacity(shape_entries.len());
+    // Where each id first appears in this line.
+    let mut first_at: HashMap<u64, usize> = HashMap::with_capacity(shape_entries.len());
+    for (index, entry) in shape_entries.into_iter().enumerate() {
         let place = |message: String| LineProblem::new(format!("shape {index}: {message}"));
-        let Value::Object(map) = entry else {
+        let Value::Object(mut keys) = entry else {
             return Err(place(format!(
                 "expected an object, found {}",
-                spelled(entry)
+                spelled(&entry)
             )));
         };
-        let id = match map.get("id") {
-            Some(v) => id_of(v).ok_or_else(|| place(id_error("id", v)))?,
+        let id = match keys.remove("id") {
+            Some(v) => id_of(&v).ok_or_else(|| place(id_error("id", &v)))?,
             None => return Err(place("missing key \"id\"".into())),
         };
-        if let Some(first) = shapes.iter().position(|(other, _)| *other == id) {
+        if let Some(first) = first_at.insert(id, index) {
             return Err(LineProblem::new(format!(
                 "shape {index} (id {id}): id {id} is already shape {first} of this line (an id appears at most once per line)"
             )));
         }
-        let mut keys = map.clone();
-        keys.remove("id");
-        shapes.push((id, keys));
+        shapes.push((id, ShapeKeys::Keys(keys)));
     }
-    let mut removed = Vec::new();
-    for (index, v) in list("removed")?.iter().enumerate() {
+    let mut removed = Vec::with_capacity(removed_entries.len());
+    let mut listed = HashSet::with_capacity(removed_entries.len());
+    for (index, v) in removed_entries.iter().enumerate() {
         let id = id_of(v).ok_or_else(|| format!("\"removed\" {index}: {}", id_error("id", v)))?;
-        if removed.contains(&id) {
+        if !listed.insert(id) {
             return Err(format!("\"removed\" {index}: id {id} is listed twice").into());
         }
-        if shapes.iter().any(|(s, _)| *s == id) {
+        if first_at.contains_key(&id) {
             return Err(format!(
                 "\"removed\" {index}: id {id} is also in this line's \"shapes\" (a removed id is gone from this frame on)"
             )
@@ -355,7 +413,7 @@ pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
         removed.push(id);
     }
     let mut claims: Vec<(u64, u64, Reported)> = Vec::new();
-    for (index, entry) in list("claims")?.iter().enumerate() {
+    for (index, entry) in claim_entries.iter().enumerate() {
         claims.push(claim(entry).map_err(|m| claim_problem(index, entry, m))?);
     }
     Ok(FrameLine {

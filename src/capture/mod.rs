@@ -12,6 +12,7 @@
 
 #[cfg(feature = "box2d")]
 pub mod box2d;
+mod fast;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod index;
 mod judge;

@@ -3,7 +3,7 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
-use super::line::{self, FrameLine, LineProblem};
+use super::line::{self, FrameLine, LineProblem, PoseChange, ShapeKeys};
 use super::{CapturedShape, Header};
 use crate::Reported;
 use crate::files::{FileError, Problem, spelled};
@@ -33,18 +33,117 @@ pub fn is_capture(path: &Path) -> bool {
         .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(super::FORMAT))
 }
 
-/// The input, gunzipped when it starts with gzip's magic bytes.
+/// The input, gunzipped when it starts with gzip's magic bytes, read ahead on a thread of its
+/// own: unpacking and reading the file go on while the lines before are parsed and judged.
 fn decompressed<R: Read + Send + 'static>(
     mut input: BufReader<R>,
 ) -> std::io::Result<Box<dyn BufRead + Send>> {
     let head = input.fill_buf()?;
-    if head.starts_with(&[0x1f, 0x8b]) {
-        Ok(Box::new(BufReader::with_capacity(
-            1 << 16,
-            flate2::bufread::MultiGzDecoder::new(input),
-        )))
+    let input: Box<dyn Read + Send> = if head.starts_with(&[0x1f, 0x8b]) {
+        Box::new(flate2::bufread::MultiGzDecoder::new(input))
     } else {
-        Ok(Box::new(input))
+        Box::new(input)
+    };
+    Ok(Box::new(ReadAhead::new(input)))
+}
+
+/// A reader whose input is read on another thread, a few chunks ahead. The thread ends at the
+/// input's end, at its first error (handed on in order) or when this side is dropped.
+struct ReadAhead {
+    chunks: std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    chunk: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl ReadAhead {
+    /// Bytes a chunk holds, and chunks read ahead.
+    const CHUNK: usize = 1 << 20;
+    const AHEAD: usize = 4;
+
+    fn new(mut input: Box<dyn Read + Send>) -> Self {
+        let (send, chunks) = std::sync::mpsc::sync_channel(Self::AHEAD);
+        std::thread::Builder::new()
+            .name("capture read-ahead".into())
+            .spawn(move || {
+                loop {
+                    let mut chunk = vec![0; Self::CHUNK];
+                    let mut filled = 0;
+                    // Fill the chunk (a gzip stream gives a little at a time).
+                    let result = loop {
+                        match input.read(&mut chunk[filled..]) {
+                            Ok(0) => break Ok(()),
+                            Ok(n) => {
+                                filled += n;
+                                if filled == chunk.len() {
+                                    break Ok(());
+                                }
+                            }
+                            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                            Err(e) => break Err(e),
+                        }
+                    };
+                    chunk.truncate(filled);
+                    let end = filled < Self::CHUNK;
+                    if filled > 0 && send.send(Ok(chunk)).is_err() {
+                        return;
+                    }
+                    if let Err(e) = result {
+                        let _ = send.send(Err(e));
+                        return;
+                    }
+                    if end {
+                        return;
+                    }
+                }
+            })
+            .expect("a thread to read the capture");
+        Self {
+            chunks,
+            chunk: Vec::new(),
+            at: 0,
+            done: false,
+        }
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let chunk = self.fill_buf()?;
+            let n = buf.len().min(chunk.len());
+            buf[..n].copy_from_slice(&chunk[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ReadAhead {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.at == self.chunk.len() {
+            if self.done {
+                return Ok(&[]);
+            }
+            match self.chunks.recv() {
+                Ok(Ok(chunk)) => {
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                Ok(Err(e)) => {
+                    self.done = true;
+                    return Err(e);
+                }
+                // The input ended.
+                Err(_) => self.done = true,
+            }
+        }
+        Ok(&self.chunk[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.chunk.len());
     }
 }
 
@@ -143,13 +242,40 @@ pub struct Keyframe {
     removed: HashMap<u64, u64>,
     /// For each shape the last frame added, changed or removed: where it was in the frame
     /// before (`None`: not there).
-    previous: HashMap<u64, Option<Placed>>,
+    previous: HashMap<u64, Option<Before>>,
     last: Option<(u64, f64)>,
     /// Frames read so far.
     frames: u64,
 }
 
+/// Where a shape was in the frame before the one last read.
+#[derive(Clone, Debug)]
+enum Before {
+    /// At this pose, with the geometry it has now (it only moved: nothing is copied).
+    Pose(Pose),
+    /// As it was (its geometry changed too, or it is gone).
+    Placed(Box<Placed>),
+}
+
 impl Keyframe {
+    /// The shape with `id` in the frame last read.
+    pub(super) fn shape(&self, id: u64) -> Option<&CapturedShape> {
+        self.slots[*self.slot_of.get(&id)?].as_ref()
+    }
+
+    /// Where the shape with `id` was in the frame before the one last read.
+    pub(super) fn previous(&self, id: u64) -> Option<Placed> {
+        self.last?;
+        match self.previous.get(&id) {
+            Some(Some(Before::Placed(placed))) => Some(Placed::clone(placed)),
+            Some(Some(Before::Pose(pose))) => self
+                .shape(id)
+                .map(|s| Placed::new(s.placed.shape.clone(), *pose)),
+            Some(None) => None,
+            None => self.shape(id).map(|s| s.placed.clone()),
+        }
+    }
+
     /// The line it stands after (the header is line 1).
     pub fn line(&self) -> usize {
         self.line
@@ -272,9 +398,11 @@ impl CaptureReader {
             self.finished = true;
             return Ok(None);
         };
+        // The next line is likely as long as this one: room for it at once.
+        let room = Vec::with_capacity(self.buffer.len() + 64);
         Ok(Some(RawLine {
             line: self.state.line,
-            bytes: std::mem::take(&mut self.buffer),
+            bytes: std::mem::replace(&mut self.buffer, room),
             ended,
         }))
     }
@@ -309,17 +437,18 @@ impl CaptureReader {
 
     /// The shape with `id` in the frame last read.
     pub fn shape(&self, id: u64) -> Option<&CapturedShape> {
-        self.state.slots[*self.state.slot_of.get(&id)?].as_ref()
+        self.state.shape(id)
     }
 
     /// Where the shape with `id` was in the frame before the one last read (`None` when it was
     /// not there, or the last frame was the first).
-    pub fn previous(&self, id: u64) -> Option<&Placed> {
-        self.state.last?;
-        match self.state.previous.get(&id) {
-            Some(before) => before.as_ref(),
-            None => self.shape(id).map(|s| &s.placed),
-        }
+    pub fn previous(&self, id: u64) -> Option<Placed> {
+        self.state.previous(id)
+    }
+
+    /// Where it stands, to read shapes from on other threads.
+    pub(super) fn state(&self) -> &Keyframe {
+        &self.state
     }
 
     /// The frame last read as a shape set: its shapes in the order they first appeared (named
@@ -448,7 +577,9 @@ impl CaptureReader {
                 )
                 .into());
             };
-            let shape = self.state.slots[slot].take().map(|s| s.placed);
+            let shape = self.state.slots[slot]
+                .take()
+                .map(|s| Before::Placed(Box::new(s.placed)));
             self.state.previous.insert(*id, shape);
             self.state.removed.insert(*id, frame);
         }
@@ -464,11 +595,18 @@ impl CaptureReader {
             match self.state.slot_of.get(&id) {
                 Some(&slot) => {
                     let shape = self.state.slots[slot].as_mut().expect("a live slot");
-                    let before = shape.placed.clone();
-                    change(shape, &keys).map_err(place)?;
+                    let pose = shape.placed.pose;
+                    let before = match change(shape, &keys).map_err(place)? {
+                        Some(was) => Before::Placed(Box::new(was)),
+                        None => Before::Pose(pose),
+                    };
                     self.state.previous.entry(id).or_insert(Some(before));
                 }
                 None => {
+                    let keys = match keys {
+                        ShapeKeys::Pose(change) => change.keys(),
+                        ShapeKeys::Keys(keys) => keys,
+                    };
                     let shape = build(id, keys).map_err(place)?;
                     self.state.slot_of.insert(id, self.state.slots.len());
                     self.state.slots.push(Some(shape));
@@ -495,6 +633,11 @@ impl CaptureReader {
                 return Err(fail(format!(
                     "ids {a} and {b} are claimed twice in this frame (a pair at most once, in either order)"
                 )));
+            }
+            // Only a pair with a chain, or a claim naming a piece, has a piece to check.
+            let chain = |s: &CapturedShape| s.placed.shape.as_chain().is_some();
+            if reported.piece.is_none() && !chain(sa) && !chain(sb) {
+                continue;
             }
             let label = |s: &CapturedShape| {
                 let mut label = format!("id {}", s.id);
@@ -573,8 +716,19 @@ fn shape_message(problem: Problem) -> String {
 }
 
 /// Change `shape` by the keys given: a pose (and the velocities of a moving body) in place,
-/// anything else by building the shape again from its keys with these over them.
-fn change(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), String> {
+/// anything else by building the shape again from its keys with these over them. Gives back
+/// the shape as it was when it was built again.
+fn change(shape: &mut CapturedShape, keys: &ShapeKeys) -> Result<Option<Placed>, String> {
+    let moving = shape.motion.body != Body::Static;
+    let keys = match keys {
+        ShapeKeys::Pose(change) if moving || !change.moves() => {
+            apply_pose(shape, change);
+            return Ok(None);
+        }
+        // A static shape given a velocity: built again, which names the problem.
+        ShapeKeys::Pose(change) => &change.keys(),
+        ShapeKeys::Keys(keys) => keys,
+    };
     let kind = shape.placed.shape.kind();
     if let Some(Value::String(given)) = keys.get("kind")
         && given != kind.name()
@@ -585,12 +739,11 @@ fn change(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), St
             shape.id
         ));
     }
-    let moving = shape.motion.body != Body::Static;
     let in_place = keys.keys().all(|k| {
         matches!(k.as_str(), "position" | "angle") || (moving && POSE_KEYS.contains(&k.as_str()))
     });
     if in_place {
-        return change_pose(shape, keys);
+        return change_pose(shape, keys).map(|()| None);
     }
     let mut merged = shape_object(&SceneShape {
         id: crate::scene::ShapeId(0),
@@ -603,25 +756,29 @@ fn change(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), St
     }
     let rebuilt = build(shape.id, merged)?;
     debug_assert_eq!(rebuilt.placed.shape.kind(), kind);
-    *shape = rebuilt;
-    Ok(())
+    Ok(Some(std::mem::replace(shape, rebuilt).placed))
 }
 
 fn change_pose(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(), String> {
     let fields = crate::files::Fields(keys);
-    let position = fields
-        .optional_point("position")?
-        .unwrap_or(shape.placed.pose.position);
-    let angle = match fields.optional_number("angle")? {
-        Some(angle) => angle,
-        None => shape.placed.pose.angle(),
+    let change = PoseChange {
+        position: fields.optional_point("position")?,
+        angle: fields.optional_number("angle")?,
+        velocity: fields.optional_point("velocity")?,
+        angular_velocity: fields.optional_number("angular_velocity")?,
     };
-    if let Some(v) = fields.optional_point("velocity")? {
+    apply_pose(shape, &change);
+    Ok(())
+}
+
+fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) {
+    let position = change.position.unwrap_or(shape.placed.pose.position);
+    let angle = change.angle.unwrap_or_else(|| shape.placed.pose.angle());
+    if let Some(v) = change.velocity {
         shape.motion.velocity = v;
     }
-    if let Some(w) = fields.optional_number("angular_velocity")? {
+    if let Some(w) = change.angular_velocity {
         shape.motion.angular_velocity = w;
     }
     shape.placed.pose = Pose::new(position, angle);
-    Ok(())
 }

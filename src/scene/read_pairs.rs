@@ -39,7 +39,7 @@ const EXPECT_REQUIRED: usize = 8;
 
 /// A claimed normal may be off unit length by this much (rounded decimals such as
 /// `[0.707, 0.707]`); its direction is what is compared.
-const UNIT_SLACK: f64 = 1e-2;
+pub(crate) const UNIT_SLACK: f64 = 1e-2;
 
 /// The `claims` list.
 pub(super) fn read_claims(value: Option<&Value>, shapes: usize) -> Result<Vec<Claim>, Problem> {
