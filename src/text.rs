@@ -768,6 +768,20 @@ pub fn capture_counts(
     line
 }
 
+/// A capture's scan finished: every claim judged.
+pub fn capture_judged(
+    path: &std::path::Path,
+    frames: usize,
+    counts: (u64, u64),
+    causes: &[(&str, u64)],
+) -> String {
+    format!(
+        "judged every claim of {}: {}",
+        path.display(),
+        capture_counts(frames, counts, causes)
+    )
+}
+
 /// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub fn capture_divergence(frame: u64, d: &crate::capture::Divergence) -> String {

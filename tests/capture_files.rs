@@ -53,6 +53,41 @@ fn the_contracts_example_agrees_at_f32_and_its_numbers_are_the_contracts() {
     );
 }
 
+/// A crate sliding across the seam of a chain floor, from an engine that collides each piece
+/// as a lone segment: at the seam the next piece pushes it back along the floor.
+const SEAM: &str = include_str!("captures/seam.capture.jsonl");
+
+#[test]
+fn a_ghost_collision_on_a_chain_seam_is_named_internal_edge() {
+    let mut reader = reader(SEAM).unwrap();
+    let mut judged = Vec::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        judged.push(judge_frame(&reader, &frame));
+    }
+    let verdicts: Vec<(Option<usize>, bool)> = judged
+        .iter()
+        .flat_map(|f| f.claims.iter().map(|c| (c.piece, c.agrees)))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            (Some(2), true),
+            (Some(2), true),
+            (Some(1), false),
+            (Some(1), true)
+        ]
+    );
+    let ghost = &judged[2].claims[0];
+    assert_eq!(
+        ghost.matches,
+        [Cause::Mistake(collidoscope::query::Mistake::InternalEdge)]
+    );
+    // The exact answer at the seam is the floor's: straight up, the full 0.01.
+    assert_eq!(ghost.exact.summary.normal, Some(DVec2::Y));
+    assert!((ghost.exact.summary.depth - 0.01).abs() < 1e-9);
+    assert_eq!(ghost.display_names(), ("floor".into(), "crate".into()));
+}
+
 #[test]
 fn every_refusal_names_the_line_the_place_and_the_field() {
     let frame0 = r#"{"frame": 0, "time": 0.0, "shapes": [{"id": 3, "kind": "circle", "radius": 0.5, "body": "dynamic"}, {"id": 5, "kind": "capsule", "a": [0, 0], "b": [1, 0], "radius": 0.2}]}"#;

@@ -87,6 +87,9 @@ pub struct CaptureLab {
     /// What the view is to show once the frame is read: the first frame of a capture opened,
     /// the pair of a divergence jumped to.
     fit: Option<Fit>,
+    /// What the status bar is to say next: the scan's end (every claim judged, or the line
+    /// that refused the capture).
+    message: Option<Message>,
 }
 
 impl Default for CaptureLab {
@@ -105,6 +108,7 @@ impl Default for CaptureLab {
             by_row: ([0; ROWS], 0),
             fit: None,
             replacing: None,
+            message: None,
         }
     }
 }
@@ -153,6 +157,11 @@ impl CaptureLab {
         if ready { self.fit.take() } else { None }
     }
 
+    /// What the status bar is to say, once: the scan's end.
+    pub fn take_message(&mut self) -> Option<Message> {
+        self.message.take()
+    }
+
     /// Whether a capture is open.
     pub fn is_open(&self) -> bool {
         self.index.is_some()
@@ -197,6 +206,29 @@ impl CaptureLab {
             self.count_rows();
         }
         let index = self.index.as_mut().expect("open");
+        if scanning {
+            self.message = match index.state() {
+                ScanState::Reading(_) => None,
+                ScanState::Done => {
+                    let causes: Vec<(&str, u64)> = (0..ROWS)
+                        .map(|row| (row_name(row), self.by_row.0[row]))
+                        .collect();
+                    Some(Message {
+                        text: text::capture_judged(
+                            index.path(),
+                            index.frames().len(),
+                            index.counts(),
+                            &causes,
+                        ),
+                        error: false,
+                    })
+                }
+                ScanState::Refused(problem) => Some(Message {
+                    text: problem.clone(),
+                    error: true,
+                }),
+            };
+        }
         if !self.settled
             && let Some(first) = index.divergences().first().cloned()
         {
@@ -547,9 +579,11 @@ impl CaptureLab {
         let mut order: Vec<&ClaimJudgement> = claims.iter().collect();
         order.sort_by_key(|c| c.agrees);
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        // A fifth of a tall window, never less than six rows or so.
+        let height = (0.2 * ui.ctx().content_rect().height()).max(150.0);
         egui::ScrollArea::vertical()
             .id_salt("frame claims")
-            .max_height(150.0)
+            .max_height(height)
             .show_rows(ui, row, order.len(), |ui, rows| {
                 for c in &order[rows] {
                     let this = ClaimRef {
@@ -661,9 +695,10 @@ impl CaptureLab {
         let frames = index.frames();
         let here = self.playback.position as usize;
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        let height = (0.3 * ui.ctx().content_rect().height()).max(220.0);
         egui::ScrollArea::vertical()
             .id_salt("divergences")
-            .max_height(220.0)
+            .max_height(height)
             .show_rows(ui, row, divergences.len(), |ui, rows| {
                 for d in &divergences[rows] {
                     let claim = ClaimRef {

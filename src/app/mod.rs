@@ -337,7 +337,13 @@ impl App {
                     .refresh(self.motion_lab.recording(), elapsed);
                 self.latency_lab.playback.playing
             }
-            Lab::Capture => self.capture_lab.refresh(elapsed),
+            Lab::Capture => {
+                let busy = self.capture_lab.refresh(elapsed);
+                if let Some(message) = self.capture_lab.take_message() {
+                    self.commands.push(Command::Say(message));
+                }
+                busy
+            }
         }
     }
 

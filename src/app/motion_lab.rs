@@ -628,7 +628,7 @@ impl MotionLab {
         egui::Panel::bottom("timeline").show(ui, |ui| {
             let last = self.last_frame();
             let playback = &self.playback;
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let tips = [
                     "first frame",
                     "step back",

@@ -44,7 +44,7 @@ pub fn speed_combo(ui: &mut egui::Ui, id: &str, speed: &mut f64, choices: &[f64]
 }
 
 /// A timeline's Loop tick, speed chooser (`id`) and stop slider over `0..=last` for
-/// `playback`: the commands they ask for.
+/// `playback`, in a `horizontal_wrapped` row: the commands they ask for.
 pub fn loop_speed_slider(
     ui: &mut egui::Ui,
     playback: &super::playback::Playback,
@@ -68,6 +68,12 @@ pub fn loop_speed_slider(
         asked.push(PlaybackCommand::Speed(speed));
     }
     let mut frame = playback.position;
+    // The slider, its number box and its word go on a row of their own when they would not
+    // fit in what is left of this one (a wrapped row never splits a widget).
+    let needed = ui.spacing().slider_width + 120.0;
+    if ui.available_size_before_wrap().x < needed {
+        ui.end_row();
+    }
     let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
     if ui.add(slider).changed() {
         asked.push(PlaybackCommand::Seek(frame));

@@ -180,7 +180,7 @@ impl CaptureIndex {
             file,
             read: read.clone(),
         };
-        let reader = CaptureReader::new(path, counted)?;
+        let reader = CaptureReader::reading_ahead(path, counted)?;
         let header = reader.header().clone();
         let (text, copy) = if compressed {
             static COPIES: AtomicU64 = AtomicU64::new(0);

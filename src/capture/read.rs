@@ -23,7 +23,7 @@ pub fn is_capture(path: &Path) -> bool {
     let Ok(file) = std::fs::File::open(path) else {
         return false;
     };
-    let Ok(mut input) = decompressed(BufReader::new(file)) else {
+    let Ok(mut input) = decompressed(BufReader::new(file), false) else {
         return false;
     };
     let mut first = Vec::new();
@@ -33,18 +33,26 @@ pub fn is_capture(path: &Path) -> bool {
         .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(super::FORMAT))
 }
 
-/// The input, gunzipped when it starts with gzip's magic bytes, read ahead on a thread of its
-/// own: unpacking and reading the file go on while the lines before are parsed and judged.
+/// The input, gunzipped when it starts with gzip's magic bytes; with `ahead`, read on a thread
+/// of its own, so that unpacking and reading the file go on while the lines before are parsed
+/// and judged.
 fn decompressed<R: Read + Send + 'static>(
     mut input: BufReader<R>,
+    ahead: bool,
 ) -> std::io::Result<Box<dyn BufRead + Send>> {
     let head = input.fill_buf()?;
-    let input: Box<dyn Read + Send> = if head.starts_with(&[0x1f, 0x8b]) {
-        Box::new(flate2::bufread::MultiGzDecoder::new(input))
-    } else {
-        Box::new(input)
-    };
-    Ok(Box::new(ReadAhead::new(input)))
+    let gzip = head.starts_with(&[0x1f, 0x8b]);
+    Ok(match (gzip, ahead) {
+        (true, true) => Box::new(ReadAhead::new(Box::new(
+            flate2::bufread::MultiGzDecoder::new(input),
+        ))),
+        (false, true) => Box::new(ReadAhead::new(Box::new(input))),
+        (true, false) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            flate2::bufread::MultiGzDecoder::new(input),
+        )),
+        (false, false) => Box::new(input),
+    })
 }
 
 /// A reader whose input is read on another thread, a few chunks ahead. The thread ends at the
@@ -304,16 +312,34 @@ impl std::fmt::Debug for CaptureReader {
 
 impl CaptureReader {
     /// Open the capture at `path` (plain or gzip) and read its header.
+    /// The file is read (and unpacked) ahead on a thread of its own.
     pub fn open(path: &Path) -> Result<Self, FileError> {
         let file = std::fs::File::open(path)
             .map_err(|e| FileError::new(path, Problem::io("cannot read the file", e)))?;
-        Self::new(path, file)
+        Self::reading_ahead(path, file)
     }
 
     /// Read a capture from `input` (plain or gzip); `path` only names it in messages.
     pub fn new(path: &Path, input: impl Read + Send + 'static) -> Result<Self, FileError> {
+        Self::start(path, input, false)
+    }
+
+    /// The same, `input` read (and unpacked) ahead on a thread of its own, a few MiB at most:
+    /// for a long capture, read while its frames are judged.
+    pub fn reading_ahead(
+        path: &Path,
+        input: impl Read + Send + 'static,
+    ) -> Result<Self, FileError> {
+        Self::start(path, input, true)
+    }
+
+    fn start(
+        path: &Path,
+        input: impl Read + Send + 'static,
+        ahead: bool,
+    ) -> Result<Self, FileError> {
         let fail = |problem| FileError::new(path, problem);
-        let input = decompressed(BufReader::with_capacity(1 << 16, input))
+        let input = decompressed(BufReader::with_capacity(1 << 16, input), ahead)
             .map_err(|e| fail(Problem::io("cannot read the file", e)))?;
         let mut reader = Self {
             path: path.to_path_buf(),

@@ -114,7 +114,9 @@ fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
     h.get_by_label(
         "platformer 0.3; f32: a claim agrees within tau = 2^-20 x M, M the pair's largest coordinate; lengths in px, y down",
     );
-    h.get_by_label_contains("120 frames, 120 claims: 118 agree, 2 disagree (2 normal-reversed)");
+    h.get_by_label("120 frames, 120 claims: 118 agree, 2 disagree (2 normal-reversed)");
+    // The status bar says so once the scan is done.
+    h.get_by_label_contains("judged every claim of");
     h.get_by_label_contains("reproduced by normal-reversed");
     // y down: the ball (above the ledge on the screen) has the smaller y.
     assert!(h.state().camera().y_down);

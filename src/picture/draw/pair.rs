@@ -240,11 +240,12 @@ pub(super) fn claimed(
         .as_ref()
         .and_then(|c| c.points.first())
         .map_or(b.centre(), |p| p.point);
+    const RING: f32 = 7.0;
     let contacts = claim.contacts.as_deref().unwrap_or_default();
     for p in contacts {
         list.marks.push(Mark::Circle {
             centre: input.screen(*p),
-            radius: 7.0,
+            radius: RING,
             fill: Colour::TRANSPARENT,
             stroke: Stroke::new(2.0, palette::CLAIMED),
         });
@@ -253,9 +254,13 @@ pub(super) fn claimed(
         (true, Some(normal), Some(depth)) => {
             let from = contacts.first().copied().unwrap_or(exact_from);
             let drawn = arrow(input, from, normal * depth, palette::CLAIMED, list);
+            // Under the arrow and clear of the ring it starts in.
+            let start = input.screen(from);
+            let ring = if contacts.is_empty() { 0.0 } else { RING };
+            let below = drawn.tip.y.max(start.y + ring) + 14.0;
             (
                 drawn.label(format!("claimed {}", text::number(depth))),
-                drawn.tip + Vec2::new(0.0, 14.0),
+                Vec2::new(drawn.tip.x, below),
             )
         }
         _ => (
