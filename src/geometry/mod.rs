@@ -15,6 +15,7 @@
 mod capsule;
 mod chain;
 mod circle;
+mod decompose;
 mod error;
 mod interval;
 mod polygon;
@@ -26,6 +27,7 @@ mod shape;
 pub use capsule::Capsule;
 pub use chain::{Chain, Piece};
 pub use circle::Circle;
+pub use decompose::convex_pieces;
 pub use error::ShapeError;
 pub use interval::Interval;
 pub use polygon::{ConvexPolygon, Winding};

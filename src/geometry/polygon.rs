@@ -279,6 +279,15 @@ fn check_repeats(points: &[DVec2], extent: f64) -> Result<(), ShapeError> {
 
 /// No two edges that do not share a corner may touch (a bow-tie, a pentagram).
 fn check_crossings(points: &[DVec2]) -> Result<(), ShapeError> {
+    match first_crossing(points) {
+        Some((edge_a, edge_b)) => Err(ShapeError::SelfIntersecting { edge_a, edge_b }),
+        None => Ok(()),
+    }
+}
+
+/// The first two edges of the outline through `points` that touch without sharing a corner
+/// (edge k runs from point k to the next).
+pub(super) fn first_crossing(points: &[DVec2]) -> Option<(usize, usize)> {
     let n = points.len();
     for i in 0..n {
         for j in i + 2..n {
@@ -288,14 +297,11 @@ fn check_crossings(points: &[DVec2]) -> Result<(), ShapeError> {
             let (a0, a1) = (points[i], points[(i + 1) % n]);
             let (b0, b1) = (points[j], points[(j + 1) % n]);
             if segments_touch(a0, a1, b0, b1) {
-                return Err(ShapeError::SelfIntersecting {
-                    edge_a: i,
-                    edge_b: j,
-                });
+                return Some((i, j));
             }
         }
     }
-    Ok(())
+    None
 }
 
 /// Whether two closed segments share a point (orientation tests, collinear cases included).
