@@ -97,6 +97,7 @@ pub mod diagnose;
 pub mod files;
 pub mod fixture;
 pub mod geometry;
+pub mod import;
 pub mod latency;
 pub mod motion;
 pub mod picture;

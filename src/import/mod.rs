@@ -1,0 +1,4 @@
+//! Reading the levels people already have: Tiled maps and Godot 4 scenes, turned into shape
+//! sets (docs/format.md, "Import"). The core only: no window here.
+
+pub mod godot_text;
