@@ -8,6 +8,7 @@ mod diagnose;
 mod diagnose_capture;
 mod explain;
 mod fixture;
+mod import;
 mod packets;
 mod pairs;
 mod query;
@@ -96,6 +97,16 @@ Examples:
 The format follows the output's extension (.svg or .png). Without --pair, the pair is the
 one the window opens on: the first intersecting pair, else the first two shapes.")]
     Render(render::RenderArgs),
+    /// A level's collision geometry as a shape set: a Godot 4 text scene (.tscn), its node
+    /// tree, instanced scenes and TileMapLayer cells, converted from y-down pixels.
+    #[command(after_help = "\
+Examples:
+  collidoscope import levels/world.tscn -o world.json
+  collidoscope import levels/world.tscn --scale 0.01 --skip-unsupported > world.json
+
+Every object skipped, approximated or split gets a note on stderr. Exit status: 0 imported,
+1 refused (one message on stderr; OUT not written), 2 wrong usage.")]
+    Import(import::ImportArgs),
     /// Check files: print OK or the error for each; for a fixture, recompute every pinned
     /// result and print each field that drifted.
     #[command(after_help = "\
@@ -415,6 +426,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
                 ),
             },
         },
+        Some(Command::Import(args)) => import::run(&args, &mut out),
         Some(Command::Render(render::RenderArgs {
             file,
             pair,

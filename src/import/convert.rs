@@ -31,7 +31,8 @@ impl Convert {
 
     /// A source rotation (radians, clockwise on screen) as a collidoscope angle.
     pub fn angle(&self, theta: f64) -> f64 {
-        -theta
+        // + 0.0: no turn is 0, not -0.
+        -theta + 0.0
     }
 }
 

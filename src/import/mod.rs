@@ -1,7 +1,364 @@
 //! Reading the levels people already have: Tiled maps and Godot 4 scenes, turned into shape
 //! sets (docs/format.md, "Import"). The core only: no window here.
+//!
+//! Each reader walks its file and hands every collision object to [`Outcome::place`]: the
+//! object's shapes in its own frame (source pixels, y down) and the object's transform. Placing
+//! is shared: the pose (position where the object's origin lands, angle the direction its x
+//! axis takes), the points local to that pose, concave polygons split, and the notes.
 
 pub mod convert;
+pub mod godot;
 pub mod godot_text;
 
 pub use convert::{Convert, Note};
+
+use crate::files::{FileError, Problem};
+use crate::geometry::{
+    Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape, ShapeError, convex_pieces,
+};
+use crate::scene::{Scene, SceneShape};
+use convert::{ellipse_points, without_repeats};
+use std::path::{Path, PathBuf};
+
+/// A level imported: the shape set, and a note for every object skipped, approximated or
+/// split.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The shapes, in source order, every one named.
+    pub scene: Scene,
+    /// What happened to the objects that did not come through whole.
+    pub notes: Vec<Note>,
+}
+
+/// Why an object gives nothing: skipped with a note, or refused (a note instead with
+/// `--skip-unsupported`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// Nothing to collide with: a note.
+    Skip(String),
+    /// Not something collidoscope can hold: the import stops, unless told to skip it.
+    Refuse(String),
+}
+
+/// An affine map of source coordinates (y down): x and y axes and origin, as Godot's
+/// Transform2D keeps them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Affine {
+    /// Where the local x axis goes.
+    pub x: DVec2,
+    /// Where the local y axis goes.
+    pub y: DVec2,
+    /// Where the local origin goes.
+    pub origin: DVec2,
+    /// The rotations composed into it, radians: the x axis's direction as the source wrote
+    /// it (exact, where `atan2` of the axis would round), when the axis points that way.
+    pub turn: f64,
+}
+
+impl Affine {
+    /// Nothing moved.
+    pub const IDENTITY: Affine = Affine {
+        x: DVec2::X,
+        y: DVec2::Y,
+        origin: DVec2::ZERO,
+        turn: 0.0,
+    };
+
+    /// Godot's `set_rotation_scale_and_skew` with `position`: x axis (cos r · sx, sin r · sx),
+    /// y axis (−sin(r + k) · sy, cos(r + k) · sy).
+    pub fn from_parts(position: DVec2, rotation: f64, scale: DVec2, skew: f64) -> Self {
+        Affine {
+            x: DVec2::new(rotation.cos(), rotation.sin()) * scale.x,
+            y: DVec2::new(-(rotation + skew).sin(), (rotation + skew).cos()) * scale.y,
+            origin: position,
+            turn: rotation,
+        }
+    }
+
+    /// A local point mapped.
+    pub fn apply(&self, p: DVec2) -> DVec2 {
+        self.origin + self.basis(p)
+    }
+
+    /// A local vector mapped (no origin).
+    pub fn basis(&self, v: DVec2) -> DVec2 {
+        self.x * v.x + self.y * v.y
+    }
+
+    /// `self` after `inner`: a child's transform composed under its parent's.
+    pub fn then(&self, inner: &Affine) -> Affine {
+        Affine {
+            x: self.basis(inner.x),
+            y: self.basis(inner.y),
+            origin: self.apply(inner.origin),
+            turn: self.turn + inner.turn,
+        }
+    }
+
+    /// The direction of the x axis, radians: the composed turn when the axis points that way.
+    pub fn angle(&self) -> f64 {
+        let direction = self.x.normalize_or_zero();
+        let (s, c) = self.turn.sin_cos();
+        if (direction - DVec2::new(c, s)).length() <= 1e-12 {
+            self.turn
+        } else {
+            self.x.y.atan2(self.x.x)
+        }
+    }
+
+    /// Whether the map is a rotation with one scale for both axes (no skew, no stretch, no
+    /// mirror): what a circle or capsule survives.
+    pub fn uniform(&self) -> bool {
+        let (lx, ly) = (self.x.length(), self.y.length());
+        let tolerance = 1e-9 * lx.max(ly);
+        (lx - ly).abs() <= tolerance
+            && self.x.dot(self.y).abs() <= tolerance * lx.max(ly)
+            && self.x.perp_dot(self.y) > 0.0
+    }
+}
+
+/// One shape of an object, in the object's own frame (source pixels, y down).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Local {
+    /// A circle: centre and radius.
+    Circle(DVec2, f64),
+    /// A capsule: its segment and radius.
+    Capsule(DVec2, DVec2, f64),
+    /// A polygon; `true` when a concave one may be split into convex pieces.
+    Polygon(Vec<DVec2>, bool),
+    /// A two-sided segment.
+    Segment(DVec2, DVec2),
+}
+
+/// The import under way: the shapes placed so far and the notes.
+pub struct Outcome {
+    file: PathBuf,
+    convert: Convert,
+    skip_unsupported: bool,
+    shapes: Vec<SceneShape>,
+    notes: Vec<Note>,
+}
+
+impl Outcome {
+    /// Importing `file` with `convert`.
+    pub fn new(file: &Path, convert: Convert, skip_unsupported: bool) -> Self {
+        Self {
+            file: file.to_path_buf(),
+            convert,
+            skip_unsupported,
+            shapes: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A note about the object at `place` in `file`.
+    pub fn note(&mut self, file: &Path, place: String, what: String, shape: Option<String>) {
+        self.notes.push(Note {
+            file: file.to_path_buf(),
+            place,
+            what,
+            shape,
+        });
+    }
+
+    /// An object collidoscope cannot hold: the import's error, or with `--skip-unsupported`
+    /// a note.
+    pub fn refuse(&mut self, file: &Path, place: String, why: String) -> Result<(), FileError> {
+        if self.skip_unsupported {
+            self.note(file, place, format!("skipped: {why}"), None);
+            Ok(())
+        } else {
+            Err(FileError::new(
+                file,
+                Problem::Document(format!(
+                    "{place}: {why} (pass --skip-unsupported to leave it out)"
+                )),
+            ))
+        }
+    }
+
+    /// Place an object's shapes, named `name` (`name#k` when it gives several), with its
+    /// transform `to_source` (the object's frame to the level's, source pixels).
+    pub fn place(
+        &mut self,
+        file: &Path,
+        place: &str,
+        name: &str,
+        shapes: Vec<Local>,
+        to_source: &Affine,
+    ) -> Result<(), FileError> {
+        let c = self.convert;
+        // The pose: where the origin lands, the direction the x axis takes; points are local
+        // to it (a stretch or skew stays in the points).
+        let theta = to_source.angle();
+        let pose = Pose::new(
+            c.point(to_source.origin.x, to_source.origin.y),
+            c.angle(theta),
+        );
+        // Under a rotation and one scale the points only scale (kept exact: turning them and
+        // back would leave rounding in every point); otherwise they take the stretch and skew.
+        let uniform = to_source.uniform().then(|| {
+            let s = to_source.x.length();
+            if (s - 1.0).abs() <= 1e-12 { 1.0 } else { s }
+        });
+        let unturn = |p: DVec2| {
+            let q = match uniform {
+                Some(s) => p * s,
+                None => convert::rotate(to_source.basis(p), -theta),
+            };
+            c.point(q.x, q.y)
+        };
+        let mut placed: Vec<(Shape, Pose)> = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
+        let several = shapes.len() > 1;
+        for local in shapes {
+            // A circle's position is its centre; everything else sits at the object's pose.
+            let at = match &local {
+                Local::Circle(centre, _) => {
+                    let p = to_source.apply(*centre);
+                    Pose::new(c.point(p.x, p.y), 0.0)
+                }
+                _ => pose,
+            };
+            match self.one(local, to_source, &unturn, &mut notes) {
+                Ok(more) => placed.extend(more.into_iter().map(|s| match s {
+                    Shape::Circle(_) => (s, at),
+                    other => (other, pose),
+                })),
+                Err(Refusal::Skip(why)) => notes.push(format!("skipped: {why}")),
+                Err(Refusal::Refuse(why)) => {
+                    self.refuse(file, place.to_string(), why)?;
+                }
+            }
+        }
+        let names: Vec<String> = if placed.len() == 1 && !several {
+            vec![name.to_string()]
+        } else {
+            (0..placed.len()).map(|k| format!("{name}#{k}")).collect()
+        };
+        for what in notes {
+            self.note(file, place.to_string(), what, names.first().cloned());
+        }
+        for ((shape, pose), name) in placed.into_iter().zip(names) {
+            self.shapes
+                .push(SceneShape::new(Some(name), Placed::new(shape, pose)));
+        }
+        Ok(())
+    }
+
+    fn one(
+        &self,
+        local: Local,
+        to_source: &Affine,
+        unturn: &dyn Fn(DVec2) -> DVec2,
+        notes: &mut Vec<String>,
+    ) -> Result<Vec<Shape>, Refusal> {
+        let c = self.convert;
+        let failed = |e: ShapeError| Refusal::Skip(e.to_string());
+        match local {
+            Local::Circle(_, radius) if to_source.uniform() => {
+                if radius <= 0.0 {
+                    return Err(Refusal::Skip("a circle of radius 0".into()));
+                }
+                let r = c.length(radius * to_source.x.length());
+                Ok(vec![Shape::Circle(Circle::new(r).map_err(failed)?)])
+            }
+            Local::Circle(centre, radius) => {
+                notes.push(
+                    "approximated: a circle under a non-uniform scale or skew becomes a 32-point polygon"
+                        .into(),
+                );
+                let points = ellipse_points(centre, radius, radius);
+                self.polygon(points.into_iter().map(unturn).collect(), false)
+            }
+            Local::Capsule(..) if !to_source.uniform() => Err(Refusal::Refuse(
+                "a capsule under a non-uniform scale or skew".into(),
+            )),
+            Local::Capsule(a, b, radius) => {
+                let r = c.length(radius * to_source.x.length());
+                Capsule::new(unturn(a), unturn(b), r)
+                    .map(|k| vec![Shape::Capsule(k)])
+                    .map_err(failed)
+            }
+            Local::Polygon(points, split) => {
+                let points = without_repeats(&points);
+                if points.len() < 3 {
+                    return Err(Refusal::Skip(format!(
+                        "a polygon needs 3 points or more, found {}",
+                        points.len()
+                    )));
+                }
+                let shapes = self.polygon(points.into_iter().map(unturn).collect(), split)?;
+                if shapes.len() > 1 {
+                    notes.push(format!("split into {} convex pieces", shapes.len()));
+                }
+                Ok(shapes)
+            }
+            Local::Segment(a, b) => {
+                if a == b {
+                    return Err(Refusal::Skip("a segment of length 0".into()));
+                }
+                Segment::new(unturn(a), unturn(b))
+                    .map(|s| vec![Shape::Segment(s)])
+                    .map_err(failed)
+            }
+        }
+    }
+
+    /// A polygon (points already placed), split when concave and `split` allows.
+    fn polygon(&self, points: Vec<DVec2>, split: bool) -> Result<Vec<Shape>, Refusal> {
+        match ConvexPolygon::new(points.clone()) {
+            Ok(p) => Ok(vec![Shape::Polygon(p)]),
+            Err(ShapeError::ZeroArea) => Err(Refusal::Skip("a polygon with no area".into())),
+            Err(ShapeError::SelfIntersecting { edge_a, edge_b }) => Err(Refusal::Refuse(format!(
+                "self-intersecting polygon (edges {edge_a} and {edge_b} cross)"
+            ))),
+            Err(ShapeError::NotConvex { .. } | ShapeError::FoldsBack { .. }) if split => {
+                let pieces = convex_pieces(&points).map_err(|e| match e {
+                    ShapeError::SelfIntersecting { edge_a, edge_b } => Refusal::Refuse(format!(
+                        "self-intersecting polygon (edges {edge_a} and {edge_b} cross)"
+                    )),
+                    other => Refusal::Skip(other.to_string()),
+                })?;
+                pieces
+                    .into_iter()
+                    .map(|piece| {
+                        ConvexPolygon::new(piece)
+                            .map(Shape::Polygon)
+                            .map_err(|e| Refusal::Skip(format!("a piece of it: {e}")))
+                    })
+                    .collect()
+            }
+            Err(ShapeError::NotConvex { point } | ShapeError::FoldsBack { point }) => Err(
+                Refusal::Refuse(format!("points that are not convex (at point {point})")),
+            ),
+            Err(other) => Err(Refusal::Skip(other.to_string())),
+        }
+    }
+
+    /// The shape set and the notes.
+    pub fn finish(self) -> Imported {
+        let _ = &self.file;
+        Imported {
+            scene: Scene::from_shapes(self.shapes),
+            notes: self.notes,
+        }
+    }
+}
+
+/// Import the level at `path`, by its extension: a Godot 4 text scene (`.tscn`).
+pub fn import(
+    path: &Path,
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("tscn" | "scn") => godot::import(path, convert, skip_unsupported),
+        _ => Err(FileError::new(
+            path,
+            Problem::Document(
+                "not a level collidoscope imports: give a Godot 4 text scene (.tscn)".into(),
+            ),
+        )),
+    }
+}

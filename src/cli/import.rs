@@ -1,0 +1,63 @@
+//! `collidoscope import FILE [-o OUT] [--scale S] [--skip-unsupported]`: a level's collision
+//! geometry as a shape set (docs/format.md, "Import").
+
+use crate::import::{Convert, import};
+use crate::scene::{save, to_json};
+use clap::Args;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The command's arguments.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A Godot 4 text scene (.tscn).
+    pub file: PathBuf,
+    /// Where to write the shape set (atomically); without it, stdout.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// World units per source pixel.
+    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    pub scale: f64,
+    /// Leave out what collidoscope cannot hold (a note each) instead of refusing the file.
+    #[arg(long)]
+    pub skip_unsupported: bool,
+}
+
+/// Run it: 0 imported, 1 refused, 2 wrong usage. Notes go to stderr.
+pub fn run(args: &ImportArgs, out: &mut impl Write) -> u8 {
+    if !(args.scale.is_finite() && args.scale > 0.0) {
+        eprintln!(
+            "collidoscope import: --scale must be a number > 0 (world units per pixel), found {}",
+            args.scale
+        );
+        return 2;
+    }
+    let convert = Convert { scale: args.scale };
+    let imported = match import(&args.file, convert, args.skip_unsupported) {
+        Ok(imported) => imported,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    for note in &imported.notes {
+        eprintln!("{note}");
+    }
+    match &args.output {
+        Some(path) => write(path, &imported.scene),
+        None => {
+            let _ = out.write_all(to_json(&imported.scene).as_bytes());
+            0
+        }
+    }
+}
+
+fn write(path: &Path, scene: &crate::scene::Scene) -> u8 {
+    match save(scene, path) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}

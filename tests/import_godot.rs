@@ -1,0 +1,256 @@
+//! Godot 4 scenes imported (docs/format.md, "Import", "Godot 4 scenes"), on real scenes from
+//! Godot's demo projects (tests/levels/godot/SOURCE.md). The expected values are worked out by
+//! hand from the scene text: Godot's y-down pixels flipped, angles negated, transforms
+//! composed parent first.
+
+use collidoscope::geometry::{DVec2, Shape};
+use collidoscope::import::{Convert, Imported, import};
+use collidoscope::scene::SceneShape;
+use std::path::Path;
+use std::process::Command;
+
+const WORLD: &str = "tests/levels/godot/kinematic_character/world.tscn";
+const SHAPES: &str = "tests/levels/godot/physics_tests/tests/functional/test_shapes.tscn";
+const BUCKET: &str =
+    "tests/levels/godot/physics_tests/tests/functional/solver/bodies_in_bucket.tscn";
+
+fn imported(path: &str, skip: bool) -> Imported {
+    import(Path::new(path), Convert { scale: 1.0 }, skip).unwrap()
+}
+
+fn shape<'a>(set: &'a Imported, name: &str) -> &'a SceneShape {
+    set.scene
+        .shapes
+        .iter()
+        .find(|s| s.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no shape {name:?}"))
+}
+
+fn close(a: DVec2, b: DVec2) -> bool {
+    (a - b).length() <= 1e-9
+}
+
+/// A polygon's corners in the world, in order.
+fn corners(s: &SceneShape) -> Vec<DVec2> {
+    let Shape::Polygon(p) = &s.placed.shape else {
+        panic!("{:?} is not a polygon", s.name)
+    };
+    p.points().iter().map(|q| s.placed.pose.apply(*q)).collect()
+}
+
+#[test]
+fn the_kinematic_character_world_imports_its_tiles_platforms_and_instanced_player() {
+    let world = imported(WORLD, false);
+    assert!(world.notes.is_empty(), "{:?}", world.notes);
+    let tiles = world
+        .scene
+        .shapes
+        .iter()
+        .filter(|s| {
+            s.name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("TileMapLayer["))
+        })
+        .count();
+    assert_eq!(tiles, 288);
+    // Cell (0, 0): the 16 px tile's square about the cell's centre (8, 8), y flipped.
+    let cell = shape(&world, "TileMapLayer[0,0]/physics_layer_0/polygon_0");
+    assert_eq!(cell.placed.pose.position, DVec2::new(8.0, -8.0));
+    let mut c = corners(cell);
+    c.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    assert_eq!(
+        c,
+        [
+            DVec2::new(0.0, -16.0),
+            DVec2::new(0.0, 0.0),
+            DVec2::new(16.0, -16.0),
+            DVec2::new(16.0, 0.0)
+        ]
+    );
+    // The player scene, instanced at (233.06, 223.436); its shape sits at (-0.315559,
+    // 0.157784) in it: 14 x 14 about (232.744441, 223.593784), y flipped.
+    let player = shape(&world, "Player/CollisionShape2D");
+    assert!(close(
+        player.placed.pose.position,
+        DVec2::new(232.744441, -223.593784)
+    ));
+    // "Platform": position (257, 393), rotation -0.428054 rad (counter-clockwise on Godot's
+    // screen), a 64 x 16 RectangleShape2D: collidoscope's angle is +0.428054.
+    let platform = shape(&world, "Platform/CollisionShape2D");
+    assert_eq!(platform.placed.pose.position, DVec2::new(257.0, -393.0));
+    assert_eq!(platform.placed.pose.angle(), 0.428054);
+    let (s, c) = 0.428054f64.sin_cos();
+    let right_end = DVec2::new(257.0, -393.0) + DVec2::new(32.0 * c, 32.0 * s);
+    let far = corners(platform)
+        .iter()
+        .map(|p| p.distance(right_end))
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        far > 7.9 && far < 8.1,
+        "a corner 8 from the right end's middle: {far}"
+    );
+}
+
+#[test]
+fn every_shape_kind_of_the_physics_tests_comes_through() {
+    let set = imported(SHAPES, false);
+    // CapsuleShape2D radius 20, height 70: the segment is 70/2 - 20 = 15 either side of the
+    // node, along its local y.
+    let capsule = shape(&set, "DynamicShapes/RigidBodyCapsule/CollisionShape2D");
+    let Shape::Capsule(k) = &capsule.placed.shape else {
+        panic!("a capsule")
+    };
+    assert_eq!(
+        (k.a(), k.b(), k.radius()),
+        (DVec2::new(0.0, 15.0), DVec2::new(0.0, -15.0), 20.0)
+    );
+    let sphere = shape(&set, "DynamicShapes/RigidBodySphere/CollisionShape2D");
+    assert!(matches!(&sphere.placed.shape, Shape::Circle(c) if c.radius() == 30.0));
+    // The concave CollisionPolygon2D: 7 convex pieces, a note saying so.
+    let pieces: Vec<&SceneShape> = set
+        .scene
+        .shapes
+        .iter()
+        .filter(|s| {
+            s.name.as_deref().is_some_and(|n| {
+                n.starts_with("DynamicShapes/RigidBodyConcavePolygon/CollisionPolygon2D#")
+            })
+        })
+        .collect();
+    assert_eq!(pieces.len(), 7);
+    assert_eq!(
+        set.notes
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [format!(
+            "{SHAPES}: node \"DynamicShapes/RigidBodyConcavePolygon/CollisionPolygon2D\" (CollisionPolygon2D): split into 7 convex pieces"
+        )]
+    );
+    // The static scene, instanced through res://, its polygon in segments mode: a closed
+    // ring of 12 two-sided segments.
+    let ring = set
+        .scene
+        .shapes
+        .iter()
+        .filter(|s| matches!(s.placed.shape, Shape::Segment(_)))
+        .count();
+    assert_eq!(ring, 12);
+    assert_eq!(set.scene.version_needed(), 3);
+}
+
+#[test]
+fn what_collidoscope_cannot_hold_is_refused_by_name_or_skipped_with_a_note() {
+    let refused = import(Path::new(BUCKET), Convert { scale: 1.0 }, false).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "{BUCKET}: node \"StaticBody2D/CollisionShape2D\" (CollisionShape2D): WorldBoundaryShape2D has no collidoscope kind (pass --skip-unsupported to leave it out)"
+        )
+    );
+    let skipped = imported(BUCKET, true);
+    let notes: Vec<String> = skipped.notes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        notes[0],
+        format!(
+            "{BUCKET}: node \"CantileveredBeam/CollisionShape2D\" (CollisionShape2D): skipped: a rectangle of size 0 x 0: nothing to collide with"
+        )
+    );
+    assert_eq!(notes.len(), 4);
+}
+
+#[test]
+fn a_bad_scene_is_refused_naming_the_file_and_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let cases = [
+        (
+            write(
+                "old.tscn",
+                "[gd_scene load_steps=2 format=2]\n\n[node name=\"A\" type=\"Node2D\"]\n",
+            ),
+            "a Godot 3 scene (format=2): open and save it in Godot 4 first",
+        ),
+        (
+            write(
+                "broken.tscn",
+                "[gd_scene format=3]\n\n[node name=\"A\" type=\"Node2D\"]\nposition = Vector2(1, \n",
+            ),
+            "line 5, column 1: expected a value, found the end of the file",
+        ),
+        (
+            write("binary.scn", "RSRC\u{0}\u{0}"),
+            "a binary scene: save the scene as .tscn",
+        ),
+        (
+            write("resource.tscn", "[gd_resource type=\"TileSet\" format=3]\n"),
+            "not a Godot scene: the first section is [gd_resource], not [gd_scene ...]",
+        ),
+        (
+            write(
+                "loop.tscn",
+                "[gd_scene format=3]\n\n[ext_resource type=\"PackedScene\" path=\"loop.tscn\" id=\"1\"]\n\n[node name=\"A\" type=\"Node2D\"]\n\n[node name=\"B\" parent=\".\" instance=ExtResource(\"1\")]\n",
+            ),
+            "the scene instances itself",
+        ),
+        (
+            write(
+                "orphan.tscn",
+                "[gd_scene format=3]\n\n[node name=\"A\" type=\"Node2D\"]\n\n[node name=\"B\" type=\"Node2D\" parent=\"Nowhere\"]\n",
+            ),
+            "line 5: [node]: node \"B\": its parent \"Nowhere\" is not in the scene",
+        ),
+    ];
+    for (path, message) in cases {
+        let e = import(&path, Convert { scale: 1.0 }, false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(&path.display().to_string()), "{e}");
+        assert!(e.contains(message), "{e}\nshould say: {message}");
+    }
+}
+
+#[test]
+fn the_command_writes_the_set_atomically_and_says_its_notes() {
+    let bin = env!("CARGO_BIN_EXE_collidoscope");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shapes.json");
+    let run = Command::new(bin)
+        .args(["import", SHAPES, "-o"])
+        .arg(&out)
+        .args(["--scale", "0.01"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(String::from_utf8_lossy(&run.stderr).contains("split into 7 convex pieces"));
+    let scene = collidoscope::scene::load(&out).unwrap();
+    let sphere = scene
+        .shapes
+        .iter()
+        .find(|s| s.name.as_deref() == Some("DynamicShapes/RigidBodySphere/CollisionShape2D"))
+        .unwrap();
+    assert!(matches!(&sphere.placed.shape, Shape::Circle(c) if (c.radius() - 0.3).abs() < 1e-15));
+    // Refused: OUT left as it was.
+    std::fs::write(&out, "kept").unwrap();
+    let refused = Command::new(bin)
+        .args(["import", BUCKET, "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept");
+    let usage = Command::new(bin)
+        .args(["import", SHAPES, "--scale", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+}
