@@ -812,6 +812,33 @@ pub const OPENED_RUN: &str =
 /// The shapes panel over a capture's frame.
 pub const CAPTURED_FRAME: &str = "The capture's frame shown (read-only): each shape as the engine had it when it computed the frame's contacts. Export fixture of this frame to edit them.";
 
+/// A level imported into the window.
+pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
+    let mut line = format!(
+        "imported {}: {shapes} shape{} (a new, unsaved set)",
+        path.display(),
+        if shapes == 1 { "" } else { "s" }
+    );
+    if notes > 0 {
+        line.push_str(&format!(
+            "; {notes} note{} in the shapes panel",
+            if notes == 1 { "" } else { "s" }
+        ));
+    }
+    line
+}
+
+/// `name` cut to its last `keep` characters after an ellipsis when longer (an imported level's
+/// names are paths, whose ends tell them apart).
+pub fn tail(name: &str, keep: usize) -> String {
+    let count = name.chars().count();
+    if count <= keep {
+        return name.to_string();
+    }
+    let rest: String = name.chars().skip(count - keep).collect();
+    format!("…{rest}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::number;

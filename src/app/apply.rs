@@ -47,6 +47,15 @@ impl App {
                 Ok(_) => self.dialogs.confirm_discard(dialogs::Discard::Open(path)),
             },
             Command::Open(path) => self.open(&path),
+            Command::Import(path) if ws.is_dirty() => {
+                let convert = crate::import::Convert { scale: 1.0 };
+                match crate::import::import(&path, convert, true) {
+                    // Nothing to discard changes for when the level cannot be read.
+                    Err(e) => self.say(e.to_string(), true),
+                    Ok(_) => self.dialogs.confirm_discard(dialogs::Discard::Import(path)),
+                }
+            }
+            Command::Import(path) => self.import(&path),
             Command::Save => self.save(),
             Command::SaveAs { path, confirmed } => self.save_as(&path, confirmed),
             Command::Recover(recovery) => {
@@ -199,6 +208,7 @@ impl App {
 
     /// After new, open or recover: the view and the lab start over on the new scene.
     pub(super) fn after_document_change(&mut self) {
+        self.shapes_panel.import_notes.clear();
         self.scene_view.fit_on_open();
         self.pair_lab.pair_changed();
         self.numbers_panel.forget();
@@ -229,6 +239,24 @@ impl App {
                 self.workspace.opened(scene, path);
                 self.after_document_change();
                 self.say(format!("opened {}", path.display()), false);
+            }
+            Err(e) => self.say(e.to_string(), true),
+        }
+    }
+
+    /// Import the level at `path` as a new, unsaved, untitled set, its notes listed in the
+    /// shapes panel. Unsupported shapes are left out with a note each (the command line's
+    /// `--skip-unsupported`); a file refused leaves everything as it was.
+    pub(super) fn import(&mut self, path: &Path) {
+        let convert = crate::import::Convert { scale: 1.0 };
+        match crate::import::import(path, convert, true) {
+            Ok(imported) => {
+                let shapes = imported.scene.shapes.len();
+                self.workspace.imported(imported.scene);
+                self.after_document_change();
+                let notes = imported.notes.len();
+                self.shapes_panel.import_notes = imported.notes;
+                self.say(text::imported(path, shapes, notes), false);
             }
             Err(e) => self.say(e.to_string(), true),
         }
@@ -283,6 +311,7 @@ impl App {
             dialogs::Discard::Open(path) => self.open(&path),
             dialogs::Discard::Generate(options) => self.generate(options),
             dialogs::Discard::Example(example) => self.open_example(example),
+            dialogs::Discard::Import(path) => self.import(&path),
             dialogs::Discard::Quit => {
                 self.close_confirmed = true;
                 self.workspace.document.discard_recovery();

@@ -14,6 +14,8 @@ pub enum Discard {
     New,
     /// Open this file.
     Open(PathBuf),
+    /// Import this level.
+    Import(PathBuf),
     /// Close the window.
     Quit,
     /// Replace the scene with a generated one.

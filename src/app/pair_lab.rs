@@ -280,8 +280,9 @@ fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     ui.horizontal(|ui| {
         for (side, colour, id) in [("A", palette::A, &mut new_a), ("B", palette::B, &mut new_b)] {
             let label = ui.colored_label(colour, side);
+            let name = ws.name_of(*id);
             egui::ComboBox::from_id_salt(("pair", side))
-                .selected_text(ws.name_of(*id))
+                .selected_text(text::tail(&name, 22))
                 .width(combo_width)
                 .show_ui(ui, |ui| {
                     for (i, shape) in shapes.iter().enumerate() {
@@ -290,7 +291,7 @@ fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
                 })
                 .response
                 .labelled_by(label.id)
-                .on_hover_text(format!("shape {side} of the explained pair"));
+                .on_hover_text(format!("shape {side} of the explained pair: {name}"));
         }
         if ui.button("Swap").clicked() {
             std::mem::swap(&mut new_a, &mut new_b);
@@ -315,8 +316,22 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         );
         for &(a, b) in hits.iter().take(SHOWN) {
             let text = format!("{} / {}", ws.name_of(a), ws.name_of(b));
-            if ui
-                .small_button(text)
+            // Never wider than the panel: a pair of long names (an imported level's paths)
+            // gets a row of its own, cut to fit.
+            let button = egui::Button::new(text.as_str()).small().truncate();
+            let full = ui.max_rect().width();
+            let wide = ui.fonts_mut(|f| {
+                f.layout_no_wrap(text, egui::FontId::proportional(10.0), egui::Color32::WHITE)
+                    .size()
+                    .x
+            }) + 12.0
+                > full;
+            let response = if wide {
+                ui.add_sized([full, 0.0], button)
+            } else {
+                ui.add(button)
+            };
+            if response
                 .on_hover_text("explain this pair (the view moves to it when it is not in view)")
                 .clicked()
             {

@@ -14,11 +14,17 @@ use eframe::egui::{self, RichText};
 /// The shapes panel's own state.
 pub struct ShapesPanel {
     regular_sides: usize,
+    /// The notes of the level last imported (skipped, approximated, split objects), until
+    /// another document replaces it.
+    pub import_notes: Vec<crate::import::Note>,
 }
 
 impl Default for ShapesPanel {
     fn default() -> Self {
-        Self { regular_sides: 6 }
+        Self {
+            regular_sides: 6,
+            import_notes: Vec::new(),
+        }
     }
 }
 
@@ -50,6 +56,7 @@ impl ShapesPanel {
                     }
                     return;
                 }
+                self.notes(ui, ws, out);
                 shape_list(ui, ws, out);
                 ui.separator();
                 self.add_buttons(ui, ws, view, out);
@@ -57,6 +64,43 @@ impl ShapesPanel {
                 numbers.ui(ui, ws, out);
             });
         });
+    }
+
+    /// The import's notes, each selecting the shape it names.
+    fn notes(&self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+        if self.import_notes.is_empty() {
+            return;
+        }
+        let title = format!("Import notes ({})", self.import_notes.len());
+        egui::CollapsingHeader::new(title)
+            .default_open(true)
+            .show(ui, |ui| {
+                for note in &self.import_notes {
+                    let text = format!("{}: {}", note.place, note.what);
+                    let shape = note.shape.as_deref().and_then(|name| {
+                        ws.scene()
+                            .shapes
+                            .iter()
+                            .find(|s| s.name.as_deref() == Some(name))
+                    });
+                    match shape {
+                        Some(s) => {
+                            let selected = ws.selected() == Some(s.id);
+                            if ui
+                                .selectable_label(selected, RichText::new(text).small())
+                                .on_hover_text("select the shape")
+                                .clicked()
+                            {
+                                out.push(Command::Select(Some(s.id)));
+                            }
+                        }
+                        None => {
+                            ui.label(RichText::new(text).small().weak());
+                        }
+                    }
+                }
+            });
+        ui.separator();
     }
 
     fn add_buttons(

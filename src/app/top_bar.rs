@@ -125,6 +125,19 @@ impl TopBar {
                     }
                 }
                 if ui
+                    .button("Import")
+                    .on_hover_text(
+                        "import the level named in the field (a Godot 4 .tscn scene) as a new, unsaved set",
+                    )
+                    .clicked()
+                {
+                    if typed.as_os_str().is_empty() {
+                        out.say("type the level's path first", true);
+                    } else {
+                        out.push(Command::Import(typed.clone()));
+                    }
+                }
+                if ui
                     .button("Save")
                     .on_hover_text(
                         "save to the file named in the field (asks before replacing another file)",
@@ -155,6 +168,20 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
             Some(path) => out.push(Command::Open(path)),
             None => out.say(
                 "no file chosen (the path field above opens a file too)",
+                false,
+            ),
+        }
+    }
+    if ui
+        .button("Import level...")
+        .on_hover_text("a Godot 4 scene (.tscn) as a new, unsaved set")
+        .clicked()
+    {
+        // rfd answers None at once where no dialog can be shown; the path field remains.
+        match file_dialog().pick_file() {
+            Some(path) => out.push(Command::Import(path)),
+            None => out.say(
+                "no file chosen (type the level's path in the field above and press Import)",
                 false,
             ),
         }

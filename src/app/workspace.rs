@@ -314,6 +314,14 @@ impl Workspace {
         self.document.reset(self.revision);
     }
 
+    /// `scene`, just imported from a level: a new document with no file, unsaved (closing
+    /// or replacing it asks first).
+    pub fn imported(&mut self, scene: Scene) {
+        self.replace_scene(scene);
+        self.document.reset(self.revision);
+        self.document.saved_revision = None;
+    }
+
     /// `scene`, just read from `path`.
     pub fn opened(&mut self, scene: Scene, path: &Path) {
         self.replace_scene(scene);

@@ -296,3 +296,45 @@ fn the_labs_save_beside_the_open_document() {
     h.run_steps(2);
     h.get_by_label_contains("type a path for the rec file first");
 }
+
+#[test]
+fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
+    let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/levels/godot/physics_tests/tests/functional/test_shapes.tscn");
+    let mut h = harness(app(None));
+    type_into_path_field(&mut h, level.to_str().unwrap());
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    let app = h.state();
+    // A new, untitled set: the imported level's file is never the document's.
+    assert_eq!(app.path(), None);
+    assert!(app.is_dirty());
+    assert_eq!(app.scene().shapes.len(), 23);
+    let message = app.message().unwrap();
+    assert!(!message.error, "{}", message.text);
+    assert!(message.text.contains("23 shapes"), "{}", message.text);
+    // The note names the concave polygon split in 7; clicking it selects its first piece.
+    h.get_by_label_contains("split into 7 convex pieces")
+        .click();
+    h.run();
+    let selected = h.state().selected().expect("a shape selected");
+    let name = h
+        .state()
+        .scene()
+        .shapes
+        .iter()
+        .find(|s| s.id == selected)
+        .and_then(|s| s.name.clone());
+    assert_eq!(
+        name.as_deref(),
+        Some("DynamicShapes/RigidBodyConcavePolygon/CollisionPolygon2D#0")
+    );
+    // A file that is not a level changes nothing.
+    type_into_path_field(&mut h, "Cargo.toml");
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), 23);
+    assert!(h.state().message().unwrap().error);
+}
