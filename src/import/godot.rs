@@ -69,6 +69,8 @@ struct Reader {
     root: PathBuf,
     /// Scenes being expanded, to refuse one that instances itself.
     open: Vec<PathBuf>,
+    /// The text of the file imported, when it is given rather than read.
+    given: Option<(PathBuf, Vec<u8>)>,
 }
 
 fn document(path: &Path, message: String) -> FileError {
@@ -84,8 +86,18 @@ impl Reader {
     }
 
     fn sections(&self, path: &Path) -> Result<Vec<Section>, FileError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| FileError::new(path, Problem::io("cannot read the file", e)))?;
+        let bytes = match &self.given {
+            Some((given, bytes)) if given == path => bytes.clone(),
+            _ => {
+                let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
+                // Only a file: a scene naming a device (/dev/zero) or a folder is refused,
+                // not read for ever.
+                if !std::fs::metadata(path).map_err(fail)?.is_file() {
+                    return Err(document(path, "not a file".into()));
+                }
+                std::fs::read(path).map_err(fail)?
+            }
+        };
         if bytes.starts_with(b"RSRC") || path.extension().is_some_and(|e| e == "scn") {
             return Err(document(
                 path,
@@ -362,9 +374,30 @@ pub fn import(
     convert: Convert,
     skip_unsupported: bool,
 ) -> Result<Imported, FileError> {
+    import_from(path, None, convert, skip_unsupported)
+}
+
+/// The same, the scene's bytes given (`path` names it, and the scenes and resources it names
+/// are read from beside it): what the fuzz target feeds.
+pub fn import_bytes(
+    path: &Path,
+    bytes: &[u8],
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
+    import_from(path, Some(bytes.to_vec()), convert, skip_unsupported)
+}
+
+fn import_from(
+    path: &Path,
+    bytes: Option<Vec<u8>>,
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
     let mut reader = Reader {
         root: project_root(path),
         open: Vec::new(),
+        given: bytes.map(|b| (path.to_path_buf(), b)),
     };
     let nodes = reader.scene(path)?;
     let mut global: HashMap<String, Affine> = HashMap::new();
