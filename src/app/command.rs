@@ -191,7 +191,7 @@ pub enum Command {
     New,
     /// Open a file (asks first when there are unsaved changes).
     Open(PathBuf),
-    /// Import a level (a Godot 4 scene) as a new, unsaved, untitled set (asks first when
+    /// Import a level (a Tiled map, a Godot 4 scene) as a new, unsaved, untitled set (asks first when
     /// there are unsaved changes).
     Import(PathBuf),
     /// Save to the document's file, or ask for one.

@@ -127,7 +127,7 @@ impl TopBar {
                 if ui
                     .button("Import")
                     .on_hover_text(
-                        "import the level named in the field (a Godot 4 .tscn scene) as a new, unsaved set",
+                        "import the level named in the field (a Tiled .tmx map or a Godot 4 .tscn scene) as a new, unsaved set",
                     )
                     .clicked()
                 {
@@ -174,7 +174,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     }
     if ui
         .button("Import level...")
-        .on_hover_text("a Godot 4 scene (.tscn) as a new, unsaved set")
+        .on_hover_text("a Tiled map (.tmx) or a Godot 4 scene (.tscn) as a new, unsaved set")
         .clicked()
     {
         // rfd answers None at once where no dialog can be shown; the path field remains.

@@ -21,7 +21,8 @@ pub struct Convert {
 impl Convert {
     /// A source point or offset, in collidoscope's frame.
     pub fn point(&self, x: f64, y: f64) -> DVec2 {
-        DVec2::new(self.scale * x, -self.scale * y)
+        // + 0.0: a coordinate of 0 is 0, not -0.
+        DVec2::new(self.scale * x + 0.0, -self.scale * y + 0.0)
     }
 
     /// A source length (a radius, a width).

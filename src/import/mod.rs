@@ -9,6 +9,7 @@
 pub mod convert;
 pub mod godot;
 pub mod godot_text;
+pub mod tiled;
 
 pub use convert::{Convert, Note};
 
@@ -346,7 +347,8 @@ impl Outcome {
     }
 }
 
-/// Import the level at `path`, by its extension: a Godot 4 text scene (`.tscn`).
+/// Import the level at `path`, by its extension: a Tiled map (`.tmx`; a tileset `.tsx` is
+/// refused by name) or a Godot 4 text scene (`.tscn`).
 pub fn import(
     path: &Path,
     convert: Convert,
@@ -354,10 +356,11 @@ pub fn import(
 ) -> Result<Imported, FileError> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("tscn" | "scn") => godot::import(path, convert, skip_unsupported),
+        Some("tmx" | "tsx") => tiled::import(path, convert, skip_unsupported),
         _ => Err(FileError::new(
             path,
             Problem::Document(
-                "not a level collidoscope imports: give a Godot 4 text scene (.tscn)".into(),
+                "not a level collidoscope imports: give a Tiled map (.tmx) or a Godot 4 text scene (.tscn)".into(),
             ),
         )),
     }

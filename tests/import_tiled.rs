@@ -1,0 +1,181 @@
+//! Tiled maps imported (docs/format.md, "Import", "Tiled maps"), on rs-tiled's test maps
+//! (tests/levels/tiled/SOURCE.md). Expected values are worked out by hand from the map text:
+//! Tiled's y-down pixels flipped, rotations clockwise in degrees, tile collision objects
+//! placed in their cell.
+
+use collidoscope::geometry::{DVec2, Shape};
+use collidoscope::import::{Convert, Imported, import};
+use collidoscope::scene::SceneShape;
+use std::path::Path;
+
+fn imported(path: &str) -> Imported {
+    import(Path::new(path), Convert { scale: 1.0 }, false).unwrap()
+}
+
+fn shape<'a>(set: &'a Imported, name: &str) -> &'a SceneShape {
+    set.scene
+        .shapes
+        .iter()
+        .find(|s| s.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no shape {name:?}"))
+}
+
+/// A polygon's corners in the world, sorted.
+fn corners(s: &SceneShape) -> Vec<DVec2> {
+    let Shape::Polygon(p) = &s.placed.shape else {
+        panic!("{:?} is not a polygon", s.name)
+    };
+    let mut c: Vec<DVec2> = p
+        .points()
+        .iter()
+        .map(|q| s.placed.pose.apply(*q))
+        // Within rounding of whole pixels (every corner here is on one).
+        .map(|p| {
+            assert!((p - p.round()).length() < 1e-9, "{p}");
+            p.round()
+        })
+        .collect();
+    c.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    c
+}
+
+fn square(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<DVec2> {
+    vec![
+        DVec2::new(x0, y0),
+        DVec2::new(x0, y1),
+        DVec2::new(x1, y0),
+        DVec2::new(x1, y1),
+    ]
+}
+
+#[test]
+fn objects_become_shapes_where_tiled_draws_them() {
+    let set = imported("tests/levels/tiled/tiled_csv.tmx");
+    // Object 1: a 285 x 135 rectangle at (14, 9).
+    assert_eq!(
+        corners(shape(&set, "rectangle 1")),
+        square(14.0, -144.0, 299.0, -9.0)
+    );
+    // Object 2: an ellipse 102 x 109 at (329, 217): 32 points about its centre.
+    let ellipse = shape(&set, "ellipse 2");
+    let Shape::Polygon(p) = &ellipse.placed.shape else {
+        panic!("a polygon")
+    };
+    assert_eq!(p.points().len(), 32);
+    // Its rightmost point: the centre (380, 271.5) plus the half-width 51.
+    let right = DVec2::new(329.0 + 102.0, -(217.0 + 54.5));
+    assert!(
+        p.points()
+            .iter()
+            .any(|q| (ellipse.placed.pose.apply(*q) - right).length() < 1e-9)
+    );
+    // Object 3: a polyline of 6 points at (314, 376): 5 segments.
+    let first = shape(&set, "polyline 3#0");
+    let Shape::Segment(s) = &first.placed.shape else {
+        panic!("a segment")
+    };
+    assert_eq!(first.placed.pose.apply(s.a()), DVec2::new(314.0, -376.0));
+    assert_eq!(first.placed.pose.apply(s.b()), DVec2::new(203.0, -313.0));
+    assert!(
+        set.scene
+            .shapes
+            .iter()
+            .any(|s| s.name.as_deref() == Some("polyline 3#4"))
+    );
+    // Object 4: a concave polygon, split (the note says so).
+    assert_eq!(
+        set.notes
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "tests/levels/tiled/tiled_csv.tmx: object 4 \"polygon 4\" (polygon): split into 3 convex pieces"
+        ]
+    );
+    // The same objects in an infinite map with compressed chunks.
+    let infinite = imported("tests/levels/tiled/tiled_base64_zlib_infinite.tmx");
+    assert_eq!(infinite.scene.shapes.len(), set.scene.shapes.len());
+}
+
+#[test]
+fn a_capsule_object_is_a_capsule() {
+    let set = imported("tests/levels/tiled/tiled_object_capsule.tmx");
+    // 16 x 48 at (8, 8): radius 8, from (16, 16) to (16, 48) on the map.
+    let c = shape(&set, "capsule 1");
+    let Shape::Capsule(k) = &c.placed.shape else {
+        panic!("a capsule")
+    };
+    assert_eq!(k.radius(), 8.0);
+    assert_eq!(c.placed.pose.apply(k.a()), DVec2::new(16.0, -16.0));
+    assert_eq!(c.placed.pose.apply(k.b()), DVec2::new(16.0, -48.0));
+}
+
+#[test]
+fn tile_collision_from_templates_lands_in_its_cell() {
+    let set = imported("tests/levels/tiled/templates/example.tmx");
+    // Cell (0, 0), tile 0: one 32 x 32 wall.
+    assert_eq!(
+        corners(shape(&set, "Tile Layer 1[0,0]/wall 1")),
+        square(0.0, -32.0, 32.0, 0.0)
+    );
+    // Cell (98, 4), tile 1: corner walls (templates, 16 x 16) at (0, 16), (0, 0), (16, 0).
+    assert_eq!(
+        corners(shape(&set, "Tile Layer 1[98,4]/wall 2")),
+        square(3136.0, -160.0, 3152.0, -144.0)
+    );
+    // Cell (99, 4), tile 2: a 16 x 32 edge at (0, 16) turned 270 degrees clockwise: it covers
+    // the cell's top half, (0..32, 0..16) in the cell.
+    assert_eq!(
+        corners(shape(&set, "Tile Layer 1[99,4]/wall 2")),
+        square(3168.0, -144.0, 3200.0, -128.0)
+    );
+    // Tile objects from a template (no collision in their tile): each its 32 x 32 rectangle,
+    // its (x, y) the bottom-left corner; object 3 is at (1384, 2206).
+    let figures: Vec<Vec<DVec2>> = set
+        .scene
+        .shapes
+        .iter()
+        .filter(|s| s.name.as_deref() == Some("simple_figure"))
+        .filter(|s| s.placed.pose.position.y == -2174.0)
+        .map(corners)
+        .collect();
+    assert_eq!(
+        set.scene
+            .shapes
+            .iter()
+            .filter(|s| s.name.as_deref() == Some("simple_figure"))
+            .count(),
+        4
+    );
+    assert!(figures.contains(&square(1384.0, -2206.0, 1416.0, -2174.0)));
+}
+
+#[test]
+fn what_is_not_a_level_or_not_orthogonal_is_refused_and_text_is_a_note() {
+    let e = import(
+        Path::new("tests/levels/tiled/tiled_oblique.tmx"),
+        Convert { scale: 1.0 },
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tests/levels/tiled/tiled_oblique.tmx: an oblique map: collidoscope imports orthogonal maps only"
+    );
+    let e = import(
+        Path::new("tests/levels/tiled/tilesheet.tsx"),
+        Convert { scale: 1.0 },
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tests/levels/tiled/tilesheet.tsx: a tileset, not a map: import the map that uses it"
+    );
+    let text = imported("tests/levels/tiled/tiled_text_object.tmx");
+    assert!(text.scene.shapes.is_empty());
+    assert_eq!(
+        text.notes[0].to_string(),
+        "tests/levels/tiled/tiled_text_object.tmx: object 1 \"text 1\" (text): skipped: a text object has no collision shape"
+    );
+}
