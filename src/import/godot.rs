@@ -164,7 +164,12 @@ impl Reader {
             ));
         }
         let sections = self.sections(path)?;
-        let head = &sections[0];
+        let Some(head) = sections.first() else {
+            return Err(document(
+                path,
+                "not a Godot scene: no [gd_scene ...] section (only comments)".into(),
+            ));
+        };
         if head.tag != "gd_scene" {
             return Err(document(
                 path,
@@ -638,7 +643,9 @@ fn tile_cells(node: &Node, reader: &Reader) -> Result<Vec<CellPolygon>, Refusal>
     let set_from = match &set.value {
         Value::Call(kind, _) if kind == "ExtResource" => {
             let id = set.value.as_str().unwrap_or_default();
-            let written = &set.from.exts[id].1;
+            let Some((_, written)) = set.from.exts.get(id) else {
+                return Err(Refusal::Refuse(format!("ExtResource({id:?}) is missing")));
+            };
             let file = reader.resolve(&set.from.file, written);
             let sections = reader
                 .sections(&file)

@@ -417,9 +417,55 @@ impl Walk<'_> {
     }
 }
 
+/// Reads the map's own bytes when given, and every other file (tilesets, templates) from
+/// disk, regular files only (a map naming a device or a folder is refused, not read for ever).
+struct Files {
+    given: Option<(std::path::PathBuf, Vec<u8>)>,
+}
+
+impl tiled::ResourceReader for Files {
+    type Resource = std::io::Cursor<Vec<u8>>;
+    type Error = std::io::Error;
+
+    fn read_from(&mut self, path: &Path) -> Result<Self::Resource, Self::Error> {
+        if let Some((given, bytes)) = &self.given
+            && given == path
+        {
+            return Ok(std::io::Cursor::new(bytes.clone()));
+        }
+        if !std::fs::metadata(path)?.is_file() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} is not a file", path.display()),
+            ));
+        }
+        std::fs::read(path).map(std::io::Cursor::new)
+    }
+}
+
 /// Import the Tiled map at `path` (`.tmx`).
 pub fn import(
     path: &Path,
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
+    import_from(path, None, convert, skip_unsupported)
+}
+
+/// The same, the map's bytes given (`path` names it; the tilesets and templates it names are
+/// read from beside it): what the fuzz target feeds.
+pub fn import_bytes(
+    path: &Path,
+    bytes: &[u8],
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
+    import_from(path, Some(bytes.to_vec()), convert, skip_unsupported)
+}
+
+fn import_from(
+    path: &Path,
+    bytes: Option<Vec<u8>>,
     convert: Convert,
     skip_unsupported: bool,
 ) -> Result<Imported, FileError> {
@@ -429,7 +475,10 @@ pub fn import(
             "a tileset, not a map: import the map that uses it".into(),
         ));
     }
-    let map = tiled::Loader::new()
+    let files = Files {
+        given: bytes.map(|b| (path.to_path_buf(), b)),
+    };
+    let map = tiled::Loader::with_reader(files)
         .load_tmx_map(path)
         .map_err(|e| document(path, e.to_string()))?;
     if map.orientation != Orientation::Orthogonal {
