@@ -179,3 +179,29 @@ fn what_is_not_a_level_or_not_orthogonal_is_refused_and_text_is_a_note() {
         "tests/levels/tiled/tiled_text_object.tmx: object 1 \"text 1\" (text): skipped: a text object has no collision shape"
     );
 }
+
+#[test]
+fn a_tile_layer_cut_short_is_refused_not_a_crash() {
+    // Found by the fuzz target: the tiled crate indexes past the cells it read.
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("short.tmx");
+    std::fs::write(
+        &map,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1"/>
+ <layer id="1" name="Ground" width="2" height="2">
+  <data encoding="csv">1,1,1</data>
+ </layer>
+</map>"#,
+    )
+    .unwrap();
+    let e = import(&map, Convert { scale: 1.0 }, false).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: a tile layer's data has fewer cells than its width x height (the map is cut short or edited by hand)",
+            map.display()
+        )
+    );
+}

@@ -495,6 +495,20 @@ fn import_from(
         file: path,
         map: &map,
     };
-    walk.layers(map.layers(), DVec2::ZERO)?;
+    // The tiled crate (0.16) indexes a finite layer's cells without a bounds check: layer
+    // data with fewer cells than the layer's width x height panics inside it. Caught here and
+    // refused by name, so a truncated map is an error, never a crash.
+    let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        walk.layers(map.layers(), DVec2::ZERO)
+    }));
+    match walked {
+        Ok(result) => result?,
+        Err(_) => {
+            return Err(document(
+                path,
+                "a tile layer's data has fewer cells than its width x height (the map is cut short or edited by hand)".into(),
+            ));
+        }
+    }
     Ok(walk.out.finish())
 }
