@@ -261,7 +261,7 @@ mod generated {
     //! out here independently (3 x 3 matrices, Godot's formula for a node's transform).
 
     use collidoscope::geometry::{DVec2, Shape};
-    use collidoscope::import::{Convert, godot};
+    use collidoscope::import::{Convert, import_bytes};
     use proptest::prelude::*;
     use std::path::Path;
 
@@ -416,7 +416,7 @@ shape = SubResource("pill")
             // down: the root and body are such too in half the cases.
             let (root, body) = if mirrored { (root, body) } else { (upright_root, upright_body) };
             let text = scene(&root, &body, &shape, &round);
-            let set = godot::import_bytes(Path::new("generated.tscn"), text.as_bytes(), Convert { scale }, true)
+            let set = import_bytes(Path::new("generated.tscn"), text.as_bytes(), Convert { scale }, true)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             let up = mul(&matrix(&root), &matrix(&body));
             let extent = 2000.0 * 27.0 * scale;

@@ -1,10 +1,10 @@
-//! Fuzz the Tiled map importer (`collidoscope::import::tiled::import_bytes`): arbitrary bytes
+//! Fuzz the Tiled map importer (`collidoscope::import::import_bytes`): arbitrary bytes
 //! as a `.tmx`. It must never panic, and every set it gives must be one the shape-set reader
 //! takes back (every shape valid, every number finite).
 
 #![no_main]
 
-use collidoscope::import::{Convert, tiled};
+use collidoscope::import::{Convert, import_bytes};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     QUIET.call_once(|| std::panic::set_hook(Box::new(|_| {})));
     let path = Path::new("corpus/import_tiled/map.tmx");
     for skip in [false, true] {
-        if let Ok(imported) = tiled::import_bytes(path, data, Convert { scale: 1.0 }, skip) {
+        if let Ok(imported) = import_bytes(path, data, Convert { scale: 1.0 }, skip) {
             let text = collidoscope::scene::to_json(&imported.scene);
             if let Err(e) = collidoscope::scene::parse(Path::new("imported.json"), text.as_bytes()) {
                 panic!("an imported set does not read back: {e}\n{text}");

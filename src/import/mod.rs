@@ -354,9 +354,29 @@ pub fn import(
     convert: Convert,
     skip_unsupported: bool,
 ) -> Result<Imported, FileError> {
+    read(path, None, convert, skip_unsupported)
+}
+
+/// The same, the file's bytes given (`path` names it and says its kind; the files it names
+/// are read from beside it): what the fuzz targets feed.
+pub fn import_bytes(
+    path: &Path,
+    bytes: &[u8],
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
+    read(path, Some(bytes.to_vec()), convert, skip_unsupported)
+}
+
+fn read(
+    path: &Path,
+    bytes: Option<Vec<u8>>,
+    convert: Convert,
+    skip_unsupported: bool,
+) -> Result<Imported, FileError> {
     match path.extension().and_then(|e| e.to_str()) {
-        Some("tscn" | "scn") => godot::import(path, convert, skip_unsupported),
-        Some("tmx" | "tsx") => tiled::import(path, convert, skip_unsupported),
+        Some("tscn" | "scn") => godot::import_from(path, bytes, convert, skip_unsupported),
+        Some("tmx" | "tsx") => tiled::import_from(path, bytes, convert, skip_unsupported),
         _ => Err(FileError::new(
             path,
             Problem::Document(

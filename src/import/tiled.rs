@@ -443,27 +443,9 @@ impl tiled::ResourceReader for Files {
     }
 }
 
-/// Import the Tiled map at `path` (`.tmx`).
-pub fn import(
-    path: &Path,
-    convert: Convert,
-    skip_unsupported: bool,
-) -> Result<Imported, FileError> {
-    import_from(path, None, convert, skip_unsupported)
-}
-
-/// The same, the map's bytes given (`path` names it; the tilesets and templates it names are
-/// read from beside it): what the fuzz target feeds.
-pub fn import_bytes(
-    path: &Path,
-    bytes: &[u8],
-    convert: Convert,
-    skip_unsupported: bool,
-) -> Result<Imported, FileError> {
-    import_from(path, Some(bytes.to_vec()), convert, skip_unsupported)
-}
-
-fn import_from(
+/// Import the level at `path`; its bytes when given (the files it names are read from
+/// beside it).
+pub(super) fn import_from(
     path: &Path,
     bytes: Option<Vec<u8>>,
     convert: Convert,
