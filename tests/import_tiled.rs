@@ -82,14 +82,18 @@ fn objects_become_shapes_where_tiled_draws_them() {
             .iter()
             .any(|s| s.name.as_deref() == Some("polyline 3#4"))
     );
-    // Object 4: a concave polygon, split (the note says so).
+    // The ellipse approximated and object 4, a concave polygon, split: the notes say so.
+    let file = "tests/levels/tiled/tiled_csv.tmx";
     assert_eq!(
         set.notes
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>(),
         [
-            "tests/levels/tiled/tiled_csv.tmx: object 4 \"polygon 4\" (polygon): split into 3 convex pieces"
+            format!(
+                "{file}: object 2 \"ellipse 2\" (ellipse): approximated: an ellipse of unequal axes becomes the inscribed 32-point polygon (0.64% less area)"
+            ),
+            format!("{file}: object 4 \"polygon 4\" (polygon): split into 3 convex pieces"),
         ]
     );
     // The same objects in an infinite map with compressed chunks.

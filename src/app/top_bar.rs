@@ -31,6 +31,12 @@ impl TopBar {
         &self.field
     }
 
+    /// Put `path` in the path field: after an import, where Save would write the set (never
+    /// the level's own file, which Save would otherwise offer to replace with JSON).
+    pub fn propose(&mut self, path: &std::path::Path) {
+        self.field = path.display().to_string();
+    }
+
     /// The bar at the top of the window.
     pub fn ui(
         &mut self,

@@ -268,9 +268,26 @@ impl Walk<'_> {
             let frame = tile_frame.then(&object_frame(c, DVec2::ZERO));
             let name = format!("{owner}/{}", label(c));
             let at = format!("{place}, tile collision {}", place_of(c));
+            self.approximated(c, &at, &name);
             self.put(&at, &name, local_shapes(c), &frame)?;
         }
         Ok(true)
+    }
+
+    /// The note for an ellipse of unequal axes, which becomes a polygon.
+    fn approximated(&mut self, o: &ObjectData, place: &str, name: &str) {
+        if let ObjectShape::Ellipse { width, height } = o.shape
+            && width != height
+            && width > 0.0
+            && height > 0.0
+        {
+            self.out.note(
+                self.file,
+                place.to_string(),
+                "approximated: an ellipse of unequal axes becomes the inscribed 32-point polygon (0.64% less area)".into(),
+                Some(name.to_string()),
+            );
+        }
     }
 
     fn object(&mut self, o: &tiled::Object, offset: DVec2) -> Result<(), FileError> {
@@ -278,6 +295,7 @@ impl Walk<'_> {
         let name = label(o);
         let frame = object_frame(o, offset);
         let Some(tile_data) = o.tile_data() else {
+            self.approximated(o, &place, &name);
             return self.put(&place, &name, local_shapes(o), &frame);
         };
         let (w, h) = match &o.shape {

@@ -307,9 +307,14 @@ fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
     h.get_by_label("Import").click();
     h.run();
     let app = h.state();
-    // A new, untitled set: the imported level's file is never the document's.
+    // A new, untitled set: the imported level's file is never the document's, and the path
+    // field proposes a JSON file beside it (Save never offers to replace the level).
     assert_eq!(app.path(), None);
     assert!(app.is_dirty());
+    assert_eq!(
+        app.path_field(),
+        level.with_extension("json").to_str().unwrap()
+    );
     assert_eq!(app.scene().shapes.len(), 23);
     let message = app.message().unwrap();
     assert!(!message.error, "{}", message.text);
