@@ -5,7 +5,7 @@
 
 use super::convert::{Convert, without_repeats};
 use super::godot_text::{self, Section, Value};
-use super::{Affine, Imported, Outcome, Refusal};
+use super::{Affine, Imported, Local, Outcome, Refusal};
 use crate::files::{FileError, Problem};
 use crate::geometry::DVec2;
 use std::collections::HashMap;
@@ -362,17 +362,6 @@ fn points(value: &Value) -> Option<Vec<DVec2>> {
     }
 }
 
-/// What one collision node gives: shapes (local points in the node's own frame, source
-/// coordinates) to place with its global transform.
-enum Local {
-    Circle(f64),
-    Capsule(DVec2, DVec2, f64),
-    Polygon(Vec<DVec2>),
-    /// A concave outline, to split.
-    Outline(Vec<DVec2>),
-    Segments(Vec<[DVec2; 2]>),
-}
-
 /// Import the level at `path`; its bytes when given (the files it names are read from
 /// beside it).
 pub(super) fn import_from(
@@ -388,7 +377,7 @@ pub(super) fn import_from(
     };
     let nodes = reader.scene(path)?;
     let mut global: HashMap<String, Affine> = HashMap::new();
-    let mut out = Outcome::new(path, convert, skip_unsupported);
+    let mut out = Outcome::new(convert, skip_unsupported);
     let root_name = nodes[0].name.clone();
     for node in &nodes {
         let own = local(node);
@@ -411,62 +400,40 @@ pub(super) fn import_from(
         };
         let place = format!("node {name:?} ({})", node.kind);
         if node.kind == "TileMapLayer" {
-            match tile_cells(node, &reader) {
-                Ok(cells) => {
-                    for cell in cells {
-                        let at = transform.then(&Affine {
-                            origin: cell.centre,
-                            ..Affine::IDENTITY
-                        });
-                        let cell_name = format!("{name}[{},{}]/{}", cell.x, cell.y, cell.label);
-                        let cell_place = format!(
-                            "node {name:?} (TileMapLayer) cell ({},{}), {}",
-                            cell.x, cell.y, cell.label
-                        );
-                        let shape = vec![super::Local::Polygon(cell.points, true)];
-                        out.place(&node.file, &cell_place, &cell_name, shape, &at)?;
-                    }
+            let cells = match tile_cells(node, &reader) {
+                Ok(cells) => cells,
+                Err(refusal) => {
+                    out.take(&node.file, &place, &name, Err(refusal), &transform)?;
+                    continue;
                 }
-                Err(Refusal::Skip(why)) => {
-                    out.note(&node.file, place, format!("skipped: {why}"), None);
-                }
-                Err(Refusal::Refuse(why)) => out.refuse(&node.file, place, why)?,
+            };
+            for cell in cells {
+                let at = transform.then(&Affine {
+                    origin: cell.centre,
+                    ..Affine::IDENTITY
+                });
+                let cell_name = format!("{name}[{},{}]/{}", cell.x, cell.y, cell.label);
+                let cell_place = format!(
+                    "node {name:?} (TileMapLayer) cell ({},{}), {}",
+                    cell.x, cell.y, cell.label
+                );
+                let shape = vec![Local::Polygon(cell.points, true)];
+                out.place(&node.file, &cell_place, &cell_name, shape, &at)?;
             }
             continue;
         }
-        let given = match shapes_of(node, &reader) {
-            Ok(Some(local)) => local,
+        let shapes = match shapes_of(node, &reader) {
             Ok(None) => continue,
-            Err(Refusal::Skip(why)) => {
-                out.note(&node.file, place, format!("skipped: {why}"), None);
-                continue;
-            }
-            Err(Refusal::Refuse(why)) => {
-                out.refuse(&node.file, place, why)?;
-                continue;
-            }
+            Ok(Some(shapes)) => Ok(shapes),
+            Err(refusal) => Err(refusal),
         };
-        out.place(&node.file, &place, &name, given_shapes(given), &transform)?;
+        out.take(&node.file, &place, &name, shapes, &transform)?;
     }
     Ok(out.finish())
 }
 
-/// Pass-through: the node's shapes as the placing code takes them.
-fn given_shapes(local: Local) -> Vec<super::Local> {
-    match local {
-        Local::Circle(r) => vec![super::Local::Circle(DVec2::ZERO, r)],
-        Local::Capsule(a, b, r) => vec![super::Local::Capsule(a, b, r)],
-        Local::Polygon(p) => vec![super::Local::Polygon(p, false)],
-        Local::Outline(p) => vec![super::Local::Polygon(p, true)],
-        Local::Segments(s) => s
-            .into_iter()
-            .map(|[a, b]| super::Local::Segment(a, b))
-            .collect(),
-    }
-}
-
 /// A node's collision shape in its own frame; `None` for a node that has none.
-fn shapes_of(node: &Node, reader: &Reader) -> Result<Option<Local>, Refusal> {
+fn shapes_of(node: &Node, reader: &Reader) -> Result<Option<Vec<Local>>, Refusal> {
     let disabled = node
         .property("disabled")
         .is_some_and(|g| g.value == Value::Bool(true));
@@ -500,11 +467,13 @@ fn shapes_of(node: &Node, reader: &Reader) -> Result<Option<Local>, Refusal> {
                         "a ring of segments needs 2 points or more, found {n}"
                     )));
                 }
-                return Ok(Some(Local::Segments(
-                    (0..n).map(|k| [ring[k], ring[(k + 1) % n]]).collect(),
-                )));
+                return Ok(Some(
+                    (0..n)
+                        .map(|k| Local::Segment(ring[k], ring[(k + 1) % n]))
+                        .collect(),
+                ));
             }
-            Ok(Some(Local::Outline(outline)))
+            Ok(Some(vec![Local::Polygon(outline, true)]))
         }
         "TileMap" => Err(Refusal::Refuse(
             "a TileMap node (Godot 4.0 to 4.2): open the scene in Godot 4.3 or later, which turns it into TileMapLayer nodes, and save it".into(),
@@ -732,7 +701,7 @@ fn resource(given: &Given, reader: &Reader) -> Result<Section, Refusal> {
 }
 
 /// A Shape2D resource, in the node's frame.
-fn shape_resource(resource: &Section) -> Result<Local, Refusal> {
+fn shape_resource(resource: &Section) -> Result<Vec<Local>, Refusal> {
     let kind = resource
         .attribute("type")
         .and_then(Value::as_str)
@@ -752,7 +721,7 @@ fn shape_resource(resource: &Section) -> Result<Local, Refusal> {
             .map(|n| DVec2::new(n[0], n[1]))
     };
     match kind.as_str() {
-        "CircleShape2D" => Ok(Local::Circle(number("radius", 10.0))),
+        "CircleShape2D" => Ok(vec![Local::Circle(DVec2::ZERO, number("radius", 10.0))]),
         "CapsuleShape2D" => {
             // Godot's setters, in file order: a radius above height/2 raises the height; a
             // height below 2·radius lowers the radius.
@@ -776,11 +745,11 @@ fn shape_resource(resource: &Section) -> Result<Local, Refusal> {
                 }
             }
             let half = height / 2.0 - radius;
-            Ok(Local::Capsule(
+            Ok(vec![Local::Capsule(
                 DVec2::new(0.0, -half),
                 DVec2::new(0.0, half),
                 radius,
-            ))
+            )])
         }
         "RectangleShape2D" => {
             let size = vector("size")
@@ -793,35 +762,38 @@ fn shape_resource(resource: &Section) -> Result<Local, Refusal> {
                 )));
             }
             let h = size / 2.0;
-            Ok(Local::Polygon(vec![
-                DVec2::new(-h.x, -h.y),
-                DVec2::new(h.x, -h.y),
-                DVec2::new(h.x, h.y),
-                DVec2::new(-h.x, h.y),
-            ]))
+            Ok(vec![Local::Polygon(
+                vec![
+                    DVec2::new(-h.x, -h.y),
+                    DVec2::new(h.x, -h.y),
+                    DVec2::new(h.x, h.y),
+                    DVec2::new(-h.x, h.y),
+                ],
+                false,
+            )])
         }
-        "ConvexPolygonShape2D" => Ok(Local::Polygon(
+        // Not split: points that are not convex are refused, as Godot's own shape requires.
+        "ConvexPolygonShape2D" => Ok(vec![Local::Polygon(
             resource
                 .property("points")
                 .and_then(points)
                 .unwrap_or_default(),
-        )),
+            false,
+        )]),
         "ConcavePolygonShape2D" => {
             let p = resource
                 .property("segments")
                 .and_then(points)
                 .unwrap_or_default();
-            Ok(Local::Segments(
-                p.chunks(2)
-                    .filter(|c| c.len() == 2)
-                    .map(|c| [c[0], c[1]])
-                    .collect(),
-            ))
+            Ok(p.chunks(2)
+                .filter(|c| c.len() == 2)
+                .map(|c| Local::Segment(c[0], c[1]))
+                .collect())
         }
-        "SegmentShape2D" => Ok(Local::Segments(vec![[
+        "SegmentShape2D" => Ok(vec![Local::Segment(
             vector("a").unwrap_or(DVec2::ZERO),
             vector("b").unwrap_or(DVec2::new(0.0, 10.0)),
-        ]])),
+        )]),
         other => Err(Refusal::Refuse(format!(
             "{} has no collidoscope kind",
             if other.is_empty() {

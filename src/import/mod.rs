@@ -19,7 +19,7 @@ use crate::geometry::{
 };
 use crate::scene::{Scene, SceneShape};
 use convert::{ellipse_points, without_repeats};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A level imported: the shape set, and a note for every object skipped, approximated or
 /// split.
@@ -133,7 +133,6 @@ pub enum Local {
 
 /// The import under way: the shapes placed so far and the notes.
 pub struct Outcome {
-    file: PathBuf,
     convert: Convert,
     skip_unsupported: bool,
     shapes: Vec<SceneShape>,
@@ -141,10 +140,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// Importing `file` with `convert`.
-    pub fn new(file: &Path, convert: Convert, skip_unsupported: bool) -> Self {
+    /// An import with `convert`.
+    pub fn new(convert: Convert, skip_unsupported: bool) -> Self {
         Self {
-            file: file.to_path_buf(),
             convert,
             skip_unsupported,
             shapes: Vec::new(),
@@ -175,6 +173,26 @@ impl Outcome {
                     "{place}: {why} (pass --skip-unsupported to leave it out)"
                 )),
             ))
+        }
+    }
+
+    /// An object's shapes placed ([`Self::place`]), or what it gives instead: a note for a
+    /// skipped object, a refusal ([`Self::refuse`]) for one collidoscope cannot hold.
+    pub fn take(
+        &mut self,
+        file: &Path,
+        place: &str,
+        name: &str,
+        shapes: Result<Vec<Local>, Refusal>,
+        to_source: &Affine,
+    ) -> Result<(), FileError> {
+        match shapes {
+            Ok(shapes) => self.place(file, place, name, shapes, to_source),
+            Err(Refusal::Skip(why)) => {
+                self.note(file, place.to_string(), format!("skipped: {why}"), None);
+                Ok(())
+            }
+            Err(Refusal::Refuse(why)) => self.refuse(file, place.to_string(), why),
         }
     }
 
@@ -339,7 +357,6 @@ impl Outcome {
 
     /// The shape set and the notes.
     pub fn finish(self) -> Imported {
-        let _ = &self.file;
         Imported {
             scene: Scene::from_shapes(self.shapes),
             notes: self.notes,

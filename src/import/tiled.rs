@@ -237,19 +237,7 @@ impl Walk<'_> {
         shapes: Result<Vec<Local>, Refusal>,
         frame: &Affine,
     ) -> Result<(), FileError> {
-        match shapes {
-            Ok(shapes) => self.out.place(self.file, place, name, shapes, frame),
-            Err(Refusal::Skip(why)) => {
-                self.out.note(
-                    self.file,
-                    place.to_string(),
-                    format!("skipped: {why}"),
-                    None,
-                );
-                Ok(())
-            }
-            Err(Refusal::Refuse(why)) => self.out.refuse(self.file, place.to_string(), why),
-        }
+        self.out.take(self.file, place, name, shapes, frame)
     }
 
     /// Every collision object of `tile`, each mapped by `tile_frame` (the tile's own frame to
@@ -491,7 +479,7 @@ pub(super) fn import_from(
         ));
     }
     let mut walk = Walk {
-        out: Outcome::new(path, convert, skip_unsupported),
+        out: Outcome::new(convert, skip_unsupported),
         file: path,
         map: &map,
     };
