@@ -473,3 +473,77 @@ shape = SubResource("pill")
         }
     }
 }
+
+#[test]
+fn every_per_object_refusal_stops_the_import_or_is_a_note_when_skipped() {
+    // Small scenes written for this test, one refusal each (tests/levels/godot/refused).
+    let cases = [
+        (
+            "tilemap",
+            "node \"Map\" (TileMap)",
+            "a TileMap node (Godot 4.0 to 4.2): open the scene in Godot 4.3 or later, which turns it into TileMapLayer nodes, and save it",
+        ),
+        (
+            "ray",
+            "node \"Ray\" (CollisionShape2D)",
+            "SeparationRayShape2D has no collidoscope kind",
+        ),
+        (
+            "nosub",
+            "node \"Box\" (CollisionShape2D)",
+            "SubResource(\"nope\") is missing",
+        ),
+        (
+            "noext",
+            "node \"Box\" (CollisionShape2D)",
+            "ExtResource(\"1\"): tests/levels/godot/refused/gone.tres: cannot read the file: No such file or directory (os error 2)",
+        ),
+        (
+            "noscene",
+            "node \"Player\" (instance)",
+            "the scene it instances, \"res://player.tscn\", is missing (tests/levels/godot/refused/player.tscn); the nodes under it are left out with it",
+        ),
+        (
+            "capsule",
+            "node \"Pill\" (CollisionShape2D)",
+            "a capsule under a non-uniform scale or skew",
+        ),
+        (
+            "convex",
+            "node \"Dent\" (CollisionShape2D)",
+            "points that are not convex (at point 2)",
+        ),
+        (
+            "bow",
+            "node \"Bow\" (CollisionPolygon2D)",
+            "self-intersecting polygon (edges 0 and 2 cross)",
+        ),
+        (
+            "hex",
+            "node \"Ground\" (TileMapLayer)",
+            "the tile set's tiles are not squares (tile_shape other than 0)",
+        ),
+        (
+            "baddata",
+            "node \"Ground\" (TileMapLayer)",
+            "tile_map_data does not decode (3 bytes: a format 0, then 12 bytes a cell)",
+        ),
+        (
+            "nosource",
+            "node \"Ground\" (TileMapLayer)",
+            "cell (0,0) uses source 5, which the tile set does not have",
+        ),
+    ];
+    for (file, place, why) in cases {
+        let path = format!("tests/levels/godot/refused/{file}.tscn");
+        let e = import(Path::new(&path), Convert { scale: 1.0 }, false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{path}: {place}: {why} (pass --skip-unsupported to leave it out)")
+        );
+        let skipped = imported(&path, true);
+        let notes: Vec<String> = skipped.notes.iter().map(ToString::to_string).collect();
+        assert_eq!(notes, [format!("{path}: {place}: skipped: {why}")]);
+        assert!(skipped.scene.shapes.is_empty());
+    }
+}

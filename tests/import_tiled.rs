@@ -204,9 +204,450 @@ fn a_tile_layer_cut_short_is_refused_not_a_crash() {
     assert_eq!(
         e.to_string(),
         format!(
-            "{}: a tile layer's data has fewer cells than its width x height (the map is cut short or edited by hand)",
+            "{}: line 5: layer \"Ground\": its data holds 3 cells where its 2 x 2 needs 4",
             map.display()
         )
+    );
+}
+
+/// Two imports of one level, its XML and its JSON file: the same shapes and the same notes.
+/// Tiled writes XML numbers to 6 significant digits (y="136.667" where the JSON has
+/// 136.666666666667) and the `tiled` crate keeps f32: within 1e-3 pixel.
+fn alike(xml: &Imported, json: &Imported) {
+    let (a, b) = (&xml.scene.shapes, &json.scene.shapes);
+    assert_eq!(a.len(), b.len());
+    for (a, b) in a.iter().zip(b) {
+        assert_eq!(a.name, b.name);
+        let (pa, pb) = (&a.placed, &b.placed);
+        assert_eq!(pa.shape.kind(), pb.shape.kind(), "{:?}", a.name);
+        assert!(
+            (pa.pose.position - pb.pose.position).length() < 1e-3,
+            "{:?}",
+            a.name
+        );
+        assert!(
+            (pa.pose.angle() - pb.pose.angle()).abs() < 1e-6,
+            "{:?}",
+            a.name
+        );
+        let (ba, bb) = (pa.aabb(), pb.aabb());
+        assert!((ba.0 - bb.0).length() < 1e-3 && (ba.1 - bb.1).length() < 1e-3);
+    }
+    let what = |s: &Imported| {
+        s.notes
+            .iter()
+            .map(|n| (n.place.clone(), n.what.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(what(xml), what(json));
+}
+
+#[test]
+fn json_maps_import_as_their_xml_twins_do() {
+    // pytiled_parser's test maps, each saved by Tiled in both formats.
+    let dirs = [
+        "layer_tests/all_layer_types",
+        "layer_tests/b64",
+        "layer_tests/b64_gzip",
+        "layer_tests/b64_zlib",
+        "layer_tests/infinite_map",
+        "layer_tests/infinite_map_b64",
+        "layer_tests/no_layers",
+        "map_tests/cross_format_tileset",
+        "map_tests/embedded_tileset",
+        "map_tests/external_tileset_dif_dir",
+        "map_tests/no_background_color",
+        "map_tests/template",
+    ];
+    let mut shapes = 0;
+    for dir in dirs {
+        let base = format!("tests/levels/tiled/pytiled/{dir}");
+        let xml = imported(&format!("{base}/map.tmx"));
+        let json = imported(&format!("{base}/map.json"));
+        alike(&xml, &json);
+        shapes += json.scene.shapes.len();
+    }
+    assert_eq!(shapes, 9);
+}
+
+#[test]
+fn json_objects_templates_and_tile_collision_land_where_tiled_puts_them() {
+    let dir = "tests/levels/tiled/pytiled";
+    // A 69.33 x 52.67 rectangle at (46.33, 39), inside a group layer.
+    let set = imported(&format!("{dir}/layer_tests/all_layer_types/map.json"));
+    let r = shape(&set, "rectangle 1");
+    assert_eq!(r.placed.pose.position, DVec2::new(46.3333333333333, -39.0));
+    let b = r.placed.aabb();
+    assert!((b.1.x - (46.3333333333333 + 69.3333333333333)).abs() < 1e-12);
+    assert!((b.0.y - -(39.0 + 52.6666666666667)).abs() < 1e-12);
+    // Templates: the instance's (x, y) over the template's 63.67 x 20 rectangle; a tile
+    // object from a template, its gid read in the template's own tileset.
+    let set = imported(&format!("{dir}/map_tests/template/map.json"));
+    let r = shape(&set, "rectangle 2");
+    assert_eq!(
+        r.placed.pose.position,
+        DVec2::new(98.4987608686521, -46.2385012811358)
+    );
+    let template: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{dir}/map_tests/template/template-rectangle.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let (w, h) = (
+        template["object"]["width"].as_f64().unwrap(),
+        template["object"]["height"].as_f64().unwrap(),
+    );
+    let b = r.placed.aabb();
+    assert!((b.1 - b.0 - DVec2::new(w, h)).length() < 1e-12);
+    // A tile object's (x, y) is its bottom-left corner: 32 x 32 up from (141.33, 148).
+    let t = shape(&set, "tile 7");
+    let b = t.placed.aabb();
+    assert!((b.0 - DVec2::new(141.333333333333, -148.0)).length() < 1e-12);
+    assert!((b.1 - DVec2::new(141.333333333333 + 32.0, -116.0)).length() < 1e-12);
+    // Collision objects in a tile of an external tileset in another folder, placed in the
+    // cell they stand on.
+    let set = imported(&format!(
+        "{dir}/map_tests/external_tileset_dif_dir/map.json"
+    ));
+    assert!(
+        set.scene
+            .shapes
+            .iter()
+            .all(|s| s.name.as_deref().unwrap().starts_with("Layer 1["))
+    );
+    let names: Vec<&str> = set
+        .scene
+        .shapes
+        .iter()
+        .map(|s| s.name.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Layer 1[2,0]/rectangle 2", "Layer 1[2,0]/ellipse 3"]
+    );
+    // Rectangle 2: 14.48 x 13.72 at (13.44, 13.53) in tile 2, in cell (2, 0) of 32 x 32
+    // tiles (tileset.json: the tileset's own 32 x 32 grid).
+    let b = shape(&set, "Layer 1[2,0]/rectangle 2").placed.aabb();
+    assert!(
+        (b.0 - DVec2::new(77.43583678296869, -13.5304553518628 - 13.7196924896511)).length()
+            < 1e-12,
+        "{b:?}"
+    );
+}
+
+/// The import of `text` saved as `name` in a fresh folder (with `more` files beside it).
+fn refused(name: &str, text: &str, more: &[(&str, &str)]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, body) in more {
+        std::fs::write(dir.path().join(file), body).unwrap();
+    }
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let e = import(&path, Convert { scale: 1.0 }, false)
+        .unwrap_err()
+        .to_string();
+    e.replace(&format!("{}/", dir.path().display()), "")
+}
+
+/// A JSON map with one 2 x 1 tile layer (its `data` given) and one 16 x 16 tileset whose tile
+/// 0 holds `collision` objects.
+fn json_map(data: &str, collision: &str, objects: &str) -> String {
+    format!(
+        r#"{{"type": "map", "orientation": "orthogonal", "width": 2, "height": 1, "tilewidth": 16, "tileheight": 16,
+ "tilesets": [{{"firstgid": 1, "name": "t", "tilewidth": 16, "tileheight": 16, "tilecount": 2,
+   "tiles": [{{"id": 0, "objectgroup": {{"objects": [{collision}]}}}}]}}],
+ "layers": [{{"id": 1, "name": "Ground", "type": "tilelayer", "width": 2, "height": 1, {data}}},
+            {{"id": 2, "name": "Things", "type": "objectgroup", "objects": [{objects}]}}]}}"#
+    )
+}
+
+#[test]
+fn every_refusal_of_a_json_map_names_the_file_and_the_place() {
+    let wall = r#"{"id": 1, "name": "wall", "x": 0, "y": 0, "width": 16, "height": 16}"#;
+    let ok = json_map(r#""data": [1, 0]"#, wall, "");
+    assert_eq!(
+        refused(
+            "x.tmj",
+            &ok.replace("\"tilecount\": 2", "\"tilecount\": 0")
+                .replace("[1, 0]", "[1, 2]"),
+            &[]
+        ),
+        "x.tmj: layer \"Ground\" cell (1,0): tile 1 is not in tileset \"t\" (0 tiles): a gid in no tileset"
+    );
+    let cases: Vec<(String, &str)> = vec![
+        (
+            r#"{"type": "tileset", "name": "t"}"#.into(),
+            "x.tmj: a tileset, not a map: import the map that uses it",
+        ),
+        (
+            r#"{"type": "template", "object": {}}"#.into(),
+            "x.tmj: a template, not a map: import the map that uses it",
+        ),
+        (
+            r#"{"hello": "world"}"#.into(),
+            "x.tmj: not a Tiled map (a JSON map has \"type\": \"map\")",
+        ),
+        (
+            ok.replace("\"orthogonal\"", "\"isometric\""),
+            "x.tmj: an isometric map: collidoscope imports orthogonal maps only",
+        ),
+        (
+            ok.replace("\"orthogonal\"", "\"staggered\""),
+            "x.tmj: a staggered map: collidoscope imports orthogonal maps only",
+        ),
+        (
+            ok.replace("[1, 0]", "[1, 0, 1]"),
+            "x.tmj: layer \"Ground\": its data holds 3 cells where its 2 x 1 needs 2",
+        ),
+        (
+            ok.replace("[1, 0]", "[1, 3]"),
+            "x.tmj: layer \"Ground\" cell (1,0): tile 2 is not in tileset \"t\" (2 tiles): a gid in no tileset",
+        ),
+        (
+            ok.replace("\"firstgid\": 1", "\"firstgid\": 5")
+                .replace("[1, 0]", "[5, 2]"),
+            "x.tmj: layer \"Ground\" cell (1,0): gid 2 is in no tileset",
+        ),
+        (
+            ok.replace(
+                "\"data\": [1, 0]",
+                "\"data\": \"AQAAAAA\", \"encoding\": \"base64\", \"compression\": \"zstd\"",
+            ),
+            "x.tmj: layer \"Ground\": zstd-compressed tile data: this build does not read zstd; save the map with zlib or gzip compression (Map > Map Properties > Tile Layer Format)",
+        ),
+        (
+            ok.replace(
+                "\"data\": [1, 0]",
+                "\"data\": \"AQAAAAA*\", \"encoding\": \"base64\"",
+            ),
+            "x.tmj: layer \"Ground\": base64 tile data with a character outside base64",
+        ),
+        (
+            ok.replace(
+                "\"data\": [1, 0]",
+                "\"data\": \"AQAAAAA=\", \"encoding\": \"base64\", \"compression\": \"zlib\"",
+            ),
+            "x.tmj: layer \"Ground\": zlib-compressed tile data that does not unpack: corrupt deflate stream",
+        ),
+        (
+            ok.replace("\"tilelayer\"", "\"paintlayer\""),
+            "x.tmj: layer \"Ground\": \"type\": \"paintlayer\" is not a Tiled layer (tilelayer, objectgroup, imagelayer, group)",
+        ),
+        (
+            ok.replace(
+                "\"width\": 2, \"height\": 1, \"data\"",
+                "\"width\": \"two\", \"height\": 1, \"data\"",
+            ),
+            "x.tmj: line 4, column 75: invalid type: string \"two\", expected u64",
+        ),
+        (
+            json_map(
+                r#""data": [1, 0]"#,
+                r#"{"id": 1, "name": "bow", "polygon": [{"x": 0, "y": 0}, {"x": 16, "y": 16}, {"x": 16, "y": 0}, {"x": 0, "y": 16}]}"#,
+                "",
+            ),
+            "x.tmj: layer \"Ground\" cell (0,0), tile collision object 1 \"bow\" (polygon): self-intersecting polygon (edges 0 and 2 cross) (pass --skip-unsupported to leave it out)",
+        ),
+        (
+            // A capsule in a tile, on a tile object stretched twice as wide as high.
+            json_map(
+                r#""data": [0, 0]"#,
+                r#"{"id": 1, "name": "pill", "capsule": true, "width": 16, "height": 8}"#,
+                r#"{"id": 3, "gid": 1, "x": 0, "y": 16, "width": 32, "height": 16}"#,
+            ),
+            "x.tmj: object 3 \"tile 3\" (tile), tile collision object 1 \"pill\" (capsule): a capsule under a non-uniform scale or skew (pass --skip-unsupported to leave it out)",
+        ),
+        (
+            ok.replace(
+                "{\"firstgid\": 1, \"name\"",
+                "{\"firstgid\": 1, \"source\": \"missing.tsj\", \"name\"",
+            ),
+            "missing.tsj: cannot read the file: No such file or directory (os error 2)",
+        ),
+        (
+            json_map(
+                r#""data": [0, 0]"#,
+                wall,
+                r#"{"id": 4, "template": "door.tj", "x": 3, "y": 4}"#,
+            ),
+            "door.tj: cannot read the file: No such file or directory (os error 2)",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(refused("x.tmj", &text, &[]), want);
+    }
+    // Files given by name that are not maps.
+    assert_eq!(
+        refused("t.tsj", r#"{"type": "tileset"}"#, &[]),
+        "t.tsj: a tileset, not a map: import the map that uses it"
+    );
+    assert_eq!(
+        refused("d.tj", r#"{"type": "template"}"#, &[]),
+        "d.tj: a template, not a map: import the map that uses it"
+    );
+    // A tileset that is not JSON (pytiled_parser's own test of it).
+    let e = import(
+        Path::new("tests/levels/tiled/pytiled/map_tests/json_invalid_tileset/map.json"),
+        Convert { scale: 1.0 },
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tests/levels/tiled/pytiled/map_tests/json_invalid_tileset/tileset.garbage: line 1, column 1: expected value"
+    );
+    // Unsupported layer type and zstd, in Tiled's own files.
+    for (file, want) in [
+        (
+            "layer_tests/unknown_type/map.json",
+            "layer \"Tile Layer 1\": \"type\": \"faketype\" is not a Tiled layer",
+        ),
+        (
+            "layer_tests/b64_zstd/map.json",
+            "layer \"Tile Layer 1\": zstd-compressed tile data",
+        ),
+        (
+            "layer_tests/b64_zstd/map.tmx",
+            "line 7: layer \"Tile Layer 1\": zstd-compressed tile data",
+        ),
+        (
+            "map_tests/hexagonal/map.json",
+            "a hexagonal map: collidoscope imports orthogonal maps only",
+        ),
+        (
+            "map_tests/hexagonal/map.tmx",
+            "a hexagonal map: collidoscope imports orthogonal maps only",
+        ),
+    ] {
+        let path = format!("tests/levels/tiled/pytiled/{file}");
+        let e = import(Path::new(&path), Convert { scale: 1.0 }, false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(&format!("{path}: {want}")), "{e}");
+    }
+}
+
+#[test]
+fn every_refusal_of_an_xml_map_names_the_file_and_the_place() {
+    let map = |data: &str, extra: &str| {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="2" height="1" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2"/>
+ <layer id="1" name="Ground" width="2" height="1">
+  {data}
+ </layer>{extra}
+</map>"#
+        )
+    };
+    let cases = [
+        (
+            map(r#"<data encoding="csv">1,3</data>"#, ""),
+            "x.tmx: layer \"Ground\" cell (1,0): tile 2 is not in tileset \"t\" (2 tiles): a gid in no tileset",
+        ),
+        (
+            map(r#"<data><tile gid="1"/></data>"#, ""),
+            "x.tmx: line 5: layer \"Ground\": its data holds 1 cells where its 2 x 1 needs 2",
+        ),
+        (
+            map(r#"<data>1,2</data>"#, ""),
+            "x.tmx: line 5: layer \"Ground\": tile data without an encoding holds text, not <tile> elements",
+        ),
+        (
+            map(r#"<data><tile gid="one"/><tile/></data>"#, ""),
+            "x.tmx: line 5: layer \"Ground\": tile data \"one\" is not a gid (a whole number from 0 to 4294967295)",
+        ),
+        (
+            map(
+                r#"<data encoding="base64" compression="gzip">AQAAAAIAAAA=</data>"#,
+                "",
+            ),
+            "x.tmx: line 5: layer \"Ground\": gzip-compressed tile data that does not unpack",
+        ),
+        (
+            map(
+                r#"<data encoding="base64" compression="zstd">AQAAAAIAAAA=</data>"#,
+                "",
+            ),
+            "x.tmx: line 5: layer \"Ground\": zstd-compressed tile data: this build does not read zstd; save the map with zlib or gzip compression (Map > Map Properties > Tile Layer Format)",
+        ),
+        (
+            map(
+                r#"<data encoding="csv">1,0</data>"#,
+                r#"
+ <objectgroup id="2" name="Things"><object id="7" name="bow" x="0" y="0"><polygon points="0,0 16,16 16,0 0,16"/></object></objectgroup>"#,
+            ),
+            "x.tmx: object 7 \"bow\" (polygon): self-intersecting polygon (edges 0 and 2 cross) (pass --skip-unsupported to leave it out)",
+        ),
+        (
+            "<tileset name=\"t\"/>".to_string(),
+            "x.tmx: Expected root element <map>, got <tileset>",
+        ),
+    ];
+    for (text, want) in cases {
+        let got = refused("x.tmx", &text, &[]);
+        assert!(got.starts_with(want), "{got}\n  wanted {want}");
+    }
+    assert_eq!(
+        refused("d.tx", "<template/>", &[]),
+        "d.tx: a template, not a map: import the map that uses it"
+    );
+}
+
+#[test]
+fn tile_elements_and_a_json_tileset_in_an_xml_map_import_as_csv_does() {
+    let tileset = r#"{"type": "tileset", "name": "t", "tilewidth": 16, "tileheight": 16, "tilecount": 2,
+        "tiles": [{"id": 1, "objectgroup": {"objects": [{"id": 1, "name": "wall", "x": 0, "y": 8, "width": 16, "height": 8}]}}]}"#;
+    let map = |tileset: &str, data: &str| {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="3" height="1" tilewidth="16" tileheight="16" infinite="0">
+ {tileset}
+ <layer id="1" name="Ground" width="3" height="1">
+  {data}
+ </layer>
+</map>"#
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.tsj"), tileset).unwrap();
+    let mut sets = Vec::new();
+    for (name, text) in [
+        (
+            "csv.tmx",
+            map(
+                r#"<tileset firstgid="1" source="t.tsj"/>"#,
+                r#"<data encoding="csv">0,2,2147483650</data>"#,
+            ),
+        ),
+        (
+            "tiles.tmx",
+            map(
+                r#"<tileset firstgid="1" source="t.tsj"/>"#,
+                r#"<data><tile/><tile gid="2"/><tile gid="2147483650"/></data>"#,
+            ),
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        sets.push(import(&path, Convert { scale: 1.0 }, false).unwrap());
+    }
+    assert_eq!(sets[0].scene.shapes, sets[1].scene.shapes);
+    // Cell 1: the lower half of the cell; cell 2 flipped horizontally: the same.
+    let names: Vec<&str> = sets[0]
+        .scene
+        .shapes
+        .iter()
+        .map(|s| s.name.as_deref().unwrap())
+        .collect();
+    assert_eq!(names, ["Ground[1,0]/wall", "Ground[2,0]/wall"]);
+    assert_eq!(
+        corners(&sets[0].scene.shapes[0]),
+        square(16.0, -16.0, 32.0, -8.0)
+    );
+    assert_eq!(
+        corners(&sets[0].scene.shapes[1]),
+        square(32.0, -16.0, 48.0, -8.0)
     );
 }
 
@@ -285,20 +726,59 @@ mod generated {
         DVec2::new(o.x + c * q.x - s * q.y, o.y + s * q.x + c * q.y)
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+    /// Where Tiled puts tile point `p` of a cell at (c, r) on a 16 x 16 grid: the tile's box
+    /// (after the flips) standing on the cell's bottom-left corner.
+    fn cell_point(p: DVec2, (c, r): (i32, i32), flips: (bool, bool, bool), offset: DVec2) -> DVec2 {
+        let (h, v, d) = flips;
+        let (mut q, mut size) = (p, DVec2::new(TILE.0, TILE.1));
+        if d {
+            q = DVec2::new(q.y, q.x);
+            size = DVec2::new(size.y, size.x);
+        }
+        if h {
+            q.x = size.x - q.x;
+        }
+        if v {
+            q.y = size.y - q.y;
+        }
+        q + offset + DVec2::new(f64::from(c) * 16.0, f64::from(r + 1) * 16.0 - size.y)
+    }
 
-        #[test]
-        fn tile_objects_land_where_tiled_puts_them(
-            objects in proptest::collection::vec(placed(), 1..4),
-            alignment in 0usize..9,
-            offset in (-6i32..6, -6i32..6),
-        ) {
-            let (align_name, align) = ALIGNMENTS[alignment];
-            let offset = DVec2::new(f64::from(offset.0), f64::from(offset.1));
-            let points: Vec<String> = POLYGON.iter().map(|(x, y)| format!("{x},{y}")).collect();
-            let mut map = format!(
-                r#"<?xml version="1.0" encoding="UTF-8"?>
+    fn gid(flips: (bool, bool, bool)) -> u32 {
+        let (h, v, d) = flips;
+        1u32 | (u32::from(h) << 31) | (u32::from(v) << 30) | (u32::from(d) << 29)
+    }
+
+    /// Standard base64 with padding.
+    fn base64(bytes: &[u8]) -> String {
+        const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut s = String::new();
+        for c in bytes.chunks(3) {
+            let n = (u32::from(c[0]) << 16)
+                | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+                | u32::from(*c.get(2).unwrap_or(&0));
+            for k in 0..4 {
+                if k <= c.len() {
+                    s.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
+                } else {
+                    s.push('=');
+                }
+            }
+        }
+        s
+    }
+
+    /// The map as Tiled writes it in XML, the layer data in `<tile>` elements or as CSV.
+    fn xml(
+        objects: &[Placed],
+        cells: &[Option<(bool, bool, bool)>],
+        align_name: &str,
+        offset: DVec2,
+        elements: bool,
+    ) -> String {
+        let points: Vec<String> = POLYGON.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let mut map = format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="orthogonal" renderorder="right-down" width="4" height="4" tilewidth="16" tileheight="16" infinite="0">
  <tileset firstgid="1" name="t" tilewidth="24" tileheight="16" tilecount="1" columns="1" objectalignment="{align_name}">
   <tileoffset x="{}" y="{}"/>
@@ -308,36 +788,174 @@ mod generated {
    </objectgroup>
   </tile>
  </tileset>
- <objectgroup id="1" name="Things">
+ <layer id="2" name="Ground" width="4" height="4">
 "#,
-                offset.x, offset.y, points.join(" ")
-            );
-            for (k, o) in objects.iter().enumerate() {
-                let (h, v, d) = o.flips;
-                let gid = 1u32 | (u32::from(h) << 31) | (u32::from(v) << 30) | (u32::from(d) << 29);
-                map.push_str(&format!(
-                    "  <object id=\"{}\" name=\"thing{k}\" gid=\"{gid}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rotation=\"{}\"/>\n",
-                    k + 1, o.x, o.y, o.w, o.h, o.rotation
-                ));
+            offset.x,
+            offset.y,
+            points.join(" ")
+        );
+        let gids: Vec<u32> = cells.iter().map(|c| c.map_or(0, gid)).collect();
+        if elements {
+            map.push_str("  <data>\n");
+            for g in gids {
+                map.push_str(&if g == 0 {
+                    "   <tile/>\n".into()
+                } else {
+                    format!("   <tile gid=\"{g}\"/>\n")
+                });
             }
-            map.push_str(" </objectgroup>\n</map>\n");
-            let set = import_bytes(Path::new("generated.tmx"), map.as_bytes(), Convert { scale: 1.0 }, false)
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            for (k, o) in objects.iter().enumerate() {
-                let name = format!("thing{k}/hull");
-                let s = set.scene.shapes.iter().find(|s| s.name.as_deref() == Some(name.as_str()));
-                let s = s.ok_or_else(|| TestCaseError::fail(format!("no {name}")))?;
-                let Shape::Polygon(p) = &s.placed.shape else { panic!("a polygon") };
-                let got: Vec<DVec2> = p.points().iter().map(|q| s.placed.pose.apply(*q)).collect();
-                for (x, y) in POLYGON {
-                    let at = tiled_point(DVec2::new(x, y), o, offset, align);
-                    let want = DVec2::new(at.x, -at.y);
-                    prop_assert!(
-                        got.iter().any(|g| (*g - want).length() < 1e-9),
-                        "{name}: {want} not in {got:?}"
-                    );
-                }
+            map.push_str("  </data>\n");
+        } else {
+            let csv: Vec<String> = gids.iter().map(u32::to_string).collect();
+            map.push_str(&format!(
+                "  <data encoding=\"csv\">\n{}\n</data>\n",
+                csv.join(",")
+            ));
+        }
+        map.push_str(" </layer>\n <objectgroup id=\"1\" name=\"Things\">\n");
+        for (k, o) in objects.iter().enumerate() {
+            map.push_str(&format!(
+                "  <object id=\"{}\" name=\"thing{k}\" gid=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rotation=\"{}\"/>\n",
+                k + 1, gid(o.flips), o.x, o.y, o.w, o.h, o.rotation
+            ));
+        }
+        map.push_str(" </objectgroup>\n</map>\n");
+        map
+    }
+
+    /// The same map as Tiled writes it in JSON, the layer data as an array or base64.
+    fn json(
+        objects: &[Placed],
+        cells: &[Option<(bool, bool, bool)>],
+        align_name: &str,
+        offset: DVec2,
+        base64_data: bool,
+    ) -> String {
+        let gids: Vec<u32> = cells.iter().map(|c| c.map_or(0, gid)).collect();
+        let data = if base64_data {
+            let bytes: Vec<u8> = gids.iter().flat_map(|g| g.to_le_bytes()).collect();
+            format!("\"data\": \"{}\", \"encoding\": \"base64\"", base64(&bytes))
+        } else {
+            format!("\"data\": {gids:?}")
+        };
+        let points: Vec<String> = POLYGON
+            .iter()
+            .map(|(x, y)| format!("{{\"x\": {x}, \"y\": {y}}}"))
+            .collect();
+        let things: Vec<String> = objects
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                format!(
+                    "{{\"id\": {}, \"name\": \"thing{k}\", \"gid\": {}, \"x\": {}, \"y\": {}, \"width\": {}, \"height\": {}, \"rotation\": {}, \"type\": \"\", \"visible\": true}}",
+                    k + 1, gid(o.flips), o.x, o.y, o.w, o.h, o.rotation
+                )
+            })
+            .collect();
+        format!(
+            r#"{{ "type": "map", "version": "1.10", "orientation": "orthogonal", "renderorder": "right-down",
+ "width": 4, "height": 4, "tilewidth": 16, "tileheight": 16, "infinite": false,
+ "tilesets": [{{ "firstgid": 1, "name": "t", "tilewidth": 24, "tileheight": 16, "tilecount": 1, "columns": 1,
+   "objectalignment": "{align_name}", "tileoffset": {{"x": {}, "y": {}}},
+   "tiles": [{{ "id": 0, "objectgroup": {{ "type": "objectgroup", "objects": [
+     {{"id": 1, "name": "hull", "x": 0, "y": 0, "rotation": 0, "polygon": [{}]}}]}}}}]}}],
+ "layers": [
+  {{"id": 2, "name": "Ground", "type": "tilelayer", "width": 4, "height": 4, "x": 0, "y": 0, {data}}},
+  {{"id": 1, "name": "Things", "type": "objectgroup", "objects": [{}]}}]
+}}"#,
+            offset.x,
+            offset.y,
+            points.join(", "),
+            things.join(",\n  ")
+        )
+    }
+
+    /// Every corner the map's collision polygons should have, by shape name, on the map
+    /// (y down), worked out step by step.
+    fn expected(
+        objects: &[Placed],
+        cells: &[Option<(bool, bool, bool)>],
+        offset: DVec2,
+        align: (f64, f64),
+    ) -> Vec<(String, Vec<DVec2>)> {
+        let mut out = Vec::new();
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some(flips) = cell {
+                let at = ((i % 4) as i32, (i / 4) as i32);
+                let corners = POLYGON
+                    .iter()
+                    .map(|&(x, y)| cell_point(DVec2::new(x, y), at, *flips, offset));
+                out.push((format!("Ground[{},{}]/hull", at.0, at.1), corners.collect()));
             }
+        }
+        for (k, o) in objects.iter().enumerate() {
+            let corners = POLYGON
+                .iter()
+                .map(|&(x, y)| tiled_point(DVec2::new(x, y), o, offset, align));
+            out.push((format!("thing{k}/hull"), corners.collect()));
+        }
+        out
+    }
+
+    fn check(
+        file: &str,
+        text: &str,
+        want: &[(String, Vec<DVec2>)],
+    ) -> Result<collidoscope::import::Imported, TestCaseError> {
+        let set = import_bytes(
+            Path::new(file),
+            text.as_bytes(),
+            Convert { scale: 1.0 },
+            false,
+        )
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(set.scene.shapes.len(), want.len());
+        for (s, (name, corners)) in set.scene.shapes.iter().zip(want) {
+            prop_assert_eq!(s.name.as_deref(), Some(name.as_str()));
+            let Shape::Polygon(p) = &s.placed.shape else {
+                panic!("a polygon")
+            };
+            let got: Vec<DVec2> = p.points().iter().map(|q| s.placed.pose.apply(*q)).collect();
+            for at in corners {
+                let w = DVec2::new(at.x, -at.y);
+                prop_assert!(
+                    got.iter().any(|g| (*g - w).length() < 1e-9),
+                    "{file}: {name}: {w} not in {got:?}"
+                );
+            }
+        }
+        Ok(set)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The same generated map in XML (CSV or `<tile>` elements) and in JSON (an array or
+        /// base64): tile objects and flipped cells land where Tiled puts them, in both, and
+        /// the two imports are the same set.
+        #[test]
+        fn generated_maps_land_where_tiled_puts_them_in_xml_and_json(
+            objects in proptest::collection::vec(placed(), 1..4),
+            cells in proptest::collection::vec(
+                proptest::option::of((any::<bool>(), any::<bool>(), any::<bool>())), 16),
+            alignment in 0usize..9,
+            offset in (-6i32..6, -6i32..6),
+            (elements, base64_data) in (any::<bool>(), any::<bool>()),
+        ) {
+            let (align_name, align) = ALIGNMENTS[alignment];
+            let offset = DVec2::new(f64::from(offset.0), f64::from(offset.1));
+            let want = expected(&objects, &cells, offset, align);
+            let from_xml = check(
+                "generated.tmx",
+                &xml(&objects, &cells, align_name, offset, elements),
+                &want,
+            )?;
+            let from_json = check(
+                "generated.tmj",
+                &json(&objects, &cells, align_name, offset, base64_data),
+                &want,
+            )?;
+            prop_assert_eq!(from_xml.scene.shapes, from_json.scene.shapes);
         }
     }
 }

@@ -133,7 +133,7 @@ impl TopBar {
                 if ui
                     .button("Import")
                     .on_hover_text(
-                        "import the level named in the field (a Tiled .tmx map or a Godot 4 .tscn scene) as a new, unsaved set",
+                        "import the level named in the field (a Tiled .tmx/.tmj map or a Godot 4 .tscn scene) as a new, unsaved set",
                     )
                     .clicked()
                 {
@@ -180,7 +180,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     }
     if ui
         .button("Import level...")
-        .on_hover_text("a Tiled map (.tmx) or a Godot 4 scene (.tscn) as a new, unsaved set")
+        .on_hover_text("a Tiled map (.tmx, .tmj) or a Godot 4 scene (.tscn) as a new, unsaved set")
         .clicked()
     {
         // rfd answers None at once where no dialog can be shown; the path field remains.

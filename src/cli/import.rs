@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// The command's arguments.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// A Tiled map (.tmx) or a Godot 4 text scene (.tscn).
+    /// A Tiled map (.tmx, or JSON: .tmj, .json) or a Godot 4 text scene (.tscn).
     pub file: PathBuf,
     /// Where to write the shape set (atomically); without it, stdout.
     #[arg(short, long, value_name = "OUT")]

@@ -97,12 +97,13 @@ Examples:
 The format follows the output's extension (.svg or .png). Without --pair, the pair is the
 one the window opens on: the first intersecting pair, else the first two shapes.")]
     Render(render::RenderArgs),
-    /// A level's collision geometry as a shape set: a Tiled map (.tmx) with its tilesets and
-    /// templates, or a Godot 4 text scene (.tscn) with its instanced scenes, converted from
-    /// y-down pixels.
+    /// A level's collision geometry as a shape set: a Tiled map (.tmx, .tmj or .json) with its
+    /// tilesets and templates, or a Godot 4 text scene (.tscn) with its instanced scenes,
+    /// converted from y-down pixels.
     #[command(after_help = "\
 Examples:
   collidoscope import maps/level1.tmx -o level1.json
+  collidoscope import maps/level2.tmj -o level2.json
   collidoscope import levels/world.tscn -o world.json
   collidoscope import levels/world.tscn --scale 0.01 --skip-unsupported > world.json
 

@@ -36,6 +36,8 @@ struct Node {
     properties: Vec<(String, Given)>,
     /// The section that made it (or last changed it), for messages.
     file: PathBuf,
+    /// Why an instancing node stands alone: the scene it instances is missing.
+    missing: Option<String>,
 }
 
 impl Node {
@@ -86,18 +88,7 @@ impl Reader {
     }
 
     fn sections(&self, path: &Path) -> Result<Vec<Section>, FileError> {
-        let bytes = match &self.given {
-            Some((given, bytes)) if given == path => bytes.clone(),
-            _ => {
-                let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
-                // Only a file: a scene naming a device (/dev/zero) or a folder is refused,
-                // not read for ever.
-                if !std::fs::metadata(path).map_err(fail)?.is_file() {
-                    return Err(document(path, "not a file".into()));
-                }
-                std::fs::read(path).map_err(fail)?
-            }
-        };
+        let bytes = super::read_file(path, self.given.as_ref())?;
         if bytes.starts_with(b"RSRC") || path.extension().is_some_and(|e| e == "scn") {
             return Err(document(
                 path,
@@ -202,6 +193,18 @@ impl Reader {
         let resources = self.resources(path, &sections);
         let mut nodes: Vec<Node> = Vec::new();
         for s in sections.iter().filter(|s| s.tag == "node") {
+            // Changes to the nodes of a missing instanced scene: refused with it.
+            let under_missing = |p: &str| {
+                nodes.iter().any(|n: &Node| {
+                    n.missing.is_some() && (p == n.path || p.starts_with(&format!("{}/", n.path)))
+                })
+            };
+            if s.attribute("parent")
+                .and_then(Value::as_str)
+                .is_some_and(under_missing)
+            {
+                continue;
+            }
             let text = |key: &str| s.attribute(key).and_then(Value::as_str).map(String::from);
             let place = || format!("line {}: [node]", s.line);
             let name = text("name")
@@ -257,6 +260,20 @@ impl Reader {
                     ));
                 };
                 let file = self.resolve(path, written);
+                if !file.exists() && self.given.as_ref().is_none_or(|(g, _)| *g != file) {
+                    nodes.push(Node {
+                        path: node_path,
+                        name,
+                        kind: "instance".into(),
+                        properties: given,
+                        file: path.to_path_buf(),
+                        missing: Some(format!(
+                            "the scene it instances, {written:?}, is missing ({}); the nodes under it are left out with it",
+                            file.display()
+                        )),
+                    });
+                    continue;
+                }
                 let inner = self.scene(&file)?;
                 for mut node in inner {
                     node.path = join(&node_path, &node.path);
@@ -284,6 +301,7 @@ impl Reader {
                     kind: text("type").unwrap_or_default(),
                     properties: given,
                     file: path.to_path_buf(),
+                    missing: None,
                 }),
             }
         }
@@ -399,6 +417,10 @@ pub(super) fn import_from(
             node.path.clone()
         };
         let place = format!("node {name:?} ({})", node.kind);
+        if let Some(why) = &node.missing {
+            out.refuse(&node.file, place, why.clone())?;
+            continue;
+        }
         if node.kind == "TileMapLayer" {
             let cells = match tile_cells(node, &reader) {
                 Ok(cells) => cells,
@@ -502,32 +524,6 @@ fn vec2(value: &Value) -> Option<DVec2> {
         .map(|n| DVec2::new(n[0], n[1]))
 }
 
-/// Standard base64 (padding optional), as Godot writes a PackedByteArray in format 4.
-fn base64(text: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for c in text
-        .bytes()
-        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
-    {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-        }
-    }
-    Some(out)
-}
-
 /// A section a `SubResource(...)` / `ExtResource(...)` value names, as [`resource`] does for
 /// a shape.
 fn named(value: &Value, from: &Rc<Resources>, reader: &Reader) -> Result<Section, Refusal> {
@@ -554,7 +550,7 @@ fn tile_cells(node: &Node, reader: &Reader) -> Result<Vec<CellPolygon>, Refusal>
     };
     let bytes = match &data.value {
         Value::Call(kind, args) if kind == "PackedByteArray" => match args.as_slice() {
-            [Value::Str(text)] => base64(text),
+            [Value::Str(text)] => super::convert::base64(text),
             numbers => numbers
                 .iter()
                 .map(|v| {

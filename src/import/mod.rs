@@ -385,6 +385,24 @@ pub fn import_bytes(
     read(path, Some(bytes.to_vec()), convert, skip_unsupported)
 }
 
+/// A level's file: its bytes when `given` names it, else read from disk. Only a regular
+/// file: a level naming a device (/dev/zero) or a folder is refused, not read for ever.
+fn read_file(
+    path: &Path,
+    given: Option<&(std::path::PathBuf, Vec<u8>)>,
+) -> Result<Vec<u8>, FileError> {
+    if let Some((given, bytes)) = given
+        && given == path
+    {
+        return Ok(bytes.clone());
+    }
+    let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
+    if !std::fs::metadata(path).map_err(fail)?.is_file() {
+        return Err(FileError::new(path, Problem::Document("not a file".into())));
+    }
+    std::fs::read(path).map_err(fail)
+}
+
 fn read(
     path: &Path,
     bytes: Option<Vec<u8>>,
@@ -393,11 +411,13 @@ fn read(
 ) -> Result<Imported, FileError> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("tscn" | "scn") => godot::import_from(path, bytes, convert, skip_unsupported),
-        Some("tmx" | "tsx") => tiled::import_from(path, bytes, convert, skip_unsupported),
+        Some("tmx" | "tsx" | "tx" | "tmj" | "tsj" | "tj" | "json") => {
+            tiled::import_from(path, bytes, convert, skip_unsupported)
+        }
         _ => Err(FileError::new(
             path,
             Problem::Document(
-                "not a level collidoscope imports: give a Tiled map (.tmx) or a Godot 4 text scene (.tscn)".into(),
+                "not a level collidoscope imports: give a Tiled map (.tmx, .tmj, .json) or a Godot 4 text scene (.tscn)".into(),
             ),
         )),
     }
