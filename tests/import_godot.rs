@@ -253,6 +253,28 @@ fn the_command_writes_the_set_atomically_and_says_its_notes() {
         .output()
         .unwrap();
     assert_eq!(usage.status.code(), Some(2));
+    // -o naming the level itself: wrong usage, the level untouched.
+    let level = dir.path().join("map.json");
+    std::fs::copy(
+        "tests/levels/tiled/pytiled/map_tests/template/map.json",
+        &level,
+    )
+    .unwrap();
+    let before = std::fs::read(&level).unwrap();
+    let itself = Command::new(bin)
+        .arg("import")
+        .arg(&level)
+        .arg("-o")
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(itself.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&itself.stderr).contains("is the level itself"));
+    assert_eq!(std::fs::read(&level).unwrap(), before);
+    assert_eq!(
+        collidoscope::import::shape_set_path(&level),
+        dir.path().join("map.shapes.json")
+    );
 }
 
 mod generated {

@@ -12,6 +12,13 @@ fn imported(path: &str) -> Imported {
     import(Path::new(path), Convert { scale: 1.0 }, false).unwrap()
 }
 
+/// Why the level at `path` is refused.
+fn refusal(path: &str) -> String {
+    import(Path::new(path), Convert { scale: 1.0 }, false)
+        .unwrap_err()
+        .to_string()
+}
+
 fn shape<'a>(set: &'a Imported, name: &str) -> &'a SceneShape {
     set.scene
         .shapes
@@ -156,24 +163,12 @@ fn tile_collision_from_templates_lands_in_its_cell() {
 
 #[test]
 fn what_is_not_a_level_or_not_orthogonal_is_refused_and_text_is_a_note() {
-    let e = import(
-        Path::new("tests/levels/tiled/tiled_oblique.tmx"),
-        Convert { scale: 1.0 },
-        false,
-    )
-    .unwrap_err();
     assert_eq!(
-        e.to_string(),
+        refusal("tests/levels/tiled/tiled_oblique.tmx"),
         "tests/levels/tiled/tiled_oblique.tmx: an oblique map: collidoscope imports orthogonal maps only"
     );
-    let e = import(
-        Path::new("tests/levels/tiled/tilesheet.tsx"),
-        Convert { scale: 1.0 },
-        false,
-    )
-    .unwrap_err();
     assert_eq!(
-        e.to_string(),
+        refusal("tests/levels/tiled/tilesheet.tsx"),
         "tests/levels/tiled/tilesheet.tsx: a tileset, not a map: import the map that uses it"
     );
     let text = imported("tests/levels/tiled/tiled_text_object.tmx");
@@ -486,14 +481,8 @@ fn every_refusal_of_a_json_map_names_the_file_and_the_place() {
         "d.tj: a template, not a map: import the map that uses it"
     );
     // A tileset that is not JSON (pytiled_parser's own test of it).
-    let e = import(
-        Path::new("tests/levels/tiled/pytiled/map_tests/json_invalid_tileset/map.json"),
-        Convert { scale: 1.0 },
-        false,
-    )
-    .unwrap_err();
     assert_eq!(
-        e.to_string(),
+        refusal("tests/levels/tiled/pytiled/map_tests/json_invalid_tileset/map.json"),
         "tests/levels/tiled/pytiled/map_tests/json_invalid_tileset/tileset.garbage: line 1, column 1: expected value"
     );
     // Unsupported layer type and zstd, in Tiled's own files.
@@ -520,9 +509,7 @@ fn every_refusal_of_a_json_map_names_the_file_and_the_place() {
         ),
     ] {
         let path = format!("tests/levels/tiled/pytiled/{file}");
-        let e = import(Path::new(&path), Convert { scale: 1.0 }, false)
-            .unwrap_err()
-            .to_string();
+        let e = refusal(&path);
         assert!(e.starts_with(&format!("{path}: {want}")), "{e}");
     }
 }

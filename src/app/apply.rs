@@ -256,7 +256,7 @@ impl App {
                 self.after_document_change();
                 let notes = imported.notes.len();
                 self.shapes_panel.import_notes = imported.notes;
-                self.top_bar.propose(&path.with_extension("json"));
+                self.top_bar.propose(&crate::import::shape_set_path(path));
                 self.say(text::imported(path, shapes, notes), false);
             }
             Err(e) => self.say(e.to_string(), true),

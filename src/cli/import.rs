@@ -32,6 +32,16 @@ pub fn run(args: &ImportArgs, out: &mut impl Write) -> u8 {
         );
         return 2;
     }
+    if let Some(output) = &args.output
+        && let (Ok(a), Ok(b)) = (output.canonicalize(), args.file.canonicalize())
+        && a == b
+    {
+        eprintln!(
+            "collidoscope import: -o {} is the level itself: give another path (it would replace the level)",
+            output.display()
+        );
+        return 2;
+    }
     let convert = Convert { scale: args.scale };
     let imported = match import(&args.file, convert, args.skip_unsupported) {
         Ok(imported) => imported,

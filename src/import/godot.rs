@@ -96,17 +96,7 @@ impl Reader {
                     .into(),
             ));
         }
-        let text = std::str::from_utf8(&bytes).map_err(|e| {
-            FileError::new(
-                path,
-                Problem::NotText {
-                    offset: e.valid_up_to(),
-                },
-            )
-        })?;
-        if text.trim().is_empty() {
-            return Err(FileError::new(path, Problem::Empty));
-        }
+        let text = super::text_of(path, &bytes)?;
         godot_text::parse(text).map_err(|e| {
             FileError::new(
                 path,

@@ -403,6 +403,34 @@ fn read_file(
     std::fs::read(path).map_err(fail)
 }
 
+/// Where an imported level's shape set is proposed to go: beside it, `LEVEL.json`; for a
+/// Tiled JSON map already named `.json`, `LEVEL.shapes.json`, so that saving never writes
+/// over the level.
+pub fn shape_set_path(level: &Path) -> std::path::PathBuf {
+    if level.extension().is_some_and(|e| e == "json") {
+        let stem = level.file_stem().unwrap_or_default().to_string_lossy();
+        level.with_file_name(format!("{stem}.shapes.json"))
+    } else {
+        level.with_extension("json")
+    }
+}
+
+/// A level file's bytes as text: UTF-8, and not empty.
+fn text_of<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, FileError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        FileError::new(
+            path,
+            Problem::NotText {
+                offset: e.valid_up_to(),
+            },
+        )
+    })?;
+    if text.trim().is_empty() {
+        return Err(FileError::new(path, Problem::Empty));
+    }
+    Ok(text)
+}
+
 fn read(
     path: &Path,
     bytes: Option<Vec<u8>>,

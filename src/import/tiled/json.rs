@@ -8,7 +8,7 @@ use super::{
     Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset, document,
     no_such_tile,
 };
-use crate::files::{FileError, Problem};
+use crate::files::FileError;
 use crate::geometry::DVec2;
 use serde::Deserialize;
 use serde::de::{DeserializeOwned, IgnoredAny};
@@ -172,17 +172,7 @@ fn parse<T: DeserializeOwned>(
     given: Option<&(PathBuf, Vec<u8>)>,
 ) -> Result<T, FileError> {
     let bytes = crate::import::read_file(path, given)?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        FileError::new(
-            path,
-            Problem::NotText {
-                offset: e.valid_up_to(),
-            },
-        )
-    })?;
-    if text.trim().is_empty() {
-        return Err(FileError::new(path, Problem::Empty));
-    }
+    let text = crate::import::text_of(path, &bytes)?;
     serde_json::from_str(text).map_err(|e| FileError::new(path, crate::files::syntax_problem(e)))
 }
 
