@@ -812,6 +812,14 @@ pub const OPENED_RUN: &str =
 /// The shapes panel over a capture's frame.
 pub const CAPTURED_FRAME: &str = "The capture's frame shown (read-only): each shape as the engine had it when it computed the frame's contacts. Export fixture of this frame to edit them.";
 
+/// Save refused: `path` is a level the importers read.
+pub fn level_not_replaced(path: &std::path::Path) -> String {
+    format!(
+        "not saved: {} is a level (a Tiled map, tileset or template, or a Godot file), and saving would replace it with a shape set; type another path",
+        path.display()
+    )
+}
+
 /// A level imported into the window.
 pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
     let mut line = format!(

@@ -275,6 +275,24 @@ fn the_command_writes_the_set_atomically_and_says_its_notes() {
         collidoscope::import::shape_set_path(&level),
         dir.path().join("map.shapes.json")
     );
+    // -o naming a file the level reads (its tileset), or any other level: the same.
+    let tiles = dir.path().join("tileset.json");
+    std::fs::write(
+        &tiles,
+        r#"{"type": "tileset", "name": "t", "tilewidth": 16, "tileheight": 16}"#,
+    )
+    .unwrap();
+    let tileset = Command::new(bin)
+        .arg("import")
+        .arg(&level)
+        .arg("-o")
+        .arg(&tiles)
+        .output()
+        .unwrap();
+    assert_eq!(tileset.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&tileset.stderr).contains("is a level file"));
+    assert!(collidoscope::import::is_level_file(&tiles));
+    assert!(!collidoscope::import::is_level_file(&out));
 }
 
 mod generated {

@@ -288,6 +288,10 @@ impl App {
     /// Replacing an existing file that is not the open document asks first.
     pub(super) fn save_as(&mut self, path: &Path, confirmed: bool) {
         let is_document = self.workspace.document.path.as_deref() == Some(path);
+        if !is_document && crate::import::is_level_file(path) {
+            self.say(text::level_not_replaced(path), true);
+            return;
+        }
         if !confirmed && !is_document && path.exists() {
             self.dialogs.confirm_overwrite(path.to_path_buf());
             return;

@@ -32,15 +32,23 @@ pub fn run(args: &ImportArgs, out: &mut impl Write) -> u8 {
         );
         return 2;
     }
-    if let Some(output) = &args.output
-        && let (Ok(a), Ok(b)) = (output.canonicalize(), args.file.canonicalize())
-        && a == b
-    {
-        eprintln!(
-            "collidoscope import: -o {} is the level itself: give another path (it would replace the level)",
-            output.display()
+    if let Some(output) = &args.output {
+        let itself = matches!(
+            (output.canonicalize(), args.file.canonicalize()),
+            (Ok(a), Ok(b)) if a == b
         );
-        return 2;
+        if itself || crate::import::is_level_file(output) {
+            eprintln!(
+                "collidoscope import: -o {} is {}: give another path (it would replace it)",
+                output.display(),
+                if itself {
+                    "the level itself"
+                } else {
+                    "a level file (a Tiled map, tileset or template, or a Godot file)"
+                }
+            );
+            return 2;
+        }
     }
     let convert = Convert { scale: args.scale };
     let imported = match import(&args.file, convert, args.skip_unsupported) {

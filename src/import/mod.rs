@@ -415,6 +415,29 @@ pub fn shape_set_path(level: &Path) -> std::path::PathBuf {
     }
 }
 
+/// Whether `path` is a file the importers read: a Tiled map, tileset or template (XML, or
+/// JSON that says it is one), a Godot scene, resource or project. A shape set is never
+/// saved over one (the window's Save, `import -o`).
+pub fn is_level_file(path: &Path) -> bool {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    match ext.to_ascii_lowercase().as_str() {
+        "tmx" | "tsx" | "tx" | "tmj" | "tsj" | "tj" | "tscn" | "scn" | "tres" | "godot" => true,
+        "json" => std::fs::read(path)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            .is_some_and(|v| {
+                matches!(
+                    v.get("type").and_then(|t| t.as_str()),
+                    Some("map" | "tileset" | "template")
+                ) || (v.get("layers").is_some() && v.get("orientation").is_some())
+            }),
+        _ => false,
+    }
+}
+
 /// A level file's bytes as text: UTF-8, and not empty.
 fn text_of<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, FileError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {

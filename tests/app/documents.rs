@@ -342,4 +342,35 @@ fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
     h.run();
     assert_eq!(h.state().scene().shapes.len(), 23);
     assert!(h.state().message().unwrap().error);
+    // A level refused (hexagonal) leaves its path in the field: Save never writes over it.
+    let dir = tempfile::tempdir().unwrap();
+    let hex = dir.path().join("hex.tmx");
+    let original = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/levels/tiled/pytiled/map_tests/hexagonal/map.tmx"),
+    )
+    .unwrap();
+    std::fs::write(&hex, &original).unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/levels/tiled/pytiled/map_tests/hexagonal/tileset.tsx"),
+        dir.path().join("tileset.tsx"),
+    )
+    .unwrap();
+    let mut h = harness(super::common::app(None));
+    type_into_path_field(&mut h, hex.to_str().unwrap());
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    let refused = h.state().message().unwrap().text.clone();
+    assert!(refused.contains("a hexagonal map"), "{refused}");
+    h.get_by_label("Save").click();
+    h.run();
+    let message = h.state().message().unwrap();
+    assert!(
+        message.error && message.text.contains("is a level"),
+        "{}",
+        message.text
+    );
+    assert_eq!(std::fs::read(&hex).unwrap(), original);
 }
