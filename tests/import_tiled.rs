@@ -692,9 +692,9 @@ mod generated {
             })
     }
 
-    /// Where Tiled puts tile point `p` of the object, on the map (y down).
-    fn tiled_point(p: DVec2, o: &Placed, offset: DVec2, align: (f64, f64)) -> DVec2 {
-        let (h, v, d) = o.flips;
+    /// Tile point `p` after the gid's flips (diagonal, then horizontal, then vertical), and the
+    /// tile's box after the diagonal flip.
+    fn flip(p: DVec2, (h, v, d): (bool, bool, bool)) -> (DVec2, DVec2) {
         let (mut q, mut size) = (p, DVec2::new(TILE.0, TILE.1));
         if d {
             q = DVec2::new(q.y, q.x);
@@ -706,6 +706,12 @@ mod generated {
         if v {
             q.y = size.y - q.y;
         }
+        (q, size)
+    }
+
+    /// Where Tiled puts tile point `p` of the object, on the map (y down).
+    fn tiled_point(p: DVec2, o: &Placed, offset: DVec2, align: (f64, f64)) -> DVec2 {
+        let (mut q, size) = flip(p, o.flips);
         q += offset;
         q = DVec2::new(q.x * o.w / size.x, q.y * o.h / size.y);
         q -= DVec2::new(align.0 * o.w, align.1 * o.h);
@@ -716,18 +722,7 @@ mod generated {
     /// Where Tiled puts tile point `p` of a cell at (c, r) on a 16 x 16 grid: the tile's box
     /// (after the flips) standing on the cell's bottom-left corner.
     fn cell_point(p: DVec2, (c, r): (i32, i32), flips: (bool, bool, bool), offset: DVec2) -> DVec2 {
-        let (h, v, d) = flips;
-        let (mut q, mut size) = (p, DVec2::new(TILE.0, TILE.1));
-        if d {
-            q = DVec2::new(q.y, q.x);
-            size = DVec2::new(size.y, size.x);
-        }
-        if h {
-            q.x = size.x - q.x;
-        }
-        if v {
-            q.y = size.y - q.y;
-        }
+        let (q, size) = flip(p, flips);
         q + offset + DVec2::new(f64::from(c) * 16.0, f64::from(r + 1) * 16.0 - size.y)
     }
 
