@@ -21,17 +21,25 @@ pub struct PairNames {
     pub kind_a: ShapeKind,
     /// B's kind.
     pub kind_b: ShapeKind,
+    /// Whether A and B are polygons listed clockwise (their edge normals, taken as they
+    /// come, point inward).
+    pub clockwise: [bool; 2],
 }
 
 impl PairNames {
     /// The names and kinds of the shapes at positions `a` and `b` of `scene`'s list.
     pub fn in_scene(scene: &Scene, a: usize, b: usize) -> Self {
         let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        let clockwise = |s: &crate::scene::SceneShape| {
+            matches!(&s.placed.shape, crate::geometry::Shape::Polygon(p)
+                if p.winding() == crate::geometry::Winding::Clockwise)
+        };
         Self {
             a: sa.display_name(a),
             b: sb.display_name(b),
             kind_a: sa.placed.shape.kind(),
             kind_b: sb.placed.shape.kind(),
+            clockwise: [clockwise(sa), clockwise(sb)],
         }
     }
 
@@ -246,7 +254,7 @@ pub fn axis_sentence(report: &SatReport, index: usize, names: &PairNames) -> Str
     } else {
         format!("gap {}: separating", number(-t.overlap))
     };
-    format!(
+    let mut sentence = format!(
         "Axis {} of {}: {}. {} spans {}, {} spans {}: {}.",
         index + 1,
         report.axes.len(),
@@ -256,7 +264,26 @@ pub fn axis_sentence(report: &SatReport, index: usize, names: &PairNames) -> Str
         names.b,
         interval(t.b),
         amount
-    )
+    );
+    if let Some(first) = report.repeats(index) {
+        sentence.push_str(&format!(" {}.", capitalised(&parallel_note(first))));
+    }
+    sentence
+}
+
+/// What a repeated axis is: `parallel to axis 2: same shadows` (`first` is the axis it
+/// repeats, from 0).
+pub fn parallel_note(first: usize) -> String {
+    format!("parallel to axis {}: same shadows", first + 1)
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The verdict in one sentence, with the reason.
@@ -325,8 +352,10 @@ pub fn naive_sentence(naive: Option<&NaiveMtv>, names: &PairNames) -> String {
     let axis = axis_source(naive.source, names);
     let effect = if naive.pushes_inward {
         format!(
-            "that pushes {} deeper into {}: the common tutorial bug",
-            names.b, names.a
+            "that pushes {} deeper into {} ({}): the common tutorial bug",
+            names.b,
+            names.a,
+            naive_reason(naive.source, names)
         )
     } else {
         "that happens to point the right way here".into()
@@ -339,6 +368,22 @@ pub fn naive_sentence(naive: Option<&NaiveMtv>, names: &PairNames) -> String {
         point(naive.normal),
         effect
     )
+}
+
+/// Why the naive rule's axis, taken as it comes, points the wrong way, as it fits this pair.
+fn naive_reason(source: AxisSource, names: &PairNames) -> String {
+    match source {
+        AxisSource::EdgeNormal { of: Side::A, .. } if names.clockwise[0] => format!(
+            "{a} is listed clockwise, so its edge normal as it comes points into {a}",
+            a = names.a
+        ),
+        AxisSource::EdgeNormal { of: Side::B, .. } if !names.clockwise[1] => format!(
+            "an edge normal of {b} points out of {b}, toward {a}",
+            a = names.a,
+            b = names.b
+        ),
+        _ => "the shorter way out is the other way along that axis".into(),
+    }
 }
 
 /// A claim in words.

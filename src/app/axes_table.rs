@@ -92,8 +92,9 @@ pub fn ui(
                             AxisRole::Deciding => " > stop",
                             _ => "",
                         };
+                        let repeats = report.repeats(k);
                         let tip = format!(
-                            "{}\naxis {}\n{} spans {}, {} spans {}: {}\n{}",
+                            "{}\naxis {}\n{} spans {}, {} spans {}: {}\n{}{}",
                             text::axis_source(t.source, names),
                             text::point(t.axis),
                             names.a,
@@ -107,11 +108,16 @@ pub fn ui(
                                 "separates"
                             } else {
                                 "overlaps"
-                            }
+                            },
+                            repeats.map_or(String::new(), |j| format!("\n{}", text::parallel_note(j)))
                         );
                         let row = [
                             ui.label(cell(format!("{}", k + 1))),
-                            ui.label(cell(text::axis_source_short(t.source))),
+                            ui.label(cell(match repeats {
+                                // Short, the table is narrow: the tooltip says which edge.
+                                Some(j) => format!("same as {}", j + 1),
+                                None => text::axis_source_short(t.source),
+                            })),
                             ui.label(cell(format!("{}{decided}", text::short_overlap(t.overlap)))),
                             ui.label(cell(text::short_interval(t.a))),
                             ui.label(cell(text::short_interval(t.b))),

@@ -207,7 +207,7 @@ impl Mistake {
                 "The normal points from B toward A: the pair's order or the sign convention is swapped, so the push goes the wrong way."
             }
             Mistake::NaiveSmallestOverlap => {
-                "The smallest interval overlap wins and its axis is used as it comes (a clockwise polygon's edge normal points inward, pushing the body deeper); an overlap under 1e-4 on any axis counts as apart."
+                "The smallest interval overlap wins and its axis is used with the sign it comes with, never turned to point from A toward B: an edge normal of a clockwise A points into A, and one of a counter-clockwise B points out of B toward A, so the push can drive B deeper in; an overlap under 1e-4 on any axis counts as apart."
             }
             Mistake::EdgeNormalsOnly => {
                 "Only edge normals are tried, never the axis from a corner or segment end toward a rounded shape: near a corner it reports contacts that are not there, or too deep."
@@ -268,6 +268,10 @@ impl Mtv {
     }
 }
 
+/// How close two axes' directions (the sine between them) and overlaps must be for one to
+/// repeat the other: rounding, not geometry (a box's opposite edges after a turn).
+const REPEAT_TOLERANCE: f64 = 1e-12;
+
 /// The whole separating-axis test of a pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SatReport {
@@ -301,6 +305,19 @@ impl SatReport {
             | Verdict::Shallow { axis, .. }
             | Verdict::Intersecting { axis, .. } => axis,
         }
+    }
+
+    /// The earlier axis that axis `k` repeats, if any: parallel to it (either way round) and
+    /// so giving the same shadows, mirrored, and the same overlap or gap. A polygon's
+    /// opposite edges do this: a box has four edge normals and two axes.
+    pub fn repeats(&self, k: usize) -> Option<usize> {
+        let t = &self.axes[k];
+        self.axes[..k].iter().position(|u| {
+            let cross = u.axis.perp_dot(t.axis).abs();
+            let same =
+                |x: f64, y: f64| (x - y).abs() <= REPEAT_TOLERANCE * (1.0 + x.abs().max(y.abs()));
+            cross <= REPEAT_TOLERANCE && same(u.overlap, t.overlap)
+        })
     }
 
     /// What axis `k` did in the test: decided it, separates, or overlaps. The one rule the
