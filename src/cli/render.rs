@@ -1,9 +1,10 @@
-//! `collidoscope render FILE [--pair I J] -o OUT.svg|OUT.png [--size W H]`: the scene as the
-//! window opens on it, without a window. The picture is [`crate::picture::picture`], the
+//! `collidoscope render FILE [--pair I J] -o OUT.svg|OUT.png [--size W H] [--theme T]
+//! [--step K] [--label-axes] [--caption] [--naive]`: the scene as the window opens on it,
+//! without a window, or as a slide shows it. The picture is [`crate::picture::picture`], the
 //! window's own drawing description; SVG is [`crate::picture::svg`]; PNG is that SVG
 //! rasterised by resvg, with the system's fonts (text is left out where none is found).
 
-use crate::picture::{self, Vec2, svg};
+use crate::picture::{self, Look, Vec2, palette::Theme, svg};
 use crate::scene;
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
@@ -34,8 +35,11 @@ fn format_of(out: &Path) -> Option<Format> {
 
 /// Render one file to `out`: 0 when written; 1 when the file is refused or the picture
 /// cannot be written; 2 for wrong usage (an output that is neither .svg nor .png, a size out
-/// of range, a pair that is not in the file).
-pub fn run(path: &Path, pair: Option<(usize, usize)>, out: &Path, (w, h): (u32, u32)) -> u8 {
+/// of range, a pair that is not in the file, a theme or step that does not exist).
+pub fn run(args: &RenderArgs) -> u8 {
+    let (path, out) = (args.file.as_path(), args.output.as_path());
+    let pair = args.pair.as_ref().map(|p| (p[0], p[1]));
+    let (w, h) = args.size.as_ref().map_or(DEFAULT_SIZE, |s| (s[0], s[1]));
     let Some(format) = format_of(out) else {
         eprintln!(
             "collidoscope render: {}: the picture's name must end in .svg or .png",
@@ -66,7 +70,42 @@ pub fn run(path: &Path, pair: Option<(usize, usize)>, out: &Path, (w, h): (u32, 
         Some(Ok(pair)) => Some(pair),
         None => None,
     };
-    let picture = picture::picture(&scene, pair, Vec2::new(w as f32, h as f32));
+    let Some(theme) = Theme::from_name(&args.theme) else {
+        eprintln!(
+            "collidoscope render: --theme {}: the themes are dark and light",
+            args.theme
+        );
+        return 2;
+    };
+    let size = Vec2::new(w as f32, h as f32);
+    if let Some(k) = args.step {
+        let shown = pair.or_else(|| picture::opening_pair(&scene));
+        let Some((a, b)) = shown else {
+            eprintln!(
+                "{}: --step needs a pair, and the file has fewer than two shapes",
+                path.display()
+            );
+            return 2;
+        };
+        let report = crate::query::pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed);
+        let steps = picture::step_count(&report);
+        if k == 0 || k > steps {
+            eprintln!(
+                "{}: --step {k}: pair {a} {b} has steps 1 to {steps} (one per axis, then the verdict)",
+                path.display()
+            );
+            return 2;
+        }
+    }
+    let look = Look {
+        step: args.step,
+        label_axes: args.label_axes,
+        caption: args.caption,
+        naive: args.naive,
+        theme,
+        scale: Look::scale_for(size),
+    };
+    let picture = picture::picture_with(&scene, pair, size, None, look);
     let text = svg::to_svg(&picture);
     let bytes = match format {
         Format::Svg => text.into_bytes(),
@@ -168,7 +207,24 @@ pub struct RenderArgs {
     /// Where to write the picture: OUT.svg or OUT.png.
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
-    /// The picture's width and height in pixels [default: 960 640].
+    /// The picture's width and height in pixels [default: 960 640]; text and lines grow with
+    /// a picture larger than that.
     #[arg(long, num_args = 2, value_names = ["W", "H"])]
     pub size: Option<Vec<u32>>,
+    /// dark (the window's) or light (for paper and projectors).
+    #[arg(long, value_name = "T", default_value = "dark")]
+    pub theme: String,
+    /// Step K of step mode: axes 1 to K, the K-th in focus, the verdict hidden until the
+    /// step after the last axis.
+    #[arg(long, value_name = "K")]
+    pub step: Option<usize>,
+    /// Label every axis with its number and overlap or gap, not only the deciding one.
+    #[arg(long)]
+    pub label_axes: bool,
+    /// The verdict (or the step's sentence) as a caption under the picture.
+    #[arg(long)]
+    pub caption: bool,
+    /// Draw the naive MTV too (least overlap, axis sign as it comes).
+    #[arg(long)]
+    pub naive: bool,
 }

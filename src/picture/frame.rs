@@ -6,9 +6,11 @@ use super::draw::{self, DrawInput, Layer, LayerHits};
 use super::fit::opening_view;
 use super::labels::{Label, estimated_size, place_around};
 use super::mark::{Mark, Rect, Vec2};
+use super::palette::Theme;
 use crate::broad::{self, Grid};
-use crate::query::{pair_report, time_of_impact};
+use crate::query::{PairReport, pair_report, time_of_impact};
 use crate::scene::Scene;
+use crate::text::{self, PairNames};
 
 /// A picture: marks in painting order, then the labels over them.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +26,63 @@ pub struct Picture {
     /// Each candidate axis's line as drawn: the axis (its place in the report) and the line's
     /// ends (picture points).
     pub axis_lines: Vec<(usize, [Vec2; 2])>,
+    /// Pixels per point: text, lines and dots grow with it.
+    pub scale: f32,
+    /// The look the colours are written in.
+    pub theme: Theme,
+    /// The caption's lines (the verdict, or the step's sentence), under the scene.
+    pub caption: Vec<String>,
 }
+
+/// How a picture is drawn beyond the scene and the pair: what `render`'s options and a
+/// lesson's slide ask for. The default is the window's own look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    /// Step k of step mode (from 1): axes 1 to k drawn, the k-th in focus; the verdict and
+    /// the MTV only at the step after the last axis. `None`: the whole test.
+    pub step: Option<usize>,
+    /// Every axis labelled with its number and overlap or gap.
+    pub label_axes: bool,
+    /// The verdict (or, before it, the step's sentence) as a caption under the scene.
+    pub caption: bool,
+    /// The naive MTV drawn too.
+    pub naive: bool,
+    /// Dark or light.
+    pub theme: Theme,
+    /// Pixels per point (text is 13 points, lines 1 to 2.5).
+    pub scale: f32,
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Look {
+            step: None,
+            label_axes: false,
+            caption: false,
+            naive: false,
+            theme: Theme::Dark,
+            scale: 1.0,
+        }
+    }
+}
+
+impl Look {
+    /// The scale that makes text and lines grow with a picture of `size` pixels: 1 up to the
+    /// default 960 x 640, then in proportion (a 1920 x 1080 picture draws text 22 px high).
+    pub fn scale_for(size: Vec2) -> f32 {
+        (size.x / 960.0).min(size.y / 640.0).clamp(1.0, 16.0)
+    }
+}
+
+/// How many steps step mode has for a report: one per axis, then the verdict.
+pub fn step_count(report: &PairReport) -> usize {
+    report.sat.axes.len() + 1
+}
+
+/// The caption's height per line (points).
+pub(super) const CAPTION_LINE: f32 = 17.0;
+/// The caption's margin around its lines (points).
+pub(super) const CAPTION_MARGIN: f32 = 8.0;
 
 /// The pair the window explains when it opens a scene, and `explain` and `render` when not
 /// told which (list positions): the first intersecting pair, else the first two shapes;
@@ -34,6 +92,14 @@ pub fn default_pair(
     first_hit: Option<(usize, usize)>,
 ) -> Option<(usize, usize)> {
     (shape_count >= 2).then(|| first_hit.unwrap_or((0, 1)))
+}
+
+/// The pair a scene opens on ([`default_pair`], its first intersecting pair found through
+/// the grid).
+pub fn opening_pair(scene: &Scene) -> Option<(usize, usize)> {
+    let grid = Grid::build(&broad::boxes_of(scene), None);
+    let hits = broad::intersecting_candidates(scene, &grid).pairs;
+    default_pair(scene.shapes.len(), hits.first().copied())
 }
 
 /// `scene` in a view of `size` points, as the window opens on it: the same fit, the pair
@@ -58,6 +124,22 @@ pub fn picture_in_view(
     size: Vec2,
     camera: Option<Camera>,
 ) -> Picture {
+    picture_with(scene, pair, size, camera, Look::default())
+}
+
+/// [`picture_in_view`] drawn with `look`: `size` is in pixels, the picture is laid out in
+/// `size / look.scale` points (`camera`, when given, is in points). A step past the last
+/// counts as the last.
+///
+/// # Panics
+/// If `pair` is not two different list positions of `scene`.
+pub fn picture_with(
+    scene: &Scene,
+    pair: Option<(usize, usize)>,
+    size: Vec2,
+    camera: Option<Camera>,
+    look: Look,
+) -> Picture {
     let n = scene.shapes.len();
     if let Some((a, b)) = pair {
         assert!(a < n && b < n && a != b, "pair {a} {b} of {n} shapes");
@@ -67,7 +149,22 @@ pub fn picture_in_view(
     let pair = pair.or_else(|| default_pair(n, hits.first().copied()));
     let report = pair.map(|(a, b)| pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed));
     let explained = pair.zip(report.as_ref());
-    let rect = Rect::from_min_size(Vec2::ZERO, size);
+    let full = Rect::from_min_size(Vec2::ZERO, size / look.scale);
+    let caption = match explained.filter(|_| look.caption) {
+        Some(((a, b), report)) => caption(
+            report,
+            &PairNames::in_scene(scene, a, b),
+            look,
+            full.width(),
+        ),
+        None => Vec::new(),
+    };
+    let band = if caption.is_empty() {
+        0.0
+    } else {
+        caption.len() as f32 * CAPTION_LINE + 2.0 * CAPTION_MARGIN
+    };
+    let rect = Rect::from_min_size(Vec2::ZERO, full.size() - Vec2::new(0.0, band));
     let camera = camera.unwrap_or_else(|| opening_view(Camera::default(), rect, scene, explained));
     let mut dynamic: Vec<usize> = pair.map_or(Vec::new(), |(a, b)| vec![a, b]);
     dynamic.sort_unstable();
@@ -81,6 +178,19 @@ pub fn picture_in_view(
         .enumerate()
         .all(|(i, s)| s.id.0 as usize == i);
     let axes = report.as_ref().map_or(0, |r| r.sat.axes.len());
+    // Step k tells axes 1 to k; the step after the last axis tells the verdict.
+    let step = look.step.map(|k| k.clamp(1, axes + 1));
+    let (axes_seen, verdict_shown) = match step {
+        Some(k) => (k.min(axes), k > axes),
+        None => (axes, true),
+    };
+    let focus_axis = match step {
+        Some(k) if k <= axes => Some(k - 1),
+        // A teaching picture labels every axis and shows them all at full strength.
+        _ if look.label_axes => None,
+        // What the window brings forward when no axis is hovered or stepped to.
+        _ => report.as_ref().map(|r| r.sat.deciding_axis()),
+    };
     // A file's claim about the pair is drawn beside the exact result, as in the window.
     let claim = explained.and_then(|((a, b), _)| {
         let (a, b) = (scene.shapes[a].id, scene.shapes[b].id);
@@ -104,12 +214,12 @@ pub fn picture_in_view(
             pair: explained,
             other_hits: &hits.other_hits,
             selected: None,
-            // What the window brings forward when no axis is hovered or stepped to.
-            focus_axis: report.as_ref().map(|r| r.sat.deciding_axis()),
-            axes_seen: axes,
-            verdict_shown: true,
+            focus_axis,
+            axes_seen,
+            verdict_shown,
             show_axes: true,
-            show_naive: false,
+            label_axes: look.label_axes,
+            show_naive: look.naive,
             claim,
             motion: motion.as_ref().map(|(velocities, toi)| draw::PairMotion {
                 velocities: *velocities,
@@ -144,10 +254,36 @@ pub fn picture_in_view(
     let mut axis_lines = still.axis_segments;
     axis_lines.extend(moving.axis_segments);
     Picture {
-        rect,
+        rect: full,
         camera,
         marks,
         labels,
         axis_lines,
+        scale: look.scale,
+        theme: look.theme,
+        caption,
     }
+}
+
+/// The caption of a pair at `look`'s step, wrapped to `width` points: the step's sentence
+/// while stepping, else the verdict (and the naive rule's move when it is drawn).
+fn caption(report: &PairReport, names: &PairNames, look: Look, width: f32) -> Vec<String> {
+    let axes = report.sat.axes.len();
+    let sentences = match look.step.map(|k| k.clamp(1, axes + 1)) {
+        Some(k) if k <= axes => vec![text::axis_sentence(&report.sat, k - 1, names)],
+        _ => {
+            let verdict = text::chain_verdict(report, names)
+                .unwrap_or_else(|| text::verdict_sentence(&report.sat, names));
+            let mut all = vec![verdict];
+            if look.naive {
+                all.push(text::naive_sentence(report.naive.as_ref(), names));
+            }
+            all
+        }
+    };
+    let room = (width - 2.0 * CAPTION_MARGIN).max(0.0);
+    sentences
+        .iter()
+        .flat_map(|s| super::labels::wrap(s, room, super::labels::estimated_size))
+        .collect()
 }

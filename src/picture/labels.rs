@@ -100,3 +100,42 @@ fn clamp_inside(centre: Vec2, size: Vec2, view: Rect) -> Option<Vec2> {
 pub fn estimated_size(text: &str) -> Vec2 {
     Vec2::new(7.0 * text.chars().count() as f32, 15.0)
 }
+
+/// `text` broken into lines no wider than `width` (as `size` measures them), at spaces; a
+/// word wider than the line stands alone on its line.
+pub fn wrap(text: &str, width: f32, size: impl Fn(&str) -> Vec2) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let longer = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && size(&longer).x > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = longer;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_wraps_at_spaces_within_the_width() {
+        let lines = wrap("one two three four", 7.0 * 9.0, estimated_size);
+        assert_eq!(lines, vec!["one two", "three", "four"]);
+        assert_eq!(wrap("  ", 10.0, estimated_size), Vec::<String>::new());
+        assert_eq!(
+            wrap("unbreakable", 7.0, estimated_size),
+            vec!["unbreakable"]
+        );
+    }
+}

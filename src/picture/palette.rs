@@ -67,3 +67,87 @@ pub fn shape_colour(id: ShapeId, pair: Option<(ShapeId, ShapeId)>) -> Colour {
         _ => OTHER,
     }
 }
+
+/// The window's dark look, or a light one for paper and projectors (white background, the
+/// same hues darkened to read on it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    /// Light shapes on a dark background: the window's.
+    #[default]
+    Dark,
+    /// Dark shapes on white.
+    Light,
+}
+
+/// Each colour of the dark look with its light counterpart (same hue, darker, so it reads on
+/// white; greys turned around).
+const LIGHT: [(Colour, Colour); 18] = [
+    (A, Colour::rgb(25, 95, 215)),
+    (B, Colour::rgb(215, 105, 10)),
+    (OTHER, Colour::rgb(105, 105, 115)),
+    (SEPARATING, Colour::rgb(20, 145, 65)),
+    (OVERLAPPING, Colour::rgb(110, 110, 120)),
+    (DECIDING, Colour::rgb(185, 135, 0)),
+    (MTV, Colour::rgb(205, 35, 35)),
+    (NAIVE, Colour::rgb(145, 50, 195)),
+    (CLAIMED, Colour::rgb(210, 50, 150)),
+    (CLOSEST, Colour::rgb(0, 140, 160)),
+    (RAY, Colour::rgb(40, 40, 50)),
+    (INVALID, Colour::rgb(220, 20, 20)),
+    (OTHER_HIT, Colour::rgb(200, 60, 60)),
+    (CURRENT_ROW, Colour::rgb(215, 225, 250)),
+    (BACKGROUND, Colour::gray(255)),
+    (GRID, Colour::gray(232)),
+    (GRID_AXIS, Colour::gray(185)),
+    (GRID_TEXT, Colour::gray(120)),
+];
+
+impl Theme {
+    /// `c` as this look draws it (its opacity kept). Colours outside the palette: white and
+    /// near-white become near-black in the light look, the rest are kept.
+    pub fn colour(self, c: Colour) -> Colour {
+        if self == Theme::Dark {
+            return c;
+        }
+        let same_rgb = |p: &Colour| (p.r, p.g, p.b) == (c.r, c.g, c.b);
+        let light = match LIGHT.iter().find(|(dark, _)| same_rgb(dark)) {
+            Some((_, light)) => *light,
+            None if c.r.min(c.g).min(c.b) >= 200 => Colour::rgb(30, 30, 35),
+            None => c,
+        };
+        Colour::rgba(light.r, light.g, light.b, c.a)
+    }
+
+    /// `dark` or `light`, as `render --theme` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Dark => "dark",
+            Theme::Light => "light",
+        }
+    }
+
+    /// The look called `name`.
+    pub fn from_name(name: &str) -> Option<Theme> {
+        [Theme::Dark, Theme::Light]
+            .into_iter()
+            .find(|t| t.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_light_look_keeps_opacity_and_leaves_the_dark_one_alone() {
+        assert_eq!(Theme::Dark.colour(A), A);
+        assert_eq!(Theme::Light.colour(BACKGROUND), Colour::gray(255));
+        assert_eq!(Theme::Light.colour(faded(MTV, 90)).a, 90);
+        assert_eq!(Theme::Light.colour(Colour::WHITE), Colour::rgb(30, 30, 35));
+        // Every palette colour has its own light counterpart.
+        let mut dark: Vec<_> = LIGHT.iter().map(|(d, _)| (d.r, d.g, d.b)).collect();
+        dark.sort_unstable();
+        dark.dedup();
+        assert_eq!(dark.len(), LIGHT.len());
+    }
+}

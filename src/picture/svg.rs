@@ -1,26 +1,39 @@
 //! A [`Picture`] as an SVG document: one element per mark in painting order, the labels on
-//! top, over the window's dark background. Dashes are `stroke-dasharray`; colours with an
+//! top, the caption under the scene, over the background of the picture's theme; the
+//! picture's points scaled to its pixels by the `viewBox`. Dashes are `stroke-dasharray`; colours with an
 //! opacity get `fill-opacity` / `stroke-opacity` (SVG 1.1, which every viewer and resvg read).
 
-use super::frame::Picture;
+use super::frame::{CAPTION_LINE, CAPTION_MARGIN, Picture};
 use super::mark::{Colour, Mark, Stroke, Vec2};
-use super::palette;
+use super::palette::{self, Theme};
 use std::fmt::Write;
 
 /// The labels' font: what the window uses (13 points, proportional), with families most
 /// systems have before the generic one.
 const FONT: &str = "font-family=\"DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif\" \
                     font-size=\"13\"";
+/// The same families, for text of another size.
+const FONT_FAMILY: &str =
+    "font-family=\"DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif\"";
 
-/// The SVG text of `picture`, one pixel per point.
+/// The SVG text of `picture`, `picture.scale` pixels per point.
 pub fn to_svg(picture: &Picture) -> String {
+    to_svg_with(picture, "")
+}
+
+/// [`to_svg`] with `attributes` (` data-step="2"`) added to the `<svg>` element.
+pub fn to_svg_with(picture: &Picture, attributes: &str) -> String {
     let size = picture.rect.size();
     let (w, h) = (number(size.x), number(size.y));
+    let pixels = size * picture.scale;
+    let (pw, ph) = (number(pixels.x), number(pixels.y));
+    let theme = picture.theme;
+    let paint = |what: &str, c: Colour| paint(what, theme.colour(c));
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw}\" height=\"{ph}\" \
+         viewBox=\"0 0 {w} {h}\"{attributes}>"
     );
     let _ = writeln!(
         svg,
@@ -29,7 +42,7 @@ pub fn to_svg(picture: &Picture) -> String {
     );
     svg.push_str("<g stroke-linejoin=\"round\">\n");
     for mark in &picture.marks {
-        element(mark, &mut svg);
+        element(mark, theme, &mut svg);
     }
     svg.push_str("</g>\n");
     let _ = writeln!(svg, "<g {FONT} text-anchor=\"middle\">");
@@ -44,12 +57,60 @@ pub fn to_svg(picture: &Picture) -> String {
             escape(&label.text)
         );
     }
-    svg.push_str("</g>\n</svg>\n");
+    svg.push_str("</g>\n");
+    if !picture.caption.is_empty() {
+        caption(picture, &mut svg);
+    }
+    svg.push_str("</svg>\n");
     svg
 }
 
-/// One mark as an element, on its own line.
-fn element(mark: &Mark, svg: &mut String) {
+/// The caption: a band across the bottom, a shade off the background, its lines left-aligned.
+fn caption(picture: &Picture, svg: &mut String) {
+    let theme = picture.theme;
+    let size = picture.rect.size();
+    let lines = picture.caption.len() as f32;
+    let band = lines * CAPTION_LINE + 2.0 * CAPTION_MARGIN;
+    let top = size.y - band;
+    let shade = match theme {
+        Theme::Dark => Colour::gray(40),
+        Theme::Light => Colour::gray(242),
+    };
+    let _ = writeln!(
+        svg,
+        "<rect y=\"{}\" width=\"{}\" height=\"{}\"{}/>",
+        number(top),
+        number(size.x),
+        number(band),
+        paint("fill", shade)
+    );
+    let ink = theme.colour(palette::RAY);
+    let _ = writeln!(
+        svg,
+        "<g {FONT_FAMILY} font-size=\"13\" data-caption=\"\"{}>",
+        paint("fill", ink)
+    );
+    for (i, line) in picture.caption.iter().enumerate() {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{}</text>",
+            number(CAPTION_MARGIN),
+            number(top + CAPTION_MARGIN + (i as f32 + 0.5) * CAPTION_LINE),
+            escape(line)
+        );
+    }
+    svg.push_str("</g>\n");
+}
+
+/// One mark as an element, on its own line, in `theme`'s colours.
+fn element(mark: &Mark, theme: Theme, svg: &mut String) {
+    let paint = |what: &str, c: Colour| paint(what, theme.colour(c));
+    let outline = |stroke: Stroke| {
+        outline(Stroke {
+            colour: theme.colour(stroke.colour),
+            ..stroke
+        })
+    };
     let _ = match mark {
         Mark::Polygon {
             points,

@@ -314,6 +314,7 @@ impl SceneView {
             axes_seen,
             verdict_shown,
             show_axes,
+            label_axes: false,
             broad: view.broad.map(|shown| BroadOverlay {
                 shown,
                 grid: ws.grid(),

@@ -94,6 +94,9 @@ pub struct DrawInput<'a> {
     pub verdict_shown: bool,
     /// Whether to draw the candidate axes.
     pub show_axes: bool,
+    /// Whether every axis drawn gets its label (its number and overlap or gap), not only the
+    /// deciding one and the one in focus (a picture for teaching).
+    pub label_axes: bool,
     /// Whether to draw the naive MTV beside the correct one.
     pub show_naive: bool,
     /// What another engine claimed for the pair, drawn beside the exact result.

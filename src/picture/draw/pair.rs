@@ -627,10 +627,13 @@ pub(super) fn axes(
             palette::SEPARATING
         };
         bar(between, 0.0, faded(shade, alpha), w - 1.0, list);
-        if focused || role == AxisRole::Deciding {
+        if focused || role == AxisRole::Deciding || input.label_axes {
             // Outward from the bars by half the label's own extent in that direction, so
             // the text stands beside the bars, not on them.
-            let text = format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap));
+            let text = match report.sat.repeats(k) {
+                Some(first) => format!("#{} parallel to #{}", k + 1, first + 1),
+                None => format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap)),
+            };
             let size = crate::picture::labels::estimated_size(&text);
             let half = 0.5 * (size.x * screen_out.x.abs() + size.y * screen_out.y.abs());
             let mid = cam.to_screen(rect, at(between.middle())) + screen_out * (12.0 + half);
