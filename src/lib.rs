@@ -99,6 +99,7 @@ pub mod fixture;
 pub mod geometry;
 pub mod import;
 pub mod latency;
+pub mod lesson;
 pub mod motion;
 pub mod picture;
 pub mod query;

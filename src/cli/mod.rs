@@ -9,6 +9,7 @@ mod diagnose_capture;
 mod explain;
 mod fixture;
 mod import;
+mod lesson;
 mod packets;
 mod pairs;
 mod query;
@@ -93,9 +94,12 @@ Examples:
 Examples:
   collidoscope render shapes/corner-false-positive.json -o corner.png
   collidoscope render shapes/every-pair.json --pair 4 5 -o pair.svg --size 1280 800
+  collidoscope render shapes/corner-false-positive.json -o step5.png --size 1920 1080 \\
+      --theme light --step 5 --label-axes --caption
 
 The format follows the output's extension (.svg or .png). Without --pair, the pair is the
-one the window opens on: the first intersecting pair, else the first two shapes.")]
+one the window opens on: the first intersecting pair, else the first two shapes.
+--step K draws step K of step mode (axes 1 to K; the verdict at the step after the last axis).")]
     Render(render::RenderArgs),
     /// A level's collision geometry as a shape set: a Tiled map (.tmx, .tmj or .json) with its
     /// tilesets and templates, or a Godot 4 text scene (.tscn) with its instanced scenes,
@@ -110,6 +114,14 @@ Examples:
 Every object skipped, approximated or split gets a note on stderr. Exit status: 0 imported,
 1 refused (one message on stderr; OUT not written), 2 wrong usage.")]
     Import(import::ImportArgs),
+    /// Lessons: slides that teach collision geometry, each a scene in a lab with a few
+    /// sentences (the lesson file is in docs/format.md, "Lessons").
+    #[command(after_help = "\
+Examples:
+  collidoscope lesson list
+  collidoscope lesson export --builtin sat-polygons -o site/sat
+  collidoscope lesson export lessons/my-lesson.json -o site/mine")]
+    Lesson(lesson::LessonArgs),
     /// Check files: print OK or the error for each; for a fixture, recompute every pinned
     /// result and print each field that drifted.
     #[command(after_help = "\
@@ -430,17 +442,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             },
         },
         Some(Command::Import(args)) => import::run(&args, &mut out),
-        Some(Command::Render(render::RenderArgs {
-            file,
-            pair,
-            output,
-            size,
-        })) => render::run(
-            &file,
-            pair.map(|p| (p[0], p[1])),
-            &output,
-            size.map_or(render::DEFAULT_SIZE, |s| (s[0], s[1])),
-        ),
+        Some(Command::Lesson(args)) => lesson::run(&args, &mut out),
+        Some(Command::Render(args)) => render::run(&args),
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();

@@ -1,0 +1,110 @@
+//! `collidoscope lesson list` and `collidoscope lesson export`: the lessons the program
+//! carries, and a lesson as a web page (docs/format.md, "Lessons").
+
+use crate::lesson::{BUILT_IN, Lesson, builtin, page};
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The command's arguments.
+#[derive(Debug, Args)]
+pub struct LessonArgs {
+    /// What to do with lessons.
+    #[command(subcommand)]
+    pub command: LessonCommand,
+}
+
+/// What `lesson` does.
+#[derive(Debug, Subcommand)]
+pub enum LessonCommand {
+    /// Print the built-in lessons, one a line: the name `--builtin` takes, a space, the title.
+    List,
+    /// Write a lesson as one self-contained web page, DIR/index.html.
+    #[command(after_help = "\
+Examples:
+  collidoscope lesson export lessons/my-lesson.json -o site/sat
+  collidoscope lesson export --builtin circles-corner-axis -o site/corners
+
+The page needs no network: pictures, style and script are inside it, and it works opened
+from the disk. Right, Page Down and Space step through a slide's steps, then the slides;
+Left and Page Up go back.")]
+    Export(ExportArgs),
+}
+
+/// `lesson export`'s arguments.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A lesson file.
+    #[arg(required_unless_present = "builtin", conflicts_with = "builtin")]
+    pub file: Option<PathBuf>,
+    /// A built-in lesson, by the name `lesson list` prints.
+    #[arg(long, value_name = "NAME")]
+    pub builtin: Option<String>,
+    /// The folder to write index.html in (made if missing).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+}
+
+/// Run it: 0 done; 1 a lesson refused or the page not written; 2 an unknown built-in lesson.
+pub fn run(args: &LessonArgs, out: &mut impl Write) -> u8 {
+    match &args.command {
+        LessonCommand::Export(export) => run_export(export, out),
+        LessonCommand::List => {
+            for b in BUILT_IN {
+                match b.lesson() {
+                    Ok(lesson) => {
+                        let _ = writeln!(out, "{} {}", b.name, lesson.title);
+                    }
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return 1;
+                    }
+                }
+            }
+            0
+        }
+    }
+}
+
+/// `lesson export`: the page written atomically into its folder.
+fn run_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
+    let lesson = match (&args.file, &args.builtin) {
+        (_, Some(name)) => match builtin(name) {
+            Some(b) => b.lesson(),
+            None => {
+                let names: Vec<&str> = BUILT_IN.iter().map(|b| b.name).collect();
+                eprintln!(
+                    "collidoscope lesson export: --builtin {name}: no such lesson; the built-in lessons are {}",
+                    names.join(", ")
+                );
+                return 2;
+            }
+        },
+        (Some(file), None) => Lesson::load(file),
+        (None, None) => unreachable!("clap requires a file or --builtin"),
+    };
+    let lesson = match lesson {
+        Ok(lesson) => lesson,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let dir = &args.output;
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("{}: cannot make the folder: {e}", dir.display());
+        return 1;
+    }
+    let index = dir.join("index.html");
+    if let Err(e) = crate::files::write_atomically(&index, page(&lesson).as_bytes()) {
+        eprintln!("{}: cannot write the page: {e}", index.display());
+        return 1;
+    }
+    let _ = writeln!(
+        out,
+        "wrote {} ({} slides)",
+        index.display(),
+        lesson.slides.len()
+    );
+    0
+}

@@ -1,0 +1,13 @@
+//! Lessons: what a teacher presents, a sequence of slides, each a scene set up in a lab with a
+//! few sentences (docs/format.md, "Lessons"). The core only: the file, read and checked, and
+//! the lessons the program carries.
+
+mod builtin;
+mod file;
+mod page;
+mod stage;
+
+pub use builtin::{BUILT_IN, BuiltIn, builtin};
+pub use file::{Lesson, Read, Slide, SlideLab, SlideStep, View};
+pub use page::page;
+pub use stage::{LATENCY_STEP_MS, MOTION_DT, MOTION_STEPS, Stage, stage};

@@ -1,0 +1,117 @@
+//! What a slide shows when it opens, worked out by the core: the scene as the slide's lab
+//! leaves it (a motion run stopped at its frame, the players where the server places them
+//! after the packets arrived so far), the pair, and the steps of step mode. The window's
+//! presenter and the exported page both start from it.
+
+use super::file::{Slide, SlideLab, SlideStep};
+use crate::latency::{Engine, Settings};
+use crate::motion::{Config, Simulation};
+use crate::picture::{opening_pair, step_count};
+use crate::query::pair_report;
+use crate::scene::{Scene, SceneShape};
+
+/// The step a motion slide takes when it names none (the motion lab's default, seconds).
+pub const MOTION_DT: f64 = 1.0 / 60.0;
+/// The steps a motion slide runs when it names none (the motion lab's default).
+pub const MOTION_STEPS: u32 = 240;
+/// The bucket step of a latency slide that names none (ms).
+pub const LATENCY_STEP_MS: f64 = 25.0;
+
+/// A slide as it opens.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage {
+    /// The shapes where the slide shows them.
+    pub scene: Scene,
+    /// The pair explained (list positions), when the scene has two shapes.
+    pub pair: Option<(usize, usize)>,
+    /// The steps of step mode the slide goes through, in order: from its `step` to the
+    /// verdict (one per axis, then the verdict); empty for a slide that shows the whole test.
+    pub steps: Vec<usize>,
+    /// The time shown, for a motion slide (s) or a latency slide (ms).
+    pub time: Option<f64>,
+}
+
+/// The slide as it opens.
+pub fn stage(slide: &Slide) -> Stage {
+    let (scene, time) = match &slide.lab {
+        SlideLab::Motion {
+            dt,
+            steps,
+            resolver,
+            substeps,
+            frame,
+        } => {
+            let dt = dt.unwrap_or(MOTION_DT);
+            let mut config = Config::new(dt).expect("the reader checked dt");
+            if let Some(r) = resolver {
+                config.resolver = *r;
+            }
+            if let Some(s) = substeps {
+                config.substeps = *s;
+            }
+            let frame = frame.unwrap_or(0).min(steps.unwrap_or(MOTION_STEPS));
+            let mut simulation = Simulation::new(slide.scene.clone(), config);
+            for _ in 0..frame {
+                simulation.step();
+            }
+            (simulation.scene().clone(), Some(f64::from(frame) * dt))
+        }
+        SlideLab::Latency {
+            log: Some(log),
+            step,
+            swept,
+            arrived,
+        } => {
+            let settings = Settings {
+                step_ms: step.unwrap_or(LATENCY_STEP_MS),
+                swept: *swept,
+            };
+            let mut engine = Engine::for_log(log, settings);
+            let arrived = arrived.unwrap_or(log.packets.len()).min(log.packets.len());
+            for p in &log.packets[..arrived] {
+                engine.push(p);
+            }
+            // The latest collision standing, else the latest time a packet arrived has sent.
+            let t = engine
+                .standing()
+                .iter()
+                .map(|f| f.time)
+                .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.max(t))))
+                .or_else(|| {
+                    log.packets[..arrived]
+                        .iter()
+                        .map(|p| p.sent)
+                        .reduce(f64::max)
+                })
+                .unwrap_or(0.0);
+            let shapes = engine
+                .players_at(log, t)
+                .into_iter()
+                .map(|p| {
+                    SceneShape::new(Some(log.players[p.player].display_name(p.player)), p.placed)
+                })
+                .collect();
+            (Scene::from_shapes(shapes), Some(t))
+        }
+        _ => (slide.scene.clone(), None),
+    };
+    let n = scene.shapes.len();
+    let pair = slide
+        .pair
+        .filter(|(a, b)| *a < n && *b < n)
+        .or_else(|| opening_pair(&scene));
+    let steps = match (slide.step, pair, &slide.lab) {
+        (SlideStep::At(k), Some((a, b)), SlideLab::Pair) => {
+            let report = pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed);
+            let last = step_count(&report);
+            (k.min(last)..=last).collect()
+        }
+        _ => Vec::new(),
+    };
+    Stage {
+        scene,
+        pair,
+        steps,
+        time,
+    }
+}

@@ -1,0 +1,159 @@
+//! The exported lesson page in a real browser: headless Chromium (Debian's `chromium`, which
+//! `.ci/run` installs) loads the page from the disk, with no console error, the lesson's
+//! number of slides, one visible at a time, and the arrow keys, Page Up/Down and Space moving
+//! through each slide's steps, then the slides. Without Chromium the test says so and passes,
+//! except under CI (`CI` set), where it fails.
+
+use collidoscope::lesson::{BUILT_IN, builtin, stage};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+fn export(name: &str, dir: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["lesson", "export", "--builtin", name, "-o"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(dir.join("index.html")).unwrap()
+}
+
+/// What the page shows: `slide.step "where"`, after each key of `keys` in turn (the first
+/// entry before any key), and every error the page raised, as the browser leaves the DOM.
+fn browse(browser: &Path, page: &str, keys: &[&str], dir: &Path) -> (Vec<String>, Vec<String>) {
+    let watch = "<script>window.__errors = [];\
+        window.addEventListener('error', function (e) { window.__errors.push(String(e.message)); });\
+        var __ce = console.error; console.error = function () { window.__errors.push(Array.prototype.join.call(arguments, ' ')); __ce.apply(console, arguments); };</script>";
+    let keys_json = format!(
+        "[{}]",
+        keys.iter()
+            .map(|k| format!("'{k}'"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let drive = format!(
+        "<script>(function () {{\
+          function state() {{\
+            var shown = document.querySelectorAll('section.slide:not([hidden])');\
+            var s = shown.length === 1 ? shown[0] : null;\
+            var step = s ? s.querySelectorAll('svg[data-step]:not([hidden])') : [];\
+            return (s ? s.getAttribute('data-slide') : 'none:' + shown.length) + '.' +\
+              (step.length === 1 ? step[0].getAttribute('data-step') : 'steps:' + step.length) +\
+              ' ' + document.getElementById('where').textContent;\
+          }}\
+          var seen = [state()];\
+          {keys_json}.forEach(function (k) {{\
+            document.dispatchEvent(new KeyboardEvent('keydown', {{key: k, bubbles: true}}));\
+            seen.push(state());\
+          }});\
+          var out = document.createElement('pre'); out.id = 'report';\
+          out.textContent = JSON.stringify({{seen: seen, errors: window.__errors}});\
+          document.body.appendChild(out);\
+        }})();</script>"
+    );
+    let page = page
+        .replacen("<head>", &format!("<head>\n{watch}"), 1)
+        .replacen("</body>", &format!("{drive}\n</body>"), 1);
+    let file = dir.join("driven.html");
+    std::fs::write(&file, page).unwrap();
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--enable-logging=stderr",
+            "--virtual-time-budget=2000",
+            "--dump-dom",
+        ])
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let start = dom
+        .find("<pre id=\"report\">")
+        .unwrap_or_else(|| panic!("the page's script did not run:\n{stderr}"));
+    let report = &dom[start + "<pre id=\"report\">".len()..];
+    let report = &report[..report.find("</pre>").unwrap()];
+    let report = report.replace("&quot;", "\"").replace("&amp;", "&");
+    let value: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let strings = |key: &str| -> Vec<String> {
+        value[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut errors = strings("errors");
+    // What the page printed to the console as an error, as Chromium logs it.
+    errors.extend(
+        stderr
+            .lines()
+            .filter(|l| l.contains("CONSOLE") && (l.contains("Uncaught") || l.contains("rror")))
+            .map(str::to_string),
+    );
+    (strings("seen"), errors)
+}
+
+#[test]
+fn every_built_in_lesson_page_steps_through_its_slides_in_a_browser() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs chromium: .ci/run installs it (apt-get install chromium)"
+        );
+        eprintln!("no chromium on this machine: the page is not tried in a browser");
+        return;
+    };
+    for b in BUILT_IN {
+        let dir = tempfile::tempdir().unwrap();
+        let page = export(b.name, dir.path());
+        let lesson = builtin(b.name).unwrap().lesson().unwrap();
+        let n = lesson.slides.len();
+        assert_eq!(page.matches("<section class=\"slide\"").count(), n);
+        // What the presenter does, worked out from the lesson: each slide's steps in turn.
+        let mut expected = Vec::new();
+        for (i, slide) in lesson.slides.iter().enumerate() {
+            let steps = stage(slide).steps;
+            let names: Vec<String> = if steps.is_empty() {
+                vec!["all".into()]
+            } else {
+                steps.iter().map(|k| k.to_string()).collect()
+            };
+            for name in names {
+                expected.push(format!("{}.{name} slide {} of {n}", i + 1, i + 1));
+            }
+        }
+        // Forward with every key that advances, past the end, then all the way back.
+        let forward = ["ArrowRight", "PageDown", " "];
+        let mut keys: Vec<&str> = (0..expected.len()).map(|i| forward[i % 3]).collect();
+        let back = ["ArrowLeft", "PageUp"];
+        keys.extend((0..expected.len()).map(|i| back[i % 2]));
+        let (seen, errors) = browse(&browser, &page, &keys, dir.path());
+        assert!(
+            errors.is_empty(),
+            "{}: errors in the page: {errors:?}",
+            b.name
+        );
+        let mut want = expected.clone();
+        want.push(expected.last().unwrap().clone()); // past the end: stays
+        want.extend(expected.iter().rev().skip(1).cloned());
+        want.push(expected[0].clone()); // before the start: stays
+        assert_eq!(seen, want, "{}", b.name);
+    }
+}

@@ -1,0 +1,682 @@
+//! Lessons: the lesson file read and refused as docs/format.md says, and every built-in
+//! lesson checked against the core, so that a slide never states what the core contradicts.
+
+use collidoscope::broad::{self, Grid};
+use collidoscope::geometry::{DVec2, Shape, Winding};
+use collidoscope::latency::{Engine, Settings};
+use collidoscope::lesson::{BUILT_IN, Lesson, Slide, SlideLab, SlideStep, builtin};
+use collidoscope::motion::{Config, EventKind, Resolver, Simulation, Substeps};
+use collidoscope::query::{AxisSource, PairReport, Side, Verdict, pair_report};
+use std::path::Path;
+
+fn lesson(name: &str) -> Lesson {
+    builtin(name)
+        .unwrap_or_else(|| panic!("no built-in lesson {name}"))
+        .lesson()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The report of the slide's pair (every fact below is about the pair the slide shows).
+fn report(slide: &Slide) -> PairReport {
+    let (i, j) = slide.pair.expect("the lessons name their pairs");
+    let shapes = &slide.scene.shapes;
+    pair_report(&shapes[i].placed, &shapes[j].placed)
+}
+
+fn close(x: f64, y: f64) -> bool {
+    (x - y).abs() <= 1e-9 * (1.0 + y.abs())
+}
+
+/// The slide says `words` (so a fact checked here is the one its text states).
+fn says(slide: &Slide, words: &str) {
+    let text = slide.text.join(" ");
+    assert!(
+        text.contains(words),
+        "slide {:?} should say {words:?}: {text}",
+        slide.title
+    );
+}
+
+// ---------- the built-in lessons as files ----------
+
+#[test]
+fn seven_built_in_lessons_of_four_to_ten_slides_each_read_as_files() {
+    assert!(BUILT_IN.len() >= 7);
+    let mut titles = Vec::new();
+    for b in BUILT_IN {
+        assert!(
+            !b.name.is_empty()
+                && b.name.split('-').all(|w| !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())),
+            "{}: lowercase words joined by -",
+            b.name
+        );
+        let lesson = b.lesson().unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            (4..=10).contains(&lesson.slides.len()),
+            "{}: {} slides",
+            b.name,
+            lesson.slides.len()
+        );
+        for slide in &lesson.slides {
+            assert!(
+                !slide.title.is_empty() && !slide.text.is_empty(),
+                "{}",
+                b.name
+            );
+            assert!(slide.scene.shapes.len() >= 2, "{}: {}", b.name, slide.title);
+        }
+        // The same file read from the disk is the same lesson.
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(b.path());
+        let on_disk = Lesson::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(on_disk.title, lesson.title);
+        assert_eq!(on_disk.slides.len(), lesson.slides.len());
+        for (d, m) in on_disk.slides.iter().zip(&lesson.slides) {
+            assert_eq!((&d.title, &d.text, &d.scene), (&m.title, &m.text, &m.scene));
+        }
+        titles.push(lesson.title);
+    }
+    let mut unique = titles.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), titles.len(), "titles differ: {titles:?}");
+}
+
+// ---------- SAT between polygons ----------
+
+#[test]
+fn sat_polygons_states_what_the_core_finds() {
+    let l = lesson("sat-polygons");
+    // Apart; axis 1 overlaps by 1.5; axis 2 shows a gap of 1 and is the first gap.
+    let r = report(&l.slides[0]);
+    assert!(matches!(r.sat.verdict, Verdict::Separated { first: 1, .. }));
+    let s = &l.slides[1];
+    assert_eq!(s.step, SlideStep::At(1));
+    says(s, "overlap by 1.5");
+    assert!(close(report(s).sat.axes[0].overlap, 1.5));
+    assert!(matches!(
+        report(s).sat.axes[0].source,
+        AxisSource::EdgeNormal {
+            of: Side::A,
+            edge: 0
+        }
+    ));
+    let s = &l.slides[2];
+    assert_eq!(s.step, SlideStep::At(2));
+    says(s, "gap of 1");
+    assert!(close(report(s).sat.axes[1].overlap, -1.0));
+    // Triangles: 3 + 3 axes, only axis 2 separates, and their boxes overlap.
+    let s = &l.slides[3];
+    says(s, "3 + 3");
+    says(s, "only axis 2");
+    let r = report(s);
+    assert_eq!(r.sat.axes.len(), 6);
+    let gaps: Vec<usize> = (0..6).filter(|k| r.sat.axes[*k].separating).collect();
+    assert_eq!(gaps, vec![1]);
+    let boxes = broad::boxes_of(&s.scene);
+    assert!(boxes[0].overlaps(&boxes[1]));
+    // Every axis overlaps: intersecting, the MTV's depth the least overlap.
+    let s = &l.slides[4];
+    let r = report(s);
+    assert!(r.sat.axes.iter().all(|t| t.overlap > 0.0));
+    let least = r
+        .sat
+        .axes
+        .iter()
+        .map(|t| t.overlap)
+        .fold(f64::INFINITY, f64::min);
+    assert!(close(r.sat.mtv.unwrap().depth, least));
+    // Step 3 is the box's top edge: parallel to axis 1, with the same overlap.
+    let s = &l.slides[5];
+    assert_eq!(s.step, SlideStep::At(3));
+    let r = report(s);
+    assert_eq!(r.sat.axes.len(), 8);
+    let (one, three) = (&r.sat.axes[0], &r.sat.axes[2]);
+    assert!(close(one.axis.dot(three.axis).abs(), 1.0));
+    assert!(close(one.overlap, three.overlap));
+}
+
+// ---------- circles and the corner axis ----------
+
+#[test]
+fn circles_corner_axis_states_what_the_core_finds() {
+    let l = lesson("circles-corner-axis");
+    let r = report(&l.slides[0]);
+    says(&l.slides[0], "0.2");
+    assert!(close(r.sat.mtv.unwrap().depth, 0.2));
+    assert!(r.sat.mtv.unwrap().normal.abs_diff_eq(DVec2::Y, 1e-12));
+    // Beside the corner: the four edge normals overlap by 0.1 and the ball is apart.
+    let s = &l.slides[1];
+    says(s, "by 0.1");
+    let r = report(s);
+    for k in 0..4 {
+        assert!(matches!(
+            r.sat.axes[k].source,
+            AxisSource::EdgeNormal { .. }
+        ));
+        assert!(close(r.sat.axes[k].overlap, 0.1), "axis {k}");
+    }
+    assert!(r.proximity.distance > 0.0);
+    // Step 5 is the corner axis, and it shows the gap 0.4√2 − 0.5.
+    let s = &l.slides[2];
+    assert_eq!(s.step, SlideStep::At(5));
+    says(s, "0.066");
+    let corner = &report(s).sat.axes[4];
+    assert!(matches!(corner.source, AxisSource::VertexToCentre { .. }));
+    assert!(close(-corner.overlap, 0.4 * 2f64.sqrt() - 0.5));
+    assert!(matches!(
+        report(s).sat.verdict,
+        Verdict::Separated { first: 4, .. }
+    ));
+    // Two circles: one axis, overlap 2 − √2.5.
+    let s = &l.slides[4];
+    let r = report(s);
+    assert_eq!(r.sat.axes.len(), 1);
+    says(s, "1.581");
+    says(s, "0.419");
+    assert!(close(r.sat.mtv.unwrap().depth, 2.0 - 2.5f64.sqrt()));
+}
+
+// ---------- choosing the MTV's direction ----------
+
+#[test]
+fn mtv_direction_states_what_the_core_finds() {
+    let l = lesson("mtv-direction");
+    let r = report(&l.slides[0]);
+    assert!(close(r.sat.mtv.unwrap().depth, 0.2));
+    // The wall is clockwise; the naive rule moves the crate 0.2 down, into it.
+    let s = &l.slides[1];
+    assert!(s.naive);
+    let Shape::Polygon(wall) = &s.scene.shapes[0].placed.shape else {
+        panic!("the wall is a polygon")
+    };
+    assert_eq!(
+        wall.winding(),
+        Winding::Clockwise,
+        "the wall is listed clockwise"
+    );
+    let r = report(s);
+    let naive = r.naive.unwrap();
+    assert!(naive.pushes_inward);
+    assert!(naive.normal.abs_diff_eq(-DVec2::Y, 1e-12) && close(naive.depth, 0.2));
+    assert!(r.sat.mtv.unwrap().normal.abs_diff_eq(DVec2::Y, 1e-12));
+    // The parallelogram: 1 unit in, out along (0.447, 0.894), the naive rule inward.
+    let s = &l.slides[3];
+    let r = report(s);
+    let mtv = r.sat.mtv.unwrap();
+    assert!(close(mtv.depth, 1.0));
+    assert!(
+        mtv.normal
+            .abs_diff_eq(DVec2::new(1.0, 2.0).normalize(), 1e-9)
+    );
+    assert!(r.naive.unwrap().pushes_inward);
+    // Over frames: pushed in from step 3 with the naive rule, never with the direction rule.
+    let run = |slide: &Slide| -> Vec<(u64, EventKind)> {
+        let SlideLab::Motion {
+            dt,
+            steps,
+            resolver,
+            ..
+        } = &slide.lab
+        else {
+            panic!("a motion slide")
+        };
+        let config = Config {
+            resolver: resolver.unwrap(),
+            ..Config::new(dt.unwrap()).unwrap()
+        };
+        let mut simulation = Simulation::new(slide.scene.clone(), config);
+        (0..steps.unwrap())
+            .flat_map(|_| simulation.step().events)
+            .map(|e| (e.step, e.kind))
+            .collect()
+    };
+    let naive = run(&l.slides[4]);
+    says(&l.slides[4], "from step 3");
+    let first = naive
+        .iter()
+        .find(|(_, k)| *k == EventKind::PushedIn)
+        .unwrap();
+    assert_eq!(first.0, 3);
+    assert!(
+        run(&l.slides[5])
+            .iter()
+            .all(|(_, k)| *k != EventKind::PushedIn)
+    );
+}
+
+// ---------- closest points ----------
+
+#[test]
+fn closest_points_states_what_the_core_finds() {
+    let l = lesson("closest-points");
+    let distance = |s: &Slide| report(s).proximity.distance;
+    let closest_on_a = |s: &Slide| report(s).proximity.closest.unwrap().point_a;
+    let s = &l.slides[0];
+    says(s, "t = 0.625");
+    assert!(close(distance(s), 0.9));
+    assert!(closest_on_a(s).abs_diff_eq(DVec2::new(0.5, 0.0), 1e-12));
+    let s = &l.slides[1];
+    says(s, "1.314");
+    assert!(close(distance(s), 2f64.sqrt() - 0.1));
+    assert!(closest_on_a(s).abs_diff_eq(DVec2::new(2.0, 0.0), 1e-12));
+    assert!(close(distance(&l.slides[2]), 0.4));
+    let r = report(&l.slides[3]);
+    let contact = r.contact.unwrap();
+    assert!(close(contact.depth, 0.2) && contact.normal.abs_diff_eq(DVec2::Y, 1e-12));
+    assert!(close(distance(&l.slides[4]), 0.3));
+    says(&l.slides[5], "0.468");
+    assert!((distance(&l.slides[5]) - 0.468427).abs() < 5e-7);
+}
+
+// ---------- tunnelling ----------
+
+#[test]
+fn tunnelling_states_what_the_core_finds() {
+    use collidoscope::query::{Velocity, safe_step, time_of_impact};
+    let l = lesson("tunnelling");
+    let s = &l.slides[0];
+    let (wall, ball) = (&s.scene.shapes[0], &s.scene.shapes[1]);
+    let toi = time_of_impact(
+        &wall.placed,
+        Velocity::default(),
+        &ball.placed,
+        ball.motion.velocity(),
+        1.0,
+    );
+    says(s, "t = 0.044");
+    assert!((toi.toi.unwrap() - 0.044).abs() < 1e-9);
+    let run = |slide: &Slide| {
+        let SlideLab::Motion {
+            dt,
+            steps,
+            substeps,
+            frame,
+            ..
+        } = &slide.lab
+        else {
+            panic!("a motion slide")
+        };
+        let config = Config {
+            substeps: substeps.unwrap_or(Substeps::Fixed(1)),
+            ..Config::new(dt.unwrap()).unwrap()
+        };
+        let mut simulation = Simulation::new(slide.scene.clone(), config);
+        let mut events = Vec::new();
+        let mut at_frame = None;
+        for step in 1..=steps.unwrap() {
+            events.extend(
+                simulation
+                    .step()
+                    .events
+                    .into_iter()
+                    .map(|e| (e.step, e.kind, (e.a, e.b))),
+            );
+            if Some(step) == *frame {
+                at_frame = Some(simulation.scene().shapes[1].placed.pose.position.x);
+            }
+        }
+        (events, at_frame.unwrap())
+    };
+    let (events, x) = run(&l.slides[1]);
+    assert!(
+        events.contains(&(1, EventKind::Tunnelled, (0, 1))),
+        "{events:?}"
+    );
+    assert!(x > 0.1 + 0.5, "past the wall at frame 1: {x}");
+    let (events, _) = run(&l.slides[2]);
+    assert!(
+        events.contains(&(3, EventKind::PushedThrough, (0, 1))),
+        "{events:?}"
+    );
+    let s = &l.slides[3];
+    says(s, "0.004995");
+    let step = safe_step(&ball.placed.shape, 100.0).unwrap();
+    assert!(close(step, 0.004995));
+    let (events, x) = run(s);
+    assert!(
+        events.iter().all(|(_, k, pair)| *pair != (0, 1)
+            || (*k != EventKind::Tunnelled && *k != EventKind::PushedThrough)),
+        "{events:?}"
+    );
+    assert!((x + 0.6).abs() < 1e-6, "stopped at the face: {x}");
+    let (events, x) = run(&l.slides[4]);
+    says(&l.slides[4], "x = −0.6");
+    assert!(
+        events.iter().all(|(_, _, pair)| *pair != (0, 1)),
+        "{events:?}"
+    );
+    assert!((x + 0.6).abs() < 1e-6, "{x}");
+}
+
+// ---------- the grid broad phase ----------
+
+#[test]
+fn grid_broad_phase_states_what_the_core_finds() {
+    let l = lesson("grid-broad-phase");
+    let scene = &l.slides[0].scene;
+    let n = scene.shapes.len();
+    says(
+        &l.slides[0],
+        &format!("{n} shapes make {} pairs", n * (n - 1) / 2),
+    );
+    let grid = Grid::build(&broad::boxes_of(scene), None);
+    let found = broad::intersecting_candidates(scene, &grid);
+    says(
+        &l.slides[2],
+        &format!("{} here, instead of {}", found.candidates, n * (n - 1) / 2),
+    );
+    says(
+        &l.slides[3],
+        &format!("{} of them intersect", found.pairs.len()),
+    );
+    assert!(found.candidates < n * (n - 1) / 2 / 2);
+    // Every intersecting pair is a candidate: the same as testing all pairs.
+    let mut all = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if collidoscope::query::collide(&scene.shapes[i].placed, &scene.shapes[j].placed)
+                .is_some()
+            {
+                all.push((i, j));
+            }
+        }
+    }
+    assert_eq!(found.pairs, all);
+    assert!(!all.is_empty());
+}
+
+// ---------- late packets ----------
+
+#[test]
+fn late_packets_states_what_the_core_finds() {
+    let l = lesson("late-packets");
+    let engine = |slide: &Slide| {
+        let SlideLab::Latency {
+            log,
+            step,
+            swept,
+            arrived,
+        } = &slide.lab
+        else {
+            panic!("a latency slide")
+        };
+        let log = log.as_ref().unwrap();
+        let settings = Settings {
+            step_ms: step.unwrap(),
+            swept: *swept,
+        };
+        let mut engine = Engine::for_log(log, settings);
+        for p in &log.packets[..arrived.unwrap()] {
+            engine.push(p);
+        }
+        engine
+    };
+    assert!(engine(&l.slides[1]).collisions().is_empty());
+    let e = engine(&l.slides[2]);
+    says(&l.slides[2], "at t = 50 ms");
+    says(&l.slides[2], "140 ms");
+    let c = &e.collisions()[0];
+    assert_eq!((c.time, c.detected_at), (50.0, 140.0));
+    assert!(e.retracted().is_empty());
+    let e = engine(&l.slides[3]);
+    says(&l.slides[3], "200 ms");
+    assert!(e.standing().is_empty());
+    assert_eq!(e.retracted().len(), 1);
+    // Between the rows: missed unless swept.
+    assert!(
+        engine(&l.slides[4])
+            .collisions()
+            .iter()
+            .all(|c| (c.a, c.b) != (0, 2))
+    );
+    let e = engine(&l.slides[5]);
+    let c = e
+        .collisions()
+        .iter()
+        .find(|c| (c.a, c.b) == (0, 2))
+        .unwrap();
+    says(&l.slides[5], "16.59 ms");
+    says(&l.slides[5], "130 ms");
+    assert!((c.time - (18.0 - 2f64.sqrt())).abs() < 1e-6);
+    assert_eq!(c.detected_at, 130.0);
+}
+
+// ---------- the lesson file: what is refused, and how ----------
+
+const SCENE: &str = r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [
+    {"name": "a", "kind": "circle", "radius": 1},
+    {"name": "b", "kind": "circle", "position": [1.5, 0], "radius": 1}]}"#;
+
+/// A lesson of one slide whose keys are `slide` (after the title and an inline scene).
+fn one_slide(slide: &str) -> String {
+    format!(
+        r#"{{"format": "collidoscope-lesson", "version": 1, "title": "T",
+            "slides": [{{"title": "First", "scene": {SCENE}}},
+                       {{"title": "Second", "scene": {SCENE}{slide}}}]}}"#
+    )
+}
+
+fn refusal(text: &str) -> String {
+    let read = |_: &Path| -> std::io::Result<Vec<u8>> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no such file",
+        ))
+    };
+    match Lesson::parse(Path::new("l/lesson.json"), text.as_bytes(), &read) {
+        Ok(_) => panic!("accepted: {text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_broken_lesson_is_refused_naming_the_file_the_slide_and_the_problem() {
+    let cases: &[(&str, &str)] = &[
+        ("", "l/lesson.json: the file is empty"),
+        (
+            "[1]",
+            "l/lesson.json: expected a JSON object with \"format\", \"version\", \"title\" and \"slides\", found an array [1]",
+        ),
+        (
+            r#"{"format": "collidoscope-shapes", "version": 1}"#,
+            "\"format\" must be \"collidoscope-lesson\", found a string \"collidoscope-shapes\"",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 2, "title": "T", "slides": []}"#,
+            "version 2: this build reads lesson files of version 1",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [], "tilte": 1}"#,
+            "unknown key \"tilte\" at the top level (did you mean \"title\"?)",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": []}"#,
+            "\"slides\" is empty: a lesson has a slide at least",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "slides": [1]}"#,
+            "missing key \"title\"",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [1]}"#,
+            "slide 1: expected an object, found 1",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [{"text": []}]}"#,
+            "slide 1: missing key \"title\"",
+        ),
+        (
+            &one_slide(r#", "setp": 1"#),
+            "slide 2 \"Second\": unknown key \"setp\" (did you mean \"step\"?)",
+        ),
+        (
+            &one_slide(r#", "ray": {"from": [0, 0], "to": [1, 0]}"#),
+            "slide 2 \"Second\": \"ray\" belongs to a \"casts\" slide, and this one is \"pair\"",
+        ),
+        (
+            &one_slide(r#", "lab": "sweep""#),
+            "slide 2 \"Second\": \"lab\" must be one of \"pair\", \"broad\", \"casts\", \"motion\", \"latency\", found a string \"sweep\"",
+        ),
+        (
+            &one_slide(r#", "pair": [0, 0]"#),
+            "slide 2 \"Second\": \"pair\" must be [i, j], two different shapes of the scene's 2, found an array [0,0]",
+        ),
+        (
+            &one_slide(r#", "pair": [0, 2]"#),
+            "two different shapes of the scene's 2, found an array [0,2]",
+        ),
+        (
+            &one_slide(r#", "step": 0"#),
+            "slide 2 \"Second\": \"step\" must be a whole number >= 1 or \"all\", found 0",
+        ),
+        (
+            &one_slide(r#", "step": "last""#),
+            "\"step\" must be a whole number >= 1 or \"all\", found a string \"last\"",
+        ),
+        (
+            &one_slide(r#", "naive": 1"#),
+            "\"naive\" must be true or false, found 1",
+        ),
+        (
+            &one_slide(r#", "text": "one""#),
+            "\"text\" must be an array of strings, found a string \"one\"",
+        ),
+        (
+            &one_slide(r#", "text": [1]"#),
+            "\"text\" holds paragraphs as strings, found 1",
+        ),
+        (
+            &one_slide(r#", "view": {"center": [0, 0], "width": 0}"#),
+            "slide 2 \"Second\": \"width\" must be > 0 (world units across the view), found 0",
+        ),
+        (
+            &one_slide(r#", "view": {"centre": [0, 0], "width": 1}"#),
+            "unknown key \"centre\" in \"view\" (did you mean \"center\"?)",
+        ),
+        (
+            &one_slide(r#", "view": {"center": [0], "width": 1}"#),
+            "\"center\" must be [x, y] (two numbers), found 1 numbers",
+        ),
+        (
+            &one_slide(r#", "lab": "casts", "ray": {"from": [0, 0]}"#),
+            "\"ray\" needs \"to\"",
+        ),
+        (
+            &one_slide(r#", "lab": "motion", "steps": 10, "frame": 11"#),
+            "slide 2 \"Second\": \"frame\" 11 is past the last step, 10",
+        ),
+        (
+            &one_slide(r#", "lab": "motion", "dt": -1"#),
+            "\"dt\" must be > 0, found -1",
+        ),
+        (
+            &one_slide(r#", "lab": "motion", "steps": 0"#),
+            "\"steps\" must be 1 to 1000000, found 0",
+        ),
+        (
+            &one_slide(r#", "lab": "motion", "resolver": "fast""#),
+            "slide 2 \"Second\": ",
+        ),
+        (
+            &one_slide(r#", "lab": "motion", "substeps": "fixed:0""#),
+            "slide 2 \"Second\": ",
+        ),
+        (
+            &one_slide(r#", "lab": "latency", "log": "late.json""#),
+            "slide 2 \"Second\": log \"late.json\": l/late.json: cannot read the file: no such file",
+        ),
+        (
+            &one_slide(r#", "lab": "latency", "swept": "yes""#),
+            "\"swept\" must be true or false, found a string \"yes\"",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [{"title": "S", "scene": "s.json"}]}"#,
+            "l/lesson.json: slide 1 \"S\": scene \"s.json\": l/s.json: cannot read the file: no such file",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [{"title": "S"}]}"#,
+            "slide 1 \"S\": missing key \"scene\"",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [{"title": "S", "scene": {"format": "collidoscope-shapes", "version": 1, "shapes": [{"name": "a", "kind": "circle", "radius": -1}]}}]}"#,
+            "slide 1 \"S\": scene: shape 0 \"a\" (circle): ",
+        ),
+        (
+            r#"{"format": "collidoscope-lesson", "version": 1, "title": "T", "slides": [{"title": "S", "scene": {"format": "collidoscope-shapes", "version": 1, "shapes": [{"name": "a", "kind": "circle", "radius": 1}]}}]}"#,
+            "slide 1 \"S\": the scene has 1 shape(s): a pair slide needs two",
+        ),
+    ];
+    for (text, expected) in cases {
+        let message = refusal(text);
+        assert!(
+            message.contains(expected),
+            "{text}\n  gave {message}\n  not {expected}"
+        );
+        assert!(message.starts_with("l/lesson.json: "), "{message}");
+    }
+}
+
+#[test]
+fn a_lab_slide_with_its_own_keys_reads() {
+    let read = |_: &Path| -> std::io::Result<Vec<u8>> { unreachable!("no file is named") };
+    let text = one_slide(
+        r#", "lab": "motion", "dt": 0.01, "steps": 30, "resolver": "naive-smallest-overlap", "substeps": "fixed:4", "frame": 30, "view": {"center": [1, 2], "width": 8}"#,
+    );
+    let lesson = Lesson::parse(Path::new("l.json"), text.as_bytes(), &read).unwrap();
+    let slide = &lesson.slides[1];
+    assert_eq!(
+        slide.lab,
+        SlideLab::Motion {
+            dt: Some(0.01),
+            steps: Some(30),
+            resolver: Some(Resolver::from_name("naive-smallest-overlap").unwrap()),
+            substeps: Some(Substeps::Fixed(4)),
+            frame: Some(30),
+        }
+    );
+    assert_eq!(slide.view.unwrap().center, DVec2::new(1.0, 2.0));
+    assert_eq!(
+        (slide.pair, slide.step, slide.naive),
+        (None, SlideStep::All, false)
+    );
+    // A latency slide's "step" is its bucket step, in ms.
+    let text = one_slide(r#", "lab": "latency", "step": 25, "swept": true, "arrived": 0"#);
+    let lesson = Lesson::parse(Path::new("l.json"), text.as_bytes(), &read).unwrap();
+    assert_eq!(
+        lesson.slides[1].lab,
+        SlideLab::Latency {
+            log: None,
+            step: Some(25.0),
+            swept: true,
+            arrived: Some(0)
+        }
+    );
+}
+
+#[test]
+fn paths_are_resolved_against_the_lesson_file_wherever_it_is_read_from() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("scenes")).unwrap();
+    std::fs::write(dir.path().join("scenes/two.json"), SCENE).unwrap();
+    let lesson = r#"{"format": "collidoscope-lesson", "version": 1, "title": "T",
+        "slides": [{"title": "S", "scene": "scenes/two.json", "pair": [1, 0], "step": 2}]}"#;
+    let path = dir.path().join("lesson.json");
+    std::fs::write(&path, lesson).unwrap();
+    let read = Lesson::load(&path).unwrap();
+    let slide = &read.slides[0];
+    assert_eq!(
+        slide.scene_file.as_deref(),
+        Some(dir.path().join("scenes/two.json").as_path())
+    );
+    assert_eq!((slide.pair, slide.step), (Some((1, 0)), SlideStep::At(2)));
+    // A missing file, a file that is not a lesson: named.
+    let missing = Lesson::load(&dir.path().join("nope.json"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        missing.contains("nope.json: cannot read the file"),
+        "{missing}"
+    );
+}
