@@ -25,6 +25,7 @@
 //! | a fixture's pinned results checked again | [`fixture::verify`] |
 //! | a scene stepped through time, with its events | [`motion::Simulation`] |
 //! | a game server's collisions from late packets | [`latency::Engine`] |
+//! | a lesson file read and checked, a slide as it opens, a lesson as a web page | [`lesson::Lesson::load`], [`lesson::stage`], [`lesson::page`] |
 //!
 //! ```
 //! use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};

@@ -212,6 +212,18 @@ fn string(object: &Map<String, Value>, key: &str) -> Result<String, String> {
     }
 }
 
+/// An optional `true` or `false` (default `false`).
+fn flag(object: &Map<String, Value>, key: &str) -> Result<bool, String> {
+    match object.get(key) {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(format!(
+            "{key:?} must be true or false, found {}",
+            describe(other)
+        )),
+    }
+}
+
 fn number(value: &Value, key: &str) -> Result<f64, String> {
     value
         .as_f64()
@@ -376,16 +388,7 @@ fn slide_body(lesson: &Path, read: &Read, s: &Map<String, Value>) -> Result<Slid
             }
         },
     };
-    let naive = match s.get("naive") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(other) => {
-            return Err(format!(
-                "\"naive\" must be true or false, found {}",
-                describe(other)
-            ));
-        }
-    };
+    let naive = flag(s, "naive")?;
     let view = match s.get("view") {
         None => None,
         Some(Value::Object(v)) => {
@@ -533,16 +536,7 @@ fn lab(lesson: &Path, read: &Read, name: &str, s: &Map<String, Value>) -> Result
                     Some(n)
                 }
             };
-            let swept = match s.get("swept") {
-                None => false,
-                Some(Value::Bool(b)) => *b,
-                Some(other) => {
-                    return Err(format!(
-                        "\"swept\" must be true or false, found {}",
-                        describe(other)
-                    ));
-                }
-            };
+            let swept = flag(s, "swept")?;
             SlideLab::Latency {
                 log,
                 step: positive("step")?,

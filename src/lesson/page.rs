@@ -9,7 +9,8 @@ use super::file::{Lesson, Slide, SlideLab};
 use super::stage::{Stage, stage};
 use crate::picture::camera::Camera;
 use crate::picture::palette::Theme;
-use crate::picture::{Look, Vec2, picture_with, svg};
+use crate::picture::svg::{self, escape};
+use crate::picture::{Look, Vec2, picture_with};
 use std::fmt::Write;
 
 /// The size of the pictures (pixels); the page scales them to its width.
@@ -118,22 +119,6 @@ fn lab_note(slide: &Slide, shown: &Stage) -> Option<String> {
         ),
         _ => return None,
     })
-}
-
-/// `text` with the characters HTML gives a meaning to replaced by their entities.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The page's look: light, large type, one slide at a time, words beside the picture (under

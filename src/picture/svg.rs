@@ -243,8 +243,9 @@ fn number(x: f32) -> String {
     }
 }
 
-/// `text` with the characters XML gives a meaning to replaced by their entities.
-fn escape(text: &str) -> String {
+/// `text` with the characters XML gives a meaning to replaced by their entities (which HTML
+/// reads the same: the lesson page uses it too).
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
