@@ -6,14 +6,19 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match run(std::env::args_os()) {
         AfterArgs::Exit(code) => code,
-        AfterArgs::OpenWindow(file) => open_window(file),
+        AfterArgs::OpenWindow(file) => open_window(file, None),
+        AfterArgs::Present(lesson) => open_window(None, Some(lesson)),
     }
 }
 
 #[cfg(feature = "gui")]
-fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
+fn open_window(
+    file: Option<std::path::PathBuf>,
+    lesson: Option<collidoscope::lesson::LessonSource>,
+) -> ExitCode {
     let options = collidoscope::app::Options {
         file,
+        lesson,
         ..Default::default()
     };
     match collidoscope::app::run(options) {
@@ -27,7 +32,10 @@ fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
 
 /// Built without the window: the usage text instead.
 #[cfg(not(feature = "gui"))]
-fn open_window(_file: Option<std::path::PathBuf>) -> ExitCode {
+fn open_window(
+    _file: Option<std::path::PathBuf>,
+    _lesson: Option<collidoscope::lesson::LessonSource>,
+) -> ExitCode {
     collidoscope::cli::print_help();
     ExitCode::SUCCESS
 }

@@ -271,6 +271,30 @@ pub fn axis_sentence(report: &SatReport, index: usize, names: &PairNames) -> Str
     sentence
 }
 
+/// What a pair says at SAT step `step` of step mode (from 1; `None`: the whole test): the
+/// step's axis sentence while axes remain, else the verdict (a chain piece's own), and the
+/// naive rule's move after it when `naive`. A caption's sentences, and the presenter's.
+pub fn step_sentences(
+    report: &PairReport,
+    names: &PairNames,
+    step: Option<usize>,
+    naive: bool,
+) -> Vec<String> {
+    let axes = report.sat.axes.len();
+    match step.map(|k| k.clamp(1, axes + 1)) {
+        Some(k) if k <= axes => vec![axis_sentence(&report.sat, k - 1, names)],
+        _ => {
+            let verdict = chain_verdict(report, names)
+                .unwrap_or_else(|| verdict_sentence(&report.sat, names));
+            let mut all = vec![verdict];
+            if naive {
+                all.push(naive_sentence(report.naive.as_ref(), names));
+            }
+            all
+        }
+    }
+}
+
 /// What a repeated axis is: `parallel to axis 2: same shadows` (`first` is the axis it
 /// repeats, from 0).
 pub fn parallel_note(first: usize) -> String {
@@ -890,6 +914,48 @@ pub fn tail(name: &str, keep: usize) -> String {
     }
     let rest: String = name.chars().skip(count - keep).collect();
     format!("…{rest}")
+}
+
+/// Said when a lesson is presented.
+pub fn presenting(title: &str, slides: usize) -> String {
+    format!(
+        "presenting \"{title}\", {slides} slides: Right or Space goes on, Left back, R restores, L projector look, Esc ends"
+    )
+}
+
+/// Said when a presentation ends.
+pub fn presentation_ended(title: &str) -> String {
+    format!("ended \"{title}\": your own scene is back as you left it")
+}
+
+/// Said when asked past the last slide.
+pub const LAST_SLIDE: &str = "the last slide: Esc ends the presentation";
+
+/// Said when asked back from the first slide's first step.
+pub const FIRST_SLIDE: &str = "the first slide";
+
+/// Where a presentation is: "slide 2 of 6", with "step 3 of 5" while stepping.
+pub fn slide_of(slide: usize, slides: usize, step: Option<(usize, usize)>) -> String {
+    match step {
+        Some((k, n)) => format!("slide {slide} of {slides} · step {k} of {n}"),
+        None => format!("slide {slide} of {slides}"),
+    }
+}
+
+/// The broad phase's saving in one sentence: "12 shapes make 66 pairs; the grid compares 4
+/// candidate pairs, of which 2 intersect."
+pub fn broad_counts(shapes: usize, candidates: usize, hits: usize) -> String {
+    let pairs = shapes * shapes.saturating_sub(1) / 2;
+    format!(
+        "{shapes} shapes make {pairs} pairs; the grid compares {candidates} candidate {}, of which {hits} {}.",
+        if candidates == 1 { "pair" } else { "pairs" },
+        if hits == 1 { "intersects" } else { "intersect" }
+    )
+}
+
+/// The window's title while a lesson is presented.
+pub fn presenter_title(lesson: &str, slide: usize) -> String {
+    format!("{lesson}: slide {slide} (presenting) - collidoscope")
 }
 
 #[cfg(test)]

@@ -20,8 +20,17 @@ impl App {
     /// Carry out one command as the window does at the end of a frame: the one way its state
     /// changes (the panels, the keys and tests all come through here).
     pub fn run(&mut self, command: Command) {
+        if self.presenter.is_some() && command.replaces_document() {
+            // The user's document comes back first: what replaces it replaces theirs.
+            self.present(LessonCommand::End);
+        }
         let ws = &mut self.workspace;
         match command {
+            Command::Lesson(c) => self.present(c),
+            // A lesson opens in presenter mode: the document is kept aside, nothing to ask.
+            Command::Open(path) if crate::lesson::is_lesson(&path) => {
+                self.present(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
+            }
             Command::Edit(edit) => {
                 ws.apply(edit);
                 self.status_bar.scene_changed(ws.revision());
@@ -319,7 +328,7 @@ impl App {
             dialogs::Discard::Import(path) => self.import(&path),
             dialogs::Discard::Quit => {
                 self.close_confirmed = true;
-                self.workspace.document.discard_recovery();
+                self.user_workspace().document.discard_recovery();
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }

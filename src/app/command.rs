@@ -245,6 +245,8 @@ pub enum Command {
     Latency(LatencyCommand),
     /// A capture lab action.
     Capture(CaptureCommand),
+    /// Present a lesson, step through it, end it.
+    Lesson(super::LessonCommand),
     /// Write a fixture of these pairs (list positions; every pair when `None`) and, with
     /// `rust`, the test that checks it.
     ExportFixture {
@@ -255,6 +257,23 @@ pub enum Command {
         /// The Rust test file, if wanted.
         rust: Option<PathBuf>,
     },
+}
+
+impl Command {
+    /// Whether it replaces the document (a new one, another file, a level, random shapes, an
+    /// example, a recovered copy): while a lesson is presented, the presentation ends first,
+    /// so it is the user's document it replaces (or asks to).
+    pub fn replaces_document(&self) -> bool {
+        match self {
+            Command::Open(path) => !crate::lesson::is_lesson(path),
+            Command::New
+            | Command::Import(_)
+            | Command::Generate(_)
+            | Command::Example(_)
+            | Command::Recover(_) => true,
+            _ => false,
+        }
+    }
 }
 
 /// The commands of one frame.

@@ -10,6 +10,10 @@ impl App {
             // A question is waiting: its buttons answer it, no shortcut acts behind it.
             return;
         }
+        if self.presenter.is_some() && !ctx.text_edit_focused() {
+            // A lesson's keys: the steps and slides, R, L and Esc.
+            self.presenter_keys(ctx);
+        }
         let shortcut = |m, k| KeyboardShortcut::new(m, k);
         let (redo, undo, redo_y, save, duplicate) = ctx.input_mut(|i| {
             (
@@ -52,6 +56,9 @@ impl App {
         if pressed(Key::G) {
             let shift = ctx.input(|i| i.modifiers.shift);
             out.push(Command::Fit(if shift { Fit::Headline } else { Fit::Pair }));
+        }
+        if self.presenter.is_some() {
+            return;
         }
         // A timeline's keys: a table from key to command, the same commands its buttons push.
         let timeline = match self.lab {

@@ -40,6 +40,7 @@ mod paint;
 mod pair_lab;
 mod path_field;
 mod playback;
+mod presenter;
 mod projection_plot;
 mod scene_view;
 mod shapes_panel;
@@ -59,6 +60,7 @@ pub use edit::Edit;
 pub use examples::Example;
 pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
+pub use presenter::{LessonCommand, Presenter};
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
 
@@ -103,6 +105,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// Keep no recovery file or recent list at all (tests).
     pub no_data_dir: bool,
+    /// A lesson to present at once (`collidoscope lesson FILE`).
+    pub lesson: Option<crate::lesson::LessonSource>,
 }
 
 /// Which panels are shown, and what the scene view draws.
@@ -116,6 +120,11 @@ pub struct ViewOptions {
     pub show_axes: bool,
     /// Draw the naive MTV beside the correct one.
     pub show_naive: bool,
+    /// Label every axis drawn with its number and overlap or gap (presenting a lesson), not
+    /// only the deciding one and the one in focus.
+    pub label_axes: bool,
+    /// The projector look: the light theme, lines twice as thick, labels at 24 points.
+    pub projector: bool,
 }
 
 impl Default for ViewOptions {
@@ -125,6 +134,8 @@ impl Default for ViewOptions {
             explain_panel: true,
             show_axes: true,
             show_naive: false,
+            label_axes: false,
+            projector: false,
         }
     }
 }
@@ -183,6 +194,8 @@ pub struct App {
     /// Of the two side panels, the shapes panel was turned on last (on a narrow window only
     /// one is shown).
     shapes_panel_last: bool,
+    /// The lesson presented, with the user's document kept aside.
+    presenter: Option<Presenter>,
 }
 
 impl App {
@@ -215,10 +228,14 @@ impl App {
             title: String::new(),
             close_confirmed: false,
             shapes_panel_last: false,
+            presenter: None,
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
         if let Some(file) = options.file {
             app.open(&file);
+        }
+        if let Some(source) = options.lesson {
+            app.present(LessonCommand::Open(source));
         }
         app.workspace.refresh();
         app
@@ -240,6 +257,12 @@ impl App {
         }
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
+        self.visuals(&ctx);
+        if self.presenter.is_some() {
+            let discard = self.show_presenting(ui);
+            self.end_of_frame(&ctx, discard);
+            return;
+        }
         let (left, right) = self.side_panels(ui.available_width());
         // The latency lab's players are not the document's shapes: no shapes panel there.
         // (On a narrow window its own panel takes the shapes panel's place.)
@@ -255,7 +278,7 @@ impl App {
             self.shapes_panel_last = false;
         }
         self.status_bar
-            .ui(ui, ws, self.scene_view.camera(), self.lab);
+            .ui(ui, ws, self.scene_view.camera(), status_bar::hint(self.lab));
         if self.lab == Lab::Motion {
             self.motion_lab.timeline(ui, out);
         }
@@ -308,13 +331,31 @@ impl App {
         self.generate_window.ui(&ctx, out);
         self.export_window.ui(&ctx, ws, out);
         let discard = self.dialogs.ui(&ctx, ws, out);
-        self.run_commands(&ctx);
+        self.end_of_frame(&ctx, discard);
+    }
+
+    /// After the panels: the commands they gave, the answer to a question, the autosave,
+    /// the window's title, a close asked for.
+    fn end_of_frame(&mut self, ctx: &egui::Context, discard: Option<dialogs::Discard>) {
+        self.run_commands(ctx);
         if let Some(action) = discard {
-            self.discard_confirmed(&ctx, action);
+            self.discard_confirmed(ctx, action);
         }
         self.autosave();
-        self.window_title(&ctx);
-        self.close_request(&ctx);
+        self.window_title(ctx);
+        self.close_request(ctx);
+    }
+
+    /// The projector look is light; the window's own is dark.
+    fn visuals(&self, ctx: &egui::Context) {
+        let theme = if self.options.projector {
+            egui::Theme::Light
+        } else {
+            egui::Theme::Dark
+        };
+        if ctx.theme() != theme {
+            ctx.set_theme(theme);
+        }
     }
 
     /// Bring the report and the lab shown up to date, playback advanced by `elapsed` seconds
@@ -376,20 +417,30 @@ impl App {
     }
 
     fn autosave(&mut self) {
-        let editing = self.scene_view.is_dragging() || self.numbers_panel.is_editing();
+        // While a lesson is presented, the user's document (aside) is the one kept.
+        let editing = self.presenter.is_none()
+            && (self.scene_view.is_dragging() || self.numbers_panel.is_editing());
         let now = std::time::Instant::now();
-        if let Some(problem) = self.workspace.autosave(now, editing) {
+        if let Some(problem) = self.user_workspace().autosave(now, editing) {
             self.say(problem, true);
         }
     }
 
+    /// The window's title: the document's, or the lesson's while one is presented.
+    fn title_text(&self) -> String {
+        match &self.presenter {
+            Some(p) => text::presenter_title(&p.lesson().title, p.slide() + 1),
+            None => self.workspace.title(),
+        }
+    }
+
     fn window_title(&mut self, ctx: &egui::Context) {
-        let title = self.workspace.title();
+        let title = self.title_text();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        if self.workspace.is_dirty() {
+        if self.user_workspace().is_dirty() {
             // Keep the autosave clock running while there are unsaved edits.
             ctx.request_repaint_after(document::AUTOSAVE_EVERY);
         }
@@ -401,11 +452,11 @@ impl App {
         if !ctx.input(|i| i.viewport().close_requested()) {
             return;
         }
-        if self.workspace.is_dirty() && !self.close_confirmed {
+        if self.user_workspace().is_dirty() && !self.close_confirmed {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.dialogs.confirm_discard(dialogs::Discard::Quit);
         } else {
-            self.workspace.document.discard_recovery();
+            self.user_workspace().document.discard_recovery();
         }
     }
 }

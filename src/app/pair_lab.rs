@@ -104,6 +104,13 @@ impl PairLab {
         }
     }
 
+    /// Show step `step` of step mode (index into the axes; one past the last is the verdict),
+    /// or leave step mode (`None`): a lesson's slide sets it.
+    pub fn show_step(&mut self, step: Option<usize>) {
+        self.step = step;
+        self.hovered_axis = None;
+    }
+
     /// Leave step mode.
     pub fn stop_stepping(&mut self) {
         self.step = None;

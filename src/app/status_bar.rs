@@ -52,8 +52,9 @@ impl StatusBar {
         self.message.as_ref()
     }
 
-    /// The bar at the bottom of the window.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, camera: Camera, lab: super::Lab) {
+    /// The bar at the bottom of the window; `hint` says what the mouse and keys do when there
+    /// is no message.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, camera: Camera, hint: &str) {
         if ws.revision() != self.revision {
             self.message = None;
         }
@@ -88,17 +89,7 @@ impl StatusBar {
                                 ui.add(egui::Label::new(&m.text).truncate());
                             }
                             None => {
-                                ui.add(
-                                    egui::Label::new(match lab {
-                                        super::Lab::Casts => "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene.",
-                                        super::Lab::Latency => "Space plays the packets in arrival order, the arrow keys step a packet, Up and Down change the bucket shown; click a timeline row to show it; drags pan.",
-                                        super::Lab::Motion => "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan).",
-                                        super::Lab::Capture => "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim to explain it; drags pan.",
-                                        _ => "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair.",
-                                    },
-                                    )
-                                    .truncate(),
-                                );
+                                ui.add(egui::Label::new(hint).truncate());
                             }
                         }
                     });
@@ -107,3 +98,27 @@ impl StatusBar {
         });
     }
 }
+
+/// What the mouse and keys do in `lab`, for the status bar.
+pub fn hint(lab: super::Lab) -> &'static str {
+    match lab {
+        super::Lab::Casts => {
+            "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene."
+        }
+        super::Lab::Latency => {
+            "Space plays the packets in arrival order, the arrow keys step a packet, Up and Down change the bucket shown; click a timeline row to show it; drags pan."
+        }
+        super::Lab::Motion => {
+            "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan)."
+        }
+        super::Lab::Capture => {
+            "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim to explain it; drags pan."
+        }
+        _ => {
+            "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair."
+        }
+    }
+}
+
+/// What the keys do while a lesson is presented.
+pub const PRESENTER_HINT: &str = "Right, Page Down or Space: next step or slide; Left or Page Up: back; Home, End: first, last slide; R restores the slide; L projector look; Esc ends. Drag shapes to ask \"what if\".";

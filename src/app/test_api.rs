@@ -96,7 +96,7 @@ impl App {
 
     /// The title bar text.
     pub fn title(&self) -> String {
-        self.workspace.title()
+        self.title_text()
     }
 
     /// Where the scene view was drawn last frame.
@@ -195,5 +195,10 @@ impl App {
     /// The span a moving pair is followed over (the Motion tab's T).
     pub fn horizon(&self) -> f64 {
         self.workspace.horizon()
+    }
+
+    /// What the scene view draws and which panels show.
+    pub fn options(&self) -> ViewOptions {
+        self.options
     }
 }

@@ -56,9 +56,13 @@ impl TopBar {
         }
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
-                ui.menu_button("File", |ui| file_menu(ui, ws, out));
+                let typed = self.field.trim().to_string();
+                ui.menu_button("File", |ui| file_menu(ui, ws, &typed, out));
                 ui.menu_button("Edit", |ui| edit_menu(ui, ws, out));
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
+                ui.menu_button("Help", |ui| {
+                    ui.menu_button("Lessons", |ui| super::presenter::lessons_menu(ui, out));
+                });
                 if ui
                     .button("Many shapes")
                     .on_hover_text("a new scene of 100 to 100,000 random shapes, from a seed")
@@ -164,7 +168,7 @@ impl TopBar {
     }
 }
 
-fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands) {
     if ui.button("New").clicked() {
         out.push(Command::New);
     }
@@ -188,6 +192,25 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
             Some(path) => out.push(Command::Import(path)),
             None => out.say(
                 "no file chosen (type the level's path in the field above and press Import)",
+                false,
+            ),
+        }
+    }
+    if ui
+        .button("Open lesson...")
+        .on_hover_text("present a lesson file: its slides beside the live scene (your own scene is kept aside)")
+        .clicked()
+    {
+        // rfd answers None at once where no dialog can be shown; the path field remains.
+        let chosen = file_dialog()
+            .pick_file()
+            .or_else(|| (!typed.is_empty()).then(|| PathBuf::from(typed)));
+        match chosen {
+            Some(path) => out.push(Command::Lesson(super::LessonCommand::Open(
+                crate::lesson::LessonSource::File(path),
+            ))),
+            None => out.say(
+                "no lesson chosen (type its path in the field above, then File > Open lesson; Help > Lessons has the built-in ones)",
                 false,
             ),
         }
@@ -269,6 +292,14 @@ fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
     ui.separator();
     ui.checkbox(&mut options.show_axes, "Show axes");
     ui.checkbox(&mut options.show_naive, "Show naive MTV");
+    let mut projector = options.projector;
+    if ui
+        .checkbox(&mut projector, "Projector look")
+        .on_hover_text("light background, thick lines, large labels: for a projector")
+        .changed()
+    {
+        out.push(Command::Lesson(super::LessonCommand::Projector(projector)));
+    }
     ui.separator();
     ui.checkbox(&mut options.shapes_panel, "Shapes panel");
     ui.checkbox(&mut options.explain_panel, "Explain panel");

@@ -1,17 +1,62 @@
-//! `collidoscope lesson list` and `collidoscope lesson export`: the lessons the program
-//! carries, and a lesson as a web page (docs/format.md, "Lessons").
+//! `collidoscope lesson FILE` (presented in the window), `collidoscope lesson list` and
+//! `collidoscope lesson export`: the lessons the program carries, and a lesson as a web page
+//! (docs/format.md, "Lessons").
 
-use crate::lesson::{BUILT_IN, Lesson, builtin, page};
+use crate::lesson::{BUILT_IN, Lesson, LessonSource, builtin, page};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// The command's arguments.
+/// The command's arguments: a lesson to present in the window, or what to do with lessons.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct LessonArgs {
     /// What to do with lessons.
     #[command(subcommand)]
-    pub command: LessonCommand,
+    pub command: Option<LessonCommand>,
+    /// A lesson file to present in the window.
+    #[arg(conflicts_with = "builtin")]
+    pub file: Option<PathBuf>,
+    /// A built-in lesson to present in the window, by the name `lesson list` prints.
+    #[arg(long, value_name = "NAME")]
+    pub builtin: Option<String>,
+}
+
+/// The lesson `collidoscope lesson FILE` (or `--builtin NAME`) presents, read and checked
+/// before the window opens: `Err` with the status to exit with, the problem printed.
+pub fn to_present(args: &LessonArgs) -> Result<LessonSource, u8> {
+    let source = match (&args.file, &args.builtin) {
+        (_, Some(name)) => match builtin(name) {
+            Some(_) => LessonSource::BuiltIn(name.clone()),
+            None => {
+                unknown_builtin("lesson", name);
+                return Err(2);
+            }
+        },
+        (Some(file), None) => LessonSource::File(file.clone()),
+        (None, None) => {
+            eprintln!(
+                "collidoscope lesson: name a lesson file to present, --builtin NAME, or a command (list, export); see collidoscope lesson --help"
+            );
+            return Err(2);
+        }
+    };
+    match source.load() {
+        Ok(_) => Ok(source),
+        Err(e) => {
+            eprintln!("{e}");
+            Err(1)
+        }
+    }
+}
+
+/// Say that there is no built-in lesson called `name`, and which there are.
+fn unknown_builtin(command: &str, name: &str) {
+    let names: Vec<&str> = BUILT_IN.iter().map(|b| b.name).collect();
+    eprintln!(
+        "collidoscope {command}: --builtin {name}: no such lesson; the built-in lessons are {}",
+        names.join(", ")
+    );
 }
 
 /// What `lesson` does.
@@ -45,9 +90,10 @@ pub struct ExportArgs {
     pub output: PathBuf,
 }
 
-/// Run it: 0 done; 1 a lesson refused or the page not written; 2 an unknown built-in lesson.
-pub fn run(args: &LessonArgs, out: &mut impl Write) -> u8 {
-    match &args.command {
+/// Run a lesson command: 0 done; 1 a lesson refused or the page not written; 2 an unknown
+/// built-in lesson.
+pub fn run(command: &LessonCommand, out: &mut impl Write) -> u8 {
+    match command {
         LessonCommand::Export(export) => run_export(export, out),
         LessonCommand::List => {
             for b in BUILT_IN {
@@ -72,11 +118,7 @@ fn run_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
         (_, Some(name)) => match builtin(name) {
             Some(b) => b.lesson(),
             None => {
-                let names: Vec<&str> = BUILT_IN.iter().map(|b| b.name).collect();
-                eprintln!(
-                    "collidoscope lesson export: --builtin {name}: no such lesson; the built-in lessons are {}",
-                    names.join(", ")
-                );
+                unknown_builtin("lesson export", name);
                 return 2;
             }
         },

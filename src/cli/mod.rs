@@ -118,6 +118,8 @@ Every object skipped, approximated or split gets a note on stderr. Exit status: 
     /// sentences (the lesson file is in docs/format.md, "Lessons").
     #[command(after_help = "\
 Examples:
+  collidoscope lesson lessons/sat-polygons.json
+  collidoscope lesson --builtin circles-corner-axis
   collidoscope lesson list
   collidoscope lesson export --builtin sat-polygons -o site/sat
   collidoscope lesson export lessons/my-lesson.json -o site/mine")]
@@ -269,6 +271,8 @@ pub enum AfterArgs {
     Exit(ExitCode),
     /// Open the window, on this file or the default scene.
     OpenWindow(Option<PathBuf>),
+    /// Open the window presenting this lesson (read and checked already).
+    Present(crate::lesson::LessonSource),
 }
 
 /// Parse the arguments and run the command they name.
@@ -442,7 +446,13 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             },
         },
         Some(Command::Import(args)) => import::run(&args, &mut out),
-        Some(Command::Lesson(args)) => lesson::run(&args, &mut out),
+        Some(Command::Lesson(args)) => match &args.command {
+            Some(command) => lesson::run(command, &mut out),
+            None => match lesson::to_present(&args) {
+                Ok(source) => return AfterArgs::Present(source),
+                Err(status) => status,
+            },
+        },
         Some(Command::Render(args)) => render::run(&args),
     };
     // A closed pipe (`| head`) is not an error worth a message.

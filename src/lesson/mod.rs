@@ -5,9 +5,11 @@
 mod builtin;
 mod file;
 mod page;
+mod source;
 mod stage;
 
 pub use builtin::{BUILT_IN, BuiltIn, builtin};
 pub use file::{Lesson, Read, Slide, SlideLab, SlideStep, View};
 pub use page::page;
+pub use source::{LessonSource, is_lesson};
 pub use stage::{LATENCY_STEP_MS, MOTION_DT, MOTION_STEPS, Stage, stage};

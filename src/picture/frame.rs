@@ -210,6 +210,7 @@ pub fn picture_with(
     let build = |layer| {
         let hits = LayerHits::new(layer, n, other_hits.clone(), &dynamic);
         draw::build(&DrawInput {
+            text_scale: 1.0,
             scene,
             pair: explained,
             other_hits: &hits.other_hits,
@@ -268,19 +269,7 @@ pub fn picture_with(
 /// The caption of a pair at `look`'s step, wrapped to `width` points: the step's sentence
 /// while stepping, else the verdict (and the naive rule's move when it is drawn).
 fn caption(report: &PairReport, names: &PairNames, look: Look, width: f32) -> Vec<String> {
-    let axes = report.sat.axes.len();
-    let sentences = match look.step.map(|k| k.clamp(1, axes + 1)) {
-        Some(k) if k <= axes => vec![text::axis_sentence(&report.sat, k - 1, names)],
-        _ => {
-            let verdict = text::chain_verdict(report, names)
-                .unwrap_or_else(|| text::verdict_sentence(&report.sat, names));
-            let mut all = vec![verdict];
-            if look.naive {
-                all.push(text::naive_sentence(report.naive.as_ref(), names));
-            }
-            all
-        }
-    };
+    let sentences = text::step_sentences(report, names, look.step, look.naive);
     let room = (width - 2.0 * CAPTION_MARGIN).max(0.0);
     sentences
         .iter()

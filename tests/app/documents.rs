@@ -67,6 +67,7 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
         file: Some(shapes("corner-false-positive.json")),
         data_dir: Some(data.path().to_path_buf()),
         no_data_dir: false,
+        lesson: None,
     };
     let mut h = harness(App::new(options()));
     let ball = h.state().scene().shapes[1].placed.pose.position;

@@ -10,4 +10,5 @@ mod documents;
 mod latency_lab;
 mod motion_lab;
 mod pair_lab;
+mod presenter;
 mod view;

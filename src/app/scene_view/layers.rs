@@ -3,6 +3,7 @@
 //! keyed by a hash of what it depends on, tessellated once, labels placed.
 
 use super::*;
+use crate::picture::palette::Theme;
 
 /// How the view's shapes become triangles (what egui would use).
 #[derive(Clone, Copy, PartialEq)]
@@ -10,6 +11,32 @@ pub(super) struct Look {
     pub(super) pixels_per_point: f32,
     pub(super) tessellation: egui::epaint::TessellationOptions,
     pub(super) font_texture: [usize; 2],
+    /// The colours marks are painted in.
+    pub(super) theme: Theme,
+    /// How many times thicker than drawn lines are painted.
+    pub(super) widths: f32,
+}
+
+impl Look {
+    /// Plain egui tessellation, the window's own colours and lines (tests, the benchmark).
+    pub(super) fn plain() -> Self {
+        Self {
+            pixels_per_point: 1.0,
+            tessellation: Default::default(),
+            font_texture: [1, 1],
+            theme: Theme::Dark,
+            widths: 1.0,
+        }
+    }
+
+    /// `mark` in this look's colours and line widths.
+    fn restyle(&self, mark: picture::Mark) -> picture::Mark {
+        if self.theme == Theme::Dark && self.widths == 1.0 {
+            mark
+        } else {
+            mark.in_look(self.theme, self.widths)
+        }
+    }
 }
 
 /// What a frame of the view shows, besides where it looks.
@@ -55,6 +82,7 @@ impl Frame {
         );
         let mut mesh = meshes.start_layer(layer);
         for mark in list.marks {
+            let mark = look.restyle(mark);
             match mark {
                 picture::Mark::Shape { .. } => meshes.add(mark, &mut tessellator, &mut mesh),
                 _ => tessellator.tessellate_shape(paint::shape(mark), &mut mesh),
@@ -89,6 +117,11 @@ impl SceneView {
         measure: &dyn Fn(&str) -> egui::Vec2,
     ) -> (&Frame, &Frame) {
         let ws = shown.ws;
+        if self.meshes.look() != look {
+            // Another look (the projector's, a new screen): both layers are painted again.
+            self.frame = None;
+            self.static_frame = None;
+        }
         self.meshes.set_look(look);
         let key = self.frame_key(rect, shown, look.pixels_per_point);
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
@@ -213,11 +246,7 @@ impl SceneView {
         self.rect = rect;
         self.do_fit(rect, ws, view);
         let handles = self.handles(ws);
-        let look = Look {
-            pixels_per_point: 1.0,
-            tessellation: Default::default(),
-            font_texture: [1, 1],
-        };
+        let look = Look::plain();
         let shown = FrameInputs { ws, options, view };
         let estimated = |text: &str| {
             let size = labels::estimated_size(text);
@@ -303,6 +332,11 @@ impl SceneView {
             .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
         let hits = LayerHits::new(layer, scene.shapes.len(), other_hits, dynamic);
         draw::build(&DrawInput {
+            text_scale: if options.projector {
+                PROJECTOR_TEXT / TEXT
+            } else {
+                1.0
+            },
             scene,
             pair,
             other_hits: &hits.other_hits,
@@ -314,7 +348,7 @@ impl SceneView {
             axes_seen,
             verdict_shown,
             show_axes,
-            label_axes: false,
+            label_axes: options.label_axes,
             broad: view.broad.map(|shown| BroadOverlay {
                 shown,
                 grid: ws.grid(),

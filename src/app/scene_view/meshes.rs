@@ -23,11 +23,7 @@ impl Default for Meshes {
         Self {
             kept: HashMap::new(),
             build: 0,
-            look: Look {
-                pixels_per_point: 1.0,
-                tessellation: Default::default(),
-                font_texture: [1, 1],
-            },
+            look: Look::plain(),
             last_size: [(0, 0); 2],
         }
     }

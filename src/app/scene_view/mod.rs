@@ -18,9 +18,17 @@ use super::workspace::Workspace;
 use crate::geometry::{DVec2, Placed};
 use crate::picture::draw::{self, BroadOverlay, DrawInput, DrawList, LayerHits, Rejected};
 use crate::picture::handles::{Grip, Handle, HandleKind, dragged, handles_of, velocity_handle};
+use crate::picture::palette::Theme;
 use crate::picture::{self, Camera, Label, fit, labels};
 use crate::scene::{Scene, SceneShape, ShapeId};
 use eframe::egui::{self, Align2, FontId, PointerButton, Pos2, Rect};
+
+/// The labels' size (points).
+const TEXT: f32 = 13.0;
+/// The labels' size in the projector look (points): read from the back of a room at 1280x720.
+const PROJECTOR_TEXT: f32 = 24.0;
+/// How much thicker lines are in the projector look.
+const PROJECTOR_WIDTHS: f32 = 2.0;
 
 impl LabView<'_> {
     /// The scene drawn: the lab's, else the workspace's.
@@ -44,6 +52,9 @@ pub struct SceneView {
     rect: Rect,
     /// A fit to do once the view's size is known.
     fit: Option<Fit>,
+    /// A view to show once the view's size is known: its centre and how much of the world
+    /// fits across it (a lesson's slide sets one).
+    shown: Option<(DVec2, f64)>,
     /// The fit is the one on opening: the scene, unless that hides the headline.
     fit_on_open: bool,
     gesture: Option<(Gesture, u64)>,
@@ -65,6 +76,7 @@ impl Default for SceneView {
             camera: Camera::default(),
             rect: Rect::NOTHING,
             fit: Some(Fit::Scene),
+            shown: None,
             fit_on_open: true,
             gesture: None,
             gestures: 0,
@@ -108,12 +120,22 @@ impl SceneView {
     /// Show part of the scene (at the next frame, when the view's size is known).
     pub fn request_fit(&mut self, fit: Fit) {
         self.fit = Some(fit);
+        self.shown = None;
+        self.fit_on_open = false;
+    }
+
+    /// Show `width` world units across the view, centred on `centre` (at the next frame, when
+    /// the view's size is known); in place of any fit asked for.
+    pub fn request_view(&mut self, centre: DVec2, width: f64) {
+        self.shown = Some((centre, width));
+        self.fit = None;
         self.fit_on_open = false;
     }
 
     /// A document was opened: fit what it is about.
     pub fn fit_on_open(&mut self) {
         self.fit = Some(Fit::Scene);
+        self.shown = None;
         self.fit_on_open = true;
         self.gesture = None;
         self.rejected = None;
@@ -187,11 +209,18 @@ impl SceneView {
             let handles = if view.editable { handles } else { Vec::new() };
             self.pointer(ui, &response, rect, (ws, view), &handles, out);
             let ctx = ui.ctx().clone();
-            let font = FontId::proportional(13.0);
+            let (theme, widths, text) = if options.projector {
+                (Theme::Light, PROJECTOR_WIDTHS, PROJECTOR_TEXT)
+            } else {
+                (Theme::Dark, 1.0, TEXT)
+            };
+            let font = FontId::proportional(text);
             let look = Look {
                 pixels_per_point: ctx.pixels_per_point(),
                 tessellation: ctx.tessellation_options(|o| *o),
                 font_texture: ctx.fonts(|f| f.font_image_size()),
+                theme,
+                widths,
             };
             let measure = |text: &str| {
                 painter
@@ -218,7 +247,7 @@ impl SceneView {
                     Align2::CENTER_CENTER,
                     &label.text,
                     font.clone(),
-                    egui::Color32::from(label.colour),
+                    egui::Color32::from(theme.colour(label.colour)),
                 );
             }
             if let Some(p) = response.hover_pos() {
@@ -231,10 +260,14 @@ impl SceneView {
     /// Do a pending fit. On opening, the view `render` shows too: the whole scene, unless
     /// that makes the headline (the MTV or the distance) too small to see.
     fn do_fit(&mut self, rect: Rect, ws: &Workspace, view: &LabView) {
-        let Some(fit) = self.fit else { return };
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }
+        if let Some((centre, width)) = self.shown.take() {
+            self.camera.centre = centre;
+            self.camera.scale = f64::from(rect.width()) / width;
+        }
+        let Some(fit) = self.fit else { return };
         self.fit = None;
         // The latency lab fits every place its players are seen in the log; the capture lab
         // its frame, around its own pair.

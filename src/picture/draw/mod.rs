@@ -97,6 +97,9 @@ pub struct DrawInput<'a> {
     /// Whether every axis drawn gets its label (its number and overlap or gap), not only the
     /// deciding one and the one in focus (a picture for teaching).
     pub label_axes: bool,
+    /// How large labels are painted, as a share of the window's 13 points (the projector
+    /// look's are larger): labels beside their lines stand off by their painted size.
+    pub text_scale: f32,
     /// Whether to draw the naive MTV beside the correct one.
     pub show_naive: bool,
     /// What another engine claimed for the pair, drawn beside the exact result.
@@ -606,7 +609,8 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     // horizontal one. Only where the whole label fits in the view beside its own line (a label
     // pushed in from an off-screen line would stand next to the wrong one), and only on every
     // k-th line when the numbers are wider than the lines are apart.
-    let label_box = |text: &str| super::labels::estimated_size(text) + Vec2::new(4.0, 2.0);
+    let label_box =
+        |text: &str| super::labels::estimated_size(text) * input.text_scale + Vec2::new(4.0, 2.0);
     let widest = [lo.x, hi.x, lo.y, hi.y]
         .iter()
         .map(|v| label_box(&text::number((v / step).round() * step)).x)

@@ -634,7 +634,7 @@ pub(super) fn axes(
                 Some(first) => format!("#{} parallel to #{}", k + 1, first + 1),
                 None => format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap)),
             };
-            let size = crate::picture::labels::estimated_size(&text);
+            let size = crate::picture::labels::estimated_size(&text) * input.text_scale;
             let half = 0.5 * (size.x * screen_out.x.abs() + size.y * screen_out.y.abs());
             let mid = cam.to_screen(rect, at(between.middle())) + screen_out * (12.0 + half);
             list.labels.push(Label {

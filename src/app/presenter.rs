@@ -1,0 +1,558 @@
+//! Presenter mode: a lesson's slides shown in the window (docs/format.md, "Lessons",
+//! "Presenting"). The slide's title and text large beside the scene, the scene set up in the
+//! slide's lab as the core's [`crate::lesson::stage`] says and still live (drag a shape to ask
+//! "what if"; R restores the slide); the keys and a presenter's remote step through the slide's
+//! SAT steps, then the slides. The user's own document, view and labs are kept aside whole
+//! while a lesson is shown and come back as they were when it ends: nothing is lost.
+
+use super::*;
+use crate::lesson::{self, BUILT_IN, Lesson, LessonSource, Slide, SlideLab, SlideStep};
+use crate::text::PairNames;
+use egui::{Color32, FontId, RichText};
+
+/// What presenter mode is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LessonCommand {
+    /// Present this lesson from its first slide (the user's document is kept aside).
+    Open(LessonSource),
+    /// The slide's next SAT step, else the next slide.
+    Next,
+    /// The slide's previous SAT step, else the previous slide at its last step.
+    Back,
+    /// This slide (from 0), at its first step.
+    Go(usize),
+    /// The slide as it opened: its scene, pair, step and view.
+    Restore,
+    /// The projector look on or off.
+    Projector(bool),
+    /// End the presentation: the user's document comes back as it was.
+    End,
+}
+
+/// The lesson shown, and what it keeps aside.
+pub struct Presenter {
+    lesson: Lesson,
+    source: LessonSource,
+    /// The slide shown (from 0).
+    slide: usize,
+    /// The user's document, view and labs while the lesson is shown.
+    aside: Box<Aside>,
+}
+
+/// The user's state, kept whole while a lesson is presented.
+pub(super) struct Aside {
+    pub(super) workspace: Workspace,
+    scene_view: SceneView,
+    numbers_panel: NumbersPanel,
+    lab: Lab,
+    options: ViewOptions,
+    pair_lab: PairLab,
+    broad_lab: BroadLab,
+    casts_lab: CastsLab,
+    motion_lab: MotionLab,
+    latency_lab: LatencyLab,
+}
+
+impl Presenter {
+    /// The lesson shown.
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    /// The slide shown (from 0).
+    pub fn slide(&self) -> usize {
+        self.slide
+    }
+
+    /// The user's document, kept aside.
+    pub(super) fn aside(&mut self) -> &mut Aside {
+        &mut self.aside
+    }
+}
+
+/// The lab a slide is shown in.
+fn lab_of(slide: &Slide) -> Lab {
+    match slide.lab {
+        SlideLab::Pair => Lab::Pair,
+        SlideLab::Broad => Lab::Broad,
+        SlideLab::Casts { .. } => Lab::Casts,
+        SlideLab::Motion { .. } => Lab::Motion,
+        SlideLab::Latency { .. } => Lab::Latency,
+    }
+}
+
+/// Where step mode starts on `slide` (index into the axes), `None` for the whole test.
+fn first_step(slide: &Slide) -> Option<usize> {
+    match (slide.step, &slide.lab) {
+        (SlideStep::At(k), SlideLab::Pair) => Some(k.saturating_sub(1)),
+        _ => None,
+    }
+}
+
+impl App {
+    /// Whether a lesson is being presented.
+    pub fn presenting(&self) -> Option<&Presenter> {
+        self.presenter.as_ref()
+    }
+
+    /// The user's own document: kept aside while a lesson is presented.
+    pub(super) fn user_workspace(&mut self) -> &mut Workspace {
+        match &mut self.presenter {
+            Some(p) => &mut p.aside().workspace,
+            None => &mut self.workspace,
+        }
+    }
+
+    /// Carry out a presenter command.
+    pub(super) fn present(&mut self, command: LessonCommand) {
+        if self.presenter.is_none() && !matches!(command, LessonCommand::Open(_)) {
+            if let LessonCommand::Projector(on) = command {
+                self.options.projector = on;
+            }
+            return;
+        }
+        match command {
+            LessonCommand::Open(source) => self.open_lesson(source),
+            LessonCommand::Next => self.step_lesson(true),
+            LessonCommand::Back => self.step_lesson(false),
+            LessonCommand::Go(k) => self.show_slide(k, false),
+            LessonCommand::Restore => {
+                let k = self.presenter.as_ref().map_or(0, |p| p.slide);
+                self.show_slide(k, false);
+                self.say("the slide as it opened", false);
+            }
+            LessonCommand::Projector(on) => self.options.projector = on,
+            LessonCommand::End => self.end_lesson(),
+        }
+    }
+
+    /// Read the lesson and show its first slide; the user's document goes aside (unless a
+    /// lesson is shown already, whose aside stays). A lesson that cannot be read changes
+    /// nothing.
+    fn open_lesson(&mut self, source: LessonSource) {
+        let lesson = match source.load() {
+            Ok(lesson) => lesson,
+            Err(e) => return self.say(e.to_string(), true),
+        };
+        let (title, count) = (lesson.title.clone(), lesson.slides.len());
+        match &mut self.presenter {
+            Some(p) => {
+                p.lesson = lesson;
+                p.source = source;
+            }
+            None => {
+                let aside = Aside {
+                    workspace: std::mem::replace(
+                        &mut self.workspace,
+                        Workspace::new(Scene::default(), None),
+                    ),
+                    scene_view: std::mem::take(&mut self.scene_view),
+                    numbers_panel: std::mem::take(&mut self.numbers_panel),
+                    lab: self.lab,
+                    options: self.options,
+                    pair_lab: std::mem::take(&mut self.pair_lab),
+                    broad_lab: std::mem::take(&mut self.broad_lab),
+                    casts_lab: std::mem::take(&mut self.casts_lab),
+                    motion_lab: std::mem::take(&mut self.motion_lab),
+                    latency_lab: std::mem::take(&mut self.latency_lab),
+                };
+                self.presenter = Some(Presenter {
+                    lesson,
+                    source,
+                    slide: 0,
+                    aside: Box::new(aside),
+                });
+            }
+        }
+        self.show_slide(0, false);
+        self.say(text::presenting(&title, count), false);
+    }
+
+    /// End the presentation: the user's document, view and labs back as they were (the
+    /// projector look stays as it is).
+    fn end_lesson(&mut self) {
+        let Some(presenter) = self.presenter.take() else {
+            return;
+        };
+        let aside = *presenter.aside;
+        let projector = self.options.projector;
+        self.workspace = aside.workspace;
+        self.scene_view = aside.scene_view;
+        self.numbers_panel = aside.numbers_panel;
+        self.lab = aside.lab;
+        self.options = ViewOptions {
+            projector,
+            ..aside.options
+        };
+        self.pair_lab = aside.pair_lab;
+        self.broad_lab = aside.broad_lab;
+        self.casts_lab = aside.casts_lab;
+        self.motion_lab = aside.motion_lab;
+        self.latency_lab = aside.latency_lab;
+        self.workspace.refresh();
+        self.say(text::presentation_ended(&presenter.lesson.title), false);
+    }
+
+    /// The next (or previous) SAT step of the slide, else the next (previous) slide.
+    fn step_lesson(&mut self, forward: bool) {
+        let Some(p) = &self.presenter else { return };
+        let (k, count) = (p.slide, p.lesson.slides.len());
+        let slide = &p.lesson.slides[k];
+        let first = first_step(slide);
+        let axes = self.workspace.report().map_or(0, |r| r.sat.axes.len());
+        let step = self.pair_lab.step().filter(|_| self.lab == Lab::Pair);
+        match (step, forward) {
+            (Some(s), true) if s < axes => self.pair_lab.show_step(Some(s + 1)),
+            (Some(s), false) if s > first.unwrap_or(0) => self.pair_lab.show_step(Some(s - 1)),
+            (_, true) if k + 1 < count => self.show_slide(k + 1, false),
+            (_, false) if k > 0 => self.show_slide(k - 1, true),
+            (_, true) => self.say(text::LAST_SLIDE, false),
+            (_, false) => self.say(text::FIRST_SLIDE, false),
+        }
+    }
+
+    /// Show slide `k` as it opens (at its last step when `at_end`: coming back to it). The
+    /// slide's lab is set up through the labs' own commands, as its panel would.
+    fn show_slide(&mut self, k: usize, at_end: bool) {
+        let Some(p) = &mut self.presenter else { return };
+        let k = k.min(p.lesson.slides.len() - 1);
+        p.slide = k;
+        let slide = p.lesson.slides[k].clone();
+        let stage = lesson::stage(&slide);
+        let lab = lab_of(&slide);
+        self.workspace.new_document_with(slide.scene.clone());
+        self.after_document_change();
+        if let Some((a, b)) = stage.pair {
+            let ids = |i: usize| self.workspace.scene().shapes[i].id;
+            let (a, b) = (ids(a), ids(b));
+            self.run(Command::Explain(a, b));
+        }
+        self.options.show_axes = true;
+        self.options.show_naive = slide.naive;
+        self.options.label_axes = true;
+        let step = match first_step(&slide) {
+            Some(_) if at_end => stage.steps.last().map(|s| s - 1),
+            Some(s) => Some(s.min(stage.steps.last().map_or(0, |l| l - 1))),
+            None => None,
+        };
+        self.pair_lab.show_step(step);
+        self.casts_lab.ray = None;
+        match &slide.lab {
+            SlideLab::Pair | SlideLab::Broad => {}
+            SlideLab::Casts { ray } => {
+                if let Some((from, to)) = *ray {
+                    self.run(Command::Ray(from, to));
+                }
+            }
+            SlideLab::Motion {
+                dt,
+                steps,
+                resolver,
+                substeps,
+                frame,
+            } => {
+                let defaults = RunSettings::default();
+                let (bound, fixed) = match substeps {
+                    Some(crate::motion::Substeps::Bound) => (true, 1),
+                    Some(crate::motion::Substeps::Fixed(n)) => (false, *n),
+                    None => (false, 1),
+                };
+                let settings = RunSettings {
+                    dt_s: dt.unwrap_or(lesson::MOTION_DT),
+                    steps: u64::from(steps.unwrap_or(lesson::MOTION_STEPS)),
+                    bound,
+                    fixed,
+                    resolver: resolver.unwrap_or(defaults.resolver),
+                    ..defaults
+                };
+                self.run(Command::Motion(MotionCommand::Settings(settings)));
+                // Run now, so the frame asked for is there to show.
+                self.motion_lab.refresh(&self.workspace, 0.0);
+                let frame = u64::from(frame.unwrap_or(0));
+                self.run(Command::Playback(
+                    TimelineId::Motion,
+                    PlaybackCommand::Seek(frame),
+                ));
+            }
+            SlideLab::Latency {
+                log,
+                step,
+                swept,
+                arrived,
+            } => {
+                let settings = crate::latency::Settings {
+                    step_ms: step.unwrap_or(lesson::LATENCY_STEP_MS),
+                    swept: *swept,
+                };
+                self.run(Command::Latency(LatencyCommand::Settings(settings)));
+                self.motion_lab.refresh(&self.workspace, 0.0);
+                match log {
+                    Some(log) => {
+                        let name = slide.title.clone();
+                        self.latency_lab.load(log.clone(), name, None);
+                    }
+                    None => self.run(Command::Latency(LatencyCommand::Generate)),
+                }
+                let total = self.latency_lab.log().map_or(0, |l| l.packets.len());
+                let arrived = arrived.unwrap_or(total).min(total);
+                self.run(Command::Playback(
+                    TimelineId::Latency,
+                    PlaybackCommand::Seek(arrived as u64),
+                ));
+                self.latency_lab.refresh(None, 0.0);
+                if let Some(t) = stage.time {
+                    let bucket = (t / settings.step_ms).floor() as i64;
+                    self.run(Command::Latency(LatencyCommand::ShowBucket(bucket)));
+                }
+            }
+        }
+        self.lab = lab;
+        // The view the slide sets; else the latency lab fits its players' places, and the
+        // other labs open as a document opens (asked for above).
+        self.latency_lab.take_fit();
+        match (slide.view, lab) {
+            (Some(view), _) => self.scene_view.request_view(view.center, view.width),
+            (None, Lab::Latency) => self.scene_view.request_fit(Fit::Scene),
+            (None, _) => {}
+        }
+    }
+
+    /// Presenter mode's keys: Right, Page Down, Space and N go on; Left, Page Up and P back;
+    /// Home and End the first and last slide; R restores the slide; L the projector look; Esc
+    /// ends the presentation.
+    pub(super) fn presenter_keys(&mut self, ctx: &egui::Context) {
+        use egui::Key;
+        let Some(p) = &self.presenter else { return };
+        let last = p.lesson.slides.len() - 1;
+        // Taken from the input, so a button clicked last (which keeps the focus) neither
+        // swallows them nor acts on Space itself.
+        let pressed = |k: Key| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k));
+        let projector = !self.options.projector;
+        let keys: [(&[Key], LessonCommand); 7] = [
+            (
+                &[Key::ArrowRight, Key::PageDown, Key::Space, Key::N],
+                LessonCommand::Next,
+            ),
+            (&[Key::ArrowLeft, Key::PageUp, Key::P], LessonCommand::Back),
+            (&[Key::Home], LessonCommand::Go(0)),
+            (&[Key::End], LessonCommand::Go(last)),
+            (&[Key::R], LessonCommand::Restore),
+            (&[Key::L], LessonCommand::Projector(projector)),
+            (&[Key::Escape], LessonCommand::End),
+        ];
+        for (pressed_keys, command) in keys {
+            // Every key of the row is taken, even when an earlier one already matched.
+            let hits = pressed_keys.iter().filter(|k| pressed(**k)).count();
+            if hits > 0 {
+                self.commands.push(Command::Lesson(command));
+            }
+        }
+    }
+
+    /// The window while a lesson is presented: the presenter's bar, the slide's words large
+    /// on the left, the lab's timeline, the live scene; and a question about the user's own
+    /// document (its recovery copy, closing with unsaved changes), whose answer it returns.
+    pub(super) fn show_presenting(&mut self, ui: &mut egui::Ui) -> Option<dialogs::Discard> {
+        let Some(p) = &self.presenter else {
+            return None;
+        };
+        let (ws, out) = (&self.workspace, &mut self.commands);
+        let slide = &p.lesson.slides[p.slide];
+        let step = self
+            .pair_lab
+            .step()
+            .filter(|_| self.lab == Lab::Pair)
+            .map(|s| s + 1);
+        let axes = ws.report().map_or(0, |r| r.sat.axes.len());
+        let at_first_step = step.is_none_or(|s| Some(s) <= first_step(slide).map(|f| f + 1));
+        let can_go_back = p.slide > 0 || !at_first_step;
+        let steps = step.map(|s| (s, axes + 1));
+        presenter_bar(ui, p, steps, can_go_back, &self.options, out);
+        self.status_bar
+            .ui(ui, ws, self.scene_view.camera(), status_bar::PRESENTER_HINT);
+        match self.lab {
+            Lab::Motion => self.motion_lab.timeline(ui, out),
+            Lab::Latency => latency_timeline::ui(&self.latency_lab, ui, out),
+            _ => {}
+        }
+        let live = live_sentences(self.lab, ws, step, slide.naive);
+        slide_panel(ui, slide, &live, self.options.projector);
+        let labs = lab_refs!(self);
+        let view = lab_view(self.lab, ws, labs);
+        let hovered = self.scene_view.ui(ui, ws, &self.options, &view, out);
+        self.pair_lab.hovered_axis = hovered;
+        let ctx = ui.ctx().clone();
+        self.dialogs.ui(&ctx, &p.aside.workspace, out)
+    }
+}
+
+/// What the slide's lab says now, under the slide's text: the SAT step's sentence or the
+/// verdict (the pair lab), the grid's counts (the broad phase); the scene is live, so these
+/// follow a drag.
+fn live_sentences(lab: Lab, ws: &Workspace, step: Option<usize>, naive: bool) -> Vec<String> {
+    match lab {
+        Lab::Pair => {
+            let (Some(report), Some((a, b))) = (ws.report(), ws.pair_indices()) else {
+                return Vec::new();
+            };
+            let names = PairNames::in_scene(ws.scene(), a, b);
+            text::step_sentences(report, &names, step, naive)
+        }
+        Lab::Broad => {
+            let stats = ws.broad_stats();
+            vec![text::broad_counts(
+                ws.scene().shapes.len(),
+                stats.candidates,
+                ws.hits().len(),
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The slide's words at the largest size (at most `body` points, 24 at 1280x720 and more on
+/// larger screens) that fits the panel without scrolling, and never under `SMALLEST`.
+fn text_size(ui: &egui::Ui, blocks: &[(String, f32)], body: f32, room: egui::Vec2) -> f32 {
+    const SMALLEST: f32 = 14.0;
+    let mut size = body;
+    while size > SMALLEST {
+        let height: f32 = ui.ctx().fonts_mut(|f| {
+            blocks
+                .iter()
+                .map(|(text, scale)| {
+                    let font = FontId::proportional(size * scale);
+                    f.layout(text.clone(), font, Color32::WHITE, room.x)
+                        .size()
+                        .y
+                        + 0.6 * size
+                })
+                .sum()
+        });
+        if height <= room.y {
+            break;
+        }
+        size -= 1.0;
+    }
+    size.max(SMALLEST)
+}
+
+/// How the title stands to the text.
+const TITLE_SCALE: f32 = 1.45;
+
+/// The slide's title, its paragraphs, then what its lab says now: large, on the left.
+fn slide_panel(ui: &mut egui::Ui, slide: &Slide, live: &[String], projector: bool) {
+    let screen = ui.ctx().content_rect().size();
+    // 24 points at 1280x720, growing with the screen.
+    let body = 24.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.75);
+    let panel = egui::Panel::left("slide");
+    super::side_panel(ui, panel, (0.38 * screen.x, 220.0, 0.5), |ui| {
+        let room = ui.available_size() - egui::vec2(8.0, 8.0);
+        let mut blocks = vec![(slide.title.clone(), TITLE_SCALE)];
+        blocks.extend(slide.text.iter().map(|t| (t.clone(), 1.0)));
+        blocks.extend(live.iter().map(|t| (t.clone(), 1.0)));
+        let size = text_size(ui, &blocks, body, room);
+        let ink = if projector {
+            Color32::from_gray(20)
+        } else {
+            Color32::from_gray(235)
+        };
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.add_space(0.3 * size);
+            ui.label(
+                RichText::new(&slide.title)
+                    .size(size * TITLE_SCALE)
+                    .strong()
+                    .color(ink),
+            );
+            ui.add_space(0.3 * size);
+            for paragraph in &slide.text {
+                ui.label(RichText::new(paragraph).size(size).color(ink));
+                ui.add_space(0.3 * size);
+            }
+            if !live.is_empty() {
+                ui.separator();
+                for sentence in live {
+                    ui.label(RichText::new(sentence).size(size).color(ink).italics());
+                    ui.add_space(0.3 * size);
+                }
+            }
+        });
+    });
+}
+
+/// The presenter's bar: the lesson, where the slide is, the steps, and the switches.
+fn presenter_bar(
+    ui: &mut egui::Ui,
+    p: &Presenter,
+    step: Option<(usize, usize)>,
+    can_go_back: bool,
+    options: &ViewOptions,
+    out: &mut Commands,
+) {
+    let count = p.lesson.slides.len();
+    egui::Panel::top("presenter").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.menu_button("Lessons", |ui| lessons_menu(ui, out));
+            ui.separator();
+            let mut go = |c| out.push(Command::Lesson(c));
+            if ui
+                .add_enabled(can_go_back, egui::Button::new("Back"))
+                .on_hover_text("the previous step, else the previous slide (Left, Page Up)")
+                .clicked()
+            {
+                go(LessonCommand::Back);
+            }
+            if ui
+                .button("Next")
+                .on_hover_text("the next step, else the next slide (Right, Page Down, Space)")
+                .clicked()
+            {
+                go(LessonCommand::Next);
+            }
+            ui.label(RichText::new(text::slide_of(p.slide + 1, count, step)).strong());
+            ui.separator();
+            if ui
+                .button("Restore")
+                .on_hover_text("the slide as it opened (R)")
+                .clicked()
+            {
+                go(LessonCommand::Restore);
+            }
+            let mut projector = options.projector;
+            if ui
+                .checkbox(&mut projector, "Projector look")
+                .on_hover_text("light background, thick lines, large labels (L)")
+                .changed()
+            {
+                go(LessonCommand::Projector(projector));
+            }
+            if ui
+                .button("End")
+                .on_hover_text(
+                    "end the presentation: your own scene comes back as you left it (Esc)",
+                )
+                .clicked()
+            {
+                go(LessonCommand::End);
+            }
+            ui.separator();
+            ui.label(RichText::new(&p.lesson.title).weak());
+        });
+    });
+}
+
+/// The lessons the program carries, one button each: Help > Lessons, and the presenter's bar.
+pub(super) fn lessons_menu(ui: &mut egui::Ui, out: &mut Commands) {
+    for b in BUILT_IN {
+        let title = b.title();
+        if ui
+            .button(&title)
+            .on_hover_text(format!("present the built-in lesson {}", b.name))
+            .clicked()
+        {
+            out.push(Command::Lesson(LessonCommand::Open(LessonSource::BuiltIn(
+                b.name.into(),
+            ))));
+        }
+    }
+}
