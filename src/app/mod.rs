@@ -511,6 +511,8 @@ pub fn run(options: Options) -> eframe::Result {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
+            // A lesson is presented on the whole screen (a projector's).
+            .with_maximized(options.lesson.is_some())
             .with_min_inner_size([480.0, 360.0])
             .with_title("collidoscope")
             .with_drag_and_drop(true),

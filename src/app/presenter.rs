@@ -444,8 +444,12 @@ fn slide_panel(ui: &mut egui::Ui, slide: &Slide, live: &[String], projector: boo
     let screen = ui.ctx().content_rect().size();
     // 24 points at 1280x720, growing with the screen.
     let body = 24.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.75);
-    let panel = egui::Panel::left("slide");
-    super::side_panel(ui, panel, (0.38 * screen.x, 220.0, 0.5), |ui| {
+    // A fixed share of the window, whatever its size was when the lesson opened.
+    let width = (0.38 * screen.x).max(220.0);
+    let panel = egui::Panel::left("slide")
+        .resizable(false)
+        .exact_size(width);
+    panel.show(ui, |ui| {
         let room = ui.available_size() - egui::vec2(8.0, 8.0);
         let mut blocks = vec![(slide.title.clone(), TITLE_SCALE)];
         blocks.extend(slide.text.iter().map(|t| (t.clone(), 1.0)));
@@ -491,6 +495,14 @@ fn presenter_bar(
 ) {
     let count = p.lesson.slides.len();
     egui::Panel::top("presenter").show(ui, |ui| {
+        // The bar grows with the screen as the slide's words do (14 points at 1280x720).
+        let screen = ui.ctx().content_rect().size();
+        let size = 14.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.9);
+        for style in [egui::TextStyle::Body, egui::TextStyle::Button] {
+            ui.style_mut()
+                .text_styles
+                .insert(style, FontId::proportional(size));
+        }
         ui.horizontal_wrapped(|ui| {
             ui.menu_button("Lessons", |ui| lessons_menu(ui, out));
             ui.separator();
