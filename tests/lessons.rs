@@ -680,3 +680,54 @@ fn paths_are_resolved_against_the_lesson_file_wherever_it_is_read_from() {
         "{missing}"
     );
 }
+
+#[test]
+fn a_pages_pictures_carry_the_labs_overlay() {
+    use collidoscope::picture::{Look, Vec2, picture_with};
+    // A broad-phase slide's picture shows the grid's cells and candidate lines, without the
+    // axis ring; a casts slide's shows its ray and its first hit.
+    let grid = lesson("grid-broad-phase");
+    let scene = &grid.slides[2].scene;
+    let size = Vec2::new(960.0, 600.0);
+    let plain = picture_with(scene, None, size, None, Look::default());
+    let broad = picture_with(
+        scene,
+        None,
+        size,
+        None,
+        Look {
+            broad: true,
+            ..Look::default()
+        },
+    );
+    assert!(!plain.axis_lines.is_empty());
+    assert!(broad.axis_lines.is_empty());
+    let rects = |p: &collidoscope::picture::Picture| {
+        p.marks
+            .iter()
+            .filter(|m| matches!(m, collidoscope::picture::Mark::Rect { .. }))
+            .count()
+    };
+    assert!(
+        rects(&broad) > rects(&plain),
+        "the occupied cells are drawn"
+    );
+    let from = DVec2::new(-4.0, 0.1);
+    let ray = picture_with(
+        scene,
+        None,
+        size,
+        None,
+        Look {
+            ray: Some((from, DVec2::new(14.0, 0.1))),
+            ..Look::default()
+        },
+    );
+    assert!(
+        ray.labels
+            .iter()
+            .any(|(l, _)| l.text.starts_with("first hit")),
+        "{:?}",
+        ray.labels.iter().map(|(l, _)| &l.text).collect::<Vec<_>>()
+    );
+}

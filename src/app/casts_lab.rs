@@ -61,7 +61,9 @@ impl CastsLab {
     /// Cast the ray again if the scene, the ray or `first_only` changed since the last cast.
     pub fn refresh(&mut self, ws: &Workspace) {
         let scene = ws.scene();
-        let (from, to) = *self.ray.get_or_insert_with(|| across(&boxes_of(scene)));
+        let (from, to) = *self
+            .ray
+            .get_or_insert_with(|| crate::broad::ray_across(&boxes_of(scene)));
         let key = CastFor {
             revision: ws.revision(),
             ray_bits: [from.x, from.y, to.x, to.y].map(f64::to_bits),
@@ -195,20 +197,4 @@ fn hits_table(ui: &mut egui::Ui, ws: &Workspace, hits: &[(usize, RayHit)], out: 
                     }
                 });
         });
-}
-
-/// A ray across the scene whose boxes are `boxes`: from beyond its left side a little above
-/// the middle to beyond its right side a little below, slanting so it meets shapes rather
-/// than the gaps between rows.
-fn across(boxes: &[crate::broad::Aabb]) -> (DVec2, DVec2) {
-    let Some(first) = boxes.first() else {
-        return (DVec2::new(-5.0, -1.0), DVec2::new(5.0, 1.0));
-    };
-    let all = boxes.iter().fold(*first, |all, b| all.union(b));
-    let (lo, hi) = (all.min, all.max);
-    let (centre, size) = ((lo + hi) * 0.5, (hi - lo).max(DVec2::splat(1.0)));
-    (
-        centre + DVec2::new(-0.65 * size.x, 0.2 * size.y),
-        centre + DVec2::new(0.65 * size.x, -0.25 * size.y),
-    )
 }

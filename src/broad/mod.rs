@@ -17,7 +17,7 @@ pub use aabb::Aabb;
 pub use cell_walk::{CellWalk, WalkedCell};
 pub use grid::{Grid, auto_cell_size};
 pub use live::{GridStats, LivePairs};
-pub use scene_raycast::{RAY_SLACK, ray_cast_scene, ray_cast_scene_first};
+pub use scene_raycast::{RAY_SLACK, ray_across, ray_cast_scene, ray_cast_scene_first};
 
 use crate::query::collide;
 use crate::scene::Scene;

@@ -166,3 +166,19 @@ impl Iterator for Candidates<'_> {
         }
     }
 }
+
+/// A ray across the scene whose boxes are `boxes`: from beyond its left side a little above
+/// the middle to beyond its right side a little below, slanting so it meets shapes rather
+/// than the gaps between rows.
+pub fn ray_across(boxes: &[super::Aabb]) -> (DVec2, DVec2) {
+    let Some(first) = boxes.first() else {
+        return (DVec2::new(-5.0, -1.0), DVec2::new(5.0, 1.0));
+    };
+    let all = boxes.iter().fold(*first, |all, b| all.union(b));
+    let (lo, hi) = (all.min, all.max);
+    let (centre, size) = ((lo + hi) * 0.5, (hi - lo).max(DVec2::splat(1.0)));
+    (
+        centre + DVec2::new(-0.65 * size.x, 0.2 * size.y),
+        centre + DVec2::new(0.65 * size.x, -0.25 * size.y),
+    )
+}

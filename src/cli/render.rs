@@ -104,6 +104,7 @@ pub fn run(args: &RenderArgs) -> u8 {
         naive: args.naive,
         theme,
         scale: Look::scale_for(size),
+        ..Look::default()
     };
     let picture = picture::picture_with(&scene, pair, size, None, look);
     let text = svg::to_svg(&picture);

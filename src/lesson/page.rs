@@ -92,6 +92,16 @@ fn picture_svg(slide: &Slide, shown: &Stage, step: Option<usize>, name: &str) ->
         naive: slide.naive,
         theme: Theme::Light,
         scale: SCALE,
+        // The lab's own overlay, as the window draws it.
+        broad: matches!(slide.lab, SlideLab::Broad),
+        ray: match slide.lab {
+            SlideLab::Casts { ray } => ray.or_else(|| {
+                Some(crate::broad::ray_across(&crate::broad::boxes_of(
+                    &shown.scene,
+                )))
+            }),
+            _ => None,
+        },
     };
     let camera = slide.view.map(|v| Camera {
         centre: v.center,

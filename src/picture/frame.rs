@@ -2,14 +2,15 @@
 //! frame in painting order and the labels placed, as `render` writes it.
 
 use super::camera::Camera;
-use super::draw::{self, DrawInput, Layer, LayerHits};
+use super::draw::{self, BroadOverlay, BroadShown, DrawInput, Layer, LayerHits, RayShown};
 use super::fit::opening_view;
 use super::labels::{Label, estimated_size, place_around};
 use super::mark::{Mark, Rect, Vec2};
 use super::palette::Theme;
 use crate::broad::{self, Grid};
+use crate::geometry::DVec2;
 use crate::query::{PairReport, pair_report, time_of_impact};
-use crate::scene::Scene;
+use crate::scene::{Scene, ShapeId};
 use crate::text::{self, PairNames};
 
 /// A picture: marks in painting order, then the labels over them.
@@ -51,6 +52,12 @@ pub struct Look {
     pub theme: Theme,
     /// Pixels per point (text is 13 points, lines 1 to 2.5).
     pub scale: f32,
+    /// The broad phase drawn over the scene, as its lab draws it: the grid's occupied cells,
+    /// the candidate pairs and the intersecting ones.
+    pub broad: bool,
+    /// A ray cast against the scene (from, to), as the casts lab draws it: every hit's point,
+    /// normal and fraction, the first emphasised.
+    pub ray: Option<(DVec2, DVec2)>,
 }
 
 impl Default for Look {
@@ -62,6 +69,8 @@ impl Default for Look {
             naive: false,
             theme: Theme::Dark,
             scale: 1.0,
+            broad: false,
+            ray: None,
         }
     }
 }
@@ -207,6 +216,29 @@ pub fn picture_with(
             )
         })
     });
+    // The broad phase's overlay looks shapes up by id through the grid, as above.
+    let hit_ids: Vec<(ShapeId, ShapeId)> = hits
+        .iter()
+        .map(|&(i, j)| (scene.shapes[i].id, scene.shapes[j].id))
+        .collect();
+    let broad = (look.broad && numbered).then(|| BroadOverlay {
+        shown: BroadShown {
+            cells: true,
+            candidates: true,
+            hits: true,
+        },
+        grid: &grid,
+        hits: &hit_ids,
+    });
+    let ray_hits = look
+        .ray
+        .map(|(from, to)| crate::broad::ray_cast_scene(scene, Some(&grid), from, to))
+        .unwrap_or_default();
+    let ray = look.ray.map(|(from, to)| RayShown {
+        from,
+        to,
+        hits: &ray_hits,
+    });
     let build = |layer| {
         let hits = LayerHits::new(layer, n, other_hits.clone(), &dynamic);
         draw::build(&DrawInput {
@@ -218,7 +250,8 @@ pub fn picture_with(
             focus_axis,
             axes_seen,
             verdict_shown,
-            show_axes: true,
+            // The broad phase is about the whole scene: no axis ring, as in its lab.
+            show_axes: !look.broad,
             label_axes: look.label_axes,
             show_naive: look.naive,
             claim,
@@ -227,7 +260,7 @@ pub fn picture_with(
                 horizon: 1.0,
                 toi,
             }),
-            ray: None,
+            ray,
             ghost: None,
             sweeps: &[],
             latency: None,
@@ -235,7 +268,7 @@ pub fn picture_with(
             rejected: None,
             new_polygon: &[],
             handles: &[],
-            broad: None,
+            broad,
             grid: numbered.then_some(&grid),
             layer,
             dynamic: &dynamic,

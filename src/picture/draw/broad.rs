@@ -14,6 +14,7 @@ pub struct BroadShown {
 }
 
 /// The grid behind the intersecting pairs, and what of it to draw.
+#[derive(Clone, Copy)]
 pub struct BroadOverlay<'a> {
     /// What to show.
     pub shown: BroadShown,
