@@ -197,6 +197,22 @@ fn check_says_ok_or_why_not() {
     );
     let o = collidoscope(&["check", "shapes/clockwise-obstacle.json"]);
     assert_eq!(o.status.code(), Some(0));
+    // A lesson is checked as presenting reads it: every slide and every file it names.
+    let o = collidoscope(&["check", "lessons/sat-polygons.json"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "lessons/sat-polygons.json: OK (lesson, 6 slides)\n"
+    );
+    let broken = write(
+        dir.path(),
+        "broken-lesson.json",
+        r#"{"format": "collidoscope-lesson", "version": 1, "title": "t",
+            "slides": [{"title": "first", "scene": "nowhere.json"}]}"#,
+    );
+    let o = collidoscope(&["check", broken.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("slide 1 \"first\""), "{}", stdout(&o));
 }
 
 #[test]

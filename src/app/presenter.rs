@@ -318,8 +318,8 @@ impl App {
     }
 
     /// Presenter mode's keys: Right, Page Down, Space and N go on; Left, Page Up and P back;
-    /// Home and End the first and last slide; R restores the slide; L the projector look; Esc
-    /// ends the presentation.
+    /// Home and End the first and last slide; R restores the slide; L the projector look; F11
+    /// the whole screen; Esc ends the presentation.
     pub(super) fn presenter_keys(&mut self, ctx: &egui::Context) {
         use egui::Key;
         let Some(p) = &self.presenter else { return };
@@ -340,6 +340,11 @@ impl App {
             (&[Key::L], LessonCommand::Projector(projector)),
             (&[Key::Escape], LessonCommand::End),
         ];
+        if pressed(Key::F11) {
+            // The whole screen, as a projector wants it (a window state, not the lesson's).
+            let full = ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
+            ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
+        }
         for (pressed_keys, command) in keys {
             // Every key of the row is taken, even when an earlier one already matched.
             let hits = pressed_keys.iter().filter(|k| pressed(**k)).count();
@@ -539,7 +544,7 @@ fn presenter_bar(
                 go(LessonCommand::Projector(projector));
             }
             if ui
-                .button("End")
+                .button("Exit")
                 .on_hover_text(
                     "end the presentation: your own scene comes back as you left it (Esc)",
                 )

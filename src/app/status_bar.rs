@@ -121,4 +121,4 @@ pub fn hint(lab: super::Lab) -> &'static str {
 }
 
 /// What the keys do while a lesson is presented.
-pub const PRESENTER_HINT: &str = "Right, Page Down or Space: next step or slide; Left or Page Up: back; Home, End: first, last slide; R restores the slide; L projector look; Esc ends. Drag shapes to ask \"what if\".";
+pub const PRESENTER_HINT: &str = "Right, Page Down or Space: next step or slide; Left or Page Up: back; Home, End: first, last slide; R restores the slide; L projector look; F11 full screen; Esc ends. Drag shapes to ask \"what if\".";

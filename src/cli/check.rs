@@ -21,6 +21,23 @@ pub struct FileCheck {
 /// Check one file.
 pub fn check_file(path: &Path) -> FileCheck {
     let name = path.display();
+    if crate::lesson::is_lesson(path) {
+        // A lesson is checked as presenting it reads it: every slide and every file it names.
+        return match crate::lesson::Lesson::load(path) {
+            Ok(lesson) => FileCheck {
+                lines: vec![format!(
+                    "{name}: OK (lesson, {} slide{})",
+                    lesson.slides.len(),
+                    if lesson.slides.len() == 1 { "" } else { "s" }
+                )],
+                ok: true,
+            },
+            Err(e) => FileCheck {
+                lines: vec![e.to_string()],
+                ok: false,
+            },
+        };
+    }
     let scene = match scene::load(path) {
         Ok(scene) => scene,
         Err(e) => {
