@@ -8,7 +8,6 @@ pub use glam::Vec2;
 pub use super::camera::Rect;
 
 use super::camera::Camera;
-use super::palette::Theme;
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
 
 /// A colour, not premultiplied: `a` is the opacity (0 transparent, 255 opaque).
@@ -167,89 +166,6 @@ pub enum Mark {
 pub const MOVED_PICTURE_MAX: f64 = 4096.0;
 
 impl Mark {
-    /// The mark as `theme` draws it, its lines `widths` times as thick (a projector's look:
-    /// the light theme's colours, lines that read from the back of a room). Where it is and
-    /// its dashes stay as they were.
-    pub fn in_look(self, theme: Theme, widths: f32) -> Mark {
-        let colour = |c: Colour| theme.colour(c);
-        let line = |s: Stroke| Stroke {
-            width: s.width * widths,
-            colour: theme.colour(s.colour),
-        };
-        match self {
-            Mark::Polygon {
-                points,
-                fill,
-                stroke,
-            } => Mark::Polygon {
-                points,
-                fill: colour(fill),
-                stroke: line(stroke),
-            },
-            Mark::Segment { points, stroke } => Mark::Segment {
-                points,
-                stroke: line(stroke),
-            },
-            Mark::Line {
-                points,
-                closed,
-                stroke,
-            } => Mark::Line {
-                points,
-                closed,
-                stroke: line(stroke),
-            },
-            Mark::Dashed {
-                points,
-                stroke,
-                dash,
-                gap,
-            } => Mark::Dashed {
-                points,
-                stroke: line(stroke),
-                dash,
-                gap,
-            },
-            Mark::Circle {
-                centre,
-                radius,
-                fill,
-                stroke,
-            } => Mark::Circle {
-                centre,
-                radius,
-                fill: colour(fill),
-                stroke: line(stroke),
-            },
-            Mark::Shape {
-                placed,
-                per_turn,
-                camera,
-                rect,
-                fill,
-                stroke,
-            } => Mark::Shape {
-                placed,
-                per_turn,
-                camera,
-                rect,
-                fill: colour(fill),
-                stroke: line(stroke),
-            },
-            Mark::Rect {
-                rect,
-                corner,
-                fill,
-                stroke,
-            } => Mark::Rect {
-                rect,
-                corner,
-                fill: colour(fill),
-                stroke: line(stroke),
-            },
-        }
-    }
-
     /// A [`Mark::Shape`]'s corners on the screen (empty for other marks).
     pub fn shape_outline(&self) -> Vec<Vec2> {
         match self {

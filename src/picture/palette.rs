@@ -1,7 +1,7 @@
 //! The colours of the window, the same in the scene, the table, the plot and a rendered
 //! picture.
 
-use super::mark::Colour;
+use super::mark::{Colour, Mark, Stroke};
 use crate::query::AxisRole;
 use crate::scene::ShapeId;
 
@@ -103,6 +103,90 @@ const LIGHT: [(Colour, Colour); 18] = [
 ];
 
 impl Theme {
+    /// `mark` as this theme draws it, its lines `widths` times as thick (a projector's look:
+    /// the light theme's colours, lines that read from the back of a room). Where it is and
+    /// its dashes stay as they were.
+    pub fn restyle(self, mark: Mark, widths: f32) -> Mark {
+        let theme = self;
+        let colour = |c: Colour| theme.colour(c);
+        let line = |s: Stroke| Stroke {
+            width: s.width * widths,
+            colour: theme.colour(s.colour),
+        };
+        match mark {
+            Mark::Polygon {
+                points,
+                fill,
+                stroke,
+            } => Mark::Polygon {
+                points,
+                fill: colour(fill),
+                stroke: line(stroke),
+            },
+            Mark::Segment { points, stroke } => Mark::Segment {
+                points,
+                stroke: line(stroke),
+            },
+            Mark::Line {
+                points,
+                closed,
+                stroke,
+            } => Mark::Line {
+                points,
+                closed,
+                stroke: line(stroke),
+            },
+            Mark::Dashed {
+                points,
+                stroke,
+                dash,
+                gap,
+            } => Mark::Dashed {
+                points,
+                stroke: line(stroke),
+                dash,
+                gap,
+            },
+            Mark::Circle {
+                centre,
+                radius,
+                fill,
+                stroke,
+            } => Mark::Circle {
+                centre,
+                radius,
+                fill: colour(fill),
+                stroke: line(stroke),
+            },
+            Mark::Shape {
+                placed,
+                per_turn,
+                camera,
+                rect,
+                fill,
+                stroke,
+            } => Mark::Shape {
+                placed,
+                per_turn,
+                camera,
+                rect,
+                fill: colour(fill),
+                stroke: line(stroke),
+            },
+            Mark::Rect {
+                rect,
+                corner,
+                fill,
+                stroke,
+            } => Mark::Rect {
+                rect,
+                corner,
+                fill: colour(fill),
+                stroke: line(stroke),
+            },
+        }
+    }
+
     /// `c` as this look draws it (its opacity kept). Colours outside the palette: white and
     /// near-white become near-black in the light look, the rest are kept.
     pub fn colour(self, c: Colour) -> Colour {

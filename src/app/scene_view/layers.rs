@@ -34,7 +34,7 @@ impl Look {
         if self.theme == Theme::Dark && self.widths == 1.0 {
             mark
         } else {
-            mark.in_look(self.theme, self.widths)
+            self.theme.restyle(mark, self.widths)
         }
     }
 }
