@@ -244,31 +244,25 @@ impl App {
                     self.run(Command::Ray(from, to));
                 }
             }
-            SlideLab::Motion {
-                dt,
-                steps,
-                resolver,
-                substeps,
-                frame,
-            } => {
-                let defaults = RunSettings::default();
-                let (bound, fixed) = match substeps {
-                    Some(crate::motion::Substeps::Bound) => (true, 1),
-                    Some(crate::motion::Substeps::Fixed(n)) => (false, *n),
-                    None => (false, 1),
+            SlideLab::Motion { .. } => {
+                let run = slide.lab.motion_run().expect("a motion slide");
+                let (bound, fixed) = match run.config.substeps {
+                    crate::motion::Substeps::Bound => (true, 1),
+                    crate::motion::Substeps::Fixed(n) => (false, n),
                 };
                 let settings = RunSettings {
-                    dt_s: dt.unwrap_or(lesson::MOTION_DT),
-                    steps: u64::from(steps.unwrap_or(lesson::MOTION_STEPS)),
+                    dt_s: run.config.dt,
+                    steps: u64::from(run.steps),
                     bound,
                     fixed,
-                    resolver: resolver.unwrap_or(defaults.resolver),
-                    ..defaults
+                    resolver: run.config.resolver,
+                    ccd: run.config.ccd,
+                    ..RunSettings::default()
                 };
                 self.run(Command::Motion(MotionCommand::Settings(settings)));
                 // Run now, so the frame asked for is there to show.
                 self.motion_lab.refresh(&self.workspace, 0.0);
-                let frame = u64::from(frame.unwrap_or(0));
+                let frame = u64::from(run.frame);
                 self.run(Command::Playback(
                     TimelineId::Motion,
                     PlaybackCommand::Seek(frame),

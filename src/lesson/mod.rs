@@ -12,4 +12,4 @@ pub use builtin::{BUILT_IN, BuiltIn, builtin};
 pub use file::{Lesson, Read, Slide, SlideLab, SlideStep, View};
 pub use page::page;
 pub use source::{LessonSource, is_lesson};
-pub use stage::{LATENCY_STEP_MS, MOTION_DT, MOTION_STEPS, Stage, stage};
+pub use stage::{LATENCY_STEP_MS, MOTION_DT, MOTION_STEPS, MotionRun, Stage, stage};

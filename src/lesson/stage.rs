@@ -31,30 +31,58 @@ pub struct Stage {
     pub time: Option<f64>,
 }
 
-/// The slide as it opens.
-pub fn stage(slide: &Slide) -> Stage {
-    let (scene, time) = match &slide.lab {
-        SlideLab::Motion {
+/// A motion slide's run: how it is simulated, for how many steps, and the frame shown (within
+/// the steps). The window's presenter and the exported page both run it so.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MotionRun {
+    /// The step, resolver and substeps (the motion lab's defaults where the slide is silent).
+    pub config: Config,
+    /// How many steps the run has.
+    pub steps: u32,
+    /// The frame shown.
+    pub frame: u32,
+}
+
+impl SlideLab {
+    /// The run of a motion slide; `None` for another lab.
+    pub fn motion_run(&self) -> Option<MotionRun> {
+        let SlideLab::Motion {
             dt,
             steps,
             resolver,
             substeps,
             frame,
-        } => {
-            let dt = dt.unwrap_or(MOTION_DT);
-            let mut config = Config::new(dt).expect("the reader checked dt");
-            if let Some(r) = resolver {
-                config.resolver = *r;
-            }
-            if let Some(s) = substeps {
-                config.substeps = *s;
-            }
-            let frame = frame.unwrap_or(0).min(steps.unwrap_or(MOTION_STEPS));
-            let mut simulation = Simulation::new(slide.scene.clone(), config);
-            for _ in 0..frame {
+        } = self
+        else {
+            return None;
+        };
+        let mut config = Config::new(dt.unwrap_or(MOTION_DT)).expect("the reader checked dt");
+        if let Some(r) = resolver {
+            config.resolver = *r;
+        }
+        if let Some(s) = substeps {
+            config.substeps = *s;
+        }
+        let steps = steps.unwrap_or(MOTION_STEPS);
+        Some(MotionRun {
+            config,
+            steps,
+            frame: frame.unwrap_or(0).min(steps),
+        })
+    }
+}
+
+/// The slide as it opens.
+pub fn stage(slide: &Slide) -> Stage {
+    let (scene, time) = match &slide.lab {
+        SlideLab::Motion { .. } => {
+            let run = slide.lab.motion_run().expect("a motion slide");
+            let mut simulation = Simulation::new(slide.scene.clone(), run.config);
+            for _ in 0..run.frame {
                 simulation.step();
             }
-            (simulation.scene().clone(), Some(f64::from(frame) * dt))
+            let time = f64::from(run.frame) * run.config.dt;
+            (simulation.scene().clone(), Some(time))
         }
         SlideLab::Latency {
             log: Some(log),
