@@ -20,6 +20,13 @@ impl App {
     /// Carry out one command as the window does at the end of a frame: the one way its state
     /// changes (the panels, the keys and tests all come through here).
     pub fn run(&mut self, command: Command) {
+        // A lesson file opens in presenter mode: the document is kept aside, nothing to ask.
+        let command = match command {
+            Command::Open(path) if crate::lesson::is_lesson(&path) => {
+                Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
+            }
+            other => other,
+        };
         if self.presenter.is_some() && command.replaces_document() {
             // The user's document comes back first: what replaces it replaces theirs.
             self.present(LessonCommand::End);
@@ -27,10 +34,6 @@ impl App {
         let ws = &mut self.workspace;
         match command {
             Command::Lesson(c) => self.present(c),
-            // A lesson opens in presenter mode: the document is kept aside, nothing to ask.
-            Command::Open(path) if crate::lesson::is_lesson(&path) => {
-                self.present(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
-            }
             Command::Edit(edit) => {
                 ws.apply(edit);
                 self.status_bar.scene_changed(ws.revision());

@@ -262,17 +262,18 @@ pub enum Command {
 impl Command {
     /// Whether it replaces the document (a new one, another file, a level, random shapes, an
     /// example, a recovered copy): while a lesson is presented, the presentation ends first,
-    /// so it is the user's document it replaces (or asks to).
+    /// so it is the user's document it replaces (or asks to). A lesson file's Open has become
+    /// a lesson command by then ([`super::App::run`]).
     pub fn replaces_document(&self) -> bool {
-        match self {
-            Command::Open(path) => !crate::lesson::is_lesson(path),
+        matches!(
+            self,
             Command::New
-            | Command::Import(_)
-            | Command::Generate(_)
-            | Command::Example(_)
-            | Command::Recover(_) => true,
-            _ => false,
-        }
+                | Command::Open(_)
+                | Command::Import(_)
+                | Command::Generate(_)
+                | Command::Example(_)
+                | Command::Recover(_)
+        )
     }
 }
 

@@ -40,8 +40,8 @@ pub struct Presenter {
 }
 
 /// The user's state, kept whole while a lesson is presented.
-pub(super) struct Aside {
-    pub(super) workspace: Workspace,
+struct Aside {
+    workspace: Workspace,
     scene_view: SceneView,
     numbers_panel: NumbersPanel,
     lab: Lab,
@@ -62,11 +62,6 @@ impl Presenter {
     /// The slide shown (from 0).
     pub fn slide(&self) -> usize {
         self.slide
-    }
-
-    /// The user's document, kept aside.
-    pub(super) fn aside(&mut self) -> &mut Aside {
-        &mut self.aside
     }
 }
 
@@ -98,21 +93,19 @@ impl App {
     /// The user's own document: kept aside while a lesson is presented.
     pub(super) fn user_workspace(&mut self) -> &mut Workspace {
         match &mut self.presenter {
-            Some(p) => &mut p.aside().workspace,
+            Some(p) => &mut p.aside.workspace,
             None => &mut self.workspace,
         }
     }
 
     /// Carry out a presenter command.
     pub(super) fn present(&mut self, command: LessonCommand) {
-        if self.presenter.is_none() && !matches!(command, LessonCommand::Open(_)) {
-            if let LessonCommand::Projector(on) = command {
-                self.options.projector = on;
-            }
-            return;
-        }
         match command {
+            // The projector look is the window's, presenting or not.
+            LessonCommand::Projector(on) => self.options.projector = on,
             LessonCommand::Open(source) => self.open_lesson(source),
+            // Nothing else means anything without a lesson.
+            _ if self.presenter.is_none() => {}
             LessonCommand::Next => self.step_lesson(true),
             LessonCommand::Back => self.step_lesson(false),
             LessonCommand::Go(k) => self.show_slide(k, false),
@@ -121,7 +114,6 @@ impl App {
                 self.show_slide(k, false);
                 self.say("the slide as it opened", false);
             }
-            LessonCommand::Projector(on) => self.options.projector = on,
             LessonCommand::End => self.end_lesson(),
         }
     }
@@ -557,7 +549,7 @@ pub(super) fn lessons_menu(ui: &mut egui::Ui, out: &mut Commands) {
     for b in BUILT_IN {
         let title = b.title();
         if ui
-            .button(&title)
+            .button(title)
             .on_hover_text(format!("present the built-in lesson {}", b.name))
             .clicked()
         {

@@ -88,9 +88,21 @@ impl BuiltIn {
         })
     }
 
-    /// The lesson's title (from its file).
-    pub fn title(&self) -> String {
-        self.lesson().map_or_else(|e| e.to_string(), |l| l.title)
+    /// The lesson's title (from its file), read once for every built-in lesson: a menu asks
+    /// for them every frame it is open.
+    pub fn title(&self) -> &'static str {
+        static TITLES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let titles = TITLES.get_or_init(|| {
+            BUILT_IN
+                .iter()
+                .map(|b| b.lesson().map_or_else(|e| e.to_string(), |l| l.title))
+                .collect()
+        });
+        let k = BUILT_IN
+            .iter()
+            .position(|b| b.name == self.name)
+            .expect("a built-in lesson is in BUILT_IN");
+        &titles[k]
     }
 }
 

@@ -324,9 +324,9 @@ fn lessons_open_from_a_file_the_menus_and_refuse_clearly() {
     h.get_by_label("Lessons").hover();
     h.run_steps(2);
     for b in BUILT_IN {
-        h.get_by_label(&b.title());
+        h.get_by_label(b.title());
     }
-    h.get_by_label(&BUILT_IN[1].title()).click();
+    h.get_by_label(BUILT_IN[1].title()).click();
     h.run_steps(2);
     assert_eq!(
         h.state().presenting().unwrap().lesson().title,
