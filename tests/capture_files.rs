@@ -98,7 +98,7 @@ fn every_refusal_names_the_line_the_place_and_the_field() {
         ),
         (
             HEADER.replace("\"version\": 1", "\"version\": 2"),
-            "game.capture.jsonl: line 1: version 2 is not supported: this build reads capture version 1",
+            "game.capture.jsonl: line 1: \"version\" is 2, but this build reads capture version 1",
         ),
         (
             format!(
@@ -144,13 +144,13 @@ fn every_refusal_names_the_line_the_place_and_the_field() {
             format!(
                 "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"removed\": [5]}}\n{{\"frame\": 2, \"time\": 0.2, \"shapes\": [{{\"id\": 5, \"kind\": \"circle\", \"radius\": 1}}]}}\n"
             ),
-            "game.capture.jsonl: line 4: shape 0 (id 5): id 5 was removed at frame 1 (a removed id never comes back)",
+            "game.capture.jsonl: line 4: shape 0 (id 5): \"id\" 5 was removed at frame 1 (a removed id never comes back)",
         ),
         (
             format!(
                 "{HEADER}\n{{\"frame\": 0, \"time\": 0.0, \"shapes\": [{{\"id\": 1, \"kind\": \"circle\", \"radius\": -1}}]}}\n"
             ),
-            "game.capture.jsonl: line 2: shape 0 (id 1): radius must be > 0, found -1",
+            "game.capture.jsonl: line 2: shape 0 (id 1): \"radius\" must be > 0, found -1",
         ),
         (
             format!(
@@ -162,7 +162,7 @@ fn every_refusal_names_the_line_the_place_and_the_field() {
             format!(
                 "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{{\"a\": 3, \"b\": 5, \"intersecting\": false}}, {{\"a\": 5, \"b\": 3, \"intersecting\": false}}]}}\n"
             ),
-            "game.capture.jsonl: line 3: claim 1 (ids 5 and 3): ids 5 and 3 are claimed twice in this frame (a pair at most once, in either order)",
+            "game.capture.jsonl: line 3: claim 1 (ids 5 and 3): \"b\" is id 3, but claim 0 already claims ids 5 and 3 in this frame (a pair at most once, in either order)",
         ),
         (
             format!(
@@ -174,7 +174,25 @@ fn every_refusal_names_the_line_the_place_and_the_field() {
             format!(
                 "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.0}}\n{{\"frame\": 2, \"time\": 0.0, \"shapes\": [{{\"id\": 5, \"velocity\": [1, 0]}}]}}\n"
             ),
-            "game.capture.jsonl: line 4: shape 0 (id 5): a static body cannot move, but it has velocity [1, 0] and angular_velocity 0: say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
+            "game.capture.jsonl: line 4: shape 0 (id 5): \"velocity\": a static body cannot move, but it has velocity [1, 0] and angular_velocity 0: say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
+        ),
+        (
+            format!(
+                "{HEADER}\n{{\"frame\": 0, \"time\": 0.0, \"shapes\": [{{\"id\": 1, \"kind\": \"polygon\", \"points\": [[0, 0], [2, 0], [1, 0.5], [2, 2], [0, 2]]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 2: shape 0 (id 1): \"points\": not convex at point 2 (turns the other way)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 3, \"position\": [0, 1]}}, {{\"id\": 3, \"position\": [0, 2]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: shape 1 (id 3): \"id\" 3 is already shape 0 of this line (an id appears at most once per line)",
+        ),
+        (
+            format!(
+                "{HEADER}\n{{\"frame\": 0, \"time\": 0.0, \"shapes\": [{{\"id\": 1, \"kind\": \"circle\", \"radius\": 1, \"angular_velocity\": 2}}]}}\n"
+            ),
+            "game.capture.jsonl: line 2: shape 0 (id 1): \"angular_velocity\": a static body cannot move, but it has velocity [0, 0] and angular_velocity 2: say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
         ),
     ];
     for (text, message) in cases {

@@ -204,7 +204,7 @@ pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
         Some(v) if v.as_u64() == Some(VERSION) => {}
         Some(other) => {
             return Err(format!(
-                "version {} is not supported: this build reads capture version {VERSION}",
+                "\"version\" is {}, but this build reads capture version {VERSION}",
                 spelled(other)
             )
             .into());
@@ -392,7 +392,7 @@ pub(super) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
         };
         if let Some(first) = first_at.insert(id, index) {
             return Err(LineProblem::new(format!(
-                "shape {index} (id {id}): id {id} is already shape {first} of this line (an id appears at most once per line)"
+                "shape {index} (id {id}): \"id\" {id} is already shape {first} of this line (an id appears at most once per line)"
             )));
         }
         shapes.push((id, ShapeKeys::Keys(keys)));

@@ -12,7 +12,7 @@ use crate::scene::{
     Body, Claim, Precision, Scene, SceneShape, parse_shape, piece_problem, shape_object,
 };
 use serde_json::{Map, Value};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -612,7 +612,7 @@ impl CaptureReader {
         for (index, (id, keys)) in shapes.into_iter().enumerate() {
             if let Some(gone) = self.state.removed.get(&id) {
                 return Err(format!(
-                    "shape {index} (id {id}): id {id} was removed at frame {gone} (a removed id never comes back)"
+                    "shape {index} (id {id}): \"id\" {id} was removed at frame {gone} (a removed id never comes back)"
                 )
                 .into());
             }
@@ -641,7 +641,8 @@ impl CaptureReader {
             }
         }
         self.compact();
-        let mut seen: HashSet<(u64, u64)> = HashSet::with_capacity(claims.len());
+        // Each pair claimed so far, with the claim that claimed it.
+        let mut seen: HashMap<(u64, u64), usize> = HashMap::with_capacity(claims.len());
         for (index, (a, b, reported)) in claims.iter().enumerate() {
             let fail = |message: String| {
                 LineProblem::new(format!("claim {index} (ids {a} and {b}): {message}"))
@@ -655,9 +656,9 @@ impl CaptureReader {
                 })
             };
             let (sa, sb) = (shape_of("a", *a)?, shape_of("b", *b)?);
-            if !seen.insert((*a.min(b), *a.max(b))) {
+            if let Some(first) = seen.insert((*a.min(b), *a.max(b)), index) {
                 return Err(fail(format!(
-                    "ids {a} and {b} are claimed twice in this frame (a pair at most once, in either order)"
+                    "\"b\" is id {b}, but claim {first} already claims ids {a} and {b} in this frame (a pair at most once, in either order)"
                 )));
             }
             // Only a pair with a chain, or a claim naming a piece, has a piece to check.
@@ -733,9 +734,18 @@ fn build(id: u64, keys: Map<String, Value>) -> Result<CapturedShape, String> {
     })
 }
 
-/// A shape-set problem without its `shape 0 ...` label (the capture names the shape itself).
+/// A shape-set problem without its `shape 0 ...` label (the capture names the shape itself),
+/// its field quoted: `"radius" must be > 0, found -1`, `"points": not convex at point 2 ...`.
 fn shape_message(problem: Problem) -> String {
     match problem {
+        Problem::Shape {
+            message,
+            field: Some(field),
+            ..
+        } => match message.strip_prefix(field) {
+            Some(rest) if rest.starts_with(' ') => format!("{field:?}{rest}"),
+            _ => format!("{field:?}: {message}"),
+        },
         Problem::Shape { message, .. } => message,
         other => other.to_string(),
     }

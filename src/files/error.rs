@@ -58,6 +58,9 @@ pub enum Problem {
         label: String,
         /// What is wrong with it.
         message: String,
+        /// The key the message is about when it does not quote it itself (`not convex at
+        /// point 3` is about `points`): a capture's messages quote it.
+        field: Option<&'static str>,
     },
 }
 

@@ -101,3 +101,23 @@ pub enum ShapeError {
         point: DVec2,
     },
 }
+
+impl ShapeError {
+    /// The file key the problem is about (`radius`, `points`, `a`), where the message leaves
+    /// it unquoted; `None` when the message quotes its own field.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            ShapeError::NonFinite { .. } => None,
+            ShapeError::RadiusNotPositive { .. } => Some("radius"),
+            ShapeError::SameEnds { .. } => Some("b"),
+            ShapeError::TooFewPoints { .. }
+            | ShapeError::RepeatedPoint { .. }
+            | ShapeError::ZeroArea
+            | ShapeError::NotConvex { .. }
+            | ShapeError::FoldsBack { .. }
+            | ShapeError::SelfIntersecting { .. }
+            | ShapeError::ChainTooShort { .. }
+            | ShapeError::SameConsecutive { .. } => Some("points"),
+        }
+    }
+}

@@ -232,10 +232,12 @@ pub(crate) fn parse_player(
             index,
             label,
             message,
+            field,
         } => Problem::Shape {
             index,
             label: label.replacen("shape", "player", 1),
             message,
+            field,
         },
         other => other,
     };
@@ -250,6 +252,7 @@ pub(crate) fn parse_player(
             index,
             label: shape_label(index, name, None),
             message: format!("a player has no {key:?}: its poses come from its packets"),
+            field: None,
         }));
     }
     let shape = parse_shape(index, value, 1).map_err(as_player)?;
@@ -261,10 +264,15 @@ pub(crate) fn parse_shape(
     value: &Value,
     version: u64,
 ) -> Result<SceneShape, Problem> {
-    let fail = |name: Option<&str>, kind: Option<ShapeKind>, message: String| Problem::Shape {
-        index,
-        label: shape_label(index, name, kind),
-        message,
+    let fail_with =
+        |name: Option<&str>, kind: Option<ShapeKind>, problem: KeyProblem| Problem::Shape {
+            index,
+            label: shape_label(index, name, kind),
+            message: problem.message,
+            field: problem.field,
+        };
+    let fail = |name: Option<&str>, kind: Option<ShapeKind>, message: String| {
+        fail_with(name, kind, message.into())
     };
     let Value::Object(fields) = value else {
         return Err(fail(
@@ -310,12 +318,15 @@ pub(crate) fn parse_shape(
             ));
         }
     };
-    let fail = |message: String| fail(name, Some(kind), message);
+    let fail = |problem: KeyProblem| fail_with(name, Some(kind), problem);
     if kind.is_static_only() && version < 3 {
-        return Err(fail(format!(
-            "kind {:?} needs version 3 (this file is version {version})",
-            kind.name()
-        )));
+        return Err(fail(
+            format!(
+                "kind {:?} needs version 3 (this file is version {version})",
+                kind.name()
+            )
+            .into(),
+        ));
     }
     let mut allowed: Vec<&str> = COMMON_KEYS.iter().chain(kind_keys(kind)).copied().collect();
     let with_motion: Vec<&str> = allowed.iter().chain(&MOTION_KEYS).copied().collect();
@@ -329,10 +340,10 @@ pub(crate) fn parse_shape(
             let motion = |k: &str| MOTION_KEYS.contains(&k).then_some(2);
             suggestion_or_version(key, &allowed, motion, version)
         };
-        return Err(fail(format!("unknown key {key:?}{hint}")));
+        return Err(fail(format!("unknown key {key:?}{hint}").into()));
     }
     let fields = Fields(fields);
-    let place = || -> Result<Placed, String> {
+    let place = || -> Result<Placed, KeyProblem> {
         let position = fields.optional_point("position")?.unwrap_or(DVec2::ZERO);
         let angle = fields.optional_number("angle")?.unwrap_or(0.0);
         Ok(Placed::new(
@@ -352,7 +363,7 @@ pub(crate) fn parse_shape(
 
 /// `body`, `velocity` and `angular_velocity` (absent in version 1, so the defaults). Segments
 /// and chains are static geometry: any other body, or motion, is refused.
-fn read_motion(fields: &Fields, kind: ShapeKind) -> Result<Motion, String> {
+fn read_motion(fields: &Fields, kind: ShapeKind) -> Result<Motion, KeyProblem> {
     let body = match fields.0.get("body") {
         None => Body::Static,
         Some(Value::String(b)) => Body::ALL
@@ -362,10 +373,7 @@ fn read_motion(fields: &Fields, kind: ShapeKind) -> Result<Motion, String> {
                 format!("\"body\" must be \"static\", \"kinematic\" or \"dynamic\", found {b:?}")
             })?,
         Some(other) => {
-            return Err(format!(
-                "\"body\" must be a string, found {}",
-                describe(other)
-            ));
+            return Err(format!("\"body\" must be a string, found {}", describe(other)).into());
         }
     };
     let motion = Motion {
@@ -382,22 +390,74 @@ fn read_motion(fields: &Fields, kind: ShapeKind) -> Result<Motion, String> {
                 motion.velocity.x, motion.velocity.y, motion.angular_velocity
             )
         };
-        return Err(format!(
-            "a {kind} is static geometry: it cannot have {what} or move"
+        return Err(KeyProblem::about(
+            if body != Body::Static {
+                "body"
+            } else {
+                moving_key(&motion)
+            },
+            format!("a {kind} is static geometry: it cannot have {what} or move"),
         ));
     }
     if body == Body::Static && motion.moves() {
-        return Err(format!(
-            "a static body cannot move, but it has velocity [{}, {}] and angular_velocity {}: \
-             say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
-            motion.velocity.x, motion.velocity.y, motion.angular_velocity
+        return Err(KeyProblem::about(
+            moving_key(&motion),
+            format!(
+                "a static body cannot move, but it has velocity [{}, {}] and angular_velocity {}: \
+                 say \"body\": \"kinematic\" or \"dynamic\", or remove the velocity",
+                motion.velocity.x, motion.velocity.y, motion.angular_velocity
+            ),
         ));
     }
     Ok(motion)
 }
 
-fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, String> {
-    let shape_error = |e: ShapeError| e.to_string();
+/// The motion key that makes `motion` move: `velocity`, else `angular_velocity`.
+fn moving_key(motion: &Motion) -> &'static str {
+    if motion.velocity != DVec2::ZERO {
+        "velocity"
+    } else {
+        "angular_velocity"
+    }
+}
+
+/// What is wrong with one key of a shape: the message, and the key when the message leaves
+/// it unquoted (a capture's messages quote it).
+pub(crate) struct KeyProblem {
+    message: String,
+    field: Option<&'static str>,
+}
+
+impl KeyProblem {
+    fn about(field: &'static str, message: String) -> Self {
+        Self {
+            message,
+            field: Some(field),
+        }
+    }
+}
+
+impl From<String> for KeyProblem {
+    /// A message that quotes its own key.
+    fn from(message: String) -> Self {
+        Self {
+            message,
+            field: None,
+        }
+    }
+}
+
+impl From<ShapeError> for KeyProblem {
+    fn from(e: ShapeError) -> Self {
+        Self {
+            message: e.to_string(),
+            field: e.field(),
+        }
+    }
+}
+
+fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, KeyProblem> {
+    let shape_error = KeyProblem::from;
     Ok(match kind {
         ShapeKind::Circle => Circle::new(fields.number("radius")?)
             .map_err(shape_error)?
@@ -423,7 +483,8 @@ fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, String> {
                     return Err(format!(
                         "\"loop\" must be true or false, found {}",
                         describe(other)
-                    ));
+                    )
+                    .into());
                 }
             };
             Chain::new(points_of(fields)?, looped)
