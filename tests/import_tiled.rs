@@ -161,6 +161,81 @@ fn tile_collision_from_templates_lands_in_its_cell() {
     assert!(figures.contains(&square(1384.0, -2206.0, 1416.0, -2174.0)));
 }
 
+/// AtomicExamples' PhysicsPlatformer level (tests/levels/tiled/SOURCE.md), saved by a Tiled
+/// older than 0.13: its tilesets have no `tilecount`, and its tile objects no size.
+#[test]
+fn an_old_map_without_tilecounts_imports_with_its_tiles_counted_from_the_image() {
+    let set = imported("tests/levels/tiled/atomic/Level1.tmx");
+    // ForestTilesExtruded: 128 x 128 tiles, margin 2, spacing 2, a 512 x 1024 image: Tiled
+    // cuts (512 - 2 + 2) / 130 = 3 columns and (1024 - 2 + 2) / 130 = 7 rows, 21 tiles, and
+    // the next tileset starts at gid 22. The tile layer's cells of tiles 0, 4, 5, 6, 10, 11,
+    // 12 and 14 carry 117 collision rectangles.
+    let cells = |prefix: &str| {
+        set.scene
+            .shapes
+            .iter()
+            .filter(|s| s.name.as_deref().is_some_and(|n| n.starts_with(prefix)))
+            .count()
+    };
+    assert_eq!(cells("Tile Layer 1["), 117);
+    // Cell (3, 10), tile 0: its one 128 x 128 rectangle (an object with no id: `rectangle 0`),
+    // the cell's box from (384, 1280) to (512, 1408), y down.
+    assert_eq!(
+        corners(shape(&set, "Tile Layer 1[3,10]/rectangle 0")),
+        square(384.0, -1408.0, 512.0, -1280.0)
+    );
+    // A crate: tile 8 of ForestObjects (64 x 64 tiles, firstgid 24), written with no size, so
+    // 64 x 64 as Tiled reads it; its collision rectangle at (1.67936, 1.95925), 60.1769 x
+    // 60.4568, in a tile whose bottom-left corner is the object's (3242.16, 1795.08).
+    let crate_box = shape(&set, "Crate/rectangle 0");
+    let (lo, hi) = crate_box.placed.aabb();
+    let near = |a: DVec2, b: DVec2| (a - b).length() < 1e-3;
+    assert!(near(lo, DVec2::new(3243.83936, -1793.49605)), "{lo}");
+    assert!(near(hi, DVec2::new(3304.01626, -1733.03925)), "{hi}");
+    // 53 crates: 51 of tile 8 (through its collision rectangle), 2 of tiles without
+    // collision (their own rectangles, named as the object).
+    assert_eq!(cells("Crate/"), 51);
+    assert_eq!(
+        set.scene
+            .shapes
+            .iter()
+            .filter(|s| s.name.as_deref() == Some("Crate"))
+            .count(),
+        2
+    );
+    // A tile object whose tile has no collision: its 64 x 64 rectangle, not a skip.
+    assert!(set.notes.iter().all(|n| !n.what.contains("size 0 x 0")));
+}
+
+/// pytiled_parser's all_objects map (tests/levels/tiled/SOURCE.md): its first tileset says
+/// `tilecount` 5, yet its 265 x 199 image (32 x 32 tiles, margin 1, spacing 1) holds 8 x 6 = 48,
+/// and its tile layer uses all 48, as Tiled shows them.
+#[test]
+fn tiles_past_the_tilecount_but_inside_the_image_grid_are_tiles() {
+    let set = import(
+        Path::new("tests/levels/tiled/pytiled/all_objects/all_objects.json"),
+        Convert { scale: 1.0 },
+        true,
+    )
+    .unwrap();
+    // Gid 10 is tile 9, in cell (1, 1) of the 8-wide layer: its "wall", 32 x 32 at (1, 1) in
+    // the tile, turned 1 degree clockwise; the cell's top-left is (32, 32).
+    let wall = shape(&set, "Tile Layer 1[1,1]/wall");
+    assert_eq!(wall.placed.pose.position, DVec2::new(33.0, -33.0));
+    assert!((wall.placed.pose.angle() + 1f64.to_radians()).abs() < 1e-15);
+    // Gid 20 is tile 19, in cell (3, 2): its concave "wall corner" in two pieces at (32, 1) in
+    // the tile, the cell's top-left being (96, 64).
+    for piece in [
+        "Tile Layer 1[3,2]/wall corner#0",
+        "Tile Layer 1[3,2]/wall corner#1",
+    ] {
+        assert_eq!(
+            shape(&set, piece).placed.pose.position,
+            DVec2::new(128.0, -65.0)
+        );
+    }
+}
+
 #[test]
 fn what_is_not_a_level_or_not_orthogonal_is_refused_and_text_is_a_note() {
     assert_eq!(
@@ -367,7 +442,7 @@ fn every_refusal_of_a_json_map_names_the_file_and_the_place() {
                 .replace("[1, 0]", "[1, 2]"),
             &[]
         ),
-        "x.tmj: layer \"Ground\" cell (1,0): tile 1 is not in tileset \"t\" (0 tiles): a gid in no tileset"
+        "x.tmj: layer \"Ground\" cell (1,0): tileset \"t\" has no tile 1 (its one tile is 0)"
     );
     let cases: Vec<(String, &str)> = vec![
         (
@@ -396,12 +471,12 @@ fn every_refusal_of_a_json_map_names_the_file_and_the_place() {
         ),
         (
             ok.replace("[1, 0]", "[1, 3]"),
-            "x.tmj: layer \"Ground\" cell (1,0): tile 2 is not in tileset \"t\" (2 tiles): a gid in no tileset",
+            "x.tmj: layer \"Ground\" cell (1,0): tileset \"t\" has no tile 2 (its tiles are 0 to 1)",
         ),
         (
             ok.replace("\"firstgid\": 1", "\"firstgid\": 5")
                 .replace("[1, 0]", "[5, 2]"),
-            "x.tmj: layer \"Ground\" cell (1,0): gid 2 is in no tileset",
+            "x.tmj: layer \"Ground\" cell (1,0): gid 2 is in no tileset (the first, \"t\", starts at gid 5)",
         ),
         (
             ok.replace(
@@ -530,7 +605,7 @@ fn every_refusal_of_an_xml_map_names_the_file_and_the_place() {
     let cases = [
         (
             map(r#"<data encoding="csv">1,3</data>"#, ""),
-            "x.tmx: layer \"Ground\" cell (1,0): tile 2 is not in tileset \"t\" (2 tiles): a gid in no tileset",
+            "x.tmx: layer \"Ground\" cell (1,0): tileset \"t\" has no tile 2 (its tiles are 0 to 1)",
         ),
         (
             map(r#"<data><tile gid="1"/></data>"#, ""),
@@ -570,11 +645,35 @@ fn every_refusal_of_an_xml_map_names_the_file_and_the_place() {
             "<tileset name=\"t\"/>".to_string(),
             "x.tmx: Expected root element <map>, got <tileset>",
         ),
+        (
+            // No tilecount (Tiled before 0.13): a 32 x 16 image holds two 16 x 16 tiles.
+            map(r#"<data encoding="csv">2,3</data>"#, "").replace(
+                r#"tilecount="2" columns="2"/>"#,
+                r#"><image source="t.png" width="32" height="16"/></tileset>"#,
+            ),
+            "x.tmx: layer \"Ground\" cell (1,0): tileset \"t\" has no tile 2 (its tiles are 0 to 1)",
+        ),
     ];
     for (text, want) in cases {
         let got = refused("x.tmx", &text, &[]);
         assert!(got.starts_with(want), "{got}\n  wanted {want}");
     }
+    // A tileset file the crate refuses is named in the message.
+    let external = map(r#"<data encoding="csv">1,0</data>"#, "").replace(
+        r#"<tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2"/>"#,
+        r#"<tileset firstgid="1" source="t.tsx"/>"#,
+    );
+    assert_eq!(
+        refused(
+            "x.tmx",
+            &external,
+            &[(
+                "t.tsx",
+                r#"<tileset name="t" tileheight="16"><image source="t.png" width="32" height="16"/></tileset>"#
+            )]
+        ),
+        "t.tsx: Missing attribute: tilewidth"
+    );
     assert_eq!(
         refused("d.tx", "<template/>", &[]),
         "d.tx: a template, not a map: import the map that uses it"

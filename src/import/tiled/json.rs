@@ -6,7 +6,7 @@
 use super::data::{decode, wrong_count};
 use super::{
     Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset, document,
-    no_such_tile,
+    grid_tiles, no_such_tile,
 };
 use crate::files::FileError;
 use crate::geometry::DVec2;
@@ -133,6 +133,10 @@ struct JTileset {
     tilewidth: f64,
     tileheight: f64,
     tilecount: u32,
+    imagewidth: f64,
+    imageheight: f64,
+    margin: f64,
+    spacing: f64,
     tileoffset: Option<JPoint>,
     objectalignment: Option<String>,
     tilerendersize: Option<String>,
@@ -322,6 +326,12 @@ impl Reader<'_> {
             alignment,
             grid_render: t.tilerendersize.as_deref() == Some("grid"),
             count: t.tilecount,
+            grid: grid_tiles(
+                DVec2::new(t.imagewidth, t.imageheight),
+                DVec2::new(t.tilewidth, t.tileheight),
+                t.margin,
+                t.spacing,
+            ),
             tiles,
         })
     }
@@ -351,7 +361,13 @@ impl Reader<'_> {
             return Ok(None);
         }
         let Some((first, tileset)) = tilesets.iter().rev().find(|(first, _)| *first <= bare) else {
-            return Err(format!("gid {bare} is in no tileset"));
+            return Err(match tilesets.first() {
+                Some((first, t)) => format!(
+                    "gid {bare} is in no tileset (the first, \"{}\", starts at gid {first})",
+                    t.name
+                ),
+                None => format!("gid {bare} is in no tileset (the map has none)"),
+            });
         };
         let id = bare - first;
         if !tileset.holds(id) {

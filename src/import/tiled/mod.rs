@@ -156,16 +156,20 @@ struct Tileset {
     alignment: Alignment,
     /// `tilerendersize="grid"`: tiles drawn scaled to the map's cell.
     grid_render: bool,
-    /// `tilecount`.
+    /// `tilecount` (0 when the file leaves it out, as Tiled before 0.13 did).
     count: u32,
+    /// The tiles of its image's grid, as Tiled cuts the image ([`grid_tiles`]); 0 for an
+    /// image collection.
+    grid: u32,
     /// The tiles that hold anything import reads (an image of their own, collision objects).
     tiles: HashMap<u32, Tile>,
 }
 
 impl Tileset {
-    /// Whether tile `id` is one of the tileset's.
+    /// Whether tile `id` is one of the tileset's: a cell of its image's grid, below its
+    /// `tilecount`, or a tile of its own (an image collection's ids may pass the count).
     fn holds(&self, id: u32) -> bool {
-        id < self.count || self.tiles.contains_key(&id)
+        id < self.count.max(self.grid) || self.tiles.contains_key(&id)
     }
 
     /// Tile `id`'s box: its image (or sub-rectangle) in an image collection, else the
@@ -192,10 +196,42 @@ struct Tile {
 
 /// The message for a tile id its tileset does not have.
 fn no_such_tile(tileset: &Tileset, id: u32) -> String {
-    format!(
-        "tile {id} is not in tileset \"{}\" ({} tiles): a gid in no tileset",
-        tileset.name, tileset.count
-    )
+    let tiles = match tileset.count.max(tileset.grid) {
+        0 => {
+            // An image collection: its own tiles' ids.
+            let mut ids: Vec<u32> = tileset.tiles.keys().copied().collect();
+            ids.sort_unstable();
+            match ids.as_slice() {
+                [] => "it has no tiles".to_string(),
+                [one] => format!("its one tile is {one}"),
+                [few @ .., last] if few.len() < 8 => {
+                    let few: Vec<String> = few.iter().map(u32::to_string).collect();
+                    format!("its tiles are {} and {last}", few.join(", "))
+                }
+                [first, .., last] => {
+                    format!("its {} tiles have ids from {first} to {last}", ids.len())
+                }
+            }
+        }
+        1 => "its one tile is 0".to_string(),
+        n => format!("its tiles are 0 to {}", n - 1),
+    };
+    format!("tileset \"{}\" has no tile {id} ({tiles})", tileset.name)
+}
+
+/// The tiles of an image `image` wide and high cut into tiles of `tile` with `margin` and
+/// `spacing`, as Tiled cuts it (`Tileset::columnCountForWidth`: (width − margin + spacing) /
+/// (tile width + spacing) columns, rows likewise). 0 when any size is missing.
+fn grid_tiles(image: DVec2, tile: DVec2, margin: f64, spacing: f64) -> u32 {
+    let cells = |length: f64, tile: f64| {
+        let n = ((length - margin + spacing) / (tile + spacing)).floor();
+        if tile > 0.0 && n.is_finite() && n > 0.0 {
+            n.min(f64::from(u32::MAX))
+        } else {
+            0.0
+        }
+    };
+    (cells(image.x, tile.x) * cells(image.y, tile.y)).min(f64::from(u32::MAX)) as u32
 }
 
 /// A translation.
@@ -413,7 +449,11 @@ impl Walk<'_> {
             Shape::Rect(s) => s,
             _ => DVec2::ZERO,
         };
-        let (w, h) = (size.x, size.y);
+        // Older versions of Tiled wrote tile objects without a size; Tiled reads a width or height
+        // left out (0) as its tile's.
+        let tile_size = tile.tileset.tile_box(tile.id);
+        let or_tile = |given: f64, tile: f64| if given == 0.0 { tile } else { given };
+        let (w, h) = (or_tile(size.x, tile_size.x), or_tile(size.y, tile_size.y));
         if w <= 0.0 || h <= 0.0 {
             return self.put(
                 &place,

@@ -9,7 +9,7 @@
 use super::data::{decode, gid, wrong_count};
 use super::{
     Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset, document,
-    no_such_tile,
+    grid_tiles, no_such_tile,
 };
 use crate::files::FileError;
 use crate::geometry::DVec2;
@@ -22,16 +22,24 @@ use std::rc::Rc;
 pub(super) fn read(path: &Path, bytes: Option<Vec<u8>>) -> Result<Map, FileError> {
     let given = bytes.map(|b| (path.to_path_buf(), b));
     let raw = crate::import::read_file(path, given.as_ref())?;
-    let (normal, json_tilesets) = normalise(&raw).map_err(|e| document(path, e))?;
+    let normal = normalise(&raw).map_err(|e| document(path, e))?;
     let mut model = Model::default();
-    for source in json_tilesets {
+    for source in normal.json_tilesets {
         let tileset = super::json::tileset_file(&super::json::beside(path, &source))?;
         model
             .substitutes
             .insert(format!("{JSON_TILESET}{source}"), tileset);
     }
+    for source in normal.xml_tilesets {
+        // Read alone first, so that a tileset the crate refuses is named in its message (the
+        // crate's own messages name no file).
+        let file = super::json::beside(path, &source);
+        tiled::Loader::with_reader(Files { given: None })
+            .load_tsx_tileset(&file)
+            .map_err(|e| document(&file, e.to_string()))?;
+    }
     let files = Files {
-        given: Some((path.to_path_buf(), normal)),
+        given: Some((path.to_path_buf(), normal.bytes)),
     };
     let map = tiled::Loader::with_reader(files)
         .load_tmx_map(path)
@@ -74,7 +82,18 @@ impl tiled::ResourceReader for Files {
                 format!("{} is not a file", path.display()),
             ));
         }
-        std::fs::read(path).map(std::io::Cursor::new)
+        let raw = std::fs::read(path)?;
+        if path.extension().is_some_and(|e| e == "tsx") {
+            // A tileset from before Tiled 0.13 has no `tilecount` (see `normalise`).
+            let normal = normalise(&raw).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?;
+            return Ok(std::io::Cursor::new(normal.bytes));
+        }
+        Ok(std::io::Cursor::new(raw))
     }
 }
 
@@ -197,10 +216,13 @@ impl Data {
     }
 }
 
-/// The map's bytes with every `<data>` rewritten as CSV (see the module's note) and every
-/// JSON tileset it names standing in as an empty one ([`JSON_TILESET`]); everything else
-/// byte for byte as it was. Gives the JSON tilesets' paths too.
-fn normalise(raw: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
+/// The map's bytes with every `<data>` rewritten as CSV (see the module's note), every
+/// JSON tileset it names standing in as an empty one ([`JSON_TILESET`]), and every tileset
+/// without a `tilecount` (Tiled wrote none before 0.13; the crate requires it) given
+/// `tilecount="0"`, its tiles then counted from its image's grid as Tiled counts them
+/// ([`super::grid_tiles`]); everything else byte for byte as it was. Gives the JSON tilesets'
+/// paths too. A tileset file (`.tsx`) goes through the same.
+fn normalise(raw: &[u8]) -> Result<Normal, String> {
     let mut reader = quick_xml::Reader::from_reader(raw);
     let line = |at: usize| {
         raw[..at.min(raw.len())]
@@ -215,6 +237,7 @@ fn normalise(raw: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
     let mut layer: (String, u64, u64) = Default::default();
     let mut data: Option<Data> = None;
     let mut json_tilesets = Vec::new();
+    let mut xml_tilesets = Vec::new();
     loop {
         let before = reader.buffer_position();
         let event = reader
@@ -261,9 +284,23 @@ fn normalise(raw: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
                     in_chunk: false,
                 });
             }
+            (Event::Start(e) | Event::Empty(e), None)
+                if e.name().as_ref() == b"tileset"
+                    && attribute(&e, "source").is_none()
+                    && attribute(&e, "tilecount").is_none() =>
+            {
+                let at = before + "<tileset".len();
+                out.extend_from_slice(&raw[copied..at]);
+                out.extend_from_slice(b" tilecount=\"0\"");
+                copied = at;
+            }
             (Event::Empty(e), None) if e.name().as_ref() == b"tileset" => {
                 let json = |s: &String| s.ends_with(".json") || s.ends_with(".tsj");
-                if let Some(source) = attribute(&e, "source").filter(json) {
+                let source = attribute(&e, "source");
+                if let Some(source) = source.clone().filter(|s| !json(s)) {
+                    xml_tilesets.push(source);
+                }
+                if let Some(source) = source.filter(json) {
                     let first = attribute(&e, "firstgid").unwrap_or_default();
                     let stand_in = format!(
                         "<tileset firstgid=\"{}\" name=\"{}\" tilewidth=\"1\" tileheight=\"1\" tilecount=\"0\" columns=\"0\"/>",
@@ -285,7 +322,20 @@ fn normalise(raw: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
         }
     }
     out.extend_from_slice(&raw[copied..]);
-    Ok((out, json_tilesets))
+    Ok(Normal {
+        bytes: out,
+        json_tilesets,
+        xml_tilesets,
+    })
+}
+
+/// A map or tileset as [`normalise`] gives it back.
+struct Normal {
+    bytes: Vec<u8>,
+    /// The JSON tilesets it names (standing in as empty ones), as written.
+    json_tilesets: Vec<String>,
+    /// The XML tilesets it names, as written.
+    xml_tilesets: Vec<String>,
 }
 
 /// Text as an XML attribute value.
@@ -366,6 +416,14 @@ impl Model {
             },
             grid_render: t.tile_render_size == tiled::TileRenderSize::Grid,
             count: t.tilecount,
+            grid: t.image.as_ref().map_or(0, |image| {
+                grid_tiles(
+                    DVec2::new(f64::from(image.width), f64::from(image.height)),
+                    DVec2::new(f64::from(t.tile_width), f64::from(t.tile_height)),
+                    f64::from(t.margin),
+                    f64::from(t.spacing),
+                )
+            }),
             tiles,
         });
         self.tilesets.insert(t as *const _, converted.clone());
