@@ -247,12 +247,16 @@ pub fn axis_source_short(source: AxisSource) -> String {
 /// 4], B spans [3.6, 5.1]: overlap 0.4, not separating."
 pub fn axis_sentence(report: &SatReport, index: usize, names: &PairNames) -> String {
     let t = &report.axes[index];
-    let amount = if t.overlap > 0.0 {
-        format!("overlap {}, not separating", number(t.overlap))
-    } else if t.overlap == 0.0 {
+    let shown = report.shown(t.overlap);
+    let amount = if shown > 0.0 {
+        format!("overlap {}, not separating", number(shown))
+    } else if shown < 0.0 {
+        format!("gap {}: separating", number(-shown))
+    } else if t.separating {
         "they only touch: separating (touching is not intersecting)".into()
     } else {
-        format!("gap {}: separating", number(-t.overlap))
+        // An overlap within rounding: the test counts it, the geometry is a touch.
+        "they touch (an overlap within rounding): not separating".into()
     };
     let mut sentence = format!(
         "Axis {} of {}: {}. {} spans {}, {} spans {}: {}.",
@@ -313,6 +317,13 @@ fn capitalised(text: &str) -> String {
 /// The verdict in one sentence, with the reason.
 pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
     match report.verdict {
+        Verdict::Separated { first, .. } if report.shown(report.axes[first].overlap) == 0.0 => {
+            format!(
+                "Touching: on axis {} ({}) the shadows only meet (a gap within rounding), so the boundaries touch but the interiors do not overlap.",
+                first + 1,
+                axis_source(report.axes[first].source, names)
+            )
+        }
         Verdict::Separated { first, widest, gap } => {
             let mut s = format!(
                 "Separated: axis {} ({}) shows a gap, so a SAT loop stops there; {} and {} do not intersect.",
@@ -346,6 +357,15 @@ pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
             axis_source(report.axes[axis].source, names),
             number(threshold)
         ),
+        Verdict::Intersecting { axis, .. }
+            if report.mistake.is_none() && report.shown(report.axes[axis].overlap) == 0.0 =>
+        {
+            format!(
+                "Touching: every axis overlaps, but the least overlap, on axis {} ({}), is within rounding, so the boundaries touch; the test still counts it as intersecting.",
+                axis + 1,
+                axis_source(report.axes[axis].source, names)
+            )
+        }
         Verdict::Intersecting { axis, depth } => {
             let mtv = report.mtv.expect("an intersecting report has an MTV");
             format!(
@@ -436,9 +456,31 @@ pub fn reported_sentence(r: &crate::Reported) -> String {
 /// `off by 2.3e-3 (tau 9.5e-6)`.
 pub fn f32_error(error: f64, tau: f64) -> String {
     if error == 0.0 {
-        return format!("exactly (tau {tau:.2e})");
+        return format!("exactly (tau {})", three_digits(tau));
     }
-    format!("off by {error:.2e} (tau {tau:.2e})")
+    format!("off by {} (tau {})", three_digits(error), three_digits(tau))
+}
+
+/// `x` to three significant digits: plainly from 0.001 to 99999 (`1.89`, `0.0123`, `412`),
+/// else in scientific notation (`2.22e-5`, `1.5e7`), never `1.89e0`.
+pub fn three_digits(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let magnitude = x.abs().log10().floor();
+    if (-3.0..5.0).contains(&magnitude) {
+        let decimals = (2.0 - magnitude).max(0.0) as usize;
+        return with_decimals(x, decimals);
+    }
+    let text = format!("{x:.2e}");
+    // `2.20e-5` -> `2.2e-5`: no trailing zeros in the mantissa.
+    match text.split_once('e') {
+        Some((mantissa, exponent)) => {
+            let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+            format!("{mantissa}e{exponent}")
+        }
+        None => text,
+    }
 }
 
 /// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
@@ -629,6 +671,40 @@ pub fn contact_check(c: &ContactCheck) -> String {
         text.push_str("\nno known mistake reproduces it");
     }
     text
+}
+
+/// A run of frames whose claims of one pair differ the same way, in one line:
+/// `frames 57 to 164 (108 frames, t = 0.95 to 2.733 s): ground (id 1) / crate (id 2): previous-poses`.
+pub fn differing_run(run: &crate::capture::DifferingRun) -> String {
+    use crate::capture::labelled_name;
+    let when = if run.frames() == 1 {
+        format!(
+            "frame {} (t = {} s)",
+            run.first.0,
+            short_number(run.first.1)
+        )
+    } else {
+        format!(
+            "frames {} to {} ({} frames, t = {} to {} s)",
+            run.first.0,
+            run.last.0,
+            run.frames(),
+            short_number(run.first.1),
+            short_number(run.last.1)
+        )
+    };
+    let piece = run.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
+    let causes = if run.causes.is_empty() {
+        "no known mistake".to_string()
+    } else {
+        let names: Vec<&str> = run.causes.iter().map(|c| c.name()).collect();
+        names.join(", ")
+    };
+    format!(
+        "{when}: {} / {}{piece}: {causes}",
+        labelled_name(run.a, run.names.0.as_deref()),
+        labelled_name(run.b, run.names.1.as_deref())
+    )
 }
 
 /// A capture's claim that disagrees, in words: what was claimed, the exact result and by how
@@ -958,6 +1034,47 @@ pub fn presenter_title(lesson: &str, slide: usize) -> String {
     format!("{lesson}: slide {slide} (presenting) - collidoscope")
 }
 
+/// A mistake in a few words, for a table of names (the command line's help).
+pub fn mistake_in_short(m: crate::query::Mistake) -> &'static str {
+    use crate::query::Mistake;
+    match m {
+        Mistake::NormalReversed => "the normal points from B toward A",
+        Mistake::NaiveSmallestOverlap => {
+            "least interval overlap, axis sign as it comes (1e-4 threshold)"
+        }
+        Mistake::EdgeNormalsOnly => "no axis from a corner or segment end toward a rounded shape",
+        Mistake::ShallowIgnored => "a penetration under 1e-4 is called apart",
+        Mistake::InternalEdge => "a chain's piece collided alone, two-sided",
+    }
+}
+
+/// What an event of `simulate` and the motion lab says happened, in a few words.
+pub fn event_in_short(kind: crate::motion::EventKind) -> &'static str {
+    use crate::motion::EventKind;
+    match kind {
+        EventKind::PushedIn => "the resolver's move made the true depth deeper",
+        EventKind::Tunnelled => "a body passed through a shape within a step",
+        EventKind::PushedThrough => {
+            "the resolver pushed a body out on the far side of the shape it hit"
+        }
+        EventKind::NormalFlip => "a contact's normal reversed between steps",
+        EventKind::StillPenetrating => "the depth is above 1e-6 after the step",
+        EventKind::Caught => {
+            "resolving a segment or chain piece slowed the body along it (a ghost collision)"
+        }
+    }
+}
+
+/// Rows of `name  words`, the names padded to one column, each line indented by two.
+pub fn name_table<'a>(rows: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let rows: Vec<(&str, &str)> = rows.into_iter().collect();
+    let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    rows.iter()
+        .map(|(name, words)| format!("  {name:width$}  {words}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::number;
@@ -987,5 +1104,19 @@ mod tests {
         assert_eq!(number(-0.0), "0");
         assert_eq!(number(0.25), "0.25");
         assert_eq!(number(1.0 / 3.0), "0.333333");
+    }
+
+    #[test]
+    fn three_digits_are_plain_where_plain_reads_well() {
+        use super::{f32_error, three_digits};
+        assert_eq!(three_digits(1.894), "1.89");
+        assert_eq!(three_digits(412.3), "412");
+        assert_eq!(three_digits(0.01234), "0.0123");
+        assert_eq!(three_digits(2.2204e-5), "2.22e-5");
+        assert_eq!(three_digits(9.5367431640625e-6), "9.54e-6");
+        assert_eq!(three_digits(2.2e-5), "2.2e-5");
+        assert_eq!(three_digits(1.5e7), "1.5e7");
+        assert_eq!(f32_error(1.894, 6.31e-6), "off by 1.89 (tau 6.31e-6)");
+        assert_eq!(f32_error(0.0, 6.31e-6), "exactly (tau 6.31e-6)");
     }
 }

@@ -105,21 +105,60 @@ fn a_divergence_is_named_first_then_frame_by_frame() {
     );
     assert!(
         text.contains(
-            "first divergence: frame 3, t = 0.05 s:\n    ground / crate\n    claimed: intersecting"
+            "first divergence: frame 3, t = 0.05 s:\n    ground (id 1) / crate (id 2)\n    claimed: intersecting"
         ),
         "{text}"
     );
     assert!(text.contains("reproduced by normal-reversed"), "{text}");
     assert!(
-        text.contains(
-            "frame 3 (t = 0.05 s): 1 of 1 claim differs: ground / crate (normal-reversed)"
-        ),
+        text.contains("frame 3 (t = 0.05 s): ground (id 1) / crate (id 2): normal-reversed"),
         "{text}"
     );
     assert!(
         stderr(&o).contains("line 6: the last line is cut off"),
         "{}",
         stderr(&o)
+    );
+}
+
+/// A crate 0.1 into the ground for 111 frames, the engine's normal reversed in every frame but
+/// frame 108: one mistake repeated is one run, not a line per frame.
+#[test]
+fn a_repeated_mistake_is_one_run_of_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        r#"{"format": "collidoscope-capture", "version": 1, "engine": {"name": "test", "version": "1"}, "precision": "f64", "units": "m", "y_up": true}"#,
+    );
+    text.push('\n');
+    for k in 0..=110 {
+        let shapes = if k == 0 {
+            r#""shapes": [{"id": 1, "name": "ground", "kind": "polygon", "points": [[-5, -1], [5, -1], [5, 0], [-5, 0]]}, {"id": 2, "name": "crate", "kind": "polygon", "points": [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], "position": [0, 0.4], "body": "dynamic"}], "#
+        } else {
+            ""
+        };
+        let normal = if k == 108 { "[0, 1]" } else { "[0, -1]" };
+        text.push_str(&format!(
+            "{{\"frame\": {k}, \"time\": {}, {shapes}\"claims\": [{{\"a\": 1, \"b\": 2, \"intersecting\": true, \"depth\": 0.1, \"normal\": {normal}}}]}}\n",
+            f64::from(k) / 60.0
+        ));
+    }
+    let path = write(dir.path(), "runs.capture.jsonl", &text);
+    let o = collidoscope(&["diagnose", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let runs: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("claims that differ"))
+        .skip(1)
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        runs,
+        [
+            "frames 0 to 107 (108 frames, t = 0 to 1.783 s): ground (id 1) / crate (id 2): normal-reversed, naive-smallest-overlap",
+            "frames 109 to 110 (2 frames, t = 1.817 to 1.833 s): ground (id 1) / crate (id 2): normal-reversed, naive-smallest-overlap",
+        ],
+        "{text}"
     );
 }
 
@@ -208,7 +247,7 @@ fn a_fixture_of_one_frame_pins_its_claimed_pairs_at_the_captures_precision() {
     assert!(check.status.success(), "{}", stdout(&check));
     let text = stdout(&collidoscope(&["diagnose", out.to_str().unwrap()]));
     assert!(
-        text.contains("agrees at f32 (off by 4.89e-8 (tau 9.54e-6))"),
+        text.contains("agrees at f32, off by 4.89e-8 (tau 9.54e-6)"),
         "{text}"
     );
     // A frame the capture does not have, and a capture without --frame: usage errors.

@@ -481,7 +481,7 @@ fn a_contact_the_engine_did_not_recompute_is_named_previous_poses() {
     assert!(!judged.agrees);
     assert_eq!(judged.matches, vec![Cause::PreviousPoses]);
     let words = judged.lines().join("\n");
-    assert!(words.contains("ground / ball"), "{words}");
+    assert!(words.contains("ground (id 1) / ball (id 7)"), "{words}");
     assert!(words.contains("reproduced by previous-poses"), "{words}");
 }
 

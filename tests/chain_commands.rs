@@ -165,7 +165,10 @@ fn diagnose_judges_a_claim_on_a_piece_against_that_piece_and_names_internal_edge
     let o = collidoscope(&["diagnose", "shapes/ghost-seam.json"]);
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
-    assert!(text.contains("tiles / crate, piece 2 (snap):"), "{text}");
+    assert!(
+        text.contains("tiles (shape 0) / crate (shape 2), piece 2 (snap):"),
+        "{text}"
+    );
     assert!(text.contains("reproduced by internal-edge"), "{text}");
     assert!(
         text.contains("fix: Make the floor one chain with ghost points"),

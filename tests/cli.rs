@@ -250,6 +250,42 @@ fn every_command_has_help_with_an_example() {
     }
 }
 
+/// The help names what each command takes and prints, from the lists the code itself uses: a
+/// new resolver, event or cause cannot go unmentioned.
+#[test]
+fn help_names_captures_every_resolver_every_event_and_every_cause() {
+    use collidoscope::capture::Cause;
+    use collidoscope::motion::{EventKind, Resolver};
+    let help = |args: &[&str]| stdout(&collidoscope(args));
+    let top = help(&["--help"]);
+    assert!(top.contains("[FILE]") && top.contains("a capture"), "{top}");
+    let diagnose = help(&["diagnose", "--help"]);
+    assert!(
+        diagnose.contains("<FILES>...  Shape-set files with claims, or captures"),
+        "{diagnose}"
+    );
+    for cause in Cause::ALL {
+        assert!(
+            diagnose.contains(&format!("  {} ", cause.name())),
+            "{cause}"
+        );
+    }
+    let simulate = help(&["simulate", "--help"]);
+    for resolver in Resolver::all() {
+        assert!(
+            simulate.contains(&format!("\n  {} ", resolver.name())),
+            "{resolver}: {simulate}"
+        );
+    }
+    for kind in EventKind::ALL {
+        assert!(
+            simulate.contains(&format!("\n  {} ", kind.name())),
+            "{}: {simulate}",
+            kind.name()
+        );
+    }
+}
+
 #[test]
 fn a_batch_of_500_files_in_one_call() {
     let dir = tempfile::tempdir().unwrap();

@@ -731,3 +731,30 @@ fn a_pages_pictures_carry_the_labs_overlay() {
         ray.labels.iter().map(|(l, _)| &l.text).collect::<Vec<_>>()
     );
 }
+
+/// No built-in lesson shows rounding as a finding: an overlap, gap or distance of 1e-14 between
+/// shapes that touch is said as touching, or 0, in every picture and sentence of its page.
+#[test]
+fn no_page_shows_rounding_noise_as_a_number() {
+    for name in BUILT_IN.iter().map(|b| b.name) {
+        let page = collidoscope::lesson::page(&lesson(name));
+        for word in ["overlap ", "gap ", "distance ", "depth "] {
+            for (at, _) in page.match_indices(word) {
+                let rest = &page[at + word.len()..];
+                let number: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || ".-e".contains(*c))
+                    .collect();
+                if let Ok(x) = number.parse::<f64>() {
+                    assert!(
+                        x == 0.0 || x.abs() > NOISE,
+                        "{name}: {word}{number} is rounding shown as a finding"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Below this, a length in a built-in lesson (whose coordinates are under 100) is rounding.
+const NOISE: f64 = 1e-10;

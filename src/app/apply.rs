@@ -21,10 +21,12 @@ impl App {
     /// changes (the panels, the keys and tests all come through here).
     pub fn run(&mut self, command: Command) {
         // A lesson file opens in presenter mode: the document is kept aside, nothing to ask.
+        // A level (a Tiled map, a Godot scene) is imported as a new set.
         let command = match command {
             Command::Open(path) if crate::lesson::is_lesson(&path) => {
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
             }
+            Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
             other => other,
         };
         if self.presenter.is_some() && command.replaces_document() {

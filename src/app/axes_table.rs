@@ -101,7 +101,7 @@ pub fn ui(
                             text::interval(t.a),
                             names.b,
                             text::interval(t.b),
-                            text::overlap_or_gap(t.overlap),
+                            text::overlap_or_gap(report.shown(t.overlap)),
                             if verdict {
                                 text::decision(report, k)
                             } else if t.separating {
@@ -118,7 +118,7 @@ pub fn ui(
                                 Some(j) => format!("same as {}", j + 1),
                                 None => text::axis_source_short(t.source),
                             })),
-                            ui.label(cell(format!("{}{decided}", text::short_overlap(t.overlap)))),
+                            ui.label(cell(format!("{}{decided}", text::short_overlap(report.shown(t.overlap))))),
                             ui.label(cell(text::short_interval(t.a))),
                             ui.label(cell(text::short_interval(t.b))),
                         ];

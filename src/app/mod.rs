@@ -232,7 +232,8 @@ impl App {
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
         if let Some(file) = options.file {
-            app.open(&file);
+            // As File > Open takes it: a shape set, a capture, a lesson or a level.
+            app.run(Command::Open(file));
         }
         if let Some(source) = options.lesson {
             app.present(LessonCommand::Open(source));

@@ -384,7 +384,7 @@ pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, 
     } else if let Some(c) = report.proximity.closest {
         ui.label(format!(
             "Distance {}: closest points {} and {}",
-            text::number(report.proximity.distance),
+            text::number(report.sat.shown(report.proximity.distance)),
             text::point(c.point_a),
             text::point(c.point_b)
         ));

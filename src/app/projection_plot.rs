@@ -96,7 +96,11 @@ pub fn ui(
                 } else {
                     ""
                 };
-                let heading = format!("#{} {}{mark}", k + 1, text::overlap_or_gap(t.overlap));
+                let heading = format!(
+                    "#{} {}{mark}",
+                    k + 1,
+                    text::overlap_or_gap(report.sat.shown(t.overlap))
+                );
                 let heading_colour = if deciding {
                     palette::DECIDING.into()
                 } else {

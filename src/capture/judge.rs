@@ -122,10 +122,11 @@ impl ClaimJudgement {
         )
     }
 
-    /// The claim in words, when it disagrees: the pair, claimed, exact, by how much, the
-    /// causes that reproduce it and their fixes.
+    /// The claim in words, when it disagrees: the pair (names with ids), claimed, exact, by
+    /// how much, the causes that reproduce it and their fixes.
     pub fn lines(&self) -> Vec<String> {
-        let (a, b) = self.display_names();
+        let a = super::labelled_name(self.a, self.names.0.as_deref());
+        let b = super::labelled_name(self.b, self.names.1.as_deref());
         crate::text::capture_claim(self, &self.claimed, (&a, &b))
     }
 }

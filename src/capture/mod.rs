@@ -21,6 +21,7 @@ mod own;
 #[cfg(feature = "rapier2d")]
 pub mod rapier;
 mod read;
+mod runs;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod scan;
 mod write;
@@ -31,6 +32,7 @@ pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame}
 pub use own::{run_header, save_run, write_run};
 pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, ParsedLine, RawLine, is_capture};
+pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, scan_capture};
 pub use write::{BodyShape, CaptureWriter, Manifold, ManifoldPoint, NormalFrom, Penetration};
@@ -45,6 +47,15 @@ use std::sync::Arc;
 pub fn display_name(id: u64, name: Option<&str>) -> String {
     match name {
         Some(name) => name.to_string(),
+        None => format!("id {id}"),
+    }
+}
+
+/// A captured shape's name with its id, as `fixture --pair` takes ids: `crate (id 2)`, or
+/// `id 5` for a shape with no name.
+pub fn labelled_name(id: u64, name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("{name} (id {id})"),
         None => format!("id {id}"),
     }
 }

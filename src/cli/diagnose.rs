@@ -48,7 +48,11 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
         if count == 1 { "" } else { "s" }
     );
     for (d, claim) in diagnoses.iter().zip(&scene.claims) {
-        let name = |i: usize| scene.shapes[i].display_name(i);
+        // Named with their indices, which `fixture --pair` takes.
+        let name = |i: usize| match &scene.shapes[i].name {
+            Some(name) => format!("{name} (shape {i})"),
+            None => format!("#{i}"),
+        };
         let piece = match (d.piece, d.exact.rule) {
             (Some(k), Some(rule)) => format!(", piece {k} ({})", rule.name()),
             _ => String::new(),
@@ -71,8 +75,7 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
                 }
                 None => match d.tolerance.zip(d.error) {
                     Some((tau, error)) => {
-                        let _ =
-                            writeln!(out, "    agrees at f32 ({})", text::f32_error(error, tau));
+                        let _ = writeln!(out, "    agrees at f32, {}", text::f32_error(error, tau));
                     }
                     None => {
                         let _ = writeln!(out, "    agrees");
@@ -96,13 +99,53 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
     }
 }
 
+/// `diagnose --help`'s text after the options: examples, agreement, every cause it names and
+/// the JSON lines, from the list of causes `diagnose` itself matches.
+pub fn after_help() -> String {
+    use crate::capture::Cause;
+    let causes = crate::text::name_table(Cause::ALL.iter().map(|c| match c {
+        Cause::Mistake(m) => (m.name(), crate::text::mistake_in_short(*m)),
+        Cause::PreviousPoses => (
+            c.name(),
+            "(captures) the correct contact of the frame before: not recomputed",
+        ),
+    }));
+    format!(
+        "\
+Examples:
+  collidoscope diagnose shapes/claimed-contacts.json
+  collidoscope diagnose --json report.json
+  collidoscope diagnose game.capture.jsonl.gz
+
+A claim agrees when the verdict is the same, depth and distance are within 1e-6 (absolute +
+relative) and the normal's direction within 1e-5. A file or capture that says
+\"precision\": \"f32\" is judged at f32: the minimum translation vectors and gaps within
+tau = 2^-20 * (the largest coordinate of the pair's positions and bounding boxes).
+Known mistakes, matched in this order:
+{causes}
+A capture's claims that differ are listed as runs: consecutive frames in which one pair's
+claim differs with the same causes, each naming the shapes with the ids fixture --pair takes.
+With --json, one line per file:
+  {{\"file\":\"...\",\"claims\":[{{\"a\":0,\"b\":1,\"agrees\":false,\"exact\":{{...}},
+   \"matches\":[\"normal-reversed\"],\"differences\":{{...}}}}]}}
+and for a capture (gzip or not; read as a stream, judged on every core):
+  {{\"file\":\"...\",\"engine\":{{...}},\"precision\":\"f32\",\"units\":\"m\",
+   \"frames\":[{{\"frame\":0,\"time\":0.0,\"claims\":[{{\"a\":1,\"b\":2,\"agrees\":true,
+   \"matches\":[],\"tolerance\":9.5e-6,\"error\":0.0,\"exact\":{{...}}}}]}}],
+   \"claims\":4,\"agreeing\":4,\"first_divergence\":null}}
+
+Exit status: 0 when every claim agrees, 1 when any claim differs or a file is refused, 2 for
+wrong usage."
+    )
+}
+
 /// The options of `collidoscope diagnose`.
 #[derive(Debug, clap::Args)]
 pub struct DiagnoseArgs {
     /// One JSON line per file instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Shape-set files with claims.
+    /// Shape-set files with claims, or captures (.capture.jsonl, gzip or not).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }

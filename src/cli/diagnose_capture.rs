@@ -1,7 +1,7 @@
 //! `collidoscope diagnose [--json] CAPTURE`: every claim of every frame judged at the capture's
 //! precision, on every core, read as a stream; the first divergence in words.
 
-use crate::capture::{CaptureReader, ClaimJudgement, FrameJudgement, judge_capture};
+use crate::capture::{CaptureReader, ClaimJudgement, DifferingRuns, judge_capture};
 use crate::text::short_number;
 use serde::Serialize;
 use std::fs::File;
@@ -35,20 +35,19 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     let mut counts = (0u64, 0u64, 0u64); // frames, claims, agreeing
     // The first claim that disagrees, with its frame's number and time.
     let mut first: Option<(u64, f64, ClaimJudgement)> = None;
-    let mut differing_frames: Vec<String> = Vec::new();
+    let mut runs = DifferingRuns::default();
     let mut spool_error = None;
     let result = judge_capture(&mut reader, |judged| {
         counts.0 += 1;
         counts.1 += judged.claims.len() as u64;
         counts.2 += judged.claims.iter().filter(|c| c.agrees).count() as u64;
-        let bad: Vec<&ClaimJudgement> = judged.claims.iter().filter(|c| !c.agrees).collect();
-        if !bad.is_empty() {
-            if first.is_none() {
-                first = Some((judged.frame, judged.time, bad[0].clone()));
-            }
-            if !json {
-                differing_frames.push(frame_line(&judged, &bad));
-            }
+        if first.is_none()
+            && let Some(bad) = judged.claims.iter().find(|c| !c.agrees)
+        {
+            first = Some((judged.frame, judged.time, bad.clone()));
+        }
+        if !json {
+            runs.push(&judged);
         }
         if json {
             let written = (if counts.0 > 1 {
@@ -160,9 +159,12 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
                 for line in c.lines() {
                     let _ = writeln!(out, "    {line}");
                 }
-                let _ = writeln!(out, "  frames with a claim that differs:");
-                for line in &differing_frames {
-                    let _ = writeln!(out, "    {line}");
+                let _ = writeln!(
+                    out,
+                    "  claims that differ (runs of frames with the same pair and causes):"
+                );
+                for run in runs.finish() {
+                    let _ = writeln!(out, "    {}", crate::text::differing_run(&run));
                 }
             }
         }
@@ -172,37 +174,6 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-/// `frame 57 (t = 0.95 s): 1 of 2 claims differ: ground / crate (previous-poses)`.
-fn frame_line(judged: &FrameJudgement, bad: &[&ClaimJudgement]) -> String {
-    let pairs: Vec<String> = bad
-        .iter()
-        .map(|c| {
-            let (a, b) = c.display_names();
-            let piece = c.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
-            let causes = if c.matches.is_empty() {
-                "no known mistake".to_string()
-            } else {
-                c.matches
-                    .iter()
-                    .map(|m| m.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            format!("{a} / {b}{piece} ({causes})")
-        })
-        .collect();
-    format!(
-        "frame {} (t = {} s): {} of {} claim{} differ{}: {}",
-        judged.frame,
-        short_number(judged.time),
-        bad.len(),
-        judged.claims.len(),
-        plural(judged.claims.len() as u64),
-        if bad.len() == 1 { "s" } else { "" },
-        pairs.join("; ")
-    )
 }
 
 /// Bytes kept in memory up to a limit, then in a temporary file (removed when dropped).

@@ -133,7 +133,7 @@ fn print_axes(report: &PairReport, names: &PairNames, out: &mut impl Write) {
             point(t.axis),
             interval(t.a),
             interval(t.b),
-            text::overlap(t.overlap),
+            text::overlap(report.sat.shown(t.overlap)),
             text::decision(&report.sat, k).into(),
         ]);
     }
@@ -162,7 +162,7 @@ fn print_outcome(report: &PairReport, out: &mut impl Write) {
         let _ = writeln!(
             out,
             "distance {}: closest points {} on A and {} on B",
-            number(report.proximity.distance),
+            number(report.sat.shown(report.proximity.distance)),
             point(c.point_a),
             point(c.point_b)
         );

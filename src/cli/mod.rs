@@ -49,7 +49,8 @@ Examples:
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// A shape-set file to open in the window.
+    /// A file to open in the window: a shape set; a capture (.capture.jsonl, gzip or not: the
+    /// capture lab); a lesson (presenter mode); or a level (.tmx, .tmj, .tscn: imported).
     file: Option<PathBuf>,
 }
 
@@ -166,24 +167,7 @@ With --json, one line per file:
     Toi(toi::ToiArgs),
     /// Step a scene through time: move kinematic and dynamic bodies by their velocities,
     /// resolve contacts with the chosen resolver, and report what went wrong.
-    #[command(after_help = "\
-Examples:
-  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20
-  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --substeps bound
-  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --ccd
-  collidoscope simulate shapes/clockwise-obstacle.json --dt 0.016 --steps 120 \\
-      --resolver naive-smallest-overlap --record naive.rec
-
-Each step moves every kinematic and dynamic body by its velocity for DT (or each substep),
-then resolves every intersecting pair with a dynamic body in pair order: the dynamic body
-moves out along the resolver's MTV (two dynamic bodies: half each) and loses the part of its
-velocity pointing into the other (it slides). Events: pushed-in (the resolver's move made the
-true depth deeper), tunnelled (a body passed through a shape within a step), normal-flip (a
-contact's normal reversed between steps), still-penetrating (depth above 1e-6 after a step).
-Events name the step (1 for the first), the pair (a < b) and the numbers that show it.
-With --json, one line:
-  {\"file\":\"...\",\"steps\":20,\"final\":[{\"shape\":0,\"position\":[0,0],\"angle\":0,
-   \"velocity\":[0,0]}],\"events\":[{\"step\":1,\"kind\":\"tunnelled\",\"a\":0,\"b\":1}]}")]
+    #[command(after_help = simulate::after_help())]
     Simulate(simulate::SimulateArgs),
     /// Run a recording's scene again and compare every step bit for bit.
     #[command(after_help = "\
@@ -234,34 +218,7 @@ pinned are the frame's claimed ones, or those --pair names by id.")]
     Fixture(fixture::FixtureArgs),
     /// Compare the contacts another engine claimed (a file's "claims", or every frame of a
     /// capture) with the exact ones, and name the known mistakes that reproduce them.
-    #[command(after_help = "\
-Examples:
-  collidoscope diagnose shapes/claimed-contacts.json
-  collidoscope diagnose --json report.json
-  collidoscope diagnose game.capture.jsonl.gz
-
-A claim agrees when the verdict is the same, depth and distance are within 1e-6 (absolute +
-relative) and the normal's direction within 1e-5. A file or capture that says
-\"precision\": \"f32\" is judged at f32: the minimum translation vectors and gaps within
-tau = 2^-20 * (the largest coordinate of the pair's positions and bounding boxes).
-Known mistakes, matched in this order:
-  normal-reversed         the normal points from B toward A
-  naive-smallest-overlap  least interval overlap, axis sign as it comes (1e-4 threshold)
-  edge-normals-only       no axis from a corner or segment end toward a rounded shape
-  shallow-ignored         a penetration under 1e-4 is called apart
-  internal-edge           a chain's piece collided alone, two-sided
-  previous-poses          (captures) the correct contact of the frame before: not recomputed
-With --json, one line per file:
-  {\"file\":\"...\",\"claims\":[{\"a\":0,\"b\":1,\"agrees\":false,\"exact\":{...},
-   \"matches\":[\"normal-reversed\"],\"differences\":{...}}]}
-and for a capture (gzip or not; read as a stream, judged on every core):
-  {\"file\":\"...\",\"engine\":{...},\"precision\":\"f32\",\"units\":\"m\",
-   \"frames\":[{\"frame\":0,\"time\":0.0,\"claims\":[{\"a\":1,\"b\":2,\"agrees\":true,
-   \"matches\":[],\"tolerance\":9.5e-6,\"error\":0.0,\"exact\":{...}}]}],
-   \"claims\":4,\"agreeing\":4,\"first_divergence\":null}
-
-Exit status: 0 when every claim agrees, 1 when any claim differs or a file is refused, 2 for
-wrong usage.")]
+    #[command(after_help = diagnose::after_help())]
     Diagnose(diagnose::DiagnoseArgs),
 }
 

@@ -197,6 +197,45 @@ pub fn run_replay(file: &Path, out: &mut impl Write) -> u8 {
     }
 }
 
+/// `simulate --help`'s text after the options: examples, the step, every resolver and every
+/// event, from the lists the simulation itself uses.
+pub fn after_help() -> String {
+    use crate::motion::{EventKind, Resolver};
+    let resolvers = crate::text::name_table(Resolver::all().map(|r| match r {
+        Resolver::Sat => (
+            "sat",
+            "the exact test: the MTV the shorter way out (default)",
+        ),
+        Resolver::Mistake(m) => (m.name(), crate::text::mistake_in_short(m)),
+    }));
+    let events = crate::text::name_table(
+        EventKind::ALL
+            .iter()
+            .map(|k| (k.name(), crate::text::event_in_short(*k))),
+    );
+    format!(
+        "\
+Examples:
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --substeps bound
+  collidoscope simulate shapes/bullet-and-wall.json --dt 0.1 --steps 20 --ccd
+  collidoscope simulate shapes/clockwise-obstacle.json --dt 0.016 --steps 120 \\
+      --resolver naive-smallest-overlap --record naive.rec
+
+Each step moves every kinematic and dynamic body by its velocity for DT (or each substep),
+then resolves every intersecting pair with a dynamic body in pair order: the dynamic body
+moves out along the resolver's MTV (two dynamic bodies: half each) and loses the part of its
+velocity pointing into the other (it slides).
+Resolvers (--resolver):
+{resolvers}
+Events, each naming the step (1 for the first), the pair (a < b) and the numbers that show it:
+{events}
+With --json, one line:
+  {{\"file\":\"...\",\"steps\":20,\"final\":[{{\"shape\":0,\"position\":[0,0],\"angle\":0,
+   \"velocity\":[0,0]}}],\"events\":[{{\"step\":1,\"kind\":\"tunnelled\",\"a\":0,\"b\":1}}]}}"
+    )
+}
+
 /// The options of `collidoscope simulate`.
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
@@ -209,8 +248,7 @@ pub struct SimulateArgs {
     /// How many steps.
     #[arg(long, value_name = "N")]
     pub steps: u64,
-    /// sat (the correct test) or a named mistake: normal-reversed, naive-smallest-overlap,
-    /// edge-normals-only, shallow-ignored.
+    /// sat (the correct test) or a named mistake (below).
     #[arg(long, value_name = "R", default_value = "sat")]
     pub resolver: String,
     /// fixed:K (K equal substeps) or bound (no body moves more than (r - e) per substep).

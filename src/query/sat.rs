@@ -87,13 +87,18 @@ pub(crate) fn finish(
     decision: Decision,
 ) -> SatReport {
     let (verdict, mtv) = decide(&axes, decision.threshold);
+    let mut largest = 0.0_f64;
     for test in &mut axes {
         // Back to world coordinates: the projections were taken relative to `origin`.
         let shift = origin.dot(test.axis);
         test.a = Interval::new(test.a.min + shift, test.a.max + shift);
         test.b = Interval::new(test.b.min + shift, test.b.max + shift);
+        for end in [test.a.min, test.a.max, test.b.min, test.b.max] {
+            largest = largest.max(end.abs());
+        }
     }
     SatReport {
+        rounding: super::types::ROUNDING * (1.0 + largest),
         kind_a,
         kind_b,
         axes,

@@ -288,9 +288,26 @@ pub struct SatReport {
     /// `None` for the correct test; otherwise the known mistake this report reproduces (its
     /// axes, its overlaps and its choice, as that mistaken code computes them).
     pub mistake: Option<Mistake>,
+    /// The pair's rounding scale: 1e-12 (1 + M), M the largest magnitude of any shadow's end
+    /// (about the pair's largest world coordinate). An overlap, gap, depth or distance within
+    /// it is rounding, not geometry: words and pictures call it touching, or 0
+    /// ([`SatReport::shown`]); the test itself compares exactly.
+    pub rounding: f64,
 }
 
+/// An overlap, gap or distance this many times (1 + the pair's largest coordinate) or less is
+/// rounding (f64 keeps about 16 digits; a projection costs a few of them).
+pub const ROUNDING: f64 = 1e-12;
+
 impl SatReport {
+    /// `x` as words and pictures show it: 0 when it is within the pair's [`rounding`]
+    /// (`overlap 2.8e-17` is two shapes that touch).
+    ///
+    /// [`rounding`]: SatReport::rounding
+    pub fn shown(&self, x: f64) -> f64 {
+        if x.abs() <= self.rounding { 0.0 } else { x }
+    }
+
     /// Whether the interiors overlap.
     pub fn intersecting(&self) -> bool {
         self.mtv.is_some()

@@ -298,6 +298,20 @@ fn the_labs_save_beside_the_open_document() {
     h.get_by_label_contains("type a path for the rec file first");
 }
 
+/// `collidoscope FILE` takes what File > Open takes: a level is imported (not refused as a
+/// shape set), a capture opens in its lab.
+#[test]
+fn a_level_or_a_capture_named_on_the_command_line_opens_as_file_open_takes_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let level = root.join("tests/levels/godot/physics_tests/tests/functional/test_shapes.tscn");
+    let h = harness(app(Some(level)));
+    assert_eq!(h.state().scene().shapes.len(), 23);
+    assert_eq!(h.state().path(), None);
+    let capture = root.join("tests/captures/crate.capture.jsonl");
+    let h = harness(app(Some(capture)));
+    assert_eq!(h.state().lab(), collidoscope::app::Lab::Capture);
+}
+
 #[test]
 fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
     let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

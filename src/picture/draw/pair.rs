@@ -99,7 +99,10 @@ pub(super) fn pair_report(
         list.marks.push(dot(q, 4.0, palette::CLOSEST));
         list.labels.push(Label {
             at: p.lerp(q, 0.5) + Vec2::new(0.0, -14.0),
-            text: format!("distance {}", text::number(report.proximity.distance)),
+            text: format!(
+                "distance {}",
+                text::number(report.sat.shown(report.proximity.distance))
+            ),
             colour: palette::CLOSEST,
             importance: Importance::Headline,
             fixed: false,
@@ -632,7 +635,11 @@ pub(super) fn axes(
             // the text stands beside the bars, not on them.
             let text = match report.sat.repeats(k) {
                 Some(first) => format!("#{} parallel to #{}", k + 1, first + 1),
-                None => format!("#{} {}", k + 1, text::overlap_or_gap(t.overlap)),
+                None => format!(
+                    "#{} {}",
+                    k + 1,
+                    text::overlap_or_gap(report.sat.shown(t.overlap))
+                ),
             };
             let size = crate::picture::labels::estimated_size(&text) * input.text_scale;
             let half = 0.5 * (size.x * screen_out.x.abs() + size.y * screen_out.y.abs());
