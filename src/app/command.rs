@@ -175,7 +175,7 @@ pub enum LatencyCommand {
 // A few per frame at most, made and applied at once: an edit carrying a shape inline (a
 // polygon keeps up to 8 corners in place) costs nothing worth a box.
 #[allow(clippy::large_enum_variant)]
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Command {
     /// Change the shapes.
     Edit(Edit),

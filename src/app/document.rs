@@ -26,7 +26,7 @@ pub struct Document {
 }
 
 /// A recovery file left by a session that did not close cleanly.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Recovery {
     /// The scene it holds.
     pub scene: Scene,

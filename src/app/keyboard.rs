@@ -41,6 +41,10 @@ impl App {
             return;
         }
         let pressed = |k: Key| ctx.input(|i| i.key_pressed(k));
+        // Every press is one step, however fast they come: several presses can arrive in one
+        // frame when frames are slow.
+        let presses =
+            |keys: &[Key]| -> usize { ctx.input(|i| keys.iter().map(|k| i.num_presses(*k)).sum()) };
         let clicking_polygon = self.scene_view.is_adding_polygon();
         if pressed(Key::Delete) || pressed(Key::Backspace) {
             if clicking_polygon {
@@ -106,17 +110,17 @@ impl App {
                 ),
             ];
             for (pressed_keys, command) in keys {
-                if pressed_keys.iter().any(|k| pressed(*k))
-                    && let Some(command) = command
-                {
-                    out.push(command);
+                if let Some(command) = command {
+                    for _ in 0..presses(pressed_keys) {
+                        out.push(command.clone());
+                    }
                 }
             }
         } else {
-            if pressed(Key::ArrowRight) || pressed(Key::N) {
+            for _ in 0..presses(&[Key::ArrowRight, Key::N]) {
                 self.pair_lab.step_next(&self.workspace);
             }
-            if pressed(Key::ArrowLeft) || pressed(Key::P) {
+            for _ in 0..presses(&[Key::ArrowLeft, Key::P]) {
                 self.pair_lab.step_previous(&self.workspace);
             }
         }

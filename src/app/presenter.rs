@@ -313,6 +313,8 @@ impl App {
         // Taken from the input, so a button clicked last (which keeps the focus) neither
         // swallows them nor acts on Space itself.
         let pressed = |k: Key| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k));
+        // Every press counts, however fast they come (several can arrive in one frame).
+        let presses = |k: Key| ctx.input_mut(|i| i.count_and_consume_key(egui::Modifiers::NONE, k));
         let projector = !self.options.projector;
         let keys: [(&[Key], LessonCommand); 7] = [
             (
@@ -332,10 +334,14 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
         }
         for (pressed_keys, command) in keys {
-            // Every key of the row is taken, even when an earlier one already matched.
-            let hits = pressed_keys.iter().filter(|k| pressed(**k)).count();
-            if hits > 0 {
-                self.commands.push(Command::Lesson(command));
+            // Every key of the row is taken; steps and slides go once a press, the rest once.
+            let hits: usize = pressed_keys.iter().map(|k| presses(*k)).sum();
+            let times = match command {
+                LessonCommand::Next | LessonCommand::Back => hits,
+                _ => hits.min(1),
+            };
+            for _ in 0..times {
+                self.commands.push(Command::Lesson(command.clone()));
             }
         }
     }

@@ -151,6 +151,17 @@ fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
     h.run_steps(2);
     assert_eq!(h.state().capture_lab().playback.position, 31);
     h.get_by_label_contains("agrees: ");
+    // Fifteen presses faster than the frames come (all in one frame): fifteen steps.
+    for _ in 0..15 {
+        h.key_press(Key::ArrowRight);
+    }
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 46);
+    for _ in 0..15 {
+        h.key_press(Key::ArrowLeft);
+    }
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 31);
     // The divergence list: a click shows that frame and claim.
     h.get_by_label("frame 75: ledge / ball: normal-reversed")
         .click();

@@ -144,6 +144,24 @@ fn every_built_in_lesson_plays_through_with_a_remote_and_back() {
     }
 }
 
+/// A remote clicked faster than the frames come: every press is one step.
+#[test]
+fn presses_faster_than_frames_each_step() {
+    let lesson = builtin_lesson("sat-polygons");
+    let expected = places(&lesson);
+    let mut h = harness_at(presenting(built_in("sat-polygons")), (1280.0, 720.0));
+    for _ in 0..5 {
+        h.key_press(Key::ArrowRight);
+    }
+    h.run_steps(2);
+    assert_eq!(place(&h), expected[5]);
+    for _ in 0..3 {
+        h.key_press(Key::PageUp);
+    }
+    h.run_steps(2);
+    assert_eq!(place(&h), expected[2]);
+}
+
 #[test]
 fn a_small_window_keeps_the_words_whole() {
     for name in ["sat-polygons", "late-packets", "closest-points"] {
