@@ -152,15 +152,34 @@ fn fitting_the_pair_shows_both_shapes_whole_with_the_axis_ring_around_them() {
                 for fit in [Fit::Pair, Fit::Scene] {
                     let camera = fitted(&scene, pair, fit, Camera::default(), rect);
                     let explained = Some((pair, &report));
-                    assert!(
-                        fit::pair_in_view(camera, rect, &scene, explained),
-                        "{name}: {fit:?} cuts a shape off"
-                    );
                     let (a, b) = (&scene.shapes[pair.0].placed, &scene.shapes[pair.1].placed);
                     let ring = axis_ring(camera, rect, (a, b), &report);
-                    assert_eq!(
-                        ring.reach, None,
-                        "{name}: after {fit:?} the axis ring does not stand around the pair"
+                    if fit::pair_in_view(camera, rect, &scene, explained) {
+                        assert_eq!(
+                            ring.reach, None,
+                            "{name}: after {fit:?} the axis ring does not stand around the pair"
+                        );
+                        continue;
+                    }
+                    // Only G leaves part of the pair out: a small shape touching (or near) a
+                    // much larger one, shown large with the ring around it.
+                    assert_eq!(fit, Fit::Pair, "{name}: {fit:?} cuts a shape off");
+                    let small = if a.shape.bounding_radius() <= b.shape.bounding_radius() {
+                        a
+                    } else {
+                        b
+                    };
+                    let (lo, hi) = small.aabb();
+                    assert!(
+                        rect.contains(camera.to_screen(rect, lo))
+                            && rect.contains(camera.to_screen(rect, hi)),
+                        "{name}: G cuts the smaller shape off"
+                    );
+                    assert_eq!(ring.centre, small.centre(), "{name}");
+                    assert!(
+                        2.0 * small.shape.bounding_radius() * camera.scale
+                            >= fit::SMALL_SHARE * f64::from(w.min(h)),
+                        "{name}"
                     );
                 }
             }
@@ -179,7 +198,7 @@ fn revealing_a_pair_keeps_a_view_that_shows_it_and_moves_one_that_does_not() {
     let explained = Some((barrel, &report));
     assert!(!fit::pair_in_view(crate_view, rect, &scene, explained));
     let revealed = fitted(&scene, barrel, Fit::Reveal, crate_view, rect);
-    assert!(fit::pair_in_view(revealed, rect, &scene, explained));
+    assert!(fit::pair_shown(revealed, rect, &scene, explained));
     // Already in view: nothing moves.
     assert_eq!(
         fitted(&scene, barrel, Fit::Reveal, revealed, rect),
@@ -229,6 +248,103 @@ fn zoomed_in_the_axis_lines_do_not_cross_the_shapes_they_explain() {
                         "{w}x{h} at {scale} px/unit: axis {k}'s line crosses shape {shape}"
                     );
                 }
+            }
+        }
+    }
+}
+
+/// A level at pixel scale, y down, as a capture from a Godot or Tiled game has it: a floor
+/// 2560 px wide, a platform, and a 32 px ball resting 0.5 px into the floor.
+fn pixel_level() -> Scene {
+    use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
+    use collidoscope::scene::SceneShape;
+    let rect = |w: f64, h: f64, at: DVec2| {
+        let corners = vec![
+            DVec2::ZERO,
+            DVec2::new(w, 0.0),
+            DVec2::new(w, h),
+            DVec2::new(0.0, h),
+        ];
+        Placed::new(ConvexPolygon::new(corners).unwrap(), Pose::new(at, 0.0))
+    };
+    let mut scene = Scene::default();
+    for (name, placed) in [
+        ("floor", rect(2560.0, 64.0, DVec2::new(0.0, 448.0))),
+        ("platform", rect(320.0, 32.0, DVec2::new(800.0, 300.0))),
+        (
+            "ball",
+            Placed::new(
+                Circle::new(16.0).unwrap(),
+                Pose::new(DVec2::new(340.0, 432.5), 0.0),
+            ),
+        ),
+    ] {
+        scene.shapes.push(SceneShape::named(name, placed));
+    }
+    scene
+}
+
+#[test]
+fn g_fits_a_small_shape_on_a_level_wide_floor_large_with_its_ring_around_it() {
+    let scene = pixel_level();
+    let pair = (0, 2);
+    let report = pair_report(&scene.shapes[0].placed, &scene.shapes[2].placed);
+    let ball = &scene.shapes[2].placed;
+    for y_down in [true, false] {
+        for (w, h) in VIEWS {
+            let rect = Rect::from_min_size(Vec2::new(200.0, 56.0), Vec2::new(w, h));
+            let name = format!("{w}x{h}, y down {y_down}");
+            let start = Camera {
+                y_down,
+                ..Camera::default()
+            };
+            // From the whole level's view, where the ball is a few pixels wide.
+            let level = fitted(&scene, pair, Fit::Scene, start, rect);
+            assert!(
+                32.0 * level.scale < fit::SMALL_SHARE * f64::from(w.min(h)),
+                "{name}"
+            );
+            let camera = fitted(&scene, pair, Fit::Pair, level, rect);
+            assert!(
+                32.0 * camera.scale >= fit::SMALL_SHARE * f64::from(w.min(h)),
+                "{name}: the ball is {} points wide",
+                32.0 * camera.scale
+            );
+            let (lo, hi) = ball.aabb();
+            for p in [lo, hi, report.contact.as_ref().unwrap().points[0].point] {
+                assert!(rect.contains(camera.to_screen(rect, p)), "{name}: {p}");
+            }
+            // The axis ring stands around the ball, whole in view.
+            let ring = axis_ring(camera, rect, (&scene.shapes[0].placed, ball), &report);
+            assert_eq!(ring.centre, ball.centre(), "{name}: {ring:?} {camera:?}");
+            // Shift+G from there zooms in further, never out.
+            let headline = fitted(&scene, pair, Fit::Headline, camera, rect);
+            assert!(headline.scale >= camera.scale, "{name}");
+        }
+    }
+}
+
+#[test]
+fn grid_numbers_stand_on_both_axes_at_any_scale_either_way_up() {
+    use collidoscope::picture::picture_in_view;
+    let scene = pixel_level();
+    let report = pair_report(&scene.shapes[0].placed, &scene.shapes[2].placed);
+    for y_down in [true, false] {
+        for (w, h) in VIEWS {
+            let rect = Rect::from_min_size(Vec2::ZERO, Vec2::new(w, h));
+            let start = Camera {
+                y_down,
+                ..Camera::default()
+            };
+            for fit in [Fit::Scene, Fit::Pair, Fit::Headline] {
+                let camera = fit::fitted(fit, start, rect, &scene, Some(((0, 2), &report)));
+                let p = picture_in_view(&scene, Some((0, 2)), Vec2::new(w, h), Some(camera));
+                let labels: Vec<_> = grid_labels(&p).into_iter().flatten().collect();
+                let (xs, ys): (Vec<&(f64, Rect, bool)>, Vec<_>) = labels.iter().partition(|l| l.2);
+                assert!(
+                    xs.len() >= 2 && ys.len() >= 2,
+                    "{fit:?} at {w}x{h}, y down {y_down}: {labels:?}"
+                );
             }
         }
     }

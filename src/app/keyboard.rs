@@ -45,6 +45,24 @@ impl App {
         // frame when frames are slow.
         let presses =
             |keys: &[Key]| -> usize { ctx.input(|i| keys.iter().map(|k| i.num_presses(*k)).sum()) };
+        // Each press of `k` with the modifiers its own event carries: a quick Shift+G can begin
+        // and end, Shift and all, within one frame, so the frame's modifiers may have let go.
+        let shifted_presses = |k: Key| -> Vec<bool> {
+            ctx.input(|i| {
+                i.events
+                    .iter()
+                    .filter_map(|e| match e {
+                        egui::Event::Key {
+                            key,
+                            pressed: true,
+                            modifiers,
+                            ..
+                        } if *key == k => Some(modifiers.shift),
+                        _ => None,
+                    })
+                    .collect()
+            })
+        };
         let clicking_polygon = self.scene_view.is_adding_polygon();
         if pressed(Key::Delete) || pressed(Key::Backspace) {
             if clicking_polygon {
@@ -57,8 +75,7 @@ impl App {
         if pressed(Key::F) {
             out.push(Command::Fit(Fit::Scene));
         }
-        if pressed(Key::G) {
-            let shift = ctx.input(|i| i.modifiers.shift);
+        for shift in shifted_presses(Key::G) {
             out.push(Command::Fit(if shift { Fit::Headline } else { Fit::Pair }));
         }
         if self.presenter.is_some() {
@@ -73,8 +90,7 @@ impl App {
         };
         if let Some(id) = timeline {
             let next_event = self.motion_lab.next_event().map(PlaybackCommand::Seek);
-            let shift = ctx.input(|i| i.modifiers.shift);
-            let keys: [(&[Key], Option<Command>); 7] = [
+            let keys: [(&[Key], Option<Command>); 6] = [
                 (
                     &[Key::Space],
                     Some(Command::Playback(id, PlaybackCommand::Toggle)),
@@ -94,11 +110,6 @@ impl App {
                         .map(|c| Command::Playback(id, c)),
                 ),
                 (
-                    &[Key::D],
-                    (id == TimelineId::Capture)
-                        .then_some(Command::Capture(CaptureCommand::NextDivergence(!shift))),
-                ),
-                (
                     &[Key::ArrowDown],
                     (id == TimelineId::Latency)
                         .then_some(Command::Latency(LatencyCommand::StepBucket(1))),
@@ -114,6 +125,12 @@ impl App {
                     for _ in 0..presses(pressed_keys) {
                         out.push(command.clone());
                     }
+                }
+            }
+            if id == TimelineId::Capture {
+                // D the next disagreeing claim, Shift+D the one before.
+                for shift in shifted_presses(Key::D) {
+                    out.push(Command::Capture(CaptureCommand::NextDivergence(!shift)));
                 }
             }
         } else {

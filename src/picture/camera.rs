@@ -67,6 +67,24 @@ impl Camera {
         self.centre += before - after;
     }
 
+    /// Show the box `(min, max)` with `margin` points more around it on every side (room for
+    /// marks drawn a fixed number of points out, such as the axis ring), within the margin
+    /// [`Camera::fit`] leaves; as [`Camera::fit`] when the margin leaves no room.
+    pub fn fit_with_margin(&mut self, rect: Rect, (min, max): (DVec2, DVec2), margin: f64) {
+        if !(min.is_finite() && max.is_finite()) {
+            return;
+        }
+        let size = (max - min).max(DVec2::splat(1e-3));
+        let across = |points: f32, world: f64| (0.85 * f64::from(points) - 2.0 * margin) / world;
+        let scale = across(rect.width(), size.x).min(across(rect.height(), size.y));
+        if scale > 0.0 {
+            self.centre = (min + max) * 0.5;
+            self.scale = scale.clamp(MIN_SCALE, MAX_SCALE);
+        } else {
+            self.fit(rect, (min, max));
+        }
+    }
+
     /// Show the box `(min, max)` with a margin.
     pub fn fit(&mut self, rect: Rect, (min, max): (DVec2, DVec2)) {
         if !(min.is_finite() && max.is_finite()) {

@@ -4,7 +4,7 @@
 //! opens on.
 
 use super::camera::Camera;
-use super::draw::{RING_GAP, axes_bounds};
+use super::draw::{AXIS_MARGIN, AXIS_STEP, RING_GAP, axes_bounds};
 use super::mark::Rect;
 use crate::geometry::{DVec2, Placed};
 use crate::query::PairReport;
@@ -18,7 +18,7 @@ pub enum Fit {
     /// The explained pair: both shapes whole, their contacts and MTV or closest points, and
     /// the axis ring around them (G in the window).
     Pair,
-    /// The pair only if some of it is outside the view now; else the view stays (a pair
+    /// The pair only if it is not shown now ([`pair_shown`]); else the view stays (a pair
     /// chosen from a list is brought into view without losing the user's zoom).
     Reveal,
     /// The explained pair's headline: the smaller shape, the MTV or the closest points
@@ -60,12 +60,7 @@ pub fn fit_bounds(
         (Fit::Headline, Some(((a, b), report))) => {
             // The smaller shape, and what the pair is about: contacts and the MTV's ghost,
             // or the closest points.
-            let (pa, pb) = (&shapes[a].placed, &shapes[b].placed);
-            let small = if pa.shape.bounding_radius() < pb.shape.bounding_radius() {
-                pa
-            } else {
-                pb
-            };
+            let small = smaller(&shapes[a].placed, &shapes[b].placed);
             let mut bounds = small.aabb();
             if let Some(c) = &report.contact {
                 for p in &c.points {
@@ -77,9 +72,9 @@ pub fn fit_bounds(
             if let Some(c) = report.proximity.closest {
                 bounds = union(bounds, (c.point_a.min(c.point_b), c.point_a.max(c.point_b)));
             }
-            // Room around it for the axis ring.
-            let (centre, half) = ((bounds.0 + bounds.1) * 0.5, (bounds.1 - bounds.0) * 0.5);
-            Some((centre - half * 1.6, centre + half * 1.6))
+            // Up close the axis ring stands inside the view, around the contact: the margin
+            // is the labels' ([`HEADLINE_MARGIN`], in points).
+            Some(bounds)
         }
         _ => {
             let all = shapes.iter().map(|s| s.placed.aabb()).reduce(union)?;
@@ -112,8 +107,39 @@ pub fn pair_in_view(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Expl
     })
 }
 
+/// The room (points) around the headline's box for its labels (the MTV's, the distance's).
+const HEADLINE_MARGIN: f64 = 40.0;
+
+/// Whether `camera` shows the explained pair in `rect`: both shapes whole, or (as G shows a
+/// small shape on a much larger one) the smaller shape whole and some of the other.
+pub fn pair_shown(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Explained>) -> bool {
+    let Some(((a, b), _)) = pair else {
+        return true;
+    };
+    if pair_in_view(camera, rect, scene, pair) {
+        return true;
+    }
+    let (pa, pb) = (&scene.shapes[a].placed, &scene.shapes[b].placed);
+    let small = smaller(pa, pb);
+    let large = if std::ptr::eq(small, pa) { pb } else { pa };
+    let on_screen = |p: DVec2| camera.to_screen(rect, p);
+    let (lo, hi) = small.aabb();
+    let (llo, lhi) = large.aabb();
+    let (p, q) = (on_screen(llo), on_screen(lhi));
+    let large_box = Rect::from_min_max(p.min(q), p.max(q));
+    rect.contains(on_screen(lo)) && rect.contains(on_screen(hi)) && large_box.intersects(rect)
+}
+
+/// Below this share of the view's shorter side, the smaller shape of a fitted pair is too
+/// small to read (a 32-pixel player against a level-wide floor): when the other shape is near
+/// it, the fit then shows the smaller shape large, with what the pair is about, the part of
+/// the other shape around it and the axis ring around the smaller shape.
+pub const SMALL_SHARE: f64 = 0.04;
+
 /// `camera` fitted to show `fit` in `rect` (`Reveal`: unchanged when the pair is in view).
-/// Twice: the axis ring's margin is in points, so it depends on the zoom of the fit.
+/// Twice: the axis ring's margin is in points, so it depends on the zoom of the fit. A pair of
+/// near shapes whose smaller one would come out too small ([`SMALL_SHARE`]) is fitted on that
+/// shape.
 pub fn fitted(
     fit: Fit,
     mut camera: Camera,
@@ -121,11 +147,14 @@ pub fn fitted(
     scene: &Scene,
     pair: Option<Explained>,
 ) -> Camera {
-    if fit == Fit::Reveal && pair_in_view(camera, rect, scene, pair) {
+    if fit == Fit::Reveal && pair_shown(camera, rect, scene, pair) {
         return camera;
     }
     for _ in 0..2 {
         match fit_bounds(fit, scene, pair, camera.scale) {
+            Some(bounds) if fit == Fit::Headline => {
+                camera.fit_with_margin(rect, bounds, HEADLINE_MARGIN);
+            }
             Some(bounds) => camera.fit(rect, bounds),
             None => {
                 camera = Camera {
@@ -135,7 +164,52 @@ pub fn fitted(
             }
         }
     }
+    if let (Fit::Pair | Fit::Reveal, Some(((a, b), report))) = (fit, pair) {
+        let (pa, pb) = (&scene.shapes[a].placed, &scene.shapes[b].placed);
+        let small = smaller(pa, pb);
+        let shorter = f64::from(rect.width().min(rect.height()));
+        let size = 2.0 * small.shape.bounding_radius();
+        // Near: touching, or closer than the smaller shape is wide (two small shapes far
+        // apart are both shown, however small).
+        let near = report.proximity.distance <= size;
+        if near && size * camera.scale < SMALL_SHARE * shorter {
+            camera.fit_with_margin(rect, focus_bounds(small, report), FOCUS_MARGIN);
+        }
+    }
     camera
+}
+
+/// Of two shapes, the one whose bounding circle is smaller (the first on a tie).
+fn smaller<'p>(a: &'p Placed, b: &'p Placed) -> &'p Placed {
+    if a.shape.bounding_radius() <= b.shape.bounding_radius() {
+        a
+    } else {
+        b
+    }
+}
+
+/// The room (points) around [`focus_bounds`] for the axis ring the view draws around the
+/// smaller shape when the whole pair does not fit (`draw::axis_ring`: the ring's gap outside
+/// the shape's bounding circle, its lines reaching 1.2 times out, one step further out and a
+/// margin past their shadows).
+const FOCUS_MARGIN: f64 = 1.2 * RING_GAP as f64 + (2.0 * AXIS_STEP + AXIS_MARGIN) as f64;
+
+/// The box (world) of `small`'s bounding circle, 1.2 times out (where its axis lines reach),
+/// and the pair's contacts, MTV and closest points.
+fn focus_bounds(small: &Placed, report: &PairReport) -> Bounds {
+    let out = 1.2 * small.shape.bounding_radius();
+    let centre = small.centre();
+    let mut bounds = (centre - DVec2::splat(out), centre + DVec2::splat(out));
+    if let Some(c) = &report.contact {
+        for p in &c.points {
+            let tip = p.point + c.normal * c.depth;
+            bounds = union(bounds, (p.point.min(tip), p.point.max(tip)));
+        }
+    }
+    if let Some(c) = report.proximity.closest {
+        bounds = union(bounds, (c.point_a.min(c.point_b), c.point_a.max(c.point_b)));
+    }
+    bounds
 }
 
 /// The view a scene opens on: the whole scene with the axis ring around the explained pair.

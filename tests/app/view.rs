@@ -190,5 +190,52 @@ fn an_also_intersecting_pair_is_brought_into_view() {
     h.run();
     h.run();
     assert_eq!(h.state().pair(), Some((0, 2)));
-    assert!(in_view(&h, 0) && in_view(&h, 2), "floor and barrel in view");
+    // The barrel whole, and the floor it stands on around it: a 48-pixel barrel on an
+    // 800-pixel floor is shown large (G's fit of a small shape on a large one).
+    assert!(in_view(&h, 2), "barrel in view");
+    let camera = h.state().camera();
+    let view = h.state().view_rect();
+    use collidoscope::picture::{Rect, Vec2, fit};
+    let rect = Rect::from_min_max(
+        Vec2::new(view.min.x, view.min.y),
+        Vec2::new(view.max.x, view.max.y),
+    );
+    let scene = h.state().scene();
+    let report = collidoscope::query::pair_report(&scene.shapes[0].placed, &scene.shapes[2].placed);
+    assert!(fit::pair_shown(
+        camera,
+        rect,
+        scene,
+        Some(((0, 2), &report))
+    ));
+}
+
+/// Shift+G as a quick hand types it: the key's own event says Shift, while by the end of the
+/// frame Shift is up again. The event's modifiers decide: the headline, up close.
+#[test]
+fn shift_g_is_read_from_the_key_event_itself() {
+    let mut h = harness(app(None));
+    h.key_press(Key::G);
+    h.run_steps(2);
+    let pair = h.state().camera();
+    h.event(egui::Event::Key {
+        key: Key::G,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::SHIFT,
+    });
+    h.event(egui::Event::Key {
+        key: Key::G,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: Modifiers::SHIFT,
+    });
+    h.run_steps(2);
+    assert!(
+        h.state().camera().scale > 1.5 * pair.scale,
+        "{:?} after {pair:?}",
+        h.state().camera()
+    );
 }

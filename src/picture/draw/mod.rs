@@ -49,10 +49,10 @@ const MAX_NAMES: usize = 400;
 pub const RING_GAP: f32 = 28.0;
 
 /// How far a parallel axis line steps outward (points).
-const AXIS_STEP: f32 = 16.0;
+pub(crate) const AXIS_STEP: f32 = 16.0;
 
 /// How far a line reaches past the shadows on it (points).
-const AXIS_MARGIN: f32 = 10.0;
+pub(crate) const AXIS_MARGIN: f32 = 10.0;
 
 /// Everything one layer of a frame of the scene view paints.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -590,8 +590,12 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
         .map(|m| m * power)
         .find(|s| *s >= raw)
         .unwrap_or(10.0 * power);
-    let lo = camera.to_world(rect, rect.left_bottom());
-    let hi = camera.to_world(rect, rect.right_top());
+    // The view's world box, whichever way y grows on the screen.
+    let (p, q) = (
+        camera.to_world(rect, rect.left_bottom()),
+        camera.to_world(rect, rect.right_top()),
+    );
+    let (lo, hi) = (p.min(q), p.max(q));
     let (colour, axis_colour) = (palette::GRID, palette::GRID_AXIS);
     // Counted in f64: far from the origin a line index does not fit an integer. At most 400
     // lines; none when the view itself is not finite.
@@ -611,19 +615,26 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     // k-th line when the numbers are wider than the lines are apart.
     let label_box =
         |text: &str| super::labels::estimated_size(text) * input.text_scale + Vec2::new(4.0, 2.0);
-    let widest = [lo.x, hi.x, lo.y, hi.y]
+    // Numbers along the bottom need their widths between lines; along the left side, their
+    // heights.
+    let widest = [lo.x, hi.x]
         .iter()
         .map(|v| label_box(&text::number((v / step).round() * step)).x)
         .fold(0.0f32, f32::max);
+    let tallest = label_box("0").y;
     let pixels = (step * camera.scale) as f32;
-    let every = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
-        .into_iter()
-        .find(|k| pixels * *k as f32 >= widest + 8.0)
-        .unwrap_or(100.0);
-    let labelled = |v: f64| ((v / step).round() / every).round() * every == (v / step).round();
-    let mut grid_label = |centre: Vec2, size: Vec2, v: f64| {
+    let every = |room: f32| {
+        [1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
+            .into_iter()
+            .find(|k| pixels * *k as f32 >= room + 8.0)
+            .unwrap_or(100.0)
+    };
+    let (every_x, every_y) = (every(widest), every(tallest));
+    let labelled =
+        |v: f64, every: f64| ((v / step).round() / every).round() * every == (v / step).round();
+    let mut grid_label = |centre: Vec2, size: Vec2, v: f64, every: f64| {
         let (label, view) = (Rect::from_centre_size(centre, size), rect.shrink(2.0));
-        if labelled(v)
+        if labelled(v, every)
             && label.min.x >= view.min.x
             && label.max.x <= view.max.x
             && label.min.y >= view.min.y
@@ -651,6 +662,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             Vec2::new(sx + 3.0 + 0.5 * size.x, rect.max.y - 2.0 - 0.5 * size.y),
             size,
             x,
+            every_x,
         );
     }
     for y in lines(lo.y, hi.y) {
@@ -666,6 +678,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             Vec2::new(rect.min.x + 4.0 + 0.5 * size.x, sy - 1.0 - 0.5 * size.y),
             size,
             y,
+            every_y,
         );
     }
 }
