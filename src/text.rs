@@ -326,7 +326,7 @@ pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
         }
         Verdict::Separated { first, widest, gap } => {
             let mut s = format!(
-                "Separated: axis {} ({}) shows a gap, so a SAT loop stops there; {} and {} do not intersect.",
+                "Separated: axis {} ({}) shows a gap, so a SAT test can stop there (the other axes are measured here only to show them); {} and {} do not intersect.",
                 first + 1,
                 axis_source(report.axes[first].source, names),
                 names.a,
@@ -981,15 +981,89 @@ pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
     line
 }
 
-/// `name` cut to its last `keep` characters after an ellipsis when longer (an imported level's
-/// names are paths, whose ends tell them apart).
-pub fn tail(name: &str, keep: usize) -> String {
-    let count = name.chars().count();
-    if count <= keep {
-        return name.to_string();
+/// Long names cut where they are the same, not where they differ. An imported level's names
+/// are paths (`TileMap/Floor[10,14]/physics_layer_0/polygon_0`) that differ in one part: the
+/// parts every name of the list shares go first (each dropped part shown as `…`), then
+/// characters from the middle, so the part that tells a name from its neighbours stays.
+#[derive(Clone, Debug, Default)]
+pub struct NameCutter {
+    /// Parts (between `/`) that every name of the list has.
+    shared: std::collections::HashSet<String>,
+}
+
+impl NameCutter {
+    /// A cutter for the names of a list.
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut names = names.into_iter();
+        let Some(first) = names.next() else {
+            return Self::default();
+        };
+        let mut shared: std::collections::HashSet<String> =
+            first.split('/').map(str::to_string).collect();
+        for name in names {
+            let parts: std::collections::HashSet<&str> = name.split('/').collect();
+            shared.retain(|p| parts.contains(p.as_str()));
+            if shared.is_empty() {
+                break;
+            }
+        }
+        Self { shared }
     }
-    let rest: String = name.chars().skip(count - keep).collect();
-    format!("…{rest}")
+
+    /// `name` as it is, if `fits` takes it; else with shared parts dropped, the middle ones
+    /// first; else cut in the middle of its characters, keeping more of the end.
+    pub fn cut(&self, name: &str, fits: impl Fn(&str) -> bool) -> String {
+        if fits(name) {
+            return name.to_string();
+        }
+        let mut parts: Vec<Option<&str>> = name.split('/').map(Some).collect();
+        let n = parts.len();
+        // The shared parts, from the middle outward: the first and last carry the most.
+        let mut order: Vec<usize> = (0..n)
+            .filter(|&k| parts[k].is_some_and(|p| self.shared.contains(p)))
+            .collect();
+        let middle = (n as f64 - 1.0) / 2.0;
+        order.sort_by(|a, b| ((*a as f64 - middle).abs()).total_cmp(&(*b as f64 - middle).abs()));
+        let joined = |parts: &[Option<&str>]| {
+            let mut out: Vec<&str> = Vec::new();
+            for p in parts {
+                match p {
+                    Some(p) => out.push(p),
+                    // Runs of dropped parts are one `…`.
+                    None if out.last() != Some(&"…") => out.push("…"),
+                    None => {}
+                }
+            }
+            out.join("/")
+        };
+        for k in order {
+            parts[k] = None;
+            let text = joined(&parts);
+            if fits(&text) {
+                return text;
+            }
+        }
+        middle_cut(&joined(&parts), fits)
+    }
+}
+
+/// `text` with characters cut from its middle (a third more kept of the end) until `fits`
+/// takes it; `…` alone if nothing does.
+fn middle_cut(text: &str, fits: impl Fn(&str) -> bool) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    for keep in (1..chars.len()).rev() {
+        let tail = (keep * 4).div_ceil(7);
+        let head = keep - tail;
+        let cut: String = chars[..head]
+            .iter()
+            .chain(std::iter::once(&'…'))
+            .chain(&chars[chars.len() - tail..])
+            .collect();
+        if fits(&cut) {
+            return cut;
+        }
+    }
+    "…".into()
 }
 
 /// Said when a lesson is presented.
@@ -1010,10 +1084,21 @@ pub const LAST_SLIDE: &str = "the last slide: Esc ends the presentation";
 /// Said when asked back from the first slide's first step.
 pub const FIRST_SLIDE: &str = "the first slide";
 
-/// Where a presentation is: "slide 2 of 6", with "step 3 of 5" while stepping.
+/// Where step mode is, as its sentence counts: "axis 3 of 7" at step k (from 1) of a test of
+/// `axes` axes, "the verdict" at the step after the last axis.
+pub fn step_place(k: usize, axes: usize) -> String {
+    if k <= axes {
+        format!("axis {k} of {axes}")
+    } else {
+        "the verdict".into()
+    }
+}
+
+/// Where a presentation is: "slide 2 of 6", with "axis 3 of 7" (or "the verdict") while
+/// stepping through a test of `axes` axes at step `k`.
 pub fn slide_of(slide: usize, slides: usize, step: Option<(usize, usize)>) -> String {
     match step {
-        Some((k, n)) => format!("slide {slide} of {slides} · step {k} of {n}"),
+        Some((k, axes)) => format!("slide {slide} of {slides} · {}", step_place(k, axes)),
         None => format!("slide {slide} of {slides}"),
     }
 }
@@ -1104,6 +1189,33 @@ mod tests {
         assert_eq!(number(-0.0), "0");
         assert_eq!(number(0.25), "0.25");
         assert_eq!(number(1.0 / 3.0), "0.333333");
+    }
+
+    #[test]
+    fn long_names_are_cut_where_they_are_the_same_not_where_they_differ() {
+        use super::NameCutter;
+        let names = [
+            "TileMap/Floor[9,14]/physics_layer_0/polygon_0",
+            "TileMap/Floor[10,14]/physics_layer_0/polygon_0",
+            "TileMap/Wall[0,3]/physics_layer_0/polygon_1",
+        ];
+        let cutter = NameCutter::new(names);
+        let within = |n: usize| move |s: &str| s.chars().count() <= n;
+        assert_eq!(cutter.cut(names[1], within(60)), names[1]);
+        assert_eq!(
+            cutter.cut(names[1], within(36)),
+            "TileMap/Floor[10,14]/…/polygon_0"
+        );
+        assert_eq!(
+            cutter.cut(names[1], within(26)),
+            "…/Floor[10,14]/…/polygon_0"
+        );
+        // Nothing shared: cut in the middle, keeping more of the end.
+        let plain = NameCutter::new(["a long name of a crate", "another"]);
+        assert_eq!(
+            plain.cut("a long name of a crate", within(12)),
+            "a lo…a crate"
+        );
     }
 
     #[test]

@@ -41,7 +41,21 @@ fn corners(s: &SceneShape) -> Vec<DVec2> {
 #[test]
 fn the_kinematic_character_world_imports_its_tiles_platforms_and_instanced_player() {
     let world = imported(WORLD, false);
-    assert!(world.notes.is_empty(), "{:?}", world.notes);
+    // The princess is an Area2D: a trigger, said so, and still imported as a shape.
+    let notes: Vec<(&str, &str)> = world
+        .notes
+        .iter()
+        .map(|n| (n.place.as_str(), n.what.as_str()))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            "node \"Princess/Collision\" (CollisionShape2D)",
+            "a trigger: under the Area2D \"Princess\", which reports the bodies that enter it and stops none; imported as a solid shape"
+        )]
+    );
+    assert_eq!(world.notes[0].shape.as_deref(), Some("Princess/Collision"));
+    shape(&world, "Princess/Collision");
     let tiles = world
         .scene
         .shapes

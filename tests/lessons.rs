@@ -758,3 +758,37 @@ fn no_page_shows_rounding_noise_as_a_number() {
 
 /// Below this, a length in a built-in lesson (whose coordinates are under 100) is rounding.
 const NOISE: f64 = 1e-10;
+
+/// Every picture of every built-in lesson's page (each slide at each step, every axis
+/// labelled): no headline or axis label is struck through by a line.
+#[test]
+fn page_pictures_keep_their_labels_clear_of_the_lines() {
+    use collidoscope::lesson::{slide_picture, stage};
+    use collidoscope::picture::labels::{Importance, Obstacles};
+    for b in BUILT_IN {
+        for (k, slide) in lesson(b.name).slides.iter().enumerate() {
+            let shown = stage(slide);
+            let steps: Vec<Option<usize>> = if shown.steps.is_empty() {
+                vec![None]
+            } else {
+                shown.steps.iter().map(|s| Some(*s)).collect()
+            };
+            for step in steps {
+                let p = slide_picture(slide, &shown, step);
+                let lines = Obstacles::of_marks(&p.marks[p.backdrop..], p.rect);
+                for (label, at) in &p.labels {
+                    if matches!(label.importance, Importance::Headline | Importance::Axis) {
+                        let crossed = lines.cost(*at, &[]);
+                        assert!(
+                            crossed == 0.0,
+                            "{} slide {} step {step:?}: {:?} crossed by {crossed} points of line",
+                            b.name,
+                            k + 1,
+                            label.text
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

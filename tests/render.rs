@@ -76,7 +76,7 @@ fn every_example_renders_as_svg_and_png() {
         // the first two shapes.
         let scene = collidoscope::scene::load(&file).unwrap();
         let hits = collidoscope::broad::intersecting_pairs(&scene, None);
-        let (a, b) = picture::default_pair(scene.shapes.len(), hits.first().copied()).unwrap();
+        let (a, b) = picture::default_pair(&scene, &hits).unwrap();
         let intersecting = collide(&scene.shapes[a].placed, &scene.shapes[b].placed).is_some();
         let mtv = count(&pixmap, palette::MTV);
         assert_eq!(mtv > 20, intersecting, "{name}: MTV pixels {mtv}");

@@ -795,7 +795,8 @@ impl CaptureLab {
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 3.0, egui::Color32::from_gray(40));
+        let look = super::widgets::StripLook::of(ui);
+        painter.rect_filled(rect, 3.0, look.ground);
         let x_of = |k: u64| rect.left() + rect.width() * (k as f32 / last.max(1) as f32);
         let top_of = |slot: usize| rect.top() + 4.0 + slot as f32 * row_height;
         // One tick per pixel column and row is enough, however many claims share it.
@@ -821,7 +822,7 @@ impl CaptureLab {
         let x = x_of(self.playback.position);
         painter.line_segment(
             [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
-            (2.0, egui::Color32::WHITE),
+            (2.0, look.marker),
         );
         let frame_at = |p: egui::Pos2| {
             let share = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0);

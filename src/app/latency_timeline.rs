@@ -15,12 +15,12 @@ const ROW: f32 = 16.0;
 const LABELS: f32 = 64.0;
 const ARROWS: f32 = 70.0;
 
-/// The colour of a cell.
-fn cell_colour(k: Knowledge) -> Color32 {
+/// The colour of a cell in `look`.
+fn cell_colour(k: Knowledge, look: &super::widgets::StripLook) -> Color32 {
     match k {
         Knowledge::Received => Color32::from_rgb(70, 150, 90),
         Knowledge::Interpolated => Color32::from_rgb(60, 95, 140),
-        Knowledge::Unknown => Color32::from_gray(45),
+        Knowledge::Unknown => look.unknown,
     }
 }
 
@@ -86,7 +86,8 @@ fn controls(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             (Knowledge::Unknown, "unknown"),
         ] {
             let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, cell_colour(k));
+            let look = super::widgets::StripLook::of(ui);
+            ui.painter().rect_filled(rect, 2.0, cell_colour(k, &look));
             ui.label(name);
         }
         ui.colored_label(
@@ -104,6 +105,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
         return;
     };
     let players = log.players.len().max(1);
+    let look = super::widgets::StripLook::of(ui);
     let width = ui.available_width();
     let col = ((width - LABELS - ARROWS) / players as f32).max(3.0);
     // The players' names over their columns.
@@ -115,8 +117,8 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
                 pos2(x, header.center().y),
                 egui::Align2::CENTER_CENTER,
                 p.display_name(i),
-                egui::FontId::proportional(11.0),
-                Color32::LIGHT_GRAY,
+                egui::FontId::proportional(look.small * 1.1),
+                look.text,
             );
         }
     }
@@ -149,36 +151,36 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
                     painter.rect_filled(
                         Rect::from_min_size(pos2(rect.left(), top), vec2(width, ROW)),
                         0.0,
-                        Color32::from_gray(70),
+                        look.quiet,
                     );
                 }
                 painter.text(
                     pos2(rect.left() + LABELS - 6.0, top + ROW / 2.0),
                     egui::Align2::RIGHT_CENTER,
                     format!("{} ms", text::ms(t)),
-                    egui::FontId::monospace(10.0),
-                    Color32::LIGHT_GRAY,
+                    egui::FontId::monospace(look.small),
+                    look.text,
                 );
                 for (p, track) in engine.tracks().iter().enumerate() {
                     let cell = Rect::from_min_size(
                         pos2(rect.left() + LABELS + p as f32 * col + 1.0, top + 1.0),
                         vec2((col - 2.0).max(1.0), ROW - 2.0),
                     );
-                    painter.rect_filled(cell, 2.0, cell_colour(track.knowledge_at(t)));
+                    painter.rect_filled(cell, 2.0, cell_colour(track.knowledge_at(t), &look));
                 }
             }
             if let Some(r) = now {
                 let y = y_of(r);
                 painter.line_segment(
                     [pos2(rect.left(), y), pos2(rect.right(), y)],
-                    Stroke::new(1.5, Color32::WHITE),
+                    Stroke::new(1.5, look.marker),
                 );
                 painter.text(
                     pos2(rect.right() - 2.0, y - 2.0),
                     egui::Align2::RIGHT_BOTTOM,
                     "server now",
-                    egui::FontId::proportional(10.0),
-                    Color32::WHITE,
+                    egui::FontId::proportional(look.small),
+                    look.marker,
                 );
             }
             let mut hovered = Vec::new();
@@ -201,7 +203,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
                     for s in [-1.0, 1.0] {
                         painter.line_segment(
                             [c + vec2(-d, -d * s), c + vec2(d, d * s)],
-                            Stroke::new(1.5, Color32::WHITE),
+                            Stroke::new(1.5, look.marker),
                         );
                     }
                 }

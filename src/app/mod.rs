@@ -196,6 +196,9 @@ pub struct App {
     shapes_panel_last: bool,
     /// The lesson presented, with the user's document kept aside.
     presenter: Option<Presenter>,
+    /// Frames left in which to make the window fill the screen (a lesson given on the
+    /// command line is presented on the whole screen).
+    fill_screen: u8,
 }
 
 impl App {
@@ -229,6 +232,7 @@ impl App {
             close_confirmed: false,
             shapes_panel_last: false,
             presenter: None,
+            fill_screen: if options.lesson.is_some() { 30 } else { 0 },
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
         if let Some(file) = options.file {
@@ -344,7 +348,35 @@ impl App {
         }
         self.autosave();
         self.window_title(ctx);
+        self.fill_screen(ctx);
         self.close_request(ctx);
+    }
+
+    /// Make the window fill the screen while `fill_screen` frames remain: maximised where a
+    /// window manager does that (the window opens maximised), else (a bare X server maximises
+    /// nothing) moved to the screen's corner at the screen's size.
+    fn fill_screen(&mut self, ctx: &egui::Context) {
+        if self.fill_screen == 0 {
+            return;
+        }
+        self.fill_screen -= 1;
+        let (monitor, inner, maximized, fullscreen) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.monitor_size, v.inner_rect, v.maximized, v.fullscreen)
+        });
+        ctx.request_repaint();
+        let Some(monitor) = monitor else { return };
+        let filled =
+            inner.is_some_and(|r| r.width() >= monitor.x - 80.0 && r.height() >= monitor.y - 120.0);
+        if filled || maximized == Some(true) || fullscreen == Some(true) {
+            self.fill_screen = 0;
+            return;
+        }
+        // Give a window manager a few frames to maximise it first.
+        if self.fill_screen < 27 {
+            ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(egui::Pos2::ZERO));
+            ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(monitor));
+        }
     }
 
     /// The projector look is light; the window's own is dark.

@@ -670,7 +670,8 @@ impl MotionLab {
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 3.0, egui::Color32::from_gray(40));
+        let look = super::widgets::StripLook::of(ui);
+        painter.rect_filled(rect, 3.0, look.ground);
         let x_of = |step: u64| rect.left() + rect.width() * (step as f32 / last.max(1) as f32);
         let scene = self.run.as_ref().map(|r| r.recording.scene().clone());
         let mut hovered = Vec::new();
@@ -710,7 +711,7 @@ impl MotionLab {
         let x = x_of(self.frame());
         painter.line_segment(
             [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
-            (2.0, egui::Color32::WHITE),
+            (2.0, look.marker),
         );
         let scrubbed = (response.clicked() || response.dragged())
             .then(|| response.interact_pointer_pos())

@@ -244,7 +244,7 @@ impl PairLab {
                 self.step = None;
             }
             if let Some(k) = self.step {
-                ui.label(format!("step {} of {}", (k + 1).min(total + 1), total + 1));
+                ui.label(text::step_place((k + 1).min(total + 1), total));
             }
         });
     }
@@ -284,16 +284,29 @@ fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     let shapes = &ws.scene().shapes;
     let (mut new_a, mut new_b) = (a, b);
     let combo_width = ((ui.available_width() - 110.0) / 2.0).clamp(60.0, 140.0);
+    let mut fitter = super::widgets::NameFitter::new(|| super::shapes_panel::names_of(ws.scene()));
+    // The list opens at most as wide as the panel, each long name cut where it is like the
+    // others (the whole name on hover).
+    let list_width = ui.available_width().max(combo_width);
     ui.horizontal(|ui| {
         for (side, colour, id) in [("A", palette::A, &mut new_a), ("B", palette::B, &mut new_b)] {
             let label = ui.colored_label(colour, side);
             let name = ws.name_of(*id);
+            // The box's own text leaves room for its arrow.
+            let shown = fitter.fit(ui, &name, "", combo_width - 24.0);
             egui::ComboBox::from_id_salt(("pair", side))
-                .selected_text(text::tail(&name, 22))
+                .selected_text(shown)
                 .width(combo_width)
                 .show_ui(ui, |ui| {
+                    ui.set_max_width(list_width);
                     for (i, shape) in shapes.iter().enumerate() {
-                        ui.selectable_value(id, shape.id, shape.display_name(i));
+                        let whole = shape.display_name(i);
+                        let row = fitter.fit(ui, &whole, "", list_width - 16.0);
+                        let cut = row != whole;
+                        let response = ui.selectable_value(id, shape.id, row);
+                        if cut {
+                            response.on_hover_text(whole);
+                        }
                     }
                 })
                 .response
@@ -321,22 +334,35 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
             palette::OTHER_HIT,
             format!("Also intersecting ({}):", hits.len()),
         );
+        let mut fitter =
+            super::widgets::NameFitter::new(|| super::shapes_panel::names_of(ws.scene()));
         for &(a, b) in hits.iter().take(SHOWN) {
-            let text = format!("{} / {}", ws.name_of(a), ws.name_of(b));
+            let (name_a, name_b) = (ws.name_of(a), ws.name_of(b));
+            let text = format!("{name_a} / {name_b}");
             // Never wider than the panel: a pair of long names (an imported level's paths)
-            // gets a row of its own, cut to fit.
-            let button = egui::Button::new(text.as_str()).small().truncate();
+            // gets a row of its own, each name cut where it is like the others.
             let full = ui.max_rect().width();
             let wide = ui.fonts_mut(|f| {
-                f.layout_no_wrap(text, egui::FontId::proportional(10.0), egui::Color32::WHITE)
-                    .size()
-                    .x
+                f.layout_no_wrap(
+                    text.clone(),
+                    egui::FontId::proportional(10.0),
+                    egui::Color32::WHITE,
+                )
+                .size()
+                .x
             }) + 12.0
                 > full;
             let response = if wide {
-                ui.add_sized([full, 0.0], button)
+                let half = 0.5 * (full - 40.0);
+                let shown = format!(
+                    "{} / {}",
+                    fitter.fit(ui, &name_a, "", half),
+                    fitter.fit(ui, &name_b, "", half)
+                );
+                let button = egui::Button::new(shown).small().truncate();
+                ui.add_sized([full, 0.0], button).on_hover_text(&text)
             } else {
-                ui.add(button)
+                ui.add(egui::Button::new(text.as_str()).small())
             };
             if response
                 .on_hover_text("explain this pair (the view moves to it when it is not in view)")

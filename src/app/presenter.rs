@@ -363,15 +363,20 @@ impl App {
         let axes = ws.report().map_or(0, |r| r.sat.axes.len());
         let at_first_step = step.is_none_or(|s| Some(s) <= first_step(slide).map(|f| f + 1));
         let can_go_back = p.slide > 0 || !at_first_step;
-        let steps = step.map(|s| (s, axes + 1));
+        let steps = step.map(|s| (s, axes));
         presenter_bar(ui, p, steps, can_go_back, &self.options, out);
         self.status_bar
             .ui(ui, ws, self.scene_view.camera(), status_bar::PRESENTER_HINT);
+        // The timeline's words grow with the screen as the bar's do (on this ui, so that the
+        // panels after it leave it room).
+        let style = ui.style().clone();
+        presenter_text(ui);
         match self.lab {
             Lab::Motion => self.motion_lab.timeline(ui, out),
             Lab::Latency => latency_timeline::ui(&self.latency_lab, ui, out),
             _ => {}
         }
+        ui.set_style(style);
         let live = live_sentences(self.lab, ws, step, slide.naive);
         slide_panel(ui, slide, &live, self.options.projector);
         let labs = lab_refs!(self);
@@ -481,6 +486,18 @@ fn slide_panel(ui: &mut egui::Ui, slide: &Slide, live: &[String], projector: boo
     });
 }
 
+/// Text for the presenter's bars (the top bar, a timeline): it grows with the screen as the
+/// slide's words do, 14 points at 1280x720.
+fn presenter_text(ui: &mut egui::Ui) {
+    let screen = ui.ctx().content_rect().size();
+    let size = 14.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.9);
+    for style in [egui::TextStyle::Body, egui::TextStyle::Button] {
+        ui.style_mut()
+            .text_styles
+            .insert(style, FontId::proportional(size));
+    }
+}
+
 /// The presenter's bar: the lesson, where the slide is, the steps, and the switches.
 fn presenter_bar(
     ui: &mut egui::Ui,
@@ -492,14 +509,7 @@ fn presenter_bar(
 ) {
     let count = p.lesson.slides.len();
     egui::Panel::top("presenter").show(ui, |ui| {
-        // The bar grows with the screen as the slide's words do (14 points at 1280x720).
-        let screen = ui.ctx().content_rect().size();
-        let size = 14.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.9);
-        for style in [egui::TextStyle::Body, egui::TextStyle::Button] {
-            ui.style_mut()
-                .text_styles
-                .insert(style, FontId::proportional(size));
-        }
+        presenter_text(ui);
         ui.horizontal_wrapped(|ui| {
             ui.menu_button("Lessons", |ui| lessons_menu(ui, out));
             ui.separator();

@@ -41,18 +41,32 @@ impl ShapesPanel {
         read_only: Option<(&Scene, &str)>,
         out: &mut Commands,
     ) {
-        let panel = egui::Panel::left("shapes");
-        super::side_panel(ui, panel, (205.0, 150.0, 0.22), |ui| {
+        // A frame's read-only list is narrower than the editable panel: the scene view
+        // matters more there (a 1024-point window keeps most of its width for it).
+        let (panel, size) = match read_only {
+            Some(_) => (egui::Panel::left("frame shapes"), (160.0, 110.0, 0.16)),
+            None => (egui::Panel::left("shapes"), (205.0, 150.0, 0.22)),
+        };
+        super::side_panel(ui, panel, size, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Shapes");
                 if let Some((scene, note)) = read_only {
                     ui.label(RichText::new(note).weak());
+                    let mut fitter = super::widgets::NameFitter::new(|| names_of(scene));
+                    let room = ui.available_width();
                     for (i, s) in scene.shapes.iter().enumerate() {
-                        ui.label(format!(
-                            "{} ({})",
-                            s.display_name(i),
-                            s.placed.shape.kind().name()
-                        ));
+                        let name = s.display_name(i);
+                        let kind = format!(" ({})", s.placed.shape.kind().name());
+                        let shown = fitter.fit(ui, &name, &kind, room);
+                        let whole = format!("{name}{kind}");
+                        let cut = shown != whole;
+                        let label = ui.add(egui::Label::new(shown).truncate());
+                        label.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Label, true, &whole)
+                        });
+                        if cut {
+                            label.on_hover_text(whole);
+                        }
                     }
                     return;
                 }
@@ -209,8 +223,10 @@ impl ShapesPanel {
 fn shape_list(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     let scene = ws.scene();
     let pair = ws.pair();
+    let mut fitter = super::widgets::NameFitter::new(|| names_of(scene));
     for (i, shape) in scene.shapes.iter().enumerate() {
-        let label = format!("{} ({})", shape.display_name(i), shape.placed.shape.kind());
+        let name = shape.display_name(i);
+        let kind = format!(" ({})", shape.placed.shape.kind());
         ui.horizontal(|ui| {
             let colour = palette::shape_colour(shape.id, pair);
             let (swatch, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
@@ -233,8 +249,24 @@ fn shape_list(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
                     out.push(Command::Explain(a, shape.id));
                 }
             }
-            let row = egui::Button::selectable(ws.selected() == Some(shape.id), label).truncate();
-            if ui.add(row).clicked() {
+            // Cut where the names are the same, the whole name on hover.
+            let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
+            let label = fitter.fit(ui, &name, &kind, room);
+            let whole = format!("{name}{kind}");
+            let cut = label != whole;
+            let selected = ws.selected() == Some(shape.id);
+            let row = egui::Button::selectable(selected, label).truncate();
+            let response = ui.add(row);
+            // Read out (and found) by its whole name.
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::Button, true, selected, &whole)
+            });
+            let response = if cut {
+                response.on_hover_text(&whole)
+            } else {
+                response
+            };
+            if response.clicked() {
                 out.push(Command::Select(Some(shape.id)));
             }
         });
@@ -242,6 +274,11 @@ fn shape_list(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     if scene.shapes.is_empty() {
         ui.label("No shapes yet: add some below.");
     }
+}
+
+/// The names a scene's shapes have (for cutting long ones where they are alike).
+pub fn names_of(scene: &Scene) -> impl Iterator<Item = &str> {
+    scene.shapes.iter().filter_map(|s| s.name.as_deref())
 }
 
 /// Ask for a copy of the selected shape, a little to the side, under a fresh name.

@@ -102,3 +102,88 @@ pub fn side_panel(
             add(ui)
         });
 }
+
+/// Fits the names of one list into a width: a name that fits is shown whole; one that does not
+/// is cut where the list's names are the same ([`crate::text::NameCutter`], made the first
+/// time a name does not fit), so the part that tells it apart stays.
+pub struct NameFitter<'a> {
+    make: Box<dyn Fn() -> crate::text::NameCutter + 'a>,
+    cutter: Option<crate::text::NameCutter>,
+}
+
+impl<'a> NameFitter<'a> {
+    /// A fitter for the list whose names `names` gives.
+    pub fn new<I: IntoIterator<Item = &'a str>>(names: impl Fn() -> I + 'a) -> Self {
+        Self {
+            make: Box::new(move || crate::text::NameCutter::new(names())),
+            cutter: None,
+        }
+    }
+
+    /// `name` and then `suffix` within `width` points in `ui`'s button font; else `name`
+    /// alone (the suffix goes first: it is said on hover); else the name cut.
+    pub fn fit(&mut self, ui: &egui::Ui, name: &str, suffix: &str, width: f32) -> String {
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let fits = |text: &str| {
+            ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE))
+                .size()
+                .x
+                <= width
+        };
+        let whole = format!("{name}{suffix}");
+        if fits(&whole) {
+            return whole;
+        }
+        if fits(name) {
+            return name.to_string();
+        }
+        let cutter = self.cutter.get_or_insert_with(|| (self.make)());
+        cutter.cut(name, fits)
+    }
+}
+
+/// The colours and text size of a timeline strip painted by hand, in the look shown: dark in
+/// the window's own look, light in the projector's (where the bar's text is also larger).
+#[derive(Clone, Copy, Debug)]
+pub struct StripLook {
+    /// The strip's ground.
+    pub ground: egui::Color32,
+    /// A quiet band (the row shown in the latency table).
+    pub quiet: egui::Color32,
+    /// The cells of what is not known.
+    pub unknown: egui::Color32,
+    /// Text on the strip.
+    pub text: egui::Color32,
+    /// The marker: the frame shown, "now".
+    pub marker: egui::Color32,
+    /// Text on the strip, in points: a little smaller than the body text around it.
+    pub small: f32,
+}
+
+impl StripLook {
+    /// The look of `ui`.
+    pub fn of(ui: &egui::Ui) -> Self {
+        use egui::Color32;
+        let body = egui::TextStyle::Body.resolve(ui.style()).size;
+        let small = 0.8 * body;
+        if ui.visuals().dark_mode {
+            Self {
+                ground: Color32::from_gray(40),
+                quiet: Color32::from_gray(70),
+                unknown: Color32::from_gray(45),
+                text: Color32::LIGHT_GRAY,
+                marker: Color32::WHITE,
+                small,
+            }
+        } else {
+            Self {
+                ground: Color32::from_gray(222),
+                quiet: Color32::from_gray(190),
+                unknown: Color32::from_gray(205),
+                text: Color32::from_gray(40),
+                marker: Color32::BLACK,
+                small,
+            }
+        }
+    }
+}

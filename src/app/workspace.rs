@@ -408,12 +408,15 @@ impl Workspace {
         if self.pair_indices().is_none() {
             // The pair `explain` and `render` pick.
             let scene = &self.scene;
-            let first_hit = self
+            let mut hits: Vec<(usize, usize)> = self
                 .pairs
                 .hits()
-                .first()
-                .and_then(|&(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
-            self.pair = crate::picture::default_pair(shapes.len(), first_hit)
+                .iter()
+                .filter_map(|&(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)))
+                .map(|(i, j)| (i.min(j), i.max(j)))
+                .collect();
+            hits.sort_unstable();
+            self.pair = crate::picture::default_pair(scene, &hits)
                 .map(|(a, b)| (shapes[a].id, shapes[b].id));
         }
         let (a, b) = self.pair_indices().expect("a valid pair was just chosen");

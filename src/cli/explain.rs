@@ -30,10 +30,8 @@ fn choose_pair(scene: &Scene, asked: Option<(usize, usize)>) -> Result<(usize, u
     match asked {
         Some(pair) => super::check_pair(pair, n),
         None => {
-            let first_hit = crate::broad::intersecting_pairs(scene, None)
-                .first()
-                .copied();
-            Ok(default_pair(n, first_hit).expect("two shapes or more"))
+            let hits = crate::broad::intersecting_pairs(scene, None);
+            Ok(default_pair(scene, &hits).expect("two shapes or more"))
         }
     }
 }

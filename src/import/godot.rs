@@ -387,7 +387,10 @@ pub(super) fn import_from(
     let mut global: HashMap<String, Affine> = HashMap::new();
     let mut out = Outcome::new(convert, skip_unsupported);
     let root_name = nodes[0].name.clone();
+    // Each node's type by its path: a shape under an Area2D is a trigger.
+    let mut kinds: HashMap<&str, &str> = HashMap::new();
     for node in &nodes {
+        kinds.insert(node.path.as_str(), node.kind.as_str());
         let own = local(node);
         let top_level = node
             .property("top_level")
@@ -439,7 +442,23 @@ pub(super) fn import_from(
             Ok(Some(shapes)) => Ok(shapes),
             Err(refusal) => Err(refusal),
         };
+        let placed = shapes.is_ok();
         out.take(&node.file, &place, &name, shapes, &transform)?;
+        let parent = parent_of(&node.path);
+        if placed && parent.and_then(|p| kinds.get(p)) == Some(&"Area2D") {
+            let area = match parent {
+                Some("") | None => root_name.as_str(),
+                Some(p) => p,
+            };
+            out.note(
+                &node.file,
+                place,
+                format!(
+                    "a trigger: under the Area2D {area:?}, which reports the bodies that enter it and stops none; imported as a solid shape"
+                ),
+                Some(name.clone()),
+            );
+        }
     }
     Ok(out.finish())
 }

@@ -10,6 +10,6 @@ mod stage;
 
 pub use builtin::{BUILT_IN, BuiltIn, builtin};
 pub use file::{Lesson, Read, Slide, SlideLab, SlideStep, View};
-pub use page::page;
+pub use page::{page, slide_picture};
 pub use source::{LessonSource, is_lesson};
 pub use stage::{LATENCY_STEP_MS, MOTION_DT, MOTION_STEPS, MotionRun, Stage, stage};

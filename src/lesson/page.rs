@@ -10,7 +10,7 @@ use super::stage::{Stage, stage};
 use crate::picture::camera::Camera;
 use crate::picture::palette::Theme;
 use crate::picture::svg::{self, escape};
-use crate::picture::{Look, Vec2, picture_with};
+use crate::picture::{Look, Picture, Vec2, picture_with};
 use std::fmt::Write;
 
 /// The size of the pictures (pixels); the page scales them to its width.
@@ -85,6 +85,13 @@ fn section(html: &mut String, k: usize, slide: &Slide) {
 
 /// The picture of `slide` at `step` (`None`: the whole test), as SVG.
 fn picture_svg(slide: &Slide, shown: &Stage, step: Option<usize>, name: &str) -> String {
+    let picture = slide_picture(slide, shown, step);
+    svg::to_svg_with(&picture, &format!(" data-step=\"{name}\""))
+}
+
+/// The picture of `slide` (set up as `shown`) at `step` (`None`: the whole test), as the page
+/// draws it: the projector's light look, every axis labelled, the lab's overlay.
+pub fn slide_picture(slide: &Slide, shown: &Stage, step: Option<usize>) -> Picture {
     let look = Look {
         step,
         label_axes: true,
@@ -108,8 +115,7 @@ fn picture_svg(slide: &Slide, shown: &Stage, step: Option<usize>, name: &str) ->
         scale: f64::from(PICTURE.x / SCALE) / v.width,
         ..Camera::default()
     });
-    let picture = picture_with(&shown.scene, shown.pair, PICTURE, camera, look);
-    svg::to_svg_with(&picture, &format!(" data-step=\"{name}\""))
+    picture_with(&shown.scene, shown.pair, PICTURE, camera, look)
 }
 
 /// What the lab's state is, in words, for a slide outside the pair lab.

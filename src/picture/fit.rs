@@ -136,8 +136,7 @@ pub fn pair_shown(camera: Camera, rect: Rect, scene: &Scene, pair: Option<Explai
 /// the other shape around it and the axis ring around the smaller shape.
 pub const SMALL_SHARE: f64 = 0.04;
 
-/// `camera` fitted to show `fit` in `rect` (`Reveal`: unchanged when the pair is in view).
-/// Twice: the axis ring's margin is in points, so it depends on the zoom of the fit. A pair of
+/// `camera` fitted to show `fit` in `rect` (`Reveal`: unchanged when the pair is in view). A pair of
 /// near shapes whose smaller one would come out too small ([`SMALL_SHARE`]) is fitted on that
 /// shape.
 pub fn fitted(
@@ -150,7 +149,10 @@ pub fn fitted(
     if fit == Fit::Reveal && pair_shown(camera, rect, scene, pair) {
         return camera;
     }
-    for _ in 0..2 {
+    // The ring's margin is in points: fit until the zoom settles (a few rounds), so that a
+    // fit is the same whichever zoom it starts from.
+    for _ in 0..30 {
+        let before = camera.scale;
         match fit_bounds(fit, scene, pair, camera.scale) {
             Some(bounds) if fit == Fit::Headline => {
                 camera.fit_with_margin(rect, bounds, HEADLINE_MARGIN);
@@ -162,6 +164,9 @@ pub fn fitted(
                     ..Camera::default()
                 }
             }
+        }
+        if (camera.scale - before).abs() <= 1e-9 * before {
+            break;
         }
     }
     if let (Fit::Pair | Fit::Reveal, Some(((a, b), report))) = (fit, pair) {

@@ -10,7 +10,7 @@ use super::palette::Theme;
 use crate::broad::{self, Grid};
 use crate::geometry::DVec2;
 use crate::query::{PairReport, pair_report, time_of_impact};
-use crate::scene::{Scene, ShapeId};
+use crate::scene::{Body, Scene, ShapeId};
 use crate::text::{self, PairNames};
 
 /// A picture: marks in painting order, then the labels over them.
@@ -22,6 +22,9 @@ pub struct Picture {
     pub camera: Camera,
     /// What is painted, back to front.
     pub marks: Vec<Mark>,
+    /// How many of the first marks are backdrop (the grid, the broad phase's cells), which
+    /// labels may stand on.
+    pub backdrop: usize,
     /// The labels kept, each with its box (text centred in it), most important first.
     pub labels: Vec<(Label, Rect)>,
     /// Each candidate axis's line as drawn: the axis (its place in the report) and the line's
@@ -94,21 +97,60 @@ pub(super) const CAPTION_LINE: f32 = 17.0;
 pub(super) const CAPTION_MARGIN: f32 = 8.0;
 
 /// The pair the window explains when it opens a scene, and `explain` and `render` when not
-/// told which (list positions): the first intersecting pair, else the first two shapes;
-/// none with fewer than two shapes. `first_hit` is the first intersecting pair in list order.
-pub fn default_pair(
-    shape_count: usize,
-    first_hit: Option<(usize, usize)>,
-) -> Option<(usize, usize)> {
-    (shape_count >= 2).then(|| first_hit.unwrap_or((0, 1)))
+/// told which (list positions), none with fewer than two shapes. A scene with a moving body
+/// (dynamic, else kinematic) is about that body: the first intersecting pair with one, else
+/// the first moving body and the shape nearest it (what it rests on or is about to hit).
+/// Otherwise the first intersecting pair, else the first two shapes. `hits` are the
+/// intersecting pairs, i < j, in list order.
+pub fn default_pair(scene: &Scene, hits: &[(usize, usize)]) -> Option<(usize, usize)> {
+    let shapes = &scene.shapes;
+    if shapes.len() < 2 {
+        return None;
+    }
+    for body in [Body::Dynamic, Body::Kinematic] {
+        let moving = |k: usize| shapes[k].motion.body == body;
+        if let Some(&hit) = hits.iter().find(|(a, b)| moving(*a) || moving(*b)) {
+            return Some(hit);
+        }
+        if let Some(k) = (0..shapes.len()).find(|&k| moving(k)) {
+            let other = nearest_to(scene, k)?;
+            return Some((k.min(other), k.max(other)));
+        }
+    }
+    Some(hits.first().copied().unwrap_or((0, 1)))
 }
 
-/// The pair a scene opens on ([`default_pair`], its first intersecting pair found through
-/// the grid).
+/// The shape nearest shape `k` (list position): the exact distance among the few whose
+/// bounding boxes come nearest.
+fn nearest_to(scene: &Scene, k: usize) -> Option<usize> {
+    const FEW: usize = 8;
+    let shapes = &scene.shapes;
+    let (lo, hi) = shapes[k].placed.aabb();
+    let box_gap = |j: usize| {
+        let (l, h) = shapes[j].placed.aabb();
+        (l - hi).max(lo - h).max(DVec2::ZERO).length()
+    };
+    let mut near: Vec<(f64, usize)> = (0..shapes.len())
+        .filter(|&j| j != k)
+        .map(|j| (box_gap(j), j))
+        .collect();
+    near.sort_by(|x, y| x.0.total_cmp(&y.0));
+    near.truncate(FEW);
+    near.into_iter()
+        .map(|(_, j)| {
+            let d = crate::query::distance(&shapes[k].placed, &shapes[j].placed).distance;
+            (d, j)
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, j)| j)
+}
+
+/// The pair a scene opens on ([`default_pair`], its intersecting pairs found through the
+/// grid).
 pub fn opening_pair(scene: &Scene) -> Option<(usize, usize)> {
     let grid = Grid::build(&broad::boxes_of(scene), None);
     let hits = broad::intersecting_candidates(scene, &grid).pairs;
-    default_pair(scene.shapes.len(), hits.first().copied())
+    default_pair(scene, &hits)
 }
 
 /// `scene` in a view of `size` points, as the window opens on it: the same fit, the pair
@@ -155,7 +197,7 @@ pub fn picture_with(
     }
     let grid = Grid::build(&broad::boxes_of(scene), None);
     let hits = broad::intersecting_candidates(scene, &grid).pairs;
-    let pair = pair.or_else(|| default_pair(n, hits.first().copied()));
+    let pair = pair.or_else(|| default_pair(scene, &hits));
     let report = pair.map(|(a, b)| pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed));
     let explained = pair.zip(report.as_ref());
     let full = Rect::from_min_size(Vec2::ZERO, size / look.scale);
@@ -280,9 +322,18 @@ pub fn picture_with(
     let (still, moving) = (build(Layer::Static), build(Layer::Dynamic));
     // As the window places them: the static layer's labels first, the dynamic layer's around
     // them.
-    let mut labels = place_around(still.labels, rect, estimated_size, &[]);
+    // Each layer's labels clear of its lines, the dynamic layer's of the static one's too.
+    let (below, above) = (still.obstacles(rect), moving.obstacles(rect));
+    let mut labels = place_around(still.labels, rect, estimated_size, &[], &[&below]);
     let taken: Vec<Rect> = labels.iter().map(|(_, r)| *r).collect();
-    labels.extend(place_around(moving.labels, rect, estimated_size, &taken));
+    labels.extend(place_around(
+        moving.labels,
+        rect,
+        estimated_size,
+        &taken,
+        &[&below, &above],
+    ));
+    let backdrop = still.backdrop;
     let mut marks = still.marks;
     marks.extend(moving.marks);
     let mut axis_lines = still.axis_segments;
@@ -291,6 +342,7 @@ pub fn picture_with(
         rect: full,
         camera,
         marks,
+        backdrop,
         labels,
         axis_lines,
         scale: look.scale,

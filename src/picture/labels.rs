@@ -1,8 +1,11 @@
-//! Labels that do not pile up: placed in order of importance, each at the first of a few spots
-//! around its anchor where it overlaps no label placed before it and stays inside the view;
-//! a label with no free spot is dropped.
+//! Labels that do not pile up or hide what they explain: placed in order of importance, each
+//! at the spot around its anchor where it overlaps no label placed before it, stays inside the
+//! view and crosses the fewest lines of the marks ([`Obstacles`]: outlines, arrows, axis bars,
+//! contact rings), the nearest spot first among equals. A label with no free spot is dropped,
+//! and so is a shape's name that every spot would strike through.
 
-use super::mark::{Colour, Rect, Vec2};
+use super::mark::{Colour, Mark, Rect, Vec2};
+use std::collections::HashMap;
 
 /// How much a label matters: more important ones are placed first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -11,6 +14,9 @@ pub enum Importance {
     Grid,
     /// Names of shapes outside the pair.
     Name,
+    /// A note beside an axis that repeats an earlier one (`#5 parallel to #1`): the table
+    /// says it too, so it is left out rather than struck through.
+    Repeat,
     /// Names of the explained pair.
     PairName,
     /// An axis's overlap or gap.
@@ -34,13 +40,254 @@ pub struct Label {
     pub fixed: bool,
 }
 
+/// The lines labels keep clear of: the segments of the marks painted (screen), each with its
+/// half width, kept in square buckets for lookup by area.
+#[derive(Clone, Debug, Default)]
+pub struct Obstacles {
+    /// Each segment: its ends, half its width, and the outline it belongs to (an index into
+    /// `outlines`, or [`NO_OUTLINE`]).
+    segments: Vec<(Vec2, Vec2, f32, u32)>,
+    buckets: HashMap<(i32, i32), Vec<u32>>,
+    /// The closed outlines (shapes, polygons), as drawn: a shape's name sitting inside its own
+    /// outline is not struck through by it.
+    outlines: Vec<Vec<Vec2>>,
+}
+
+/// A segment that belongs to no closed outline.
+const NO_OUTLINE: u32 = u32::MAX;
+
+/// The side of an [`Obstacles`] bucket (points).
+const BUCKET: f32 = 48.0;
+
+/// At most this many shapes' outlines become obstacles (a crowd's names are few anyway).
+const MAX_OUTLINES: usize = 3000;
+
+impl Obstacles {
+    /// The lines of `marks` that reach into `view`.
+    pub fn of_marks(marks: &[Mark], view: Rect) -> Self {
+        let mut o = Obstacles::default();
+        o.add_marks(marks, view);
+        o
+    }
+
+    /// Add the lines of `marks` that reach into `view`: every stroked or filled mark's
+    /// outline (a filled dot's too, a contact's), dashed lines whole.
+    pub fn add_marks(&mut self, marks: &[Mark], view: Rect) {
+        let mut outlines = 0;
+        for mark in marks {
+            match mark {
+                Mark::Segment { points, stroke } if !stroke.is_none() => {
+                    self.add(points[0], points[1], stroke.width, NO_OUTLINE, view);
+                }
+                Mark::Line {
+                    points,
+                    closed,
+                    stroke,
+                } if !stroke.is_none() => self.add_path(points, *closed, stroke.width, view),
+                Mark::Dashed { points, stroke, .. } if !stroke.is_none() => {
+                    self.add_path(points, false, stroke.width, view);
+                }
+                Mark::Polygon {
+                    points,
+                    fill,
+                    stroke,
+                } if !stroke.is_none() || !fill.is_transparent() => {
+                    self.add_path(points, true, stroke.width, view);
+                }
+                Mark::Circle {
+                    centre,
+                    radius,
+                    fill,
+                    stroke,
+                } if !stroke.is_none() || !fill.is_transparent() => {
+                    if !view.expand(*radius).contains(*centre) {
+                        continue;
+                    }
+                    let sides = if *radius < 6.0 { 6 } else { 16 };
+                    let ring: Vec<Vec2> = (0..sides)
+                        .map(|k| {
+                            let a = std::f32::consts::TAU * k as f32 / sides as f32;
+                            *centre + Vec2::new(a.cos(), a.sin()) * *radius
+                        })
+                        .collect();
+                    self.add_path(&ring, true, stroke.width, view);
+                }
+                Mark::Shape { .. } if outlines < MAX_OUTLINES => {
+                    outlines += 1;
+                    let stroke = match mark {
+                        Mark::Shape { stroke, .. } => stroke.width,
+                        _ => 0.0,
+                    };
+                    self.add_path(&mark.shape_outline(), true, stroke, view);
+                }
+                Mark::Rect { rect, stroke, .. } if !stroke.is_none() => {
+                    let corners = [
+                        rect.min,
+                        Vec2::new(rect.max.x, rect.min.y),
+                        rect.max,
+                        Vec2::new(rect.min.x, rect.max.y),
+                    ];
+                    self.add_path(&corners, true, stroke.width, view);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn add_path(&mut self, points: &[Vec2], closed: bool, width: f32, view: Rect) {
+        let outline = if closed && points.len() > 2 {
+            self.outlines.push(points.to_vec());
+            (self.outlines.len() - 1) as u32
+        } else {
+            NO_OUTLINE
+        };
+        for w in points.windows(2) {
+            self.add(w[0], w[1], width, outline, view);
+        }
+        if outline != NO_OUTLINE {
+            self.add(points[points.len() - 1], points[0], width, outline, view);
+        }
+    }
+
+    /// One segment, kept when it reaches into `view` (clipped to it, so a huge shape's far
+    /// edges cost nothing to look up).
+    fn add(&mut self, p: Vec2, q: Vec2, width: f32, outline: u32, view: Rect) {
+        let Some((p, q)) = clip(p, q, view) else {
+            return;
+        };
+        let index = self.segments.len() as u32;
+        self.segments.push((p, q, 0.5 * width, outline));
+        let (lo, hi) = (p.min(q), p.max(q));
+        let cell = |v: f32| (v / BUCKET).floor() as i32;
+        for i in cell(lo.x)..=cell(hi.x) {
+            for j in cell(lo.y)..=cell(hi.y) {
+                // Only the buckets the segment passes through.
+                let b = Rect::from_min_size(
+                    Vec2::new(i as f32, j as f32) * BUCKET,
+                    Vec2::splat(BUCKET),
+                );
+                if clip(p, q, b).is_some() {
+                    self.buckets.entry((i, j)).or_default().push(index);
+                }
+            }
+        }
+    }
+
+    /// How much line runs through `r`: the summed length inside it of every segment (grown
+    /// by its half width), but for the outlines in `own`.
+    pub fn cost(&self, r: Rect, own: &[u32]) -> f32 {
+        let mut seen: Vec<u32> = Vec::new();
+        let mut total = 0.0;
+        for k in self.near(r) {
+            if seen.contains(&k) {
+                continue;
+            }
+            seen.push(k);
+            let (p, q, half, outline) = self.segments[k as usize];
+            if own.contains(&outline) {
+                continue;
+            }
+            if let Some((a, b)) = clip(p, q, r.expand(half)) {
+                total += a.distance(b);
+            }
+        }
+        total
+    }
+
+    /// The segments listed in the buckets `r` touches (some more than once).
+    fn near(&self, r: Rect) -> impl Iterator<Item = u32> + '_ {
+        let cell = |v: f32| (v / BUCKET).floor() as i32;
+        let (i0, i1, j0, j1) = (cell(r.min.x), cell(r.max.x), cell(r.min.y), cell(r.max.y));
+        (i0..=i1)
+            .flat_map(move |i| (j0..=j1).map(move |j| (i, j)))
+            .flat_map(|ij| self.buckets.get(&ij).map_or(&[][..], Vec::as_slice))
+            .copied()
+    }
+
+    /// The closed outlines around `p`: what a name anchored at `p` sits inside.
+    fn outlines_around(&self, p: Vec2) -> Vec<u32> {
+        let mut around: Vec<u32> = Vec::new();
+        // An outline around `p` has a segment level with it on either side: in the row of
+        // buckets through `p` (within the view, where every segment was clipped).
+        let cell = |v: f32| (v / BUCKET).floor() as i32;
+        let j = cell(p.y);
+        let candidates: Vec<u32> = self
+            .buckets
+            .iter()
+            .filter(|((_, bj), _)| *bj == j)
+            .flat_map(|(_, ks)| ks.iter().map(|k| self.segments[*k as usize].3))
+            .collect();
+        for outline in candidates {
+            if outline != NO_OUTLINE
+                && !around.contains(&outline)
+                && inside(&self.outlines[outline as usize], p)
+            {
+                around.push(outline);
+            }
+        }
+        around
+    }
+
+    /// Whether there are no lines at all.
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+}
+
+/// Whether `p` is inside the closed outline `points` (even-odd rule).
+fn inside(points: &[Vec2], p: Vec2) -> bool {
+    let mut odd = false;
+    let n = points.len();
+    for k in 0..n {
+        let (a, b) = (points[k], points[(k + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            odd = !odd;
+        }
+    }
+    odd
+}
+
+/// The part of segment `p`-`q` inside `r` (Liang-Barsky), if any.
+fn clip(p: Vec2, q: Vec2, r: Rect) -> Option<(Vec2, Vec2)> {
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    let d = q - p;
+    for (start, delta, lo, hi) in [(p.x, d.x, r.min.x, r.max.x), (p.y, d.y, r.min.y, r.max.y)] {
+        if !start.is_finite() || !delta.is_finite() {
+            return None;
+        }
+        if delta.abs() < 1e-6 {
+            if start < lo || start > hi {
+                return None;
+            }
+            continue;
+        }
+        let (mut a, mut b) = ((lo - start) / delta, (hi - start) / delta);
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        t0 = t0.max(a);
+        t1 = t1.min(b);
+        if t0 > t1 {
+            return None;
+        }
+    }
+    Some((p + d * t0, p + d * t1))
+}
+
+/// A name crossed by more line than this share of its height, at its best spot, is left out
+/// (one line across it is about its height, one along it its width): better no name than one
+/// struck through.
+const NAME_CROSSED: f32 = 0.5;
+
 /// Where each kept label goes: `(label, its box)`, most important first, clear of the boxes
-/// `taken` by labels placed before. `size` measures a text on screen.
+/// `taken` by labels placed before and crossing as little of the `lines` as its spots allow.
+/// `size` measures a text on screen.
 pub fn place_around(
     mut labels: Vec<Label>,
     view: Rect,
     size: impl Fn(&str) -> Vec2,
     taken: &[Rect],
+    lines: &[&Obstacles],
 ) -> Vec<(Label, Rect)> {
     labels.sort_by_key(|l| std::cmp::Reverse(l.importance));
     let mut placed: Vec<(Label, Rect)> = Vec::with_capacity(labels.len());
@@ -51,32 +298,83 @@ pub fn place_around(
             continue;
         }
         let s = size(&label.text) + Vec2::new(4.0, 2.0);
-        let (w, h) = (s.x, s.y);
-        let spots: &[Vec2] = if label.fixed {
-            &[Vec2::ZERO]
-        } else {
-            &[
-                Vec2::ZERO,
-                Vec2::new(0.0, -h),
-                Vec2::new(0.0, h),
-                Vec2::new(0.6 * w + 4.0, 0.0),
-                Vec2::new(-0.6 * w - 4.0, 0.0),
-                Vec2::new(0.0, -2.0 * h),
-                Vec2::new(0.0, 2.0 * h),
-            ]
+        let free = |rect: &Rect| {
+            placed.iter().all(|(_, other)| !other.intersects(*rect))
+                && taken.iter().all(|other| !other.intersects(*rect))
         };
-        let free = spots.iter().find_map(|offset| {
-            let centre = clamp_inside(label.at + *offset, s, inner)?;
-            let rect = Rect::from_centre_size(centre, s);
-            (placed.iter().all(|(_, other)| !other.intersects(rect))
-                && taken.iter().all(|other| !other.intersects(rect)))
-            .then_some(rect)
-        });
-        if let Some(rect) = free {
-            placed.push((label, rect));
+        if label.fixed {
+            let rect = Rect::from_centre_size(label.at, s);
+            if clamp_inside(label.at, s, inner).is_some() && free(&rect) {
+                placed.push((label, rect));
+            }
+            continue;
         }
+        // A shape's name is not struck through by the outline it sits inside (its own).
+        let own: Vec<Vec<u32>> = match label.importance {
+            Importance::Name | Importance::PairName => {
+                lines.iter().map(|l| l.outlines_around(label.at)).collect()
+            }
+            _ => vec![Vec::new(); lines.len()],
+        };
+        // The nearest free spot that crosses no line; else the free spot that crosses least.
+        let mut best: Option<(f32, Rect)> = None;
+        for offset in spots(s, label.importance) {
+            let Some(centre) = clamp_inside(label.at + offset, s, inner) else {
+                continue;
+            };
+            let rect = Rect::from_centre_size(centre, s);
+            if !free(&rect) {
+                continue;
+            }
+            let cost: f32 = lines.iter().zip(&own).map(|(l, o)| l.cost(rect, o)).sum();
+            if best.is_none_or(|(c, _)| cost < c) {
+                best = Some((cost, rect));
+            }
+            if cost == 0.0 {
+                break;
+            }
+        }
+        let Some((cost, rect)) = best else { continue };
+        let droppable = matches!(label.importance, Importance::Name | Importance::Repeat);
+        if droppable && cost > NAME_CROSSED * s.y {
+            continue;
+        }
+        placed.push((label, rect));
     }
     placed
+}
+
+/// The offsets tried for a label of size `s`, nearest first: on its anchor; then one label
+/// height above or below; beside (its near edge 8 points from the anchor) and at the corners;
+/// then up to five heights up or down, beside at each, and further beside. Never far from what
+/// it labels: at most its half width and six heights away. A shape's name stays on its shape or
+/// just above or below it (farther it would seem to name another); the pair's names may also
+/// stand beside and up to three heights away.
+fn spots(s: Vec2, importance: Importance) -> Vec<Vec2> {
+    let (vy, bx) = (s.y + 2.0, 0.5 * s.x + 8.0);
+    let v = |x: f32, y: f32| Vec2::new(x, y);
+    let mut all = vec![v(0.0, 0.0), v(0.0, -vy), v(0.0, vy)];
+    if importance == Importance::Name {
+        return all;
+    }
+    all.extend([v(bx, 0.0), v(-bx, 0.0)]);
+    let rings = if importance == Importance::PairName {
+        3
+    } else {
+        5
+    };
+    for k in 1..=rings {
+        let y = k as f32 * vy;
+        if k > 1 {
+            all.extend([v(0.0, -y), v(0.0, y)]);
+        }
+        all.extend([v(bx, -y), v(-bx, -y), v(bx, y), v(-bx, y)]);
+        if importance != Importance::PairName && k % 2 == 0 {
+            // Further beside, level with the anchor.
+            all.extend([v(bx + y, 0.0), v(-bx - y, 0.0)]);
+        }
+    }
+    all
 }
 
 /// `centre` moved so that a box of `size` around it lies inside `view`, if it fits at all.
@@ -127,6 +425,99 @@ pub fn wrap(text: &str, width: f32, size: impl Fn(&str) -> Vec2) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::picture::mark::Stroke;
+
+    fn label(at: Vec2, text: &str, importance: Importance) -> Label {
+        Label {
+            at,
+            text: text.into(),
+            colour: Colour::WHITE,
+            importance,
+            fixed: false,
+        }
+    }
+
+    fn line(p: Vec2, q: Vec2) -> Mark {
+        Mark::Segment {
+            points: [p, q],
+            stroke: Stroke::new(4.0, Colour::WHITE),
+        }
+    }
+
+    #[test]
+    fn a_label_on_a_line_moves_to_the_nearest_spot_clear_of_it() {
+        let view = Rect::from_min_size(Vec2::ZERO, Vec2::new(400.0, 300.0));
+        // A thick bar straight through the anchor, left to right.
+        let bar = Obstacles::of_marks(
+            &[line(Vec2::new(0.0, 150.0), Vec2::new(400.0, 150.0))],
+            view,
+        );
+        let at = Vec2::new(200.0, 150.0);
+        let placed = place_around(
+            vec![label(at, "MTV 0.3", Importance::Headline)],
+            view,
+            estimated_size,
+            &[],
+            &[&bar],
+        );
+        let (_, r) = &placed[0];
+        assert_eq!(bar.cost(*r, &[]), 0.0);
+        // One label height above: the first spot clear of the bar.
+        assert!(
+            (r.centre() - (at - Vec2::new(0.0, 19.0))).length() < 0.01,
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_name_struck_through_everywhere_is_left_out_but_not_by_its_own_outline() {
+        let view = Rect::from_min_size(Vec2::ZERO, Vec2::new(400.0, 300.0));
+        // Horizontal lines every 8 points: every spot of a name is crossed.
+        let stripes: Vec<Mark> = (0..40)
+            .map(|k| {
+                line(
+                    Vec2::new(0.0, 8.0 * k as f32),
+                    Vec2::new(400.0, 8.0 * k as f32),
+                )
+            })
+            .collect();
+        let striped = Obstacles::of_marks(&stripes, view);
+        let at = Vec2::new(200.0, 150.0);
+        let name = |importance| label(at, "crate", importance);
+        let kept = |importance| {
+            place_around(
+                vec![name(importance)],
+                view,
+                estimated_size,
+                &[],
+                &[&striped],
+            )
+            .len()
+        };
+        assert_eq!(kept(Importance::Name), 0);
+        assert_eq!(kept(Importance::Headline), 1);
+        // A small square around the anchor: a name inside it is not struck by it.
+        let square = Mark::Polygon {
+            points: vec![
+                Vec2::new(185.0, 140.0),
+                Vec2::new(215.0, 140.0),
+                Vec2::new(215.0, 160.0),
+                Vec2::new(185.0, 160.0),
+            ],
+            fill: Colour::WHITE,
+            stroke: Stroke::new(1.5, Colour::WHITE),
+        };
+        let own = Obstacles::of_marks(&[square], view);
+        let placed = place_around(
+            vec![name(Importance::Name)],
+            view,
+            estimated_size,
+            &[],
+            &[&own],
+        );
+        assert_eq!(placed.len(), 1);
+        assert_eq!(placed[0].1.centre(), at);
+    }
 
     #[test]
     fn text_wraps_at_spaces_within_the_width() {

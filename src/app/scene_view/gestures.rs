@@ -111,7 +111,8 @@ impl SceneView {
             let at = response.interact_pointer_pos().map(to_world);
             match (self.gesture, at) {
                 (Some((Gesture::Pan, _)), _) | (None, _) => {
-                    self.camera.centre -= self.camera.delta_to_world(paint::vector(delta))
+                    self.camera.centre -= self.camera.delta_to_world(paint::vector(delta));
+                    self.moved_by_user();
                 }
                 (Some((Gesture::RayEnd { end, fixed }, _)), Some(at)) => {
                     out.push(if end == 0 {

@@ -58,22 +58,32 @@ pub(super) struct Frame {
     pub(super) labels: Vec<(Label, picture::Rect)>,
     /// Where each axis line is drawn (for hovering it).
     pub(super) axis_segments: Vec<(usize, [Pos2; 2])>,
+    /// The lines of its marks, which its labels and the layer above's keep clear of.
+    lines: labels::Obstacles,
 }
 
 impl Frame {
-    /// `list` with its labels placed (clear of `taken`) and its marks tessellated.
+    /// `list` with its labels placed (clear of `below`'s labels and lines, and of its own
+    /// lines) and its marks tessellated.
     pub(super) fn new(
         key: u64,
         list: DrawList,
         rect: Rect,
         measure: &dyn Fn(&str) -> egui::Vec2,
-        taken: &[picture::Rect],
+        below: Option<&Frame>,
         layer: draw::Layer,
         meshes: &mut Meshes,
     ) -> Self {
         let look = meshes.look();
         let measure = |text: &str| paint::vector(measure(text));
-        let labels = labels::place_around(list.labels, paint::rect(rect), measure, taken);
+        let view = paint::rect(rect);
+        let lines = list.obstacles(view);
+        let taken: Vec<picture::Rect> = below
+            .map(|f| f.labels.iter().map(|(_, r)| *r).collect())
+            .unwrap_or_default();
+        let mut all_lines = vec![&lines];
+        all_lines.extend(below.map(|f| &f.lines));
+        let labels = labels::place_around(list.labels, view, measure, &taken, &all_lines);
         let mut tessellator = egui::epaint::Tessellator::new(
             look.pixels_per_point,
             look.tessellation,
@@ -100,6 +110,7 @@ impl Frame {
             mesh: std::sync::Arc::new(mesh),
             labels,
             axis_segments,
+            lines,
         }
     }
 }
@@ -144,24 +155,24 @@ impl SceneView {
                     list,
                     rect,
                     measure,
-                    &[],
+                    None,
                     draw::Layer::Static,
                     &mut self.meshes,
                 ));
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
             still.revision = ws.revision();
-            let taken: Vec<picture::Rect> = still.labels.iter().map(|(_, r)| *r).collect();
             let list = build(self, draw::Layer::Dynamic);
-            self.frame = Some(Frame::new(
+            let frame = Frame::new(
                 key,
                 list,
                 rect,
                 measure,
-                &taken,
+                self.static_frame.as_ref(),
                 draw::Layer::Dynamic,
                 &mut self.meshes,
-            ));
+            );
+            self.frame = Some(frame);
         }
         (
             self.static_frame.as_ref().expect("built with the frame"),
@@ -244,7 +255,7 @@ impl SceneView {
         view: &LabView,
     ) -> PaintedFrame {
         self.rect = rect;
-        self.do_fit(rect, ws, view);
+        self.do_fit(rect, rect.size(), ws, view);
         let handles = self.handles(ws);
         let look = Look::plain();
         let shown = FrameInputs { ws, options, view };

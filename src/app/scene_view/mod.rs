@@ -37,6 +37,13 @@ impl LabView<'_> {
     }
 }
 
+/// A fit or a view, as the view keeps it to do again at a new size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kept {
+    Fit(Fit),
+    View(DVec2, f64),
+}
+
 /// What one frame of the view paints, without a window (see [`super::App::frame_work`]).
 pub struct PaintedFrame {
     /// The static and the dynamic layer, each tessellated into one mesh.
@@ -57,6 +64,11 @@ pub struct SceneView {
     shown: Option<(DVec2, f64)>,
     /// The fit is the one on opening: the scene, unless that hides the headline.
     fit_on_open: bool,
+    /// The last fit or view asked for, and the size of the window it was done at: while the
+    /// user has not panned or zoomed since, a new size of the window (resized, or a
+    /// presentation filling the screen) does it again, so what it showed stays shown. (A side
+    /// panel that widens does not: the view would jump while the user works.)
+    kept: Option<(Kept, egui::Vec2)>,
     gesture: Option<(Gesture, u64)>,
     gestures: u64,
     rejected: Option<Rejected>,
@@ -78,6 +90,7 @@ impl Default for SceneView {
             fit: Some(Fit::Scene),
             shown: None,
             fit_on_open: true,
+            kept: None,
             gesture: None,
             gestures: 0,
             rejected: None,
@@ -203,7 +216,9 @@ impl SceneView {
             let rect = response.rect;
             self.rect = rect;
             self.camera.y_down = view.y_down;
-            self.do_fit(rect, ws, view);
+            let window = ui.ctx().content_rect().size();
+            self.refit_on_resize(window);
+            self.do_fit(rect, window, ws, view);
             self.zoom(ui, &response, rect);
             let handles = self.handles(ws);
             let handles = if view.editable { handles } else { Vec::new() };
@@ -257,18 +272,45 @@ impl SceneView {
         hovered_axis
     }
 
+    /// The window's size changed while the last fit or view still stands (nothing panned or
+    /// zoomed since): ask for it again.
+    fn refit_on_resize(&mut self, window: egui::Vec2) {
+        if self.fit.is_some() || self.shown.is_some() {
+            return;
+        }
+        let Some((kept, size)) = self.kept else {
+            return;
+        };
+        if (window - size).length() < 1.0 {
+            return;
+        }
+        match kept {
+            Kept::Fit(fit) => self.fit = Some(fit),
+            Kept::View(centre, width) => self.shown = Some((centre, width)),
+        }
+    }
+
+    /// The user moved the view: a new size keeps their view, not the last fit.
+    fn moved_by_user(&mut self) {
+        self.kept = None;
+    }
+
     /// Do a pending fit. On opening, the view `render` shows too: the whole scene, unless
     /// that makes the headline (the MTV or the distance) too small to see.
-    fn do_fit(&mut self, rect: Rect, ws: &Workspace, view: &LabView) {
+    fn do_fit(&mut self, rect: Rect, window: egui::Vec2, ws: &Workspace, view: &LabView) {
         if rect.width() < 10.0 || rect.height() < 10.0 {
             return;
         }
         if let Some((centre, width)) = self.shown.take() {
             self.camera.centre = centre;
             self.camera.scale = f64::from(rect.width()) / width;
+            self.kept = Some((Kept::View(centre, width), window));
         }
         let Some(fit) = self.fit else { return };
         self.fit = None;
+        if fit != Fit::Reveal {
+            self.kept = Some((Kept::Fit(fit), window));
+        }
         // The latency lab fits every place its players are seen in the log; the capture lab
         // its frame, around its own pair.
         let (rect, scene, pair) = match view.fit_scene {
@@ -302,6 +344,7 @@ impl SceneView {
         if factor != 1.0 {
             self.camera
                 .zoom_at(paint::rect(rect), paint::point(at), factor);
+            self.moved_by_user();
         }
     }
 }

@@ -59,6 +59,9 @@ pub(crate) const AXIS_MARGIN: f32 = 10.0;
 pub struct DrawList {
     /// Marks in painting order.
     pub marks: Vec<Mark>,
+    /// How many of the first marks are backdrop (the grid, the broad phase's cells): labels
+    /// may stand on them; the rest are lines labels keep clear of.
+    pub backdrop: usize,
     /// Labels, painted over the marks once placed (see `labels::place_around`).
     pub labels: Vec<Label>,
     /// Where each axis is drawn (screen segment), for hovering it in the view.
@@ -213,6 +216,13 @@ impl LayerHits {
     }
 }
 
+impl DrawList {
+    /// The lines of its marks past the backdrop, for placing labels clear of them.
+    pub fn obstacles(&self, view: Rect) -> super::labels::Obstacles {
+        super::labels::Obstacles::of_marks(&self.marks[self.backdrop..], view)
+    }
+}
+
 impl DrawInput<'_> {
     fn screen(&self, p: DVec2) -> Vec2 {
         self.camera.to_screen(self.rect, p)
@@ -265,6 +275,7 @@ pub fn build(input: &DrawInput) -> DrawList {
         if let Some(overlay) = &input.broad {
             cells(input, overlay, &mut list);
         }
+        list.backdrop = list.marks.len();
         shapes(input, &mut list);
         return list;
     }

@@ -528,10 +528,14 @@ pub(super) fn axes(
         let at = |side: f64, extra: f64, s: f64| {
             centre + perp * side * (ring + extra) + u * (s - centre.dot(u))
         };
+        // How many other shapes the line would cross.
         let crosses = |side: f64, extra: f64| {
             let (wp, wq) = (at(side, extra, span.0), at(side, extra, span.1));
             let (p, q) = (cam.to_screen(rect, wp), cam.to_screen(rect, wq));
-            others(wp, wq).iter().any(|r| segment_hits_rect(p, q, *r))
+            others(wp, wq)
+                .iter()
+                .filter(|r| segment_hits_rect(p, q, **r))
+                .count()
         };
         // Zoomed in, the ring is smaller than the pair: a line may cross A or B themselves,
         // which is worse than crossing another shape (it hides what it explains).
@@ -551,24 +555,25 @@ pub(super) fn axes(
             })
         };
         let choices = (0..6).flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)]);
-        // Zoomed in, a line may have to step well out to clear a large shape of the pair: as
-        // far as the view goes (a line off screen shows nothing).
+        // A line may have to step well out to clear a large shape of the pair or its
+        // neighbours: as far as the view goes (a line off screen shows nothing).
         let on_screen = |side: f64, extra: f64| {
             let middle = at(side, extra, 0.5 * (span.0 + span.1));
             rect.contains(cam.to_screen(rect, middle))
         };
         let far = (6..48)
             .flat_map(|n| [(1.0, n as f64 * step), (-1.0, n as f64 * step)])
-            .filter(|(s, e)| reach.is_some() && on_screen(*s, *e));
+            .filter(|(s, e)| on_screen(*s, *e));
+        // The nearest place that crosses neither shape of the pair nor any other; else the one
+        // that crosses the fewest (the pair's own shapes first: a line over them hides what it
+        // explains).
         let (side, extra) = choices
             .clone()
-            .find(|(s, e)| !on_top(*s, *e) && !crosses_pair(*s, *e) && !crosses(*s, *e))
-            .or_else(|| {
-                choices
-                    .clone()
-                    .chain(far)
-                    .find(|(s, e)| !on_top(*s, *e) && !crosses_pair(*s, *e))
-            })
+            .chain(far)
+            .filter(|(s, e)| !on_top(*s, *e))
+            .map(|(s, e)| ((crosses_pair(s, e), crosses(s, e)), (s, e)))
+            .min_by_key(|(cost, _)| *cost)
+            .map(|(_, place)| place)
             .or_else(|| choices.clone().find(|(s, e)| !on_top(*s, *e)))
             .unwrap_or((1.0, 0.0));
         taken.push((u, side * (ring + extra)));
@@ -633,12 +638,23 @@ pub(super) fn axes(
         if focused || role == AxisRole::Deciding || input.label_axes {
             // Outward from the bars by half the label's own extent in that direction, so
             // the text stands beside the bars, not on them.
-            let text = match report.sat.repeats(k) {
-                Some(first) => format!("#{} parallel to #{}", k + 1, first + 1),
-                None => format!(
-                    "#{} {}",
-                    k + 1,
-                    text::overlap_or_gap(report.sat.shown(t.overlap))
+            let (text, importance) = match report.sat.repeats(k) {
+                // The axis in focus keeps its note whatever it costs.
+                Some(first) => (
+                    format!("#{} parallel to #{}", k + 1, first + 1),
+                    if focused {
+                        Importance::Axis
+                    } else {
+                        Importance::Repeat
+                    },
+                ),
+                None => (
+                    format!(
+                        "#{} {}",
+                        k + 1,
+                        text::overlap_or_gap(report.sat.shown(t.overlap))
+                    ),
+                    Importance::Axis,
                 ),
             };
             let size = crate::picture::labels::estimated_size(&text) * input.text_scale;
@@ -648,7 +664,7 @@ pub(super) fn axes(
                 at: mid,
                 text,
                 colour,
-                importance: Importance::Axis,
+                importance,
                 fixed: false,
             });
         }
