@@ -2,10 +2,10 @@
 //! pose and velocities), every claim complete. Most lines of a long capture are like that, and
 //! reading them without building a JSON tree first is what lets `diagnose` keep up with the
 //! disk. Anything else, and anything this path is not sure of, is left to the full reader
-//! ([`super::line::frame_line`]), which accepts the same lines with the same values and names
+//! (`line.rs`, [`super::line::full_frame_line`]), which accepts the same lines with the same values and names
 //! every problem: this path only ever answers "here it is" or "not mine".
 
-use super::line::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
+use super::parsed::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
 use crate::Reported;
 use crate::geometry::DVec2;
 use crate::scene::UNIT_SLACK;
@@ -138,7 +138,8 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::line::{FrameLine, PoseChange, ShapeKeys, full_frame_line};
+    use super::super::line::full_frame_line;
+    use super::super::parsed::{FrameLine, PoseChange, ShapeKeys};
     use proptest::prelude::*;
 
     /// A shape entry's keys as the full reader would apply a pose-only entry, to compare.

@@ -3,97 +3,13 @@
 //! frames before it (ids present, kinds, continuity) is checked when the line is applied
 //! ([`super::read`]). Parsing needs nothing but the line, so lines can be parsed in parallel.
 
+use super::parsed::{FrameLine, ID_LIMIT, LineProblem, ShapeKeys};
 use super::{Engine, FORMAT, Header, VERSION};
 use crate::Reported;
 use crate::files::{Fields, describe, spelled, suggestion, without_position};
-use crate::geometry::DVec2;
 use crate::scene::{CLAIM_KEYS, Precision, reported};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
-
-/// The largest id plus one: ids are integers below 2^53 (exact in every JSON reader).
-pub(super) const ID_LIMIT: u64 = 1 << 53;
-
-/// What is wrong with one line: its column when the JSON itself is broken.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct LineProblem {
-    pub column: Option<usize>,
-    pub message: String,
-    /// Whether the line is not JSON at all: a last line like that, with no newline, was cut
-    /// off by a crash and is dropped.
-    pub syntax: bool,
-}
-
-impl LineProblem {
-    pub(super) fn new(message: String) -> Self {
-        Self {
-            column: None,
-            message,
-            syntax: false,
-        }
-    }
-}
-
-impl From<String> for LineProblem {
-    fn from(message: String) -> Self {
-        Self::new(message)
-    }
-}
-
-/// A frame line, parsed.
-#[derive(Clone, Debug)]
-pub(super) struct FrameLine {
-    pub frame: u64,
-    pub time: f64,
-    /// Each shape entry: its id and its keys other than `id`.
-    pub shapes: Vec<(u64, ShapeKeys)>,
-    pub removed: Vec<u64>,
-    pub claims: Vec<(u64, u64, Reported)>,
-}
-
-/// A shape entry's keys other than `id`.
-#[derive(Clone, Debug)]
-pub(super) enum ShapeKeys {
-    /// Only its pose and velocities, read into numbers ([`super::fast`]).
-    Pose(PoseChange),
-    /// Anything, as JSON.
-    Keys(Map<String, Value>),
-}
-
-/// A shape moved: the keys given of its pose and velocities.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct PoseChange {
-    pub position: Option<DVec2>,
-    pub angle: Option<f64>,
-    pub velocity: Option<DVec2>,
-    pub angular_velocity: Option<f64>,
-}
-
-impl PoseChange {
-    /// Whether it changes a velocity.
-    pub fn moves(&self) -> bool {
-        self.velocity.is_some() || self.angular_velocity.is_some()
-    }
-
-    /// The same keys as JSON.
-    pub fn keys(&self) -> Map<String, Value> {
-        let point = |p: DVec2| serde_json::json!([p.x, p.y]);
-        let mut keys = Map::new();
-        if let Some(p) = self.position {
-            keys.insert("position".into(), point(p));
-        }
-        if let Some(a) = self.angle {
-            keys.insert("angle".into(), a.into());
-        }
-        if let Some(v) = self.velocity {
-            keys.insert("velocity".into(), point(v));
-        }
-        if let Some(w) = self.angular_velocity {
-            keys.insert("angular_velocity".into(), w.into());
-        }
-        keys
-    }
-}
 
 /// The line's text as one JSON object; a syntax error names its column, and a bare `NaN` or
 /// `Infinity` the key it stands under.
@@ -331,15 +247,6 @@ fn id_error(key: &str, value: &Value) -> String {
         "{key:?} must be an id (an integer from 0 to 2^53 - 1), found {}",
         spelled(value)
     )
-}
-
-/// A frame line, checked on its own: the common line by the typed path, anything else (and
-/// every problem) here.
-pub(super) fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
-    match super::fast::frame_line(bytes) {
-        Some(line) => Ok(line),
-        None => full_frame_line(bytes),
-    }
 }
 
 /// Any frame line, every problem named.

@@ -18,6 +18,7 @@ mod index;
 mod judge;
 mod line;
 mod own;
+mod parsed;
 #[cfg(feature = "rapier2d")]
 pub mod rapier;
 mod read;

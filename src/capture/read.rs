@@ -3,7 +3,8 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
-use super::line::{self, FrameLine, LineProblem, PoseChange, ShapeKeys};
+use super::line;
+use super::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
 use super::{CapturedShape, Header};
 use crate::Reported;
 use crate::files::{FileError, Problem, spelled};
@@ -208,7 +209,7 @@ impl RawLine {
     pub fn parse(self) -> ParsedLine {
         ParsedLine {
             line: self.line,
-            frame: line::frame_line(&self.bytes),
+            frame: frame_line(&self.bytes),
             ended: self.ended,
         }
     }
@@ -716,6 +717,15 @@ impl CaptureReader {
             .enumerate()
             .map(|(i, s)| (s.id, i))
             .collect();
+    }
+}
+
+/// A frame line, checked on its own: the common line by the typed path (`fast.rs`), anything
+/// else (and every problem) by the full reader (`line.rs`).
+fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
+    match super::fast::frame_line(bytes) {
+        Some(line) => Ok(line),
+        None => line::full_frame_line(bytes),
     }
 }
 

@@ -41,17 +41,21 @@ pub struct Label {
 }
 
 /// The lines labels keep clear of: the segments of the marks painted (screen), each with its
-/// half width, kept in square buckets for lookup by area.
+/// half width, cut into square buckets (each piece in one bucket) for lookup by area.
 #[derive(Clone, Debug, Default)]
 pub struct Obstacles {
-    /// Each segment: its ends, half its width, and the outline it belongs to (an index into
-    /// `outlines`, or [`NO_OUTLINE`]).
-    segments: Vec<(Vec2, Vec2, f32, u32)>,
-    buckets: HashMap<(i32, i32), Vec<u32>>,
+    /// Each bucket's pieces: ends, half width, and the closed outline the segment belongs to
+    /// (an index into `outlines`, or [`NO_OUTLINE`]).
+    buckets: HashMap<(i32, i32), Vec<Piece>>,
     /// The closed outlines (shapes, polygons), as drawn: a shape's name sitting inside its own
     /// outline is not struck through by it.
     outlines: Vec<Vec<Vec2>>,
+    /// The range of bucket columns used.
+    columns: Option<(i32, i32)>,
 }
+
+/// A piece of a line in one bucket: its ends, half its width, its outline.
+type Piece = (Vec2, Vec2, f32, u32);
 
 /// A segment that belongs to no closed outline.
 const NO_OUTLINE: u32 = u32::MAX;
@@ -61,6 +65,14 @@ const BUCKET: f32 = 48.0;
 
 /// At most this many shapes' outlines become obstacles (a crowd's names are few anyway).
 const MAX_OUTLINES: usize = 3000;
+
+/// A filled dot smaller than this radius (points) is no obstacle: a crowd's shapes drawn as
+/// dots (a contact's dot, 4 points, is one).
+const DOT: f32 = 4.0;
+
+fn bucket(v: f32) -> i32 {
+    (v / BUCKET).floor() as i32
+}
 
 impl Obstacles {
     /// The lines of `marks` that reach into `view`.
@@ -99,7 +111,7 @@ impl Obstacles {
                     radius,
                     fill,
                     stroke,
-                } if !stroke.is_none() || !fill.is_transparent() => {
+                } if !stroke.is_none() || (!fill.is_transparent() && *radius >= DOT) => {
                     if !view.expand(*radius).contains(*centre) {
                         continue;
                     }
@@ -112,13 +124,9 @@ impl Obstacles {
                         .collect();
                     self.add_path(&ring, true, stroke.width, view);
                 }
-                Mark::Shape { .. } if outlines < MAX_OUTLINES => {
+                Mark::Shape { stroke, .. } if outlines < MAX_OUTLINES => {
                     outlines += 1;
-                    let stroke = match mark {
-                        Mark::Shape { stroke, .. } => stroke.width,
-                        _ => 0.0,
-                    };
-                    self.add_path(&mark.shape_outline(), true, stroke, view);
+                    self.add_path(&mark.shape_outline(), true, stroke.width, view);
                 }
                 Mark::Rect { rect, stroke, .. } if !stroke.is_none() => {
                     let corners = [
@@ -149,25 +157,28 @@ impl Obstacles {
         }
     }
 
-    /// One segment, kept when it reaches into `view` (clipped to it, so a huge shape's far
-    /// edges cost nothing to look up).
+    /// One segment, kept where it reaches into `view` (clipped to it, so a huge shape's far
+    /// edges cost nothing to look up), cut at the buckets' edges.
     fn add(&mut self, p: Vec2, q: Vec2, width: f32, outline: u32, view: Rect) {
         let Some((p, q)) = clip(p, q, view) else {
             return;
         };
-        let index = self.segments.len() as u32;
-        self.segments.push((p, q, 0.5 * width, outline));
         let (lo, hi) = (p.min(q), p.max(q));
-        let cell = |v: f32| (v / BUCKET).floor() as i32;
-        for i in cell(lo.x)..=cell(hi.x) {
-            for j in cell(lo.y)..=cell(hi.y) {
-                // Only the buckets the segment passes through.
+        for i in bucket(lo.x)..=bucket(hi.x) {
+            for j in bucket(lo.y)..=bucket(hi.y) {
                 let b = Rect::from_min_size(
                     Vec2::new(i as f32, j as f32) * BUCKET,
                     Vec2::splat(BUCKET),
                 );
-                if clip(p, q, b).is_some() {
-                    self.buckets.entry((i, j)).or_default().push(index);
+                if let Some((a, c)) = clip(p, q, b) {
+                    self.buckets
+                        .entry((i, j))
+                        .or_default()
+                        .push((a, c, 0.5 * width, outline));
+                    self.columns = Some(match self.columns {
+                        Some((first, last)) => (first.min(i), last.max(i)),
+                        None => (i, i),
+                    });
                 }
             }
         }
@@ -176,53 +187,44 @@ impl Obstacles {
     /// How much line runs through `r`: the summed length inside it of every segment (grown
     /// by its half width), but for the outlines in `own`.
     pub fn cost(&self, r: Rect, own: &[u32]) -> f32 {
-        let mut seen: Vec<u32> = Vec::new();
         let mut total = 0.0;
-        for k in self.near(r) {
-            if seen.contains(&k) {
-                continue;
-            }
-            seen.push(k);
-            let (p, q, half, outline) = self.segments[k as usize];
-            if own.contains(&outline) {
-                continue;
-            }
-            if let Some((a, b)) = clip(p, q, r.expand(half)) {
-                total += a.distance(b);
+        for i in bucket(r.min.x - 4.0)..=bucket(r.max.x + 4.0) {
+            for j in bucket(r.min.y - 4.0)..=bucket(r.max.y + 4.0) {
+                let Some(pieces) = self.buckets.get(&(i, j)) else {
+                    continue;
+                };
+                for &(p, q, half, outline) in pieces {
+                    if own.contains(&outline) {
+                        continue;
+                    }
+                    if let Some((a, b)) = clip(p, q, r.expand(half)) {
+                        total += a.distance(b);
+                    }
+                }
             }
         }
         total
     }
 
-    /// The segments listed in the buckets `r` touches (some more than once).
-    fn near(&self, r: Rect) -> impl Iterator<Item = u32> + '_ {
-        let cell = |v: f32| (v / BUCKET).floor() as i32;
-        let (i0, i1, j0, j1) = (cell(r.min.x), cell(r.max.x), cell(r.min.y), cell(r.max.y));
-        (i0..=i1)
-            .flat_map(move |i| (j0..=j1).map(move |j| (i, j)))
-            .flat_map(|ij| self.buckets.get(&ij).map_or(&[][..], Vec::as_slice))
-            .copied()
-    }
-
     /// The closed outlines around `p`: what a name anchored at `p` sits inside.
     fn outlines_around(&self, p: Vec2) -> Vec<u32> {
         let mut around: Vec<u32> = Vec::new();
-        // An outline around `p` has a segment level with it on either side: in the row of
+        let mut checked: Vec<u32> = Vec::new();
+        let Some((first, last)) = self.columns else {
+            return around;
+        };
+        // An outline around `p` has a piece level with it on either side: in the row of
         // buckets through `p` (within the view, where every segment was clipped).
-        let cell = |v: f32| (v / BUCKET).floor() as i32;
-        let j = cell(p.y);
-        let candidates: Vec<u32> = self
-            .buckets
-            .iter()
-            .filter(|((_, bj), _)| *bj == j)
-            .flat_map(|(_, ks)| ks.iter().map(|k| self.segments[*k as usize].3))
-            .collect();
-        for outline in candidates {
-            if outline != NO_OUTLINE
-                && !around.contains(&outline)
-                && inside(&self.outlines[outline as usize], p)
-            {
-                around.push(outline);
+        let j = bucket(p.y);
+        for i in first..=last {
+            for &(_, _, _, outline) in self.buckets.get(&(i, j)).map_or(&[][..], Vec::as_slice) {
+                if outline == NO_OUTLINE || checked.contains(&outline) {
+                    continue;
+                }
+                checked.push(outline);
+                if inside(&self.outlines[outline as usize], p) {
+                    around.push(outline);
+                }
             }
         }
         around
@@ -230,7 +232,7 @@ impl Obstacles {
 
     /// Whether there are no lines at all.
     pub fn is_empty(&self) -> bool {
-        self.segments.is_empty()
+        self.buckets.is_empty()
     }
 }
 

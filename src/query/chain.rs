@@ -26,119 +26,13 @@
 //! direction inside C is measured and the least kept.
 
 use super::closest::Proximity;
-use super::collide::collide;
-use super::contact::manifold;
-use super::report::distance;
-use super::summary::PairRecord;
-use super::summary::PairSummary;
-use super::types::AxisSource;
-pub use super::types::{ChainRule, TwoSided};
-use crate::geometry::{Chain, DVec2, Piece, Placed, Pose, Rounded, Segment, Shape, cross};
-
-use serde::Serialize;
-
-/// A corner bending left by at least this much (the cross product of the unit directions,
-/// about 0.57 degrees) is convex; less is flat or concave (Box2D's `convexTol`).
-pub const CONVEX_TOLERANCE: f64 = 0.01;
-
-/// Directions closer than this (radians) are one direction.
-pub const SAME_DIRECTION: f64 = 1e-9;
-
-/// What a piece admits: its face normal, widened over a convex end to the neighbour's (world,
-/// from the piece toward the other shape).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Admissible {
-    /// The piece's front normal `n1`.
-    pub face: DVec2,
-    /// The previous piece's normal `n0` when the tail corner is convex.
-    pub tail: Option<DVec2>,
-    /// The next piece's normal `n2` when the head corner is convex.
-    pub head: Option<DVec2>,
-}
-
-impl Admissible {
-    /// What the piece `world` (in world coordinates) admits.
-    pub fn of(world: &Piece) -> Self {
-        let e0 = (world.p1 - world.g0).normalize();
-        let e1 = (world.p2 - world.p1).normalize();
-        let e2 = (world.g3 - world.p2).normalize();
-        let normal_of = |e: DVec2| DVec2::new(e.y, -e.x);
-        Admissible {
-            face: normal_of(e1),
-            tail: (cross(e0, e1) >= CONVEX_TOLERANCE).then_some(normal_of(e0)),
-            head: (cross(e1, e2) >= CONVEX_TOLERANCE).then_some(normal_of(e2)),
-        }
-    }
-
-    /// Whether `centre` is strictly behind the piece `world` and behind each convex
-    /// neighbour: the rule's `behind`.
-    pub fn behind(&self, world: &Piece, centre: DVec2) -> bool {
-        let behind_tail = self.tail.is_none_or(|n0| n0.dot(centre - world.p1) < 0.0);
-        let behind_head = self.head.is_none_or(|n2| n2.dot(centre - world.p2) < 0.0);
-        self.face.dot(centre - world.p1) < 0.0 && behind_tail && behind_head
-    }
-
-    /// The rule's word for a contact along the unit `u` (from the piece toward the shape):
-    /// `admit` inside the range, else `skip` past a convex end and `snap` past a flat or
-    /// concave one (past the head when `u` points along the piece, `e1`, else the tail).
-    pub fn word_for(&self, u: DVec2) -> ChainRule {
-        if self.contains(u) {
-            return ChainRule::Admit;
-        }
-        // e1 is the face normal turned a quarter left.
-        let e1 = DVec2::new(-self.face.y, self.face.x);
-        let end = if u.dot(e1) > 0.0 {
-            self.head
-        } else {
-            self.tail
-        };
-        if end.is_some() {
-            ChainRule::Skip
-        } else {
-            ChainRule::Snap
-        }
-    }
-
-    /// Whether the unit direction `u` lies in the admissible range (to [`SAME_DIRECTION`]).
-    pub fn contains(&self, u: DVec2) -> bool {
-        let turn = signed_angle(self.face, u);
-        let below = self.tail.map_or(0.0, |n0| signed_angle(self.face, n0));
-        let above = self.head.map_or(0.0, |n2| signed_angle(self.face, n2));
-        turn >= below - SAME_DIRECTION && turn <= above + SAME_DIRECTION
-    }
-}
-
-/// One piece's result against another shape.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PieceResult {
-    /// The piece's number (the index of its first point).
-    pub piece: usize,
-    /// Which part of the rule decided.
-    pub rule: ChainRule,
-    /// The result as `query` reports a pair: intersecting, depth, normal (A toward B),
-    /// distance, closest points, contacts.
-    pub summary: PairSummary,
-    /// The piece alone as a two-sided segment.
-    pub two_sided: TwoSided,
-    /// The piece's ends (world).
-    pub ends: [DVec2; 2],
-    /// The ghost points before and after it (world).
-    pub ghosts: [DVec2; 2],
-    /// The directions the piece admits.
-    pub admissible: Admissible,
-    /// The least admissible push and its direction (from the piece toward the shape), when
-    /// the rule measured it (skip, admit, snap).
-    pub least: Option<(DVec2, f64)>,
-    /// Whether the chain is shape A of the pair (normals point from A toward B).
-    pub chain_is_a: bool,
-}
-
-impl PieceResult {
-    /// Whether the result is a contact (admit or snap).
-    pub fn intersecting(&self) -> bool {
-        self.summary.intersecting
-    }
-}
+use super::collide::collide_convex;
+use super::contact::{Contact, manifold};
+use super::piece::{Admissible, ChainReport, PieceResult, SAME_DIRECTION, signed_angle};
+use super::record::PairSummary;
+use super::report::{PairReport, distance_convex, pair_report_convex};
+use super::types::{AxisSource, ChainRule, TwoSided};
+use crate::geometry::{Chain, DVec2, Piece, Placed, Pose, Rounded, Segment, Shape};
 
 /// Every piece's result for the pair `a`, `b` when one of them is a chain (A first, as
 /// always: normals from A toward B). Empty when neither is a chain, or both are (two chains
@@ -171,17 +65,12 @@ fn pieces_against(chain: &Chain, pose: Pose, other: &Placed, chain_is_a: bool) -
 
 /// The contact of a pair with a chain: its deepest admitted or snapped piece (`None` when no
 /// piece reports a contact, or for two chains).
-pub fn chain_contact(a: &Placed, b: &Placed) -> Option<super::Contact> {
+pub fn chain_contact(a: &Placed, b: &Placed) -> Option<Contact> {
     let deepest = chain_pieces(a, b)
         .into_iter()
         .filter(|p| p.intersecting())
         .max_by(|p, q| p.summary.depth.total_cmp(&q.summary.depth))?;
     deepest.summary.contact()
-}
-
-/// The signed angle that turns unit `from` onto unit `to` (counter-clockwise positive).
-fn signed_angle(from: DVec2, to: DVec2) -> f64 {
-    cross(from, to).atan2(from.dot(to))
 }
 
 /// Piece `piece` of a chain at `pose` against `other`.
@@ -194,7 +83,7 @@ fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> O
     } else {
         (other, &segment)
     };
-    let contact = collide(first, second);
+    let contact = collide_convex(first, second);
     let two_sided = TwoSided {
         intersecting: contact.is_some(),
         depth: contact.as_ref().map_or(0.0, |c| c.depth),
@@ -226,7 +115,7 @@ fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> O
 
     // 1. apart: the distance and closest points of the piece as a segment.
     let Some(contact) = contact else {
-        let proximity = distance(first, second);
+        let proximity = distance_convex(first, second);
         result.summary.distance = proximity.distance;
         result.summary.closest = proximity
             .closest
@@ -303,7 +192,7 @@ fn piece_result(pose: Pose, piece: Piece, other: &Placed, chain_is_a: bool) -> O
     for p in &mut points {
         p.point += origin;
     }
-    result.summary = PairSummary::of_contact(&super::Contact {
+    result.summary = PairSummary::of_contact(&Contact {
         depth,
         normal,
         points,
@@ -330,7 +219,7 @@ pub(crate) fn chain_distance(a: &Placed, b: &Placed) -> Proximity {
     let mut best: Option<Proximity> = None;
     for sa in &pieces_a {
         for sb in &pieces_b {
-            let p = distance(sa, sb);
+            let p = distance_convex(sa, sb);
             if best.is_none_or(|b| p.distance < b.distance) {
                 best = Some(p);
             }
@@ -340,17 +229,6 @@ pub(crate) fn chain_distance(a: &Placed, b: &Placed) -> Proximity {
         distance: f64::INFINITY,
         closest: None,
     })
-}
-
-/// What the window and `explain` show of a pair with a chain: every piece's result, and which
-/// piece the report's axes, contact and closest points are about.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ChainReport {
-    /// Every piece's result, in piece order (empty for two chains).
-    pub pieces: Vec<PieceResult>,
-    /// The piece the report explains (an index into `pieces`): the deepest contact, else the
-    /// first piece the shape passes behind or leaves to a neighbour, else the nearest.
-    pub deciding: Option<usize>,
 }
 
 /// A piece (local) as a two-sided segment at the chain's `pose`.
@@ -366,7 +244,7 @@ pub fn piece_segment(placed: &Placed, k: usize) -> Option<Placed> {
 
 /// [`super::pair_report`] of a pair with a chain: the deciding piece's two-sided test (its
 /// axes, as a segment), with the chain rule's contact in place of the two-sided one.
-pub(crate) fn chain_report(a: &Placed, b: &Placed) -> super::PairReport {
+pub(crate) fn chain_report(a: &Placed, b: &Placed) -> PairReport {
     let pieces = chain_pieces(a, b);
     let deciding = pieces
         .iter()
@@ -404,7 +282,7 @@ pub(crate) fn chain_report(a: &Placed, b: &Placed) -> super::PairReport {
     let (Some(sa), Some(sb)) = (segment_of(a, piece), segment_of(b, piece)) else {
         unreachable!("a chain has at least one piece")
     };
-    let mut report = super::pair_report(&sa, &sb);
+    let mut report = pair_report_convex(&sa, &sb);
     match deciding.map(|k| &pieces[k]) {
         Some(p) if p.intersecting() => report.contact = p.summary.contact(),
         Some(p) => {
@@ -426,24 +304,4 @@ pub(crate) fn chain_report(a: &Placed, b: &Placed) -> super::PairReport {
     }
     report.chain = Some(ChainReport { pieces, deciding });
     report
-}
-
-/// The records `query --json` prints for shapes `i < j` (`a`, `b`): one for an ordinary pair,
-/// one per piece, in piece order, for a pair with a chain, none for two chains.
-pub fn pair_records(i: usize, j: usize, a: &Placed, b: &Placed) -> Vec<PairRecord> {
-    let chains = (a.shape.as_chain().is_some(), b.shape.as_chain().is_some());
-    if chains == (false, false) {
-        return vec![PairRecord::pair(i, j, super::summarize(a, b))];
-    }
-    chain_pieces(a, b)
-        .into_iter()
-        .map(|p| PairRecord {
-            a: i,
-            b: j,
-            piece: Some(p.piece),
-            rule: Some(p.rule),
-            summary: p.summary,
-            two_sided: Some(p.two_sided),
-        })
-        .collect()
 }

@@ -5,8 +5,9 @@
 //! starts behind a piece passes through it; otherwise the piece is met as a segment, and the
 //! touching direction is named by the chain rule's words.
 
-use super::chain::{Admissible, ChainRule, chain_piece, piece_placed};
-use super::collide::collide;
+use super::chain::{chain_piece, piece_placed};
+use super::dispatch::collide;
+use super::piece::{Admissible, ChainRule};
 use super::toi::{Toi, ToiState, Velocity, solid_time_of_impact};
 use crate::geometry::{Placed, Shape};
 use serde::Serialize;

@@ -32,22 +32,17 @@ fn bounding_circles_clearly_apart((sa, pa): (&Shape, Pose), (sb, pb): (&Shape, P
     gap2 > reach * reach * (1.0 + CLEAR_MARGIN)
 }
 
-/// The contact of `a` and `b` when their interiors overlap, else `None` (touching shapes do not
-/// intersect). `normal` points from A toward B; moving B by `depth * normal` separates them.
-pub fn collide(a: &Placed, b: &Placed) -> Option<Contact> {
+/// The contact of two convex shapes (no chain: [`super::collide`] takes those by the chain
+/// rule) when their interiors overlap, else `None` (touching shapes do not intersect).
+/// `normal` points from A toward B; moving B by `depth * normal` separates them.
+pub(crate) fn collide_convex(a: &Placed, b: &Placed) -> Option<Contact> {
     collide_at((&a.shape, a.pose), (&b.shape, b.pose))
 }
 
-/// [`collide`] of two shapes each at a pose, without a [`Placed`] of either.
+/// [`collide_convex`] of two shapes each at a pose, without a [`Placed`] of either.
 pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact> {
     if bounding_circles_clearly_apart(a, b) {
         return None;
-    }
-    if matches!(a.0, Shape::Chain(_)) || matches!(b.0, Shape::Chain(_)) {
-        // Piece by piece, by the chain rule: the deepest contact.
-        let a = Placed::new(a.0.clone(), a.1);
-        let b = Placed::new(b.0.clone(), b.1);
-        return super::chain::chain_contact(&a, &b);
     }
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (a.0, b.0) {
         return collide_circles(a.1.position, ca.radius(), b.1.position, cb.radius());

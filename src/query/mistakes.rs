@@ -4,9 +4,10 @@
 //! (`collidoscope diagnose`) or used to resolve a simulation.
 
 use super::candidates::{face_axis_count, face_candidate};
-use super::chain::{PieceResult, chain_piece, piece_segment};
+use super::chain::{chain_piece, piece_segment};
+use super::dispatch::distance;
 use super::naive::naive_report;
-use super::report::distance;
+use super::piece::PieceResult;
 use super::sat::{Decision, finish, sat_report};
 use super::types::{Mistake, Mtv, SatReport, Side, Verdict};
 use crate::geometry::{DVec2, Placed, Rounded};

@@ -1,6 +1,8 @@
-//! Everything collidoscope shows about one pair, computed once ([`pair_report`]: what the
-//! window draws, what `explain` prints and what tests assert on), and the distance query
-//! beside it ([`distance`]: intersecting decided as [`collide`](super::collide()) decides it).
+//! Everything collidoscope shows about one pair of convex shapes, computed once
+//! ([`pair_report_convex`]: what the window draws, what `explain` prints and what tests assert
+//! on), and the distance query beside it ([`distance_convex`]: intersecting decided as
+//! [`collide`](super::collide()) decides it). A pair with a chain goes through the chain rule
+//! (`chain.rs`); [`super::pair_report`] and [`super::distance`] take either.
 
 use super::closest::{
     Proximity, closest_cores, closest_polygon_cores, proximity_from, proximity_of_apart,
@@ -8,10 +10,11 @@ use super::closest::{
 use super::collide::{CLEAR_MARGIN, views_intersect};
 use super::contact::{Contact, manifold};
 use super::naive::{NaiveMtv, naive_report};
+use super::piece::ChainReport;
 use super::region::{Region, region_of};
 use super::sat::sat_report_rounded;
 use super::types::SatReport;
-use crate::geometry::{Placed, Rounded, Shape};
+use crate::geometry::{Placed, Rounded};
 use serde::Serialize;
 
 /// The full story of a pair.
@@ -31,14 +34,11 @@ pub struct PairReport {
     /// report is about (its axes are that piece's as a two-sided segment; `contact` is the
     /// chain rule's).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub chain: Option<super::chain::ChainReport>,
+    pub chain: Option<ChainReport>,
 }
 
-/// Every query on `a` and `b`, from one world view.
-pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
-    if a.shape.as_chain().is_some() || b.shape.as_chain().is_some() {
-        return super::chain::chain_report(a, b);
-    }
+/// Every query on `a` and `b` (neither a chain), from one world view.
+pub(crate) fn pair_report_convex(a: &Placed, b: &Placed) -> PairReport {
     let origin = a.pose.position;
     let ra = Rounded::new(a, origin);
     let rb = Rounded::new(b, origin);
@@ -75,7 +75,8 @@ pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
     }
 }
 
-/// The distance between `a` and `b` and the closest points when they do not intersect.
+/// The distance between `a` and `b` (neither a chain) and the closest points when they do not
+/// intersect.
 /// "Intersecting" is decided exactly as [`collide`](super::collide()) decides it.
 ///
 /// The closest points come first (one view of each shape, no manifold): cores clearly
@@ -83,10 +84,7 @@ pub fn pair_report(a: &Placed, b: &Placed) -> PairReport {
 /// separating-axis test rounds to. Only within rounding of touching, or with the cores
 /// overlapping, does the test decide. Two polygons take the test first, which leaves at the
 /// first gap, and then the search that starts from the edges facing each other.
-pub fn distance(a: &Placed, b: &Placed) -> Proximity {
-    if matches!(a.shape, Shape::Chain(_)) || matches!(b.shape, Shape::Chain(_)) {
-        return super::chain::chain_distance(a, b);
-    }
+pub(crate) fn distance_convex(a: &Placed, b: &Placed) -> Proximity {
     let touching = Proximity {
         distance: 0.0,
         closest: None,

@@ -1,66 +1,12 @@
 //! The per-pair record of `collidoscope query`: intersecting, depth, normal, distance, closest
-//! points, contacts — decided by [`collide`], so it agrees with `explain` (the command) and the window.
+//! points, contacts — decided by [`collide`], so it agrees with `explain` (the command) and the
+//! window; a pair with a chain gets one record per piece, by the chain rule.
 
+use super::chain::chain_pieces;
 use super::closest::proximity_of_apart;
-use super::collide;
-use super::contact::{Contact, ContactPoint};
-use super::types::{ChainRule, TwoSided};
+use super::dispatch::collide;
+use super::record::{PairRecord, PairSummary};
 use crate::geometry::{DVec2, Placed, Rounded};
-use serde::Serialize;
-
-/// What `query` reports of a pair (A first, B second).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PairSummary {
-    /// Whether the interiors overlap (depth > 0); touching is not intersecting.
-    pub intersecting: bool,
-    /// The penetration depth (the MTV's length); 0 when not intersecting.
-    pub depth: f64,
-    /// Unit vector from A toward B: moving B by `depth * normal` separates them. `None` when
-    /// not intersecting.
-    pub normal: Option<DVec2>,
-    /// The shortest distance between the shapes; 0 when intersecting or touching.
-    pub distance: f64,
-    /// `[point on A, point on B]` realising `distance` when not intersecting.
-    pub closest: Option<[DVec2; 2]>,
-    /// The contact points (one or two) when intersecting; empty otherwise.
-    pub contacts: Vec<DVec2>,
-}
-
-impl PairSummary {
-    /// The record of an intersecting pair with `contact`.
-    pub(crate) fn of_contact(contact: &Contact) -> Self {
-        // + 0 turns a -0 component into 0, so JSON never prints -0.0.
-        PairSummary {
-            intersecting: true,
-            depth: contact.depth,
-            normal: Some(contact.normal + DVec2::ZERO),
-            distance: 0.0,
-            closest: None,
-            contacts: contact
-                .points
-                .iter()
-                .map(|p| p.point + DVec2::ZERO)
-                .collect(),
-        }
-    }
-
-    /// The contact an intersecting record tells (every point at the record's depth), or
-    /// `None` when it is not intersecting.
-    pub(crate) fn contact(&self) -> Option<Contact> {
-        Some(Contact {
-            depth: self.depth,
-            normal: self.normal.filter(|_| self.intersecting)?,
-            points: self
-                .contacts
-                .iter()
-                .map(|&point| ContactPoint {
-                    point,
-                    depth: self.depth,
-                })
-                .collect(),
-        })
-    }
-}
 
 /// The record of `a` and `b`.
 pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
@@ -82,39 +28,22 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
     }
 }
 
-/// A pair's record as `query --json` prints it (and fixtures pin it): the shapes' indices,
-/// then the summary's fields; for a chain's piece, also the piece, its rule and its
-/// two-sided result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PairRecord {
-    /// Shape A's index.
-    pub a: usize,
-    /// Shape B's index.
-    pub b: usize,
-    /// The chain's piece this entry is about (pairs with a chain only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub piece: Option<usize>,
-    /// The chain rule's word for the piece.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<ChainRule>,
-    /// What `query` reports of the pair (of the piece, by the chain rule).
-    #[serde(flatten)]
-    pub summary: PairSummary,
-    /// The piece alone as a two-sided segment.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub two_sided: Option<TwoSided>,
-}
-
-impl PairRecord {
-    /// The record of an ordinary pair.
-    pub fn pair(a: usize, b: usize, summary: PairSummary) -> Self {
-        Self {
-            a,
-            b,
-            piece: None,
-            rule: None,
-            summary,
-            two_sided: None,
-        }
+/// The records `query --json` prints for shapes `i < j` (`a`, `b`): one for an ordinary pair,
+/// one per piece, in piece order, for a pair with a chain, none for two chains.
+pub fn pair_records(i: usize, j: usize, a: &Placed, b: &Placed) -> Vec<PairRecord> {
+    let chains = (a.shape.as_chain().is_some(), b.shape.as_chain().is_some());
+    if chains == (false, false) {
+        return vec![PairRecord::pair(i, j, summarize(a, b))];
     }
+    chain_pieces(a, b)
+        .into_iter()
+        .map(|p| PairRecord {
+            a: i,
+            b: j,
+            piece: Some(p.piece),
+            rule: Some(p.rule),
+            summary: p.summary,
+            two_sided: Some(p.two_sided),
+        })
+        .collect()
 }

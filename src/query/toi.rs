@@ -26,7 +26,7 @@
 use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
-use super::collide::{collide, collide_at, collide_circles};
+use super::collide::{collide_at, collide_circles, collide_convex as collide};
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
 use smallvec::SmallVec;

@@ -4,9 +4,9 @@
 //! as Tiled leaves defaults out; the keys import does not use are ignored.
 
 use super::data::{decode, wrong_count};
-use super::{
-    Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset, document,
-    grid_tiles, no_such_tile,
+use super::model::{
+    Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset,
+    TilesetReader, beside, document, grid_tiles, no_such_tile,
 };
 use crate::files::FileError;
 use crate::geometry::DVec2;
@@ -180,11 +180,6 @@ fn parse<T: DeserializeOwned>(
     serde_json::from_str(text).map_err(|e| FileError::new(path, crate::files::syntax_problem(e)))
 }
 
-/// `file`, named from inside `from`: relative to `from`'s folder.
-pub(super) fn beside(from: &Path, file: &str) -> PathBuf {
-    from.parent().unwrap_or(Path::new(".")).join(file)
-}
-
 /// A map's tilesets: each with its first gid, in the map's order.
 type Tilesets = Vec<(u32, Rc<Tileset>)>;
 
@@ -192,15 +187,22 @@ type Tilesets = Vec<(u32, Rc<Tileset>)>;
 struct Reader<'a> {
     map: &'a Path,
     given: Option<(PathBuf, Vec<u8>)>,
+    /// Reads an XML tileset (`.tsx`) the map names.
+    xml_tileset: Option<TilesetReader>,
     tilesets: HashMap<PathBuf, Rc<Tileset>>,
     templates: HashMap<PathBuf, Rc<(JObject, Tilesets)>>,
 }
 
-/// The map at `path` (its bytes when given).
-pub(super) fn read(path: &Path, bytes: Option<Vec<u8>>) -> Result<Map, FileError> {
+/// The map at `path` (its bytes when given); the XML tilesets it names read by `xml_tileset`.
+pub(super) fn read(
+    path: &Path,
+    bytes: Option<Vec<u8>>,
+    xml_tileset: TilesetReader,
+) -> Result<Map, FileError> {
     let mut reader = Reader {
         map: path,
         given: bytes.map(|b| (path.to_path_buf(), b)),
+        xml_tileset: Some(xml_tileset),
         tilesets: HashMap::new(),
         templates: HashMap::new(),
     };
@@ -242,6 +244,7 @@ pub(super) fn tileset_file(path: &Path) -> Result<Rc<Tileset>, FileError> {
     Reader {
         map: path,
         given: None,
+        xml_tileset: None,
         tilesets: HashMap::new(),
         templates: HashMap::new(),
     }
@@ -273,7 +276,15 @@ impl Reader<'_> {
             return Ok(done.clone());
         }
         let tileset = if path.extension().is_some_and(|e| e == "tsx") {
-            super::xml::tsx(path)?
+            match self.xml_tileset {
+                Some(read) => read(path)?,
+                None => {
+                    return Err(document(
+                        path,
+                        "an XML tileset named by a JSON tileset: not a thing Tiled writes".into(),
+                    ));
+                }
+            }
         } else {
             let t: JTileset = parse(path, None)?;
             if t.kind.as_deref().is_some_and(|k| k != "tileset") {

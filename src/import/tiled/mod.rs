@@ -1,238 +1,21 @@
 //! Tiled maps: `.tmx` (XML, with `.tsx` tilesets and `.tx` templates) read through the `tiled`
 //! crate, and `.tmj` / `.json` (Tiled's JSON format, with `.tsj` tilesets and `.tj` templates)
-//! read by serde structs of our own. Both readers give the same [`Map`]; one walk places its
+//! read by serde structs of our own. Both readers give the same [`model::Map`]; one walk places its
 //! object layers (in group layers too), tile objects with their tiles' collision shapes, and
 //! tile layers' cells with per-tile collision, each as Tiled itself places it
 //! (docs/format.md, "Import", "Tiled maps").
 
 mod data;
 mod json;
+mod model;
 mod xml;
 
-use super::convert::{Convert, ellipse_points, without_repeats};
+use super::convert::Convert;
 use super::{Affine, Imported, Local, Outcome, Refusal};
-use crate::files::{FileError, Problem};
+use crate::files::FileError;
 use crate::geometry::DVec2;
-use std::collections::HashMap;
+use model::{Cell, Flips, Layer, LayerKind, Object, Shape, TileRef, document};
 use std::path::Path;
-use std::rc::Rc;
-
-/// A Tiled map as import reads it, whichever format it came from.
-#[derive(Debug)]
-struct Map {
-    /// `orthogonal`, `isometric`, `staggered`, `hexagonal`, `oblique`.
-    orientation: String,
-    /// The map's `tilewidth` × `tileheight`.
-    grid: DVec2,
-    layers: Vec<Layer>,
-}
-
-#[derive(Debug)]
-struct Layer {
-    /// The layer's name, or `layer ID` when it has none.
-    name: String,
-    /// Its own `offsetx`, `offsety` (the enclosing groups' are added by the walk).
-    offset: DVec2,
-    kind: LayerKind,
-}
-
-#[derive(Debug)]
-enum LayerKind {
-    Objects(Vec<Object>),
-    /// The cells that hold a tile, in row-major order.
-    Tiles(Vec<Cell>),
-    Group(Vec<Layer>),
-    Image,
-}
-
-#[derive(Debug)]
-struct Cell {
-    /// Column and row.
-    at: (i32, i32),
-    tile: TileRef,
-}
-
-/// A gid resolved: the tile `id` of `tileset`, and the gid's flip bits.
-#[derive(Clone, Debug)]
-struct TileRef {
-    tileset: Rc<Tileset>,
-    id: u32,
-    flips: Flips,
-}
-
-/// The flip bits of a gid: horizontal 0x80000000, vertical 0x40000000, diagonal 0x20000000.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Flips {
-    h: bool,
-    v: bool,
-    d: bool,
-}
-
-impl Flips {
-    const H: u32 = 0x8000_0000;
-    const V: u32 = 0x4000_0000;
-    const D: u32 = 0x2000_0000;
-    /// Hexagonal maps' 120° rotation: cleared and ignored.
-    const HEX: u32 = 0x1000_0000;
-
-    /// The flips and the bare gid.
-    fn split(gid: u32) -> (Flips, u32) {
-        let flips = Flips {
-            h: gid & Self::H != 0,
-            v: gid & Self::V != 0,
-            d: gid & Self::D != 0,
-        };
-        (flips, gid & !(Self::H | Self::V | Self::D | Self::HEX))
-    }
-}
-
-#[derive(Debug)]
-struct Object {
-    id: u32,
-    name: String,
-    /// Its class (`type` before Tiled 1.9).
-    class: String,
-    /// Its (x, y).
-    at: DVec2,
-    /// Degrees, clockwise.
-    rotation: f64,
-    shape: Shape,
-    /// A tile object's tile (its shape is then its rectangle).
-    tile: Option<TileRef>,
-}
-
-#[derive(Debug)]
-enum Shape {
-    Rect(DVec2),
-    Ellipse(DVec2),
-    Capsule(DVec2),
-    Polygon(Vec<DVec2>),
-    Polyline(Vec<DVec2>),
-    Point,
-    Text,
-}
-
-/// Where a tile object's (x, y) sits on it: the tileset's `objectalignment`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-enum Alignment {
-    /// Bottom-left on orthogonal maps.
-    #[default]
-    Unspecified,
-    TopLeft,
-    Top,
-    TopRight,
-    Left,
-    Center,
-    Right,
-    BottomLeft,
-    Bottom,
-    BottomRight,
-}
-
-impl Alignment {
-    /// The alignment point of a tile object of size (w, h).
-    fn point(self, w: f64, h: f64) -> DVec2 {
-        match self {
-            Alignment::TopLeft => DVec2::ZERO,
-            Alignment::Top => DVec2::new(w / 2.0, 0.0),
-            Alignment::TopRight => DVec2::new(w, 0.0),
-            Alignment::Left => DVec2::new(0.0, h / 2.0),
-            Alignment::Center => DVec2::new(w / 2.0, h / 2.0),
-            Alignment::Right => DVec2::new(w, h / 2.0),
-            Alignment::Bottom => DVec2::new(w / 2.0, h),
-            Alignment::BottomRight => DVec2::new(w, h),
-            Alignment::Unspecified | Alignment::BottomLeft => DVec2::new(0.0, h),
-        }
-    }
-}
-
-#[derive(Debug)]
-struct Tileset {
-    name: String,
-    /// `tilewidth` × `tileheight`.
-    tile: DVec2,
-    /// `tileoffset`.
-    offset: DVec2,
-    alignment: Alignment,
-    /// `tilerendersize="grid"`: tiles drawn scaled to the map's cell.
-    grid_render: bool,
-    /// `tilecount` (0 when the file leaves it out, as Tiled before 0.13 did).
-    count: u32,
-    /// The tiles of its image's grid, as Tiled cuts the image ([`grid_tiles`]); 0 for an
-    /// image collection.
-    grid: u32,
-    /// The tiles that hold anything import reads (an image of their own, collision objects).
-    tiles: HashMap<u32, Tile>,
-}
-
-impl Tileset {
-    /// Whether tile `id` is one of the tileset's: a cell of its image's grid, below its
-    /// `tilecount`, or a tile of its own (an image collection's ids may pass the count).
-    fn holds(&self, id: u32) -> bool {
-        id < self.count.max(self.grid) || self.tiles.contains_key(&id)
-    }
-
-    /// Tile `id`'s box: its image (or sub-rectangle) in an image collection, else the
-    /// tileset's tile size.
-    fn tile_box(&self, id: u32) -> DVec2 {
-        self.tiles
-            .get(&id)
-            .and_then(|t| t.size)
-            .unwrap_or(self.tile)
-    }
-
-    /// Tile `id`'s collision objects (none when it has none).
-    fn collision(&self, id: u32) -> &[Object] {
-        self.tiles.get(&id).map_or(&[], |t| &t.collision)
-    }
-}
-
-#[derive(Debug, Default)]
-struct Tile {
-    /// Its own image's size (or its sub-rectangle's), in an image collection.
-    size: Option<DVec2>,
-    collision: Vec<Object>,
-}
-
-/// The message for a tile id its tileset does not have.
-fn no_such_tile(tileset: &Tileset, id: u32) -> String {
-    let tiles = match tileset.count.max(tileset.grid) {
-        0 => {
-            // An image collection: its own tiles' ids.
-            let mut ids: Vec<u32> = tileset.tiles.keys().copied().collect();
-            ids.sort_unstable();
-            match ids.as_slice() {
-                [] => "it has no tiles".to_string(),
-                [one] => format!("its one tile is {one}"),
-                [few @ .., last] if few.len() < 8 => {
-                    let few: Vec<String> = few.iter().map(u32::to_string).collect();
-                    format!("its tiles are {} and {last}", few.join(", "))
-                }
-                [first, .., last] => {
-                    format!("its {} tiles have ids from {first} to {last}", ids.len())
-                }
-            }
-        }
-        1 => "its one tile is 0".to_string(),
-        n => format!("its tiles are 0 to {}", n - 1),
-    };
-    format!("tileset \"{}\" has no tile {id} ({tiles})", tileset.name)
-}
-
-/// The tiles of an image `image` wide and high cut into tiles of `tile` with `margin` and
-/// `spacing`, as Tiled cuts it (`Tileset::columnCountForWidth`: (width − margin + spacing) /
-/// (tile width + spacing) columns, rows likewise). 0 when any size is missing.
-fn grid_tiles(image: DVec2, tile: DVec2, margin: f64, spacing: f64) -> u32 {
-    let cells = |length: f64, tile: f64| {
-        let n = ((length - margin + spacing) / (tile + spacing)).floor();
-        if tile > 0.0 && n.is_finite() && n > 0.0 {
-            n.min(f64::from(u32::MAX))
-        } else {
-            0.0
-        }
-    };
-    (cells(image.x, tile.x) * cells(image.y, tile.y)).min(f64::from(u32::MAX)) as u32
-}
 
 /// A translation.
 fn moved(by: DVec2) -> Affine {
@@ -282,105 +65,6 @@ fn flipped(size: DVec2, flips: Flips, offset: DVec2) -> (Affine, DVec2) {
         m = mirror.then(&m);
     }
     (moved(offset).then(&m), bx)
-}
-
-impl Object {
-    /// Its own frame: origin at its (x, y) plus `offset`, turned by its rotation.
-    fn frame(&self, offset: DVec2) -> Affine {
-        Affine::from_parts(
-            self.at + offset,
-            self.rotation.to_radians(),
-            DVec2::ONE,
-            0.0,
-        )
-    }
-
-    /// The shape word Tiled's editor would show.
-    fn word(&self) -> &'static str {
-        if self.tile.is_some() {
-            return "tile";
-        }
-        match self.shape {
-            Shape::Rect(_) => "rectangle",
-            Shape::Ellipse(_) => "ellipse",
-            Shape::Capsule(_) => "capsule",
-            Shape::Polygon(_) => "polygon",
-            Shape::Polyline(_) => "polyline",
-            Shape::Point => "point",
-            Shape::Text => "text",
-        }
-    }
-
-    /// Its label: its name; else its class and id; else its shape word and id.
-    fn label(&self) -> String {
-        if !self.name.is_empty() {
-            self.name.clone()
-        } else if !self.class.is_empty() {
-            format!("{} {}", self.class, self.id)
-        } else {
-            format!("{} {}", self.word(), self.id)
-        }
-    }
-
-    /// `object 37 "player-start" (point)`.
-    fn place(&self) -> String {
-        format!("object {} \"{}\" ({})", self.id, self.label(), self.word())
-    }
-
-    /// Its shapes in its own frame (source pixels, y down).
-    fn local_shapes(&self) -> Result<Vec<Local>, Refusal> {
-        let empty = |what: &str, s: DVec2| {
-            Refusal::Skip(format!(
-                "{what} of size {} x {}: nothing to collide with",
-                s.x, s.y
-            ))
-        };
-        let sized = |s: DVec2| s.x > 0.0 && s.y > 0.0;
-        match &self.shape {
-            Shape::Rect(s) if !sized(*s) => Err(empty("a rectangle", *s)),
-            Shape::Rect(s) => Ok(vec![Local::Polygon(
-                vec![DVec2::ZERO, DVec2::new(s.x, 0.0), *s, DVec2::new(0.0, s.y)],
-                false,
-            )]),
-            Shape::Ellipse(s) if !sized(*s) => Err(empty("an ellipse", *s)),
-            Shape::Ellipse(s) => {
-                let centre = *s / 2.0;
-                if s.x == s.y {
-                    Ok(vec![Local::Circle(centre, s.x / 2.0)])
-                } else {
-                    Ok(vec![Local::Polygon(
-                        ellipse_points(centre, s.x / 2.0, s.y / 2.0),
-                        false,
-                    )])
-                }
-            }
-            Shape::Capsule(s) if !sized(*s) => Err(empty("a capsule", *s)),
-            Shape::Capsule(s) => {
-                let r = s.x.min(s.y) / 2.0;
-                let b = if s.x >= s.y {
-                    DVec2::new(s.x - r, r)
-                } else {
-                    DVec2::new(r, s.y - r)
-                };
-                Ok(vec![Local::Capsule(DVec2::splat(r), b, r)])
-            }
-            Shape::Polygon(points) => Ok(vec![Local::Polygon(points.clone(), true)]),
-            Shape::Polyline(points) => {
-                let p = without_repeats(points);
-                if p.len() < 2 {
-                    return Err(Refusal::Skip(format!(
-                        "a polyline needs 2 points or more, found {}",
-                        p.len()
-                    )));
-                }
-                Ok(p.windows(2).map(|w| Local::Segment(w[0], w[1])).collect())
-            }
-            Shape::Point => Err(Refusal::Skip(
-                "a point object has no collision shape".into(),
-            )),
-            Shape::Text => Err(Refusal::Skip("a text object has no collision shape".into())),
-        }
-    }
 }
 
 struct Walk<'a> {
@@ -530,10 +214,6 @@ impl Walk<'_> {
     }
 }
 
-fn document(path: &Path, message: String) -> FileError {
-    FileError::new(path, Problem::Document(message))
-}
-
 /// Import the Tiled map at `path` (`.tmx`, `.tmj`, `.json`); its bytes when given (the
 /// files it names are read from beside it).
 pub(super) fn import_from(
@@ -555,8 +235,8 @@ pub(super) fn import_from(
                 "a template, not a map: import the map that uses it".into(),
             ));
         }
-        Some("tmx") => xml::read(path, bytes)?,
-        _ => json::read(path, bytes)?,
+        Some("tmx") => xml::read(path, bytes, json::tileset_file)?,
+        _ => json::read(path, bytes, xml::tsx)?,
     };
     if map.orientation != "orthogonal" {
         return Err(document(

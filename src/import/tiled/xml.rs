@@ -7,9 +7,9 @@
 //! by name (the crate 0.16 would index past the end of a short layer).
 
 use super::data::{decode, gid, wrong_count};
-use super::{
-    Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset, document,
-    grid_tiles, no_such_tile,
+use super::model::{
+    Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset,
+    TilesetReader, beside, document, grid_tiles, no_such_tile,
 };
 use crate::files::FileError;
 use crate::geometry::DVec2;
@@ -18,14 +18,19 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// The map at `path` (its bytes when given).
-pub(super) fn read(path: &Path, bytes: Option<Vec<u8>>) -> Result<Map, FileError> {
+/// The map at `path` (its bytes when given); the JSON tilesets it names read by
+/// `json_tileset`.
+pub(super) fn read(
+    path: &Path,
+    bytes: Option<Vec<u8>>,
+    json_tileset: TilesetReader,
+) -> Result<Map, FileError> {
     let given = bytes.map(|b| (path.to_path_buf(), b));
     let raw = crate::import::read_file(path, given.as_ref())?;
     let normal = normalise(&raw).map_err(|e| document(path, e))?;
     let mut model = Model::default();
     for source in normal.json_tilesets {
-        let tileset = super::json::tileset_file(&super::json::beside(path, &source))?;
+        let tileset = json_tileset(&beside(path, &source))?;
         model
             .substitutes
             .insert(format!("{JSON_TILESET}{source}"), tileset);
@@ -33,7 +38,7 @@ pub(super) fn read(path: &Path, bytes: Option<Vec<u8>>) -> Result<Map, FileError
     for source in normal.xml_tilesets {
         // Read alone first, so that a tileset the crate refuses is named in its message (the
         // crate's own messages name no file).
-        let file = super::json::beside(path, &source);
+        let file = beside(path, &source);
         tiled::Loader::with_reader(Files { given: None })
             .load_tsx_tileset(&file)
             .map_err(|e| document(&file, e.to_string()))?;

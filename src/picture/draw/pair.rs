@@ -567,12 +567,18 @@ pub(super) fn axes(
         // The nearest place that crosses neither shape of the pair nor any other; else the one
         // that crosses the fewest (the pair's own shapes first: a line over them hides what it
         // explains).
-        let (side, extra) = choices
-            .clone()
-            .chain(far)
-            .filter(|(s, e)| !on_top(*s, *e))
-            .map(|(s, e)| ((crosses_pair(s, e), crosses(s, e)), (s, e)))
-            .min_by_key(|(cost, _)| *cost)
+        let mut best: Option<((bool, usize), (f64, f64))> = None;
+        for (s, e) in choices.clone().chain(far).filter(|(s, e)| !on_top(*s, *e)) {
+            let cost = (crosses_pair(s, e), crosses(s, e));
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, (s, e)));
+            }
+            if cost == (false, 0) {
+                // The nearest clear place: nothing further can be better.
+                break;
+            }
+        }
+        let (side, extra) = best
             .map(|(_, place)| place)
             .or_else(|| choices.clone().find(|(s, e)| !on_top(*s, *e)))
             .unwrap_or((1.0, 0.0));

@@ -1,0 +1,91 @@
+//! A capture line as parsed, before it is applied to the frames before it: the frame line's
+//! values ([`FrameLine`]) and what is wrong with a line ([`LineProblem`]). Both readers of a
+//! frame line (the typed path in `fast.rs`, the full one in `line.rs`) give these.
+
+use crate::Reported;
+use crate::geometry::DVec2;
+use serde_json::{Map, Value};
+
+/// The largest id plus one: ids are integers below 2^53 (exact in every JSON reader).
+pub(super) const ID_LIMIT: u64 = 1 << 53;
+
+/// What is wrong with one line: its column when the JSON itself is broken.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct LineProblem {
+    pub column: Option<usize>,
+    pub message: String,
+    /// Whether the line is not JSON at all: a last line like that, with no newline, was cut
+    /// off by a crash and is dropped.
+    pub syntax: bool,
+}
+
+impl LineProblem {
+    pub(super) fn new(message: String) -> Self {
+        Self {
+            column: None,
+            message,
+            syntax: false,
+        }
+    }
+}
+
+impl From<String> for LineProblem {
+    fn from(message: String) -> Self {
+        Self::new(message)
+    }
+}
+
+/// A frame line, parsed.
+#[derive(Clone, Debug)]
+pub(super) struct FrameLine {
+    pub frame: u64,
+    pub time: f64,
+    /// Each shape entry: its id and its keys other than `id`.
+    pub shapes: Vec<(u64, ShapeKeys)>,
+    pub removed: Vec<u64>,
+    pub claims: Vec<(u64, u64, Reported)>,
+}
+
+/// A shape entry's keys other than `id`.
+#[derive(Clone, Debug)]
+pub(super) enum ShapeKeys {
+    /// Only its pose and velocities, read into numbers ([`super::fast`]).
+    Pose(PoseChange),
+    /// Anything, as JSON.
+    Keys(Map<String, Value>),
+}
+
+/// A shape moved: the keys given of its pose and velocities.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct PoseChange {
+    pub position: Option<DVec2>,
+    pub angle: Option<f64>,
+    pub velocity: Option<DVec2>,
+    pub angular_velocity: Option<f64>,
+}
+
+impl PoseChange {
+    /// Whether it changes a velocity.
+    pub fn moves(&self) -> bool {
+        self.velocity.is_some() || self.angular_velocity.is_some()
+    }
+
+    /// The same keys as JSON.
+    pub fn keys(&self) -> Map<String, Value> {
+        let point = |p: DVec2| serde_json::json!([p.x, p.y]);
+        let mut keys = Map::new();
+        if let Some(p) = self.position {
+            keys.insert("position".into(), point(p));
+        }
+        if let Some(a) = self.angle {
+            keys.insert("angle".into(), a.into());
+        }
+        if let Some(v) = self.velocity {
+            keys.insert("velocity".into(), point(v));
+        }
+        if let Some(w) = self.angular_velocity {
+            keys.insert("angular_velocity".into(), w.into());
+        }
+        keys
+    }
+}
