@@ -1160,6 +1160,118 @@ pub fn name_table<'a>(rows: impl IntoIterator<Item = (&'a str, &'a str)>) -> Str
         .join("\n")
 }
 
+/// Help's first page: what the window shows and where to start, one paragraph each.
+pub const GETTING_STARTED: &[&str] = &[
+    "collidoscope shows how two convex shapes collide, the way a physics engine's separating-axis test (SAT) decides it.",
+    "Drag a shape to move it. The pair being explained is A (blue) and B (orange); pick them in the panel on the right, or with the A and B buttons beside each shape on the left.",
+    "Around the pair, every candidate axis is a short line with both shapes' shadows on it: red where the shadows overlap, green where a gap separates them. One gap on any axis means the shapes do not touch.",
+    "When every axis overlaps, the shapes intersect: the MTV (the red arrow) is the shortest move that pushes B out of A. Step through the test (Next, or the Right arrow key) to see the axes one at a time.",
+    "To learn it from the start, open Help > Lessons > The separating axis theorem between polygons: slides that step through the test, the scene live beside them.",
+    "The labs along the top show more: the broad phase, ray casts, motion over time, late network packets, and a game's own captured frames.",
+];
+
+/// The window's keys and mouse, each with what it does (Help's Keys page; the README's
+/// controls table says the same).
+pub const CONTROLS: &[(&str, &str)] = &[
+    ("drag a shape", "move it (and select it)"),
+    (
+        "drag a handle of the selected shape",
+        "rotate, reshape, resize, or set its velocity",
+    ),
+    ("drag the background, or middle-drag", "pan"),
+    ("mouse wheel / pinch", "zoom at the pointer"),
+    ("F", "fit the scene"),
+    ("G", "fit the explained pair with its axis ring"),
+    ("Shift+G", "zoom onto the pair's MTV or closest points"),
+    (
+        "Right arrow or N / Left arrow or P",
+        "step mode: next / previous axis (in a timeline: next / previous frame)",
+    ),
+    ("Space", "play or pause a timeline"),
+    ("E", "motion lab: next event"),
+    (
+        "D / Shift+D",
+        "capture lab: next / previous disagreeing claim",
+    ),
+    ("Up / Down", "latency lab: the bucket before / after"),
+    ("Esc", "leave step mode; cancel a polygon being clicked"),
+    ("Enter", "finish the polygon being clicked"),
+    (
+        "Backspace or Delete",
+        "delete the selected shape (while clicking a polygon: its last corner)",
+    ),
+    ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
+    ("Ctrl+S", "save"),
+    ("Ctrl+D", "duplicate the selected shape"),
+    ("F1 or ?", "this help"),
+];
+
+/// The words the window uses, each explained (Help's Words page, and the hover text where
+/// they appear).
+pub const GLOSSARY: &[(&str, &str)] = &[
+    (
+        "SAT",
+        "the separating-axis test: two convex shapes are apart exactly when some axis shows a gap between their shadows",
+    ),
+    (
+        "axis",
+        "a direction the shapes are projected on; each candidate axis comes from an edge's normal, or from a corner or a capsule's end toward a rounded shape",
+    ),
+    (
+        "shadow",
+        "a shape projected on an axis: the interval from its lowest to its highest point along it",
+    ),
+    (
+        "overlap",
+        "how far the two shadows cover each other on an axis; a negative overlap is a gap",
+    ),
+    (
+        "gap",
+        "space between the two shadows on an axis: a line fits between the shapes, so they are apart",
+    ),
+    (
+        "edge",
+        "a side of a polygon; its normal (the direction straight out of it) is a candidate axis",
+    ),
+    (
+        "corner",
+        "a polygon's vertex; the direction from the corner nearest a circle toward the circle's centre is a candidate axis",
+    ),
+    (
+        "MTV",
+        "the minimum translation vector: the shortest move that separates the shapes, along the axis of least overlap, pointing the way out",
+    ),
+    (
+        "normal",
+        "a unit direction; a contact's normal points from A toward B",
+    ),
+    (
+        "contact",
+        "where the shapes touch or overlap: the points an engine pushes them apart at",
+    ),
+    (
+        "closest points",
+        "the nearest points of two shapes that are apart, and the distance between them",
+    ),
+];
+
+/// A word's meaning from [`GLOSSARY`], as a tooltip says it: `MTV: the minimum translation
+/// vector: ...`.
+pub fn glossary(word: &str) -> String {
+    GLOSSARY
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|(w, meaning)| format!("{w}: {meaning}"))
+        .unwrap_or_default()
+}
+
+/// The welcome on first start, in a few lines.
+pub const WELCOME: &[&str] = &[
+    "Drag the shapes: the lines around the pair are the separating-axis test, live.",
+    "Red bars overlap, green bars are gaps; the red arrow is the MTV, the way out.",
+    "New to SAT? The first lesson steps through it. Help (F1) has the keys and the words.",
+];
+
 #[cfg(test)]
 mod tests {
     use super::number;

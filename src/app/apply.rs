@@ -100,6 +100,11 @@ impl App {
                 .confirm_discard(dialogs::Discard::Generate(options)),
             Command::Generate(options) => self.generate(options),
             Command::ShowGenerate => self.generate_window.open = true,
+            Command::Help(page) => self.help_window.show(page),
+            Command::DismissWelcome => {
+                self.welcome.open = false;
+                self.workspace.document.welcomed();
+            }
             Command::Example(example) if ws.is_dirty() => self
                 .dialogs
                 .confirm_discard(dialogs::Discard::Example(example)),

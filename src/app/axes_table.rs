@@ -53,14 +53,22 @@ pub fn ui(
                     header(
                         ui,
                         "axis from",
-                        "where the candidate axis comes from".into(),
+                        format!(
+                            "where the candidate axis comes from\n\n{}\n\n{}\n\n{}",
+                            text::glossary("axis"),
+                            text::glossary("edge"),
+                            text::glossary("corner")
+                        ),
                     );
                     if report.mistake == Some(Mistake::NaiveSmallestOverlap) {
                         let tip = "the naive rule's overlap: the length of the shadows' common part";
                         header(ui, "common", tip.into());
                     } else {
-                        let overlap_tip = "how far B must move along the axis to leave A (a gap separates), and what the axis decided";
-                        header(ui, "overlap", overlap_tip.into());
+                        let overlap_tip = format!(
+                            "how far B must move along the axis to leave A (a gap separates), and what the axis decided\n\n{}",
+                            text::glossary("MTV")
+                        );
+                        header(ui, "overlap", overlap_tip);
                     }
                     header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
                     header(ui, "B spans", format!("{}'s shadow on the axis", names.b));

@@ -171,6 +171,18 @@ pub enum LatencyCommand {
     Generate,
 }
 
+/// A page of the help window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HelpPage {
+    /// What the window shows and where to start.
+    #[default]
+    GettingStarted,
+    /// The keys and the mouse.
+    Keys,
+    /// The words: SAT, axis, shadow, MTV, edge, corner...
+    Words,
+}
+
 /// One request from a panel.
 // A few per frame at most, made and applied at once: an edit carrying a shape inline (a
 // polygon keeps up to 8 corners in place) costs nothing worth a box.
@@ -237,6 +249,10 @@ pub enum Command {
     LoadClaims(PathBuf),
     /// Show the window that exports a fixture.
     ShowExport,
+    /// Show help at this page.
+    Help(HelpPage),
+    /// Close the welcome of a first start, for good.
+    DismissWelcome,
     /// Play, pause, step or scrub a timeline.
     Playback(TimelineId, PlaybackCommand),
     /// A motion lab action.

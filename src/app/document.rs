@@ -25,6 +25,9 @@ pub struct Document {
     unsaved_since_autosave: bool,
 }
 
+/// The data folder's mark that the welcome was dismissed.
+const WELCOMED: &str = "welcomed";
+
 /// A recovery file left by a session that did not close cleanly.
 #[derive(Clone, Debug)]
 pub struct Recovery {
@@ -74,6 +77,22 @@ impl Document {
     /// The folder of the recovery file and the recent list, if any.
     pub fn data_dir(&self) -> Option<&Path> {
         self.data_dir.as_deref()
+    }
+
+    /// Whether the welcome of a first start is still to be shown: there is a data folder
+    /// (a real session, not a test's) and it holds no mark of a welcome dismissed.
+    pub fn welcome_due(&self) -> bool {
+        self.data_dir
+            .as_ref()
+            .is_some_and(|d| !d.join(WELCOMED).exists())
+    }
+
+    /// Remember that the welcome was dismissed (in the data folder, beside the recent list).
+    pub fn welcomed(&self) {
+        if let Some(dir) = &self.data_dir {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = std::fs::write(dir.join(WELCOMED), "the welcome was dismissed\n");
+        }
     }
 
     /// Whether the scene at `revision` differs from the saved one.

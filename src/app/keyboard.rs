@@ -75,6 +75,9 @@ impl App {
         if pressed(Key::F) {
             out.push(Command::Fit(Fit::Scene));
         }
+        if pressed(Key::F1) || pressed(Key::Questionmark) {
+            out.push(Command::Help(super::HelpPage::GettingStarted));
+        }
         for shift in shifted_presses(Key::G) {
             out.push(Command::Fit(if shift { Fit::Headline } else { Fit::Pair }));
         }

@@ -28,6 +28,7 @@ mod examples;
 mod export_window;
 mod frame_pair;
 mod generate_window;
+mod help_window;
 mod history;
 mod keyboard;
 mod lab_view;
@@ -53,8 +54,8 @@ mod workspace;
 pub use crate::picture::Camera;
 pub use capture_lab::CaptureLab;
 pub use command::{
-    CaptureCommand, ClaimRef, Command, Fit, LatencyCommand, MotionCommand, PlaybackCommand,
-    RunSettings, TimelineId,
+    CaptureCommand, ClaimRef, Command, Fit, HelpPage, LatencyCommand, MotionCommand,
+    PlaybackCommand, RunSettings, TimelineId,
 };
 pub use edit::Edit;
 pub use examples::Example;
@@ -77,6 +78,7 @@ use document::Document;
 use eframe::egui;
 use export_window::ExportWindow;
 use generate_window::GenerateWindow;
+use help_window::{HelpWindow, Welcome};
 use lab_view::LabView;
 use numbers_panel::NumbersPanel;
 use pair_lab::PairLab;
@@ -186,6 +188,8 @@ pub struct App {
     capture_lab: CaptureLab,
     generate_window: GenerateWindow,
     export_window: ExportWindow,
+    help_window: HelpWindow,
+    welcome: Welcome,
     scene_view: SceneView,
     dialogs: Dialogs,
     commands: Commands,
@@ -225,6 +229,8 @@ impl App {
             capture_lab: CaptureLab::default(),
             generate_window: GenerateWindow::default(),
             export_window: ExportWindow::default(),
+            help_window: HelpWindow::default(),
+            welcome: Welcome::default(),
             scene_view: SceneView::default(),
             dialogs: Dialogs::default(),
             commands: Commands::default(),
@@ -235,6 +241,10 @@ impl App {
             fill_screen: if options.lesson.is_some() { 30 } else { 0 },
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
+        // A first start with nothing to open says where to begin.
+        app.welcome.open = options.file.is_none()
+            && options.lesson.is_none()
+            && app.workspace.document.welcome_due();
         if let Some(file) = options.file {
             // As File > Open takes it: a shape set, a capture, a lesson or a level.
             app.run(Command::Open(file));
@@ -335,6 +345,10 @@ impl App {
         self.pair_lab.hovered_axis = hovered;
         self.generate_window.ui(&ctx, out);
         self.export_window.ui(&ctx, ws, out);
+        self.help_window.ui(&ctx, out);
+        if self.dialogs.recovery.is_none() {
+            self.welcome.ui(&ctx, out);
+        }
         let discard = self.dialogs.ui(&ctx, ws, out);
         self.end_of_frame(&ctx, discard);
     }

@@ -155,8 +155,10 @@ impl PairLab {
                 return;
             };
             ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut options.show_axes, "Show axes");
-                ui.checkbox(&mut options.show_naive, "Show naive MTV");
+                ui.checkbox(&mut options.show_axes, "Show axes")
+                    .on_hover_text(text::glossary("axis"));
+                ui.checkbox(&mut options.show_naive, "Show naive MTV")
+                    .on_hover_text(text::glossary("MTV"));
             });
             // The step buttons come before anything whose height changes, so they stay
             // under the pointer while stepping.
@@ -395,7 +397,12 @@ pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, 
             }
         }
         None => {
-            ui.label(RichText::new(sat).strong());
+            // The verdict names the MTV and an axis: what they are, on hover.
+            ui.label(RichText::new(sat).strong()).on_hover_text(format!(
+                "{}\n\n{}",
+                text::glossary("MTV"),
+                text::glossary("axis")
+            ));
         }
     }
     if naive {

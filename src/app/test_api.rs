@@ -63,6 +63,16 @@ impl App {
         self.pair_lab.claimed.shown_mistake()
     }
 
+    /// Whether the help window is shown.
+    pub fn help_open(&self) -> bool {
+        self.help_window.is_open()
+    }
+
+    /// Whether the welcome of a first start is shown.
+    pub fn welcome_open(&self) -> bool {
+        self.welcome.open
+    }
+
     /// The status bar message.
     pub fn message(&self) -> Option<&Message> {
         self.status_bar.message()

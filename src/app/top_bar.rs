@@ -61,6 +61,17 @@ impl TopBar {
                 ui.menu_button("Edit", |ui| edit_menu(ui, ws, out));
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
                 ui.menu_button("Help", |ui| {
+                    for (page, name) in [
+                        (super::HelpPage::GettingStarted, "Getting started (F1)"),
+                        (super::HelpPage::Keys, "Keys"),
+                        (super::HelpPage::Words, "Words: SAT, axis, MTV..."),
+                    ] {
+                        if ui.button(name).clicked() {
+                            out.push(Command::Help(page));
+                            ui.close();
+                        }
+                    }
+                    ui.separator();
                     ui.menu_button("Lessons", |ui| super::presenter::lessons_menu(ui, out));
                 });
                 if ui
@@ -290,8 +301,10 @@ fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
         out.push(Command::Fit(Fit::Pair));
     }
     ui.separator();
-    ui.checkbox(&mut options.show_axes, "Show axes");
-    ui.checkbox(&mut options.show_naive, "Show naive MTV");
+    ui.checkbox(&mut options.show_axes, "Show axes")
+        .on_hover_text(crate::text::glossary("axis"));
+    ui.checkbox(&mut options.show_naive, "Show naive MTV")
+        .on_hover_text(crate::text::glossary("MTV"));
     let mut projector = options.projector;
     if ui
         .checkbox(&mut projector, "Projector look")

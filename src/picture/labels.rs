@@ -5,7 +5,7 @@
 //! and so is a shape's name that every spot would strike through.
 
 use super::mark::{Colour, Mark, Rect, Vec2};
-use std::collections::HashMap;
+use crate::geometry::{DVec2, Rounded};
 
 /// How much a label matters: more important ones are placed first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,20 +41,23 @@ pub struct Label {
 }
 
 /// The lines labels keep clear of: the segments of the marks painted (screen), each with its
-/// half width, cut into square buckets (each piece in one bucket) for lookup by area.
+/// half width, cut into the square buckets of a grid over the view (each piece in one bucket)
+/// for lookup by area.
 #[derive(Clone, Debug, Default)]
 pub struct Obstacles {
-    /// Each bucket's pieces: ends, half width, and the closed outline the segment belongs to
-    /// (an index into `outlines`, or [`NO_OUTLINE`]).
-    buckets: HashMap<(i32, i32), Vec<Piece>>,
+    /// The view the lines were clipped to.
+    view: Option<Rect>,
+    /// The grid's columns and rows.
+    size: (usize, usize),
+    /// Each bucket's pieces, row by row.
+    buckets: Vec<Vec<Piece>>,
     /// The closed outlines (shapes, polygons), as drawn: a shape's name sitting inside its own
     /// outline is not struck through by it.
     outlines: Vec<Vec<Vec2>>,
-    /// The range of bucket columns used.
-    columns: Option<(i32, i32)>,
 }
 
-/// A piece of a line in one bucket: its ends, half its width, its outline.
+/// A piece of a line in one bucket: its ends, half its width, and the closed outline the line
+/// belongs to (an index into `outlines`, or [`NO_OUTLINE`]).
 type Piece = (Vec2, Vec2, f32, u32);
 
 /// A segment that belongs to no closed outline.
@@ -66,45 +69,74 @@ const BUCKET: f32 = 48.0;
 /// At most this many shapes' outlines become obstacles (a crowd's names are few anyway).
 const MAX_OUTLINES: usize = 3000;
 
+/// Chords per turn of a rounded shape's outline as an obstacle (coarser than it is drawn).
+const OUTLINE_CHORDS: usize = 16;
+
 /// A filled dot smaller than this radius (points) is no obstacle: a crowd's shapes drawn as
 /// dots (a contact's dot, 4 points, is one).
 const DOT: f32 = 4.0;
 
-fn bucket(v: f32) -> i32 {
-    (v / BUCKET).floor() as i32
-}
-
 impl Obstacles {
     /// The lines of `marks` that reach into `view`.
     pub fn of_marks(marks: &[Mark], view: Rect) -> Self {
-        let mut o = Obstacles::default();
-        o.add_marks(marks, view);
+        let cells = |length: f32| {
+            if length.is_finite() && length > 0.0 {
+                (length / BUCKET).ceil().clamp(1.0, 4096.0) as usize
+            } else {
+                1
+            }
+        };
+        let size = (cells(view.width()), cells(view.height()));
+        let mut o = Obstacles {
+            view: Some(view),
+            size,
+            buckets: vec![Vec::new(); size.0 * size.1],
+            outlines: Vec::new(),
+        };
+        o.add_marks(marks);
         o
     }
 
-    /// Add the lines of `marks` that reach into `view`: every stroked or filled mark's
+    /// The bucket (column, row) of point `p`, clamped to the grid.
+    fn cell(&self, p: Vec2) -> (usize, usize) {
+        let Some(view) = self.view else { return (0, 0) };
+        let index = |v: f32, lo: f32, n: usize| {
+            let k = ((v - lo) / BUCKET).floor();
+            if k.is_nan() {
+                0
+            } else {
+                k.clamp(0.0, (n - 1) as f32) as usize
+            }
+        };
+        (
+            index(p.x, view.min.x, self.size.0),
+            index(p.y, view.min.y, self.size.1),
+        )
+    }
+
+    /// Add the lines of `marks` that reach into the view: every stroked or filled mark's
     /// outline (a filled dot's too, a contact's), dashed lines whole.
-    pub fn add_marks(&mut self, marks: &[Mark], view: Rect) {
+    fn add_marks(&mut self, marks: &[Mark]) {
         let mut outlines = 0;
         for mark in marks {
             match mark {
                 Mark::Segment { points, stroke } if !stroke.is_none() => {
-                    self.add(points[0], points[1], stroke.width, NO_OUTLINE, view);
+                    self.add(points[0], points[1], stroke.width, NO_OUTLINE);
                 }
                 Mark::Line {
                     points,
                     closed,
                     stroke,
-                } if !stroke.is_none() => self.add_path(points, *closed, stroke.width, view),
+                } if !stroke.is_none() => self.add_path(points, *closed, stroke.width),
                 Mark::Dashed { points, stroke, .. } if !stroke.is_none() => {
-                    self.add_path(points, false, stroke.width, view);
+                    self.add_path(points, false, stroke.width);
                 }
                 Mark::Polygon {
                     points,
                     fill,
                     stroke,
                 } if !stroke.is_none() || !fill.is_transparent() => {
-                    self.add_path(points, true, stroke.width, view);
+                    self.add_path(points, true, stroke.width);
                 }
                 Mark::Circle {
                     centre,
@@ -112,7 +144,10 @@ impl Obstacles {
                     fill,
                     stroke,
                 } if !stroke.is_none() || (!fill.is_transparent() && *radius >= DOT) => {
-                    if !view.expand(*radius).contains(*centre) {
+                    if !self
+                        .view
+                        .is_some_and(|v| v.expand(*radius).contains(*centre))
+                    {
                         continue;
                     }
                     let sides = if *radius < 6.0 { 6 } else { 16 };
@@ -122,11 +157,24 @@ impl Obstacles {
                             *centre + Vec2::new(a.cos(), a.sin()) * *radius
                         })
                         .collect();
-                    self.add_path(&ring, true, stroke.width, view);
+                    self.add_path(&ring, true, stroke.width);
                 }
-                Mark::Shape { stroke, .. } if outlines < MAX_OUTLINES => {
+                Mark::Shape {
+                    placed,
+                    per_turn,
+                    camera,
+                    rect,
+                    stroke,
+                    ..
+                } if outlines < MAX_OUTLINES => {
                     outlines += 1;
-                    self.add_path(&mark.shape_outline(), true, stroke.width, view);
+                    // A coarse outline is enough to tell whether a label crosses it.
+                    let outline: Vec<Vec2> = Rounded::new(placed, DVec2::ZERO)
+                        .outline_with((*per_turn).min(OUTLINE_CHORDS))
+                        .into_iter()
+                        .map(|p| camera.to_screen(*rect, p))
+                        .collect();
+                    self.add_path(&outline, true, stroke.width);
                 }
                 Mark::Rect { rect, stroke, .. } if !stroke.is_none() => {
                     let corners = [
@@ -135,14 +183,14 @@ impl Obstacles {
                         rect.max,
                         Vec2::new(rect.min.x, rect.max.y),
                     ];
-                    self.add_path(&corners, true, stroke.width, view);
+                    self.add_path(&corners, true, stroke.width);
                 }
                 _ => {}
             }
         }
     }
 
-    fn add_path(&mut self, points: &[Vec2], closed: bool, width: f32, view: Rect) {
+    fn add_path(&mut self, points: &[Vec2], closed: bool, width: f32) {
         let outline = if closed && points.len() > 2 {
             self.outlines.push(points.to_vec());
             (self.outlines.len() - 1) as u32
@@ -150,35 +198,34 @@ impl Obstacles {
             NO_OUTLINE
         };
         for w in points.windows(2) {
-            self.add(w[0], w[1], width, outline, view);
+            self.add(w[0], w[1], width, outline);
         }
         if outline != NO_OUTLINE {
-            self.add(points[points.len() - 1], points[0], width, outline, view);
+            self.add(points[points.len() - 1], points[0], width, outline);
         }
     }
 
-    /// One segment, kept where it reaches into `view` (clipped to it, so a huge shape's far
-    /// edges cost nothing to look up), cut at the buckets' edges.
-    fn add(&mut self, p: Vec2, q: Vec2, width: f32, outline: u32, view: Rect) {
+    /// One segment, kept where it reaches into the view (clipped to it, so a huge shape's
+    /// far edges cost nothing to look up), cut at the buckets' edges.
+    fn add(&mut self, p: Vec2, q: Vec2, width: f32, outline: u32) {
+        let Some(view) = self.view else { return };
         let Some((p, q)) = clip(p, q, view) else {
             return;
         };
-        let (lo, hi) = (p.min(q), p.max(q));
-        for i in bucket(lo.x)..=bucket(hi.x) {
-            for j in bucket(lo.y)..=bucket(hi.y) {
+        let ((i0, j0), (i1, j1)) = (self.cell(p.min(q)), self.cell(p.max(q)));
+        if (i0, j0) == (i1, j1) {
+            // Most pieces of an outline lie in one bucket.
+            self.buckets[i0 + j0 * self.size.0].push((p, q, 0.5 * width, outline));
+            return;
+        }
+        for j in j0..=j1 {
+            for i in i0..=i1 {
                 let b = Rect::from_min_size(
-                    Vec2::new(i as f32, j as f32) * BUCKET,
+                    view.min + Vec2::new(i as f32, j as f32) * BUCKET,
                     Vec2::splat(BUCKET),
                 );
                 if let Some((a, c)) = clip(p, q, b) {
-                    self.buckets
-                        .entry((i, j))
-                        .or_default()
-                        .push((a, c, 0.5 * width, outline));
-                    self.columns = Some(match self.columns {
-                        Some((first, last)) => (first.min(i), last.max(i)),
-                        None => (i, i),
-                    });
+                    self.buckets[i + j * self.size.0].push((a, c, 0.5 * width, outline));
                 }
             }
         }
@@ -187,18 +234,33 @@ impl Obstacles {
     /// How much line runs through `r`: the summed length inside it of every segment (grown
     /// by its half width), but for the outlines in `own`.
     pub fn cost(&self, r: Rect, own: &[u32]) -> f32 {
+        self.cost_up_to(r, own, f32::INFINITY)
+    }
+
+    /// [`Obstacles::cost`], told only up to a little past `enough` (more is not needed).
+    fn cost_up_to(&self, r: Rect, own: &[u32], enough: f32) -> f32 {
+        if self.buckets.is_empty() {
+            return 0.0;
+        }
+        let grown = r.expand(4.0);
+        let ((i0, j0), (i1, j1)) = (self.cell(grown.min), self.cell(grown.max));
         let mut total = 0.0;
-        for i in bucket(r.min.x - 4.0)..=bucket(r.max.x + 4.0) {
-            for j in bucket(r.min.y - 4.0)..=bucket(r.max.y + 4.0) {
-                let Some(pieces) = self.buckets.get(&(i, j)) else {
-                    continue;
-                };
-                for &(p, q, half, outline) in pieces {
+        for j in j0..=j1 {
+            for i in i0..=i1 {
+                for &(p, q, half, outline) in &self.buckets[i + j * self.size.0] {
+                    // Most pieces of a bucket miss the label's box by far.
+                    let (lo, hi) = (p.min(q) - Vec2::splat(half), p.max(q) + Vec2::splat(half));
+                    if hi.x < r.min.x || lo.x > r.max.x || hi.y < r.min.y || lo.y > r.max.y {
+                        continue;
+                    }
                     if own.contains(&outline) {
                         continue;
                     }
                     if let Some((a, b)) = clip(p, q, r.expand(half)) {
                         total += a.distance(b);
+                        if total > enough {
+                            return total;
+                        }
                     }
                 }
             }
@@ -210,14 +272,14 @@ impl Obstacles {
     fn outlines_around(&self, p: Vec2) -> Vec<u32> {
         let mut around: Vec<u32> = Vec::new();
         let mut checked: Vec<u32> = Vec::new();
-        let Some((first, last)) = self.columns else {
+        if self.buckets.is_empty() {
             return around;
-        };
+        }
         // An outline around `p` has a piece level with it on either side: in the row of
         // buckets through `p` (within the view, where every segment was clipped).
-        let j = bucket(p.y);
-        for i in first..=last {
-            for &(_, _, _, outline) in self.buckets.get(&(i, j)).map_or(&[][..], Vec::as_slice) {
+        let (_, j) = self.cell(p);
+        for i in 0..self.size.0 {
+            for &(_, _, _, outline) in &self.buckets[i + j * self.size.0] {
                 if outline == NO_OUTLINE || checked.contains(&outline) {
                     continue;
                 }
@@ -232,7 +294,7 @@ impl Obstacles {
 
     /// Whether there are no lines at all.
     pub fn is_empty(&self) -> bool {
-        self.buckets.is_empty()
+        self.buckets.iter().all(Vec::is_empty)
     }
 }
 
@@ -328,7 +390,12 @@ pub fn place_around(
             if !free(&rect) {
                 continue;
             }
-            let cost: f32 = lines.iter().zip(&own).map(|(l, o)| l.cost(rect, o)).sum();
+            let enough = best.map_or(f32::INFINITY, |(c, _)| c);
+            let cost: f32 = lines
+                .iter()
+                .zip(&own)
+                .map(|(l, o)| l.cost_up_to(rect, o, enough))
+                .sum();
             if best.is_none_or(|(c, _)| cost < c) {
                 best = Some((cost, rect));
             }

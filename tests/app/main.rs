@@ -7,6 +7,7 @@ mod capture_lab;
 mod chains;
 mod common;
 mod documents;
+mod help;
 mod latency_lab;
 mod motion_lab;
 mod pair_lab;

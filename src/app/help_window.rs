@@ -1,0 +1,136 @@
+//! Help in one window (the Help menu, F1 or ?): getting started, the keys, and the words the
+//! window uses; and the welcome a first start shows (what to drag, where the lessons are),
+//! dismissed once and remembered.
+
+use super::command::{Command, Commands, HelpPage};
+use super::presenter::LessonCommand;
+use crate::lesson::LessonSource;
+use crate::text;
+use eframe::egui::{self, RichText};
+
+/// The help window's own state.
+#[derive(Default)]
+pub struct HelpWindow {
+    open: bool,
+    page: HelpPage,
+}
+
+/// The lesson a welcome offers first.
+const FIRST_LESSON: &str = "sat-polygons";
+
+impl HelpWindow {
+    /// Show the window at `page`.
+    pub fn show(&mut self, page: HelpPage) {
+        self.open = true;
+        self.page = page;
+    }
+
+    /// Whether the window is shown.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The window, when open.
+    pub fn ui(&mut self, ctx: &egui::Context, out: &mut Commands) {
+        let mut open = self.open;
+        egui::Window::new("Help")
+            .open(&mut open)
+            .collapsible(false)
+            .default_width(520.0)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    for (page, name) in [
+                        (HelpPage::GettingStarted, "Getting started"),
+                        (HelpPage::Keys, "Keys"),
+                        (HelpPage::Words, "Words"),
+                    ] {
+                        ui.selectable_value(&mut self.page, page, name);
+                    }
+                });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .max_height(ctx.content_rect().height() * 0.6)
+                    .show(ui, |ui| match self.page {
+                        HelpPage::GettingStarted => getting_started(ui, out),
+                        HelpPage::Keys => table(ui, "keys", text::CONTROLS),
+                        HelpPage::Words => table(ui, "words", text::GLOSSARY),
+                    });
+            });
+        self.open = open;
+    }
+}
+
+fn getting_started(ui: &mut egui::Ui, out: &mut Commands) {
+    for paragraph in text::GETTING_STARTED {
+        ui.label(*paragraph);
+        ui.add_space(4.0);
+    }
+    if ui.button("Start the first lesson").clicked() {
+        out.push(start_first_lesson());
+    }
+}
+
+/// Two columns: a name, and what it is.
+fn table(ui: &mut egui::Ui, id: &str, rows: &[(&str, &str)]) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (name, meaning) in rows {
+                ui.label(RichText::new(*name).strong());
+                ui.add(egui::Label::new(*meaning).wrap());
+                ui.end_row();
+            }
+        });
+}
+
+fn start_first_lesson() -> Command {
+    Command::Lesson(LessonCommand::Open(LessonSource::BuiltIn(
+        FIRST_LESSON.into(),
+    )))
+}
+
+/// The welcome a first start shows.
+#[derive(Default)]
+pub struct Welcome {
+    /// Shown now.
+    pub open: bool,
+}
+
+impl Welcome {
+    /// The welcome, when shown: its words, the first lesson, help, and a button that closes
+    /// it for good.
+    pub fn ui(&mut self, ctx: &egui::Context, out: &mut Commands) {
+        if !self.open {
+            return;
+        }
+        egui::Window::new("Welcome to collidoscope")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                ui.set_max_width(420.0);
+                for line in text::WELCOME {
+                    ui.label(*line);
+                }
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Start the first lesson").clicked() {
+                        out.push(start_first_lesson());
+                        out.push(Command::DismissWelcome);
+                    }
+                    if ui.button("Help (F1)").clicked() {
+                        out.push(Command::Help(HelpPage::GettingStarted));
+                        out.push(Command::DismissWelcome);
+                    }
+                    if ui.button("Close").clicked() {
+                        out.push(Command::DismissWelcome);
+                    }
+                });
+                ui.label(
+                    RichText::new("This shows once; Help > Getting started has it all.").weak(),
+                );
+            });
+    }
+}
