@@ -189,6 +189,15 @@ pub fn overlap(overlap: f64) -> String {
     }
 }
 
+/// An MTV's label: `MTV 0.3`; `MTV 0 (touching)` for one within the pair's rounding.
+pub fn mtv(depth: f64) -> String {
+    if depth == 0.0 {
+        "MTV 0 (touching)".into()
+    } else {
+        format!("MTV {}", number(depth))
+    }
+}
+
 /// A number typed by a person: decimal or scientific notation, surrounding blanks ignored.
 /// The reason when it is not one: `"3x7" is not a number`.
 pub fn parse_number(text: &str) -> Result<f64, String> {

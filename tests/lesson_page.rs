@@ -31,8 +31,15 @@ fn export(name: &str, dir: &Path) -> String {
 }
 
 /// What the page shows: `slide.step "where"`, after each key of `keys` in turn (the first
-/// entry before any key), and every error the page raised, as the browser leaves the DOM.
-fn browse(browser: &Path, page: &str, keys: &[&str], dir: &Path) -> (Vec<String>, Vec<String>) {
+/// entry before any key), and every error the page raised, as the browser leaves the DOM; and
+/// at each, the picture shown: its width and height on the page, its viewBox's, and the
+/// page's (a 1280x800 window).
+fn browse(
+    browser: &Path,
+    page: &str,
+    keys: &[&str],
+    dir: &Path,
+) -> (Vec<String>, Vec<String>, Vec<[f64; 6]>) {
     let watch = "<script>window.__errors = [];\
         window.addEventListener('error', function (e) { window.__errors.push(String(e.message)); });\
         var __ce = console.error; console.error = function () { window.__errors.push(Array.prototype.join.call(arguments, ' ')); __ce.apply(console, arguments); };</script>";
@@ -53,13 +60,19 @@ fn browse(browser: &Path, page: &str, keys: &[&str], dir: &Path) -> (Vec<String>
               (step.length === 1 ? step[0].getAttribute('data-step') : 'steps:' + step.length) +\
               ' ' + document.getElementById('where').textContent;\
           }}\
-          var seen = [state()];\
+          function size() {{\
+            var svg = document.querySelector('section.slide:not([hidden]) svg[data-step]:not([hidden])');\
+            if (!svg) {{ return [0, 0, 1, 1, innerWidth, innerHeight]; }}\
+            var r = svg.getBoundingClientRect(); var vb = svg.viewBox.baseVal;\
+            return [r.width, r.height, vb.width, vb.height, innerWidth, innerHeight];\
+          }}\
+          var seen = [state()]; var sizes = [size()];\
           {keys_json}.forEach(function (k) {{\
             document.dispatchEvent(new KeyboardEvent('keydown', {{key: k, bubbles: true}}));\
-            seen.push(state());\
+            seen.push(state()); sizes.push(size());\
           }});\
           var out = document.createElement('pre'); out.id = 'report';\
-          out.textContent = JSON.stringify({{seen: seen, errors: window.__errors}});\
+          out.textContent = JSON.stringify({{seen: seen, sizes: sizes, errors: window.__errors}});\
           document.body.appendChild(out);\
         }})();</script>"
     );
@@ -77,6 +90,7 @@ fn browse(browser: &Path, page: &str, keys: &[&str], dir: &Path) -> (Vec<String>
             "--disable-extensions",
             "--enable-logging=stderr",
             "--virtual-time-budget=2000",
+            "--window-size=1280,800",
             "--dump-dom",
         ])
         .arg(format!("file://{}", file.display()))
@@ -107,7 +121,21 @@ fn browse(browser: &Path, page: &str, keys: &[&str], dir: &Path) -> (Vec<String>
             .filter(|l| l.contains("CONSOLE") && (l.contains("Uncaught") || l.contains("rror")))
             .map(str::to_string),
     );
-    (strings("seen"), errors)
+    let sizes = value["sizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            let n: Vec<f64> = v
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            [n[0], n[1], n[2], n[3], n[4], n[5]]
+        })
+        .collect();
+    (strings("seen"), errors, sizes)
 }
 
 #[test]
@@ -125,7 +153,7 @@ fn every_built_in_lesson_page_steps_through_its_slides_in_a_browser() {
         let page = export(b.name, dir.path());
         let lesson = builtin(b.name).unwrap().lesson().unwrap();
         let n = lesson.slides.len();
-        assert_eq!(page.matches("<section class=\"slide\"").count(), n);
+        assert_eq!(page.matches("<section class=\"slide").count(), n);
         // What the presenter does, worked out from the lesson: each slide's steps in turn.
         let mut expected = Vec::new();
         for (i, slide) in lesson.slides.iter().enumerate() {
@@ -144,7 +172,7 @@ fn every_built_in_lesson_page_steps_through_its_slides_in_a_browser() {
         let mut keys: Vec<&str> = (0..expected.len()).map(|i| forward[i % 3]).collect();
         let back = ["ArrowLeft", "PageUp"];
         keys.extend((0..expected.len()).map(|i| back[i % 2]));
-        let (seen, errors) = browse(&browser, &page, &keys, dir.path());
+        let (seen, errors, sizes) = browse(&browser, &page, &keys, dir.path());
         assert!(
             errors.is_empty(),
             "{}: errors in the page: {errors:?}",
@@ -155,5 +183,19 @@ fn every_built_in_lesson_page_steps_through_its_slides_in_a_browser() {
         want.extend(expected.iter().rev().skip(1).cloned());
         want.push(expected[0].clone()); // before the start: stays
         assert_eq!(seen, want, "{}", b.name);
+        // Repairs: pictures used 730x450 of a 1280x800 page, a wide scene squashed into a
+        // band. Each picture keeps its aspect and takes most of the page's width or height.
+        for (place, [w, h, vbw, vbh, iw, ih]) in seen.iter().zip(&sizes) {
+            assert!(
+                ((w / h) / (vbw / vbh) - 1.0).abs() < 0.02,
+                "{}: {place}: drawn {w}x{h}, made {vbw}x{vbh}",
+                b.name
+            );
+            assert!(
+                *h >= 0.6 * ih || *w >= 0.9 * iw,
+                "{}: {place}: {w}x{h} on a {iw}x{ih} page",
+                b.name
+            );
+        }
     }
 }

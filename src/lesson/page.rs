@@ -7,18 +7,33 @@
 
 use super::file::{Lesson, Slide, SlideLab};
 use super::stage::{Stage, stage};
+use crate::geometry::DVec2;
 use crate::picture::camera::Camera;
+use crate::picture::fit::{Fit, fit_bounds, fitted};
 use crate::picture::palette::Theme;
 use crate::picture::svg::{self, escape};
-use crate::picture::{Look, Picture, Vec2, picture_with};
+use crate::picture::{Look, Picture, Rect, Vec2, caption_band, picture_with};
 use std::fmt::Write;
 
-/// The size of the pictures (pixels); the page scales them to its width.
-pub const PICTURE: Vec2 = Vec2::new(960.0, 600.0);
+/// The width of the pictures (pixels); their height follows what they show (see
+/// [`picture_size`]), and the page scales them to its room.
+pub const PICTURE_WIDTH: f32 = 1440.0;
 
 /// Pixels per point in the pictures: text 13 points is 20 px at the pictures' own size, about
-/// 15 px where the page shows them 730 px wide beside the words.
-const SCALE: f32 = 1.5;
+/// 15 px where the page shows them 1100 px wide.
+const SCALE: f32 = 2.25;
+
+/// The widest and the tallest a picture may be (width over height): a wider scene is drawn
+/// letterboxed rather than as a thin band, a taller one likewise.
+const ASPECTS: (f64, f64) = (0.8, 2.0);
+
+/// The room (points) a lab's picture leaves around what it draws, for the labels.
+const LABEL_ROOM: f64 = 24.0;
+
+/// A picture at least this wide (width over height) stands above the words, the page's whole
+/// width; a narrower one beside them. At 1280x800 a picture above the words (about 1240 wide,
+/// up to 540 high) shows more than one beside them (about 760 wide) from here on.
+const WIDE: f64 = 1.45;
 
 /// The page of `lesson`.
 pub fn page(lesson: &Lesson) -> String {
@@ -53,16 +68,19 @@ pub fn page(lesson: &Lesson) -> String {
 /// One slide's section: its words beside its pictures.
 fn section(html: &mut String, k: usize, slide: &Slide) {
     let shown = stage(slide);
+    let framed = framing(slide, &shown);
+    let wide = f64::from(framed.size.x / framed.size.y) >= WIDE;
     let _ = writeln!(
         html,
-        "<section class=\"slide\" data-slide=\"{k}\"{}>\n<div class=\"pictures\">",
+        "<section class=\"slide{}\" data-slide=\"{k}\"{}>\n<div class=\"pictures\">",
+        if wide { " wide" } else { "" },
         if k == 1 { "" } else { " hidden" }
     );
     if shown.steps.is_empty() {
-        html.push_str(&picture_svg(slide, &shown, None, "all"));
+        html.push_str(&picture_svg(slide, &shown, None, framed, "all"));
     } else {
         for (i, step) in shown.steps.iter().enumerate() {
-            let mut svg = picture_svg(slide, &shown, Some(*step), &step.to_string());
+            let mut svg = picture_svg(slide, &shown, Some(*step), framed, &step.to_string());
             if i > 0 {
                 svg = svg.replacen("<svg ", "<svg hidden ", 1);
             }
@@ -84,15 +102,120 @@ fn section(html: &mut String, k: usize, slide: &Slide) {
 }
 
 /// The picture of `slide` at `step` (`None`: the whole test), as SVG.
-fn picture_svg(slide: &Slide, shown: &Stage, step: Option<usize>, name: &str) -> String {
-    let picture = slide_picture(slide, shown, step);
+fn picture_svg(
+    slide: &Slide,
+    shown: &Stage,
+    step: Option<usize>,
+    framing: Framing,
+    name: &str,
+) -> String {
+    let picture = slide_picture_framed(slide, shown, step, framing);
     svg::to_svg_with(&picture, &format!(" data-step=\"{name}\""))
 }
 
-/// The picture of `slide` (set up as `shown`) at `step` (`None`: the whole test), as the page
-/// draws it: the projector's light look, every axis labelled, the lab's overlay.
-pub fn slide_picture(slide: &Slide, shown: &Stage, step: Option<usize>) -> Picture {
-    let look = Look {
+/// How a slide's pictures are framed: their size (pixels) and the view they share.
+#[derive(Clone, Copy, Debug)]
+pub struct Framing {
+    /// The pictures' size (pixels): [`PICTURE_WIDTH`] wide.
+    pub size: Vec2,
+    /// The view every step of the slide is drawn in.
+    pub camera: Camera,
+}
+
+/// How `slide`'s pictures are framed, so a wide scene is a wide picture, not a band across a
+/// 16:10 one: a picture with a pair's axis ring takes the shape of the ring's room (the
+/// opening view fits it); any other (the broad phase, a lab without a pair) is drawn once as
+/// it opens, then sized and viewed to what that drew; a slide that sets its view keeps that view's width and centre, as tall as what it
+/// draws reaches above and below. Within [`ASPECTS`], plus room for the tallest caption of
+/// its steps.
+pub fn framing(slide: &Slide, shown: &Stage) -> Framing {
+    let width = PICTURE_WIDTH / SCALE;
+    let steps: Vec<Option<usize>> = if shown.steps.is_empty() {
+        vec![None]
+    } else {
+        shown.steps.iter().map(|s| Some(*s)).collect()
+    };
+    let band = steps
+        .iter()
+        .map(|step| caption_band(&shown.scene, shown.pair, look(slide, shown, *step), width))
+        .fold(0.0f32, f32::max);
+    // Measured tall, so that nothing is cut off above or below.
+    let measure = Vec2::new(PICTURE_WIDTH, (width / ASPECTS.0 as f32 + band) * SCALE);
+    let view = slide.view.map(|v| Camera {
+        centre: v.center,
+        scale: f64::from(width) / v.width,
+        ..Camera::default()
+    });
+    let last = look(slide, shown, steps.last().copied().flatten());
+    let drawn = picture_with(&shown.scene, shown.pair, measure, view, last);
+    let world = drawn.drawn_bounds().map(|(lo, hi)| {
+        let (p, q) = (
+            drawn.camera.to_world(drawn.rect, lo),
+            drawn.camera.to_world(drawn.rect, hi),
+        );
+        (p.min(q), p.max(q))
+    });
+    let clamp = |aspect: f64| aspect.clamp(ASPECTS.0, ASPECTS.1);
+    // Every lab but the broad phase draws the explained pair's axis ring.
+    let ring = shown.pair.is_some() && !matches!(slide.lab, SlideLab::Broad);
+    if view.is_none() && ring {
+        // The pair's axis ring is a circle around it, its lines on whichever side is clear:
+        // the picture takes the shape of the ring's room, and the opening view fits it.
+        let report = shown.pair.map(|(a, b)| {
+            crate::query::pair_report(&shown.scene.shapes[a].placed, &shown.scene.shapes[b].placed)
+        });
+        let explained = shown.pair.zip(report.as_ref());
+        let mut aspect = 1.6;
+        for _ in 0..4 {
+            let rect = Rect::from_min_size(
+                Vec2::ZERO,
+                Vec2::new(width, (f64::from(width) / aspect) as f32),
+            );
+            let camera = fitted(Fit::Scene, Camera::default(), rect, &shown.scene, explained);
+            if let Some((lo, hi)) = fit_bounds(Fit::Scene, &shown.scene, explained, camera.scale) {
+                let size = (hi - lo).max(DVec2::splat(1e-9));
+                aspect = clamp(size.x / size.y);
+            }
+        }
+        let size = Vec2::new(PICTURE_WIDTH, (width / aspect as f32 + band) * SCALE);
+        let room = Rect::from_min_size(Vec2::ZERO, Vec2::new(width, width / aspect as f32));
+        let camera = fitted(Fit::Scene, Camera::default(), room, &shown.scene, explained);
+        return Framing { size, camera };
+    }
+    let (aspect, camera) = match (view, world) {
+        (Some(camera), Some((lo, hi))) => {
+            let reach = (hi.y - camera.centre.y)
+                .max(camera.centre.y - lo.y)
+                .max(1e-9);
+            // The view's width over what it draws above and below its centre, with the room
+            // the opening fit leaves (0.85).
+            let aspect = clamp(0.85 * f64::from(width) / camera.scale / (2.0 * reach));
+            (aspect, camera)
+        }
+        (None, Some((lo, hi))) => {
+            let size = (hi - lo).max(DVec2::splat(1e-9));
+            let aspect = clamp(size.x / size.y);
+            let room = Rect::from_min_size(
+                Vec2::ZERO,
+                Vec2::new(width, (f64::from(width) / aspect) as f32),
+            );
+            // Room for the labels beside what is drawn.
+            let mut camera = drawn.camera;
+            camera.fit_with_margin(room, (lo, hi), LABEL_ROOM);
+            (aspect, camera)
+        }
+        (view, None) => (1.6, view.unwrap_or(drawn.camera)),
+    };
+    Framing {
+        size: Vec2::new(PICTURE_WIDTH, (width / aspect as f32 + band) * SCALE),
+        camera,
+    }
+}
+
+/// How the page draws `slide` at `step`: the projector's light look, every axis labelled, the
+/// caption under a pair's picture, the lab's overlay.
+fn look(slide: &Slide, shown: &Stage, step: Option<usize>) -> Look {
+    Look {
         step,
         label_axes: true,
         caption: shown.pair.is_some() && matches!(slide.lab, SlideLab::Pair),
@@ -109,13 +232,29 @@ pub fn slide_picture(slide: &Slide, shown: &Stage, step: Option<usize>) -> Pictu
             }),
             _ => None,
         },
-    };
-    let camera = slide.view.map(|v| Camera {
-        centre: v.center,
-        scale: f64::from(PICTURE.x / SCALE) / v.width,
-        ..Camera::default()
-    });
-    picture_with(&shown.scene, shown.pair, PICTURE, camera, look)
+    }
+}
+
+/// The picture of `slide` (set up as `shown`) at `step` (`None`: the whole test), as the page
+/// draws it ([`look`], framed by [`framing`]).
+pub fn slide_picture(slide: &Slide, shown: &Stage, step: Option<usize>) -> Picture {
+    slide_picture_framed(slide, shown, step, framing(slide, shown))
+}
+
+/// [`slide_picture`] with the slide's framing already worked out.
+fn slide_picture_framed(
+    slide: &Slide,
+    shown: &Stage,
+    step: Option<usize>,
+    framing: Framing,
+) -> Picture {
+    picture_with(
+        &shown.scene,
+        shown.pair,
+        framing.size,
+        Some(framing.camera),
+        look(slide, shown, step),
+    )
 }
 
 /// What the lab's state is, in words, for a slide outside the pair lab.
@@ -143,17 +282,22 @@ const STYLE: &str = "
 :root { color-scheme: light; }
 body { margin: 0; font-family: 'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif;
   background: #fff; color: #1e1e23; }
-header { display: flex; align-items: center; justify-content: space-between; gap: 1em;
-  padding: 0.5em 1.2em; border-bottom: 1px solid #ddd; }
+header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+  gap: 0.5em 1em; padding: 0.5em 1.2em; border-bottom: 1px solid #ddd; }
 header h1 { font-size: 1.3em; margin: 0; }
 nav { display: flex; align-items: center; gap: 0.8em; white-space: nowrap; }
 nav button { font-size: 1em; padding: 0.3em 0.9em; cursor: pointer; }
 #where { min-width: 7em; text-align: center; }
 section.slide { display: flex; gap: 2em; padding: 1em 1.2em; align-items: flex-start; }
+section.slide.wide { flex-direction: column; gap: 0.8em; }
 section.slide[hidden], svg[hidden] { display: none; }
-.pictures { flex: 3; min-width: 0; }
-.pictures svg { width: 100%; height: auto; border: 1px solid #ddd; }
-.words { flex: 2; font-size: 1.35em; line-height: 1.45; }
+.pictures { flex: 5; min-width: 0; }
+section.slide.wide .pictures { flex: none; width: 100%; }
+.pictures svg { display: block; margin: 0 auto; width: auto; height: auto; max-width: 100%;
+  max-height: calc(100vh - 6.5em); border: 1px solid #ddd; }
+section.slide.wide .pictures svg { max-height: calc(100vh - 14em); }
+.words { flex: 3; font-size: 1.35em; line-height: 1.45; }
+section.slide.wide .words { flex: none; max-width: 48em; }
 .words h2 { font-size: 1.45em; margin: 0 0 0.6em 0; }
 .words p.lab { color: #555; font-size: 0.85em; }
 footer { color: #777; font-size: 0.9em; padding: 0.5em 1.2em 1.5em; }

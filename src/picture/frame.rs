@@ -38,6 +38,37 @@ pub struct Picture {
     pub caption: Vec<String>,
 }
 
+impl Picture {
+    /// The box (picture points) of what it draws past the backdrop: shapes, the axis ring,
+    /// arrows, overlays (labels and the grid left out), cut to the picture. `None` when it
+    /// draws nothing there.
+    pub fn drawn_bounds(&self) -> Option<(Vec2, Vec2)> {
+        let mut bounds: Option<(Vec2, Vec2)> = None;
+        let mut take = |q: Vec2| {
+            let q = q.clamp(self.rect.min, self.rect.max);
+            bounds = Some(bounds.map_or((q, q), |(lo, hi)| (lo.min(q), hi.max(q))));
+        };
+        for mark in &self.marks[self.backdrop..] {
+            match mark {
+                Mark::Segment { points, .. } => points.iter().copied().for_each(&mut take),
+                Mark::Line { points, .. }
+                | Mark::Dashed { points, .. }
+                | Mark::Polygon { points, .. } => points.iter().copied().for_each(&mut take),
+                Mark::Circle { centre, radius, .. } => {
+                    take(*centre - Vec2::splat(*radius));
+                    take(*centre + Vec2::splat(*radius));
+                }
+                Mark::Shape { .. } => mark.shape_outline().into_iter().for_each(&mut take),
+                Mark::Rect { rect, .. } => {
+                    take(rect.min);
+                    take(rect.max);
+                }
+            }
+        }
+        bounds
+    }
+}
+
 /// How a picture is drawn beyond the scene and the pair: what `render`'s options and a
 /// lesson's slide ask for. The default is the window's own look.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -348,6 +379,21 @@ pub fn picture_with(
         scale: look.scale,
         theme: look.theme,
         caption,
+    }
+}
+
+/// How tall (points) the caption under a picture `width` points wide of `scene`'s pair is at
+/// `look` (0 without one): what a page reserves under the scene.
+pub fn caption_band(scene: &Scene, pair: Option<(usize, usize)>, look: Look, width: f32) -> f32 {
+    let Some((a, b)) = pair.filter(|_| look.caption) else {
+        return 0.0;
+    };
+    let report = pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed);
+    let lines = caption(&report, &PairNames::in_scene(scene, a, b), look, width).len();
+    if lines == 0 {
+        0.0
+    } else {
+        lines as f32 * CAPTION_LINE + 2.0 * CAPTION_MARGIN
     }
 }
 

@@ -38,6 +38,9 @@ pub struct Label {
     pub importance: Importance,
     /// Grid numbers stay where they are (they sit at the view's edge by design).
     pub fixed: bool,
+    /// A second anchor, on the other side of what the label names (an axis's label inside
+    /// its ring rather than outside it), tried when no spot around `at` is clear.
+    pub other_side: Option<Vec2>,
 }
 
 /// The lines labels keep clear of: the segments of the marks painted (screen), each with its
@@ -382,8 +385,12 @@ pub fn place_around(
         };
         // The nearest free spot that crosses no line; else the free spot that crosses least.
         let mut best: Option<(f32, Rect)> = None;
-        for offset in spots(s, label.importance) {
-            let Some(centre) = clamp_inside(label.at + offset, s, inner) else {
+        let anchors = std::iter::once(label.at).chain(label.other_side);
+        let candidates: Vec<Vec2> = anchors
+            .flat_map(|at| spots(s, label.importance).into_iter().map(move |o| at + o))
+            .collect();
+        for at in candidates {
+            let Some(centre) = clamp_inside(at, s, inner) else {
                 continue;
             };
             let rect = Rect::from_centre_size(centre, s);
@@ -427,10 +434,12 @@ fn spots(s: Vec2, importance: Importance) -> Vec<Vec2> {
         return all;
     }
     all.extend([v(bx, 0.0), v(-bx, 0.0)]);
-    let rings = if importance == Importance::PairName {
-        3
-    } else {
-        5
+    // A headline (the MTV, the distance) or an axis's overlap may go further to stay
+    // readable: each is one of a kind, and its colour says what it names.
+    let rings = match importance {
+        Importance::PairName => 3,
+        Importance::Headline | Importance::Axis => 8,
+        _ => 5,
     };
     for k in 1..=rings {
         let y = k as f32 * vy;
@@ -503,6 +512,7 @@ mod tests {
             colour: Colour::WHITE,
             importance,
             fixed: false,
+            other_side: None,
         }
     }
 

@@ -21,7 +21,8 @@ pub use camera::Camera;
 pub use draw::{DrawInput, DrawList, Layer};
 pub use fit::Fit;
 pub use frame::{
-    Look, Picture, default_pair, opening_pair, picture, picture_in_view, picture_with, step_count,
+    Look, Picture, caption_band, default_pair, opening_pair, picture, picture_in_view,
+    picture_with, step_count,
 };
 pub use labels::Label;
 pub use mark::{Colour, Mark, Rect, Stroke, Vec2};

@@ -78,6 +78,7 @@ pub(super) fn ray_cast(input: &DrawInput, ray: RayShown, list: &mut DrawList) {
                 Importance::Axis
             },
             fixed: false,
+            other_side: None,
         });
     }
 }

@@ -93,6 +93,7 @@ pub(super) fn latency_marks(input: &DrawInput, shown: LatencyShown, list: &mut D
             colour: palette::MTV,
             importance: Importance::Headline,
             fixed: false,
+            other_side: None,
         });
     }
 }

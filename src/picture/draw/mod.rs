@@ -323,6 +323,7 @@ pub fn build(input: &DrawInput) -> DrawList {
             colour: palette::INVALID,
             importance: Importance::Headline,
             fixed: false,
+            other_side: None,
         });
     }
     if !input.new_polygon.is_empty() {
@@ -424,6 +425,7 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                     Importance::Name
                 },
                 fixed: false,
+                other_side: None,
             });
         }
     }
@@ -462,6 +464,7 @@ fn chain_marks(
             colour: stroke.colour,
             importance: Importance::Name,
             fixed: false,
+            other_side: None,
         });
     }
     if !chain.is_loop() {
@@ -657,6 +660,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
                 colour: palette::GRID_TEXT,
                 importance: Importance::Grid,
                 fixed: true,
+                other_side: None,
             });
         }
     };

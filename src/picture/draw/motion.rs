@@ -37,6 +37,7 @@ pub(super) fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList)
             colour: palette::MTV,
             importance: Importance::Headline,
             fixed: false,
+            other_side: None,
         });
     }
     if let Some((other, from, to)) = sweep.pushed_through {
@@ -57,6 +58,7 @@ pub(super) fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList)
             colour: palette::MTV,
             importance: Importance::Headline,
             fixed: false,
+            other_side: None,
         });
     }
 }

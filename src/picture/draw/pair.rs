@@ -49,7 +49,7 @@ pub(super) fn pair_report(
             from,
             mtv.translation() * sign,
             palette::NAIVE,
-            format!("{name} MTV {}", text::number(mtv.depth)),
+            format!("{name} {}", text::mtv(mistake.shown(mtv.depth))),
             list,
         );
     }
@@ -74,15 +74,27 @@ pub(super) fn pair_report(
                 list,
             );
         }
-        ghost(
-            input,
-            moved,
-            from,
-            contact.normal * contact.depth * sign,
-            palette::MTV,
-            format!("MTV {}", text::number(contact.depth)),
-            list,
-        );
+        if report.sat.shown(contact.depth) == 0.0 {
+            // A depth within rounding: the shapes touch; no arrow to enlarge.
+            list.labels.push(Label {
+                at: input.screen(from) + Vec2::new(0.0, -14.0),
+                text: text::mtv(0.0),
+                colour: palette::MTV,
+                importance: Importance::Headline,
+                fixed: false,
+                other_side: None,
+            });
+        } else {
+            ghost(
+                input,
+                moved,
+                from,
+                contact.normal * contact.depth * sign,
+                palette::MTV,
+                text::mtv(contact.depth),
+                list,
+            );
+        }
         for p in &contact.points {
             list.marks
                 .push(dot(input.screen(p.point), 4.5, palette::MTV));
@@ -106,6 +118,7 @@ pub(super) fn pair_report(
             colour: palette::CLOSEST,
             importance: Importance::Headline,
             fixed: false,
+            other_side: None,
         });
     }
 }
@@ -135,6 +148,7 @@ fn piece_rules(
             colour,
             importance: Importance::Axis,
             fixed: false,
+            other_side: None,
         });
         let two_sided = p.two_sided;
         let changed = p.rule != ChainRule::Admit && two_sided.intersecting;
@@ -225,6 +239,7 @@ pub(super) fn moving(
             colour: palette::CLOSEST,
             importance: Importance::Headline,
             fixed: false,
+            other_side: None,
         });
     }
 }
@@ -277,6 +292,7 @@ pub(super) fn claimed(
         colour: palette::CLAIMED,
         importance: Importance::Headline,
         fixed: false,
+        other_side: None,
     });
 }
 
@@ -304,6 +320,7 @@ pub(super) fn ghost(
         colour,
         importance: Importance::Headline,
         fixed: false,
+        other_side: None,
     });
 }
 
@@ -665,13 +682,15 @@ pub(super) fn axes(
             };
             let size = crate::picture::labels::estimated_size(&text) * input.text_scale;
             let half = 0.5 * (size.x * screen_out.x.abs() + size.y * screen_out.y.abs());
-            let mid = cam.to_screen(rect, at(between.middle())) + screen_out * (12.0 + half);
+            let bars = cam.to_screen(rect, at(between.middle()));
+            let mid = bars + screen_out * (12.0 + half);
             list.labels.push(Label {
                 at: mid,
                 text,
                 colour,
                 importance,
                 fixed: false,
+                other_side: Some(bars - screen_out * (12.0 + half)),
             });
         }
     }
