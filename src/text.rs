@@ -992,47 +992,48 @@ pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
 
 /// Long names cut where they are the same, not where they differ. An imported level's names
 /// are paths (`TileMap/Floor[10,14]/physics_layer_0/polygon_0`) that differ in one part: the
-/// parts every name of the list shares go first (each dropped part shown as `…`), then
-/// characters from the middle, so the part that tells a name from its neighbours stays.
+/// parts other names of the list share go first, the most shared first (each dropped part
+/// shown as `…`), then characters from the middle, so the part that tells a name from its
+/// neighbours stays, even when one name of the list (`Player/CollisionShape2D`) shares nothing.
 #[derive(Clone, Debug, Default)]
 pub struct NameCutter {
-    /// Parts (between `/`) that every name of the list has.
-    shared: std::collections::HashSet<String>,
+    /// How many names of the list have each part (between `/`).
+    shared: std::collections::HashMap<String, usize>,
 }
 
 impl NameCutter {
     /// A cutter for the names of a list.
     pub fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
-        let mut names = names.into_iter();
-        let Some(first) = names.next() else {
-            return Self::default();
-        };
-        let mut shared: std::collections::HashSet<String> =
-            first.split('/').map(str::to_string).collect();
+        let mut shared = std::collections::HashMap::<String, usize>::new();
         for name in names {
             let parts: std::collections::HashSet<&str> = name.split('/').collect();
-            shared.retain(|p| parts.contains(p.as_str()));
-            if shared.is_empty() {
-                break;
+            for part in parts {
+                *shared.entry(part.to_string()).or_default() += 1;
             }
         }
         Self { shared }
     }
 
-    /// `name` as it is, if `fits` takes it; else with shared parts dropped, the middle ones
-    /// first; else cut in the middle of its characters, keeping more of the end.
+    /// `name` as it is, if `fits` takes it; else with the parts other names share dropped, the
+    /// most shared first and, among those shared alike, the middle ones first; else cut in the
+    /// middle of its characters, keeping more of the end.
     pub fn cut(&self, name: &str, fits: impl Fn(&str) -> bool) -> String {
         if fits(name) {
             return name.to_string();
         }
         let mut parts: Vec<Option<&str>> = name.split('/').map(Some).collect();
         let n = parts.len();
-        // The shared parts, from the middle outward: the first and last carry the most.
-        let mut order: Vec<usize> = (0..n)
-            .filter(|&k| parts[k].is_some_and(|p| self.shared.contains(p)))
+        let count = |k: usize| parts[k].map_or(0, |p| self.shared.get(p).copied().unwrap_or(0));
+        // The shared parts; the first and last carry the most, so the middle goes first.
+        let mut order: Vec<(usize, usize)> = (0..n)
+            .map(|k| (k, count(k)))
+            .filter(|&(_, c)| c > 1)
             .collect();
         let middle = (n as f64 - 1.0) / 2.0;
-        order.sort_by(|a, b| ((*a as f64 - middle).abs()).total_cmp(&(*b as f64 - middle).abs()));
+        order.sort_by(|(a, ca), (b, cb)| {
+            cb.cmp(ca)
+                .then(((*a as f64 - middle).abs()).total_cmp(&(*b as f64 - middle).abs()))
+        });
         let joined = |parts: &[Option<&str>]| {
             let mut out: Vec<&str> = Vec::new();
             for p in parts {
@@ -1045,7 +1046,7 @@ impl NameCutter {
             }
             out.join("/")
         };
-        for k in order {
+        for (k, _) in order {
             parts[k] = None;
             let text = joined(&parts);
             if fits(&text) {
@@ -1330,6 +1331,13 @@ mod tests {
         assert_eq!(
             cutter.cut(names[1], within(26)),
             "…/Floor[10,14]/…/polygon_0"
+        );
+        // One name that shares nothing with the others does not stop the others' cut.
+        let level = NameCutter::new(names.into_iter().chain(["Player/CollisionShape2D"]));
+        assert_eq!(level.cut(names[1], within(20)), "…/Floor[10,14]/…");
+        assert_eq!(
+            level.cut("Player/CollisionShape2D", within(12)),
+            "Play…Shape2D"
         );
         // Nothing shared: cut in the middle, keeping more of the end.
         let plain = NameCutter::new(["a long name of a crate", "another"]);
