@@ -7,6 +7,7 @@ use super::numbers_panel::NumbersPanel;
 use super::scene_view::SceneView;
 use super::workspace::Workspace;
 use crate::geometry::{Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
+use crate::import::Note;
 use crate::picture::palette;
 use crate::scene::{Scene, SceneShape};
 use eframe::egui::{self, RichText};
@@ -16,7 +17,7 @@ pub struct ShapesPanel {
     regular_sides: usize,
     /// The notes of the level last imported (skipped, approximated, split objects), until
     /// another document replaces it.
-    pub import_notes: Vec<crate::import::Note>,
+    pub import_notes: Vec<Note>,
 }
 
 impl Default for ShapesPanel {
@@ -80,36 +81,41 @@ impl ShapesPanel {
         });
     }
 
-    /// The import's notes, each selecting the shape it names.
+    /// The import's notes, each selecting the shape it names; notes that say the same of more
+    /// than three objects (56 coins, each an ellipse made a polygon) stand under one heading.
     fn notes(&self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         if self.import_notes.is_empty() {
             return;
+        }
+        let mut groups: Vec<(&str, Vec<&Note>)> = Vec::new();
+        for note in &self.import_notes {
+            match groups.iter_mut().find(|(what, _)| *what == note.what) {
+                Some((_, notes)) => notes.push(note),
+                None => groups.push((&note.what, vec![note])),
+            }
         }
         let title = format!("Import notes ({})", self.import_notes.len());
         egui::CollapsingHeader::new(title)
             .default_open(true)
             .show(ui, |ui| {
-                for note in &self.import_notes {
-                    let text = format!("{}: {}", note.place, note.what);
-                    let shape = note.shape.as_deref().and_then(|name| {
-                        ws.scene()
-                            .shapes
-                            .iter()
-                            .find(|s| s.name.as_deref() == Some(name))
-                    });
-                    match shape {
-                        Some(s) => {
-                            let selected = ws.selected() == Some(s.id);
-                            if ui
-                                .selectable_label(selected, RichText::new(text).small())
-                                .on_hover_text("select the shape")
-                                .clicked()
-                            {
-                                out.push(Command::Select(Some(s.id)));
+                for (what, notes) in groups {
+                    if notes.len() > 3 {
+                        // The heading short (the word before the colon: "approximated",
+                        // "skipped"), the whole note its first line.
+                        let word = what.split(':').next().unwrap_or(what);
+                        egui::CollapsingHeader::new(
+                            RichText::new(format!("{} objects {word}", notes.len())).small(),
+                        )
+                        .id_salt(what)
+                        .show(ui, |ui| {
+                            ui.label(RichText::new(what).small().weak());
+                            for note in notes {
+                                note_row(ui, ws, out, note, note.place.clone());
                             }
-                        }
-                        None => {
-                            ui.label(RichText::new(text).small().weak());
+                        });
+                    } else {
+                        for note in notes {
+                            note_row(ui, ws, out, note, format!("{}: {}", note.place, note.what));
                         }
                     }
                 }
@@ -291,4 +297,29 @@ pub fn duplicate_selected(ws: &Workspace, out: &mut Commands) {
     copy.name = Some(ws.fresh_name(&ws.name_of(id)));
     copy.placed.pose.position += DVec2::splat(0.5);
     out.edit(Edit::Add(copy));
+}
+
+/// One import note, `text`, selecting the shape it names when there is one.
+fn note_row(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands, note: &Note, text: String) {
+    let shape = note.shape.as_deref().and_then(|name| {
+        ws.scene()
+            .shapes
+            .iter()
+            .find(|s| s.name.as_deref() == Some(name))
+    });
+    match shape {
+        Some(s) => {
+            let selected = ws.selected() == Some(s.id);
+            if ui
+                .selectable_label(selected, RichText::new(text).small())
+                .on_hover_text("select the shape")
+                .clicked()
+            {
+                out.push(Command::Select(Some(s.id)));
+            }
+        }
+        None => {
+            ui.label(RichText::new(text).small().weak());
+        }
+    }
 }

@@ -15,6 +15,7 @@ use super::{Affine, Imported, Local, Outcome, Refusal};
 use crate::files::FileError;
 use crate::geometry::DVec2;
 use model::{Cell, Flips, Layer, LayerKind, Object, Shape, TileRef, document};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// A translation.
@@ -71,6 +72,9 @@ struct Walk<'a> {
     out: Outcome,
     file: &'a Path,
     grid: DVec2,
+    /// Object names more than one of the map's objects carry: those objects are told apart
+    /// by their ids (`Coin 12`).
+    repeated: HashSet<String>,
 }
 
 impl Walk<'_> {
@@ -95,10 +99,16 @@ impl Walk<'_> {
         tile_frame: &Affine,
     ) -> Result<bool, FileError> {
         let collision = tile.tileset.collision(tile.id);
-        for c in collision {
+        for (k, c) in collision.iter().enumerate() {
             let frame = tile_frame.then(&c.frame(DVec2::ZERO));
-            let name = format!("{owner}/{}", c.label());
-            let at = format!("{place}, tile collision {}", c.place());
+            // A tile's collision objects from a Tiled before 0.11 have no ids: numbered from 1
+            // in the tile's order, as Tiled does.
+            let id = if c.id == 0 { k as u32 + 1 } else { c.id };
+            let shared =
+                !c.name.is_empty() && collision.iter().filter(|o| o.name == c.name).count() > 1;
+            let label = c.label_as(id, shared);
+            let name = format!("{owner}/{label}");
+            let at = format!("{place}, tile collision {}", c.place_as(id, &label));
             self.approximated(c, &at, &name);
             self.put(&at, &name, c.local_shapes(), &frame)?;
         }
@@ -121,9 +131,14 @@ impl Walk<'_> {
         }
     }
 
+    /// An object's label: its name, or its name and id when other objects share the name.
+    fn label(&self, o: &Object) -> String {
+        o.label_as(o.id, self.repeated.contains(&o.name))
+    }
+
     fn object(&mut self, o: &Object, offset: DVec2) -> Result<(), FileError> {
-        let place = o.place();
-        let name = o.label();
+        let name = self.label(o);
+        let place = o.place_as(o.id, &name);
         let frame = o.frame(offset);
         let Some(tile) = &o.tile else {
             self.approximated(o, &place, &name);
@@ -252,11 +267,67 @@ pub(super) fn import_from(
             ),
         ));
     }
+    let mut layers = map.layers;
+    number_objects(&mut layers);
+    let mut names = HashMap::new();
+    count_names(&layers, &mut names);
     let mut walk = Walk {
         out: Outcome::new(convert, skip_unsupported),
         file: path,
         grid: map.grid,
+        repeated: names
+            .into_iter()
+            .filter(|(_, n)| *n > 1)
+            .map(|(name, _)| name)
+            .collect(),
     };
-    walk.layers(&map.layers, DVec2::ZERO)?;
+    walk.layers(&layers, DVec2::ZERO)?;
     Ok(walk.out.finish())
+}
+
+/// Give every object without an id (maps from Tiled before 0.11 wrote none) one, as Tiled does
+/// when it opens such a map: the next free id, in the map's order.
+fn number_objects(layers: &mut [Layer]) {
+    fn most(layers: &[Layer]) -> u32 {
+        layers
+            .iter()
+            .map(|l| match &l.kind {
+                LayerKind::Objects(objects) => objects.iter().map(|o| o.id).max().unwrap_or(0),
+                LayerKind::Group(inner) => most(inner),
+                LayerKind::Tiles(_) | LayerKind::Image => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    fn give(layers: &mut [Layer], next: &mut u32) {
+        for layer in layers {
+            match &mut layer.kind {
+                LayerKind::Objects(objects) => {
+                    for o in objects.iter_mut().filter(|o| o.id == 0) {
+                        o.id = *next;
+                        *next = next.saturating_add(1);
+                    }
+                }
+                LayerKind::Group(inner) => give(inner, next),
+                LayerKind::Tiles(_) | LayerKind::Image => {}
+            }
+        }
+    }
+    let mut next = most(layers).saturating_add(1);
+    give(layers, &mut next);
+}
+
+/// How many of the map's objects carry each name.
+fn count_names(layers: &[Layer], names: &mut HashMap<String, usize>) {
+    for layer in layers {
+        match &layer.kind {
+            LayerKind::Objects(objects) => {
+                for o in objects.iter().filter(|o| !o.name.is_empty()) {
+                    *names.entry(o.name.clone()).or_default() += 1;
+                }
+            }
+            LayerKind::Group(inner) => count_names(inner, names),
+            LayerKind::Tiles(_) | LayerKind::Image => {}
+        }
+    }
 }

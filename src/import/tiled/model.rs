@@ -256,18 +256,33 @@ impl Object {
 
     /// Its label: its name; else its class and id; else its shape word and id.
     pub(super) fn label(&self) -> String {
+        self.label_as(self.id, false)
+    }
+
+    /// Its label under the id `id`; its name and id when `shared` (other objects beside it
+    /// carry the same name).
+    pub(super) fn label_as(&self, id: u32, shared: bool) -> String {
         if !self.name.is_empty() {
-            self.name.clone()
+            if shared {
+                format!("{} {id}", self.name)
+            } else {
+                self.name.clone()
+            }
         } else if !self.class.is_empty() {
-            format!("{} {}", self.class, self.id)
+            format!("{} {id}", self.class)
         } else {
-            format!("{} {}", self.word(), self.id)
+            format!("{} {id}", self.word())
         }
     }
 
     /// `object 37 "player-start" (point)`.
     pub(super) fn place(&self) -> String {
-        format!("object {} \"{}\" ({})", self.id, self.label(), self.word())
+        self.place_as(self.id, &self.label())
+    }
+
+    /// Its place under the id `id` and the label `label`.
+    pub(super) fn place_as(&self, id: u32, label: &str) -> String {
+        format!("object {id} \"{label}\" ({})", self.word())
     }
 
     /// Its shapes in its own frame (source pixels, y down).
