@@ -146,17 +146,15 @@ fn tile_collision_from_templates_lands_in_its_cell() {
         .scene
         .shapes
         .iter()
-        .filter(|s| s.name.as_deref() == Some("simple_figure 3"))
+        .filter(|s| s.name.as_deref() == Some("simple_figure"))
+        .filter(|s| s.placed.pose.position.y == -2174.0)
         .map(corners)
         .collect();
     assert_eq!(
         set.scene
             .shapes
             .iter()
-            .filter(|s| s
-                .name
-                .as_deref()
-                .is_some_and(|n| n.starts_with("simple_figure ")))
+            .filter(|s| s.name.as_deref() == Some("simple_figure"))
             .count(),
         4
     );
@@ -189,50 +187,44 @@ fn an_old_map_without_tilecounts_imports_with_its_tiles_counted_from_the_image()
     );
     // A crate: tile 8 of ForestObjects (64 x 64 tiles, firstgid 24), written with no size, so
     // 64 x 64 as Tiled reads it; its collision rectangle at (1.67936, 1.95925), 60.1769 x
-    // 60.4568, in a tile whose bottom-left corner is the object's (3242.16, 1795.08). The
-    // map's objects have no ids either: numbered in the map's order from 1, as Tiled does,
-    // this crate is object 17, and as 53 objects are named "Crate", its id tells it apart.
-    let crate_box = shape(&set, "Crate 17/rectangle 1");
+    // 60.4568, in a tile whose bottom-left corner is the object's (3242.16, 1795.08).
+    let crate_box = shape(&set, "Crate/rectangle 1");
     let (lo, hi) = crate_box.placed.aabb();
     let near = |a: DVec2, b: DVec2| (a - b).length() < 1e-3;
     assert!(near(lo, DVec2::new(3243.83936, -1793.49605)), "{lo}");
     assert!(near(hi, DVec2::new(3304.01626, -1733.03925)), "{hi}");
     // 53 crates: 51 of tile 8 (through its collision rectangle), 2 of tiles without
     // collision (their own rectangles, named as the object).
-    let crates: Vec<&str> = set
-        .scene
-        .shapes
-        .iter()
-        .filter_map(|s| s.name.as_deref())
-        .filter(|n| n.starts_with("Crate "))
-        .collect();
-    assert_eq!(crates.len(), 53);
+    assert_eq!(cells("Crate/rectangle 1"), 51);
     assert_eq!(
-        crates
+        set.scene
+            .shapes
             .iter()
-            .filter(|n| n.ends_with("/rectangle 1"))
+            .filter(|s| s.name.as_deref() == Some("Crate"))
             .count(),
-        51
+        2
     );
-    // Every shape has its own name, and each note selects the shape it is about: 56 coins,
-    // each an ellipse made a polygon, are 56 notes naming 56 shapes.
-    let mut names: Vec<&str> = set
-        .scene
-        .shapes
-        .iter()
-        .filter_map(|s| s.name.as_deref())
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    assert_eq!(names.len(), set.scene.shapes.len());
-    let mut coins: Vec<&str> = set
+    // The map's objects have no ids either: numbered in the map's order from 1, as Tiled
+    // numbers them on opening such a map, the 16 unnamed tile objects are `tile 1` to
+    // `tile 16`, each its own.
+    for k in 1..=16 {
+        shape(&set, &format!("tile {k}"));
+    }
+    // Names are the map's (56 coins are all "Coin"), yet each note is about its own shape: 56
+    // coins, each an ellipse made a polygon, are 56 notes pointing at 56 different coins.
+    let mut coins: Vec<usize> = set
         .notes
         .iter()
         .filter(|n| n.what.starts_with("approximated"))
-        .filter_map(|n| n.shape.as_deref())
+        .map(|n| n.index.expect("a note on a placed shape points at it"))
         .collect();
     assert_eq!(coins.len(), 56);
-    assert!(coins.iter().all(|c| c.starts_with("Coin ")), "{coins:?}");
+    assert!(
+        coins
+            .iter()
+            .all(|&i| set.scene.shapes[i].name.as_deref() == Some("Coin"))
+    );
+    coins.sort_unstable();
     coins.dedup();
     assert_eq!(coins.len(), 56);
     // A tile object whose tile has no collision: its 64 x 64 rectangle, not a skip.

@@ -9,7 +9,7 @@ use super::workspace::Workspace;
 use crate::geometry::{Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
 use crate::import::Note;
 use crate::picture::palette;
-use crate::scene::{Scene, SceneShape};
+use crate::scene::{Scene, SceneShape, ShapeId};
 use eframe::egui::{self, RichText};
 
 /// The shapes panel's own state.
@@ -301,11 +301,15 @@ pub fn duplicate_selected(ws: &Workspace, out: &mut Commands) {
 
 /// One import note, `text`, selecting the shape it names when there is one.
 fn note_row(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands, note: &Note, text: String) {
+    // The shape the note is about: the imported set's ids are the shapes' places in it; by
+    // name when that shape has gone or been renamed since.
+    let scene = ws.scene();
     let shape = note.shape.as_deref().and_then(|name| {
-        ws.scene()
-            .shapes
-            .iter()
-            .find(|s| s.name.as_deref() == Some(name))
+        let named = |s: &&SceneShape| s.name.as_deref() == Some(name);
+        note.index
+            .and_then(|i| scene.get(ShapeId(i as u32)))
+            .filter(named)
+            .or_else(|| scene.shapes.iter().find(named))
     });
     match shape {
         Some(s) => {

@@ -80,8 +80,11 @@ pub struct Note {
     pub place: String,
     /// What happened to it.
     pub what: String,
-    /// The name of the first shape it gave, when it gave any (what the window selects).
+    /// The name of the first shape it gave, when it gave any.
     pub shape: Option<String>,
+    /// That shape's place in the imported set's shapes (what the window selects: names in a
+    /// level need not be unique, 56 coins all named "Coin").
+    pub index: Option<usize>,
 }
 
 impl fmt::Display for Note {
@@ -166,6 +169,7 @@ mod tests {
             place: "object 37 \"player-start\" (point)".into(),
             what: "skipped: a point object has no collision shape".into(),
             shape: None,
+            index: None,
         };
         assert_eq!(
             note.to_string(),

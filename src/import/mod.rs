@@ -150,13 +150,20 @@ impl Outcome {
         }
     }
 
-    /// A note about the object at `place` in `file`.
+    /// A note about the object at `place` in `file`; `shape`, the name of the first shape it
+    /// gave, is the last shape placed under that name (a note follows its object's shapes).
     pub fn note(&mut self, file: &Path, place: String, what: String, shape: Option<String>) {
+        let index = shape.as_deref().and_then(|name| {
+            self.shapes
+                .iter()
+                .rposition(|s| s.name.as_deref() == Some(name))
+        });
         self.notes.push(Note {
             file: file.to_path_buf(),
             place,
             what,
             shape,
+            index,
         });
     }
 
@@ -255,12 +262,13 @@ impl Outcome {
         } else {
             (0..placed.len()).map(|k| format!("{name}#{k}")).collect()
         };
-        for what in notes {
-            self.note(file, place.to_string(), what, names.first().cloned());
-        }
+        let first = names.first().cloned();
         for ((shape, pose), name) in placed.into_iter().zip(names) {
             self.shapes
                 .push(SceneShape::new(Some(name), Placed::new(shape, pose)));
+        }
+        for what in notes {
+            self.note(file, place.to_string(), what, first.clone());
         }
         Ok(())
     }

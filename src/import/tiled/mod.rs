@@ -15,7 +15,6 @@ use super::{Affine, Imported, Local, Outcome, Refusal};
 use crate::files::FileError;
 use crate::geometry::DVec2;
 use model::{Cell, Flips, Layer, LayerKind, Object, Shape, TileRef, document};
-use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// A translation.
@@ -72,9 +71,6 @@ struct Walk<'a> {
     out: Outcome,
     file: &'a Path,
     grid: DVec2,
-    /// Object names more than one of the map's objects carry: those objects are told apart
-    /// by their ids (`Coin 12`).
-    repeated: HashSet<String>,
 }
 
 impl Walk<'_> {
@@ -99,23 +95,27 @@ impl Walk<'_> {
         tile_frame: &Affine,
     ) -> Result<bool, FileError> {
         let collision = tile.tileset.collision(tile.id);
-        for (k, c) in collision.iter().enumerate() {
+        // A tile's collision objects from a Tiled before 0.11 have no ids: each takes the next
+        // free id in the tile's order, as Tiled gives them.
+        let mut next = collision.iter().map(|c| c.id).max().unwrap_or(0);
+        for c in collision {
             let frame = tile_frame.then(&c.frame(DVec2::ZERO));
-            // A tile's collision objects from a Tiled before 0.11 have no ids: numbered from 1
-            // in the tile's order, as Tiled does.
-            let id = if c.id == 0 { k as u32 + 1 } else { c.id };
-            let shared =
-                !c.name.is_empty() && collision.iter().filter(|o| o.name == c.name).count() > 1;
-            let label = c.label_as(id, shared);
+            let id = if c.id == 0 {
+                next = next.saturating_add(1);
+                next
+            } else {
+                c.id
+            };
+            let label = c.label_as(id);
             let name = format!("{owner}/{label}");
             let at = format!("{place}, tile collision {}", c.place_as(id, &label));
-            self.approximated(c, &at, &name);
             self.put(&at, &name, c.local_shapes(), &frame)?;
+            self.approximated(c, &at, &name);
         }
         Ok(!collision.is_empty())
     }
 
-    /// The note for an ellipse of unequal axes, which becomes a polygon.
+    /// The note for an ellipse of unequal axes, which became a polygon (the shape placed last).
     fn approximated(&mut self, o: &Object, place: &str, name: &str) {
         if let Shape::Ellipse(s) = o.shape
             && s.x != s.y
@@ -131,18 +131,14 @@ impl Walk<'_> {
         }
     }
 
-    /// An object's label: its name, or its name and id when other objects share the name.
-    fn label(&self, o: &Object) -> String {
-        o.label_as(o.id, self.repeated.contains(&o.name))
-    }
-
     fn object(&mut self, o: &Object, offset: DVec2) -> Result<(), FileError> {
-        let name = self.label(o);
+        let name = o.label();
         let place = o.place_as(o.id, &name);
         let frame = o.frame(offset);
         let Some(tile) = &o.tile else {
+            self.put(&place, &name, o.local_shapes(), &frame)?;
             self.approximated(o, &place, &name);
-            return self.put(&place, &name, o.local_shapes(), &frame);
+            return Ok(());
         };
         let size = match o.shape {
             Shape::Rect(s) => s,
@@ -269,17 +265,10 @@ pub(super) fn import_from(
     }
     let mut layers = map.layers;
     number_objects(&mut layers);
-    let mut names = HashMap::new();
-    count_names(&layers, &mut names);
     let mut walk = Walk {
         out: Outcome::new(convert, skip_unsupported),
         file: path,
         grid: map.grid,
-        repeated: names
-            .into_iter()
-            .filter(|(_, n)| *n > 1)
-            .map(|(name, _)| name)
-            .collect(),
     };
     walk.layers(&layers, DVec2::ZERO)?;
     Ok(walk.out.finish())
@@ -315,19 +304,4 @@ fn number_objects(layers: &mut [Layer]) {
     }
     let mut next = most(layers).saturating_add(1);
     give(layers, &mut next);
-}
-
-/// How many of the map's objects carry each name.
-fn count_names(layers: &[Layer], names: &mut HashMap<String, usize>) {
-    for layer in layers {
-        match &layer.kind {
-            LayerKind::Objects(objects) => {
-                for o in objects.iter().filter(|o| !o.name.is_empty()) {
-                    *names.entry(o.name.clone()).or_default() += 1;
-                }
-            }
-            LayerKind::Group(inner) => count_names(inner, names),
-            LayerKind::Tiles(_) | LayerKind::Image => {}
-        }
-    }
 }

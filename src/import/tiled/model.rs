@@ -256,18 +256,13 @@ impl Object {
 
     /// Its label: its name; else its class and id; else its shape word and id.
     pub(super) fn label(&self) -> String {
-        self.label_as(self.id, false)
+        self.label_as(self.id)
     }
 
-    /// Its label under the id `id`; its name and id when `shared` (other objects beside it
-    /// carry the same name).
-    pub(super) fn label_as(&self, id: u32, shared: bool) -> String {
+    /// Its label under the id `id`.
+    pub(super) fn label_as(&self, id: u32) -> String {
         if !self.name.is_empty() {
-            if shared {
-                format!("{} {id}", self.name)
-            } else {
-                self.name.clone()
-            }
+            self.name.clone()
         } else if !self.class.is_empty() {
             format!("{} {id}", self.class)
         } else {
