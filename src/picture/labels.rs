@@ -75,6 +75,13 @@ const MAX_OUTLINES: usize = 3000;
 /// Chords per turn of a rounded shape's outline as an obstacle (coarser than it is drawn).
 const OUTLINE_CHORDS: usize = 16;
 
+/// A shape reaching less than this far from its origin on screen (points) is a few chords as an
+/// obstacle.
+const SMALL: f64 = 16.0;
+
+/// Chords per turn of a small rounded shape's outline as an obstacle.
+const SMALL_CHORDS: usize = 6;
+
 /// A filled dot smaller than this radius (points) is no obstacle: a crowd's shapes drawn as
 /// dots (a contact's dot, 4 points, is one).
 const DOT: f32 = 4.0;
@@ -170,10 +177,21 @@ impl Obstacles {
                     stroke,
                     ..
                 } if outlines < MAX_OUTLINES => {
+                    // A shape smaller on screen than a dot is no obstacle either (a crowd's
+                    // shapes, which carry no names); a small one is a few chords.
+                    let reach = placed.shape.bounding_radius() * camera.scale;
+                    if reach < f64::from(DOT) {
+                        continue;
+                    }
                     outlines += 1;
+                    let chords = if reach < SMALL {
+                        SMALL_CHORDS
+                    } else {
+                        OUTLINE_CHORDS
+                    };
                     // A coarse outline is enough to tell whether a label crosses it.
                     let outline: Vec<Vec2> = Rounded::new(placed, DVec2::ZERO)
-                        .outline_with((*per_turn).min(OUTLINE_CHORDS))
+                        .outline_with((*per_turn).min(chords))
                         .into_iter()
                         .map(|p| camera.to_screen(*rect, p))
                         .collect();
