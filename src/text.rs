@@ -999,6 +999,8 @@ pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
 pub struct NameCutter {
     /// How many names of the list have each part (between `/`).
     shared: std::collections::HashMap<String, usize>,
+    /// Every part, sorted (to find the beginnings parts share).
+    parts: Vec<String>,
 }
 
 impl NameCutter {
@@ -1011,19 +1013,24 @@ impl NameCutter {
                 *shared.entry(part.to_string()).or_default() += 1;
             }
         }
-        Self { shared }
+        let mut parts: Vec<String> = shared.keys().cloned().collect();
+        parts.sort_unstable();
+        Self { shared, parts }
     }
 
     /// `name` as it is, if `fits` takes it; else with the parts other names share dropped, the
-    /// most shared first and, among those shared alike, the middle ones first; else cut in the
-    /// middle of its characters, keeping more of the end.
+    /// most shared first and, among those shared alike, the middle ones first; else with the
+    /// beginnings of the parts left that other parts share (`Tile Layer 1[` of
+    /// `Tile Layer 1[10,10]`) cut to `…`, taking back what dropped parts fit again; else cut in
+    /// the middle of its characters, keeping more of the end.
     pub fn cut(&self, name: &str, fits: impl Fn(&str) -> bool) -> String {
         if fits(name) {
             return name.to_string();
         }
-        let mut parts: Vec<Option<&str>> = name.split('/').map(Some).collect();
+        let whole: Vec<&str> = name.split('/').collect();
+        let mut parts: Vec<Option<String>> = whole.iter().map(|p| Some(p.to_string())).collect();
         let n = parts.len();
-        let count = |k: usize| parts[k].map_or(0, |p| self.shared.get(p).copied().unwrap_or(0));
+        let count = |k: usize| self.shared.get(whole[k]).copied().unwrap_or(0);
         // The shared parts; the first and last carry the most, so the middle goes first.
         let mut order: Vec<(usize, usize)> = (0..n)
             .map(|k| (k, count(k)))
@@ -1034,7 +1041,7 @@ impl NameCutter {
             cb.cmp(ca)
                 .then(((*a as f64 - middle).abs()).total_cmp(&(*b as f64 - middle).abs()))
         });
-        let joined = |parts: &[Option<&str>]| {
+        let joined = |parts: &[Option<String>]| {
             let mut out: Vec<&str> = Vec::new();
             for p in parts {
                 match p {
@@ -1046,14 +1053,80 @@ impl NameCutter {
             }
             out.join("/")
         };
+        let mut dropped = Vec::new();
         for (k, _) in order {
+            // A part that begins as others do (`Tile Layer 1[10,10]`) keeps its end first.
+            if let Some(short) = self.without_shared_start(whole[k]) {
+                parts[k] = Some(short);
+                let text = joined(&parts);
+                if fits(&text) {
+                    return text;
+                }
+            }
             parts[k] = None;
+            dropped.push(k);
             let text = joined(&parts);
             if fits(&text) {
                 return text;
             }
         }
+        // The beginnings other parts share, cut; then the dropped parts back, the last dropped
+        // first, while they fit.
+        for part in parts.iter_mut().flatten() {
+            if let Some(short) = self.without_shared_start(part) {
+                *part = short;
+            }
+        }
+        if fits(&joined(&parts)) {
+            for k in dropped.into_iter().rev() {
+                let shown = self
+                    .without_shared_start(whole[k])
+                    .unwrap_or_else(|| whole[k].to_string());
+                parts[k] = Some(shown);
+                if !fits(&joined(&parts)) {
+                    parts[k] = None;
+                }
+            }
+            return joined(&parts);
+        }
         middle_cut(&joined(&parts), fits)
+    }
+
+    /// `part` with its longest beginning that another part of the list also begins with cut to
+    /// `…`, the beginning ending at a space, `_`, `-`, `.` or `[` (never inside brackets, where
+    /// a cell's numbers are); `None` when no such beginning, or when fewer than three
+    /// characters would be left (`…0` of `polygon_0` says too little).
+    fn without_shared_start(&self, part: &str) -> Option<String> {
+        let mut best = None;
+        for (i, c) in part.char_indices() {
+            if !matches!(c, ' ' | '_' | '-' | '.' | '[') {
+                continue;
+            }
+            // A cell's `[` stays with its numbers.
+            let start = if c == '[' {
+                &part[..i]
+            } else {
+                &part[..i + c.len_utf8()]
+            };
+            if start.is_empty() {
+                continue;
+            }
+            if start.len() == part.len() {
+                break;
+            }
+            let from = self.parts.partition_point(|p| p.as_str() < start);
+            let others = self.parts[from..]
+                .iter()
+                .take_while(|p| p.starts_with(start))
+                .any(|p| p != part);
+            if others && part[start.len()..].chars().count() >= 3 {
+                best = Some(start.len());
+            }
+            if c == '[' {
+                break;
+            }
+        }
+        best.map(|at| format!("…{}", &part[at..]))
     }
 }
 
@@ -1339,6 +1412,20 @@ mod tests {
             level.cut("Player/CollisionShape2D", within(12)),
             "Play…Shape2D"
         );
+        // A Tiled level's cells: the layer's name before the cell is what they share, so it
+        // goes before the cell's number or the piece does ("Tile …0,10]/…" told [10,10] from
+        // nothing).
+        let tiles = [
+            "Tile Layer 1[10,10]/rectangle 1",
+            "Tile Layer 1[10,10]/rectangle 2",
+            "Tile Layer 1[20,10]/rectangle 1",
+            "Tile Layer 1[3,10]/rectangle 1",
+            "Crate/rectangle 1",
+        ];
+        let level = NameCutter::new(tiles);
+        assert_eq!(level.cut(tiles[1], within(22)), "…[10,10]/rectangle 2");
+        assert_eq!(level.cut(tiles[2], within(12)), "…[20,10]/…");
+        assert_eq!(level.cut(tiles[0], within(40)), tiles[0]);
         // Nothing shared: cut in the middle, keeping more of the end.
         let plain = NameCutter::new(["a long name of a crate", "another"]);
         assert_eq!(

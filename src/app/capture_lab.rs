@@ -262,6 +262,11 @@ impl CaptureLab {
             }
         }
         self.follow(fresh);
+        if fresh && self.selected.is_some() && self.fit.is_none() {
+            // Scrubbing or playing, the selected pair stays in view: the view moves only when
+            // it leaves (a player that ran off the edge is brought back, the zoom kept).
+            self.fit = Some(Fit::Reveal);
+        }
         scanning || self.playback.playing
     }
 

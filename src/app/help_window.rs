@@ -30,13 +30,20 @@ impl HelpWindow {
         self.open
     }
 
-    /// The window, when open.
-    pub fn ui(&mut self, ctx: &egui::Context, out: &mut Commands) {
+    /// The window, when open, within `room` (what the panels leave).
+    pub fn ui(&mut self, ctx: &egui::Context, room: egui::Rect, out: &mut Commands) {
         let mut open = self.open;
+        // Within the space the panels leave (never over the menu bar), near its top, and as
+        // tall as its page (scrolled only when the window is small).
         egui::Window::new("Help")
             .open(&mut open)
             .collapsible(false)
             .default_width(520.0)
+            // Its height follows the page (a page taller than the room scrolls).
+            .resizable([true, false])
+            .constrain_to(room)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(room.center_top() + egui::vec2(0.0, 12.0))
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     for (page, name) in [
@@ -49,7 +56,9 @@ impl HelpWindow {
                 });
                 ui.separator();
                 egui::ScrollArea::vertical()
-                    .max_height(ctx.content_rect().height() * 0.6)
+                    .max_height((room.height() - 110.0).max(120.0))
+                    // A page that must scroll still takes the room there is.
+                    .min_scrolled_height((room.height() - 110.0).max(120.0))
                     .show(ui, |ui| match self.page {
                         HelpPage::GettingStarted => getting_started(ui, out),
                         HelpPage::Keys => table(ui, "keys", text::CONTROLS),
@@ -99,16 +108,18 @@ pub struct Welcome {
 }
 
 impl Welcome {
-    /// The welcome, when shown: its words, the first lesson, help, and a button that closes
-    /// it for good.
-    pub fn ui(&mut self, ctx: &egui::Context, out: &mut Commands) {
+    /// The welcome, when shown (at the lower left of `room`, what the panels leave): its words,
+    /// the first lesson, help, and a button that closes it for good.
+    pub fn ui(&mut self, ctx: &egui::Context, room: egui::Rect, out: &mut Commands) {
         if !self.open {
             return;
         }
         egui::Window::new("Welcome to collidoscope")
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            // Beside the pair it tells you to drag, not over it: the scene's lower left.
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .fixed_pos(room.left_bottom() + egui::vec2(12.0, -12.0))
             .show(ctx, |ui| {
                 ui.set_max_width(420.0);
                 for line in text::WELCOME {

@@ -338,6 +338,8 @@ impl App {
                 Lab::Capture => self.capture_lab.ui(ui, self.options.show_naive, out),
             }
         }
+        // What the panels leave: the scene's place, where windows open.
+        let room = ui.available_rect_before_wrap();
         let labs = lab_refs!(self);
         let view = lab_view(self.lab, ws, labs);
         let hovered = self.scene_view.ui(ui, ws, &self.options, &view, out);
@@ -345,9 +347,9 @@ impl App {
         self.pair_lab.hovered_axis = hovered;
         self.generate_window.ui(&ctx, out);
         self.export_window.ui(&ctx, ws, out);
-        self.help_window.ui(&ctx, out);
+        self.help_window.ui(&ctx, room, out);
         if self.dialogs.recovery.is_none() {
-            self.welcome.ui(&ctx, out);
+            self.welcome.ui(&ctx, room, out);
         }
         let discard = self.dialogs.ui(&ctx, ws, out);
         self.end_of_frame(&ctx, discard);

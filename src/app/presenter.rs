@@ -160,22 +160,18 @@ impl App {
         self.say(text::presenting(&title, count), false);
     }
 
-    /// End the presentation: the user's document, view and labs back as they were (the
-    /// projector look stays as it is).
+    /// End the presentation: the user's document, view, labs and look back as they were (a
+    /// projector look turned on for the room is the presentation's).
     fn end_lesson(&mut self) {
         let Some(presenter) = self.presenter.take() else {
             return;
         };
         let aside = *presenter.aside;
-        let projector = self.options.projector;
         self.workspace = aside.workspace;
         self.scene_view = aside.scene_view;
         self.numbers_panel = aside.numbers_panel;
         self.lab = aside.lab;
-        self.options = ViewOptions {
-            projector,
-            ..aside.options
-        };
+        self.options = aside.options;
         self.pair_lab = aside.pair_lab;
         self.broad_lab = aside.broad_lab;
         self.casts_lab = aside.casts_lab;

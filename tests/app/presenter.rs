@@ -272,10 +272,16 @@ fn the_users_scene_is_kept_aside_and_comes_back_as_it_was() {
     drag_with(&mut h, box_centre, box_centre + DVec2::new(1.0, 0.5), |h| {
         h.run_steps(1);
     });
+    // The projector look for the room, turned on while presenting.
+    press(&mut h, Key::L);
+    assert!(h.state().options().projector);
     // Closing now asks about the user's unsaved edit, not the lesson's.
     assert!(h.state().title().contains("presenting"));
     press(&mut h, Key::Escape);
     assert!(h.state().presenting().is_none());
+    // The user's own look comes back with the rest (dark, as it was before presenting).
+    assert!(!h.state().options().projector);
+    assert_eq!(h.ctx.theme(), egui::Theme::Dark);
     assert_eq!(h.state().scene(), &scene);
     assert_eq!(h.state().camera(), camera);
     assert_eq!(h.state().lab(), Lab::Broad);
