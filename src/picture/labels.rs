@@ -333,7 +333,7 @@ fn inside(points: &[Vec2], p: Vec2) -> bool {
 }
 
 /// The part of segment `p`-`q` inside `r` (Liang-Barsky), if any.
-fn clip(p: Vec2, q: Vec2, r: Rect) -> Option<(Vec2, Vec2)> {
+pub(super) fn clip(p: Vec2, q: Vec2, r: Rect) -> Option<(Vec2, Vec2)> {
     let (mut t0, mut t1) = (0.0f32, 1.0f32);
     let d = q - p;
     for (start, delta, lo, hi) in [(p.x, d.x, r.min.x, r.max.x), (p.y, d.y, r.min.y, r.max.y)] {

@@ -698,25 +698,5 @@ pub(super) fn axes(
 
 /// Whether the segment `p`-`q` passes through `r` (screen).
 pub(super) fn segment_hits_rect(p: Vec2, q: Vec2, r: Rect) -> bool {
-    // Clip the segment's parameter range to the rectangle's slabs (Liang-Barsky).
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    let d = q - p;
-    for (start, delta, lo, hi) in [(p.x, d.x, r.min.x, r.max.x), (p.y, d.y, r.min.y, r.max.y)] {
-        if delta.abs() < 1e-6 {
-            if start < lo || start > hi {
-                return false;
-            }
-            continue;
-        }
-        let (mut a, mut b) = ((lo - start) / delta, (hi - start) / delta);
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        t0 = t0.max(a);
-        t1 = t1.min(b);
-        if t0 > t1 {
-            return false;
-        }
-    }
-    true
+    crate::picture::labels::clip(p, q, r).is_some()
 }
