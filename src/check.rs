@@ -29,6 +29,10 @@ pub struct Reported {
     /// For a pair with a chain: the piece it is about (judged against that piece's result
     /// by the chain rule). `None`: against the pair's deepest piece.
     pub piece: Option<usize>,
+    /// An apart claim's speculative contact: its smallest point separation along `normal`
+    /// (>= 0), the gap the solver lets the pair close before it pushes. Judged as that promise:
+    /// the exact distance must be at least this (within the rule's tolerance).
+    pub separation: Option<f64>,
 }
 
 impl Reported {
@@ -64,6 +68,15 @@ impl Reported {
         self.distance = Some(distance);
         self
     }
+
+    /// "Apart, a speculative contact": `separation` along `normal` (from A toward B).
+    pub fn speculative(separation: f64, normal: DVec2) -> Self {
+        Self {
+            normal: Some(normal),
+            separation: Some(separation),
+            ..Self::default()
+        }
+    }
 }
 
 impl From<&Claim> for Reported {
@@ -75,6 +88,7 @@ impl From<&Claim> for Reported {
             contacts: claim.contacts.clone(),
             distance: claim.distance,
             piece: claim.piece,
+            separation: claim.separation,
         }
     }
 }
@@ -153,10 +167,37 @@ impl Agreement {
 
     /// Whether `reported` says what `outcome` says, by this rule.
     pub fn agrees(self, outcome: &Outcome, reported: &Reported) -> bool {
+        self.says_the_same(outcome, reported) && self.keeps_promise(outcome, reported)
+    }
+
+    /// Whether `reported` says what `outcome` says, a speculative claim's promise aside.
+    pub fn says_the_same(self, outcome: &Outcome, reported: &Reported) -> bool {
         match self {
             Agreement::F64 => reproduces(outcome, reported),
             Agreement::F32 { tau } => f32_error(outcome, reported) <= tau,
         }
+    }
+
+    /// A speculative claim's promise: where the exact result is apart, its distance is at
+    /// least the claimed separation, within the rule's tolerance (tau at f32; at f64 the
+    /// length tolerance, 1e-6 * (1 + distance)). A separation larger than the distance lets the
+    /// pair sink in before the solver pushes. Any other claim keeps it.
+    pub fn keeps_promise(self, outcome: &Outcome, reported: &Reported) -> bool {
+        let (Some(separation), false, false) = (
+            reported.separation,
+            reported.intersecting,
+            outcome.intersecting,
+        ) else {
+            return true;
+        };
+        let Some(distance) = outcome.distance else {
+            return true;
+        };
+        let slack = match self {
+            Agreement::F64 => crate::diagnose::LENGTH_TOLERANCE * (1.0 + distance.abs()),
+            Agreement::F32 { tau } => tau,
+        };
+        distance >= separation - slack
     }
 
     /// How far `reported` is from `outcome` (at f32: |m - m*| + |g - g*|).
@@ -294,12 +335,15 @@ pub fn check_contact_at(
         outcome,
         piece: on_piece,
     } = Exact::of(a, b, reported.piece);
-    let agrees = outcome.is_some_and(|e| rule.agrees(&e, reported));
+    let same = outcome.is_some_and(|e| rule.says_the_same(&e, reported));
+    let agrees = same && outcome.is_some_and(|e| rule.keeps_promise(&e, reported));
     let mistaken = |m: Mistake| match &on_piece {
         Some(p) => piece_outcome(Some(m), p),
         None => m.on_whole_shapes().then(|| mistaken_outcome(m, a, b)),
     };
-    let matches = if agrees {
+    // A speculative claim that says what the exact result says but promised more room than
+    // there is is no geometric mistake: none is named for it.
+    let matches = if same {
         Vec::new()
     } else {
         Mistake::ALL
@@ -328,6 +372,10 @@ pub fn check_contact_at(
                     .map(|p| nearest(*p, &summary.contacts))
                     .collect()
             }),
+        separation: reported
+            .separation
+            .filter(|_| !reported.intersecting && !summary.intersecting)
+            .map(|s| s - summary.distance),
     };
     ContactCheck {
         agrees,

@@ -61,6 +61,10 @@ pub struct Differences {
     /// For each claimed contact point, how far it is from the nearest exact one (`None` when
     /// the exact result has no contacts).
     pub contacts: Option<Vec<f64>>,
+    /// A speculative claim's separation minus the exact distance, when both are apart (> 0:
+    /// it promised more room than there is).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub separation: Option<f64>,
 }
 
 /// Every claim of `scene` whose shapes are both still in it, diagnosed.

@@ -445,20 +445,38 @@ pub fn claim_sentence(claim: &Claim) -> String {
 }
 
 /// What an engine reported, in a few words: `intersecting, depth 0.2, normal (0, 1)`,
-/// `apart` or `apart, distance 0.3`.
+/// `apart`, `apart, distance 0.3` or, for a speculative contact, `apart, speculative: 0.02
+/// along normal (-1, 0)`.
 pub fn reported_sentence(r: &crate::Reported) -> String {
     if r.intersecting {
-        format!(
+        return format!(
             "intersecting, depth {}, normal {}",
             r.depth.map(number).unwrap_or_default(),
             r.normal.map(point).unwrap_or_default()
-        )
-    } else {
-        match r.distance {
-            Some(d) => format!("apart, distance {}", number(d)),
-            None => "apart".into(),
-        }
+        );
     }
+    let mut words = match r.distance {
+        Some(d) => format!("apart, distance {}", number(d)),
+        None => "apart".into(),
+    };
+    if let (Some(s), Some(n)) = (r.separation, r.normal) {
+        words.push_str(&format!(
+            ", speculative: {} along normal {}",
+            number(s),
+            point(n)
+        ));
+    }
+    words
+}
+
+/// Why a speculative claim disagrees when its verdict agrees: it promised more room than
+/// there is (`separation 0.05 > distance 0.02: the solver lets the pair sink in`).
+pub fn broken_promise(separation: f64, distance: f64) -> String {
+    format!(
+        "separation {} > distance {}: the solver lets the pair close by more than the gap, so they sink in",
+        number(separation),
+        number(distance)
+    )
 }
 
 /// How far a claim judged at f32 is from the exact result, against its tolerance:
@@ -525,6 +543,12 @@ fn differences_from(f: &Differences, exact: &PairSummary) -> String {
     }
     if let Some(worst) = contacts_off_from(f, exact) {
         parts.push(format!("contacts by up to {}", number(worst)));
+    }
+    if let Some(x) = f
+        .separation
+        .filter(|x| *x > 0.0 && !lengths_agree(exact.distance + x, exact.distance))
+    {
+        parts.push(broken_promise(exact.distance + x, exact.distance));
     }
     if parts.is_empty() {
         "nothing beyond the tolerances".into()
@@ -727,10 +751,20 @@ pub fn capture_claim(
         (Some(k), Some(rule)) => format!(", piece {k} ({})", rule.name()),
         _ => String::new(),
     };
-    let by = match j.tolerance.zip(j.error) {
+    let mut by = match j.tolerance.zip(j.error) {
         Some((tau, error)) => f32_error(error, tau),
         None => differences_from(&j.differences, &j.exact.summary),
     };
+    // A speculative claim that promised more room than there is (said once).
+    if let Some(over) = j
+        .differences
+        .separation
+        .filter(|x| *x > j.tolerance.unwrap_or(0.0))
+        && !by.contains("separation")
+    {
+        let distance = j.exact.summary.distance;
+        by = format!("{by}; {}", broken_promise(distance + over, distance));
+    }
     let mut lines = vec![
         format!("{} / {}{piece}", names.0, names.1),
         format!("claimed: {}", reported_sentence(claimed)),
@@ -740,7 +774,11 @@ pub fn capture_claim(
     if j.agrees {
         return lines;
     }
-    if j.matches.is_empty() {
+    if j.matches.is_empty() && j.differences.separation.is_some_and(|x| x > 0.0) {
+        lines.push(
+            "the speculative contact's promise: no geometric mistake, the engine's separation is larger than the gap (a stale or recycled contact, or its speculative distance computed at other poses)".into(),
+        );
+    } else if j.matches.is_empty() {
         lines.push("no known mistake reproduces it".into());
     }
     for cause in &j.matches {
@@ -1216,6 +1254,142 @@ pub fn mistake_in_short(m: crate::query::Mistake) -> &'static str {
     }
 }
 
+/// A capture's event in words, with the frame's time: `frame 15, t = 0.25 s: crate caught on
+/// the seam between tile1 and tile2: ...`. `frames` names a run of frames (`frames 15-19`)
+/// when the same event of the same pair repeats.
+pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) -> String {
+    use crate::motion::EventKind;
+    let when = match last_frame {
+        Some(last) if last > e.frame => format!("frames {}-{last}", e.frame),
+        _ => format!("frame {}", e.frame),
+    };
+    let at = format!("{when}, t = {} s", short_number(e.time));
+    let n = |x: Option<f64>| number(x.unwrap_or(f64::NAN));
+    let p = |v: Option<DVec2>| v.map_or("?".into(), point);
+    let name = |id: Option<u64>| id.map_or("?".into(), |i| e.name(i));
+    let other = |x: Option<u64>| {
+        if x == Some(e.a) {
+            e.name(e.b)
+        } else {
+            e.name(e.a)
+        }
+    };
+    match e.kind {
+        EventKind::Seam => {
+            let (x, t, u) = (name(e.shape), name(e.face_of), name(e.covered_by));
+            let face = e.normal.map_or(String::from("a face"), face_word);
+            if e.caught == Some(true) {
+                format!(
+                    "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed into it went from {} to {}.",
+                    p(e.normal),
+                    n(e.speed_before),
+                    n(e.speed_after)
+                )
+            } else {
+                format!(
+                    "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed into it {} then {}, not caught).",
+                    p(e.normal),
+                    n(e.speed_before),
+                    n(e.speed_after)
+                )
+            }
+        }
+        EventKind::Tunnelled => format!(
+            "{at}: {} tunnelled through {} during the step (touching at {} of it, {} deep at most): no contact was claimed at frame {}.",
+            name(e.shape),
+            other(e.shape),
+            n(e.t),
+            n(e.depth),
+            e.frame
+        ),
+        EventKind::PushedThrough => format!(
+            "{at}: {} was moved out through the far side of {}: its centre went from {} across {} to {}.",
+            name(e.shape),
+            other(e.shape),
+            p(e.from),
+            other(e.shape),
+            p(e.to)
+        ),
+        EventKind::NormalFlip => format!(
+            "{at}: the contact of {} and {} turned its normal back, from {} to {} (from {} toward {}).",
+            e.name(e.a),
+            e.name(e.b),
+            p(e.normal_before),
+            p(e.normal),
+            e.name(e.a),
+            e.name(e.b)
+        ),
+        EventKind::Stale => format!(
+            "{at}: the contact of {} and {} is stale: it is the exact contact of the poses {} frame{} back, not recomputed since.",
+            e.name(e.a),
+            e.name(e.b),
+            e.age.unwrap_or(0),
+            if e.age == Some(1) { "" } else { "s" }
+        ),
+        _ => format!("{at}: {}", event_in_short(e.kind)),
+    }
+}
+
+/// A face named by its outward normal: `top face`, `left face`, or `face (0.6, 0.8)`.
+fn face_word(n: DVec2) -> String {
+    let close = |d: DVec2| n.dot(d) > 1.0 - 1e-6;
+    if close(DVec2::Y) {
+        "top face".into()
+    } else if close(-DVec2::Y) {
+        "bottom face".into()
+    } else if close(DVec2::X) {
+        "right face".into()
+    } else if close(-DVec2::X) {
+        "left face".into()
+    } else {
+        format!("face facing {}", point(n))
+    }
+}
+
+/// What fixes a capture's event of `kind`.
+pub fn event_fix(kind: crate::motion::EventKind) -> &'static str {
+    use crate::motion::EventKind;
+    match kind {
+        EventKind::Seam => {
+            "make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes"
+        }
+        EventKind::Tunnelled => {
+            "continuous collision for fast bodies (Box2D isBullet, Rapier ccd_enabled), or substeps bounded by (r - e) / |v|"
+        }
+        EventKind::PushedThrough => {
+            "push out along the contact normal by the depth, never along the motion; for fast bodies, continuous collision"
+        }
+        EventKind::NormalFlip => {
+            "keep one normal convention (from A toward B) and take the pair's order from the engine's manifold, not from the ids"
+        }
+        EventKind::Stale => {
+            "recompute contacts that moved (Rapier: contact_recycle_distance, or turn recycling off while capturing); a recycled contact is not a geometric mistake"
+        }
+        _ => "",
+    }
+}
+
+/// How many events of each capture kind, in words: `3 seam (2 caught), 1 tunnelled`; kinds
+/// with none left out.
+pub fn capture_event_counts(events: &[crate::capture::CaptureEvent]) -> String {
+    use crate::motion::EventKind;
+    crate::capture::EVENT_KINDS
+        .iter()
+        .filter_map(|k| {
+            let of: Vec<_> = events.iter().filter(|e| e.kind == *k).collect();
+            if of.is_empty() {
+                return None;
+            }
+            let caught = of.iter().filter(|e| e.caught == Some(true)).count();
+            Some(match k {
+                EventKind::Seam => format!("{} seam ({caught} caught)", of.len()),
+                _ => format!("{} {}", of.len(), k.name()),
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What an event of `simulate` and the motion lab says happened, in a few words.
 pub fn event_in_short(kind: crate::motion::EventKind) -> &'static str {
     use crate::motion::EventKind;
@@ -1230,6 +1404,10 @@ pub fn event_in_short(kind: crate::motion::EventKind) -> &'static str {
         EventKind::Caught => {
             "resolving a segment or chain piece slowed the body along it (a ghost collision)"
         }
+        EventKind::Seam => {
+            "a contact's normal was a face another shape covers: a ghost collision on a seam"
+        }
+        EventKind::Stale => "a contact the engine did not recompute (from earlier poses)",
     }
 }
 

@@ -150,6 +150,7 @@ fn a_repeated_mistake_is_one_run_of_frames() {
         .lines()
         .skip_while(|l| !l.contains("claims that differ"))
         .skip(1)
+        .take_while(|l| !l.contains("events:"))
         .map(str::trim)
         .collect();
     assert_eq!(
@@ -158,6 +159,17 @@ fn a_repeated_mistake_is_one_run_of_frames() {
             "frames 0 to 107 (108 frames, t = 0 to 1.783 s): ground (id 1) / crate (id 2): normal-reversed, naive-smallest-overlap",
             "frames 109 to 110 (2 frames, t = 1.817 to 1.833 s): ground (id 1) / crate (id 2): normal-reversed, naive-smallest-overlap",
         ],
+        "{text}"
+    );
+    // The normal turned at frame 108 and back at 109: one run of flips, said once.
+    let events: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("events:"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(events[0], "events: 2 normal-flip", "{text}");
+    assert!(
+        events[1].starts_with("frames 108-109, t = 1.8 s: the contact of ground and crate turned its normal back, from (0, -1) to (0, 1)"),
         "{text}"
     );
 }
@@ -269,4 +281,60 @@ fn a_fixture_of_one_frame_pins_its_claimed_pairs_at_the_captures_precision() {
     let unsaid = collidoscope(&["fixture", EXAMPLE, "-o", out.to_str().unwrap()]);
     assert_eq!(unsaid.status.code(), Some(2));
     assert!(stderr(&unsaid).contains("say which frame (--frame N)"));
+}
+
+/// A floor of two tiles, a crate that catches on their seam two frames running, and a bullet
+/// through a thin wall with no contact (tests/captures/tiles.capture.jsonl, f64): every claim
+/// agrees, and the collisions that went wrong are named, counted, worded with their fixes, and
+/// fail the run.
+#[test]
+fn every_claim_agrees_yet_the_seam_and_the_tunnel_are_named() {
+    let capture = "tests/captures/tiles.capture.jsonl";
+    let o = collidoscope(&["diagnose", capture]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let expected = [
+        "  3 frames, 2 claims: 2 agree",
+        "  every claim agrees with the exact result",
+        "  events: 2 seam (2 caught), 1 tunnelled",
+        "  frames 0-1, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed into it went from 6.5 to 2.16.",
+        "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes",
+        "  frame 0, t = 0 s: bullet tunnelled through wall during the step (touching at 0.45 of it, 0.1 deep at most): no contact was claimed at frame 0.",
+    ];
+    for line in expected {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+    let (json, status) = json_line(&["diagnose", "--json", capture]);
+    assert_eq!(status, Some(1));
+    let events = json["events"].as_array().unwrap();
+    let kinds: Vec<(&str, u64)> = events
+        .iter()
+        .map(|e| (e["kind"].as_str().unwrap(), e["frame"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(kinds, vec![("seam", 0), ("tunnelled", 0), ("seam", 1)]);
+    assert_eq!(json["first_event"], events[0]);
+    let seam = &events[0];
+    assert_eq!(
+        (
+            &seam["shape"],
+            &seam["face_of"],
+            &seam["covered_by"],
+            &seam["caught"]
+        ),
+        (
+            &Value::from(9),
+            &Value::from(2),
+            &Value::from(1),
+            &Value::from(true)
+        )
+    );
+    assert_eq!(seam["normal"], serde_json::json!([-1.0, 0.0]));
+    // The contract's example has no events: an empty list and no first one.
+    let (json, status) = json_line(&["diagnose", "--json", EXAMPLE]);
+    assert_eq!(status, Some(0));
+    assert_eq!(json["events"], serde_json::json!([]));
+    assert_eq!(json["first_event"], Value::Null);
 }

@@ -358,7 +358,8 @@ fn the_writer_turns_other_conventions_into_the_files() {
     writer
         .frame(0.0, &[ground(), ball(0.25, true)], &[contact])
         .unwrap();
-    // A speculative contact (every point separated) is an apart claim, with no distance.
+    // A speculative contact (every point separated) is an apart claim, with no distance: its
+    // normal (from A toward B) and its smallest separation, the promise the solver acts on.
     let speculative = Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::ZERO,
@@ -380,7 +381,7 @@ fn the_writer_turns_other_conventions_into_the_files() {
         lines[1]
     );
     assert!(
-        lines[2].ends_with(r#""claims":[{"a":1,"b":7,"intersecting":false}]}"#),
+        lines[2].ends_with(r#""claims":[{"a":1,"b":7,"intersecting":false,"normal":[0.0,-1.0],"separation":0.01,"contacts":[[0.0,0.0]]}]}"#),
         "{}",
         lines[2]
     );
@@ -530,4 +531,91 @@ fn at_f32_a_claim_is_held_to_tau_at_its_scale_and_the_verdict_may_differ_only_ne
         reversed.to_string().contains("normal-reversed"),
         "{reversed}"
     );
+}
+
+/// docs/format.md, "Speculative claims keep their normal": an engine's speculative manifold
+/// (its points apart, within its prediction distance) is written with its normal, its smallest
+/// separation and its points, and judged as the promise the solver acts on.
+#[test]
+fn a_speculative_claim_keeps_its_normal_and_is_held_to_its_separation() {
+    // The ball 0.02 above the ground; the engine's speculative points say 0.02 and 0.05.
+    let speculative = |separation: f64| Manifold {
+        a: 1,
+        b: 7,
+        normal: DVec2::Y,
+        points: vec![
+            ManifoldPoint {
+                point: DVec2::new(0.25, 0.0),
+                separation,
+            },
+            ManifoldPoint {
+                point: DVec2::new(0.3, 0.0),
+                separation: separation + 0.03,
+            },
+        ],
+        piece: None,
+    };
+    let mut out = Vec::new();
+    let mut writer = box2d_writer(&mut out, false);
+    writer
+        .frame(0.0, &[ground(), ball(0.52, true)], &[speculative(0.02)])
+        .unwrap();
+    // Claiming 0.3 of room where there is 0.02: the ball sinks in before the solver pushes.
+    writer
+        .frame(
+            1.0 / 60.0,
+            &[ground(), ball(0.52, true)],
+            &[speculative(0.3)],
+        )
+        .unwrap();
+    drop(writer);
+    let text = String::from_utf8(out.clone()).unwrap();
+    let line = text.lines().nth(1).unwrap();
+    assert!(
+        line.contains(r#""intersecting":false,"normal":[0.0,1.0],"separation":0.02,"contacts":[[0.25,0.0],[0.3,0.0]]"#),
+        "{line}"
+    );
+    let mut reader = reader(out).unwrap();
+    let frame = reader.next_frame().unwrap().unwrap();
+    let claim = &frame.claims[0].reported;
+    assert_eq!(
+        (claim.separation, claim.normal),
+        (Some(0.02), Some(DVec2::Y))
+    );
+    let honest = judge_frame(&reader, &frame);
+    assert!(honest.claims[0].agrees, "{:?}", honest.claims[0]);
+    let frame = reader.next_frame().unwrap().unwrap();
+    let promised = &judge_frame(&reader, &frame).claims[0];
+    assert!(!promised.agrees);
+    // No geometric mistake explains it: the verdict and the shapes are right.
+    assert!(promised.matches.is_empty(), "{:?}", promised.matches);
+    let words = promised.lines().join(" ");
+    assert!(words.contains("separation 0.3 > distance 0.02"), "{words}");
+}
+
+#[test]
+fn a_speculative_claim_refused_names_its_field() {
+    let frame0 = r#"{"frame": 0, "time": 0.0, "shapes": [{"id": 3, "kind": "circle", "radius": 0.5, "body": "dynamic"}, {"id": 5, "kind": "circle", "radius": 0.5, "position": [2, 0]}]}"#;
+    let with_claim = |claim: &str| {
+        format!("{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{claim}]}}\n")
+    };
+    for (claim, message) in [
+        (
+            r#"{"a": 3, "b": 5, "intersecting": false, "normal": [1, 0], "separation": -0.1}"#,
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): \"separation\" must be >= 0, found -0.1",
+        ),
+        (
+            r#"{"a": 3, "b": 5, "intersecting": true, "depth": 0.1, "normal": [1, 0], "separation": 0.1}"#,
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): \"separation\" is an apart claim's (a speculative contact's); an intersecting claim says \"depth\"",
+        ),
+        (
+            r#"{"a": 3, "b": 5, "intersecting": false, "separation": 0.1}"#,
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): a speculative claim's \"separation\" is along its \"normal\" (unit, from A toward B), which is missing",
+        ),
+    ] {
+        assert_eq!(read_all(with_claim(claim)).unwrap_err(), message);
+    }
+    // Without them, an apart claim reads as it always has.
+    let plain = with_claim(r#"{"a": 3, "b": 5, "intersecting": false}"#);
+    assert_eq!(read_all(plain).unwrap().0, vec![0, 1]);
 }

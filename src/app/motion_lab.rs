@@ -764,6 +764,7 @@ fn event_colour(kind: EventKind) -> crate::picture::Colour {
         EventKind::Tunnelled | EventKind::PushedThrough => palette::MTV,
         EventKind::NormalFlip => palette::DECIDING,
         EventKind::StillPenetrating => palette::OTHER_HIT,
-        EventKind::Caught => palette::CLAIMED,
+        EventKind::Caught | EventKind::Seam => palette::CLAIMED,
+        EventKind::Stale => palette::OTHER_HIT,
     }
 }

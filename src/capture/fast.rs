@@ -55,6 +55,9 @@ struct ClaimIn {
     contacts: Option<Vec<[f64; 2]>>,
     #[serde(default, deserialize_with = "present")]
     piece: Option<u64>,
+    // `null` allowed, as for `distance`.
+    #[serde(default)]
+    separation: Option<f64>,
 }
 
 /// A key that, when given, holds a value (`null` is refused: the full reader refuses it).
@@ -115,6 +118,7 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
         distance,
         contacts,
         piece,
+        separation,
     } = claim;
     if a >= ID_LIMIT || b >= ID_LIMIT || a == b {
         return None;
@@ -123,7 +127,9 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
     let normal = normal.map(point);
     let unit = normal.is_none_or(|n| (n.length() - 1.0).abs() <= UNIT_SLACK);
     let whole = !intersecting || (depth.is_some() && normal.is_some());
-    if !(depth_ok && unit && whole && distance.is_none_or(|d| d >= 0.0)) {
+    // A separation: an apart claim's, along its normal, >= 0.
+    let speculative = separation.is_none_or(|s| s >= 0.0 && !intersecting && normal.is_some());
+    if !(depth_ok && unit && whole && distance.is_none_or(|d| d >= 0.0) && speculative) {
         return None;
     }
     Some(Reported {
@@ -133,6 +139,7 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
         contacts: contacts.map(|c| c.into_iter().map(point).collect()),
         distance,
         piece: piece.map(|p| p as usize),
+        separation,
     })
 }
 
@@ -253,6 +260,7 @@ mod tests {
             ("contacts", contacts, 5),
             ("distance", number(), 3),
             ("piece", piece, 2),
+            ("separation", number(), 3),
         ])
     }
 

@@ -470,6 +470,7 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
             let key = key.take().into_iter().chain(new_key);
             send_keys(&send, frames, divergences, key, (claims, agreeing))
         }),
+        events: None,
     };
     let result = scan_capture(&mut reader, each, watch);
     // A refused line leaves the frames before it unsent: they are shown all the same.

@@ -140,6 +140,10 @@ pub struct FrameJudgement {
     pub time: f64,
     /// Its claims, in the frame's order.
     pub claims: Vec<ClaimJudgement>,
+    /// The events this frame completed (the step from the frame before to it, and the frame
+    /// before's own), when events were asked for.
+    #[serde(skip)]
+    pub events: Vec<super::events::CaptureEvent>,
 }
 
 /// Judge `claim` about `now` (A, B at the frame's poses) at `precision`; `before` gives the
@@ -160,7 +164,10 @@ pub fn judge_claim(
         // The correct test at the frame before, compared as a mistake is, with this frame's tau.
         let rule = Agreement::for_pair(precision, now.0, now.1);
         let stale = Exact::of(&a, &b, claim.reported.piece).outcome;
-        if stale.is_some_and(|o| rule.agrees(&rule.mistaken(o), &claim.reported)) {
+        let reported = &claim.reported;
+        if stale.is_some_and(|o| {
+            rule.says_the_same(&rule.mistaken(o), reported) && rule.keeps_promise(&o, reported)
+        }) {
             matches.push(Cause::PreviousPoses);
         }
     }
@@ -196,6 +203,7 @@ pub fn judge_frame(reader: &CaptureReader, frame: &Frame) -> FrameJudgement {
             .iter()
             .filter_map(|claim| judge_at(reader.state(), claim, precision))
             .collect(),
+        events: Vec::new(),
     }
 }
 

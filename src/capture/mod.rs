@@ -12,6 +12,7 @@
 
 #[cfg(feature = "box2d")]
 pub mod box2d;
+pub mod events;
 mod fast;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod index;
@@ -27,6 +28,7 @@ mod runs;
 mod scan;
 mod write;
 
+pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use index::{CaptureIndex, Divergence, FrameEntry, ScanState, ShownFrame};
 pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
@@ -35,7 +37,7 @@ pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, ParsedLine, RawLine, is_capture};
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
-pub use scan::{Watch, judge_capture, scan_capture};
+pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
 pub use write::{BodyShape, CaptureWriter, Manifold, ManifoldPoint, NormalFrom, Penetration};
 
 use crate::geometry::Placed;

@@ -521,6 +521,7 @@ impl CaptureReader {
                     contacts: r.contacts.clone(),
                     distance: r.distance,
                     piece: r.piece,
+                    separation: r.separation,
                 })
             })
             .collect();

@@ -2,6 +2,7 @@
 //! parallel, applied in order, and each frame's claims judged in parallel where the reader
 //! holds them (nothing copied). Only a batch is ever in memory.
 
+use super::events::EventFinder;
 use super::judge::judge_at;
 use super::{CaptureReader, FrameJudgement, RawLine};
 use crate::files::FileError;
@@ -28,6 +29,8 @@ pub struct Watch<'a> {
     pub line: Box<dyn FnMut(&RawLine) + 'a>,
     /// The reader after a batch; `false` stops the scan.
     pub batch: Box<dyn FnMut(&CaptureReader) -> bool + 'a>,
+    /// Names the events of each frame as it is read (into its judgement's `events`).
+    pub events: Option<&'a mut EventFinder>,
 }
 
 impl Default for Watch<'_> {
@@ -35,8 +38,26 @@ impl Default for Watch<'_> {
         Self {
             line: Box::new(|_| {}),
             batch: Box::new(|_| true),
+            events: None,
         }
     }
+}
+
+/// [`judge_capture`], each frame's events named by `finder` as it is read (in the judgement's
+/// `events`: those the frame completes); the last frame's own come from `finder.finish()`.
+pub fn judge_capture_with_events(
+    reader: &mut CaptureReader,
+    finder: &mut EventFinder,
+    each: impl FnMut(FrameJudgement) -> bool,
+) -> Result<(), FileError> {
+    scan_capture(
+        reader,
+        each,
+        Watch {
+            events: Some(finder),
+            ..Watch::default()
+        },
+    )
 }
 
 /// [`judge_capture`], watched: how the window's capture lab indexes a capture as it judges it.
@@ -79,11 +100,16 @@ pub fn scan_capture(
                 .par_iter()
                 .filter_map(|claim| judge_at(state, claim, precision))
                 .collect();
-            out.push(FrameJudgement {
+            let mut judgement = FrameJudgement {
                 frame: frame.frame,
                 time: frame.time,
                 claims,
-            });
+                events: Vec::new(),
+            };
+            if let Some(finder) = watch.events.as_deref_mut() {
+                judgement.events = finder.frame(reader, &frame, &judgement);
+            }
+            out.push(judgement);
         }
         for judgement in out {
             if !each(judgement) {

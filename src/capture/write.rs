@@ -435,11 +435,11 @@ impl<W: Write> CaptureWriter<W> {
         text.extend_from_slice(b",\"b\":");
         push_int(text, m.b);
         text.extend_from_slice(b",\"intersecting\":");
+        let normal = match self.normal_from {
+            NormalFrom::AToB => m.normal,
+            NormalFrom::BToA => -m.normal,
+        };
         if deepest < 0.0 {
-            let normal = match self.normal_from {
-                NormalFrom::AToB => m.normal,
-                NormalFrom::BToA => -m.normal,
-            };
             text.extend_from_slice(b"true,\"depth\":");
             push_number(text, -deepest);
             text.extend_from_slice(b",\"normal\":");
@@ -451,6 +451,22 @@ impl<W: Write> CaptureWriter<W> {
                     text.push(b',');
                 }
                 first = false;
+                push_point(text, p.point);
+            }
+            text.push(b']');
+        } else if let Some(normal) = normal.try_normalize() {
+            // A speculative manifold: the engine's normal and its smallest separation, the gap
+            // its solver lets the pair close before it pushes, and its points.
+            text.extend_from_slice(b"false,\"normal\":");
+            // No -0 in a unit normal's zero component.
+            push_point(text, normal + DVec2::ZERO);
+            text.extend_from_slice(b",\"separation\":");
+            push_number(text, deepest);
+            text.extend_from_slice(b",\"contacts\":[");
+            for (i, p) in m.points.iter().enumerate() {
+                if i > 0 {
+                    text.push(b',');
+                }
                 push_point(text, p.point);
             }
             text.push(b']');

@@ -1,7 +1,11 @@
 //! `collidoscope diagnose [--json] CAPTURE`: every claim of every frame judged at the capture's
 //! precision, on every core, read as a stream; the first divergence in words.
 
-use crate::capture::{CaptureReader, ClaimJudgement, DifferingRuns, judge_capture};
+use crate::capture::{
+    CaptureEvent, CaptureReader, ClaimJudgement, DifferingRuns, EventFinder,
+    judge_capture_with_events,
+};
+use crate::motion::EventKind;
 use crate::text::short_number;
 use serde::Serialize;
 use std::fs::File;
@@ -37,7 +41,10 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     let mut first: Option<(u64, f64, ClaimJudgement)> = None;
     let mut runs = DifferingRuns::default();
     let mut spool_error = None;
-    let result = judge_capture(&mut reader, |judged| {
+    let mut finder = EventFinder::new(reader.header().precision);
+    let mut events: Vec<CaptureEvent> = Vec::new();
+    let result = judge_capture_with_events(&mut reader, &mut finder, |mut judged| {
+        events.append(&mut judged.events);
         counts.0 += 1;
         counts.1 += judged.claims.len() as u64;
         counts.2 += judged.claims.iter().filter(|c| c.agrees).count() as u64;
@@ -73,10 +80,13 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
         eprintln!("collidoscope diagnose: {name}: cannot keep the report while reading: {e}");
         return 1;
     }
+    events.extend(finder.finish());
     if let Some(warning) = reader.warning() {
         eprintln!("{warning}");
     }
     let header = reader.header().clone();
+    // Any event but a normal flip is a collision that went wrong.
+    let wrong = events.iter().any(|e| e.kind != EventKind::NormalFlip);
     let (frames, claims, agreeing) = counts;
     if json {
         let divergence = first.as_ref().map(|(frame, _, c)| Divergence {
@@ -105,6 +115,8 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             claims: u64,
             agreeing: u64,
             first_divergence: Option<Divergence>,
+            events: &'a [CaptureEvent],
+            first_event: Option<&'a CaptureEvent>,
             #[serde(skip_serializing_if = "Option::is_none")]
             warning: Option<&'a str>,
         }
@@ -112,6 +124,8 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             claims,
             agreeing,
             first_divergence: divergence,
+            events: &events,
+            first_event: events.first(),
             warning: reader.warning(),
         })
         .expect("serialisable");
@@ -168,8 +182,45 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
                 }
             }
         }
+        if !events.is_empty() {
+            let _ = writeln!(
+                out,
+                "  events: {}",
+                crate::text::capture_event_counts(&events)
+            );
+            for kind in crate::capture::EVENT_KINDS {
+                let Some(at) = events.iter().position(|e| e.kind == kind) else {
+                    continue;
+                };
+                let last = run_end(&events, at);
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    crate::text::capture_event(&events[at], Some(last))
+                );
+                let _ = writeln!(out, "    fix: {}", crate::text::event_fix(kind));
+            }
+        }
     }
-    u8::from(agreeing < claims)
+    u8::from(agreeing < claims || wrong)
+}
+
+/// The last frame of the run that the event at `at` starts: the same kind, pair and shape in
+/// each following frame.
+fn run_end(events: &[CaptureEvent], at: usize) -> u64 {
+    let e = &events[at];
+    let mut last = e.frame;
+    for next in &events[at + 1..] {
+        if next.frame > last + 1 {
+            break;
+        }
+        if next.frame == last + 1
+            && (next.kind, next.a, next.b, next.shape) == (e.kind, e.a, e.b, e.shape)
+        {
+            last = next.frame;
+        }
+    }
+    last
 }
 
 fn plural(n: u64) -> &'static str {

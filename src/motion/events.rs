@@ -26,6 +26,12 @@ pub enum EventKind {
     /// velocity along that segment or piece: it caught on the surface instead of sliding
     /// (at a seam, a ghost collision).
     Caught,
+    /// A ghost collision on separate shapes: the contact's normal is a face of one shape
+    /// that another shape covers there (the seam between two floor tiles).
+    Seam,
+    /// A claim the engine did not recompute: it agrees with the shapes' poses some frames
+    /// back (a capture's event).
+    Stale,
 }
 
 impl EventKind {
@@ -48,6 +54,8 @@ impl EventKind {
             EventKind::NormalFlip => "normal-flip",
             EventKind::StillPenetrating => "still-penetrating",
             EventKind::Caught => "caught",
+            EventKind::Seam => "seam",
+            EventKind::Stale => "stale",
         }
     }
 }
@@ -215,6 +223,14 @@ impl Event {
                     n(self.lost)
                 )
             }
+            EventKind::Seam => format!(
+                "step {}: {a} and {b} met on a seam: the contact's normal was a face another shape covers.",
+                self.step
+            ),
+            EventKind::Stale => format!(
+                "step {}: the contact of {a} and {b} was not recomputed.",
+                self.step
+            ),
         }
     }
 }

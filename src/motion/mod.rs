@@ -29,6 +29,7 @@ mod sweep;
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
 pub use events::{Event, EventKind, counts};
 pub use recording::{BodyState, Divergence, Recording, replay};
+pub(crate) use simulation::crosses_interior;
 pub use simulation::{
     ResolverContact, STILL_PENETRATING, Simulation, StepOutcome, resolver_contacts,
 };

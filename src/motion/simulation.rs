@@ -557,7 +557,7 @@ impl Simulation {
 /// Whether the segment `from -> to` goes across the inside of `shape`: both ends outside it,
 /// entering at one point and leaving at a later one with the stretch between them inside.
 /// A segment that only touches the boundary (grazes a corner, runs along an edge) does not.
-fn crosses_interior(shape: &Placed, from: DVec2, to: DVec2) -> bool {
+pub(crate) fn crosses_interior(shape: &Placed, from: DVec2, to: DVec2) -> bool {
     if shape.shape.kind().is_static_only() {
         // A segment or a chain has no inside to cross.
         return false;

@@ -24,6 +24,8 @@ pub struct Claim {
     pub distance: Option<f64>,
     /// The chain's piece the claim is about (version 3; required on a pair with a chain).
     pub piece: Option<usize>,
+    /// An apart claim's speculative separation along `normal` (see [`crate::Reported`]).
+    pub separation: Option<f64>,
 }
 
 impl Claim {
@@ -38,6 +40,7 @@ impl Claim {
             contacts: None,
             distance: None,
             piece: None,
+            separation: None,
         }
     }
 
@@ -52,6 +55,7 @@ impl Claim {
             contacts: None,
             distance,
             piece: None,
+            separation: None,
         }
     }
 

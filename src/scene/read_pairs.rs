@@ -10,7 +10,7 @@ use crate::geometry::DVec2;
 use crate::query::{ChainRule, PairSummary, TwoSided};
 use serde_json::{Map, Value};
 
-pub(crate) const CLAIM_KEYS: [&str; 8] = [
+pub(crate) const CLAIM_KEYS: [&str; 9] = [
     "a",
     "b",
     "intersecting",
@@ -19,6 +19,7 @@ pub(crate) const CLAIM_KEYS: [&str; 8] = [
     "contacts",
     "distance",
     "piece",
+    "separation",
 ];
 const EXPECT_KEYS: [&str; 11] = [
     "a",
@@ -213,6 +214,7 @@ fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
         contacts: reported.contacts,
         distance: reported.distance,
         piece: reported.piece,
+        separation: reported.separation,
     })
 }
 
@@ -222,6 +224,7 @@ pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
     let intersecting = boolean(fields.0, "intersecting")?;
     let depth = non_negative(fields, "depth", intersecting)?;
     let normal = normal(fields, "normal")?;
+    let separation = non_negative(fields, "separation", false)?;
     if intersecting {
         if depth.is_none() {
             return Err("an intersecting claim needs \"depth\" (> 0)".into());
@@ -229,6 +232,12 @@ pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
         if normal.is_none() {
             return Err("an intersecting claim needs \"normal\" (unit, from A toward B)".into());
         }
+        if separation.is_some() {
+            return Err("\"separation\" is an apart claim's (a speculative contact's); an intersecting claim says \"depth\"".into());
+        }
+    }
+    if separation.is_some() && normal.is_none() {
+        return Err("a speculative claim's \"separation\" is along its \"normal\" (unit, from A toward B), which is missing".into());
     }
     Ok(Reported {
         intersecting,
@@ -237,6 +246,7 @@ pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
         contacts: points(fields.0, "contacts")?,
         distance: non_negative(fields, "distance", false)?,
         piece: piece(fields.0)?,
+        separation,
     })
 }
 

@@ -44,6 +44,8 @@ struct ClaimOut {
     distance: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     piece: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    separation: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -233,6 +235,7 @@ fn claim_line(claim: &Claim, (a, b): (usize, usize)) -> String {
             .map(|points| points.iter().copied().map(pair).collect()),
         distance: claim.distance,
         piece: claim.piece,
+        separation: claim.separation,
     };
     serde_json::to_string(&out).expect("claims serialise")
 }

@@ -1,0 +1,662 @@
+//! What happened over time in a capture (docs/format.md, "What happened over time: events in
+//! captures"): read as motion, frame after frame, a capture names the collisions that went
+//! wrong although each claim may be right: a crate caught on the seam between two floor tiles
+//! (`seam`), a bullet through a wall with no contact (`tunnelled`), a body moved out through
+//! the far side (`pushed-through`), a normal that turned back (`normal-flip`), a contact the
+//! engine did not recompute (`stale`).
+//!
+//! Step k is what the engine did between frame k and frame k + 1: each shape moves straight,
+//! its position and angle interpolated from frame k to frame k + 1 (the angle the short way).
+//! [`EventFinder`] reads along with a [`CaptureReader`], one frame at a time, and never holds
+//! the whole capture: the poses of the last [`STALE_AGES`] frames of the shapes that move,
+//! and the last frame's claims.
+
+use super::{CaptureReader, Frame, FrameJudgement};
+use crate::Reported;
+use crate::broad::{Aabb, Grid};
+use crate::check_contact_at;
+use crate::geometry::{DVec2, Placed, Pose, Shape};
+use crate::motion::{EventKind, crosses_interior};
+use crate::query::{ToiState, Velocity, collide, distance, distance_to_point, time_of_impact};
+use crate::scene::{Body, Precision};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+
+/// How far back a stale claim is looked for (frames).
+pub const STALE_AGES: u64 = 120;
+
+/// A claim's normal names a face when within this angle of the face's outward normal
+/// (radians).
+pub const FACE_ANGLE: f64 = 1e-3;
+
+/// One event of a capture: the frame, the kind, the pair (ids, `a` the lower) and the numbers
+/// that show it; keys that do not apply to the kind are absent.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaptureEvent {
+    /// The frame it is about (for `seam`, `tunnelled`, `pushed-through`: the step from it to
+    /// the next).
+    pub frame: u64,
+    /// The frame's time (seconds).
+    pub time: f64,
+    /// What happened.
+    pub kind: EventKind,
+    /// The pair's lower id.
+    pub a: u64,
+    /// The pair's higher id.
+    pub b: u64,
+    /// `seam`, `tunnelled`, `pushed-through`: the dynamic shape it happened to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<u64>,
+    /// `seam`: the shape whose face the contact was on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub face_of: Option<u64>,
+    /// `seam`: the shape that covers that face where the contact is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub covered_by: Option<u64>,
+    /// `seam`: the face's outward normal (from `face_of` toward `shape`); `normal-flip`: the
+    /// frame's claimed normal, from the lower id toward the higher.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normal: Option<DVec2>,
+    /// `seam`: the shape's velocity along -normal in the frame and in the next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed_before: Option<f64>,
+    /// `seam`: see `speed_before`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed_after: Option<f64>,
+    /// `seam`: whether the shape lost more than half its speed against the face.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caught: Option<bool>,
+    /// `tunnelled`: the first moment of the step (0 to 1) at which the pair touch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub t: Option<f64>,
+    /// `tunnelled`: their deepest overlap over the step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<f64>,
+    /// `pushed-through`: the shape's position in the frame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<DVec2>,
+    /// `pushed-through`: its position in the next frame, past the other shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<DVec2>,
+    /// `normal-flip`: the claimed normal in the frame before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normal_before: Option<DVec2>,
+    /// `stale`: how many frames back the claim's poses are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub age: Option<u64>,
+    /// The shapes' names as the capture gave them (for words; not written).
+    #[serde(skip)]
+    pub names: BTreeMap<u64, String>,
+}
+
+impl CaptureEvent {
+    fn new(frame: (u64, f64), kind: EventKind, pair: (u64, u64)) -> Self {
+        Self {
+            frame: frame.0,
+            time: frame.1,
+            kind,
+            a: pair.0.min(pair.1),
+            b: pair.0.max(pair.1),
+            shape: None,
+            face_of: None,
+            covered_by: None,
+            normal: None,
+            speed_before: None,
+            speed_after: None,
+            caught: None,
+            t: None,
+            depth: None,
+            from: None,
+            to: None,
+            normal_before: None,
+            age: None,
+            names: BTreeMap::new(),
+        }
+    }
+
+    /// The name shown for the shape with `id`: its name, or `id N`.
+    pub fn name(&self, id: u64) -> String {
+        self.names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("id {id}"))
+    }
+
+    /// The order events are told in: frame, kind, pair, shape.
+    fn key(&self) -> (u64, u8, u64, u64, u64) {
+        (
+            self.frame,
+            rank(self.kind),
+            self.a,
+            self.b,
+            self.shape.unwrap_or(0),
+        )
+    }
+}
+
+/// The kinds a capture names, in the order they are told.
+pub const KINDS: [EventKind; 5] = [
+    EventKind::Seam,
+    EventKind::Tunnelled,
+    EventKind::PushedThrough,
+    EventKind::NormalFlip,
+    EventKind::Stale,
+];
+
+fn rank(kind: EventKind) -> u8 {
+    KINDS.iter().position(|k| *k == kind).unwrap_or(KINDS.len()) as u8
+}
+
+/// What is kept of the frame before: its claims and its shapes' motion.
+struct Last {
+    frame: u64,
+    time: f64,
+    claims: Vec<(u64, u64, Reported)>,
+    /// Body and velocity of each shape in the frame.
+    motion: HashMap<u64, (Body, DVec2)>,
+    /// The pairs claimed intersecting, lower id first, with the normal from lower to higher.
+    normals: HashMap<(u64, u64), DVec2>,
+    /// That frame's `normal-flip` and `stale` events, told with its step's.
+    held: Vec<CaptureEvent>,
+}
+
+/// Reads a capture as motion, one frame at a time, and names its events.
+///
+/// Call [`EventFinder::frame`] right after the reader gives each frame (it reads the poses
+/// the reader holds then), and [`EventFinder::finish`] after the last: each returns the
+/// events it completed, in order.
+pub struct EventFinder {
+    precision: Precision,
+    last: Option<Last>,
+    /// The poses of shapes that moved, the newest last, up to [`STALE_AGES`] back: (frame,
+    /// pose).
+    history: HashMap<u64, VecDeque<(u64, Pose)>>,
+    /// The first frame each shape was in.
+    since: HashMap<u64, u64>,
+}
+
+impl EventFinder {
+    /// A finder for a capture computed at `precision`.
+    pub fn new(precision: Precision) -> Self {
+        Self {
+            precision,
+            last: None,
+            history: HashMap::new(),
+            since: HashMap::new(),
+        }
+    }
+
+    /// The events `frame` (the frame `reader` last read, judged as `judged`) completes: the
+    /// step from the frame before to it, and the frame before's own events.
+    pub fn frame(
+        &mut self,
+        reader: &CaptureReader,
+        frame: &Frame,
+        judged: &FrameJudgement,
+    ) -> Vec<CaptureEvent> {
+        let last = self.last.take();
+        let mut out = match &last {
+            Some(last) => {
+                let mut events = last.held.clone();
+                events.extend(self.step(reader, last));
+                events
+            }
+            None => Vec::new(),
+        };
+        self.remember_poses(reader, frame.frame);
+        let mut held = last
+            .map(|l| normal_flips(&l.normals, frame))
+            .unwrap_or_default();
+        held.extend(self.stale(reader, frame, judged));
+        let last = self.keep(reader, frame, held);
+        self.last = Some(last);
+        for e in &mut out {
+            name_shapes(reader, e);
+        }
+        out.sort_by_key(CaptureEvent::key);
+        out
+    }
+
+    /// The last frame's own events (`normal-flip`, `stale`): its step has no frame after it.
+    pub fn finish(&mut self) -> Vec<CaptureEvent> {
+        let mut out = self.last.take().map(|l| l.held).unwrap_or_default();
+        out.sort_by_key(CaptureEvent::key);
+        out
+    }
+
+    /// The tolerance of the pair (the f32 rule's tau, or 1e-9 (1 + M) at f64).
+    fn tau(&self, a: &Placed, b: &Placed) -> f64 {
+        let largest = [a, b]
+            .into_iter()
+            .flat_map(|p| {
+                let (lo, hi) = p.aabb();
+                let at = p.pose.position;
+                [at.x, at.y, lo.x, lo.y, hi.x, hi.y]
+            })
+            .fold(0.0f64, |m, x| m.max(x.abs()));
+        match self.precision {
+            Precision::F32 => largest * (-20f64).exp2(),
+            Precision::F64 => 1e-9 * (1.0 + largest),
+        }
+    }
+
+    fn remember_poses(&mut self, reader: &CaptureReader, k: u64) {
+        let state = reader.state();
+        for shape in reader.shapes() {
+            self.since.entry(shape.id).or_insert(k);
+            if shape.motion.body == Body::Static && !self.history.contains_key(&shape.id) {
+                continue;
+            }
+            let poses = self.history.entry(shape.id).or_default();
+            poses.push_back((k, shape.placed.pose));
+            while poses.len() as u64 > STALE_AGES + 1 {
+                poses.pop_front();
+            }
+        }
+        // Removed shapes are gone for good.
+        self.history.retain(|id, _| state.shape(*id).is_some());
+        self.since.retain(|id, _| state.shape(*id).is_some());
+    }
+
+    /// The pose of the shape `id` at frame `k` (within the history), its current one if it
+    /// does not move.
+    fn pose_at(&self, reader: &CaptureReader, id: u64, k: u64) -> Option<Pose> {
+        if self.since.get(&id).is_none_or(|s| *s > k) {
+            return None;
+        }
+        match self.history.get(&id) {
+            Some(poses) => poses.iter().find(|(f, _)| *f == k).map(|(_, p)| *p),
+            None => reader.shape(id).map(|s| s.placed.pose),
+        }
+    }
+
+    fn keep(&self, reader: &CaptureReader, frame: &Frame, held: Vec<CaptureEvent>) -> Last {
+        let mut motion = HashMap::new();
+        let mut normals = HashMap::new();
+        let claims: Vec<(u64, u64, Reported)> = frame
+            .claims
+            .iter()
+            .map(|c| (c.a, c.b, c.reported.clone()))
+            .collect();
+        for (a, b, r) in &claims {
+            for id in [*a, *b] {
+                if let Some(s) = reader.shape(id) {
+                    motion.insert(id, (s.motion.body, s.motion.velocity));
+                }
+            }
+            if r.intersecting
+                && let Some(n) = r.normal
+            {
+                let n = if a < b { n } else { -n };
+                normals.insert(((*a).min(*b), (*a).max(*b)), n);
+            }
+        }
+        Last {
+            frame: frame.frame,
+            time: frame.time,
+            claims,
+            motion,
+            normals,
+            held,
+        }
+    }
+
+    /// `stale`: each disagreeing claim of `frame` that agrees with the exact result at the
+    /// poses of an earlier frame, the nearest such.
+    fn stale(
+        &self,
+        reader: &CaptureReader,
+        frame: &Frame,
+        judged: &FrameJudgement,
+    ) -> Vec<CaptureEvent> {
+        let mut out = Vec::new();
+        for j in judged.claims.iter().filter(|j| !j.agrees) {
+            let (Some(sa), Some(sb)) = (reader.shape(j.a), reader.shape(j.b)) else {
+                continue;
+            };
+            let oldest = self
+                .since
+                .get(&j.a)
+                .copied()
+                .max(self.since.get(&j.b).copied())
+                .unwrap_or(frame.frame);
+            let reach = frame.frame.saturating_sub(oldest).min(STALE_AGES);
+            let age = (1..=reach).find(|m| {
+                let k = frame.frame - m;
+                let (Some(pa), Some(pb)) =
+                    (self.pose_at(reader, j.a, k), self.pose_at(reader, j.b, k))
+                else {
+                    return false;
+                };
+                let a = Placed::new(sa.placed.shape.clone(), pa);
+                let b = Placed::new(sb.placed.shape.clone(), pb);
+                check_contact_at(&a, &b, &j.claimed, self.precision).agrees
+            });
+            if let Some(m) = age {
+                let mut e =
+                    CaptureEvent::new((frame.frame, frame.time), EventKind::Stale, (j.a, j.b));
+                e.age = Some(m);
+                out.push(e);
+            }
+        }
+        let _ = frame;
+        out
+    }
+
+    /// The events of the step from `last` to the frame `reader` just read: `seam`,
+    /// `tunnelled`, `pushed-through`.
+    fn step(&self, reader: &CaptureReader, last: &Last) -> Vec<CaptureEvent> {
+        let at = (last.frame, last.time);
+        let before = |id: u64| reader.previous(id);
+        let mut out = Vec::new();
+        let mut claimed = HashSet::new();
+        for (a, b, reported) in &last.claims {
+            claimed.insert(((*a).min(*b), (*a).max(*b)));
+            let (Some(pa), Some(pb)) = (before(*a), before(*b)) else {
+                continue;
+            };
+            let (ma, mb) = (last.motion.get(a), last.motion.get(b));
+            // Seam: X dynamic, T static or kinematic.
+            for (x, t, px, pt, mx, mt, toward) in [
+                (*b, *a, &pb, &pa, mb, ma, 1.0),
+                (*a, *b, &pa, &pb, ma, mb, -1.0),
+            ] {
+                let (Some(&(Body::Dynamic, v0)), Some(&(bt, _))) = (mx, mt) else {
+                    continue;
+                };
+                if bt == Body::Dynamic || pt.shape.as_chain().is_some() {
+                    continue;
+                }
+                if let Some(e) = self.seam(reader, at, reported, (x, px, v0), (t, pt), toward) {
+                    out.push(e);
+                }
+            }
+            // Pushed through: a dynamic shape's centre path across the other's inside.
+            for (x, t, px, pt, mx) in [(*a, *b, &pa, &pb, ma), (*b, *a, &pb, &pa, mb)] {
+                if !matches!(mx, Some((Body::Dynamic, _))) {
+                    continue;
+                }
+                let Some(now) = reader.shape(x) else { continue };
+                let (from, to) = (px.pose.position, now.placed.pose.position);
+                if crosses_interior(pt, from, to) {
+                    let mut e = CaptureEvent::new(at, EventKind::PushedThrough, (*a, *b));
+                    e.shape = Some(x);
+                    e.from = Some(from);
+                    e.to = Some(to);
+                    out.push(e);
+                }
+                let _ = t;
+            }
+        }
+        out.extend(self.tunnels(reader, at, &claimed));
+        out
+    }
+
+    /// A seam event, if the claim's normal names a face of T that U covers where they touch.
+    fn seam(
+        &self,
+        reader: &CaptureReader,
+        at: (u64, f64),
+        reported: &Reported,
+        (x, px, v0): (u64, &Placed, DVec2),
+        (t, pt): (u64, &Placed),
+        toward: f64,
+    ) -> Option<CaptureEvent> {
+        // The claim's normal is from A toward B; `toward` turns it from T toward X.
+        let n = reported.normal?.try_normalize()? * toward;
+        let tau = self.tau(px, pt);
+        let (face_a, face_b, _) = faces(pt)
+            .into_iter()
+            .find(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE)?;
+        let touch = match reported.contacts.as_deref().and_then(|c| c.first()) {
+            Some(p) => *p,
+            None if !reported.intersecting => {
+                let proximity = distance(pt, px);
+                proximity.closest?.point_a
+            }
+            None => return None,
+        };
+        let p = nearest_on_face(face_a, face_b, touch, 2.0 * tau);
+        let q = p + 2.0 * tau * n;
+        let inside = |placed: &Placed| {
+            let (lo, hi) = placed.aabb();
+            q.x >= lo.x
+                && q.x <= hi.x
+                && q.y >= lo.y
+                && q.y <= hi.y
+                && distance_to_point(placed, q) == 0.0
+        };
+        let covered_by = reader
+            .shapes()
+            .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
+            .filter(|u| !u.placed.shape.kind().is_static_only())
+            .filter(|u| match u.motion.body {
+                // A static shape stands where it stood; a kinematic one at its frame-k pose.
+                Body::Static => inside(&u.placed),
+                _ => reader.previous(u.id).is_some_and(|p| inside(&p)),
+            })
+            .map(|u| u.id)
+            .min()?;
+        let v1 = reader.shape(x).map_or(DVec2::ZERO, |s| s.motion.velocity);
+        let (s0, s1) = (v0.dot(-n), v1.dot(-n));
+        let mut e = CaptureEvent::new(at, EventKind::Seam, (x, t));
+        e.shape = Some(x);
+        e.face_of = Some(t);
+        e.covered_by = Some(covered_by);
+        e.normal = Some(n);
+        e.speed_before = Some(s0);
+        e.speed_after = Some(s1);
+        e.caught = Some(s0 > 0.0 && s1 < s0 / 2.0);
+        Some(e)
+    }
+
+    /// `tunnelled`: pairs with a dynamic shape, unclaimed in the frame before, apart at both
+    /// ends of the step, whose straight motions overlap by more than tau during it.
+    fn tunnels(
+        &self,
+        reader: &CaptureReader,
+        at: (u64, f64),
+        claimed: &HashSet<(u64, u64)>,
+    ) -> Vec<CaptureEvent> {
+        struct Moving<'r> {
+            id: u64,
+            dynamic: bool,
+            start: Cow<'r, Placed>,
+            end: &'r Placed,
+            velocity: Velocity,
+        }
+        let mut shapes: Vec<Moving> = Vec::new();
+        for s in reader.shapes() {
+            // A static shape is where it was; only what moves is copied at its earlier pose.
+            let start = if s.motion.body == Body::Static {
+                Cow::Borrowed(&s.placed)
+            } else {
+                match reader.previous(s.id) {
+                    Some(p) => Cow::Owned(p),
+                    None => continue,
+                }
+            };
+            let end = &s.placed;
+            let turn = shortest_turn(start.pose.angle(), end.pose.angle());
+            let velocity = Velocity {
+                linear: end.pose.position - start.pose.position,
+                angular: turn,
+            };
+            shapes.push(Moving {
+                id: s.id,
+                dynamic: s.motion.body == Body::Dynamic,
+                start,
+                end,
+                velocity,
+            });
+        }
+        if !shapes
+            .iter()
+            .any(|m| m.dynamic && m.velocity != Velocity::default())
+        {
+            return Vec::new();
+        }
+        let boxes: Vec<Aabb> = shapes
+            .iter()
+            .map(|m| Aabb::of(&m.start).union(&Aabb::of(m.end)))
+            .collect();
+        let grid = Grid::build(&boxes, None);
+        let mut out = Vec::new();
+        grid.for_each_candidate(|i, j| {
+            let (m, o) = (&shapes[i as usize], &shapes[j as usize]);
+            if !(m.dynamic || o.dynamic) {
+                return;
+            }
+            let pair = (m.id.min(o.id), m.id.max(o.id));
+            if claimed.contains(&pair) {
+                return;
+            }
+            let tau = self.tau(&m.start, &o.start);
+            let apart =
+                |a: &Placed, b: &Placed| distance(a, b).distance > tau && collide(a, b).is_none();
+            if !apart(&m.start, &o.start) || !apart(m.end, o.end) {
+                return;
+            }
+            let toi = time_of_impact(&m.start, m.velocity, &o.start, o.velocity, 1.0);
+            let (ToiState::Hit, Some(enter)) = (toi.state, toi.toi) else {
+                return;
+            };
+            let depth = deepest(m, o, enter);
+            if depth <= tau {
+                return;
+            }
+            // The dynamic one (the lower id when both are).
+            let x = match (m.dynamic, o.dynamic) {
+                (true, true) => m.id.min(o.id),
+                (true, false) => m.id,
+                _ => o.id,
+            };
+            let mut e = CaptureEvent::new(at, EventKind::Tunnelled, pair);
+            e.shape = Some(x);
+            e.t = Some(enter);
+            e.depth = Some(depth);
+            out.push(e);
+        });
+        fn deepest(m: &Moving, o: &Moving, enter: f64) -> f64 {
+            let depth_at = |t: f64| {
+                let a = Placed::new(m.start.shape.clone(), m.velocity.advance(m.start.pose, t));
+                let b = Placed::new(o.start.shape.clone(), o.velocity.advance(o.start.pose, t));
+                collide(&a, &b).map_or(0.0, |c| c.depth)
+            };
+            // Sample the step after the first touch, then refine around the deepest sample
+            // (golden section).
+            let samples = 64;
+            let (mut best_t, mut best) = (enter, 0.0);
+            for k in 0..=samples {
+                let t = enter + (1.0 - enter) * k as f64 / samples as f64;
+                let d = depth_at(t);
+                if d > best {
+                    (best_t, best) = (t, d);
+                }
+            }
+            let step = (1.0 - enter) / samples as f64;
+            let (mut lo, mut hi) = ((best_t - step).max(enter), (best_t + step).min(1.0));
+            let ratio = (5f64.sqrt() - 1.0) / 2.0;
+            for _ in 0..60 {
+                let (c, d) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+                if depth_at(c) > depth_at(d) {
+                    hi = d;
+                } else {
+                    lo = c;
+                }
+            }
+            best.max(depth_at(0.5 * (lo + hi)))
+        }
+        out
+    }
+}
+
+/// `normal-flip`: pairs claimed intersecting in the frame before and in `frame` whose
+/// normals (lower id toward higher) point against each other.
+fn normal_flips(before: &HashMap<(u64, u64), DVec2>, frame: &Frame) -> Vec<CaptureEvent> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for c in &frame.claims {
+        let (Some(n), true) = (c.reported.normal, c.reported.intersecting) else {
+            continue;
+        };
+        let pair = (c.a.min(c.b), c.a.max(c.b));
+        let n = if c.a < c.b { n } else { -n };
+        if let Some(m) = before.get(&pair)
+            && m.dot(n) < 0.0
+            && seen.insert(pair)
+        {
+            let mut e = CaptureEvent::new((frame.frame, frame.time), EventKind::NormalFlip, pair);
+            e.normal_before = Some(*m);
+            e.normal = Some(n);
+            out.push(e);
+        }
+    }
+    out
+}
+
+/// The shape's names for the event's words.
+fn name_shapes(reader: &CaptureReader, e: &mut CaptureEvent) {
+    for id in [Some(e.a), Some(e.b), e.shape, e.face_of, e.covered_by]
+        .into_iter()
+        .flatten()
+    {
+        if let Some(s) = reader.shape(id) {
+            e.names.insert(id, s.display_name());
+        }
+    }
+}
+
+/// The turn from angle `a` to angle `b` the short way round (radians, in [-pi, pi]).
+fn shortest_turn(a: f64, b: f64) -> f64 {
+    let tau = std::f64::consts::TAU;
+    let d = (b - a).rem_euclid(tau);
+    if d > std::f64::consts::PI { d - tau } else { d }
+}
+
+/// The flat faces of a shape at its pose: (start, end, outward unit normal). A polygon's
+/// edges; a capsule's and a segment's two sides. A circle has none.
+pub fn faces(placed: &Placed) -> Vec<(DVec2, DVec2, DVec2)> {
+    let pose = placed.pose;
+    let sides = |a: DVec2, b: DVec2, r: f64| {
+        let (a, b) = (pose.apply(a), pose.apply(b));
+        let Some(d) = (b - a).try_normalize() else {
+            return Vec::new();
+        };
+        let n = d.perp();
+        vec![(a + n * r, b + n * r, n), (b - n * r, a - n * r, -n)]
+    };
+    match &placed.shape {
+        Shape::Polygon(p) => {
+            let points: Vec<DVec2> = p.points().iter().map(|q| pose.apply(*q)).collect();
+            let centre = pose.apply(p.centroid());
+            let k = points.len();
+            (0..k)
+                .filter_map(|i| {
+                    let (a, b) = (points[i], points[(i + 1) % k]);
+                    let mut n = (b - a).perp().try_normalize()?;
+                    if n.dot(a - centre) < 0.0 {
+                        n = -n;
+                    }
+                    Some((a, b, n))
+                })
+                .collect()
+        }
+        Shape::Capsule(c) => sides(c.a(), c.b(), c.radius()),
+        Shape::Segment(s) => sides(s.a(), s.b(), 0.0),
+        Shape::Circle(_) | Shape::Chain(_) => Vec::new(),
+    }
+}
+
+/// The point of face `a`-`b`, less `end` at each end (its midpoint when shorter than twice
+/// that), nearest to `p`.
+fn nearest_on_face(a: DVec2, b: DVec2, p: DVec2, end: f64) -> DVec2 {
+    let length = (b - a).length();
+    if length <= 2.0 * end {
+        return a.lerp(b, 0.5);
+    }
+    let d = (b - a) / length;
+    let s = (p - a).dot(d).clamp(end, length - end);
+    a + d * s
+}

@@ -1,0 +1,316 @@
+//! Events in captures (docs/format.md, "What happened over time: events in captures"): each
+//! kind found at its frame in a small f64 capture written with the library's writer, and each
+//! kind's boundary left alone (tiles with a real gap, a kinematic body passing through, a
+//! graze); `diagnose` counts them, words the first of each with its fix, and fails on them.
+
+use collidoscope::capture::{
+    BodyShape, CaptureEvent, CaptureReader, CaptureWriter, Engine, EventFinder, Header, Manifold,
+    ManifoldPoint, NormalFrom, Penetration, judge_frame,
+};
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
+use collidoscope::motion::EventKind;
+use collidoscope::scene::{Body, Precision};
+use std::io::Cursor;
+use std::path::Path;
+
+/// A frame: its shapes and the engine's manifolds.
+type Frame = (Vec<BodyShape>, Vec<Manifold>);
+
+/// The capture of `frames` (1/60 s apart), exact numbers.
+fn capture(frames: &[Frame]) -> Vec<u8> {
+    let header = Header {
+        precision: Precision::F64,
+        ..Header::f32_metres(Engine::new("test-engine", "1"))
+    };
+    let mut out = Vec::new();
+    let mut writer = CaptureWriter::new(
+        &mut out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    for (k, (shapes, manifolds)) in frames.iter().enumerate() {
+        writer.frame(k as f64 / 60.0, shapes, manifolds).unwrap();
+    }
+    drop(writer);
+    out
+}
+
+/// Every event of a capture, in order.
+fn events(bytes: Vec<u8>) -> Vec<CaptureEvent> {
+    let mut reader =
+        CaptureReader::new(Path::new("game.capture.jsonl"), Cursor::new(bytes)).unwrap();
+    let mut finder = EventFinder::new(reader.header().precision);
+    let mut all = Vec::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        let judged = judge_frame(&reader, &frame);
+        all.extend(finder.frame(&reader, &frame, &judged));
+    }
+    all.extend(finder.finish());
+    all
+}
+
+fn tile(id: u64, x: f64, half: f64) -> BodyShape {
+    BodyShape::new(
+        id,
+        ConvexPolygon::rectangle(DVec2::new(half, 0.5)).unwrap(),
+        DVec2::new(x, -0.5),
+        DVec2::X,
+    )
+    .named(format!("tile{id}"))
+}
+
+fn crate_at(x: f64, y: f64, vx: f64) -> BodyShape {
+    BodyShape::new(
+        9,
+        ConvexPolygon::rectangle(DVec2::splat(0.25)).unwrap(),
+        DVec2::new(x, y),
+        DVec2::X,
+    )
+    .named("crate")
+    .moving(Body::Dynamic, DVec2::new(vx, 0.0), 0.0, true)
+}
+
+/// The contact that stopped the crate: on tile2's left face, its normal from tile2 toward the
+/// crate pointing back along the floor (-1, 0).
+fn seam_contact() -> Manifold {
+    Manifold {
+        a: 2,
+        b: 9,
+        normal: DVec2::NEG_X,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(0.0, -0.01),
+            separation: -0.002,
+        }],
+        piece: None,
+    }
+}
+
+#[test]
+fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
+    // tile1 covers x in [-2, 0], tile2 [0, 2]: tile2's left face is inside the floor.
+    let floor = || vec![tile(1, -1.0, 1.0), tile(2, 1.0, 1.0)];
+    let frames = [
+        (
+            [floor(), vec![crate_at(-0.248, 0.24, 6.5)]].concat(),
+            vec![seam_contact()],
+        ),
+        (
+            [floor(), vec![crate_at(-0.21, 0.24, 2.16)]].concat(),
+            vec![],
+        ),
+    ];
+    let found = events(capture(&frames));
+    assert_eq!(found.len(), 1, "{found:?}");
+    let e = &found[0];
+    assert_eq!((e.frame, e.kind, e.a, e.b), (0, EventKind::Seam, 2, 9));
+    assert_eq!(
+        (e.shape, e.face_of, e.covered_by),
+        (Some(9), Some(2), Some(1))
+    );
+    assert_eq!(e.normal, Some(DVec2::NEG_X));
+    assert_eq!((e.speed_before, e.speed_after), (Some(6.5), Some(2.16)));
+    assert_eq!(e.caught, Some(true));
+    let words = collidoscope::text::capture_event(e, None);
+    assert!(
+        words.starts_with("frame 0, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed into it went from 6.5 to 2.16"),
+        "{words}"
+    );
+    let json = serde_json::to_value(e).unwrap();
+    assert_eq!(json["kind"], "seam");
+    assert_eq!(json["face_of"], 2);
+    assert_eq!(json["caught"], true);
+}
+
+#[test]
+fn tiles_with_a_real_gap_make_no_seam() {
+    // tile1 ends 0.001 before tile2 begins: the face is the floor's edge, not a seam.
+    let floor = || vec![tile(1, -1.001, 1.0), tile(2, 1.0, 1.0)];
+    let frames = [
+        (
+            [floor(), vec![crate_at(-0.248, 0.24, 6.5)]].concat(),
+            vec![seam_contact()],
+        ),
+        (
+            [floor(), vec![crate_at(-0.21, 0.24, 2.16)]].concat(),
+            vec![],
+        ),
+    ];
+    assert!(events(capture(&frames)).is_empty());
+}
+
+fn wall() -> BodyShape {
+    BodyShape::new(
+        1,
+        ConvexPolygon::rectangle(DVec2::new(0.05, 1.0)).unwrap(),
+        DVec2::ZERO,
+        DVec2::X,
+    )
+    .named("wall")
+}
+
+fn bullet(x: f64, y: f64, body: Body) -> BodyShape {
+    BodyShape::new(5, Circle::new(0.05).unwrap(), DVec2::new(x, y), DVec2::X)
+        .named("bullet")
+        .moving(body, DVec2::new(120.0, 0.0), 0.0, true)
+}
+
+#[test]
+fn a_bullet_through_a_thin_wall_with_no_contact_tunnelled() {
+    let frames = [
+        (vec![wall(), bullet(-1.0, 0.0, Body::Dynamic)], vec![]),
+        (vec![wall(), bullet(1.0, 0.0, Body::Dynamic)], vec![]),
+    ];
+    let found = events(capture(&frames));
+    assert_eq!(found.len(), 1, "{found:?}");
+    let e = &found[0];
+    assert_eq!(
+        (e.frame, e.kind, e.a, e.b, e.shape),
+        (0, EventKind::Tunnelled, 1, 5, Some(5))
+    );
+    // It touches when its centre is 0.1 before the wall's middle: 0.9 of 2, at t = 0.45.
+    let t = e.t.unwrap();
+    assert!((0.45 - 1e-6..=0.45).contains(&t), "{t}");
+    // Deepest when centred on the wall: 0.05 + 0.05.
+    assert!((e.depth.unwrap() - 0.1).abs() <= 1e-7, "{:?}", e.depth);
+    let words = collidoscope::text::capture_event(e, None);
+    assert!(
+        words.contains("bullet tunnelled through wall during the step"),
+        "{words}"
+    );
+}
+
+#[test]
+fn a_kinematic_body_passing_through_or_a_graze_is_no_tunnel() {
+    let kinematic = [
+        (vec![wall(), bullet(-1.0, 0.0, Body::Kinematic)], vec![]),
+        (vec![wall(), bullet(1.0, 0.0, Body::Kinematic)], vec![]),
+    ];
+    assert!(events(capture(&kinematic)).is_empty());
+    // Past the wall's end, just touching its corner: no overlap deeper than tau.
+    let graze = [
+        (vec![wall(), bullet(-1.0, 1.05, Body::Dynamic)], vec![]),
+        (vec![wall(), bullet(1.0, 1.05, Body::Dynamic)], vec![]),
+    ];
+    assert!(events(capture(&graze)).is_empty());
+}
+
+#[test]
+fn a_body_moved_out_through_the_far_side_was_pushed_through() {
+    let hit = Manifold {
+        a: 1,
+        b: 5,
+        normal: DVec2::X,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(0.0, 0.0),
+            separation: -0.08,
+        }],
+        piece: None,
+    };
+    let frames = [
+        (vec![wall(), bullet(-0.03, 0.0, Body::Dynamic)], vec![hit]),
+        (vec![wall(), bullet(0.3, 0.0, Body::Dynamic)], vec![]),
+    ];
+    let found = events(capture(&frames));
+    let through: Vec<_> = found
+        .iter()
+        .filter(|e| e.kind == EventKind::PushedThrough)
+        .collect();
+    // The bullet's centre starts inside the wall: that is no crossing.
+    assert!(through.is_empty(), "{found:?}");
+    let hit = Manifold {
+        a: 1,
+        b: 5,
+        normal: DVec2::X,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(-0.05, 0.0),
+            separation: -0.02,
+        }],
+        piece: None,
+    };
+    let frames = [
+        (vec![wall(), bullet(-0.08, 0.0, Body::Dynamic)], vec![hit]),
+        (vec![wall(), bullet(0.3, 0.0, Body::Dynamic)], vec![]),
+    ];
+    let found = events(capture(&frames));
+    let e = found
+        .iter()
+        .find(|e| e.kind == EventKind::PushedThrough)
+        .expect("pushed through");
+    assert_eq!((e.frame, e.shape), (0, Some(5)));
+    assert_eq!(
+        (e.from, e.to),
+        (Some(DVec2::new(-0.08, 0.0)), Some(DVec2::new(0.3, 0.0)))
+    );
+}
+
+fn ball_on_ground(y: f64) -> Vec<BodyShape> {
+    vec![
+        BodyShape::new(
+            1,
+            ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(),
+            DVec2::new(0.0, -0.5),
+            DVec2::X,
+        )
+        .named("ground"),
+        BodyShape::new(7, Circle::new(0.5).unwrap(), DVec2::new(0.25, y), DVec2::X)
+            .named("ball")
+            .moving(Body::Dynamic, DVec2::new(0.0, -1.0), 0.0, true),
+    ]
+}
+
+fn resting(depth: f64, normal: DVec2) -> Manifold {
+    Manifold {
+        a: 1,
+        b: 7,
+        normal,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(0.25, -depth / 2.0),
+            separation: -depth,
+        }],
+        piece: None,
+    }
+}
+
+#[test]
+fn a_normal_that_turns_back_is_a_normal_flip_of_the_later_frame() {
+    let frames = [
+        (ball_on_ground(0.49), vec![resting(0.01, DVec2::Y)]),
+        (ball_on_ground(0.49), vec![resting(0.01, DVec2::NEG_Y)]),
+    ];
+    let found = events(capture(&frames));
+    let e = found
+        .iter()
+        .find(|e| e.kind == EventKind::NormalFlip)
+        .expect("a flip");
+    assert_eq!((e.frame, e.a, e.b), (1, 1, 7));
+    assert_eq!(
+        (e.normal_before, e.normal),
+        (Some(DVec2::Y), Some(DVec2::NEG_Y))
+    );
+}
+
+#[test]
+fn a_contact_kept_from_earlier_poses_is_stale_with_its_age() {
+    // Exact at frame 0 (0.01 deep); the ball rises, the engine keeps the contact for three
+    // frames.
+    let frames = [
+        (ball_on_ground(0.49), vec![resting(0.01, DVec2::Y)]),
+        (ball_on_ground(0.6), vec![resting(0.01, DVec2::Y)]),
+        (ball_on_ground(0.7), vec![resting(0.01, DVec2::Y)]),
+        (ball_on_ground(0.8), vec![resting(0.01, DVec2::Y)]),
+    ];
+    let found = events(capture(&frames));
+    let ages: Vec<(u64, Option<u64>)> = found
+        .iter()
+        .filter(|e| e.kind == EventKind::Stale)
+        .map(|e| (e.frame, e.age))
+        .collect();
+    assert_eq!(ages, vec![(1, Some(1)), (2, Some(2)), (3, Some(3))]);
+    let words = collidoscope::text::capture_event(&found[0], None);
+    assert!(
+        words.contains("is stale: it is the exact contact of the poses 1 frame back"),
+        "{words}"
+    );
+}
