@@ -9,8 +9,8 @@
 //! keeps the two captures in that folder.
 
 use collidoscope::capture::{
-    BodyShape, CaptureIndex, CaptureReader, CaptureWriter, Engine, Header, Manifold, ManifoldPoint,
-    NormalFrom, Penetration, ScanState, judge_capture,
+    BodyShape, CaptureIndex, CaptureReader, CaptureWriter, Engine, EventFinder, Header, Manifold,
+    ManifoldPoint, NormalFrom, Penetration, ScanState, judge_capture, judge_capture_with_events,
 };
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
 use collidoscope::query::summarize;
@@ -163,6 +163,23 @@ fn bench_capture(c: &mut Criterion) {
         println!(
             "diagnose, {name}: {claims} claims in {took:.1} s, {:.1} MB/s of text",
             plain_bytes as f64 / 1e6 / took
+        );
+        // The same pass naming events (seams, tunnels, stale contacts...) as diagnose does.
+        // Goal: at most 1.5x the pass without.
+        let started = Instant::now();
+        let mut events = 0usize;
+        let mut reader = CaptureReader::open(path).unwrap();
+        let mut finder = EventFinder::new(reader.header().precision);
+        judge_capture_with_events(&mut reader, &mut finder, |f| {
+            events += f.events.len();
+            true
+        })
+        .unwrap();
+        events += finder.finish().len();
+        let with = started.elapsed().as_secs_f64();
+        println!(
+            "diagnose with events, {name}: {events} events in {with:.1} s ({:.2}x the pass without)",
+            with / took
         );
     }
     // The window: open, first frame shown; then, once read, frames anywhere.

@@ -11,7 +11,7 @@
 //! the whole capture: the poses of the last [`STALE_AGES`] frames of the shapes that move,
 //! and the last frame's claims.
 
-use super::{CaptureReader, Frame, FrameJudgement};
+use super::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::Reported;
 use crate::broad::{Aabb, Grid};
 use crate::check_contact_at;
@@ -20,7 +20,6 @@ use crate::motion::{EventKind, crosses_interior};
 use crate::query::{ToiState, Velocity, collide, distance, distance_to_point, time_of_impact};
 use crate::scene::{Body, Precision};
 use serde::Serialize;
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 /// How far back a stale claim is looked for (frames).
@@ -174,6 +173,8 @@ pub struct EventFinder {
     history: HashMap<u64, VecDeque<(u64, Pose)>>,
     /// The first frame each shape was in.
     since: HashMap<u64, u64>,
+    /// The shapes that move, as they were in the last frame (their geometry copied once).
+    placed: HashMap<u64, Placed>,
 }
 
 impl EventFinder {
@@ -184,6 +185,7 @@ impl EventFinder {
             last: None,
             history: HashMap::new(),
             since: HashMap::new(),
+            placed: HashMap::new(),
         }
     }
 
@@ -195,27 +197,42 @@ impl EventFinder {
         frame: &Frame,
         judged: &FrameJudgement,
     ) -> Vec<CaptureEvent> {
+        let out = self.moved(reader.state(), frame);
+        self.judged(reader.state(), frame, judged);
+        out
+    }
+
+    /// The first half of [`EventFinder::frame`], which needs no judgement (so it can run
+    /// while the frame's claims are judged): the step's events and the frame before's own,
+    /// and `frame` kept for the next step.
+    pub(super) fn moved(&mut self, state: &Keyframe, frame: &Frame) -> Vec<CaptureEvent> {
         let last = self.last.take();
         let mut out = match &last {
             Some(last) => {
                 let mut events = last.held.clone();
-                events.extend(self.step(reader, last));
+                events.extend(self.step(state, last));
                 events
             }
             None => Vec::new(),
         };
-        self.remember_poses(reader, frame.frame);
-        let mut held = last
+        self.remember_poses(state, frame.frame);
+        let held = last
             .map(|l| normal_flips(&l.normals, frame))
             .unwrap_or_default();
-        held.extend(self.stale(reader, frame, judged));
-        let last = self.keep(reader, frame, held);
-        self.last = Some(last);
+        self.last = Some(self.keep(state, frame, held));
         for e in &mut out {
-            name_shapes(reader, e);
+            name_shapes(state, e);
         }
         out.sort_by_key(CaptureEvent::key);
         out
+    }
+
+    /// The second half: `frame`'s stale claims, once judged, told with its step's events.
+    pub(super) fn judged(&mut self, state: &Keyframe, frame: &Frame, judged: &FrameJudgement) {
+        let stale = self.stale(state, frame, judged);
+        if let Some(last) = &mut self.last {
+            last.held.extend(stale);
+        }
     }
 
     /// The last frame's own events (`normal-flip`, `stale`): its step has no frame after it.
@@ -241,8 +258,8 @@ impl EventFinder {
         }
     }
 
-    fn remember_poses(&mut self, reader: &CaptureReader, k: u64) {
-        let state = reader.state();
+    fn remember_poses(&mut self, reader: &Keyframe, k: u64) {
+        let state = reader;
         for shape in reader.shapes() {
             self.since.entry(shape.id).or_insert(k);
             if shape.motion.body == Body::Static && !self.history.contains_key(&shape.id) {
@@ -253,15 +270,34 @@ impl EventFinder {
             while poses.len() as u64 > STALE_AGES + 1 {
                 poses.pop_front();
             }
+            match self.placed.get_mut(&shape.id) {
+                Some(kept) if kept.shape == shape.placed.shape => kept.pose = shape.placed.pose,
+                _ => {
+                    self.placed.insert(shape.id, shape.placed.clone());
+                }
+            }
         }
         // Removed shapes are gone for good.
-        self.history.retain(|id, _| state.shape(*id).is_some());
-        self.since.retain(|id, _| state.shape(*id).is_some());
+        if self.since.len() > state.len() {
+            self.history.retain(|id, _| state.shape(*id).is_some());
+            self.since.retain(|id, _| state.shape(*id).is_some());
+            self.placed.retain(|id, _| state.shape(*id).is_some());
+        }
+    }
+
+    /// The shape `id` as it was in the last frame remembered (`None` if it was not there).
+    fn at_last<'a>(&'a self, reader: &'a Keyframe, id: u64) -> Option<&'a Placed> {
+        if !self.since.contains_key(&id) {
+            return None;
+        }
+        self.placed
+            .get(&id)
+            .or_else(|| reader.shape(id).map(|s| &s.placed))
     }
 
     /// The pose of the shape `id` at frame `k` (within the history), its current one if it
     /// does not move.
-    fn pose_at(&self, reader: &CaptureReader, id: u64, k: u64) -> Option<Pose> {
+    fn pose_at(&self, reader: &Keyframe, id: u64, k: u64) -> Option<Pose> {
         if self.since.get(&id).is_none_or(|s| *s > k) {
             return None;
         }
@@ -271,7 +307,7 @@ impl EventFinder {
         }
     }
 
-    fn keep(&self, reader: &CaptureReader, frame: &Frame, held: Vec<CaptureEvent>) -> Last {
+    fn keep(&self, reader: &Keyframe, frame: &Frame, held: Vec<CaptureEvent>) -> Last {
         let mut motion = HashMap::new();
         let mut normals = HashMap::new();
         let claims: Vec<(u64, u64, Reported)> = frame
@@ -306,7 +342,7 @@ impl EventFinder {
     /// poses of an earlier frame, the nearest such.
     fn stale(
         &self,
-        reader: &CaptureReader,
+        reader: &Keyframe,
         frame: &Frame,
         judged: &FrameJudgement,
     ) -> Vec<CaptureEvent> {
@@ -346,9 +382,9 @@ impl EventFinder {
 
     /// The events of the step from `last` to the frame `reader` just read: `seam`,
     /// `tunnelled`, `pushed-through`.
-    fn step(&self, reader: &CaptureReader, last: &Last) -> Vec<CaptureEvent> {
+    fn step(&self, reader: &Keyframe, last: &Last) -> Vec<CaptureEvent> {
         let at = (last.frame, last.time);
-        let before = |id: u64| reader.previous(id);
+        let before = |id: u64| self.at_last(reader, id);
         let mut out = Vec::new();
         let mut claimed = HashSet::new();
         for (a, b, reported) in &last.claims {
@@ -359,8 +395,8 @@ impl EventFinder {
             let (ma, mb) = (last.motion.get(a), last.motion.get(b));
             // Seam: X dynamic, T static or kinematic.
             for (x, t, px, pt, mx, mt, toward) in [
-                (*b, *a, &pb, &pa, mb, ma, 1.0),
-                (*a, *b, &pa, &pb, ma, mb, -1.0),
+                (*b, *a, pb, pa, mb, ma, 1.0),
+                (*a, *b, pa, pb, ma, mb, -1.0),
             ] {
                 let (Some(&(Body::Dynamic, v0)), Some(&(bt, _))) = (mx, mt) else {
                     continue;
@@ -373,12 +409,16 @@ impl EventFinder {
                 }
             }
             // Pushed through: a dynamic shape's centre path across the other's inside.
-            for (x, t, px, pt, mx) in [(*a, *b, &pa, &pb, ma), (*b, *a, &pb, &pa, mb)] {
+            for (x, t, px, pt, mx) in [(*a, *b, pa, pb, ma), (*b, *a, pb, pa, mb)] {
                 if !matches!(mx, Some((Body::Dynamic, _))) {
                     continue;
                 }
                 let Some(now) = reader.shape(x) else { continue };
                 let (from, to) = (px.pose.position, now.placed.pose.position);
+                // A path that misses T's box crosses nothing.
+                if !Aabb::of(pt).meets_segment(from, to) {
+                    continue;
+                }
                 if crosses_interior(pt, from, to) {
                     let mut e = CaptureEvent::new(at, EventKind::PushedThrough, (*a, *b));
                     e.shape = Some(x);
@@ -396,7 +436,7 @@ impl EventFinder {
     /// A seam event, if the claim's normal names a face of T that U covers where they touch.
     fn seam(
         &self,
-        reader: &CaptureReader,
+        reader: &Keyframe,
         at: (u64, f64),
         reported: &Reported,
         (x, px, v0): (u64, &Placed, DVec2),
@@ -434,7 +474,7 @@ impl EventFinder {
             .filter(|u| match u.motion.body {
                 // A static shape stands where it stood; a kinematic one at its frame-k pose.
                 Body::Static => inside(&u.placed),
-                _ => reader.previous(u.id).is_some_and(|p| inside(&p)),
+                _ => self.at_last(reader, u.id).is_some_and(inside),
             })
             .map(|u| u.id)
             .min()?;
@@ -455,27 +495,23 @@ impl EventFinder {
     /// ends of the step, whose straight motions overlap by more than tau during it.
     fn tunnels(
         &self,
-        reader: &CaptureReader,
+        reader: &Keyframe,
         at: (u64, f64),
         claimed: &HashSet<(u64, u64)>,
     ) -> Vec<CaptureEvent> {
         struct Moving<'r> {
             id: u64,
             dynamic: bool,
-            start: Cow<'r, Placed>,
+            start: &'r Placed,
             end: &'r Placed,
             velocity: Velocity,
+            /// How far from its position a point of it may be (its box's farthest corner).
+            reach: f64,
         }
         let mut shapes: Vec<Moving> = Vec::new();
         for s in reader.shapes() {
-            // A static shape is where it was; only what moves is copied at its earlier pose.
-            let start = if s.motion.body == Body::Static {
-                Cow::Borrowed(&s.placed)
-            } else {
-                match reader.previous(s.id) {
-                    Some(p) => Cow::Owned(p),
-                    None => continue,
-                }
+            let Some(start) = self.at_last(reader, s.id) else {
+                continue;
             };
             let end = &s.placed;
             let turn = shortest_turn(start.pose.angle(), end.pose.angle());
@@ -483,12 +519,16 @@ impl EventFinder {
                 linear: end.pose.position - start.pose.position,
                 angular: turn,
             };
+            let (lo, hi) = start.aabb();
+            let at = start.pose.position;
+            let reach = (lo - at).abs().max((hi - at).abs()).length();
             shapes.push(Moving {
                 id: s.id,
                 dynamic: s.motion.body == Body::Dynamic,
                 start,
                 end,
                 velocity,
+                reach,
             });
         }
         if !shapes
@@ -497,9 +537,11 @@ impl EventFinder {
         {
             return Vec::new();
         }
+        let starts: Vec<Aabb> = shapes.iter().map(|m| Aabb::of(m.start)).collect();
         let boxes: Vec<Aabb> = shapes
             .iter()
-            .map(|m| Aabb::of(&m.start).union(&Aabb::of(m.end)))
+            .zip(&starts)
+            .map(|(m, start)| start.union(&Aabb::of(m.end)))
             .collect();
         let grid = Grid::build(&boxes, None);
         let mut out = Vec::new();
@@ -512,16 +554,29 @@ impl EventFinder {
             if claimed.contains(&pair) {
                 return;
             }
-            let tau = self.tau(&m.start, &o.start);
-            let apart =
-                |a: &Placed, b: &Placed| distance(a, b).distance > tau && collide(a, b).is_none();
-            if !apart(&m.start, &o.start) || !apart(m.end, o.end) {
+            // They cannot meet when the gap between their boxes is more than their motions
+            // can close (the relative move, and each turn's sweep at its reach).
+            let (sm, so) = (&starts[i as usize], &starts[j as usize]);
+            let gap = (so.min - sm.max)
+                .max(sm.min - so.max)
+                .max(DVec2::ZERO)
+                .length();
+            let closing = (m.velocity.linear - o.velocity.linear).length()
+                + m.velocity.angular.abs() * m.reach
+                + o.velocity.angular.abs() * o.reach;
+            if gap > closing {
                 return;
             }
-            let toi = time_of_impact(&m.start, m.velocity, &o.start, o.velocity, 1.0);
+            let toi = time_of_impact(m.start, m.velocity, o.start, o.velocity, 1.0);
             let (ToiState::Hit, Some(enter)) = (toi.state, toi.toi) else {
                 return;
             };
+            let tau = self.tau(m.start, o.start);
+            let apart =
+                |a: &Placed, b: &Placed| distance(a, b).distance > tau && collide(a, b).is_none();
+            if !apart(m.start, o.start) || !apart(m.end, o.end) {
+                return;
+            }
             let depth = deepest(m, o, enter);
             if depth <= tau {
                 return;
@@ -597,7 +652,7 @@ fn normal_flips(before: &HashMap<(u64, u64), DVec2>, frame: &Frame) -> Vec<Captu
 }
 
 /// The shape's names for the event's words.
-fn name_shapes(reader: &CaptureReader, e: &mut CaptureEvent) {
+fn name_shapes(reader: &Keyframe, e: &mut CaptureEvent) {
     for id in [Some(e.a), Some(e.b), e.shape, e.face_of, e.covered_by]
         .into_iter()
         .flatten()

@@ -285,6 +285,11 @@ impl Keyframe {
         }
     }
 
+    /// The shapes of the frame last read.
+    pub(super) fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
+        self.slots.iter().flatten()
+    }
+
     /// The line it stands after (the header is line 1).
     pub fn line(&self) -> usize {
         self.line

@@ -95,19 +95,30 @@ pub fn scan_capture(
                 }
             };
             let state = reader.state();
-            let claims = frame
-                .claims
-                .par_iter()
-                .filter_map(|claim| judge_at(state, claim, precision))
-                .collect();
+            let judge = || {
+                frame
+                    .claims
+                    .par_iter()
+                    .filter_map(|claim| judge_at(state, claim, precision))
+                    .collect()
+            };
+            // The step's events need no judgement: found while the claims are judged.
+            let (claims, events) = match watch.events.as_deref_mut() {
+                Some(finder) => {
+                    let (claims, events) = rayon::join(judge, || finder.moved(state, &frame));
+                    (claims, Some((finder, events)))
+                }
+                None => (judge(), None),
+            };
             let mut judgement = FrameJudgement {
                 frame: frame.frame,
                 time: frame.time,
                 claims,
                 events: Vec::new(),
             };
-            if let Some(finder) = watch.events.as_deref_mut() {
-                judgement.events = finder.frame(reader, &frame, &judgement);
+            if let Some((finder, events)) = events {
+                finder.judged(state, &frame, &judgement);
+                judgement.events = events;
             }
             out.push(judgement);
         }
