@@ -1346,6 +1346,18 @@ fn face_word(n: DVec2) -> String {
     }
 }
 
+/// A stale claim said first: `stale (3 frames old): the engine did not recompute this contact`.
+pub fn stale_first(age: u64) -> String {
+    format!(
+        "stale ({age} frame{} old): the engine did not recompute this contact; it is the exact contact of the poses {age} frame{} back, so no geometric mistake explains it",
+        if age == 1 { "" } else { "s" },
+        if age == 1 { "" } else { "s" }
+    )
+}
+
+/// Said of a disagreeing claim no age explains when the engine recycles contacts.
+pub const RECYCLED_UNEXPLAINED: &str = "contact recycling is on: a recycled contact may come from poses the capture never held (between frames, or moved less than the recycle distance); no geometric fix applies until recycling is off while capturing";
+
 /// What fixes a capture's event of `kind`.
 pub fn event_fix(kind: crate::motion::EventKind) -> &'static str {
     use crate::motion::EventKind;

@@ -338,3 +338,51 @@ fn every_claim_agrees_yet_the_seam_and_the_tunnel_are_named() {
     assert_eq!(json["events"], serde_json::json!([]));
     assert_eq!(json["first_event"], Value::Null);
 }
+
+/// With contact recycling on, a contact kept from earlier poses is said as stale first, with its
+/// age, and no geometric mistake's fix is offered for it.
+#[test]
+fn a_recycled_contact_is_stale_first_and_offers_no_geometric_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        r#"{"format": "collidoscope-capture", "version": 1, "engine": {"name": "rapier2d", "version": "0.36.1", "settings": {"contact_recycling": true}}, "precision": "f64", "units": "m", "y_up": true}"#,
+    );
+    text.push('\n');
+    let claim = r#""claims": [{"a": 1, "b": 7, "intersecting": true, "depth": 0.01, "normal": [0, 1], "contacts": [[0.25, -0.005]]}]"#;
+    text.push_str(&format!(
+        "{{\"frame\": 0, \"time\": 0.0, \"shapes\": [{{\"id\": 1, \"name\": \"ground\", \"kind\": \"polygon\", \"points\": [[-10, -0.5], [10, -0.5], [10, 0.5], [-10, 0.5]], \"position\": [0, -0.5]}}, {{\"id\": 7, \"name\": \"ball\", \"kind\": \"circle\", \"radius\": 0.5, \"position\": [0.25, 0.49], \"body\": \"dynamic\"}}], {claim}}}\n"
+    ));
+    for (k, y) in [(1, 0.6), (2, 0.7)] {
+        text.push_str(&format!(
+            "{{\"frame\": {k}, \"time\": {}, \"shapes\": [{{\"id\": 7, \"position\": [0.25, {y}]}}], {claim}}}\n",
+            f64::from(k) / 60.0
+        ));
+    }
+    let path = write(dir.path(), "recycled.capture.jsonl", &text);
+    let o = collidoscope(&["diagnose", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let after: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains("first divergence"))
+        .skip(1)
+        .take_while(|l| !l.contains("claims that differ"))
+        .map(str::trim)
+        .collect();
+    assert!(
+        after[0].starts_with("stale (1 frame old): the engine did not recompute this contact"),
+        "{out}"
+    );
+    assert!(
+        after.iter().all(|l| !l.starts_with("reproduced by")),
+        "{out}"
+    );
+    assert!(
+        after
+            .last()
+            .unwrap()
+            .starts_with("fix: recompute contacts that moved"),
+        "{out}"
+    );
+    assert!(out.contains("events: 2 stale"), "{out}");
+}

@@ -170,8 +170,43 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
                     "  first divergence: frame {frame}, t = {} s:",
                     short_number(*time)
                 );
-                for line in c.lines() {
-                    let _ = writeln!(out, "    {line}");
+                // A contact the engine did not recompute is said first, as what it is: no
+                // geometric mistake's fix applies to it.
+                let pair = (c.a.min(c.b), c.a.max(c.b));
+                let stale = events.iter().find(|e| {
+                    e.kind == EventKind::Stale && e.frame == *frame && (e.a, e.b) == pair
+                });
+                let recycling = header
+                    .engine
+                    .settings
+                    .get("contact_recycling")
+                    .and_then(serde_json::Value::as_bool)
+                    == Some(true);
+                let lines = c.lines();
+                match (stale, recycling) {
+                    (Some(s), _) => {
+                        let _ =
+                            writeln!(out, "    {}", crate::text::stale_first(s.age.unwrap_or(0)));
+                        for line in lines.iter().take(4) {
+                            let _ = writeln!(out, "    {line}");
+                        }
+                        let _ = writeln!(
+                            out,
+                            "      fix: {}",
+                            crate::text::event_fix(EventKind::Stale)
+                        );
+                    }
+                    (None, true) => {
+                        for line in lines.iter().take(4) {
+                            let _ = writeln!(out, "    {line}");
+                        }
+                        let _ = writeln!(out, "    {}", crate::text::RECYCLED_UNEXPLAINED);
+                    }
+                    (None, false) => {
+                        for line in lines {
+                            let _ = writeln!(out, "    {line}");
+                        }
+                    }
                 }
                 let _ = writeln!(
                     out,
@@ -205,8 +240,8 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     u8::from(agreeing < claims || wrong)
 }
 
-/// The last frame of the run that the event at `at` starts: the same kind, pair and shape in
-/// each following frame.
+/// The last frame of the run that the event at `at` starts: the same kind, pair and shape (and
+/// age, for a stale claim) in each following frame.
 fn run_end(events: &[CaptureEvent], at: usize) -> u64 {
     let e = &events[at];
     let mut last = e.frame;
@@ -215,7 +250,8 @@ fn run_end(events: &[CaptureEvent], at: usize) -> u64 {
             break;
         }
         if next.frame == last + 1
-            && (next.kind, next.a, next.b, next.shape) == (e.kind, e.a, e.b, e.shape)
+            && (next.kind, next.a, next.b, next.shape, next.age)
+                == (e.kind, e.a, e.b, e.shape, e.age)
         {
             last = next.frame;
         }
