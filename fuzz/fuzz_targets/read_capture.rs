@@ -2,11 +2,13 @@
 //!
 //! `CaptureReader::new` and every `next_frame` must never panic: each input gives frames and
 //! then the end, a dropped cut-off last line, or one error. Every frame read is judged
-//! (`judge_frame`), so the core also meets whatever shapes and claims a capture can hold.
+//! (`judge_frame`), so the core also meets whatever shapes and claims a capture can hold, and
+//! read as motion (`EventFinder`: seams, tunnels, pushes through, flips, stale claims), whose
+//! events must name shapes of the capture and keep their order.
 
 #![no_main]
 
-use collidoscope::capture::{CaptureReader, judge_frame};
+use collidoscope::capture::{CaptureReader, EventFinder, judge_frame};
 use libfuzzer_sys::fuzz_target;
 use std::io::Cursor;
 use std::path::Path;
@@ -16,9 +18,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut frames = 0;
+    let mut finder = EventFinder::new(reader.header().precision);
+    let mut last = 0;
     while let Ok(Some(frame)) = reader.next_frame() {
         let judged = judge_frame(&reader, &frame);
         assert_eq!(judged.claims.len(), frame.claims.len());
+        for e in finder.frame(&reader, &frame, &judged) {
+            assert!(e.a < e.b && e.frame >= last && e.frame <= frame.frame);
+            last = e.frame;
+        }
         frames += 1;
         if frames > 64 {
             break;
