@@ -386,3 +386,59 @@ fn a_recycled_contact_is_stale_first_and_offers_no_geometric_fix() {
     );
     assert!(out.contains("events: 2 stale"), "{out}");
 }
+
+/// `fixture CAPTURE --event N` writes the event's step as one shape set: the first frame's
+/// shapes, each moving one with the velocity that takes it to the next frame, the pair pinned;
+/// `toi` on it finds the bullet's hit where the event said (0.45 of the step).
+#[test]
+fn a_fixture_of_an_event_reproduces_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("tunnel.json");
+    let capture = "tests/captures/tiles.capture.jsonl";
+    let o = collidoscope(&[
+        "fixture",
+        capture,
+        "--event",
+        "1",
+        "-o",
+        set.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("event 1: frame 0, t = 0 s: bullet tunnelled through wall"));
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&set).unwrap()).unwrap();
+    let bullet = written["shapes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "bullet")
+        .unwrap();
+    assert_eq!(bullet["velocity"], serde_json::json!([120.0, 0.0]));
+    assert_eq!(written["expect"].as_array().unwrap().len(), 1);
+    let (toi, status) = json_line(&[
+        "toi",
+        "--json",
+        set.to_str().unwrap(),
+        "--horizon",
+        "0.0166666666666666",
+    ]);
+    assert_eq!(status, Some(0));
+    let hit = toi["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["a"] == 2 && p["b"] == 3)
+        .unwrap_or_else(|| panic!("{toi}"));
+    let t = hit["toi"].as_f64().unwrap();
+    assert!((t - 0.45 / 60.0).abs() < 1e-9, "{t}");
+    // An event the capture does not have is named with how many it has.
+    let o = collidoscope(&[
+        "fixture",
+        capture,
+        "--event",
+        "7",
+        "-o",
+        set.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("has 3 events"), "{}", stderr(&o));
+}

@@ -664,7 +664,7 @@ fn name_shapes(reader: &Keyframe, e: &mut CaptureEvent) {
 }
 
 /// The turn from angle `a` to angle `b` the short way round (radians, in [-pi, pi]).
-fn shortest_turn(a: f64, b: f64) -> f64 {
+pub(crate) fn shortest_turn(a: f64, b: f64) -> f64 {
     let tau = std::f64::consts::TAU;
     let d = (b - a).rem_euclid(tau);
     if d > std::f64::consts::PI { d - tau } else { d }

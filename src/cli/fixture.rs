@@ -11,12 +11,22 @@ use std::path::PathBuf;
 /// written, 2 for a pair that is not in the file.
 pub fn run(
     file: &Path,
-    frame: Option<u64>,
+    (frame, event): (Option<u64>, Option<usize>),
     pairs: &[(usize, usize)],
     output: &Path,
     rust: Option<&Path>,
     out: &mut impl Write,
 ) -> u8 {
+    if let Some(n) = event {
+        if !crate::capture::is_capture(file) {
+            eprintln!(
+                "collidoscope fixture: --event {n}: {} is a shape set, not a capture",
+                file.display()
+            );
+            return 2;
+        }
+        return run_on_event(file, n, output, rust, out);
+    }
     if crate::capture::is_capture(file) {
         return run_on_frame(file, frame, pairs, output, rust, out);
     }
@@ -147,6 +157,113 @@ fn run_on_frame(
     export(&scene, Some(&chosen), output, rust, out)
 }
 
+/// A fixture that reproduces event `n` of a capture: the shapes of its step's first frame, each
+/// moving one with the velocity (and turn) that takes it to its pose in the next frame over the
+/// step's time, the pair's claim, the pair pinned.
+fn run_on_event(
+    file: &Path,
+    n: usize,
+    output: &Path,
+    rust: Option<&Path>,
+    out: &mut impl Write,
+) -> u8 {
+    use crate::capture::{CaptureReader, EventFinder, judge_frame};
+    let open = || CaptureReader::open(file);
+    // First pass: find the event.
+    let mut reader = match open() {
+        Ok(reader) => reader,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut finder = EventFinder::new(reader.header().precision);
+    let mut seen = 0usize;
+    let mut found = None;
+    let mut ended = false;
+    while found.is_none() && !ended {
+        let events = match reader.next_frame() {
+            Ok(Some(frame)) => {
+                let judged = judge_frame(&reader, &frame);
+                finder.frame(&reader, &frame, &judged)
+            }
+            Ok(None) => {
+                ended = true;
+                finder.finish()
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
+        for e in events {
+            if seen == n {
+                found = Some(e);
+            }
+            seen += 1;
+        }
+    }
+    let Some(event) = found else {
+        eprintln!(
+            "collidoscope fixture: --event {n}: {} has {seen} event{}",
+            file.display(),
+            if seen == 1 { "" } else { "s" }
+        );
+        return 2;
+    };
+    // Second pass: the step's two frames.
+    let mut reader = match open() {
+        Ok(reader) => reader,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let (mut scene, ids, time) = loop {
+        match reader.next_frame() {
+            Ok(Some(f)) if f.frame == event.frame => {
+                let (scene, ids) = reader.scene(&f);
+                break (scene, ids, f.time);
+            }
+            Ok(Some(_)) => {}
+            Ok(None) => return 2,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        }
+    };
+    if let Ok(Some(next)) = reader.next_frame() {
+        let dt = next.time - time;
+        for (shape, id) in scene.shapes.iter_mut().zip(&ids) {
+            let Some(now) = reader.shape(*id) else {
+                continue;
+            };
+            if shape.motion.body == crate::scene::Body::Static || dt <= 0.0 {
+                continue;
+            }
+            let (p0, p1) = (shape.placed.pose, now.placed.pose);
+            shape.motion.velocity = (p1.position - p0.position) / dt;
+            shape.motion.angular_velocity =
+                crate::capture::events::shortest_turn(p0.angle(), p1.angle()) / dt;
+        }
+    }
+    let index = |id: u64| ids.iter().position(|i| *i == id);
+    let (Some(i), Some(j)) = (index(event.a), index(event.b)) else {
+        return 2;
+    };
+    let (a, b) = (scene.shapes[i].id, scene.shapes[j].id);
+    scene
+        .claims
+        .retain(|c| (c.a, c.b) == (a, b) || (c.a, c.b) == (b, a));
+    let _ = writeln!(
+        out,
+        "event {n}: {}",
+        crate::text::capture_event(&event, None)
+    );
+    export(&scene, Some(&[(i, j)]), output, rust, out)
+}
+
 /// `--pair I J` values, flattened by the parser, back into pairs.
 pub fn pairs_of(values: &[usize]) -> Vec<(usize, usize)> {
     values.chunks_exact(2).map(|p| (p[0], p[1])).collect()
@@ -158,8 +275,13 @@ pub struct FixtureArgs {
     /// A shape-set file, or a capture (with --frame).
     pub file: PathBuf,
     /// For a capture: the frame to pin (its shapes, claims and claimed pairs).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "event")]
     pub frame: Option<u64>,
+    /// For a capture: the event to reproduce (counted from 0 in the order `diagnose` lists
+    /// them): its step's two frames as one shape set, each moving shape at the first frame
+    /// with the velocity that takes it to the second, and the pair's claim.
+    #[arg(long, value_name = "N")]
+    pub event: Option<usize>,
     /// A pair to pin (repeatable; default: every pair, or a capture frame's claimed pairs;
     /// for a capture, shape ids).
     #[arg(long, num_args = 2, value_names = ["I", "J"], action = clap::ArgAction::Append)]

@@ -206,6 +206,7 @@ Examples:
   collidoscope fixture shapes/every-pair.json -o tests/fixtures/every-pair.json
   collidoscope fixture scene.json --pair 0 3 --pair 1 2 -o tests/bug-123.json --rust tests/bug_123.rs
   collidoscope fixture game.capture.jsonl --frame 57 -o tests/fixtures/frame-57.json
+  collidoscope fixture game.capture.jsonl --event 0 -o tests/fixtures/first-event.json
 
 OUT is a version-2 shape set: the file's shapes plus \"expect\", the results of the chosen
 pairs (default: every pair) exactly as `query --json` prints them. The Rust test embeds OUT
@@ -214,7 +215,10 @@ test may be moved anywhere in it; else beside the test) and checks it with
 collidoscope::fixture::verify; it needs collidoscope as a path dev-dependency with
 default-features = false (its comment gives the line). Of a capture, --frame N pins that
 frame: its shapes (named, or \"id 5\"), its claims and the capture's precision; the pairs
-pinned are the frame's claimed ones, or those --pair names by id.")]
+pinned are the frame's claimed ones, or those --pair names by id. --event N (counted from 0 in
+the order diagnose lists events) writes that event's step: the first frame's shapes, each
+moving one with the velocity and turn that take it to the next frame over the step's time (toi
+and simulate replay the step), the pair's claim, the pair pinned.")]
     Fixture(fixture::FixtureArgs),
     /// Compare the contacts another engine claimed (a file's "claims", or every frame of a
     /// capture) with the exact ones, and name the known mistakes that reproduce them.
@@ -268,12 +272,13 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
         Some(Command::Fixture(fixture::FixtureArgs {
             file,
             frame,
+            event,
             pair,
             output,
             rust,
         })) => fixture::run(
             &file,
-            frame,
+            (frame, event),
             &fixture::pairs_of(&pair),
             &output,
             rust.as_deref(),
