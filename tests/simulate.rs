@@ -164,7 +164,7 @@ fn at_a_sixtieth_of_a_second_the_ball_is_pushed_out_through_the_far_side_of_the_
     );
     assert_eq!(
         collidoscope::motion::counts(&events),
-        "0 pushed-in, 0 tunnelled, 1 pushed-through, 0 normal-flip, 0 still-penetrating, 0 caught"
+        "0 pushed-in, 0 tunnelled, 1 pushed-through, 0 normal-flip, 0 still-penetrating, 0 caught, 0 seam"
     );
 
     // Bounded substeps and continuous collision stop it at the near face: nothing pushed
@@ -490,4 +490,76 @@ fn normal_reversed_on_a_chain_reverses_the_chain_rules_contact() {
     assert!((y(Resolver::Mistake(Mistake::NormalReversed)) - 0.23).abs() < 1e-12);
     // The whole-shape mistakes leave a chain's pieces to the chain rule.
     assert!((y(Resolver::Mistake(Mistake::NaiveSmallestOverlap)) - 0.25).abs() < 1e-12);
+}
+
+/// A floor of separate 32-pixel tiles and a 24 x 32 box pushed along it, sunk 2 pixels: at
+/// step 1 its front edge crosses the seam at x = 640 by less than it is sunk, so the right
+/// tile's left face, which the left tile covers, pushes it back and stops it: a `seam` event
+/// that caught (docs/format.md, "Seams"). The same floor as one box has none.
+#[test]
+fn a_box_stopped_at_the_seam_between_two_tiles_is_a_seam_event_that_caught() {
+    let tile = |name: &str, x: f64| {
+        format!(
+            r#"{{"name": "{name}", "kind": "polygon", "points": [[-16, -16], [16, -16], [16, 16], [-16, 16]], "position": [{x}, 16]}}"#
+        )
+    };
+    let moving_box = r#"{"name": "box", "kind": "polygon", "points": [[-12, -16], [12, -16], [12, 16], [-12, 16]], "position": [627.9, 46], "body": "dynamic", "velocity": [60, 0]}"#;
+    let tiles = format!(
+        "{}, {}, {moving_box}",
+        tile("right", 656.0),
+        tile("left", 624.0)
+    );
+    let (events, _) = run(
+        v3(&tiles, None),
+        config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+        1,
+    );
+    let seams: Vec<_> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Seam)
+        .collect();
+    assert_eq!(seams.len(), 1, "{events:?}");
+    let e = seams[0];
+    assert_eq!((e.step, e.a, e.b), (1, 0, 2));
+    assert_eq!(
+        (e.shape, e.face_of, e.covered_by),
+        (Some(2), Some(0), Some(1))
+    );
+    assert_eq!(e.normal, Some(DVec2::NEG_X));
+    assert_eq!(
+        (e.speed_before, e.speed_after, e.caught),
+        (Some(60.0), Some(0.0), Some(true))
+    );
+    let words = e.sentence(|k| ["right", "left", "box"][k].to_string());
+    assert!(
+        words.starts_with("step 1: box caught on the seam between left and right"),
+        "{words}"
+    );
+    assert!(collidoscope::motion::counts(&events).contains("1 seam"));
+    // One floor: its top is the only face the box meets.
+    let floor = r#"{"name": "floor", "kind": "polygon", "points": [[-64, -16], [64, -16], [64, 16], [-64, 16]], "position": [640, 16]}"#;
+    let (events, _) = run(
+        v3(&format!("{floor}, {moving_box}"), None),
+        config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+        1,
+    );
+    assert!(
+        events.iter().all(|e| e.kind != EventKind::Seam),
+        "{events:?}"
+    );
+    // A real gap between the tiles: the face is the floor's edge, no seam.
+    let gapped = format!(
+        "{}, {}, {moving_box}",
+        tile("right", 656.0),
+        tile("left", 623.0)
+    );
+    let (events, _) = run(
+        v3(&gapped, None),
+        config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+        1,
+    );
+    assert!(
+        events.iter().all(|e| e.kind != EventKind::Seam),
+        "{events:?}"
+    );
 }

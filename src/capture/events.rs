@@ -15,19 +15,17 @@ use super::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::Reported;
 use crate::broad::{Aabb, Grid};
 use crate::check_contact_at;
-use crate::geometry::{DVec2, Placed, Pose, Shape};
+use crate::geometry::{DVec2, Placed, Pose};
 use crate::motion::{EventKind, crosses_interior};
-use crate::query::{ToiState, Velocity, collide, distance, distance_to_point, time_of_impact};
+use crate::query::{
+    FACE_ANGLE, ToiState, Velocity, collide, covers, distance, face_met, faces, time_of_impact,
+};
 use crate::scene::{Body, Precision};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 /// How far back a stale claim is looked for (frames).
 pub const STALE_AGES: u64 = 120;
-
-/// A claim's normal names a face when within this angle of the face's outward normal
-/// (radians).
-pub const FACE_ANGLE: f64 = 1e-3;
 
 /// One event of a capture: the frame, the kind, the pair (ids, `a` the lower) and the numbers
 /// that show it; keys that do not apply to the kind are absent.
@@ -446,8 +444,9 @@ impl EventFinder {
         // The claim's normal is from A toward B; `toward` turns it from T toward X.
         let n = reported.normal?.try_normalize()? * toward;
         let tau = self.tau(px, pt);
-        let (face_a, face_b, _) = faces(pt)
-            .into_iter()
+        // Only a normal that names one of T's faces can be a seam.
+        faces(pt)
+            .iter()
             .find(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE)?;
         let touch = match reported.contacts.as_deref().and_then(|c| c.first()) {
             Some(p) => *p,
@@ -457,24 +456,14 @@ impl EventFinder {
             }
             None => return None,
         };
-        let p = nearest_on_face(face_a, face_b, touch, 2.0 * tau);
-        let q = p + 2.0 * tau * n;
-        let inside = |placed: &Placed| {
-            let (lo, hi) = placed.aabb();
-            q.x >= lo.x
-                && q.x <= hi.x
-                && q.y >= lo.y
-                && q.y <= hi.y
-                && distance_to_point(placed, q) == 0.0
-        };
+        let (_, q) = face_met(pt, n, touch, tau)?;
         let covered_by = reader
             .shapes()
             .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
-            .filter(|u| !u.placed.shape.kind().is_static_only())
             .filter(|u| match u.motion.body {
                 // A static shape stands where it stood; a kinematic one at its frame-k pose.
-                Body::Static => inside(&u.placed),
-                _ => self.at_last(reader, u.id).is_some_and(inside),
+                Body::Static => covers(&u.placed, q),
+                _ => self.at_last(reader, u.id).is_some_and(|p| covers(p, q)),
             })
             .map(|u| u.id)
             .min()?;
@@ -668,50 +657,4 @@ pub(crate) fn shortest_turn(a: f64, b: f64) -> f64 {
     let tau = std::f64::consts::TAU;
     let d = (b - a).rem_euclid(tau);
     if d > std::f64::consts::PI { d - tau } else { d }
-}
-
-/// The flat faces of a shape at its pose: (start, end, outward unit normal). A polygon's
-/// edges; a capsule's and a segment's two sides. A circle has none.
-pub fn faces(placed: &Placed) -> Vec<(DVec2, DVec2, DVec2)> {
-    let pose = placed.pose;
-    let sides = |a: DVec2, b: DVec2, r: f64| {
-        let (a, b) = (pose.apply(a), pose.apply(b));
-        let Some(d) = (b - a).try_normalize() else {
-            return Vec::new();
-        };
-        let n = d.perp();
-        vec![(a + n * r, b + n * r, n), (b - n * r, a - n * r, -n)]
-    };
-    match &placed.shape {
-        Shape::Polygon(p) => {
-            let points: Vec<DVec2> = p.points().iter().map(|q| pose.apply(*q)).collect();
-            let centre = pose.apply(p.centroid());
-            let k = points.len();
-            (0..k)
-                .filter_map(|i| {
-                    let (a, b) = (points[i], points[(i + 1) % k]);
-                    let mut n = (b - a).perp().try_normalize()?;
-                    if n.dot(a - centre) < 0.0 {
-                        n = -n;
-                    }
-                    Some((a, b, n))
-                })
-                .collect()
-        }
-        Shape::Capsule(c) => sides(c.a(), c.b(), c.radius()),
-        Shape::Segment(s) => sides(s.a(), s.b(), 0.0),
-        Shape::Circle(_) | Shape::Chain(_) => Vec::new(),
-    }
-}
-
-/// The point of face `a`-`b`, less `end` at each end (its midpoint when shorter than twice
-/// that), nearest to `p`.
-fn nearest_on_face(a: DVec2, b: DVec2, p: DVec2, end: f64) -> DVec2 {
-    let length = (b - a).length();
-    if length <= 2.0 * end {
-        return a.lerp(b, 0.5);
-    }
-    let d = (b - a) / length;
-    let s = (p - a).dot(d).clamp(end, length - end);
-    a + d * s
 }

@@ -36,13 +36,14 @@ pub enum EventKind {
 
 impl EventKind {
     /// Every kind, in the order they are told.
-    pub const ALL: [EventKind; 6] = [
+    pub const ALL: [EventKind; 7] = [
         EventKind::PushedIn,
         EventKind::Tunnelled,
         EventKind::PushedThrough,
         EventKind::NormalFlip,
         EventKind::StillPenetrating,
         EventKind::Caught,
+        EventKind::Seam,
     ];
 
     /// `pushed-in`, `tunnelled`, `pushed-through`, `normal-flip`, `still-penetrating`.
@@ -133,6 +134,21 @@ pub struct Event {
     /// (units per second).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost: Option<f64>,
+    /// `seam`: the shape whose face the contact was on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_of: Option<usize>,
+    /// `seam`: the shape that covers that face where they touch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub covered_by: Option<usize>,
+    /// `seam`: the body's velocity along -normal before the pair's resolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed_before: Option<f64>,
+    /// `seam`: the same after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed_after: Option<f64>,
+    /// `seam`: whether the body lost more than half of that speed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caught: Option<bool>,
 }
 
 impl Event {
@@ -156,6 +172,11 @@ impl Event {
             to: None,
             piece: None,
             lost: None,
+            face_of: None,
+            covered_by: None,
+            speed_before: None,
+            speed_after: None,
+            caught: None,
         }
     }
 
@@ -223,10 +244,23 @@ impl Event {
                     n(self.lost)
                 )
             }
-            EventKind::Seam => format!(
-                "step {}: {a} and {b} met on a seam: the contact's normal was a face another shape covers.",
-                self.step
-            ),
+            EventKind::Seam => {
+                let body = self.shape.map_or(b.clone(), &name);
+                let face = self.face_of.map_or(a.clone(), &name);
+                let cover = self.covered_by.map_or("?".into(), &name);
+                format!(
+                    "step {}: {body} {} the seam between {cover} and {face}: the contact's normal {} is a face of {face} that {cover} covers; {body}'s speed into it went from {} to {}.",
+                    self.step,
+                    if self.caught == Some(true) {
+                        "caught on"
+                    } else {
+                        "touched"
+                    },
+                    p(self.normal),
+                    n(self.speed_before),
+                    n(self.speed_after)
+                )
+            }
             EventKind::Stale => format!(
                 "step {}: the contact of {a} and {b} was not recomputed.",
                 self.step

@@ -298,6 +298,41 @@ impl Simulation {
             .collect()
     }
 
+    /// A ghost collision on separate shapes (docs/format.md, "Seams"): the pair has a dynamic
+    /// X and a static or kinematic T (not a chain), the resolver's `normal` (from i toward j),
+    /// turned from T toward X, is a face of T, and another static or kinematic shape U covers
+    /// that face at the pair's first contact point. `(X, T, U, n)`, U the first such.
+    fn seam(&self, i: usize, j: usize, normal: DVec2) -> Option<(usize, usize, usize, DVec2)> {
+        let shapes = &self.scene.shapes;
+        let still = |k: usize| shapes[k].motion.body != Body::Dynamic;
+        let (x, t, n) = match (still(i), still(j)) {
+            (true, false) => (j, i, normal),
+            (false, true) => (i, j, -normal),
+            _ => return None,
+        };
+        let (pt, px) = (&shapes[t].placed, &shapes[x].placed);
+        if pt.shape.as_chain().is_some() {
+            return None;
+        }
+        crate::query::faces(pt)
+            .iter()
+            .find(|(_, _, out)| out.angle_to(n).abs() <= crate::query::FACE_ANGLE)?;
+        let touch = collide(pt, px)?.points.first()?.point;
+        let largest = |p: &Placed| {
+            let (lo, hi) = p.aabb();
+            lo.abs().max(hi.abs()).max_element()
+        };
+        let m = largest(pt).max(largest(px));
+        (0..shapes.len())
+            .filter(|&u| u != x && u != t && still(u))
+            .find(|&u| {
+                let e = 1e-9 * (1.0 + m.max(largest(&shapes[u].placed)));
+                crate::query::face_met(pt, n, touch, e)
+                    .is_some_and(|(_, q)| crate::query::covers(&shapes[u].placed, q))
+            })
+            .map(|u| (x, t, u, n))
+    }
+
     fn has_dynamic(&self, i: usize, j: usize) -> bool {
         let dynamic = |k: usize| self.scene.shapes[k].motion.body == Body::Dynamic;
         dynamic(i) || dynamic(j)
@@ -336,6 +371,8 @@ impl Simulation {
             return false;
         };
         let velocity_before = [shapes[i].motion.velocity, shapes[j].motion.velocity];
+        let seam = self.seam(i, j, normal);
+        let shapes = &self.scene.shapes;
         let before = true_depth(&shapes[i].placed, &shapes[j].placed);
         let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
         let share = if dynamic(i) && dynamic(j) { 0.5 } else { 1.0 };
@@ -383,6 +420,24 @@ impl Simulation {
                 e.to = Some(to);
                 events.push(e);
             }
+        }
+        // A seam: the normal was a face another shape covers; the body's speed into it.
+        if let Some((x, t, u, n)) = seam
+            && !events
+                .iter()
+                .any(|e| e.kind == EventKind::Seam && e.step == self.steps && (e.a, e.b) == (i, j))
+        {
+            let before = velocity_before[if x == i { 0 } else { 1 }].dot(-n);
+            let after = self.scene.shapes[x].motion.velocity.dot(-n);
+            let mut e = Event::new(self.steps, EventKind::Seam, (i, j));
+            e.shape = Some(x);
+            e.face_of = Some(t);
+            e.covered_by = Some(u);
+            e.normal = Some(n);
+            e.speed_before = Some(before);
+            e.speed_after = Some(after);
+            e.caught = Some(before > 0.0 && after < before / 2.0);
+            events.push(e);
         }
         // Caught: the velocity along a segment or piece changed.
         let shapes = &self.scene.shapes;
