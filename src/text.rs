@@ -1461,7 +1461,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "step mode: next / previous axis (in a timeline: next / previous frame)",
     ),
     ("Space", "play or pause a timeline"),
-    ("E", "motion lab: next event"),
+    (
+        "E",
+        "motion lab: next event; capture lab: next event (Shift+E the one before)",
+    ),
     (
         "D / Shift+D",
         "capture lab: next / previous disagreeing claim",

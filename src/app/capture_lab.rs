@@ -71,6 +71,8 @@ pub struct CaptureLab {
     problem: Option<String>,
     /// The claim explained: its pair (ids) and piece; kept while the frames change.
     selected: Option<ClaimRef>,
+    /// The event shown (its place in the index's events), when one was stepped to.
+    event: Option<usize>,
     /// The first divergence was shown, or the user moved before the scan found one.
     settled: bool,
     /// The selected claim's pair at the frame shown.
@@ -101,6 +103,7 @@ impl Default for CaptureLab {
             shown: None,
             problem: None,
             selected: None,
+            event: None,
             settled: false,
             pair: FramePair::default(),
             mistake: None,
@@ -213,13 +216,20 @@ impl CaptureLab {
                     let causes: Vec<(&str, u64)> = (0..ROWS)
                         .map(|row| (row_name(row), self.by_row.0[row]))
                         .collect();
+                    let mut said = text::capture_judged(
+                        index.path(),
+                        index.frames().len(),
+                        index.counts(),
+                        &causes,
+                    );
+                    if !index.events().is_empty() {
+                        said.push_str(&format!(
+                            "; events: {} (E steps to them)",
+                            text::capture_event_counts(index.events())
+                        ));
+                    }
                     Some(Message {
-                        text: text::capture_judged(
-                            index.path(),
-                            index.frames().len(),
-                            index.counts(),
-                            &causes,
-                        ),
+                        text: said,
                         error: false,
                     })
                 }
@@ -405,6 +415,42 @@ impl CaptureLab {
                 self.fit = Some(Fit::Reveal);
                 None
             }
+            CaptureCommand::NextEvent(forward) => {
+                let index = self.index.as_ref()?;
+                let here = self.playback.position as usize;
+                let positioned: Vec<(usize, &crate::capture::CaptureEvent)> = index
+                    .events()
+                    .iter()
+                    .filter_map(|e| Some((index.position_of(e.frame)?, e)))
+                    .collect();
+                // From the event selected, if the frame shown is still its frame; else from
+                // the frame shown (its own events count as ahead).
+                let current = self
+                    .event
+                    .filter(|k| positioned.get(*k).is_some_and(|(p, _)| *p == here));
+                let chosen = match (current, forward) {
+                    (Some(k), true) => (k + 1 < positioned.len()).then_some(k + 1),
+                    (Some(k), false) => k.checked_sub(1),
+                    (None, true) => positioned.iter().position(|(p, _)| *p >= here),
+                    (None, false) => positioned.iter().rposition(|(p, _)| *p < here),
+                };
+                let Some(k) = chosen else {
+                    let which = if forward { "after" } else { "before" };
+                    return failed(format!("no event {which} this frame"));
+                };
+                let (position, e) = (positioned[k].0, positioned[k].1.clone());
+                self.event = Some(k);
+                self.apply(CaptureCommand::Show {
+                    position,
+                    claim: ClaimRef {
+                        a: e.a,
+                        b: e.b,
+                        piece: None,
+                    },
+                });
+                self.event = Some(k);
+                ok(text::capture_event(&e, None))
+            }
             CaptureCommand::NextDivergence(forward) => {
                 let Some(k) = self.next_divergence(forward) else {
                     let which = if forward { "after" } else { "before" };
@@ -578,6 +624,17 @@ impl CaptureLab {
             ))
             .strong(),
         );
+        // What went wrong over time at this frame: each event, with its fix.
+        if let Some(index) = &self.index {
+            for e in index
+                .events()
+                .iter()
+                .filter(|e| e.frame == shown.frame.frame)
+            {
+                ui.colored_label(palette::MTV, text::capture_event(e, None));
+                ui.label(RichText::new(format!("fix: {}", text::event_fix(e.kind))).weak());
+            }
+        }
         if claims.is_empty() {
             ui.label(RichText::new("The engine reported no contact in this frame (nothing touching, or every body touching asleep: pairs of sleeping bodies are left out of a capture).").weak());
         }
@@ -740,6 +797,7 @@ impl CaptureLab {
         let mut play = |c: PlaybackCommand| out.push(Command::Playback(TimelineId::Capture, c));
         let frames = index.frames();
         let mut divergence = None;
+        let mut event = None;
         egui::Panel::bottom("capture timeline").show(ui, |ui| {
             let last = frames.len().saturating_sub(1) as u64;
             let playback = &self.playback;
@@ -768,6 +826,24 @@ impl CaptureLab {
                 {
                     divergence = Some(true);
                 }
+                if !index.events().is_empty() {
+                    if ui
+                        .button("Previous event")
+                        .on_hover_text(
+                            "the event before: a seam, a tunnel, a stale contact... (Shift+E)",
+                        )
+                        .clicked()
+                    {
+                        event = Some(false);
+                    }
+                    if ui
+                        .button("Next event")
+                        .on_hover_text("the next event: a seam, a tunnel, a stale contact... (E)")
+                        .clicked()
+                    {
+                        event = Some(true);
+                    }
+                }
                 for c in super::loop_speed_slider(ui, playback, "capture speed", last) {
                     play(c);
                 }
@@ -786,6 +862,9 @@ impl CaptureLab {
         if let Some(forward) = divergence {
             out.push(Command::Capture(CaptureCommand::NextDivergence(forward)));
         }
+        if let Some(forward) = event {
+            out.push(Command::Capture(CaptureCommand::NextEvent(forward)));
+        }
     }
 
     /// The strip: the capture as a bar, the frame shown as a line, a tick for every
@@ -793,7 +872,9 @@ impl CaptureLab {
     /// row's name and the frame; click or drag to show a frame.
     fn strip(&self, ui: &mut egui::Ui, index: &CaptureIndex, last: u64) -> Option<u64> {
         let present: Vec<usize> = (0..ROWS).filter(|r| self.by_row.0[*r] > 0).collect();
-        let rows = present.len().max(1);
+        // The events' own row, under the causes' rows.
+        let events = !index.events().is_empty();
+        let rows = present.len().max(1) + usize::from(events);
         let row_height = 6.0;
         let (rect, response) = ui.allocate_exact_size(
             egui::vec2(ui.available_width(), 8.0 + rows as f32 * row_height),
@@ -824,6 +905,24 @@ impl CaptureLab {
                 (2.0, colour),
             );
         }
+        if events {
+            let top = top_of(rows - 1);
+            let mut drawn = vec![false; columns];
+            for e in index.events() {
+                let Some(position) = index.position_of(e.frame) else {
+                    continue;
+                };
+                let x = x_of(position as u64);
+                let column = ((x - rect.left()) as usize).min(columns - 1);
+                if std::mem::replace(&mut drawn[column], true) {
+                    continue;
+                }
+                painter.line_segment(
+                    [egui::pos2(x, top), egui::pos2(x, top + row_height - 1.5)],
+                    (2.0, egui::Color32::from(palette::MTV)),
+                );
+            }
+        }
         let x = x_of(self.playback.position);
         painter.line_segment(
             [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
@@ -840,7 +939,11 @@ impl CaptureLab {
         let tip = match response.hover_pos() {
             Some(p) => {
                 let slot = ((p.y - rect.top() - 4.0) / row_height).floor().max(0.0) as usize;
-                let row = present.get(slot).map_or("", |r| row_name(*r));
+                let row = if events && slot + 1 == rows {
+                    "events (E, Shift+E)"
+                } else {
+                    present.get(slot).map_or("", |r| row_name(*r))
+                };
                 let k = frame_at(p) as usize;
                 let step = index.frames().get(k).map_or(0, |f| f.frame);
                 if row.is_empty() {
@@ -852,7 +955,7 @@ impl CaptureLab {
             None => String::new(),
         };
         response.on_hover_text(format!(
-            "{tip}\nticks: the disagreeing claims, a row for each cause that reproduces them (the last: no known mistake)"
+            "{tip}\nticks: the disagreeing claims, a row for each cause that reproduces them (the last: no known mistake); under them the events (seams, tunnels, stale contacts...)"
         ));
         scrubbed
     }

@@ -55,6 +55,9 @@ pub enum CaptureCommand {
     },
     /// Show the next disagreeing claim (`false`: the one before).
     NextDivergence(bool),
+    /// Show the next event (a seam, a tunnel, ...; `false`: the one before), its pair
+    /// explained.
+    NextEvent(bool),
     /// Draw this mistake's own test of the explained pair beside the correct one (or none).
     ShowMistake(Option<crate::query::Mistake>),
     /// Pin the claimed pairs of the frame shown in the fixture file at this path (an existing

@@ -135,6 +135,10 @@ impl App {
                 for shift in shifted_presses(Key::D) {
                     out.push(Command::Capture(CaptureCommand::NextDivergence(!shift)));
                 }
+                // E the next event (a seam, a tunnel...), Shift+E the one before.
+                for shift in shifted_presses(Key::E) {
+                    out.push(Command::Capture(CaptureCommand::NextEvent(!shift)));
+                }
             }
         } else {
             for _ in 0..presses(&[Key::ArrowRight, Key::N]) {

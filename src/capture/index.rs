@@ -7,7 +7,10 @@
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
 
 use super::scan::{Watch, scan_capture};
-use super::{CaptureReader, Cause, Frame, FrameJudgement, Header, Keyframe, judge_frame};
+use super::{
+    CaptureEvent, CaptureReader, Cause, EventFinder, Frame, FrameJudgement, Header, Keyframe,
+    judge_frame,
+};
 use crate::files::{FileError, Problem};
 use crate::scene::Scene;
 use std::cell::RefCell;
@@ -98,6 +101,8 @@ enum Found {
         claims: u64,
         agreeing: u64,
     },
+    /// Events the scan named (`seam`, `tunnelled`, ...), in order.
+    Events(Vec<CaptureEvent>),
     Done(Option<String>),
     Refused(String),
 }
@@ -131,6 +136,7 @@ pub struct CaptureIndex {
     frames: Vec<FrameEntry>,
     divergences: Vec<Divergence>,
     unlisted: u64,
+    events: Vec<CaptureEvent>,
     keys: Vec<Key>,
     claims: u64,
     agreeing: u64,
@@ -219,6 +225,7 @@ impl CaptureIndex {
             read,
             frames: Vec::new(),
             divergences: Vec::new(),
+            events: Vec::new(),
             unlisted: 0,
             keys: Vec::new(),
             claims: 0,
@@ -252,6 +259,7 @@ impl CaptureIndex {
                     self.claims += claims;
                     self.agreeing += agreeing;
                 }
+                Found::Events(events) => self.events.extend(events),
                 Found::Done(warning) => {
                     self.state = ScanState::Done;
                     self.warning = warning;
@@ -285,6 +293,17 @@ impl CaptureIndex {
     /// [`Self::unlisted`]).
     pub fn divergences(&self) -> &[Divergence] {
         &self.divergences
+    }
+
+    /// Every event named so far (docs/format.md, "events"), in order.
+    pub fn events(&self) -> &[CaptureEvent] {
+        &self.events
+    }
+
+    /// The position of the frame numbered `frame` (the engine's step number), if read.
+    pub fn position_of(&self, frame: u64) -> Option<usize> {
+        let k = self.frames.partition_point(|f| f.frame < frame);
+        (self.frames.get(k)?.frame == frame).then_some(k)
     }
 
     /// Disagreeing claims past the first million: counted, not listed.
@@ -394,7 +413,10 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
     let position = RefCell::new(0usize);
     let since_key = RefCell::new((0u64, 0usize));
     let mut key = Some(first);
-    let each = |judged: FrameJudgement| {
+    let mut finder = EventFinder::new(reader.header().precision);
+    let events: RefCell<Vec<CaptureEvent>> = RefCell::default();
+    let each = |mut judged: FrameJudgement| {
+        events.borrow_mut().append(&mut judged.events);
         let mut position = position.borrow_mut();
         let mut batch = batch.borrow_mut();
         let (frames, divergences, claims, agreeing) = &mut *batch;
@@ -468,9 +490,11 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
             });
             // The first batch carries the keyframe before the first frame.
             let key = key.take().into_iter().chain(new_key);
+            let named = std::mem::take(&mut *events.borrow_mut());
             send_keys(&send, frames, divergences, key, (claims, agreeing))
+                && (named.is_empty() || send.send(Found::Events(named)).is_ok())
         }),
-        events: None,
+        events: Some(&mut finder),
     };
     let result = scan_capture(&mut reader, each, watch);
     // A refused line leaves the frames before it unsent: they are shown all the same.
@@ -484,6 +508,11 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
             (claims, agreeing),
         )
     {
+        return;
+    }
+    let mut named = events.take();
+    named.extend(finder.finish());
+    if !named.is_empty() && send.send(Found::Events(named)).is_err() {
         return;
     }
     let last = match result {

@@ -301,3 +301,54 @@ fn a_motion_run_saved_as_a_capture_has_its_resolvers_mistake_named() {
     );
     h.get_by_label(&header);
 }
+
+/// A capture whose claims all agree while a crate catches on a seam and a bullet tunnels
+/// (tests/captures/tiles.capture.jsonl): the status bar counts the events, E and Shift+E and
+/// the buttons step through them with their pairs explained, and the frame's panel says each
+/// with its fix.
+#[test]
+fn events_are_counted_stepped_through_and_said_with_their_fixes() {
+    let path = std::path::PathBuf::from("tests/captures/tiles.capture.jsonl");
+    let mut h = capture_harness(app(Some(path)));
+    scanned(&mut h);
+    let index = h.state().capture_lab().index().unwrap();
+    let kinds: Vec<&str> = index.events().iter().map(|e| e.kind.name()).collect();
+    assert_eq!(kinds, ["seam", "tunnelled", "seam"]);
+    h.get_by_label_contains("events: 2 seam (2 caught), 1 tunnelled (E steps to them)");
+    let crate_on_tile2 = ClaimRef {
+        a: 2,
+        b: 9,
+        piece: None,
+    };
+    let wall_and_bullet = ClaimRef {
+        a: 3,
+        b: 5,
+        piece: None,
+    };
+    h.key_press(Key::E);
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 0);
+    assert_eq!(h.state().capture_lab().selected(), Some(crate_on_tile2));
+    // Said in the status bar and in the frame's panel, with its fix.
+    assert_eq!(
+        h.query_all_by_label_contains("crate caught on the seam between tile1 and tile2")
+            .count(),
+        2
+    );
+    h.get_by_label_contains("fix: make the floor one shape");
+    h.get_by_label("Next event").click();
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().selected(), Some(wall_and_bullet));
+    h.key_press(Key::E);
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 1);
+    assert_eq!(h.state().capture_lab().selected(), Some(crate_on_tile2));
+    h.key_press_modifiers(Modifiers::SHIFT, Key::E);
+    h.run_steps(2);
+    assert_eq!(h.state().capture_lab().playback.position, 0);
+    assert_eq!(h.state().capture_lab().selected(), Some(wall_and_bullet));
+    h.key_press(Key::E);
+    h.key_press(Key::E);
+    h.run_steps(2);
+    h.get_by_label_contains("no event after this frame");
+}
