@@ -221,15 +221,19 @@ impl Agreement {
 /// tau = 2^-20 * M, M the largest absolute coordinate of the two shapes' positions and world
 /// bounding boxes: the size of a few f32 roundings at that scale.
 pub fn f32_tolerance(a: &Placed, b: &Placed) -> f64 {
-    let largest = [a, b]
+    largest_coordinate(a, b) * (-20f64).exp2()
+}
+
+/// M: the largest absolute coordinate of the two shapes' positions and world bounding boxes.
+pub fn largest_coordinate(a: &Placed, b: &Placed) -> f64 {
+    [a, b]
         .into_iter()
         .flat_map(|p| {
             let (lo, hi) = p.aabb();
             let at = p.pose.position;
             [at.x, at.y, lo.x, lo.y, hi.x, hi.y]
         })
-        .fold(0.0f64, |m, x| m.max(x.abs()));
-    largest * (-20f64).exp2()
+        .fold(0.0f64, |m, x| m.max(x.abs()))
 }
 
 /// |m - m*| + |g - g*| (the gap term left out when either side is apart with no distance).

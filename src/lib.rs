@@ -110,4 +110,5 @@ pub mod text;
 pub(crate) use check::Exact;
 pub use check::{
     Agreement, ContactCheck, Reported, check_contact, check_contact_at, f32_tolerance,
+    largest_coordinate,
 };

@@ -242,17 +242,9 @@ impl EventFinder {
 
     /// The tolerance of the pair (the f32 rule's tau, or 1e-9 (1 + M) at f64).
     fn tau(&self, a: &Placed, b: &Placed) -> f64 {
-        let largest = [a, b]
-            .into_iter()
-            .flat_map(|p| {
-                let (lo, hi) = p.aabb();
-                let at = p.pose.position;
-                [at.x, at.y, lo.x, lo.y, hi.x, hi.y]
-            })
-            .fold(0.0f64, |m, x| m.max(x.abs()));
         match self.precision {
-            Precision::F32 => largest * (-20f64).exp2(),
-            Precision::F64 => 1e-9 * (1.0 + largest),
+            Precision::F32 => crate::f32_tolerance(a, b),
+            Precision::F64 => 1e-9 * (1.0 + crate::largest_coordinate(a, b)),
         }
     }
 
