@@ -755,12 +755,10 @@ pub fn capture_claim(
         Some((tau, error)) => f32_error(error, tau),
         None => differences_from(&j.differences, &j.exact.summary),
     };
-    // A speculative claim that promised more room than there is (said once).
-    if let Some(over) = j
-        .differences
-        .separation
-        .filter(|x| *x > j.tolerance.unwrap_or(0.0))
-        && !by.contains("separation")
+    // At f32 a speculative claim that promised more room than there is (beyond tau) is said
+    // after the error; at f64 the differences say it.
+    if let Some((over, tau)) = j.differences.separation.zip(j.tolerance)
+        && over > tau
     {
         let distance = j.exact.summary.distance;
         by = format!("{by}; {}", broken_promise(distance + over, distance));

@@ -204,10 +204,10 @@ impl EventFinder {
     /// while the frame's claims are judged): the step's events and the frame before's own,
     /// and `frame` kept for the next step.
     pub(super) fn moved(&mut self, state: &Keyframe, frame: &Frame) -> Vec<CaptureEvent> {
-        let last = self.last.take();
-        let mut out = match &last {
+        let mut last = self.last.take();
+        let mut out = match &mut last {
             Some(last) => {
-                let mut events = last.held.clone();
+                let mut events = std::mem::take(&mut last.held);
                 events.extend(self.step(state, last));
                 events
             }
@@ -366,7 +366,6 @@ impl EventFinder {
                 out.push(e);
             }
         }
-        let _ = frame;
         out
     }
 
@@ -399,7 +398,7 @@ impl EventFinder {
                 }
             }
             // Pushed through: a dynamic shape's centre path across the other's inside.
-            for (x, t, px, pt, mx) in [(*a, *b, pa, pb, ma), (*b, *a, pb, pa, mb)] {
+            for (x, px, pt, mx) in [(*a, pa, pb, ma), (*b, pb, pa, mb)] {
                 if !matches!(mx, Some((Body::Dynamic, _))) {
                     continue;
                 }
@@ -416,7 +415,6 @@ impl EventFinder {
                     e.to = Some(to);
                     out.push(e);
                 }
-                let _ = t;
             }
         }
         out.extend(self.tunnels(reader, at, &claimed));
