@@ -169,7 +169,7 @@ fn bench_capture(c: &mut Criterion) {
         let started = Instant::now();
         let mut events = 0usize;
         let mut reader = CaptureReader::open(path).unwrap();
-        let mut finder = EventFinder::new(reader.header().precision);
+        let mut finder = EventFinder::for_capture(reader.header());
         judge_capture_with_events(&mut reader, &mut finder, |f| {
             events += f.events.len();
             true

@@ -1276,16 +1276,21 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
         EventKind::Seam => {
             let (x, t, u) = (name(e.shape), name(e.face_of), name(e.covered_by));
             let face = e.normal.map_or(String::from("a face"), face_word);
+            let per_second = if e.units.is_empty() {
+                String::new()
+            } else {
+                format!(" {}/s", e.units)
+            };
             if e.caught == Some(true) {
                 format!(
-                    "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed into it went from {} to {}.",
+                    "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed along the floor went from {} to {}{per_second}.",
                     p(e.normal),
                     n(e.speed_before),
                     n(e.speed_after)
                 )
             } else {
                 format!(
-                    "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed into it {} then {}, not caught).",
+                    "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed along the floor {} then {}{per_second}, not caught).",
                     p(e.normal),
                     n(e.speed_before),
                     n(e.speed_after)
@@ -1327,6 +1332,31 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
         _ => format!("{at}: {}", event_in_short(e.kind)),
     }
 }
+
+/// An arrow of an event's picture in words: `before: 6.5 m/s`, `normal before`.
+pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str) -> String {
+    use crate::capture::ArrowKind;
+    let speed = |when: &str| {
+        let unit = if units.is_empty() {
+            String::new()
+        } else {
+            format!(" {units}/s")
+        };
+        format!("{when}: {}{unit}", number(arrow.value))
+    };
+    match arrow.kind {
+        ArrowKind::Before => speed("before"),
+        ArrowKind::After => speed("after"),
+        ArrowKind::NormalBefore => "normal, frame before".into(),
+        ArrowKind::Normal => "normal now".into(),
+    }
+}
+
+/// What the red face of a seam event's picture is called.
+pub const SEAM_FACE: &str = "seam face";
+
+/// What the touch of a tunnelled event's picture is called.
+pub const FIRST_TOUCH: &str = "first touch";
 
 /// A face named by its outward normal: `top face`, `left face`, or `face (0.6, 0.8)`.
 fn face_word(n: DVec2) -> String {

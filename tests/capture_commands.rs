@@ -297,7 +297,7 @@ fn every_claim_agrees_yet_the_seam_and_the_tunnel_are_named() {
         "  3 frames, 2 claims: 2 agree",
         "  every claim agrees with the exact result",
         "  events: 2 seam (2 caught), 1 tunnelled",
-        "  frames 0-1, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed into it went from 6.5 to 2.16.",
+        "  frames 0-1, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.5 to 2.16 m/s.",
         "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes",
         "  frame 0, t = 0 s: bullet tunnelled through wall during the step (touching at 0.45 of it, 0.1 deep at most): no contact was claimed at frame 0.",
     ];

@@ -41,7 +41,7 @@ fn capture(frames: &[Frame]) -> Vec<u8> {
 fn events(bytes: Vec<u8>) -> Vec<CaptureEvent> {
     let mut reader =
         CaptureReader::new(Path::new("game.capture.jsonl"), Cursor::new(bytes)).unwrap();
-    let mut finder = EventFinder::new(reader.header().precision);
+    let mut finder = EventFinder::for_capture(reader.header());
     let mut all = Vec::new();
     while let Some(frame) = reader.next_frame().unwrap() {
         let judged = judge_frame(&reader, &frame);
@@ -114,7 +114,7 @@ fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
     assert_eq!(e.caught, Some(true));
     let words = collidoscope::text::capture_event(e, None);
     assert!(
-        words.starts_with("frame 0, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed into it went from 6.5 to 2.16"),
+        words.starts_with("frame 0, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.5 to 2.16 m/s"),
         "{words}"
     );
     let json = serde_json::to_value(e).unwrap();

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut frames = 0;
-    let mut finder = EventFinder::new(reader.header().precision);
+    let mut finder = EventFinder::for_capture(reader.header());
     let mut last = 0;
     while let Ok(Some(frame)) = reader.next_frame() {
         let judged = judge_frame(&reader, &frame);

@@ -17,7 +17,10 @@ use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
 use super::playback::{Playback, PlaybackCommand, Timeline};
 use super::status_bar::Message;
-use crate::capture::{CaptureIndex, Cause, ClaimJudgement, FrameEntry, ScanState, ShownFrame};
+use crate::capture::{
+    CaptureEvent, CaptureIndex, Cause, ClaimJudgement, EventPicture, FrameEntry, ScanState,
+    ShownFrame,
+};
 use crate::fixture;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
@@ -73,6 +76,11 @@ pub struct CaptureLab {
     selected: Option<ClaimRef>,
     /// The event shown (its place in the index's events), when one was stepped to.
     event: Option<usize>,
+    /// The event stepped to: its frame's position, the event, and its picture once that
+    /// frame is read (drawn while that frame is shown).
+    chosen: Option<(usize, CaptureEvent, Option<EventPicture>)>,
+    /// Bumped whenever another event is stepped to (what the view's cache keys on).
+    chosen_count: u64,
     /// The first divergence was shown, or the user moved before the scan found one.
     settled: bool,
     /// The selected claim's pair at the frame shown.
@@ -104,6 +112,8 @@ impl Default for CaptureLab {
             problem: None,
             selected: None,
             event: None,
+            chosen: None,
+            chosen_count: 0,
             settled: false,
             pair: FramePair::default(),
             mistake: None,
@@ -133,6 +143,7 @@ impl CaptureLab {
         view.document_shapes = false;
         view.claim_and_motion = false;
         view.y_down = self.index.as_ref().is_some_and(|i| !i.header().y_up);
+        view.event = self.event_picture();
         let position = self.shown.as_ref().map(|s| s.position);
         view.static_key = hash_of((2u8, self.opened, position));
         view.frame_key = hash_of((
@@ -141,8 +152,42 @@ impl CaptureLab {
             self.selected,
             self.mistake.as_ref().map(|(m, _)| *m),
             self.pair.focus_axis(),
+            self.chosen_count,
+            view.event.is_some(),
         ));
         view
+    }
+
+    /// The event stepped to, while its frame is shown.
+    fn chosen_event(&self) -> Option<&CaptureEvent> {
+        let shown = self.shown.as_ref()?;
+        let (position, e, _) = self.chosen.as_ref()?;
+        (*position == shown.position).then_some(e)
+    }
+
+    /// The picture of the event stepped to, while its frame is shown.
+    pub fn event_picture(&self) -> Option<&EventPicture> {
+        self.chosen_event()?;
+        self.chosen.as_ref()?.2.as_ref()
+    }
+
+    /// Read what the picture of the event stepped to needs (the next frame, or the one a
+    /// stale contact belongs to) once its frame is shown.
+    fn draw_event(&mut self) {
+        let (Some(index), Some(shown)) = (&mut self.index, &self.shown) else {
+            return;
+        };
+        let Some((position, e, picture @ None)) = &mut self.chosen else {
+            return;
+        };
+        if *position != shown.position {
+            return;
+        }
+        let other = e
+            .other_frame()
+            .and_then(|f| index.position_of(f))
+            .and_then(|p| index.show(p).ok());
+        *picture = crate::capture::event_picture(e, shown, other.as_ref());
     }
 
     /// The frame shown, as a shape set (what the shapes panel lists, read-only).
@@ -272,6 +317,7 @@ impl CaptureLab {
             }
         }
         self.follow(fresh);
+        self.draw_event();
         if fresh && self.selected.is_some() && self.fit.is_none() {
             // Scrubbing or playing, the selected pair stays in view: the view moves only when
             // it leaves (a player that ran off the edge is brought back, the zoom kept).
@@ -440,6 +486,8 @@ impl CaptureLab {
                 };
                 let (position, e) = (positioned[k].0, positioned[k].1.clone());
                 self.event = Some(k);
+                self.chosen = Some((position, e.clone(), None));
+                self.chosen_count += 1;
                 self.apply(CaptureCommand::Show {
                     position,
                     claim: ClaimRef {
@@ -800,6 +848,13 @@ impl CaptureLab {
         let mut event = None;
         egui::Panel::bottom("capture timeline").show(ui, |ui| {
             let last = frames.len().saturating_sub(1) as u64;
+            // The event stepped to, said under its picture with its fix.
+            if let Some(e) = self.chosen_event() {
+                ui.add(egui::Label::new(
+                    RichText::new(text::capture_event(e, None)).color(palette::MTV),
+                ));
+                ui.label(RichText::new(format!("fix: {}", text::event_fix(e.kind))).weak());
+            }
             let playback = &self.playback;
             ui.horizontal_wrapped(|ui| {
                 let tips = [

@@ -70,6 +70,8 @@ pub struct LabView<'a> {
     pub ghost: Option<&'a Scene>,
     /// The sweeps of the step shown.
     pub sweeps: &'a [Sweep],
+    /// The capture lab's event stepped to: its picture.
+    pub event: Option<&'a crate::capture::EventPicture>,
     /// The latency lab's players at the bucket shown.
     pub latency: Option<LatencyShown<'a>>,
     /// The scene's y grows down the screen (a capture from a y-down game).
@@ -95,6 +97,7 @@ impl<'a> LabView<'a> {
             draws_rays: false,
             ghost: None,
             sweeps: &[],
+            event: None,
             latency: None,
             y_down: false,
             static_key: 0,

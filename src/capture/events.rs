@@ -85,6 +85,9 @@ pub struct CaptureEvent {
     /// The shapes' names as the capture gave them (for words; not written).
     #[serde(skip)]
     pub names: BTreeMap<u64, String>,
+    /// The capture's unit of length (`m`, `px`), for words; empty when not known.
+    #[serde(skip)]
+    pub units: String,
 }
 
 impl CaptureEvent {
@@ -109,6 +112,7 @@ impl CaptureEvent {
             normal_before: None,
             age: None,
             names: BTreeMap::new(),
+            units: String::new(),
         }
     }
 
@@ -165,6 +169,8 @@ struct Last {
 /// events it completed, in order.
 pub struct EventFinder {
     precision: Precision,
+    /// The capture's unit of length, given to the events' words.
+    units: String,
     last: Option<Last>,
     /// The poses of shapes that moved, the newest last, up to [`STALE_AGES`] back: (frame,
     /// pose).
@@ -180,10 +186,20 @@ impl EventFinder {
     pub fn new(precision: Precision) -> Self {
         Self {
             precision,
+            units: String::new(),
             last: None,
             history: HashMap::new(),
             since: HashMap::new(),
             placed: HashMap::new(),
+        }
+    }
+
+    /// A finder for the capture `header` describes: its precision, and its unit of length in
+    /// the events' words.
+    pub fn for_capture(header: &super::Header) -> Self {
+        Self {
+            units: header.units.clone(),
+            ..Self::new(header.precision)
         }
     }
 
@@ -214,20 +230,20 @@ impl EventFinder {
             None => Vec::new(),
         };
         self.remember_poses(state, frame.frame);
-        let held = last
+        let mut held = last
             .map(|l| normal_flips(&l.normals, frame))
             .unwrap_or_default();
+        self.name(state, &mut held);
         self.last = Some(self.keep(state, frame, held));
-        for e in &mut out {
-            name_shapes(state, e);
-        }
+        self.name(state, &mut out);
         out.sort_by_key(CaptureEvent::key);
         out
     }
 
     /// The second half: `frame`'s stale claims, once judged, told with its step's events.
     pub(super) fn judged(&mut self, state: &Keyframe, frame: &Frame, judged: &FrameJudgement) {
-        let stale = self.stale(state, frame, judged);
+        let mut stale = self.stale(state, frame, judged);
+        self.name(state, &mut stale);
         if let Some(last) = &mut self.last {
             last.held.extend(stale);
         }
@@ -238,6 +254,14 @@ impl EventFinder {
         let mut out = self.last.take().map(|l| l.held).unwrap_or_default();
         out.sort_by_key(CaptureEvent::key);
         out
+    }
+
+    /// The events' shapes named as the frame names them, and the capture's unit given.
+    fn name(&self, state: &Keyframe, events: &mut [CaptureEvent]) {
+        for e in events {
+            name_shapes(state, e);
+            e.units.clone_from(&self.units);
+        }
     }
 
     /// The tolerance of the pair (the f32 rule's tau, or 1e-9 (1 + M) at f64).

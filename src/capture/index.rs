@@ -413,7 +413,7 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
     let position = RefCell::new(0usize);
     let since_key = RefCell::new((0u64, 0usize));
     let mut key = Some(first);
-    let mut finder = EventFinder::new(reader.header().precision);
+    let mut finder = EventFinder::for_capture(reader.header());
     let events: RefCell<Vec<CaptureEvent>> = RefCell::default();
     let each = |mut judged: FrameJudgement| {
         events.borrow_mut().append(&mut judged.events);

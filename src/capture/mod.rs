@@ -12,6 +12,7 @@
 
 #[cfg(feature = "box2d")]
 pub mod box2d;
+mod event_picture;
 pub mod events;
 mod fast;
 #[cfg(any(feature = "cli", feature = "gui"))]
@@ -28,6 +29,9 @@ mod runs;
 mod scan;
 mod write;
 
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub use event_picture::event_picture;
+pub use event_picture::{ArrowKind, EventArrow, EventPicture};
 pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use index::{CaptureIndex, Divergence, FrameEntry, ScanState, ShownFrame};

@@ -41,7 +41,7 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     let mut first: Option<(u64, f64, ClaimJudgement)> = None;
     let mut runs = DifferingRuns::default();
     let mut spool_error = None;
-    let mut finder = EventFinder::new(reader.header().precision);
+    let mut finder = EventFinder::for_capture(reader.header());
     let mut events: Vec<CaptureEvent> = Vec::new();
     let result = judge_capture_with_events(&mut reader, &mut finder, |mut judged| {
         events.append(&mut judged.events);

@@ -177,7 +177,7 @@ fn run_on_event(
             return 1;
         }
     };
-    let mut finder = EventFinder::new(reader.header().precision);
+    let mut finder = EventFinder::for_capture(reader.header());
     let mut seen = 0usize;
     let mut found = None;
     let mut ended = false;

@@ -249,7 +249,7 @@ impl Event {
                 let face = self.face_of.map_or(a.clone(), &name);
                 let cover = self.covered_by.map_or("?".into(), &name);
                 format!(
-                    "step {}: {body} {} the seam between {cover} and {face}: the contact's normal {} is a face of {face} that {cover} covers; {body}'s speed into it went from {} to {}.",
+                    "step {}: {body} {} the seam between {cover} and {face}: the contact's normal {} is a face of {face} that {cover} covers; {body}'s speed along the floor went from {} to {}.",
                     self.step,
                     if self.caught == Some(true) {
                         "caught on"

@@ -336,6 +336,7 @@ pub fn picture_with(
             ray,
             ghost: None,
             sweeps: &[],
+            event: None,
             latency: None,
             mistake: None,
             rejected: None,

@@ -5,10 +5,10 @@
 use super::common::*;
 use collidoscope::app::{CaptureCommand, ClaimRef, Lab};
 use collidoscope::capture::{
-    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
-    ScanState,
+    ArrowKind, BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom,
+    Penetration, ScanState,
 };
-use collidoscope::geometry::{Circle, ConvexPolygon};
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
 use collidoscope::query::Mistake;
 use collidoscope::scene::{Body, Precision};
 
@@ -329,16 +329,73 @@ fn events_are_counted_stepped_through_and_said_with_their_fixes() {
     h.run_steps(2);
     assert_eq!(h.state().capture_lab().playback.position, 0);
     assert_eq!(h.state().capture_lab().selected(), Some(crate_on_tile2));
-    // Said in the status bar and in the frame's panel, with its fix.
+    // Said in the status bar, in the frame's panel and under the picture, with its fix.
     assert_eq!(
         h.query_all_by_label_contains("crate caught on the seam between tile1 and tile2")
             .count(),
+        3
+    );
+    assert_eq!(
+        h.query_all_by_label_contains("fix: make the floor one shape")
+            .count(),
         2
     );
-    h.get_by_label_contains("fix: make the floor one shape");
+    // Its picture: tile2's left face in red, tile1 (covering it) outlined, the crate's
+    // velocity before (6.5 m/s) and after (2.16 m/s).
+    let picture = h
+        .state()
+        .capture_lab()
+        .event_picture()
+        .expect("a picture")
+        .clone();
+    let (p, q) = picture.face.expect("the seam's face");
+    let ends = [p.min(q), p.max(q)];
+    assert_eq!(ends, [DVec2::new(0.0, -1.0), DVec2::new(0.0, 0.0)]);
+    assert_eq!(picture.outlined.len(), 1);
+    assert_eq!(picture.outlined[0].pose.position, DVec2::new(-1.0, -0.5));
+    let arrows: Vec<(ArrowKind, f64, DVec2)> = picture
+        .arrows
+        .iter()
+        .map(|a| (a.kind, a.value, a.from))
+        .collect();
+    assert_eq!(
+        arrows,
+        [
+            (ArrowKind::Before, 6.5, DVec2::new(-0.248, 0.24)),
+            (ArrowKind::After, 2.16, DVec2::new(-0.2485, 0.24))
+        ]
+    );
+    // Both drawn in the crate's direction of travel, the faster as long as the crate is
+    // across.
+    assert!((picture.arrows[0].vector.length() - 0.5 * 2f64.sqrt()).abs() < 1e-12);
+    assert!(picture.arrows[1].vector.x > 0.0 && picture.arrows[1].vector.y == 0.0);
     h.get_by_label("Next event").click();
     h.run_steps(2);
     assert_eq!(h.state().capture_lab().selected(), Some(wall_and_bullet));
+    // The tunnel: both straight paths and the shapes where they first touch, at 0.45 of
+    // the step (the bullet's front at the wall's left face, x = 2.95).
+    let picture = h
+        .state()
+        .capture_lab()
+        .event_picture()
+        .expect("a picture")
+        .clone();
+    assert_eq!(
+        picture.paths,
+        [
+            (DVec2::new(3.0, 0.0), DVec2::new(3.0, 0.0)),
+            (DVec2::new(2.0, 0.0), DVec2::new(4.0, 0.0))
+        ]
+    );
+    assert_eq!(picture.ghosts.len(), 2);
+    assert!((picture.ghosts[1].pose.position.x - 2.9).abs() < 1e-6);
+    let touch = picture.touch.expect("the first touch");
+    assert!((touch - DVec2::new(2.95, 0.0)).length() < 1e-6, "{touch}");
+    assert_eq!(
+        h.query_all_by_label_contains("bullet tunnelled through wall")
+            .count(),
+        3
+    );
     h.key_press(Key::E);
     h.run_steps(2);
     assert_eq!(h.state().capture_lab().playback.position, 1);

@@ -381,6 +381,7 @@ impl SceneView {
             ray: view.ray,
             ghost: view.ghost,
             sweeps: view.sweeps,
+            event: view.event,
             latency: view.latency,
             mistake,
             grid: Some(ws.grid()),

@@ -18,6 +18,7 @@ use crate::text;
 
 mod broad;
 mod casts;
+mod events;
 mod latency;
 mod motion;
 mod pair;
@@ -26,6 +27,7 @@ pub use broad::{BroadOverlay, BroadShown};
 use broad::{cells, pair_lines};
 pub use casts::RayShown;
 use casts::ray_cast;
+use events::event_marks;
 use latency::latency_marks;
 pub use latency::{LatencyCollision, LatencyShown};
 use motion::sweep_marks;
@@ -118,6 +120,8 @@ pub struct DrawInput<'a> {
     pub ghost: Option<&'a Scene>,
     /// Fast bodies' sweeps over the step just shown (the motion lab).
     pub sweeps: &'a [Sweep],
+    /// The capture lab's event stepped to: its picture.
+    pub event: Option<&'a crate::capture::EventPicture>,
     /// The latency lab's bucket: which poses were interpolated, the true poses, the
     /// collisions standing there.
     pub latency: Option<LatencyShown<'a>>,
@@ -296,6 +300,9 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     for sweep in input.sweeps {
         sweep_marks(input, sweep, &mut list);
+    }
+    if let Some(picture) = input.event {
+        event_marks(input, picture, &mut list);
     }
     if let Some(latency) = input.latency {
         latency_marks(input, latency, &mut list);
