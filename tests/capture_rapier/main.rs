@@ -12,6 +12,7 @@ mod rapier_capture;
 mod common;
 
 mod adapter;
+mod events;
 mod honest;
 mod mistakes;
 mod recycling;

@@ -7,7 +7,9 @@
 pub mod scenes;
 
 use crate::rapier_capture::{RapierCapture, collider_id, header};
-use collidoscope::capture::{CaptureReader, Cause, Manifold, judge_frame};
+use collidoscope::capture::{
+    CaptureEvent, CaptureReader, Cause, EventFinder, Manifold, judge_frame,
+};
 use rapier2d::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Cursor;
@@ -204,6 +206,8 @@ pub struct Run {
     pub reused_disagreeing: usize,
     /// Every claim, judged.
     pub records: Vec<Record>,
+    /// What happened over time: the capture's events, in order.
+    pub events: Vec<CaptureEvent>,
 }
 
 /// One claim, judged.
@@ -306,9 +310,11 @@ pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
     };
     let mut reader = CaptureReader::new(Path::new("rapier.capture.jsonl"), Cursor::new(bytes))
         .unwrap_or_else(|e| panic!("{e}"));
+    let mut finder = EventFinder::for_capture(reader.header());
     while let Some(frame) = reader.next_frame().unwrap_or_else(|e| panic!("{e}")) {
         run.frames += 1;
         let judged = judge_frame(&reader, &frame);
+        run.events.extend(finder.frame(&reader, &frame, &judged));
         assert_eq!(judged.claims.len(), frame.claims.len());
         let empty = HashSet::new();
         let kept_now = kept.get(run.frames - 1).unwrap_or(&empty);
@@ -368,6 +374,7 @@ pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
         }
     }
     assert!(reader.warning().is_none());
+    run.events.extend(finder.finish());
     run
 }
 
