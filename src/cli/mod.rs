@@ -104,16 +104,21 @@ one the window opens on: the first intersecting pair, else the first two shapes.
     Render(render::RenderArgs),
     /// A level's collision geometry as a shape set: a Tiled map (.tmx, .tmj or .json) with its
     /// tilesets and templates, or a Godot 4 text scene (.tscn) with its instanced scenes,
-    /// converted from y-down pixels.
+    /// converted from y-down pixels; with --merge, its tiles joined into chains.
     #[command(after_help = "\
 Examples:
   collidoscope import maps/level1.tmx -o level1.json
   collidoscope import maps/level2.tmj -o level2.json
   collidoscope import levels/world.tscn -o world.json
   collidoscope import levels/world.tscn --scale 0.01 --skip-unsupported > world.json
+  collidoscope import levels/world.tscn --merge -o world.json
+  collidoscope import level.json --merge -o merged.json
 
-Every object skipped, approximated or split gets a note on stderr. Exit status: 0 imported,
-1 refused (one message on stderr; OUT not written), 2 wrong usage.")]
+Every object skipped, approximated or split gets a note on stderr. --merge replaces each
+group of static polygons that touch along edges by chains along its outline (outer loops
+counter-clockwise, holes clockwise, collinear pieces joined), named merged 1, merged 2, ...;
+a note says how many shapes each replaced. It also takes a shape set. Exit status:
+0 imported, 1 refused (one message on stderr; OUT not written), 2 wrong usage.")]
     Import(import::ImportArgs),
     /// Lessons: slides that teach collision geometry, each a scene in a lab with a few
     /// sentences (the lesson file is in docs/format.md, "Lessons").

@@ -9,9 +9,11 @@
 pub mod convert;
 pub mod godot;
 pub mod godot_text;
+pub mod merge;
 pub mod tiled;
 
 pub use convert::{Convert, Note};
+pub use merge::{KeptGroup, Merged, MergedGroup, merge, merge_imported, merge_surface_of};
 
 use crate::files::{FileError, Problem};
 use crate::geometry::{
@@ -373,7 +375,9 @@ impl Outcome {
 }
 
 /// Import the level at `path`, by its extension: a Tiled map (`.tmx`; a tileset `.tsx` is
-/// refused by name) or a Godot 4 text scene (`.tscn`).
+/// refused by name) or a Godot 4 text scene (`.tscn`). A shape set (`.json` with a `"format"`
+/// key) is read as it is, to be merged ([`merge_imported`]); it is in world units already, so
+/// only a scale of 1 is taken.
 pub fn import(
     path: &Path,
     convert: Convert,
@@ -462,12 +466,50 @@ fn text_of<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, FileError> {
     Ok(text)
 }
 
+/// Whether `bytes` are a JSON object with a `"format"` key: a collidoscope file (a shape set,
+/// or a lesson or capture, which reading it as a shape set names), never a Tiled map.
+fn says_its_format(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(bytes)
+        .ok()
+        .is_some_and(|v| v.get("format").is_some())
+}
+
+/// Whether `path` is a `.json` file that says its format (a shape set, for `import --merge`).
+pub fn is_shape_set_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "json")
+        && read_file(path, None).is_ok_and(|bytes| says_its_format(&bytes))
+}
+
 fn read(
     path: &Path,
     bytes: Option<Vec<u8>>,
     convert: Convert,
     skip_unsupported: bool,
 ) -> Result<Imported, FileError> {
+    if path.extension().is_some_and(|e| e == "json") {
+        let given = bytes.map(|b| (path.to_path_buf(), b));
+        let read = read_file(path, given.as_ref());
+        let bytes = given.map(|(_, b)| b);
+        if let Ok(read) = read {
+            if says_its_format(&read) {
+                if convert.scale != 1.0 {
+                    return Err(FileError::new(
+                        path,
+                        Problem::Document(
+                            "a shape set is in world units already: --scale is for a level's pixels".into(),
+                        ),
+                    ));
+                }
+                let scene = crate::scene::parse(path, &read)?;
+                return Ok(Imported {
+                    scene,
+                    notes: Vec::new(),
+                });
+            }
+            return tiled::import_from(path, Some(read), convert, skip_unsupported);
+        }
+        return tiled::import_from(path, bytes, convert, skip_unsupported);
+    }
     match path.extension().and_then(|e| e.to_str()) {
         Some("tscn" | "scn") => godot::import_from(path, bytes, convert, skip_unsupported),
         Some("tmx" | "tsx" | "tx" | "tmj" | "tsj" | "tj" | "json") => {
