@@ -70,6 +70,7 @@ impl App {
                 }
             }
             Command::Import(path) => self.import(&path),
+            Command::Merge { selected } => self.merge(selected),
             Command::Save => self.save(),
             Command::SaveAs { path, confirmed } => self.save_as(&path, confirmed),
             Command::Recover(recovery) => {
@@ -280,6 +281,35 @@ impl App {
             }
             Err(e) => self.say(e.to_string(), true),
         }
+    }
+
+    /// Merge tiles into chains: every surface of static polygons that touch along edges, or
+    /// the selected shape's; the selection and the import notes follow the shapes.
+    pub(super) fn merge(&mut self, selected: bool) {
+        let ws = &mut self.workspace;
+        let scene = ws.scene();
+        let merged = match ws.selected().filter(|_| selected) {
+            Some(id) => crate::import::merge_surface_of(scene, id),
+            None => crate::import::merge(scene, None),
+        };
+        let said = merged.summary();
+        if merged.groups.is_empty() {
+            self.say(said, true);
+            return;
+        }
+        let moved = |index: usize| merged.moved.get(index).copied();
+        let follow = ws
+            .selected()
+            .and_then(|id| scene.index_of(id))
+            .and_then(moved)
+            .map(|i| merged.scene.shapes[i].id);
+        for note in &mut self.shapes_panel.import_notes {
+            note.index = note.index.and_then(moved);
+        }
+        ws.apply(Edit::Scene(Box::new(merged.scene)));
+        ws.select(follow);
+        self.status_bar.scene_changed(ws.revision());
+        self.say(format!("{said}; Ctrl+Z undoes it"), false);
     }
 
     /// Save to the document's file; without one, to the path field (asking before writing

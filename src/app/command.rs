@@ -209,6 +209,12 @@ pub enum Command {
     /// Import a level (a Tiled map, a Godot 4 scene) as a new, unsaved, untitled set (asks first when
     /// there are unsaved changes).
     Import(PathBuf),
+    /// Merge static polygons that touch along edges into chains (`import --merge`): every
+    /// such surface, or (`selected`) only the one the selected shape belongs to. One undo step.
+    Merge {
+        /// Only the selected shape's surface.
+        selected: bool,
+    },
     /// Save to the document's file, or ask for one.
     Save,
     /// Save to `path`; writing over an existing file that is not the open document asks

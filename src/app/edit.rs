@@ -2,7 +2,7 @@
 //! ([`super::workspace::Workspace::apply`]), which records undo, marks the document unsaved
 //! and marks the report stale.
 
-use crate::scene::{Claim, SceneShape, ShapeId};
+use crate::scene::{Claim, Scene, SceneShape, ShapeId};
 
 /// One change to the shapes.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,4 +21,7 @@ pub enum Edit {
     },
     /// Replace the claims (what another engine reported about pairs); no shape changes.
     Claims(Vec<Claim>),
+    /// Replace the whole set at once, as one undo step (shapes keep their ids where they are
+    /// kept): what merging tiles into chains does.
+    Scene(Box<Scene>),
 }

@@ -291,6 +291,31 @@ fn edit_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     {
         out.edit(Edit::Remove(id));
     }
+    ui.separator();
+    // The fix for seams: separate tiles become chains along their outline (import --merge).
+    let tip = "tiles (static polygons that touch along edges) become chains along their outline: nothing left to catch on at the seams";
+    if ui
+        .add_enabled(
+            ws.scene().shapes.len() > 1,
+            egui::Button::new("Merge into chains"),
+        )
+        .on_hover_text(tip)
+        .clicked()
+    {
+        out.push(Command::Merge { selected: false });
+    }
+    if ui
+        .add_enabled(
+            selected.is_some(),
+            egui::Button::new("Merge the selected surface into chains"),
+        )
+        .on_hover_text(
+            "only the tiles that touch the selected one along edges, and those they touch",
+        )
+        .clicked()
+    {
+        out.push(Command::Merge { selected: true });
+    }
 }
 
 fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {

@@ -135,6 +135,7 @@ impl Workspace {
             Edit::Replace { gesture, .. } => *gesture,
             _ => None,
         };
+        let everything = matches!(edit, Edit::Scene(_));
         let valid = match &edit {
             Edit::Add(_) => true,
             Edit::Remove(id) => self.scene.get(*id).is_some(),
@@ -143,6 +144,7 @@ impl Workspace {
                 .get(shape.id)
                 .is_some_and(|current| current != shape),
             Edit::Claims(claims) => *claims != self.scene.claims,
+            Edit::Scene(scene) => **scene != self.scene,
         };
         if !valid {
             return;
@@ -179,19 +181,29 @@ impl Workspace {
                 self.scene.claims = claims;
                 None
             }
+            Edit::Scene(scene) => {
+                self.scene = *scene;
+                self.hits_behind = Some(Behind::All);
+                None
+            }
         };
         if let Some(id) = changed {
             self.shape_changed(id);
         }
         self.revision = self.next_revision;
         self.next_revision += 1;
-        self.log_change(changed.map_or(Change::NoShape, Change::Shape));
+        self.log_change(match (changed, everything) {
+            (_, true) => Change::Everything,
+            (Some(id), _) => Change::Shape(id),
+            (None, _) => Change::NoShape,
+        });
         // The report is about the pair: another shape's edit leaves it as it is; a claim's
         // edit changes its diagnosis.
         let in_pair = match changed {
             Some(id) => self.pair.is_none_or(|(a, b)| a == id || b == id),
             None => true,
         };
+
         let was_stale = self.stale;
         self.changed();
         self.stale = was_stale || in_pair;

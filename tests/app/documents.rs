@@ -389,3 +389,81 @@ fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
     );
     assert_eq!(std::fs::read(&hex).unwrap(), original);
 }
+
+/// Two floors of separate tiles (three and two) and a ball, as a shape set in a fresh folder.
+fn two_floors(dir: &Path) -> PathBuf {
+    let tile = |x: f64| {
+        format!(
+            r#"{{"name": "tile {x}", "kind": "polygon", "position": [{x}, -0.5], "points": [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]}}"#
+        )
+    };
+    let shapes: Vec<String> = [0.0, 1.0, 2.0, 10.0, 11.0]
+        .into_iter()
+        .map(tile)
+        .chain([r#"{"name": "ball", "kind": "circle", "position": [1, 1], "radius": 0.5}"#.into()])
+        .collect();
+    let path = dir.join("floors.json");
+    std::fs::write(
+        &path,
+        format!(
+            r#"{{"format": "collidoscope-shapes", "version": 1, "shapes": [{}]}}"#,
+            shapes.join(", ")
+        ),
+    )
+    .unwrap();
+    path
+}
+
+fn names(h: &Harness<'static, App>) -> Vec<String> {
+    h.state()
+        .scene()
+        .shapes
+        .iter()
+        .map(|s| s.name.clone().unwrap_or_default())
+        .collect()
+}
+
+/// Edit > Merge into chains turns each floor of tiles into one chain (the fix for seams), as
+/// one undo step, and says what it replaced; with a tile selected, only its floor is merged
+/// and the selection follows it to the chain.
+#[test]
+fn merge_into_chains_joins_each_floor_of_tiles_and_undoes_in_one_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = two_floors(dir.path());
+    let mut h = harness(app(Some(path)));
+    assert_eq!(h.state().scene().shapes.len(), 6);
+    click_menu(&mut h, "Edit", "Merge into chains");
+    assert_eq!(names(&h), ["merged 1", "merged 2", "ball"]);
+    let chain = h.state().scene().shapes[0].placed.shape.as_chain().unwrap();
+    assert!(chain.is_loop());
+    // A flat run of three tiles: four pieces, the top one whole.
+    assert_eq!(chain.points().len(), 4);
+    let said = h.state().message().unwrap().text.clone();
+    assert!(
+        said.starts_with("merged 5 static polygons into 2 chains (\"merged 1\": 1 loop, 4 pieces"),
+        "{said}"
+    );
+    assert!(said.ends_with("Ctrl+Z undoes it"), "{said}");
+    assert!(h.state().is_dirty());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().shapes.len(), 6);
+    assert!(!h.state().is_dirty());
+
+    // Only the selected tile's floor.
+    h.state_mut().select(Some(4));
+    h.run();
+    click_menu(&mut h, "Edit", "Merge the selected surface into chains");
+    assert_eq!(
+        names(&h),
+        ["tile 0", "tile 1", "tile 2", "merged 1", "ball"]
+    );
+    let selected = h.state().selected().unwrap();
+    assert_eq!(h.state().scene().index_of(selected), Some(3));
+    // Nothing left to merge on a ball alone: said, nothing changed.
+    h.state_mut().select(Some(4));
+    h.run();
+    click_menu(&mut h, "Edit", "Merge the selected surface into chains");
+    assert_eq!(names(&h).len(), 5);
+    assert!(h.state().message().unwrap().error);
+}
