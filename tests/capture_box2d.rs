@@ -659,3 +659,136 @@ fn w_bullet(w: &mut World) {
     // SAFETY: the body is live.
     unsafe { b2Body_SetGravityScale(bullet, 0.0) };
 }
+
+/// A Box2D world built from a shape set (in its own units, `units` of them a metre): its
+/// static polygons as static polygon shapes, its chains as Box2D chains (loops as loops,
+/// points in the world), its dynamic boxes and balls as dynamic bodies with their velocity and
+/// no friction (so only a seam slows them).
+fn box2d_world_of(scene: &collidoscope::scene::Scene, units: f64) -> World {
+    use collidoscope::geometry::Shape;
+    use collidoscope::scene::Body;
+    let frame = Frame {
+        scale: units,
+        offset: 0.0,
+    };
+    let mut w = World::new(frame, false);
+    // SAFETY: the world is live.
+    unsafe {
+        let g = scene.gravity.unwrap_or_default();
+        b2World_SetGravity(w.id, v(g.x, g.y));
+    }
+    for s in &scene.shapes {
+        let pose = s.placed.pose;
+        let kind = match s.motion.body {
+            Body::Dynamic => b2BodyType_b2_dynamicBody,
+            Body::Kinematic => b2BodyType_b2_kinematicBody,
+            Body::Static => b2BodyType_b2_staticBody,
+        };
+        let at = |p: collidoscope::geometry::DVec2| v(p.x, p.y);
+        // SAFETY: creating bodies and shapes in the live world; the points outlive each call.
+        let body = unsafe {
+            let mut def = b2DefaultBodyDef();
+            def.type_ = kind;
+            def.position = at(pose.position);
+            def.rotation = rot(pose.angle());
+            def.enableContactRecycling = false;
+            def.linearVelocity = at(s.motion.velocity);
+            let body = b2CreateBody(w.id, &def);
+            let mut shape = b2DefaultShapeDef();
+            shape.material.friction = 0.0;
+            match &s.placed.shape {
+                Shape::Polygon(p) => {
+                    let points: Vec<b2Vec2> = p.points().iter().map(|q| at(*q)).collect();
+                    let hull = b2ComputeHull(points.as_ptr(), points.len() as i32);
+                    let polygon = b2MakePolygon(&hull, 0.0);
+                    b2CreatePolygonShape(body, &shape, &polygon);
+                }
+                Shape::Circle(c) => {
+                    let circle = b2Circle {
+                        center: v(0.0, 0.0),
+                        radius: c.radius() as f32,
+                    };
+                    b2CreateCircleShape(body, &shape, &circle);
+                }
+                Shape::Chain(c) => {
+                    let points: Vec<b2Vec2> =
+                        c.points().iter().map(|q| at(pose.apply(*q))).collect();
+                    let mut def = b2DefaultChainDef();
+                    def.points = points.as_ptr();
+                    def.count = points.len() as i32;
+                    def.isLoop = c.is_loop();
+                    b2CreateChain(body, &def);
+                }
+                other => panic!("not in the room: {other:?}"),
+            }
+            body
+        };
+        w.bodies.push(body);
+        if let Some(name) = &s.name {
+            w.names.push((body, name.clone()));
+        }
+    }
+    w
+}
+
+/// The Godot test room (tests/levels/godot/room, 73 tiles of 32 px) in Box2D at 32 px a metre:
+/// a 24 x 32 box resting on the floor slides left at 60 px/s with no friction. On the
+/// separate tiles it catches on a seam; after `import --merge` (the tiles become chains
+/// along their outline) it slides on with no event at all.
+#[test]
+fn box2d_on_the_godot_room_catches_on_a_seam_until_its_tiles_are_merged() {
+    use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose};
+    use collidoscope::import::{Convert, import, merge};
+    use collidoscope::scene::{Body, Motion, SceneShape};
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let room = std::path::Path::new("tests/levels/godot/room/room.tscn");
+    let tiles = import(room, Convert { scale: 1.0 }, false).unwrap().scene;
+    for merged in [false, true] {
+        let mut scene = if merged {
+            merge(&tiles, None).scene
+        } else {
+            tiles.clone()
+        };
+        scene.gravity = Some(DVec2::new(0.0, -320.0));
+        // The floor's top is y = -352; the box's bottom on it.
+        let mut crate_box = SceneShape::named(
+            "box",
+            Placed::new(
+                ConvexPolygon::rectangle(DVec2::new(12.0, 16.0)).unwrap(),
+                Pose::at(DVec2::new(300.0, -352.0 + 16.0)),
+            ),
+        );
+        crate_box.motion = Motion {
+            body: Body::Dynamic,
+            velocity: DVec2::new(-60.0, 0.0),
+            angular_velocity: 0.0,
+        };
+        scene.add(crate_box);
+        let mut world = box2d_world_of(&scene, 32.0);
+        let capture = world.run(240);
+        let tally = judge(capture.clone());
+        assert_eq!(tally.agreeing, tally.claims, "{tally:#?}");
+        let found = events(capture);
+        let words = said(&found);
+        println!("merged {merged}: {words}");
+        if merged {
+            assert!(found.is_empty(), "{words}");
+            continue;
+        }
+        // Measured: at frame 32 the box meets the right face of tile [7,11], which [8,11]
+        // covers, and drops from 60 to 25.1 px/s; later seams slow it again.
+        let e = &found[0];
+        assert_eq!(
+            (e.kind, e.frame, e.caught),
+            (EventKind::Seam, 32, Some(true))
+        );
+        let name = |id: Option<u64>| e.names[&id.unwrap()].clone();
+        assert_eq!(name(e.shape), "box");
+        assert!(name(e.face_of).starts_with("Walls[7,11]"), "{words}");
+        assert!(name(e.covered_by).starts_with("Walls[8,11]"), "{words}");
+        assert!((e.speed_before.unwrap() - 60.0).abs() < 0.01, "{words}");
+        assert!((e.speed_after.unwrap() - 25.13).abs() < 0.01, "{words}");
+    }
+    // SAFETY: back to Box2D's default for any later world.
+    unsafe { b2SetLengthUnitsPerMeter(1.0) };
+}
