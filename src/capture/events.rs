@@ -570,16 +570,22 @@ impl EventFinder {
             if gap > closing {
                 return;
             }
+            // Nor when they are farther apart than that (most near neighbours: far cheaper
+            // than the time of impact), or not apart at the start.
+            let tau = self.tau(m.start, o.start);
+            let start = distance(m.start, o.start).distance;
+            if start > closing || start <= tau {
+                return;
+            }
+            let apart =
+                |a: &Placed, b: &Placed| distance(a, b).distance > tau && collide(a, b).is_none();
+            if collide(m.start, o.start).is_some() || !apart(m.end, o.end) {
+                return;
+            }
             let toi = time_of_impact(m.start, m.velocity, o.start, o.velocity, 1.0);
             let (ToiState::Hit, Some(enter)) = (toi.state, toi.toi) else {
                 return;
             };
-            let tau = self.tau(m.start, o.start);
-            let apart =
-                |a: &Placed, b: &Placed| distance(a, b).distance > tau && collide(a, b).is_none();
-            if !apart(m.start, o.start) || !apart(m.end, o.end) {
-                return;
-            }
             let depth = deepest(m, o, enter);
             if depth <= tau {
                 return;
