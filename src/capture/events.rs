@@ -11,6 +11,7 @@
 //! the whole capture: the poses of the last [`STALE_AGES`] frames of the shapes that move,
 //! and the last frame's claims.
 
+use super::ids::{IdMap, IdSet};
 use super::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::Reported;
 use crate::broad::{Aabb, Grid};
@@ -22,7 +23,7 @@ use crate::query::{
 };
 use crate::scene::{Body, Precision};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 /// How far back a stale claim is looked for (frames).
 pub const STALE_AGES: u64 = 120;
@@ -155,11 +156,21 @@ struct Last {
     time: f64,
     claims: Vec<(u64, u64, Reported)>,
     /// Body and velocity of each shape in the frame.
-    motion: HashMap<u64, (Body, DVec2)>,
+    motion: IdMap<u64, (Body, DVec2)>,
     /// The pairs claimed intersecting, lower id first, with the normal from lower to higher.
-    normals: HashMap<(u64, u64), DVec2>,
+    normals: IdMap<(u64, u64), DVec2>,
     /// That frame's `normal-flip` and `stale` events, told with its step's.
     held: Vec<CaptureEvent>,
+}
+
+/// What is kept of a shape of the last frame.
+struct Tracked {
+    /// The first frame it was in.
+    since: u64,
+    /// A shape that moves: its place in the rows of poses.
+    slot: Option<u32>,
+    /// A shape that moves: as it was in the last frame (its geometry copied once).
+    placed: Option<Placed>,
 }
 
 /// Reads a capture as motion, one frame at a time, and names its events.
@@ -172,13 +183,16 @@ pub struct EventFinder {
     /// The capture's unit of length, given to the events' words.
     units: String,
     last: Option<Last>,
-    /// The poses of shapes that moved, the newest last, up to [`STALE_AGES`] back: (frame,
-    /// pose).
-    history: HashMap<u64, VecDeque<(u64, Pose)>>,
-    /// The first frame each shape was in.
-    since: HashMap<u64, u64>,
-    /// The shapes that move, as they were in the last frame (their geometry copied once).
-    placed: HashMap<u64, Placed>,
+    /// Every shape of the last frame: since when, and for those that move, their poses.
+    tracked: IdMap<u64, Tracked>,
+    /// The poses of the shapes that move, a row per frame (frame, a pose per slot), the newest
+    /// last, up to [`STALE_AGES`] back.
+    poses: VecDeque<(u64, Vec<Pose>)>,
+    /// How many slots were given, and those given back.
+    slots: u32,
+    free: Vec<u32>,
+    /// How many frames the reader had read when the last was remembered.
+    remembered: u64,
 }
 
 impl EventFinder {
@@ -188,9 +202,11 @@ impl EventFinder {
             precision,
             units: String::new(),
             last: None,
-            history: HashMap::new(),
-            since: HashMap::new(),
-            placed: HashMap::new(),
+            tracked: IdMap::default(),
+            poses: VecDeque::new(),
+            slots: 0,
+            free: Vec::new(),
+            remembered: 0,
         }
     }
 
@@ -273,57 +289,91 @@ impl EventFinder {
     }
 
     fn remember_poses(&mut self, reader: &Keyframe, k: u64) {
-        let state = reader;
+        // Read right after the frame remembered last: a shape's geometry is the one copied
+        // unless the reader says it changed (no need to compare it).
+        let next = reader.frames_read() == self.remembered + 1;
+        self.remembered = reader.frames_read();
+        // This frame's poses, one per slot, written in order (the oldest frame's row reused).
+        let mut row = match self.poses.len() as u64 > STALE_AGES {
+            true => self
+                .poses
+                .pop_front()
+                .map(|(_, row)| row)
+                .unwrap_or_default(),
+            false => Vec::new(),
+        };
+        row.clear();
+        row.resize(self.slots as usize, Pose::IDENTITY);
         for shape in reader.shapes() {
-            self.since.entry(shape.id).or_insert(k);
-            if shape.motion.body == Body::Static && !self.history.contains_key(&shape.id) {
+            let tracked = self.tracked.entry(shape.id).or_insert_with(|| Tracked {
+                since: k,
+                slot: None,
+                placed: None,
+            });
+            // A static shape is read from the frame; one that ever moved is kept.
+            if shape.motion.body == Body::Static && tracked.placed.is_none() {
                 continue;
             }
-            let poses = self.history.entry(shape.id).or_default();
-            poses.push_back((k, shape.placed.pose));
-            while poses.len() as u64 > STALE_AGES + 1 {
-                poses.pop_front();
-            }
-            match self.placed.get_mut(&shape.id) {
-                Some(kept) if kept.shape == shape.placed.shape => kept.pose = shape.placed.pose,
-                _ => {
-                    self.placed.insert(shape.id, shape.placed.clone());
+            let slot = *tracked.slot.get_or_insert_with(|| match self.free.pop() {
+                Some(slot) => slot,
+                None => {
+                    self.slots += 1;
+                    self.slots - 1
                 }
+            }) as usize;
+            if slot >= row.len() {
+                row.resize(slot + 1, Pose::IDENTITY);
+            }
+            row[slot] = shape.placed.pose;
+            match &mut tracked.placed {
+                Some(kept)
+                    if (next && reader.same_geometry(shape.id))
+                        || kept.shape == shape.placed.shape =>
+                {
+                    kept.pose = shape.placed.pose
+                }
+                placed => *placed = Some(shape.placed.clone()),
             }
         }
-        // Removed shapes are gone for good.
-        if self.since.len() > state.len() {
-            self.history.retain(|id, _| state.shape(*id).is_some());
-            self.since.retain(|id, _| state.shape(*id).is_some());
-            self.placed.retain(|id, _| state.shape(*id).is_some());
+        self.poses.push_back((k, row));
+        // Removed shapes are gone for good (their slots taken again by shapes that come later:
+        // a frame before a shape came is never asked for its pose).
+        if self.tracked.len() > reader.len() {
+            let free = &mut self.free;
+            self.tracked.retain(|id, t| {
+                let kept = reader.shape(*id).is_some();
+                if !kept && let Some(slot) = t.slot {
+                    free.push(slot);
+                }
+                kept
+            });
         }
     }
 
     /// The shape `id` as it was in the last frame remembered (`None` if it was not there).
     fn at_last<'a>(&'a self, reader: &'a Keyframe, id: u64) -> Option<&'a Placed> {
-        if !self.since.contains_key(&id) {
-            return None;
+        match &self.tracked.get(&id)?.placed {
+            Some(placed) => Some(placed),
+            None => reader.shape(id).map(|s| &s.placed),
         }
-        self.placed
-            .get(&id)
-            .or_else(|| reader.shape(id).map(|s| &s.placed))
     }
 
     /// The pose of the shape `id` at frame `k` (within the history), its current one if it
     /// does not move.
     fn pose_at(&self, reader: &Keyframe, id: u64, k: u64) -> Option<Pose> {
-        if self.since.get(&id).is_none_or(|s| *s > k) {
-            return None;
-        }
-        match self.history.get(&id) {
-            Some(poses) => poses.iter().find(|(f, _)| *f == k).map(|(_, p)| *p),
+        let tracked = self.tracked.get(&id).filter(|t| t.since <= k)?;
+        match tracked.slot {
+            Some(slot) => {
+                let (_, row) = self.poses.iter().rev().find(|(f, _)| *f == k)?;
+                row.get(slot as usize).copied()
+            }
             None => reader.shape(id).map(|s| s.placed.pose),
         }
     }
 
     fn keep(&self, reader: &Keyframe, frame: &Frame, held: Vec<CaptureEvent>) -> Last {
-        let mut motion = HashMap::new();
-        let mut normals = HashMap::new();
+        let mut motion = IdMap::default();
+        let mut normals = IdMap::default();
         let claims: Vec<(u64, u64, Reported)> = frame
             .claims
             .iter()
@@ -365,12 +415,8 @@ impl EventFinder {
             let (Some(sa), Some(sb)) = (reader.shape(j.a), reader.shape(j.b)) else {
                 continue;
             };
-            let oldest = self
-                .since
-                .get(&j.a)
-                .copied()
-                .max(self.since.get(&j.b).copied())
-                .unwrap_or(frame.frame);
+            let since = |id: u64| self.tracked.get(&id).map(|t| t.since);
+            let oldest = since(j.a).max(since(j.b)).unwrap_or(frame.frame);
             let reach = frame.frame.saturating_sub(oldest).min(STALE_AGES);
             let age = (1..=reach).find(|m| {
                 let k = frame.frame - m;
@@ -399,7 +445,7 @@ impl EventFinder {
         let at = (last.frame, last.time);
         let before = |id: u64| self.at_last(reader, id);
         let mut out = Vec::new();
-        let mut claimed = HashSet::new();
+        let mut claimed = IdSet::default();
         for (a, b, reported) in &last.claims {
             claimed.insert(((*a).min(*b), (*a).max(*b)));
             let (Some(pa), Some(pb)) = (before(*a), before(*b)) else {
@@ -500,7 +546,7 @@ impl EventFinder {
         &self,
         reader: &Keyframe,
         at: (u64, f64),
-        claimed: &HashSet<(u64, u64)>,
+        claimed: &IdSet<(u64, u64)>,
     ) -> Vec<CaptureEvent> {
         struct Moving<'r> {
             id: u64,
@@ -510,6 +556,8 @@ impl EventFinder {
             velocity: Velocity,
             /// How far from its position a point of it may be (its box's farthest corner).
             reach: f64,
+            /// Its box at the start of the step.
+            start_box: Aabb,
         }
         let mut shapes: Vec<Moving> = Vec::new();
         for s in reader.shapes() {
@@ -522,9 +570,12 @@ impl EventFinder {
                 linear: end.pose.position - start.pose.position,
                 angular: turn,
             };
-            let (lo, hi) = start.aabb();
+            let start_box = Aabb::of(start);
             let at = start.pose.position;
-            let reach = (lo - at).abs().max((hi - at).abs()).length();
+            let reach = (start_box.min - at)
+                .abs()
+                .max((start_box.max - at).abs())
+                .length();
             shapes.push(Moving {
                 id: s.id,
                 dynamic: s.motion.body == Body::Dynamic,
@@ -532,6 +583,7 @@ impl EventFinder {
                 end,
                 velocity,
                 reach,
+                start_box,
             });
         }
         if !shapes
@@ -540,26 +592,25 @@ impl EventFinder {
         {
             return Vec::new();
         }
-        let starts: Vec<Aabb> = shapes.iter().map(|m| Aabb::of(m.start)).collect();
+        // A shape that stayed put covers its start box; one that moved, both.
         let boxes: Vec<Aabb> = shapes
             .iter()
-            .zip(&starts)
-            .map(|(m, start)| start.union(&Aabb::of(m.end)))
+            .map(|m| match m.velocity == Velocity::default() {
+                true => m.start_box,
+                false => m.start_box.union(&Aabb::of(m.end)),
+            })
             .collect();
         let grid = Grid::build(&boxes, None);
-        let mut out = Vec::new();
+        // The pairs that might have met: a dynamic shape, unclaimed, close enough that their
+        // motions could close the gap between their boxes (the relative move, and each turn's
+        // sweep at its reach).
+        let mut near: Vec<(u32, u32, f64)> = Vec::new();
         grid.for_each_candidate(|i, j| {
             let (m, o) = (&shapes[i as usize], &shapes[j as usize]);
-            if !(m.dynamic || o.dynamic) {
+            if !(m.dynamic || o.dynamic) || claimed.contains(&(m.id.min(o.id), m.id.max(o.id))) {
                 return;
             }
-            let pair = (m.id.min(o.id), m.id.max(o.id));
-            if claimed.contains(&pair) {
-                return;
-            }
-            // They cannot meet when the gap between their boxes is more than their motions
-            // can close (the relative move, and each turn's sweep at its reach).
-            let (sm, so) = (&starts[i as usize], &starts[j as usize]);
+            let (sm, so) = (&m.start_box, &o.start_box);
             let gap = (so.min - sm.max)
                 .max(sm.min - so.max)
                 .max(DVec2::ZERO)
@@ -567,28 +618,31 @@ impl EventFinder {
             let closing = (m.velocity.linear - o.velocity.linear).length()
                 + m.velocity.angular.abs() * m.reach
                 + o.velocity.angular.abs() * o.reach;
-            if gap > closing {
-                return;
+            if gap <= closing {
+                near.push((i, j, closing));
             }
+        });
+        let tunnel = |&(i, j, closing): &(u32, u32, f64)| -> Option<CaptureEvent> {
+            let (m, o) = (&shapes[i as usize], &shapes[j as usize]);
             // Nor when they are farther apart than that (most near neighbours: far cheaper
             // than the time of impact), or not apart at the start.
             let tau = self.tau(m.start, o.start);
             let start = distance(m.start, o.start).distance;
             if start > closing || start <= tau {
-                return;
+                return None;
             }
             let apart =
                 |a: &Placed, b: &Placed| distance(a, b).distance > tau && collide(a, b).is_none();
             if collide(m.start, o.start).is_some() || !apart(m.end, o.end) {
-                return;
+                return None;
             }
             let toi = time_of_impact(m.start, m.velocity, o.start, o.velocity, 1.0);
             let (ToiState::Hit, Some(enter)) = (toi.state, toi.toi) else {
-                return;
+                return None;
             };
             let depth = deepest(m, o, enter);
             if depth <= tau {
-                return;
+                return None;
             }
             // The dynamic one (the lower id when both are).
             let x = match (m.dynamic, o.dynamic) {
@@ -596,12 +650,21 @@ impl EventFinder {
                 (true, false) => m.id,
                 _ => o.id,
             };
-            let mut e = CaptureEvent::new(at, EventKind::Tunnelled, pair);
+            let mut e = CaptureEvent::new(at, EventKind::Tunnelled, (m.id, o.id));
             e.shape = Some(x);
             e.t = Some(enter);
             e.depth = Some(depth);
-            out.push(e);
-        });
+            Some(e)
+        };
+        // Measured exactly on every core where there are threads (the order is restored by
+        // the caller's sort).
+        #[cfg(any(feature = "cli", feature = "gui"))]
+        let out: Vec<CaptureEvent> = {
+            use rayon::prelude::*;
+            near.par_iter().filter_map(tunnel).collect()
+        };
+        #[cfg(not(any(feature = "cli", feature = "gui")))]
+        let out: Vec<CaptureEvent> = near.iter().filter_map(tunnel).collect();
         fn deepest(m: &Moving, o: &Moving, enter: f64) -> f64 {
             let depth_at = |t: f64| {
                 let a = Placed::new(m.start.shape.clone(), m.velocity.advance(m.start.pose, t));
@@ -638,9 +701,9 @@ impl EventFinder {
 
 /// `normal-flip`: pairs claimed intersecting in the frame before and in `frame` whose
 /// normals (lower id toward higher) point against each other.
-fn normal_flips(before: &HashMap<(u64, u64), DVec2>, frame: &Frame) -> Vec<CaptureEvent> {
+fn normal_flips(before: &IdMap<(u64, u64), DVec2>, frame: &Frame) -> Vec<CaptureEvent> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     for c in &frame.claims {
         let (Some(n), true) = (c.reported.normal, c.reported.intersecting) else {
             continue;

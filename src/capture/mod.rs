@@ -15,6 +15,7 @@ pub mod box2d;
 mod event_picture;
 pub mod events;
 mod fast;
+mod ids;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod index;
 mod judge;

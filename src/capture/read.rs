@@ -3,6 +3,7 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
+use super::ids::IdMap;
 use super::line;
 use super::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
 use super::{CapturedShape, Header};
@@ -246,12 +247,12 @@ pub struct Keyframe {
     /// The shapes of the frame last read, in the order they appeared, with holes where shapes
     /// were removed (compacted now and then).
     slots: Vec<Option<CapturedShape>>,
-    slot_of: HashMap<u64, usize>,
+    slot_of: IdMap<u64, usize>,
     /// Ids removed, with the frame they went in: they never come back.
-    removed: HashMap<u64, u64>,
+    removed: IdMap<u64, u64>,
     /// For each shape the last frame added, changed or removed: where it was in the frame
     /// before (`None`: not there).
-    previous: HashMap<u64, Option<Before>>,
+    previous: IdMap<u64, Option<Before>>,
     last: Option<(u64, f64)>,
     /// Frames read so far.
     frames: u64,
@@ -283,6 +284,17 @@ impl Keyframe {
             Some(None) => None,
             None => self.shape(id).map(|s| s.placed.clone()),
         }
+    }
+
+    /// Whether the shape with `id` has the geometry it had in the frame before (it is there,
+    /// and at most moved).
+    pub(super) fn same_geometry(&self, id: u64) -> bool {
+        self.last.is_some() && matches!(self.previous.get(&id), None | Some(Some(Before::Pose(_))))
+    }
+
+    /// How many frames were read so far.
+    pub(super) fn frames_read(&self) -> u64 {
+        self.frames
     }
 
     /// The shapes of the frame last read.
