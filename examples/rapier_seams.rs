@@ -125,6 +125,9 @@ fn main() -> std::io::Result<()> {
         capture.after_step(step as f64 * params.dt as f64, &narrow_phase)?;
     }
     capture.finish()?;
-    println!("wrote {path}: {steps} frames of {} colliders", colliders.len());
+    println!(
+        "wrote {path}: {steps} frames of {} colliders",
+        colliders.len()
+    );
     Ok(())
 }

@@ -1276,6 +1276,8 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
         EventKind::Seam => {
             let (x, t, u) = (name(e.shape), name(e.face_of), name(e.covered_by));
             let face = e.normal.map_or(String::from("a face"), face_word);
+            // Speeds to three decimals: an f32 engine's 6.836502 reads 6.837.
+            let speed = |x: Option<f64>| short_number(x.unwrap_or(f64::NAN));
             let per_second = if e.units.is_empty() {
                 String::new()
             } else {
@@ -1285,15 +1287,15 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
                 format!(
                     "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed along the floor went from {} to {}{per_second}.",
                     p(e.normal),
-                    n(e.speed_before),
-                    n(e.speed_after)
+                    speed(e.speed_before),
+                    speed(e.speed_after)
                 )
             } else {
                 format!(
                     "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed along the floor {} then {}{per_second}, not caught).",
                     p(e.normal),
-                    n(e.speed_before),
-                    n(e.speed_after)
+                    speed(e.speed_before),
+                    speed(e.speed_after)
                 )
             }
         }
@@ -1342,7 +1344,15 @@ pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str) -> String {
         } else {
             format!(" {units}/s")
         };
-        format!("{when}: {}{unit}", number(arrow.value))
+        match arrow.along {
+            // The velocity has turned from the floor: both, the second as the event says it.
+            Some(along) if (along - arrow.value).abs() > 1e-3 * arrow.value.max(1e-9) => format!(
+                "{when}: {}{unit}, {} along the floor",
+                short_number(arrow.value),
+                short_number(along)
+            ),
+            _ => format!("{when}: {}{unit}", short_number(arrow.value)),
+        }
     };
     match arrow.kind {
         ArrowKind::Before => speed("before"),

@@ -283,6 +283,30 @@ fn a_fixture_of_one_frame_pins_its_claimed_pairs_at_the_captures_precision() {
     assert!(stderr(&unsaid).contains("say which frame (--frame N)"));
 }
 
+/// The game of examples/rapier_seams.rs as Rapier 0.36 ran it (twelve separate tiles, a crate
+/// sent at 7 m/s, a ball off a ramp, a bullet at a thin wall; tests/captures/
+/// rapier-seams.capture.jsonl.gz): every one of its 261 claims agrees at f32, and the crate's
+/// catch on the seam between tile1 and tile2 at frame 2 is named with its fix.
+#[test]
+fn a_real_rapier_game_s_catch_on_a_seam_is_named_at_its_frame() {
+    let capture = "tests/captures/rapier-seams.capture.jsonl.gz";
+    let o = collidoscope(&["diagnose", capture]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let expected = [
+        "  120 frames, 261 claims: 261 agree",
+        "  events: 1 seam (1 caught)",
+        "  frame 2, t = 0.033 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0.00008) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.837 to 2.298 m/s.",
+        "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes",
+    ];
+    for line in expected {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+}
+
 /// A floor of two tiles, a crate that catches on their seam two frames running, and a bullet
 /// through a thin wall with no contact (tests/captures/tiles.capture.jsonl, f64): every claim
 /// agrees, and the collisions that went wrong are named, counted, worded with their fixes, and

@@ -496,6 +496,8 @@ impl CaptureLab {
                         piece: None,
                     },
                 });
+                // The event's pair fills the view: its picture is about them.
+                self.fit = Some(Fit::Pair);
                 self.event = Some(k);
                 ok(text::capture_event(&e, None))
             }

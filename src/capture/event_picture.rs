@@ -40,6 +40,8 @@ pub struct EventArrow {
     pub vector: DVec2,
     /// The size it stands for: a speed (units per second), or 1 for a normal.
     pub value: f64,
+    /// A seam's velocity: its speed along the floor (toward the face), as the event says it.
+    pub along: Option<f64>,
 }
 
 /// One event drawn: everything is in world coordinates at the event's frame unless said.
@@ -137,6 +139,7 @@ pub fn event_picture(
                 from: px.pose.position,
                 vector: v0 * scale,
                 value: v0.length(),
+                along: event.speed_before,
             });
             if let Some((p1, _)) = after {
                 picture.arrows.push(EventArrow {
@@ -144,6 +147,7 @@ pub fn event_picture(
                     from: p1.pose.position,
                     vector: v1 * scale,
                     value: v1.length(),
+                    along: event.speed_after,
                 });
             }
         }
@@ -202,6 +206,7 @@ pub fn event_picture(
                         from: centre,
                         vector: n * size,
                         value: 1.0,
+                        along: None,
                     });
                 }
             }
