@@ -1401,10 +1401,10 @@ pub fn event_fix(kind: crate::motion::EventKind) -> &'static str {
     use crate::motion::EventKind;
     match kind {
         EventKind::Seam => {
-            "make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes"
+            "make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes (collidoscope import LEVEL --merge, or Edit > Merge into chains)"
         }
         EventKind::Tunnelled => {
-            "continuous collision for fast bodies (Box2D isBullet, Rapier ccd_enabled), or substeps bounded by (r - e) / |v|"
+            "continuous collision for fast bodies (Box2D isBullet, Rapier ccd_enabled), or substeps bounded by (r - e) / |v| (r: the body's smallest half-width, e: the engine's contact margin, |v|: its speed)"
         }
         EventKind::PushedThrough => {
             "push out along the contact normal by the depth, never along the motion; for fast bodies, continuous collision"

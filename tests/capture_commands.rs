@@ -297,7 +297,7 @@ fn a_real_rapier_game_s_catch_on_a_seam_is_named_at_its_frame() {
         "  120 frames, 261 claims: 261 agree",
         "  events: 1 seam (1 caught)",
         "  frame 2, t = 0.033 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0.00008) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.837 to 2.298 m/s.",
-        "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes",
+        "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes (collidoscope import LEVEL --merge, or Edit > Merge into chains)",
     ];
     for line in expected {
         assert!(
@@ -322,7 +322,7 @@ fn every_claim_agrees_yet_the_seam_and_the_tunnel_are_named() {
         "  every claim agrees with the exact result",
         "  events: 2 seam (2 caught), 1 tunnelled",
         "  frames 0-1, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.5 to 2.16 m/s.",
-        "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes",
+        "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes (collidoscope import LEVEL --merge, or Edit > Merge into chains)",
         "  frame 0, t = 0 s: bullet tunnelled through wall during the step (touching at 0.45 of it, 0.1 deep at most): no contact was claimed at frame 0.",
     ];
     for line in expected {

@@ -307,11 +307,12 @@ fn edit_menu(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     if ui
         .add_enabled(
             selected.is_some(),
-            egui::Button::new("Merge the selected surface into chains"),
+            egui::Button::new("Merge the selected tile's group into chains"),
         )
         .on_hover_text(
-            "only the tiles that touch the selected one along edges, and those they touch",
+            "only the selected tile's group: the tiles that touch it along edges, and those they touch, and so on",
         )
+        .on_disabled_hover_text("select a tile first (click it, or its name in the shapes list)")
         .clicked()
     {
         out.push(Command::Merge { selected: true });

@@ -132,10 +132,14 @@ and for a capture (gzip or not; read as a stream, judged on every core):
   {{\"file\":\"...\",\"engine\":{{...}},\"precision\":\"f32\",\"units\":\"m\",
    \"frames\":[{{\"frame\":0,\"time\":0.0,\"claims\":[{{\"a\":1,\"b\":2,\"agrees\":true,
    \"matches\":[],\"tolerance\":9.5e-6,\"error\":0.0,\"exact\":{{...}}}}]}}],
-   \"claims\":4,\"agreeing\":4,\"first_divergence\":null}}
+   \"claims\":4,\"agreeing\":4,\"first_divergence\":null,\"events\":[...],\"first_event\":null}}
+A capture is also read as motion: what went wrong over time although each claim may agree
+(events: seam, tunnelled, pushed-through, normal-flip, stale), counted, the first of each
+kind said with its fix.
 
-Exit status: 0 when every claim agrees, 1 when any claim differs or a file is refused, 2 for
-wrong usage."
+Exit status: 0 when every claim agrees and no event but a normal-flip happened; 1 when any
+claim differs, a capture has an event (a seam that did not catch counts), or a file is
+refused; 2 for wrong usage."
     )
 }
 

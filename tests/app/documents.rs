@@ -307,8 +307,13 @@ fn a_level_or_a_capture_named_on_the_command_line_opens_as_file_open_takes_it() 
     let h = harness(app(Some(level)));
     assert_eq!(h.state().scene().shapes.len(), 23);
     assert_eq!(h.state().path(), None);
+    // A capture is judged on other threads while the window repaints: one frame, not until
+    // the window is idle (which a loaded machine may not reach within the harness's steps).
     let capture = root.join("tests/captures/crate.capture.jsonl");
-    let h = harness(app(Some(capture)));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app(Some(capture)));
+    h.run_steps(1);
     assert_eq!(h.state().lab(), collidoscope::app::Lab::Capture);
 }
 
@@ -453,7 +458,11 @@ fn merge_into_chains_joins_each_floor_of_tiles_and_undoes_in_one_step() {
     // Only the selected tile's floor.
     h.state_mut().select(Some(4));
     h.run();
-    click_menu(&mut h, "Edit", "Merge the selected surface into chains");
+    click_menu(
+        &mut h,
+        "Edit",
+        "Merge the selected tile's group into chains",
+    );
     assert_eq!(
         names(&h),
         ["tile 0", "tile 1", "tile 2", "merged 1", "ball"]
@@ -463,7 +472,11 @@ fn merge_into_chains_joins_each_floor_of_tiles_and_undoes_in_one_step() {
     // Nothing left to merge on a ball alone: said, nothing changed.
     h.state_mut().select(Some(4));
     h.run();
-    click_menu(&mut h, "Edit", "Merge the selected surface into chains");
+    click_menu(
+        &mut h,
+        "Edit",
+        "Merge the selected tile's group into chains",
+    );
     assert_eq!(names(&h).len(), 5);
     assert!(h.state().message().unwrap().error);
 }
