@@ -63,6 +63,15 @@ fn pieces(s: &SceneShape) -> Vec<(DVec2, DVec2)> {
         .collect()
 }
 
+/// The shapes' names, in order.
+fn names_of(scene: &Scene) -> Vec<&str> {
+    scene
+        .shapes
+        .iter()
+        .map(|s| s.name.as_deref().unwrap())
+        .collect()
+}
+
 #[test]
 fn a_flat_run_of_twelve_tiles_is_one_loop_of_four_pieces() {
     let scene = tiles(&(0..12).map(|x| (x, 0)).collect::<Vec<_>>());
@@ -211,12 +220,7 @@ fn overlapping_boxes_are_kept_and_a_group_with_an_overlap_is_kept_with_a_note() 
         rect("D", 0.5, 0.9, 0.5, 1.1),
     ]);
     let merged = merge(&scene, None);
-    let names: Vec<&str> = merged
-        .scene
-        .shapes
-        .iter()
-        .map(|s| s.name.as_deref().unwrap())
-        .collect();
+    let names = names_of(&merged.scene);
     assert_eq!(names, ["merged 1", "D"]);
     assert_eq!(merged.scene.shapes[1], scene.shapes[3]);
     assert_eq!(merged.groups[0].pieces(), 6);
@@ -260,12 +264,7 @@ fn moving_bodies_circles_and_other_kinds_are_kept_as_they_were() {
         ball2,
     ]);
     let merged = merge(&scene, None);
-    let names: Vec<&str> = merged
-        .scene
-        .shapes
-        .iter()
-        .map(|s| s.name.as_deref().unwrap())
-        .collect();
+    let names = names_of(&merged.scene);
     assert_eq!(names, ["ball", "merged 1", "crate", "lift", "ball 2"]);
     // Kept shapes keep their ids and everything else.
     for kept in [0, 2, 4, 5] {
@@ -344,12 +343,7 @@ fn groups_are_named_in_the_order_of_their_first_shapes_and_the_notes_count_them(
         rect("b3", 11.0, 1.0, 1.0, 1.0),
     ]);
     let merged = merge(&scene, None);
-    let names: Vec<&str> = merged
-        .scene
-        .shapes
-        .iter()
-        .map(|s| s.name.as_deref().unwrap())
-        .collect();
+    let names = names_of(&merged.scene);
     assert_eq!(names, ["coin", "merged 1", "merged 2", "lone"]);
     let replaced: Vec<Vec<u32>> = merged
         .groups
@@ -384,12 +378,7 @@ fn groups_are_named_in_the_order_of_their_first_shapes_and_the_notes_count_them(
     assert_eq!(more.groups[0].name, "merged 3");
     // Only some shapes: the others stay.
     let some = merge(&scene, Some(&[ShapeId(1), ShapeId(3), ShapeId(2)]));
-    let names: Vec<&str> = some
-        .scene
-        .shapes
-        .iter()
-        .map(|s| s.name.as_deref().unwrap())
-        .collect();
+    let names = names_of(&some.scene);
     assert_eq!(names, ["coin", "merged 1", "b1", "lone", "b2", "a3", "b3"]);
 }
 
