@@ -75,7 +75,7 @@ fn run(players: &[Player], packets: &[Packet], settings: Settings) -> Engine {
     let shapes: Vec<_> = players.iter().map(|p| p.shape.clone()).collect();
     let mut engine = Engine::new(&shapes, settings);
     for p in packets {
-        engine.push(p);
+        engine.push(p).unwrap();
     }
     engine
 }

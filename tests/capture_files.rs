@@ -619,3 +619,20 @@ fn a_speculative_claim_refused_names_its_field() {
     let plain = with_claim(r#"{"a": 3, "b": 5, "intersecting": false}"#);
     assert_eq!(read_all(plain).unwrap().0, vec![0, 1]);
 }
+
+/// Issue 40: a frame numbered 2^64 - 1 followed by frame 0 panicked in a debug build (the
+/// expected next frame overflowed) and was refused by chance in release. It is refused by name:
+/// no frame can follow the largest frame number.
+#[test]
+fn no_frame_can_follow_the_largest_frame_number() {
+    let text = format!(
+        "{HEADER}\n{{\"frame\": {}, \"time\": 0.0, \"shapes\": []}}\n{{\"frame\": 0, \"time\": 0.1, \"shapes\": []}}\n",
+        u64::MAX
+    );
+    let refused = read_all(text).unwrap_err();
+    assert!(
+        refused.contains("line 3")
+            && refused.contains("\"frame\" is 0 after frame 18446744073709551615, the largest frame number a capture can hold"),
+        "{refused}"
+    );
+}

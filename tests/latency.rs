@@ -28,7 +28,7 @@ fn load(name: &str) -> PacketLog {
 fn run(log: &PacketLog, settings: Settings) -> Engine {
     let mut engine = Engine::for_log(log, settings);
     for p in &log.packets {
-        engine.push(p);
+        engine.push(p).unwrap();
     }
     engine
 }
@@ -244,13 +244,15 @@ fn each_packet_checks_only_the_rows_its_span_changed() {
     for k in 0..10_000u32 {
         let player = (k % 3) as usize;
         let sent = (k / 3) as f64 * 10.0;
-        let effect = engine.push(&Packet {
-            player,
-            sent,
-            received: sent + 50.0,
-            position: DVec2::new(player as f64 * 3.0, sent * 0.01),
-            angle: 0.0,
-        });
+        let effect = engine
+            .push(&Packet {
+                player,
+                sent,
+                received: sent + 50.0,
+                position: DVec2::new(player as f64 * 3.0, sent * 0.01),
+                angle: 0.0,
+            })
+            .unwrap();
         if k >= 3 {
             // From the previous packet at sent - 10 to this one: two rows, one interval.
             assert_eq!((effect.rows, effect.intervals), (2, 1), "packet {k}");
@@ -311,10 +313,10 @@ fn a_player_that_stops_sending_does_not_hold_rows_back() {
     let mut engine = Engine::for_log(&log, settings);
     let (last, before) = log.packets.split_last().unwrap();
     for p in before {
-        engine.push(p);
+        engine.push(p).unwrap();
     }
     assert!(engine.rows_held() < 300, "{} rows held", engine.rows_held());
-    let effect = engine.push(last);
+    let effect = engine.push(last).unwrap();
     assert_eq!(
         effect.rows, 401,
         "every row from 1000 to 5000 checked again"
@@ -645,4 +647,69 @@ fn the_players_at_a_time_the_opening_bucket_and_the_extent() {
     // Before any packet the server knows no one.
     let empty = Engine::for_log(&log, settings);
     assert!(empty.players_at(&log, 0.0).is_empty());
+}
+
+/// Issue 40: one packet sent at 1e300 ms made `packets --step 16` run forever (the bucket index
+/// saturated, then counted on); the log is now refused, naming the packet and the field, and
+/// the engine refuses such a packet fed to it directly, or one of a player it does not have,
+/// instead of hanging or panicking.
+#[test]
+fn a_packet_far_from_time_zero_or_of_an_unknown_player_is_refused_never_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let far = dir.path().join("far.json");
+    std::fs::write(
+        &far,
+        format!(
+            "{HEADER}{}]}}",
+            r#"{"player": 0, "sent": 1e300, "received": 1e300, "position": [0, 0]}"#
+        ),
+    )
+    .unwrap();
+    let o = collidoscope(&["packets", far.to_str().unwrap(), "--step", "16"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("packet 0: \"sent\" is 1e300 ms, farther from time 0 than 1e12 ms"),
+        "{}",
+        stderr(&o)
+    );
+    // The library's engine, fed from the network.
+    let log = load("late-dodge.json");
+    let mut engine = Engine::for_log(
+        &log,
+        Settings {
+            step_ms: 16.0,
+            swept: true,
+        },
+    );
+    let mut packet = log.packets[0];
+    packet.sent = 1e300;
+    let refused = engine.push(&packet).unwrap_err();
+    assert!(
+        refused.to_string().contains("\"sent\" is 1e300 ms"),
+        "{refused}"
+    );
+    packet = log.packets[0];
+    packet.player = 7;
+    let refused = engine.push(&packet).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "\"player\" 7 is not a player (the engine has 2)"
+    );
+    // A step too small for a span of packets: refused before it runs for hours.
+    let mut tiny = Engine::for_log(
+        &log,
+        Settings {
+            step_ms: 1e-9,
+            swept: false,
+        },
+    );
+    tiny.push(&log.packets[0]).unwrap();
+    let mut later = log.packets[0];
+    later.sent += 1000.0;
+    later.received += 1000.0;
+    assert!(matches!(
+        tiny.push(&later),
+        Err(collidoscope::latency::PushError::TooManyBuckets { .. })
+    ));
+    assert_eq!(tiny.packets(), 1);
 }

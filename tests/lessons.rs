@@ -409,7 +409,7 @@ fn late_packets_states_what_the_core_finds() {
         };
         let mut engine = Engine::for_log(log, settings);
         for p in &log.packets[..arrived.unwrap()] {
-            engine.push(p);
+            engine.push(p).unwrap();
         }
         engine
     };

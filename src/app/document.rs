@@ -153,7 +153,8 @@ impl Document {
                 .map(|p| format!("{}\n", p.display()))
                 .collect();
             let _ = std::fs::create_dir_all(dir);
-            let _ = std::fs::write(dir.join("recent.txt"), text);
+            // Atomic: a crash while writing leaves the list before, never half of it.
+            let _ = crate::files::write_atomically(&dir.join("recent.txt"), text.as_bytes());
         }
     }
 
@@ -186,10 +187,15 @@ impl Document {
             .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        let _ = std::fs::write(path_file, path_text);
-        scene::save(scene, &file)
+        // The scene first, then the path it belongs to, each atomically: a crash between the
+        // two leaves the newer work with the path of the copy before (the same document unless
+        // it was just saved under another name), never a path without its scene.
+        if let Err(e) = scene::save(scene, &file) {
+            return Some(format!("autosave failed: {e}"));
+        }
+        crate::files::write_atomically(&path_file, path_text.as_bytes())
             .err()
-            .map(|e| format!("autosave failed: {e}"))
+            .map(|e| format!("autosave failed: {}: {e}", path_file.display()))
     }
 
     /// A recovery copy left behind by a session that did not close cleanly.

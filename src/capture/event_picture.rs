@@ -73,7 +73,7 @@ impl CaptureEvent {
     pub fn other_frame(&self) -> Option<u64> {
         match self.kind {
             EventKind::Seam | EventKind::Tunnelled | EventKind::PushedThrough => {
-                Some(self.frame + 1)
+                self.frame.checked_add(1)
             }
             EventKind::Stale => self.frame.checked_sub(self.age?),
             _ => None,

@@ -599,10 +599,16 @@ impl CaptureReader {
             claims,
         } = line;
         if let Some((before, before_time)) = self.state.last {
-            if frame != before + 1 {
+            // Every number from the file in checked arithmetic: a frame 2^64 - 1 has no next.
+            let Some(next) = before.checked_add(1) else {
                 return Err(format!(
-                    "\"frame\" is {frame}, but the line before is frame {before} (a capture holds every step: expected {})",
-                    before + 1
+                    "\"frame\" is {frame} after frame {before}, the largest frame number a capture can hold: no frame can follow it"
+                )
+                .into());
+            };
+            if frame != next {
+                return Err(format!(
+                    "\"frame\" is {frame}, but the line before is frame {before} (a capture holds every step: expected {next})"
                 )
                 .into());
             }

@@ -8,9 +8,7 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The most buckets a log may span at the chosen step (a step far too small for the log's
-/// length would otherwise run for hours).
-pub const MAX_BUCKETS: f64 = 1e8;
+pub use crate::latency::MAX_BUCKETS;
 
 #[derive(Serialize)]
 struct PacketsLine<'a> {
@@ -42,8 +40,23 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
         };
         let mut engine = Engine::for_log(&log, settings);
         let mut duplicates = 0;
-        for p in &log.packets {
-            duplicates += engine.push(p).duplicate as usize;
+        let mut refused = None;
+        for (i, p) in log.packets.iter().enumerate() {
+            match engine.push(p) {
+                Ok(effect) => duplicates += effect.duplicate as usize,
+                Err(e) => {
+                    refused = Some(crate::files::FileError::new(
+                        path,
+                        crate::files::Problem::Document(format!("packet {i}: {e}")),
+                    ));
+                    break;
+                }
+            }
+        }
+        if let Some(e) = refused {
+            status = 1;
+            super::report_unreadable(&name, &e, json, out);
+            continue;
         }
         let (collisions, retracted) = sorted(&engine);
         if json {

@@ -55,6 +55,58 @@ struct Row {
     live: Vec<(u32, u32)>,
 }
 
+/// The most buckets the packets an engine takes may span at its step (a step far too small for
+/// the log's length would otherwise run for hours).
+pub const MAX_BUCKETS: f64 = 1e8;
+
+/// How far from time 0 a packet's times may be (ms; about 31.7 years): beyond it, a bucket's
+/// index no longer counts exactly.
+pub const MAX_TIME_MS: f64 = 1e12;
+
+/// Why the engine refused a packet (it is left out; the engine stays as it was).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PushError {
+    /// Its player is not one of the engine's.
+    UnknownPlayer {
+        /// The packet's player.
+        player: usize,
+        /// How many players the engine has.
+        players: usize,
+    },
+    /// A number is not finite, or too far from time 0.
+    Number {
+        /// The field: `sent`, `received`, `angle`, `position`.
+        field: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Its `sent` would stretch the packets taken over more than [`MAX_BUCKETS`] buckets.
+    TooManyBuckets {
+        /// The span of `sent` times with it (ms).
+        span: f64,
+        /// The step (ms).
+        step: f64,
+    },
+}
+
+impl std::fmt::Display for PushError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PushError::UnknownPlayer { player, players } => write!(
+                f,
+                "\"player\" {player} is not a player (the engine has {players})"
+            ),
+            PushError::Number { field, why } => write!(f, "\"{field}\" {why}"),
+            PushError::TooManyBuckets { span, step } => write!(
+                f,
+                "\"sent\": the packets would span {span} ms, which a step of {step} ms cuts into more than {MAX_BUCKETS:e} buckets: choose a larger step"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PushError {}
+
 /// The engine.
 pub struct Engine {
     settings: Settings,
@@ -74,6 +126,8 @@ pub struct Engine {
     retracted: Vec<Retraction>,
     packets: usize,
     newest: f64,
+    /// The earliest and latest `sent` taken.
+    sent: Option<(f64, f64)>,
 }
 
 /// A player as the server knows it at one time.
@@ -147,6 +201,7 @@ impl Engine {
             retracted: Vec::new(),
             packets: 0,
             newest: f64::NEG_INFINITY,
+            sent: None,
         }
     }
 
@@ -185,9 +240,64 @@ impl Engine {
         k as f64 * self.settings.step_ms
     }
 
-    /// Take one packet (its player must be one of the engine's, its numbers finite: a
-    /// checked log's are).
-    pub fn push(&mut self, packet: &Packet) -> Effect {
+    /// Whether the engine can take `packet`: its player is one of the engine's, its numbers
+    /// finite and within [`MAX_TIME_MS`] of time 0 (and within 2^52 steps of it), and the
+    /// `sent` times taken, with its own, span at most [`MAX_BUCKETS`] steps.
+    pub fn check(&self, packet: &Packet) -> Result<(), PushError> {
+        let players = self.placed.len();
+        if packet.player >= players {
+            return Err(PushError::UnknownPlayer {
+                player: packet.player,
+                players,
+            });
+        }
+        let step = self.settings.step_ms;
+        for (field, x) in [("sent", packet.sent), ("received", packet.received)] {
+            let why = if !x.is_finite() {
+                format!("must be a finite number, found {x}")
+            } else if x.abs() > MAX_TIME_MS {
+                format!("is {x:e} ms, farther from time 0 than {MAX_TIME_MS:e} ms")
+            } else if x.abs() / step > 2f64.powi(52) {
+                format!("is {x:e} ms, more than 2^52 steps of {step} ms from time 0")
+            } else {
+                continue;
+            };
+            return Err(PushError::Number { field, why });
+        }
+        if !packet.angle.is_finite() || !packet.position.is_finite() {
+            let field = if packet.angle.is_finite() {
+                "position"
+            } else {
+                "angle"
+            };
+            return Err(PushError::Number {
+                field,
+                why: "must be finite".into(),
+            });
+        }
+        let (lo, hi) = self.sent.map_or((packet.sent, packet.sent), |(lo, hi)| {
+            (lo.min(packet.sent), hi.max(packet.sent))
+        });
+        if (hi - lo) / step > MAX_BUCKETS {
+            return Err(PushError::TooManyBuckets {
+                span: hi - lo,
+                step,
+            });
+        }
+        Ok(())
+    }
+
+    /// Take one packet, once [`Engine::check`] accepts it (a packet it refuses is left out,
+    /// the engine as it was).
+    pub fn push(&mut self, packet: &Packet) -> Result<Effect, PushError> {
+        self.check(packet)?;
+        self.sent = Some(self.sent.map_or((packet.sent, packet.sent), |(lo, hi)| {
+            (lo.min(packet.sent), hi.max(packet.sent))
+        }));
+        Ok(self.take(packet))
+    }
+
+    fn take(&mut self, packet: &Packet) -> Effect {
         self.packets += 1;
         let i = packet.player;
         let r = packet.received;
@@ -428,7 +538,14 @@ fn partner((a, b): (u32, u32), i: usize) -> Option<u32> {
 }
 
 /// The buckets k with k * step in `[lo, hi]`.
+// `1..=0`: no bucket, on purpose.
+#[allow(clippy::reversed_empty_ranges)]
 pub fn buckets_in(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> {
+    // Beyond 2^52 steps from 0 a bucket's index is not exact (and the loops below would run
+    // on): none (the engine refuses such packets; see `Engine::check`).
+    if !(lo.abs() / step <= 2f64.powi(52) && hi.abs() / step <= 2f64.powi(52)) {
+        return 1..=0;
+    }
     let mut first = (lo / step).ceil() as i64;
     while (first as f64) * step < lo {
         first += 1;
@@ -447,7 +564,12 @@ pub fn buckets_in(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> 
 }
 
 /// The intervals `[k step, (k + 1) step]` whose inside meets the inside of `[lo, hi]` (lo < hi).
+// `1..=0`: no bucket, on purpose.
+#[allow(clippy::reversed_empty_ranges)]
 pub fn intervals_meeting(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> {
+    if !(lo.abs() / step <= 2f64.powi(52) && hi.abs() / step <= 2f64.powi(52)) {
+        return 1..=0;
+    }
     let mut first = (lo / step).floor() as i64;
     while ((first + 1) as f64) * step <= lo {
         first += 1;

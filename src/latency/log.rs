@@ -226,6 +226,15 @@ fn check_packets(packets: &[Packet], players: usize) -> Result<(), Problem> {
             if !x.is_finite() {
                 return Err(fail(field, format!("must be a finite number, found {x}")));
             }
+            if field != "angle" && x.abs() > super::MAX_TIME_MS {
+                return Err(fail(
+                    field,
+                    format!(
+                        "is {x:e} ms, farther from time 0 than {:e} ms (about 31.7 years)",
+                        super::MAX_TIME_MS
+                    ),
+                ));
+            }
         }
         if !p.position.is_finite() {
             return Err(fail(

@@ -97,7 +97,9 @@ pub fn stage(slide: &Slide) -> Stage {
             let mut engine = Engine::for_log(log, settings);
             let arrived = arrived.unwrap_or(log.packets.len()).min(log.packets.len());
             for p in &log.packets[..arrived] {
-                engine.push(p);
+                if engine.push(p).is_err() {
+                    break;
+                }
             }
             // The latest collision standing, else the latest time a packet arrived has sent.
             let t = engine

@@ -480,3 +480,41 @@ fn merge_into_chains_joins_each_floor_of_tiles_and_undoes_in_one_step() {
     assert_eq!(names(&h).len(), 5);
     assert!(h.state().message().unwrap().error);
 }
+
+/// Issue 40: the recovery copy's path was written before its scene, with a plain write whose
+/// failure went unsaid. The scene is written first, each file atomically, and a path that cannot
+/// be written is said (the scene's copy is kept).
+#[test]
+fn autosave_writes_the_scene_first_and_says_when_its_path_cannot_be_kept() {
+    let data = tempfile::tempdir().unwrap();
+    // A folder where the path's file goes: it cannot be written.
+    std::fs::create_dir_all(data.path().join("recovery-path.txt")).unwrap();
+    let mut h = harness(App::new(Options {
+        file: Some(shapes("corner-false-positive.json")),
+        data_dir: Some(data.path().to_path_buf()),
+        no_data_dir: false,
+        lesson: None,
+    }));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    assert!(
+        data.path().join("recovery.json").is_file(),
+        "the scene was kept"
+    );
+    let said = h
+        .state()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        said.contains("autosave failed") && said.contains("recovery-path.txt"),
+        "{said}"
+    );
+    // Nothing half-written is left beside it.
+    let leftovers: Vec<_> = std::fs::read_dir(data.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

@@ -63,7 +63,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     let partial = h.state().latency_lab().engine().unwrap();
     let mut fresh = Engine::for_log(&log, settings);
     for p in &log.packets[..partial.packets()] {
-        fresh.push(p);
+        fresh.push(p).unwrap();
     }
     assert_eq!(partial.collisions(), fresh.collisions());
     // Save the log and read it back.
