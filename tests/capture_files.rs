@@ -102,6 +102,12 @@ fn every_refusal_names_the_line_the_place_and_the_field() {
         ),
         (
             format!(
+                "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"shapes\": [{{\"id\": 3, \"position\": [1.797e308, 0]}}]}}\n"
+            ),
+            "game.capture.jsonl: line 3: shape 0 (id 3): \"position\" [1.797e308, 0]: placed there, the shape reaches beyond the largest finite number: move it nearer the origin",
+        ),
+        (
+            format!(
                 "{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{{\"a\": 3, \"b\": 99, \"intersecting\": false}}]}}\n"
             ),
             "game.capture.jsonl: line 3: claim 0 (ids 3 and 99): \"b\" is id 99, which is not in frame 1",

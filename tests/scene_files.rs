@@ -455,3 +455,24 @@ fn a_negative_zero_velocity_is_saved_in_a_version_that_reads_it_back() {
     let v = again.shapes[0].motion.velocity;
     assert_eq!((v.x.to_bits(), v.y.to_bits()), ((-0.0f64).to_bits(), 0));
 }
+
+/// Issue 40: a polygon and a circle near 1e308 loaded, then `query` said "distance inf,
+/// closest (NaN, 1e308)" and `fixture` wrote `null`. A shape that, placed, reaches beyond the
+/// largest finite number is refused at load, naming it and the field.
+#[test]
+fn a_shape_that_overflows_once_placed_is_refused_by_name() {
+    let message = refuse(&document(
+        r#"{"name": "far", "kind": "polygon", "position": [1.75e308, 0], "points": [[-1e307, -1e307], [1e307, -1e307], [1e307, 1e307], [-1e307, 1e307]]},
+           {"name": "ball", "kind": "circle", "position": [1e308, 0], "radius": 1}"#,
+    ));
+    assert!(
+        message.contains("shape 0 \"far\" (polygon)")
+            && message.contains("\"position\"")
+            && message.contains("reaches beyond the largest finite number"),
+        "{message}"
+    );
+    // Far out but finite once placed: read as it is.
+    let text =
+        document(r#"{"name": "ball", "kind": "circle", "position": [1e308, 0], "radius": 1}"#);
+    scene::parse(Path::new("far.json"), text.as_bytes()).unwrap();
+}

@@ -792,7 +792,7 @@ fn change(shape: &mut CapturedShape, keys: &ShapeKeys) -> Result<Option<Placed>,
     let moving = shape.motion.body != Body::Static;
     let keys = match keys {
         ShapeKeys::Pose(change) if moving || !change.moves() => {
-            apply_pose(shape, change);
+            apply_pose(shape, change)?;
             return Ok(None);
         }
         // A static shape given a velocity: built again, which names the problem.
@@ -837,13 +837,23 @@ fn change_pose(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(
         velocity: fields.optional_point("velocity")?,
         angular_velocity: fields.optional_number("angular_velocity")?,
     };
-    apply_pose(shape, &change);
-    Ok(())
+    apply_pose(shape, &change)
 }
 
-fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) {
+fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) -> Result<(), String> {
     let position = change.position.unwrap_or(shape.placed.pose.position);
     let angle = change.angle.unwrap_or_else(|| shape.placed.pose.angle());
+    // Placed there, the shape must stay within finite numbers (as a shape set's are): every
+    // point of it is within its reach of the position, whatever the angle.
+    let local = &shape.placed.shape;
+    let reach = local.local_centre().length() + local.bounding_radius();
+    if !(position.length() + reach <= f64::MAX && 2.0 * reach <= f64::MAX) {
+        return Err(format!(
+            "\"position\" [{}, {}]: placed there, the shape reaches beyond the largest finite number: move it nearer the origin",
+            crate::files::huge(position.x),
+            crate::files::huge(position.y)
+        ));
+    }
     if let Some(v) = change.velocity {
         shape.motion.velocity = v;
     }
@@ -851,4 +861,5 @@ fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) {
         shape.motion.angular_velocity = w;
     }
     shape.placed.pose = Pose::new(position, angle);
+    Ok(())
 }

@@ -13,3 +13,13 @@ pub use error::{FileError, Problem};
 pub(crate) use json::{
     Fields, as_point, describe, point_error, spelled, suggestion, syntax_problem, without_position,
 };
+
+/// A number as a message shows it: as written for everyday sizes, `1.797e308` for huge ones
+/// (Rust writes those with every digit).
+pub fn huge(x: f64) -> String {
+    if x.is_finite() && x.abs() >= 1e16 {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}

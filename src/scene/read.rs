@@ -7,6 +7,7 @@
 
 use super::read_pairs::{read_claims, read_expect, read_tolerance};
 use super::{Body, FORMAT, Motion, Precision, Scene, SceneShape, VERSION, shape_label};
+use crate::files::huge;
 use crate::files::{
     Fields, FileError, Problem, as_point, describe, point_error, suggestion, syntax_problem,
 };
@@ -346,10 +347,25 @@ pub(crate) fn parse_shape(
     let place = || -> Result<Placed, KeyProblem> {
         let position = fields.optional_point("position")?.unwrap_or(DVec2::ZERO);
         let angle = fields.optional_number("angle")?.unwrap_or(0.0);
-        Ok(Placed::new(
-            build_shape(kind, &fields)?,
-            Pose::new(position, angle),
-        ))
+        let placed = Placed::new(build_shape(kind, &fields)?, Pose::new(position, angle));
+        // Each number finite is not enough: placed, the shape must stay within finite numbers
+        // (a polygon at 1e308 would reach infinity, and every query on it give NaN).
+        let (lo, hi) = placed.aabb();
+        if !(lo.is_finite() && hi.is_finite() && (hi - lo).is_finite()) {
+            return Err(KeyProblem::about(
+                "position",
+                format!(
+                    "\"position\" [{}, {}]: placed there, the shape reaches beyond the largest finite number (its bounding box is [{}, {}] to [{}, {}]): move it nearer the origin",
+                    huge(position.x),
+                    huge(position.y),
+                    huge(lo.x),
+                    huge(lo.y),
+                    huge(hi.x),
+                    huge(hi.y)
+                ),
+            ));
+        }
+        Ok(placed)
     };
     let placed = place().map_err(&fail)?;
     let motion = read_motion(&fields, kind).map_err(fail)?;
