@@ -642,3 +642,26 @@ fn no_frame_can_follow_the_largest_frame_number() {
         "{refused}"
     );
 }
+
+/// Issue 40: a capture line was read with no length cap, so a gzip bomb with no newline filled
+/// memory. A line longer than the reader's limit (256 MiB by default; set lower here) is refused
+/// by its number, the frames before it kept.
+#[test]
+fn a_line_longer_than_the_limit_is_refused_not_read_into_memory() {
+    let frame0 =
+        r#"{"frame": 0, "time": 0.0, "shapes": [{"id": 3, "kind": "circle", "radius": 0.5}]}"#;
+    let endless = format!("{HEADER}\n{frame0}\n{}", " ".repeat(5000));
+    let mut reader = CaptureReader::new(
+        Path::new("bomb.capture.jsonl"),
+        Cursor::new(endless.into_bytes()),
+    )
+    .unwrap()
+    .with_line_limit(1000);
+    assert_eq!(reader.next_frame().unwrap().unwrap().frame, 0);
+    let refused = reader.next_frame().unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "bomb.capture.jsonl: line 3 is longer than 1000 bytes, the longest line this reader takes (a line holds one frame): the capture is refused here rather than read into memory"
+    );
+    assert_eq!(collidoscope::capture::LINE_LIMIT, 256 << 20);
+}

@@ -39,7 +39,7 @@ pub use index::{CaptureIndex, Divergence, FrameEntry, ScanState, ShownFrame};
 pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
 pub use own::{run_header, save_run, write_run};
 pub use read::Keyframe;
-pub use read::{CaptureReader, Frame, FrameClaim, ParsedLine, RawLine, is_capture};
+pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture};
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};

@@ -235,7 +235,14 @@ pub struct CaptureReader {
     warning: Option<String>,
     finished: bool,
     buffer: Vec<u8>,
+    /// The longest line read (bytes, uncompressed): longer is refused, never read into memory.
+    line_limit: usize,
 }
+
+/// The longest capture line read by default: 256 MiB, a frame of about a million bodies. A line
+/// with no end (a gzip bomb without newlines) is refused at this length instead of filling
+/// memory.
+pub const LINE_LIMIT: usize = 256 << 20;
 
 /// Where a reader stands after a frame: the shapes and everything else the next line is
 /// applied to. Kept every so often, it lets a reader go on from that frame
@@ -368,6 +375,7 @@ impl CaptureReader {
             warning: None,
             finished: false,
             buffer: Vec::new(),
+            line_limit: LINE_LIMIT,
         };
         let ended = reader.read_line()?;
         if reader.buffer.iter().all(u8::is_ascii_whitespace) && ended.is_none() {
@@ -395,7 +403,15 @@ impl CaptureReader {
             warning: None,
             finished: false,
             buffer: Vec::new(),
+            line_limit: LINE_LIMIT,
         }
+    }
+
+    /// The same reader refusing lines longer than `bytes` (default [`LINE_LIMIT`]): for a game
+    /// or a server with less memory to spare.
+    pub fn with_line_limit(mut self, bytes: usize) -> Self {
+        self.line_limit = bytes;
+        self
     }
 
     /// Bytes of the (uncompressed) text read so far: where the next line starts.
@@ -553,7 +569,11 @@ impl CaptureReader {
     /// without one, `None` at the end.
     fn read_line(&mut self) -> Result<Option<bool>, FileError> {
         self.buffer.clear();
-        let read = match self.input.read_until(b'\n', &mut self.buffer) {
+        let limit = self.line_limit as u64 + 1;
+        let read = match (&mut self.input)
+            .take(limit)
+            .read_until(b'\n', &mut self.buffer)
+        {
             Ok(n) => n,
             // A compressed capture whose game died: its stream ends early.
             Err(e) if e.kind() == ErrorKind::UnexpectedEof => self.buffer.len(),
@@ -570,6 +590,17 @@ impl CaptureReader {
         }
         self.state.line += 1;
         let ended = self.buffer.last() == Some(&b'\n');
+        if !ended && self.buffer.len() > self.line_limit {
+            let line = self.state.line;
+            let limit = self.line_limit;
+            self.buffer = Vec::new();
+            return Err(FileError::new(
+                &self.path,
+                Problem::Document(format!(
+                    "line {line} is longer than {limit} bytes, the longest line this reader takes (a line holds one frame): the capture is refused here rather than read into memory"
+                )),
+            ));
+        }
         if ended {
             self.buffer.pop();
             if self.buffer.last() == Some(&b'\r') {
