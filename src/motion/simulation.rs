@@ -314,8 +314,10 @@ impl Simulation {
         if pt.shape.as_chain().is_some() {
             return None;
         }
-        crate::query::faces(pt)
-            .iter()
+        // The face, found once (as `query::face_met` finds it); each U only moves the point
+        // just outside it by its own e.
+        let (a, b, out) = crate::query::faces(pt)
+            .into_iter()
             .find(|(_, _, out)| out.angle_to(n).abs() <= crate::query::FACE_ANGLE)?;
         let touch = collide(pt, px)?.points.first()?.point;
         let largest = |p: &Placed| {
@@ -327,8 +329,8 @@ impl Simulation {
             .filter(|&u| u != x && u != t && still(u))
             .find(|&u| {
                 let e = 1e-9 * (1.0 + m.max(largest(&shapes[u].placed)));
-                crate::query::face_met(pt, n, touch, e)
-                    .is_some_and(|(_, q)| crate::query::covers(&shapes[u].placed, q))
+                let q = crate::query::nearest_on_face(a, b, touch, 2.0 * e) + 2.0 * e * out;
+                crate::query::covers(&shapes[u].placed, q)
             })
             .map(|u| (x, t, u, n))
     }
