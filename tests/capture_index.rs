@@ -99,7 +99,10 @@ fn read_from_the_start(path: &Path) -> Read {
 }
 
 fn scanned(path: &Path) -> CaptureIndex {
-    let mut index = CaptureIndex::open(path).unwrap();
+    scan(CaptureIndex::open(path).unwrap())
+}
+
+fn scan(mut index: CaptureIndex) -> CaptureIndex {
     // The scan has its own thread: wait for it (a hang fails the test rather than passing it).
     let start = std::time::Instant::now();
     while matches!(index.state(), ScanState::Reading(_)) {
@@ -184,6 +187,28 @@ fn a_refused_line_leaves_every_frame_before_it_to_show() {
     );
     assert_eq!(index.frames().len(), 40);
     assert_eq!(index.show(39).unwrap().frame.frame, 39);
+}
+
+/// A compressed capture is unpacked up to a stated size (`UNPACKED_LIMIT`, 16 GiB, by
+/// default): past it the scan is refused saying so, and the frames unpacked before stay to
+/// show, never a disk filled by a gzip bomb.
+#[test]
+fn a_compressed_capture_is_unpacked_only_up_to_its_limit() {
+    let path = scratch("bomb.capture.jsonl.gz");
+    write_capture(&path, true);
+    let mut index = scan(CaptureIndex::open_unpacking_at_most(&path, 256 << 10).unwrap());
+    let ScanState::Refused(message) = index.state().clone() else {
+        panic!("refused: {:?}", index.state());
+    };
+    assert!(
+        message.contains("bomb.capture.jsonl.gz")
+            && message.contains("unpacks to more than 256 KiB, the most the window unpacks"),
+        "{message}"
+    );
+    let kept = index.frames().len();
+    assert!((1..FRAMES as usize).contains(&kept), "{kept} frames kept");
+    assert_eq!(index.show(kept - 1).unwrap().frame.frame, kept as u64 - 1);
+    assert_eq!(collidoscope::capture::UNPACKED_LIMIT, 16 << 30);
 }
 
 /// A motion run saved as a capture (collidoscope's resolver as the engine): with the correct

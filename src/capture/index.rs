@@ -25,6 +25,11 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 const KEY_BYTES: u64 = 16 << 20;
 /// ...or this many frames, whichever comes first.
 const KEY_FRAMES: usize = 2048;
+
+/// The most text the window unpacks a compressed capture to (16 GiB, about 8 hours of 1,000
+/// bodies): a capture that unpacks to more (a gzip bomb, or a game's whole week) is refused
+/// there, never left to fill the disk.
+pub const UNPACKED_LIMIT: u64 = 16 << 30;
 /// At most this many disagreeing claims are listed (all are counted).
 const MOST_LISTED: usize = 1_000_000;
 
@@ -173,8 +178,15 @@ impl Read for Counted {
 
 impl CaptureIndex {
     /// Open the capture at `path`: its header is read (and refused) at once; its frames are
-    /// scanned on another thread, found by [`Self::update`].
+    /// scanned on another thread, found by [`Self::update`]. A compressed capture is unpacked
+    /// into the temporary folder, up to [`UNPACKED_LIMIT`].
     pub fn open(path: &Path) -> Result<Self, FileError> {
+        Self::open_unpacking_at_most(path, UNPACKED_LIMIT)
+    }
+
+    /// [`Self::open`], unpacking a compressed capture up to `bytes` of text: past that the scan
+    /// stops with a refusal that says so (the frames before it are kept).
+    pub fn open_unpacking_at_most(path: &Path, bytes: u64) -> Result<Self, FileError> {
         let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
         let mut file = File::open(path).map_err(fail)?;
         let size = file.metadata().map_err(fail)?.len();
@@ -216,7 +228,7 @@ impl CaptureIndex {
         let (send, found) = channel();
         std::thread::Builder::new()
             .name("capture scan".into())
-            .spawn(move || scan(reader, copy, send))
+            .spawn(move || scan(reader, copy.map(|out| (out, bytes)), send))
             .map_err(fail)?;
         Ok(Self {
             path: path.to_path_buf(),
@@ -236,6 +248,11 @@ impl CaptureIndex {
             text: Arc::new(text),
             cursor: None,
         })
+    }
+
+    /// How many keyframes the scan kept so far (places a jump can start reading from).
+    pub fn keyframes(&self) -> usize {
+        self.keys.len()
     }
 
     /// Take in what the scan found since the last call; whether anything was.
@@ -400,8 +417,11 @@ impl CaptureIndex {
 
 /// The scan: every frame judged in order, batches sent as they are done, a keyframe kept every
 /// so often; a compressed capture's lines copied out for seeking.
-fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<Found>) {
-    let copy = RefCell::new(copy.map(|out| (out, 0u64)));
+/// Scan `reader`'s frames, sending what is found; `copy` is where a compressed capture's text
+/// is unpacked to, with the most bytes it may take.
+fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: Sender<Found>) {
+    let limit = copy.as_ref().map_or(u64::MAX, |(_, limit)| *limit);
+    let copy = RefCell::new(copy.map(|(out, _)| (out, 0u64)));
     let copy_failed: RefCell<Option<String>> = RefCell::default();
     let start = reader.consumed();
     let first = Key {
@@ -449,15 +469,25 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
     let watch = Watch {
         line: Box::new(|raw| {
             if let Some((out, at)) = &mut *copy.borrow_mut() {
+                let size = raw.bytes().len() as u64 + 1;
+                if at.saturating_add(size) > limit {
+                    copy_failed.borrow_mut().get_or_insert(format!(
+                        "it unpacks to more than {}, the most the window unpacks (`collidoscope diagnose` reads it as a stream, with no copy)",
+                        crate::files::bytes(limit)
+                    ));
+                    return false;
+                }
                 let written = out
                     .write_all(raw.bytes())
                     .and_then(|()| out.write_all(b"\n"));
                 if let Err(e) = written {
                     copy_failed.borrow_mut().get_or_insert(e.to_string());
+                    return false;
                 }
-                *at += raw.bytes().len() as u64 + 1;
+                *at += size;
             }
             since_key.borrow_mut().0 += raw.len() as u64;
+            true
         }),
         batch: Box::new(|reader| {
             let mut copy = copy.borrow_mut();
@@ -466,10 +496,9 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
             {
                 copy_failed.borrow_mut().get_or_insert(e.to_string());
             }
-            if let Some(problem) = copy_failed.borrow().as_ref() {
-                let _ = send.send(Found::Refused(format!(
-                    "cannot unpack the compressed capture into the temporary folder: {problem}"
-                )));
+            if copy_failed.borrow().is_some() {
+                // The batch's text may not all be in the copy: its frames cannot be shown.
+                *batch.borrow_mut() = Default::default();
                 return false;
             }
             let (frames, divergences, claims, agreeing) = std::mem::take(&mut *batch.borrow_mut());
@@ -515,9 +544,13 @@ fn scan(mut reader: CaptureReader, copy: Option<BufWriter<File>>, send: Sender<F
     if !named.is_empty() && send.send(Found::Events(named)).is_err() {
         return;
     }
-    let last = match result {
-        Ok(()) => Found::Done(reader.warning().map(str::to_string)),
-        Err(e) => Found::Refused(e.to_string()),
+    let last = match (result, copy_failed.take()) {
+        (_, Some(problem)) => Found::Refused(format!(
+            "{}: cannot unpack the compressed capture into the temporary folder: {problem}",
+            reader.path().display()
+        )),
+        (Ok(()), None) => Found::Done(reader.warning().map(str::to_string)),
+        (Err(e), None) => Found::Refused(e.to_string()),
     };
     let _ = send.send(last);
 }

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
 /// Whether the file at `path` is a capture: its first line (after gzip, if compressed) is a
 /// JSON object whose `format` is `collidoscope-capture`. Unreadable files are not.
@@ -255,8 +255,9 @@ pub struct Keyframe {
     /// were removed (compacted now and then).
     slots: Vec<Option<CapturedShape>>,
     slot_of: IdMap<u64, usize>,
-    /// Ids removed, with the frame they went in: they never come back.
-    removed: IdMap<u64, u64>,
+    /// Ids removed, with the frame they went in: they never come back. One record shared by
+    /// every keyframe of a capture (see [`Removed`]).
+    removed: Removed,
     /// For each shape the last frame added, changed or removed: where it was in the frame
     /// before (`None`: not there).
     previous: IdMap<u64, Option<Before>>,
@@ -272,6 +273,59 @@ enum Before {
     Pose(Pose),
     /// As it was (its geometry changed too, or it is gone).
     Placed(Box<Placed>),
+}
+
+/// The ids removed from a capture, each with the frame it went in: one record shared by the
+/// reader and every keyframe taken from it, so a game that spawns and removes a million bullets
+/// keeps a million entries once, not once per keyframe.
+///
+/// Sharing is sound because the record only grows and an id never comes back: a reader that
+/// stands at frame `f` (say, one resumed from an early keyframe while the scan has read far
+/// ahead) sees only the entries of frames up to `f`.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Removed(Arc<RwLock<IdMap<u64, u64>>>);
+
+impl Removed {
+    /// Note `ids` as removed at `frame` (an id already noted keeps its first frame).
+    fn record(&self, ids: &[u64], frame: u64) {
+        if ids.is_empty() {
+            return;
+        }
+        let mut map = self.0.write().unwrap_or_else(PoisonError::into_inner);
+        for id in ids {
+            map.entry(*id).or_insert(frame);
+        }
+    }
+
+    /// The record as a reader at `frame` sees it.
+    fn as_of(&self, frame: u64) -> RemovedAsOf<'_> {
+        RemovedAsOf {
+            map: self.0.read().unwrap_or_else(PoisonError::into_inner),
+            frame,
+        }
+    }
+
+    /// Whether two records are one (keyframes of one capture share theirs).
+    #[cfg(test)]
+    fn shared_with(&self, other: &Removed) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// [`Removed`] read at one frame.
+struct RemovedAsOf<'a> {
+    map: RwLockReadGuard<'a, IdMap<u64, u64>>,
+    frame: u64,
+}
+
+impl RemovedAsOf<'_> {
+    /// The frame `id` was removed in, if that is no later than the frame read.
+    fn get(&self, id: u64) -> Option<u64> {
+        if self.map.is_empty() {
+            return None;
+        }
+        self.map.get(&id).copied().filter(|&g| g <= self.frame)
+    }
 }
 
 impl Keyframe {
@@ -663,10 +717,11 @@ impl CaptureReader {
                 .take()
                 .map(|s| Before::Placed(Box::new(s.placed)));
             self.state.previous.insert(*id, shape);
-            self.state.removed.insert(*id, frame);
         }
+        self.state.removed.record(&removed, frame);
+        let gone = self.state.removed.as_of(frame);
         for (index, (id, keys)) in shapes.into_iter().enumerate() {
-            if let Some(gone) = self.state.removed.get(&id) {
+            if let Some(gone) = gone.get(id) {
                 return Err(format!(
                     "shape {index} (id {id}): \"id\" {id} was removed at frame {gone} (a removed id never comes back)"
                 )
@@ -696,6 +751,7 @@ impl CaptureReader {
                 }
             }
         }
+        drop(gone);
         self.compact();
         // Each pair claimed so far, with the claim that claimed it.
         let mut seen: HashMap<(u64, u64), usize> = HashMap::with_capacity(claims.len());
@@ -752,7 +808,8 @@ impl CaptureReader {
 
     /// ` (removed at frame 8)` for an id that was removed, else nothing.
     fn gone(&self, id: u64) -> String {
-        match self.state.removed.get(&id) {
+        let now = self.state.last.map_or(0, |(frame, _)| frame);
+        match self.state.removed.as_of(now).get(id) {
             Some(frame) => format!(" (removed at frame {frame})"),
             None => String::new(),
         }
@@ -893,4 +950,73 @@ fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) -> Result<(), Stri
     }
     shape.placed.pose = Pose::new(position, angle);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    const HEADER: &str = r#"{"format": "collidoscope-capture", "version": 1, "engine": {"name": "box2d", "version": "3.2.0"}, "precision": "f32", "units": "m", "y_up": true}"#;
+
+    fn circle(id: u64) -> String {
+        format!(r#"{{"id": {id}, "kind": "circle", "radius": 1, "position": [{id}, 0]}}"#)
+    }
+
+    /// Keyframes share the record of removed ids (a game's bullets are kept once, not once
+    /// per keyframe), and a reader resumed from an early keyframe, while another has read on,
+    /// sees only the removals up to where it stands.
+    #[test]
+    fn keyframes_share_the_removed_ids_and_a_resumed_reader_sees_only_its_past() {
+        let frame0 = format!(
+            r#"{{"frame": 0, "time": 0, "shapes": [{}, {}, {}]}}"#,
+            circle(1),
+            circle(2),
+            circle(3)
+        );
+        let rest = [
+            r#"{"frame": 1, "time": 0.1, "removed": [1]}"#.to_string(),
+            r#"{"frame": 2, "time": 0.2, "removed": [2]}"#.to_string(),
+            format!(r#"{{"frame": 3, "time": 0.3, "shapes": [{}]}}"#, circle(4)),
+        ]
+        .join("\n");
+        let text = format!("{HEADER}\n{frame0}\n{rest}\n");
+        let path = Path::new("bullets.capture.jsonl");
+        let mut reader = CaptureReader::new(path, Cursor::new(text.clone())).unwrap();
+        reader.next_frame().unwrap().unwrap();
+        let (early, offset) = (reader.keyframe(), reader.consumed());
+        while reader.next_frame().unwrap().is_some() {}
+        let late = reader.keyframe();
+        assert!(early.removed.shared_with(&late.removed));
+        assert_eq!(late.removed.as_of(3).get(1), Some(1));
+        assert_eq!(early.removed.as_of(0).get(1), None);
+
+        // Resumed at frame 0: ids 1 and 2 are still there to be removed.
+        let tail = text.as_bytes()[offset as usize..].to_vec();
+        let header = reader.header().clone();
+        let mut resumed = CaptureReader::resume(
+            path,
+            header.clone(),
+            (Cursor::new(tail), offset),
+            early.clone(),
+        );
+        let frames: Vec<u64> = std::iter::from_fn(|| resumed.next_frame().unwrap())
+            .map(|f| f.frame)
+            .collect();
+        assert_eq!(frames, [1, 2, 3]);
+
+        // And an id removed before where the reader stands is refused as before.
+        let again = format!(r#"{{"frame": 4, "time": 0.4, "shapes": [{}]}}"#, circle(1));
+        let mut resumed = CaptureReader::resume(
+            path,
+            header,
+            (Cursor::new(format!("{again}\n")), text.len() as u64),
+            late,
+        );
+        let refused = resumed.next_frame().unwrap_err().to_string();
+        assert!(
+            refused.contains("\"id\" 1 was removed at frame 1"),
+            "{refused}"
+        );
+    }
 }

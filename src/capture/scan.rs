@@ -25,8 +25,9 @@ pub fn judge_capture(
 /// What a scan shows to whoever watches it besides the judgements: each line as read, and
 /// the reader after each batch of frames (standing after the last frame handed out).
 pub struct Watch<'a> {
-    /// Each line read, in order, before it is parsed.
-    pub line: Box<dyn FnMut(&RawLine) + 'a>,
+    /// Each line read, in order, before it is parsed; `false` stops the scan before that
+    /// line (the frames before it are handed out).
+    pub line: Box<dyn FnMut(&RawLine) -> bool + 'a>,
     /// The reader after a batch; `false` stops the scan.
     pub batch: Box<dyn FnMut(&CaptureReader) -> bool + 'a>,
     /// Names the events of each frame as it is read (into its judgement's `events`).
@@ -36,7 +37,7 @@ pub struct Watch<'a> {
 impl Default for Watch<'_> {
     fn default() -> Self {
         Self {
-            line: Box::new(|_| {}),
+            line: Box::new(|_| true),
             batch: Box::new(|_| true),
             events: None,
         }
@@ -70,12 +71,16 @@ pub fn scan_capture(
     loop {
         let mut raw = Vec::new();
         let mut bytes = 0;
+        let mut stopped = false;
         while raw.len() < BATCH_LINES && bytes < BATCH_BYTES {
             let Some(line) = reader.raw_line()? else {
                 break;
             };
             bytes += line.len();
-            (watch.line)(&line);
+            if !(watch.line)(&line) {
+                stopped = true;
+                break;
+            }
             raw.push(line);
         }
         if raw.is_empty() {
@@ -130,7 +135,7 @@ pub fn scan_capture(
         if let Some(e) = refused {
             return Err(e);
         }
-        if !(watch.batch)(reader) {
+        if stopped || !(watch.batch)(reader) {
             return Ok(());
         }
     }

@@ -23,3 +23,19 @@ pub fn huge(x: f64) -> String {
         format!("{x}")
     }
 }
+
+/// A size as a message shows it: `16 GiB`, `256 MiB`, `12 KiB`, `100 bytes` (whole units only
+/// when exact, else one decimal).
+pub fn bytes(n: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, size) in UNITS {
+        if n >= size {
+            return if n.is_multiple_of(size) {
+                format!("{} {unit}", n / size)
+            } else {
+                format!("{:.1} {unit}", n as f64 / size as f64)
+            };
+        }
+    }
+    format!("{n} bytes")
+}
