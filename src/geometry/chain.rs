@@ -2,6 +2,7 @@ use super::circle::check_point;
 use super::{ShapeError, right_perp};
 use glam::DVec2;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// A row of one-sided segments ("pieces") with ghost points, as Box2D v3's chain shape.
 ///
@@ -14,7 +15,9 @@ use serde::Serialize;
 ///   is never changed: reversing the points turns the chain inside out.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Chain {
-    points: Vec<DVec2>,
+    /// Shared, not copied, when a chain is cloned (a level's long floor goes into every query
+    /// and capture frame that holds it).
+    points: Arc<[DVec2]>,
     #[serde(rename = "loop")]
     looped: bool,
 }
@@ -79,7 +82,10 @@ impl Chain {
                 });
             }
         }
-        Ok(Self { points, looped })
+        Ok(Self {
+            points: points.into(),
+            looped,
+        })
     }
 
     /// The points, as given (local).
@@ -132,7 +138,7 @@ impl Chain {
     /// Move point `i`; a point that is not finite, or that would give a piece or ghost edge
     /// of length 0, is refused and the chain stays as it was.
     pub fn set_point(&mut self, i: usize, p: DVec2) -> Result<(), ShapeError> {
-        let mut points = self.points.clone();
+        let mut points = self.points.to_vec();
         if let Some(q) = points.get_mut(i) {
             *q = p;
         }
@@ -143,7 +149,7 @@ impl Chain {
     /// Insert a point before index `i` (at the end for `i == len`); refused as [`Chain::new`]
     /// refuses.
     pub fn insert_point(&mut self, i: usize, p: DVec2) -> Result<(), ShapeError> {
-        let mut points = self.points.clone();
+        let mut points = self.points.to_vec();
         points.insert(i.min(points.len()), p);
         *self = Self::new(points, self.looped)?;
         Ok(())
@@ -152,7 +158,7 @@ impl Chain {
     /// Remove point `i`; refused when the chain would become too short or two points would
     /// meet.
     pub fn remove_point(&mut self, i: usize) -> Result<(), ShapeError> {
-        let mut points = self.points.clone();
+        let mut points = self.points.to_vec();
         if i < points.len() {
             points.remove(i);
         }
@@ -162,10 +168,10 @@ impl Chain {
 
     /// The same points in the other order: every piece's front turns to the other side.
     pub fn reversed(&self) -> Chain {
-        let mut points = self.points.clone();
+        let mut points = self.points.to_vec();
         points.reverse();
         Chain {
-            points,
+            points: points.into(),
             looped: self.looped,
         }
     }

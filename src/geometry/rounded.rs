@@ -6,6 +6,7 @@
 //! `b -> a`, whose outward normals are opposite, so clipping and support work without special
 //! cases.
 
+use super::Corners;
 use super::{DVec2, Interval, Placed, Pose, Shape, ShapeKind, Winding, right_perp};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -34,10 +35,10 @@ pub const ARC_SEGMENTS_PER_TURN: usize = 64;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rounded<'a> {
     /// The core's corners, counter-clockwise.
-    pub points: SmallVec<[DVec2; 8]>,
+    pub points: Corners,
     /// `normals[i]` is the outward unit normal of the edge `points[i] -> points[i + 1]`; empty
     /// for a 1-point core; two opposite normals for a 2-point core.
-    pub normals: SmallVec<[DVec2; 8]>,
+    pub normals: Corners,
     /// Every point within `radius` of the core belongs to the shape (0 for polygons).
     pub radius: f64,
     /// The shape's centre (circle centre, segment midpoint, polygon centroid).
@@ -101,8 +102,8 @@ impl<'a> Rounded<'a> {
                         normals[i] = rotation.rotate(local_normals[i]);
                     }
                     (
-                        SmallVec::from_buf_and_len(points, n),
-                        SmallVec::from_buf_and_len(normals, n),
+                        Corners::from_inline(SmallVec::from_buf_and_len(points, n)),
+                        Corners::from_inline(SmallVec::from_buf_and_len(normals, n)),
                     )
                 } else {
                     (
@@ -142,8 +143,8 @@ impl<'a> Rounded<'a> {
         // What `normalize` computes, reusing the length: |right_perp(v)| = |v|.
         let n = right_perp(along) * (1.0 / length);
         Self {
-            points: SmallVec::from_slice(&[a, b]),
-            normals: SmallVec::from_slice(&[n, -n]),
+            points: Corners::from_slice(&[a, b]),
+            normals: Corners::from_slice(&[n, -n]),
             radius,
             centre,
             kind,
@@ -157,8 +158,8 @@ impl<'a> Rounded<'a> {
     #[inline(always)]
     fn point_core(p: DVec2, centre: DVec2, radius: f64, kind: ShapeKind, offset: DVec2) -> Self {
         Self {
-            points: SmallVec::from_slice(&[p]),
-            normals: SmallVec::new(),
+            points: Corners::from_slice(&[p]),
+            normals: Corners::new(),
             radius,
             centre,
             kind,

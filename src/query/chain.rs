@@ -65,12 +65,32 @@ fn pieces_against(chain: &Chain, pose: Pose, other: &Placed, chain_is_a: bool) -
 
 /// The contact of a pair with a chain: its deepest admitted or snapped piece (`None` when no
 /// piece reports a contact, or for two chains).
+///
+/// Streamed: only the pieces whose box meets the other shape's are tested (one apart from
+/// it by its box cannot intersect it), and nothing is kept for the others, so a query against
+/// a level's long floor costs what its nearby pieces cost, with no copy of the chain.
 pub fn chain_contact(a: &Placed, b: &Placed) -> Option<Contact> {
-    let deepest = chain_pieces(a, b)
-        .into_iter()
+    let (chain, pose, other, chain_is_a) = match (&a.shape, &b.shape) {
+        (Shape::Chain(_), Shape::Chain(_)) => return None,
+        (Shape::Chain(chain), _) => (chain, a.pose, b, true),
+        (_, Shape::Chain(chain)) => (chain, b.pose, a, false),
+        _ => return None,
+    };
+    let (low, high) = other.aabb();
+    // A margin far above rounding error: a piece this near is tested exactly.
+    let margin = DVec2::splat(1e-9 * (1.0 + low.abs().max(high.abs()).max_element()));
+    let (low, high) = (low - margin, high + margin);
+    chain
+        .pieces()
+        .filter(|piece| {
+            let (p1, p2) = (pose.apply(piece.p1), pose.apply(piece.p2));
+            p1.min(p2).cmple(high).all() && p1.max(p2).cmpge(low).all()
+        })
+        .filter_map(|piece| piece_result(pose, piece, other, chain_is_a))
         .filter(|p| p.intersecting())
-        .max_by(|p, q| p.summary.depth.total_cmp(&q.summary.depth))?;
-    deepest.summary.contact()
+        .max_by(|p, q| p.summary.depth.total_cmp(&q.summary.depth))?
+        .summary
+        .contact()
 }
 
 /// Piece `piece` of a chain at `pose` against `other`.

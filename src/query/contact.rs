@@ -16,9 +16,9 @@
 //! overlap there, along the normal.
 
 use super::types::{AxisSource, Side};
+use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Rounded};
 use serde::Serialize;
-use smallvec::SmallVec;
 
 /// One contact point.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -29,6 +29,13 @@ pub struct ContactPoint {
     pub depth: f64,
 }
 
+inline_list!(
+    /// A contact's points: one or two, held inline.
+    ContactPoints,
+    ContactPoint,
+    2
+);
+
 /// The contact of two intersecting shapes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Contact {
@@ -37,7 +44,7 @@ pub struct Contact {
     /// Unit vector from A toward B: moving B by `depth * normal` separates them.
     pub normal: DVec2,
     /// One or two contact points.
-    pub points: SmallVec<[ContactPoint; 2]>,
+    pub points: ContactPoints,
 }
 
 /// A face whose normal is within this (in `1 - cos`) of the MTV normal is a reference face.
@@ -53,7 +60,7 @@ pub(crate) fn manifold(
     normal: DVec2,
     depth: f64,
     source: AxisSource,
-) -> SmallVec<[ContactPoint; 2]> {
+) -> ContactPoints {
     if a.is_point() || b.is_point() {
         return single_point(a, b, normal, depth);
     }
@@ -125,16 +132,11 @@ fn best_face(shape: &Rounded, direction: DVec2) -> (usize, f64) {
 /// One point halfway between the deepest points of the two surfaces along the normal. A
 /// circle's deepest point is unambiguous, so it is measured from the circle when there is
 /// one, else from B.
-fn single_point(
-    a: &Rounded,
-    b: &Rounded,
-    normal: DVec2,
-    depth: f64,
-) -> SmallVec<[ContactPoint; 2]> {
+fn single_point(a: &Rounded, b: &Rounded, normal: DVec2, depth: f64) -> ContactPoints {
     if a.is_point() && !b.is_point() {
         let deepest_a = a.point(0) + normal * a.radius;
         let point = deepest_a - normal * (0.5 * depth);
-        SmallVec::from_slice(&[ContactPoint { point, depth }])
+        ContactPoints::from_slice(&[ContactPoint { point, depth }])
     } else {
         let (_, core_b) = b.support(-normal);
         contact_below(core_b, b.radius, normal, depth)
@@ -149,14 +151,14 @@ pub(crate) fn contact_below(
     radius_b: f64,
     normal: DVec2,
     depth: f64,
-) -> SmallVec<[ContactPoint; 2]> {
+) -> ContactPoints {
     let deepest_b = core_b - normal * radius_b;
     let point = deepest_b + normal * (0.5 * depth);
-    SmallVec::from_slice(&[ContactPoint { point, depth }])
+    ContactPoints::from_slice(&[ContactPoint { point, depth }])
 }
 
 /// Clip the incident edge of `incident` against face `face` of `reference`.
-fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[ContactPoint; 2]> {
+fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> ContactPoints {
     let (v1, v2) = reference.edge(face);
     let n = reference.normal(face);
     // Both cores are counter-clockwise and face each other, so the incident edge runs against
@@ -169,7 +171,7 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[Conta
     let (lower, upper) = (along.dot(v1), along.dot(v2));
     let (at_w1, at_w2) = (along.dot(w1), along.dot(w2));
     if at_w1.max(at_w2) < lower || at_w1.min(at_w2) > upper {
-        return SmallVec::new();
+        return ContactPoints::new();
     }
     // Each end of the incident edge, moved along the edge to the slab's side it overshoots.
     // A division only where an end is clipped, as in Box2D's b2ClipPolygons.
@@ -201,7 +203,7 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> SmallVec<[Conta
     // A clipped range of (almost) no length is one point, not two.
     let one_point = (high_end - low_end).length_squared() <= 1e-24 * (w1 - w2).length_squared();
     // From w1's end, the incident edge's own direction.
-    let mut points = SmallVec::new();
+    let mut points = ContactPoints::new();
     if high.depth > 0.0 {
         points.push(high);
     }

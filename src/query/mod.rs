@@ -63,7 +63,7 @@ pub use closest::{
     ClosestPoints, Proximity, closest_point_on_segment, closest_points_segment_segment,
     distance_to_core, distance_to_point,
 };
-pub use contact::{Contact, ContactPoint};
+pub use contact::{Contact, ContactPoint, ContactPoints};
 pub use dispatch::{collide, distance, pair_report};
 pub use mistakes::{
     Outcome, SHALLOW_THRESHOLD, mistaken_outcome, mistaken_piece_report, mistaken_report,
@@ -79,7 +79,7 @@ pub use sat::sat_report;
 pub use seam::{FACE_ANGLE, covers, face_met, faces, nearest_on_face};
 pub use summary::{pair_records, summarize};
 pub use sweep::{convex_hull, poses_between, swept_outline};
-pub use toi::{Toi, ToiMethod, ToiState, ToiStep, Velocity, inner_radius, safe_step};
+pub use toi::{Toi, ToiMethod, ToiState, ToiStep, ToiSteps, Velocity, inner_radius, safe_step};
 pub use types::{
     AxisRole, AxisSource, AxisTest, ChainRule, Mistake, Mtv, SatReport, Side, TwoSided, Verdict,
 };

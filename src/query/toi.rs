@@ -27,9 +27,9 @@ use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
 use super::collide::{collide_at, collide_circles, collide_convex as collide};
+use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
-use smallvec::SmallVec;
 
 /// How a shape moves: `position(t) = position + linear * t`, `angle(t) = angle + angular * t`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -110,6 +110,13 @@ pub struct ToiStep {
     pub advance: f64,
 }
 
+inline_list!(
+    /// A time of impact's steps, in order: a few inline, the usual count.
+    ToiSteps,
+    ToiStep,
+    6
+);
+
 /// The time of impact of a pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Toi {
@@ -124,7 +131,7 @@ pub struct Toi {
     /// The search used.
     pub method: ToiMethod,
     /// Every step, in order (held inline up to a few, the usual count: no allocation).
-    pub steps: SmallVec<[ToiStep; 6]>,
+    pub steps: ToiSteps,
 }
 
 impl Toi {
@@ -136,7 +143,7 @@ impl Toi {
             point: None,
             normal: None,
             method: ToiMethod::Newton,
-            steps: SmallVec::new(),
+            steps: ToiSteps::new(),
         }
     }
 }
