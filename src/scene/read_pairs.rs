@@ -171,37 +171,6 @@ fn points(map: &Map<String, Value>, key: &str) -> Result<Option<Vec<DVec2>>, Str
     }
 }
 
-/// A number >= 0 (or > 0 when `positive`) under `key`, if present and not null.
-fn non_negative(fields: &Fields, key: &str, positive: bool) -> Result<Option<f64>, String> {
-    if fields.0.get(key).is_some_and(Value::is_null) {
-        return Ok(None);
-    }
-    let value = fields.optional_number(key)?;
-    match value {
-        Some(x) if x < 0.0 || (positive && x == 0.0) => Err(format!(
-            "{key:?} must be {} 0, found {x}",
-            if positive { ">" } else { ">=" }
-        )),
-        _ => Ok(value),
-    }
-}
-
-/// A normal under `key`: a point, `null` or absent.
-fn normal(fields: &Fields, key: &str) -> Result<Option<DVec2>, String> {
-    if fields.0.get(key).is_none_or(Value::is_null) {
-        return Ok(None);
-    }
-    let n = fields.point(key)?;
-    let length = n.length();
-    if (length - 1.0).abs() > UNIT_SLACK {
-        return Err(format!(
-            "{key:?} must be a unit vector (from A toward B), found [{}, {}] of length {length}",
-            n.x, n.y
-        ));
-    }
-    Ok(Some(n))
-}
-
 fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
     let (fields, a, b) = pair_fields(entry, &CLAIM_KEYS, shapes)?;
     let reported = reported(&fields)?;
@@ -221,33 +190,80 @@ fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
 /// What a claim says about its pair, every key but `a` and `b` (a shape set's claim and a
 /// capture's read the same way).
 pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
-    let intersecting = boolean(fields.0, "intersecting")?;
-    let depth = non_negative(fields, "depth", intersecting)?;
-    let normal = normal(fields, "normal")?;
-    let separation = non_negative(fields, "separation", false)?;
-    if intersecting {
-        if depth.is_none() {
+    // The types first (a number where a number belongs); then the rules, by the one check a
+    // capture's writer also runs on what it is about to write.
+    let number = |key: &str| -> Result<Option<f64>, String> {
+        if fields.0.get(key).is_some_and(Value::is_null) {
+            return Ok(None);
+        }
+        fields.optional_number(key)
+    };
+    let normal = if fields.0.get("normal").is_none_or(Value::is_null) {
+        None
+    } else {
+        Some(fields.point("normal")?)
+    };
+    let reported = Reported {
+        intersecting: boolean(fields.0, "intersecting")?,
+        depth: number("depth")?,
+        normal,
+        contacts: points(fields.0, "contacts")?,
+        distance: number("distance")?,
+        piece: piece(fields.0)?,
+        separation: number("separation")?,
+    };
+    check_reported(&reported)?;
+    Ok(reported)
+}
+
+/// The rules a claim keeps, whoever made it: the readers of shape sets and captures, and the
+/// capture writer before it writes one (what it would refuse, the writer never writes as a
+/// claim). Every number finite; `depth` > 0 when intersecting, `distance` and `separation`
+/// >= 0; a unit `normal`; an intersecting claim has a depth and a normal and no separation; a
+/// separation is along a normal.
+pub(crate) fn check_reported(claim: &Reported) -> Result<(), String> {
+    let number = |key: &str, x: Option<f64>, positive: bool| match x {
+        Some(x) if !x.is_finite() => Err(format!("{key:?} must be a finite number, found {x}")),
+        Some(x) if x < 0.0 || (positive && x == 0.0) => Err(format!(
+            "{key:?} must be {} 0, found {x}",
+            if positive { ">" } else { ">=" }
+        )),
+        _ => Ok(()),
+    };
+    number("depth", claim.depth, claim.intersecting)?;
+    if let Some(n) = claim.normal {
+        let length = n.length();
+        if !(length - 1.0).abs().le(&UNIT_SLACK) {
+            return Err(format!(
+                "\"normal\" must be a unit vector (from A toward B), found [{}, {}] of length {length}",
+                n.x, n.y
+            ));
+        }
+    }
+    number("separation", claim.separation, false)?;
+    if claim.intersecting {
+        if claim.depth.is_none() {
             return Err("an intersecting claim needs \"depth\" (> 0)".into());
         }
-        if normal.is_none() {
+        if claim.normal.is_none() {
             return Err("an intersecting claim needs \"normal\" (unit, from A toward B)".into());
         }
-        if separation.is_some() {
+        if claim.separation.is_some() {
             return Err("\"separation\" is an apart claim's (a speculative contact's); an intersecting claim says \"depth\"".into());
         }
     }
-    if separation.is_some() && normal.is_none() {
+    if claim.separation.is_some() && claim.normal.is_none() {
         return Err("a speculative claim's \"separation\" is along its \"normal\" (unit, from A toward B), which is missing".into());
     }
-    Ok(Reported {
-        intersecting,
-        depth,
-        normal,
-        contacts: points(fields.0, "contacts")?,
-        distance: non_negative(fields, "distance", false)?,
-        piece: piece(fields.0)?,
-        separation,
-    })
+    if let Some(i) = claim
+        .contacts
+        .iter()
+        .flatten()
+        .position(|p| !p.is_finite())
+    {
+        return Err(format!("\"contacts\" point {i} must be finite numbers"));
+    }
+    number("distance", claim.distance, false)
 }
 
 /// A chain's piece number under `"piece"`, if present.

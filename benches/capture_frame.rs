@@ -1,0 +1,168 @@
+//! What capturing costs a game each step, per body: the writer alone (`CaptureWriter::frame`
+//! with every body's shape passed, as a game without an adapter calls it) and the Rapier
+//! adapter around a real step (`before_step` + `after_step`, the pipeline's own step not
+//! counted), on 1,000 bodies (boxes, balls and hexagons) settling on a floor. The output is
+//! plain (no gzip), written to a sink: the capture's own CPU time.
+//!
+//! `cargo bench --bench capture_frame --features rapier2d`. Prints the median over 200 frames.
+
+use collidoscope::capture::rapier::{RapierCapture, fresh_narrow_phase, header};
+use collidoscope::capture::{
+    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
+};
+use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Shape};
+use collidoscope::scene::Body;
+use rapier2d::prelude::*;
+use std::time::Instant;
+
+const BODIES: usize = 1000;
+const FRAMES: usize = 200;
+
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// Body `i`'s shape: a box, a ball or a hexagon.
+fn shape(i: usize) -> Shape {
+    match i % 3 {
+        0 => ConvexPolygon::rectangle(DVec2::splat(0.45)).unwrap().into(),
+        1 => Circle::new(0.45).unwrap().into(),
+        _ => ConvexPolygon::regular(6, 0.45).unwrap().into(),
+    }
+}
+
+/// The writer alone: every body passed with its shape each frame, and a manifold per
+/// neighbour pair.
+fn writer_alone() -> f64 {
+    let shapes: Vec<Shape> = (0..BODIES).map(shape).collect();
+    let header = Header::f32_metres(Engine::new("bench", "1"));
+    let mut writer = CaptureWriter::new(
+        std::io::sink(),
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let mut times = Vec::new();
+    for k in 0..FRAMES {
+        let t = k as f64 / 60.0;
+        let start = Instant::now();
+        let bodies: Vec<BodyShape> = (0..BODIES)
+            .map(|i| {
+                let x = (i % 40) as f64 + 0.05 * (t + i as f64).sin();
+                let y = (i / 40) as f64;
+                BodyShape::new(i as u64, shapes[i].clone(), DVec2::new(x, y), DVec2::X).moving(
+                    Body::Dynamic,
+                    DVec2::new(0.1, 0.0),
+                    0.0,
+                    true,
+                )
+            })
+            .collect();
+        let contacts: Vec<Manifold> = (1..BODIES)
+            .map(|i| Manifold {
+                a: i as u64 - 1,
+                b: i as u64,
+                normal: DVec2::X,
+                points: vec![ManifoldPoint {
+                    point: DVec2::new(i as f64, 0.0),
+                    separation: 0.01,
+                }],
+                piece: None,
+            })
+            .collect();
+        writer.frame(t, &bodies, &contacts).unwrap();
+        times.push(start.elapsed().as_secs_f64());
+    }
+    median(times)
+}
+
+/// The Rapier adapter around real steps of a settling pile.
+fn rapier_adapter() -> f64 {
+    let mut bodies = RigidBodySet::new();
+    let mut colliders = ColliderSet::new();
+    let floor = bodies.insert(RigidBodyBuilder::fixed().translation(Vector::new(20.0, -1.0)));
+    colliders.insert_with_parent(ColliderBuilder::cuboid(25.0, 0.5), floor, &mut bodies);
+    let hexagon: Vec<Vector> = (0..6)
+        .map(|k| {
+            let a = k as f32 * std::f32::consts::TAU / 6.0;
+            Vector::new(0.45 * a.cos(), 0.45 * a.sin())
+        })
+        .collect();
+    for i in 0..BODIES - 1 {
+        let body = bodies.insert(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new((i % 40) as f32, (i / 40) as f32 * 1.05)),
+        );
+        let collider = match i % 3 {
+            0 => ColliderBuilder::cuboid(0.45, 0.45),
+            1 => ColliderBuilder::ball(0.45),
+            _ => ColliderBuilder::convex_hull(&hexagon).unwrap(),
+        };
+        colliders.insert_with_parent(collider, body, &mut bodies);
+    }
+    let params = IntegrationParameters {
+        contact_recycling: false,
+        ..Default::default()
+    };
+    let mut narrow_phase = fresh_narrow_phase();
+    let mut capture = RapierCapture::new(std::io::sink(), &header(&params, "m", true)).unwrap();
+    let (mut pipeline, mut islands, mut broad_phase) = (
+        PhysicsPipeline::new(),
+        IslandManager::new(),
+        BroadPhaseBvh::new(),
+    );
+    let (mut joints, mut multibody, mut soft, mut ccd) = (
+        ImpulseJointSet::new(),
+        MultibodyJointSet::new(),
+        SoftBodySet::new(),
+        CCDSolver::new(),
+    );
+    let mut times = Vec::new();
+    for step in 0..FRAMES + 60 {
+        let start = Instant::now();
+        capture.before_step(&bodies, &colliders).unwrap();
+        let before = start.elapsed().as_secs_f64();
+        pipeline.step(
+            Vector::new(0.0, -9.81),
+            &params,
+            &mut islands,
+            &mut broad_phase,
+            &mut narrow_phase,
+            &mut bodies,
+            &mut colliders,
+            &mut joints,
+            &mut multibody,
+            &mut soft,
+            &mut ccd,
+            &(),
+            &(),
+        );
+        let start = Instant::now();
+        capture
+            .after_step(step as f64 * f64::from(params.dt), &narrow_phase)
+            .unwrap();
+        // The first second settles the pile: timed after it.
+        if step >= 60 {
+            times.push(before + start.elapsed().as_secs_f64());
+        }
+    }
+    median(times)
+}
+
+fn main() {
+    let per_body = |seconds: f64| seconds * 1e9 / BODIES as f64;
+    let writer = writer_alone();
+    println!(
+        "writer alone, {BODIES} bodies: {:.0} us a frame, {:.0} ns a body",
+        writer * 1e6,
+        per_body(writer)
+    );
+    let rapier = rapier_adapter();
+    println!(
+        "Rapier adapter, {BODIES} bodies: {:.0} us a frame, {:.0} ns a body",
+        rapier * 1e6,
+        per_body(rapier)
+    );
+}
