@@ -91,7 +91,7 @@ fn contacts(frame: &[BodyShape]) -> Vec<Manifold> {
                 a: i as u64,
                 b: j as u64,
                 normal,
-                points: vec![ManifoldPoint { point, separation }],
+                points: vec![ManifoldPoint { point, separation }].into(),
                 piece: None,
             });
         }

@@ -972,9 +972,46 @@ pub fn capture_judged(
     )
 }
 
+/// What an engine gave that its capture holds as malformed, in words: `shape 7 ("ball"):
+/// "position" must be finite numbers`, `the claim of ids 1 and 7: "normal" must be a unit
+/// vector ...`.
+pub fn malformed(m: &crate::capture::Malformed) -> String {
+    use crate::capture::MalformedWhat;
+    let id = |id: Option<u64>| id.map_or("?".to_string(), |id| id.to_string());
+    match m.what {
+        MalformedWhat::Shape { id: shape } => {
+            let name = m.value.get("name").and_then(serde_json::Value::as_str);
+            let name = name.map(|n| format!(" ({n:?})")).unwrap_or_default();
+            format!("shape {}{name}: {}", id(shape), m.problem)
+        }
+        MalformedWhat::Claim { a, b } => {
+            format!("the claim of ids {} and {}: {}", id(a), id(b), m.problem)
+        }
+    }
+}
+
+/// How a capture's malformed entries are counted, with the first: `2 malformed in 2 frames
+/// (what the engine gave that a capture cannot hold), the first at frame 0, t = 0 s: shape 7
+/// ("ball"): "position" must be finite numbers`.
+pub fn malformed_counts(
+    count: u64,
+    frames: u64,
+    (frame, time, first): (u64, f64, &crate::capture::Malformed),
+) -> String {
+    format!(
+        "{count} malformed in {frames} frame{} (what the engine gave that a capture cannot hold), the first at frame {frame}, t = {} s: {}",
+        plural(frames),
+        short_number(time),
+        malformed(first)
+    )
+}
+
 /// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub fn capture_divergence(frame: u64, d: &crate::capture::Divergence) -> String {
+    if let Some(m) = &d.malformed {
+        return format!("frame {frame}: malformed: {}", malformed(m));
+    }
     let piece = d.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
     let causes: Vec<&str> = d.causes.iter().map(|c| c.name()).collect();
     let causes = if causes.is_empty() {

@@ -466,3 +466,42 @@ fn a_fixture_of_an_event_reproduces_its_step() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("has 3 events"), "{}", stderr(&o));
 }
+
+/// What the engine gave that a capture cannot hold (here a ball at NaN, and so its contact)
+/// is read, not refused: `diagnose` counts it, says the first, and fails, in text and JSON.
+#[test]
+fn malformed_entries_are_said_and_fail_the_diagnosis() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = std::fs::read_to_string(EXAMPLE).unwrap();
+    let header = header.lines().next().unwrap();
+    let frame0 = r#"{"frame":0,"time":0,"shapes":[{"id":1,"name":"ground","kind":"polygon","points":[[-10,-0.5],[10,-0.5],[10,0.5],[-10,0.5]],"position":[0,-0.5]}],"claims":[],"malformed":[{"shape":{"id":7,"name":"ball","kind":"circle","radius":0.5,"position":["NaN",0.4],"rotation":[1,0],"body":"dynamic","velocity":[0,-1],"angular_velocity":0},"problem":"\"position\" must be finite numbers"},{"claim":{"a":1,"b":7,"normal":[0,1],"points":[{"point":[0.25,-0.05],"separation":-0.1}]},"problem":"shape 7 is malformed in this frame, so its contacts cannot be judged"}]}"#;
+    let frame1 = r#"{"frame":1,"time":0.016,"claims":[]}"#;
+    let path = write(
+        dir.path(),
+        "nan.capture.jsonl",
+        &format!("{header}\n{frame0}\n{frame1}\n"),
+    );
+    let file = path.to_str().unwrap();
+    let o = collidoscope(&["diagnose", file]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "2 malformed in 1 frame (what the engine gave that a capture cannot hold), the first at frame 0, t = 0 s: shape 7 (\"ball\"): \"position\" must be finite numbers"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let (line, status) = json_line(&["diagnose", "--json", file]);
+    assert_eq!(status, Some(1));
+    assert_eq!(line["malformed"].as_u64(), Some(2));
+    assert_eq!(line["first_malformed"]["frame"].as_u64(), Some(0));
+    assert_eq!(
+        line["first_malformed"]["what"],
+        serde_json::json!({"kind": "shape", "id": 7})
+    );
+    assert_eq!(
+        line["frames"][0]["malformed"][1]["problem"],
+        "shape 7 is malformed in this frame, so its contacts cannot be judged"
+    );
+    assert_eq!(line["first_divergence"], Value::Null);
+}

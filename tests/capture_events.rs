@@ -82,7 +82,8 @@ fn seam_contact() -> Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.0, -0.01),
             separation: -0.002,
-        }],
+        }]
+        .into(),
         piece: None,
     }
 }
@@ -205,7 +206,8 @@ fn a_body_moved_out_through_the_far_side_was_pushed_through() {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.0, 0.0),
             separation: -0.08,
-        }],
+        }]
+        .into(),
         piece: None,
     };
     let frames = [
@@ -226,7 +228,8 @@ fn a_body_moved_out_through_the_far_side_was_pushed_through() {
         points: vec![ManifoldPoint {
             point: DVec2::new(-0.05, 0.0),
             separation: -0.02,
-        }],
+        }]
+        .into(),
         piece: None,
     };
     let frames = [
@@ -268,7 +271,8 @@ fn resting(depth: f64, normal: DVec2) -> Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.25, -depth / 2.0),
             separation: -depth,
-        }],
+        }]
+        .into(),
         piece: None,
     }
 }

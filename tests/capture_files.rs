@@ -4,8 +4,8 @@
 //! and writes only what changed; `previous-poses` names a stale contact.
 
 use collidoscope::capture::{
-    BodyShape, CaptureReader, CaptureWriter, Cause, Engine, Header, Manifold, ManifoldPoint,
-    NormalFrom, Penetration, judge_frame,
+    BodyShape, CaptureError, CaptureReader, CaptureWriter, Cause, Engine, Header, MalformedWhat,
+    Manifold, ManifoldPoint, NormalFrom, Penetration, judge_frame,
 };
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
 use collidoscope::scene::{Body, Precision};
@@ -280,7 +280,8 @@ fn resting(depth: f32) -> Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.25, -(depth as f64) / 2.0),
             separation: -(depth as f64),
-        }],
+        }]
+        .into(),
         piece: None,
     }
 }
@@ -358,7 +359,8 @@ fn the_writer_turns_other_conventions_into_the_files() {
         points: vec![ManifoldPoint {
             point: DVec2::ZERO,
             separation: 0.25,
-        }],
+        }]
+        .into(),
         ..resting(0.0)
     };
     writer
@@ -370,7 +372,8 @@ fn the_writer_turns_other_conventions_into_the_files() {
         points: vec![ManifoldPoint {
             point: DVec2::ZERO,
             separation: -0.01,
-        }],
+        }]
+        .into(),
         ..resting(0.0)
     };
     writer
@@ -393,36 +396,48 @@ fn the_writer_turns_other_conventions_into_the_files() {
     );
 }
 
+/// The writer refuses only calls that break the capture's contract (they are the game's to
+/// change), and writes what the engine got wrong as it came, marked malformed, never losing
+/// the frame that shows it: a NaN pose, a zero normal. The reader reads every frame back, the
+/// malformed entries with their problems.
 #[test]
-fn the_writer_refuses_what_would_make_a_file_the_reader_refuses() {
+fn the_writer_refuses_broken_calls_and_marks_what_the_engine_got_wrong() {
     let mut out = Vec::new();
     let mut writer = box2d_writer(&mut out, false);
-    let message = |e: std::io::Error| e.to_string();
+    let contract = |e: CaptureError| match e {
+        CaptureError::Contract(message) => message,
+        other => panic!("not a contract error: {other}"),
+    };
     let missing = Manifold {
         b: 8,
         ..resting(0.1)
     };
     assert!(
-        message(
+        contract(
             writer
                 .frame(0.0, &[ground(), ball(0.4, true)], &[missing])
                 .unwrap_err()
         )
         .contains("names id 8, which is not among this frame's shapes")
     );
+    // The engine's bugs: a ball at NaN (its contact cannot be judged either), then a contact
+    // with a zero normal.
     let mut bad = ball(0.4, true);
     bad.position.x = f64::NAN;
-    assert!(
-        message(writer.frame(0.0, &[ground(), bad], &[]).unwrap_err())
-            .contains("id 7: position is not finite")
-    );
     writer
-        .frame(0.5, &[ground(), ball(0.4, true)], &[])
+        .frame(0.0, &[ground(), bad], &[resting(0.1)])
         .unwrap();
-    assert!(message(writer.frame(0.25, &[ground()], &[]).unwrap_err()).contains("time 0.25"));
+    let flat = Manifold {
+        normal: DVec2::ZERO,
+        ..resting(0.1)
+    };
+    writer
+        .frame(0.5, &[ground(), ball(0.4, true)], &[flat])
+        .unwrap();
+    assert!(contract(writer.frame(0.25, &[ground()], &[]).unwrap_err()).contains("time 0.25"));
     writer.frame(0.75, &[ground()], &[]).unwrap();
     assert!(
-        message(
+        contract(
             writer
                 .frame(1.0, &[ground(), ball(0.4, true)], &[])
                 .unwrap_err()
@@ -430,8 +445,50 @@ fn the_writer_refuses_what_would_make_a_file_the_reader_refuses() {
         .contains("an id never comes back")
     );
     drop(writer);
-    // Nothing refused was written: the file reads.
-    assert_eq!(read_all(out).unwrap().0, vec![0, 1]);
+
+    // Every frame written reads, the malformed entries with them.
+    let mut reader = reader(out).unwrap();
+    let first = reader.next_frame().unwrap().unwrap();
+    assert_eq!(first.claims, []);
+    let problems: Vec<(MalformedWhat, &str)> = first
+        .malformed
+        .iter()
+        .map(|m| (m.what, m.problem.as_str()))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            (
+                MalformedWhat::Shape { id: Some(7) },
+                "\"position\" must be finite numbers"
+            ),
+            (
+                MalformedWhat::Claim {
+                    a: Some(1),
+                    b: Some(7)
+                },
+                "shape 7 is malformed in this frame, so its contacts cannot be judged"
+            ),
+        ]
+    );
+    assert_eq!(first.malformed[0].value["position"][0], "NaN");
+    assert_eq!(first.malformed[0].value["name"], "ball");
+    let second = reader.next_frame().unwrap().unwrap();
+    assert_eq!(second.claims, []);
+    assert_eq!(
+        second.malformed[0].problem,
+        "\"normal\" must be a unit vector (from A toward B), found [0, 0] of length 0"
+    );
+    assert_eq!(
+        second.malformed[0].value["normal"],
+        serde_json::json!([0.0, 0.0])
+    );
+    // The ball, written whole in its first good frame, is there to judge and then removed.
+    let (scene, _) = reader.scene(&second);
+    assert_eq!(scene.shapes.len(), 2);
+    let third = reader.next_frame().unwrap().unwrap();
+    assert_eq!((third.frame, third.malformed.len()), (2, 0));
+    assert!(reader.next_frame().unwrap().is_none());
 }
 
 #[test]
@@ -558,7 +615,8 @@ fn a_speculative_claim_keeps_its_normal_and_is_held_to_its_separation() {
                 point: DVec2::new(0.3, 0.0),
                 separation: separation + 0.03,
             },
-        ],
+        ]
+        .into(),
         piece: None,
     };
     let mut out = Vec::new();

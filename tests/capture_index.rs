@@ -63,7 +63,8 @@ fn write_capture(path: &Path, compressed: bool) {
             points: vec![ManifoldPoint {
                 point: DVec2::new(x, -(depth as f64) / 2.0),
                 separation: -(depth as f64),
-            }],
+            }]
+            .into(),
             piece: None,
         };
         writer

@@ -35,7 +35,9 @@
 //! or expect its recycled contacts to disagree (`diagnose` names them `previous-poses`).
 
 use boxdd_sys::ffi::*;
-use collidoscope::capture::{BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint};
+use collidoscope::capture::{
+    BodyShape, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint,
+};
 use collidoscope::geometry::{
     Capsule, Chain, Circle, ConvexPolygon, DVec2, Segment, Shape, ShapeError,
 };
@@ -53,18 +55,6 @@ pub fn header(substeps: i32, dt: f64, contact_recycling: bool) -> Header {
         .with_setting("dt", dt)
         .with_setting("contact_recycling", contact_recycling);
     Header::f32_metres(engine)
-}
-
-/// A body's shape that cannot be captured, and why.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("Box2D body {body}, shape {shape}: {message}")]
-pub struct CaptureError {
-    /// The body's `index1`.
-    pub body: i32,
-    /// The shape's `index1`.
-    pub shape: i32,
-    /// What is wrong.
-    pub message: String,
 }
 
 /// A Box2D world being captured: [`Box2dCapture::before_step`] and
@@ -128,11 +118,10 @@ impl<W: Write> Box2dCapture<W> {
             // the arrays passed are sized by the counts Box2D returns.
             unsafe {
                 if !b2Body_IsValid(body) {
-                    return Err(CaptureError {
-                        body: body.index1,
-                        shape: 0,
-                        message: "not a valid body id (destroyed, or of another world)".into(),
-                    });
+                    return Err(CaptureError::Contract(format!(
+                        "Box2D body {}: not a valid body id (destroyed, or of another world)",
+                        body.index1
+                    )));
                 }
                 let transform = b2Body_GetTransform(body);
                 let position = dvec(transform.p);
@@ -169,10 +158,9 @@ impl<W: Write> Box2dCapture<W> {
                     if b2Shape_IsSensor(shape_id) {
                         continue;
                     }
-                    let fail = |message: String| CaptureError {
-                        body: body.index1,
-                        shape: shape_id.index1,
-                        message,
+                    let fail = |why: String| CaptureError::Unsupported {
+                        what: format!("Box2D body {}, shape {}", body.index1, shape_id.index1),
+                        why,
                     };
                     let geometry_error = |e: ShapeError| fail(e.to_string());
                     let name = self.names.get(&body_key(body));
@@ -258,7 +246,7 @@ impl<W: Write> Box2dCapture<W> {
 
     /// After `b2World_Step`: every touching contact of `bodies`, written as the frame of the
     /// shapes read by [`Self::before_step`]; `time` is the simulated time at the step's start.
-    pub fn after_step(&mut self, time: f64, bodies: &[b2BodyId]) -> io::Result<()> {
+    pub fn after_step(&mut self, time: f64, bodies: &[b2BodyId]) -> Result<(), CaptureError> {
         let mut seen: HashSet<(i32, u32)> = HashSet::new();
         let mut manifolds = Vec::new();
         for &body in bodies {
@@ -285,13 +273,10 @@ impl<W: Write> Box2dCapture<W> {
                     self.ids.get(&shape_key(contact.shapeIdB)),
                     self.centres.get(&body_key(body_a)),
                 ) else {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        format!(
-                            "a contact of shapes {} and {}: a body of theirs was not passed to before_step",
-                            contact.shapeIdA.index1, contact.shapeIdB.index1
-                        ),
-                    ));
+                    return Err(CaptureError::Contract(format!(
+                        "a contact of shapes {} and {}: a body of theirs was not passed to before_step",
+                        contact.shapeIdA.index1, contact.shapeIdB.index1
+                    )));
                 };
                 let points = manifold.points[..manifold.pointCount.clamp(0, 2) as usize]
                     .iter()

@@ -8,7 +8,6 @@
 use super::parsed::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
 use crate::Reported;
 use crate::geometry::DVec2;
-use crate::scene::UNIT_SLACK;
 use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;
 
@@ -104,6 +103,7 @@ pub(super) fn frame_line(bytes: &[u8]) -> Option<FrameLine> {
         shapes,
         removed: line.removed,
         claims,
+        malformed: Vec::new(),
     })
 }
 
@@ -123,24 +123,18 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
     if a >= ID_LIMIT || b >= ID_LIMIT || a == b {
         return None;
     }
-    let depth_ok = depth.is_none_or(|d| d > 0.0 || (!intersecting && d == 0.0));
-    let normal = normal.map(point);
-    let unit = normal.is_none_or(|n| (n.length() - 1.0).abs() <= UNIT_SLACK);
-    let whole = !intersecting || (depth.is_some() && normal.is_some());
-    // A separation: an apart claim's, along its normal, >= 0.
-    let speculative = separation.is_none_or(|s| s >= 0.0 && !intersecting && normal.is_some());
-    if !(depth_ok && unit && whole && distance.is_none_or(|d| d >= 0.0) && speculative) {
-        return None;
-    }
-    Some(Reported {
+    let reported = Reported {
         intersecting,
         depth,
-        normal,
+        normal: normal.map(point),
         contacts: contacts.map(|c| c.into_iter().map(point).collect()),
         distance,
         piece: piece.map(|p| p as usize),
         separation,
-    })
+    };
+    // The one check every claim meets (the full reader's, the writer's).
+    crate::scene::check_reported(&reported).ok()?;
+    Some(reported)
 }
 
 #[cfg(test)]

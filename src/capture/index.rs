@@ -11,6 +11,7 @@ use super::{
     CaptureEvent, CaptureReader, Cause, EventFinder, Frame, FrameJudgement, Header, Keyframe,
     judge_frame,
 };
+use super::{MalformedWhat, display_name};
 use crate::files::{FileError, Problem};
 use crate::scene::Scene;
 use std::cell::RefCell;
@@ -61,6 +62,10 @@ pub struct Divergence {
     pub causes: Vec<Cause>,
     /// A's and B's names to show.
     pub names: (String, String),
+    /// Not a claim that disagrees but what the engine gave that the capture holds as
+    /// malformed (a NaN pose, a zero normal): `a` and `b` are its shape's id (twice) or its
+    /// claim's pair, 0 where they are not numbers.
+    pub malformed: Option<super::Malformed>,
 }
 
 /// How far the scan has come.
@@ -455,6 +460,23 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
                 piece: claim.piece,
                 causes: claim.matches.clone(),
                 names: claim.display_names(),
+                malformed: None,
+            });
+        }
+        for m in std::mem::take(&mut judged.malformed) {
+            disagreeing += 1;
+            let (a, b) = match m.what {
+                MalformedWhat::Shape { id } => (id.unwrap_or(0), id.unwrap_or(0)),
+                MalformedWhat::Claim { a, b } => (a.unwrap_or(0), b.unwrap_or(0)),
+            };
+            divergences.push(Divergence {
+                position: *position,
+                a,
+                b,
+                piece: None,
+                causes: Vec::new(),
+                names: (display_name(a, None), display_name(b, None)),
+                malformed: Some(m),
             });
         }
         frames.push(FrameEntry {

@@ -144,6 +144,10 @@ pub struct FrameJudgement {
     /// before's own), when events were asked for.
     #[serde(skip)]
     pub events: Vec<super::events::CaptureEvent>,
+    /// What the engine gave that the capture holds as malformed (a NaN pose, a zero normal):
+    /// each judged "malformed", never agreeing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub malformed: Vec<super::Malformed>,
 }
 
 /// Judge `claim` about `now` (A, B at the frame's poses) at `precision`; `before` gives the
@@ -204,6 +208,7 @@ pub fn judge_frame(reader: &CaptureReader, frame: &Frame) -> FrameJudgement {
             .filter_map(|claim| judge_at(reader.state(), claim, precision))
             .collect(),
         events: Vec::new(),
+        malformed: frame.malformed.clone(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! frames before it (ids present, kinds, continuity) is checked when the line is applied
 //! ([`super::read`]). Parsing needs nothing but the line, so lines can be parsed in parallel.
 
-use super::parsed::{FrameLine, ID_LIMIT, LineProblem, ShapeKeys};
+use super::parsed::{FrameLine, LineProblem, Malformed, MalformedWhat, ShapeKeys};
 use super::{Engine, FORMAT, Header, VERSION};
 use crate::Reported;
 use crate::files::{Fields, describe, spelled, suggestion, without_position};
@@ -239,7 +239,7 @@ fn unknown_key(map: &Map<String, Value>, keys: &[&str], place: &str) -> Result<(
 
 /// An id: an integer in [0, 2^53).
 pub(super) fn id_of(value: &Value) -> Option<u64> {
-    value.as_u64().filter(|id| *id < ID_LIMIT)
+    value.as_u64().filter(|id| super::rules::id(*id).is_ok())
 }
 
 fn id_error(key: &str, value: &Value) -> String {
@@ -252,7 +252,7 @@ fn id_error(key: &str, value: &Value) -> String {
 /// Any frame line, every problem named.
 pub(super) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
     let mut top = object(bytes)?;
-    const KEYS: [&str; 5] = ["frame", "time", "shapes", "removed", "claims"];
+    const KEYS: [&str; 6] = ["frame", "time", "shapes", "removed", "claims", "malformed"];
     unknown_key(&top, &KEYS, "in a frame line")?;
     let frame = match top.get("frame") {
         Some(v) => v
@@ -280,8 +280,12 @@ pub(super) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
             }
         }
     };
-    let (shape_entries, removed_entries, claim_entries) =
-        (list("shapes")?, list("removed")?, list("claims")?);
+    let (shape_entries, removed_entries, claim_entries, malformed_entries) = (
+        list("shapes")?,
+        list("removed")?,
+        list("claims")?,
+        list("malformed")?,
+    );
     let mut shapes: Vec<(u64, ShapeKeys)> = Vec::with_capacity(shape_entries.len());
     // Where each id first appears in this line.
     let mut first_at: HashMap<u64, usize> = HashMap::with_capacity(shape_entries.len());
@@ -323,12 +327,74 @@ pub(super) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
     for (index, entry) in claim_entries.iter().enumerate() {
         claims.push(claim(entry).map_err(|m| claim_problem(index, entry, m))?);
     }
+    let malformed = malformed_entries
+        .into_iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            malformed(entry).map_err(|m| LineProblem::new(format!("\"malformed\" {index}: {m}")))
+        })
+        .collect::<Result<_, _>>()?;
     Ok(FrameLine {
         frame,
         time,
         shapes,
         removed,
         claims,
+        malformed,
+    })
+}
+
+/// One entry of a frame's `malformed`: `{"shape": {...}, "problem": "..."}` or `{"claim":
+/// {...}, "problem": "..."}`. What it holds is kept as written, not checked (it is what
+/// could not be held).
+fn malformed(entry: Value) -> Result<Malformed, String> {
+    let Value::Object(map) = entry else {
+        return Err(format!(
+            "expected an object {{\"shape\" or \"claim\", \"problem\"}}, found {}",
+            spelled(&entry)
+        ));
+    };
+    unknown_key(&map, &["shape", "claim", "problem"], "in a malformed entry")
+        .map_err(|p| p.message)?;
+    let problem = match map.get("problem") {
+        Some(Value::String(p)) => p.clone(),
+        Some(other) => {
+            return Err(format!(
+                "\"problem\" must be a string, found {}",
+                spelled(other)
+            ));
+        }
+        None => return Err("missing key \"problem\" (why it could not be held)".into()),
+    };
+    let number = |v: &Value, key: &str| v.get(key).and_then(Value::as_u64);
+    let what = match (map.get("shape"), map.get("claim")) {
+        (Some(shape @ Value::Object(_)), None) => MalformedWhat::Shape {
+            id: number(shape, "id"),
+        },
+        (None, Some(claim @ Value::Object(_))) => MalformedWhat::Claim {
+            a: number(claim, "a"),
+            b: number(claim, "b"),
+        },
+        (Some(_), Some(_)) => {
+            return Err("holds both \"shape\" and \"claim\": one entry is one of them".into());
+        }
+        (Some(v), None) | (None, Some(v)) => {
+            return Err(format!(
+                "the shape or claim must be an object, found {}",
+                spelled(v)
+            ));
+        }
+        (None, None) => return Err("missing key \"shape\" or \"claim\"".into()),
+    };
+    let value = map
+        .into_iter()
+        .find(|(k, _)| k != "problem")
+        .map(|(_, v)| v)
+        .unwrap_or_default();
+    Ok(Malformed {
+        what,
+        problem,
+        value,
     })
 }
 

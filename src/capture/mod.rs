@@ -12,6 +12,7 @@
 
 #[cfg(feature = "box2d")]
 pub mod box2d;
+mod error;
 mod event_picture;
 pub mod events;
 mod fast;
@@ -25,11 +26,13 @@ mod parsed;
 #[cfg(feature = "rapier2d")]
 pub mod rapier;
 mod read;
+mod rules;
 mod runs;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod scan;
 mod write;
 
+pub use error::CaptureError;
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use event_picture::event_picture;
 pub use event_picture::{ArrowKind, EventArrow, EventPicture};
@@ -38,12 +41,16 @@ pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 pub use index::{CaptureIndex, Divergence, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};
 pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
 pub use own::{run_header, save_run, write_run};
+pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture};
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
-pub use write::{BodyShape, CaptureWriter, Manifold, ManifoldPoint, NormalFrom, Penetration};
+pub use write::{
+    BodyPose, BodyShape, CaptureWriter, Manifold, ManifoldPoint, ManifoldPoints, NormalFrom,
+    Penetration,
+};
 
 use crate::geometry::Placed;
 use crate::scene::{Motion, Precision};

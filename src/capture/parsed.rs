@@ -44,6 +44,38 @@ pub(super) struct FrameLine {
     pub shapes: Vec<(u64, ShapeKeys)>,
     pub removed: Vec<u64>,
     pub claims: Vec<(u64, u64, Reported)>,
+    pub malformed: Vec<Malformed>,
+}
+
+/// What the engine gave that a capture cannot hold as a shape or a claim (a NaN pose, a zero
+/// normal): written by the writer as it came, under the frame line's `malformed`, and judged
+/// "malformed" instead of refusing the capture.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Malformed {
+    /// A shape or a claim, with its ids as far as they are numbers.
+    pub what: MalformedWhat,
+    /// Why it cannot be held, as the writer said.
+    pub problem: String,
+    /// The entry as written (numbers that are not finite as the strings "NaN", "inf", "-inf").
+    pub value: Value,
+}
+
+/// Which entry is malformed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum MalformedWhat {
+    /// A shape, by its id.
+    Shape {
+        /// Its id, when it is an integer.
+        id: Option<u64>,
+    },
+    /// A claim, by its pair.
+    Claim {
+        /// Shape A's id, when it is an integer.
+        a: Option<u64>,
+        /// Shape B's id, when it is an integer.
+        b: Option<u64>,
+    },
 }
 
 /// A shape entry's keys other than `id`.

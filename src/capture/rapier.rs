@@ -67,7 +67,8 @@
 //! the step belong to the last substep, not to the poses read before it. Keep the default 1.
 
 use collidoscope::capture::{
-    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
+    BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, ManifoldPoints,
+    NormalFrom, Penetration,
 };
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
@@ -122,39 +123,62 @@ pub fn header(params: &IntegrationParameters, units: &str, y_up: bool) -> Header
     }
 }
 
-/// Why a collider cannot be captured.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaptureError {
-    /// The collider.
-    pub collider: ColliderHandle,
-    /// What is wrong, naming the collider (its handle's index and generation, and its name
-    /// when [`RapierCapture::name`] gave one).
-    pub message: String,
-}
-
-impl std::fmt::Display for CaptureError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for CaptureError {}
-
-impl From<CaptureError> for io::Error {
-    fn from(e: CaptureError) -> Self {
-        io::Error::new(io::ErrorKind::InvalidInput, e.message)
-    }
-}
-
 /// Writes a capture of a Rapier world: [`Self::before_step`] and [`Self::after_step`] around
 /// every `PhysicsPipeline::step`.
 pub struct RapierCapture<W: Write> {
     writer: CaptureWriter<W>,
     names: HashMap<ColliderHandle, String>,
-    /// The shapes read by the last `before_step`, and each collider's pose then.
-    shapes: Vec<BodyShape>,
+    /// Each collider's shape as last given to the writer, in Rapier's numbers, with its body
+    /// type: a shape is converted and given again only when these change, never every step.
+    given: HashMap<ColliderHandle, (RawShape, Body)>,
+    /// The poses read by the last `before_step`, and each collider's id and pose then.
+    shapes: Vec<BodyPose>,
     poses: HashMap<ColliderHandle, (u64, Pose)>,
+    /// The manifolds of a step, kept so their room is reused.
+    contacts: Vec<Manifold>,
     read: bool,
+}
+
+/// A Rapier shape's own numbers, compared without converting it.
+#[derive(Clone, Debug, PartialEq)]
+enum RawShape {
+    Ball(Real),
+    Cuboid(Vector),
+    Capsule(Vector, Vector, Real),
+    Polygon(Vec<Vector>),
+    Triangle([Vector; 3]),
+    Segment(Vector, Vector),
+    /// A shape the capture holds no kind for.
+    Other,
+}
+
+impl RawShape {
+    /// Whether `shape` has these numbers (bit for bit), allocating nothing.
+    fn is(&self, shape: &TypedShape<'_>) -> bool {
+        match (self, shape) {
+            (RawShape::Ball(r), TypedShape::Ball(b)) => *r == b.radius,
+            (RawShape::Cuboid(h), TypedShape::Cuboid(c)) => *h == c.half_extents,
+            (RawShape::Capsule(a, b, r), TypedShape::Capsule(c)) => {
+                (*a, *b, *r) == (c.segment.a, c.segment.b, c.radius)
+            }
+            (RawShape::Polygon(points), TypedShape::ConvexPolygon(p)) => points == p.points(),
+            (RawShape::Triangle(t), TypedShape::Triangle(u)) => *t == [u.a, u.b, u.c],
+            (RawShape::Segment(a, b), TypedShape::Segment(s)) => (*a, *b) == (s.a, s.b),
+            _ => false,
+        }
+    }
+
+    fn of(shape: &TypedShape<'_>) -> Self {
+        match shape {
+            TypedShape::Ball(b) => RawShape::Ball(b.radius),
+            TypedShape::Cuboid(c) => RawShape::Cuboid(c.half_extents),
+            TypedShape::Capsule(c) => RawShape::Capsule(c.segment.a, c.segment.b, c.radius),
+            TypedShape::ConvexPolygon(p) => RawShape::Polygon(p.points().to_vec()),
+            TypedShape::Triangle(t) => RawShape::Triangle([t.a, t.b, t.c]),
+            TypedShape::Segment(s) => RawShape::Segment(s.a, s.b),
+            _ => RawShape::Other,
+        }
+    }
 }
 
 impl<W: Write> RapierCapture<W> {
@@ -185,8 +209,10 @@ impl<W: Write> RapierCapture<W> {
         Self {
             writer,
             names: HashMap::new(),
+            given: HashMap::new(),
             shapes: Vec::new(),
             poses: HashMap::new(),
+            contacts: Vec::new(),
             read: false,
         }
     }
@@ -195,10 +221,14 @@ impl<W: Write> RapierCapture<W> {
     /// after the collider's first frame is written with its next frame.
     pub fn name(&mut self, collider: ColliderHandle, name: impl Into<String>) {
         self.names.insert(collider, name.into());
+        // Given to the writer again, with its name, at the next step.
+        self.given.remove(&collider);
     }
 
-    /// Read every collider's shape, pose, body type, velocity and awake state, before
-    /// `PhysicsPipeline::step`. Refused, naming the collider, when a collider that can make
+    /// Read every collider's pose, body type, velocity and awake state, before
+    /// `PhysicsPipeline::step`, and its shape when it is new or changed (a shape that stays
+    /// the same is compared in Rapier's numbers, not converted again). Refused
+    /// ([`CaptureError::Unsupported`], naming the collider) when a collider that can make
     /// contacts has a shape the capture cannot hold, or its id would be 2^53 or more.
     pub fn before_step(
         &mut self,
@@ -209,9 +239,9 @@ impl<W: Write> RapierCapture<W> {
         self.poses.clear();
         self.read = false;
         for (handle, collider) in colliders.iter() {
-            let fail = |why: String| CaptureError {
-                collider: handle,
-                message: format!("{}: {why}", self.label(handle)),
+            let fail = |why: String| CaptureError::Unsupported {
+                what: self.label(handle),
+                why,
             };
             let Some(id) = collider_id(handle) else {
                 return Err(fail(
@@ -232,17 +262,28 @@ impl<W: Write> RapierCapture<W> {
                 Some(_) => Body::Dynamic,
             };
             let can_touch = collider.is_enabled() && !collider.is_sensor();
-            let shape = match shape_of(collider.shape().as_typed_shape(), kind) {
-                Ok(shape) => shape,
-                Err(_) if !can_touch => continue,
-                Err(why) => return Err(fail(why)),
-            };
+            let typed = collider.shape().as_typed_shape();
+            let known = self
+                .given
+                .get(&handle)
+                .is_some_and(|(raw, body)| *body == kind && raw.is(&typed));
+            if !known {
+                match shape_of(typed, kind) {
+                    Ok(shape) => {
+                        let name = self.names.get(&handle).map(String::as_str);
+                        self.writer.shape(id, shape, name);
+                        self.given.insert(handle, (RawShape::of(&typed), kind));
+                    }
+                    Err(_) if !can_touch => continue,
+                    Err(why) => return Err(fail(why)),
+                }
+            }
             let position = DVec2::new(f64::from(pose.translation.x), f64::from(pose.translation.y));
             let rotation = DVec2::new(
                 f64::from(pose.rotation.cos()),
                 f64::from(pose.rotation.sin()),
             );
-            let mut captured = BodyShape::new(id, shape, position, rotation);
+            let mut captured = BodyPose::new(id, position, rotation);
             if let Some(rb) = body {
                 // The body's velocity at the collider's position: v + w x r, r from the
                 // centre of mass (placed with the same pose as the collider).
@@ -258,7 +299,6 @@ impl<W: Write> RapierCapture<W> {
                     awake,
                 );
             }
-            captured.name = self.names.get(&handle).cloned();
             self.shapes.push(captured);
             self.poses.insert(handle, (id, pose));
         }
@@ -268,28 +308,36 @@ impl<W: Write> RapierCapture<W> {
 
     /// The contact manifolds of `narrow_phase`, after `PhysicsPipeline::step`, as the writer
     /// takes them, with the poses read by [`Self::before_step`]: what [`Self::after_step`]
-    /// writes. Refused (`InvalidInput`) unless `before_step` read the poses since the last
-    /// frame, or when a pair names a collider `before_step` did not read (added between
-    /// `before_step` and the step).
-    pub fn contacts(&self, narrow_phase: &NarrowPhase) -> io::Result<Vec<Manifold>> {
+    /// writes. Refused ([`CaptureError::Contract`]) unless `before_step` read the poses since
+    /// the last frame, or when a pair names a collider `before_step` did not read (added
+    /// between `before_step` and the step).
+    pub fn contacts(&self, narrow_phase: &NarrowPhase) -> Result<Vec<Manifold>, CaptureError> {
+        let mut contacts = Vec::new();
+        self.contacts_into(narrow_phase, &mut contacts)?;
+        Ok(contacts)
+    }
+
+    /// [`Self::contacts`] into `contacts` (cleared first), its room reused.
+    fn contacts_into(
+        &self,
+        narrow_phase: &NarrowPhase,
+        contacts: &mut Vec<Manifold>,
+    ) -> Result<(), CaptureError> {
         if !self.read {
             return Err(not_read());
         }
-        let mut contacts = Vec::new();
+        contacts.clear();
         for pair in narrow_phase.contact_pairs() {
             if !pair.has_any_active_contact() {
                 continue;
             }
             let pose = |handle: ColliderHandle| {
                 self.poses.get(&handle).ok_or_else(|| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        format!(
-                            "{} is in a contact pair of the step, but `before_step` did not read \
-                             it (it was added between `before_step` and the step)",
-                            self.label(handle)
-                        ),
-                    )
+                    CaptureError::Contract(format!(
+                        "{} is in a contact pair of the step, but `before_step` did not read \
+                         it (it was added between `before_step` and the step)",
+                        self.label(handle)
+                    ))
                 })
             };
             let (a, pose1) = pose(pair.collider1)?;
@@ -298,7 +346,7 @@ impl<W: Write> RapierCapture<W> {
                 if manifold.points.is_empty() {
                     continue;
                 }
-                let points = manifold
+                let points: ManifoldPoints = manifold
                     .points
                     .iter()
                     .map(|p| ManifoldPoint {
@@ -316,18 +364,19 @@ impl<W: Write> RapierCapture<W> {
                 });
             }
         }
-        Ok(contacts)
+        Ok(())
     }
 
     /// Write one frame: the shapes read by [`Self::before_step`] and `contacts` (from
     /// [`Self::contacts`], or changed by the game). `time` is the simulated time at the start
     /// of the step, in seconds.
-    /// Refused (`InvalidInput`) unless `before_step` read the shapes since the last frame.
-    pub fn write(&mut self, time: f64, contacts: &[Manifold]) -> io::Result<()> {
+    /// Refused ([`CaptureError::Contract`]) unless `before_step` read the shapes since the
+    /// last frame.
+    pub fn write(&mut self, time: f64, contacts: &[Manifold]) -> Result<(), CaptureError> {
         if !self.read {
             return Err(not_read());
         }
-        self.writer.frame(time, &self.shapes, contacts)?;
+        self.writer.poses(time, &self.shapes, contacts)?;
         self.read = false;
         Ok(())
     }
@@ -335,9 +384,17 @@ impl<W: Write> RapierCapture<W> {
     /// After `PhysicsPipeline::step`: write the frame of this step, every contact manifold of
     /// `narrow_phase` with the shapes read before it. `time` is the simulated time at the start
     /// of the step, in seconds.
-    pub fn after_step(&mut self, time: f64, narrow_phase: &NarrowPhase) -> io::Result<()> {
-        let contacts = self.contacts(narrow_phase)?;
-        self.write(time, &contacts)
+    pub fn after_step(
+        &mut self,
+        time: f64,
+        narrow_phase: &NarrowPhase,
+    ) -> Result<(), CaptureError> {
+        let mut contacts = std::mem::take(&mut self.contacts);
+        let written = self
+            .contacts_into(narrow_phase, &mut contacts)
+            .and_then(|()| self.write(time, &contacts));
+        self.contacts = contacts;
+        written
     }
 
     /// Finish the output (the gzip trailer, when compressed) and give it back.
@@ -355,10 +412,9 @@ impl<W: Write> RapierCapture<W> {
     }
 }
 
-fn not_read() -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidInput,
-        "a step's contacts are read and written after `before_step` read its poses, once",
+fn not_read() -> CaptureError {
+    CaptureError::Contract(
+        "a step's contacts are read and written after `before_step` read its poses, once".into(),
     )
 }
 

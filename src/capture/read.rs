@@ -167,6 +167,8 @@ pub struct Frame {
     pub time: f64,
     /// The contacts the engine reported, in the line's order.
     pub claims: Vec<FrameClaim>,
+    /// What the engine gave that the writer could not hold as a shape or a claim, marked.
+    pub malformed: Vec<super::Malformed>,
     /// The line of the file it came from (1-based; the header is line 1).
     pub line: usize,
 }
@@ -682,6 +684,7 @@ impl CaptureReader {
             shapes,
             removed,
             claims,
+            malformed,
         } = line;
         if let Some((before, before_time)) = self.state.last {
             // Every number from the file in checked arithmetic: a frame 2^64 - 1 has no next.
@@ -802,6 +805,7 @@ impl CaptureReader {
                 .into_iter()
                 .map(|(a, b, reported)| FrameClaim { a, b, reported })
                 .collect(),
+            malformed,
             line: self.state.line,
         })
     }
@@ -931,17 +935,7 @@ fn change_pose(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(
 fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) -> Result<(), String> {
     let position = change.position.unwrap_or(shape.placed.pose.position);
     let angle = change.angle.unwrap_or_else(|| shape.placed.pose.angle());
-    // Placed there, the shape must stay within finite numbers (as a shape set's are): every
-    // point of it is within its reach of the position, whatever the angle.
-    let local = &shape.placed.shape;
-    let reach = local.local_centre().length() + local.bounding_radius();
-    if !(position.length() + reach <= f64::MAX && 2.0 * reach <= f64::MAX) {
-        return Err(format!(
-            "\"position\" [{}, {}]: placed there, the shape reaches beyond the largest finite number: move it nearer the origin",
-            crate::files::huge(position.x),
-            crate::files::huge(position.y)
-        ));
-    }
+    super::rules::within_reach(&shape.placed.shape, position)?;
     if let Some(v) = change.velocity {
         shape.motion.velocity = v;
     }

@@ -91,7 +91,7 @@ pub fn scan_capture(
         // A refused line ends the scan after the frames before it are handed out.
         let mut refused = None;
         for line in parsed {
-            let frame = match reader.apply_line(line) {
+            let mut frame = match reader.apply_line(line) {
                 Ok(Some(frame)) => frame,
                 Ok(None) => break,
                 Err(e) => {
@@ -120,6 +120,7 @@ pub fn scan_capture(
                 time: frame.time,
                 claims,
                 events: Vec::new(),
+                malformed: std::mem::take(&mut frame.malformed),
             };
             if let Some((finder, events)) = events {
                 finder.judged(state, &frame, &judgement);

@@ -3,13 +3,15 @@
 //! the engine's conventions into the file's: the normal from A toward B, a positive depth,
 //! angles from (cos, sin), a shape in full once and then only what changed.
 
-use super::{FORMAT, Header, VERSION};
-use crate::geometry::{DVec2, Shape};
-use crate::scene::{Body, geometry_value};
+use super::error::CaptureError;
+use super::ids::{IdMap, IdSet};
+use super::{FORMAT, Header, VERSION, rules};
+use crate::Reported;
+use crate::geometry::{DVec2, Shape, inline_list};
+use crate::scene::{Body, check_reported, geometry_value};
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde_json::Value;
-use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
 /// Which way the engine's contact normal points.
@@ -96,14 +98,87 @@ impl BodyShape {
     }
 }
 
-/// One contact point as the engine reports it.
+impl BodyShape {
+    /// Its state in this frame, without its geometry.
+    pub fn pose(&self) -> BodyPose {
+        BodyPose {
+            id: self.id,
+            position: self.position,
+            rotation: self.rotation,
+            body: self.body,
+            velocity: self.velocity,
+            angular_velocity: self.angular_velocity,
+            awake: self.awake,
+        }
+    }
+}
+
+/// One shape's state in one frame, without its geometry: what a game passes to
+/// [`CaptureWriter::poses`] for every shape, every step, once the shape's geometry was given
+/// with [`CaptureWriter::shape`]. Plain numbers: a frame of them costs no allocation.
 #[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyPose {
+    /// The shape's id, as given to [`CaptureWriter::shape`].
+    pub id: u64,
+    /// The body's position.
+    pub position: DVec2,
+    /// The body's rotation as the engine keeps it: (cos, sin).
+    pub rotation: DVec2,
+    /// Its body type.
+    pub body: Body,
+    /// Linear velocity.
+    pub velocity: DVec2,
+    /// Angular velocity, radians per second.
+    pub angular_velocity: f64,
+    /// Whether the engine recomputes this shape's contacts in this step.
+    pub awake: bool,
+}
+
+impl BodyPose {
+    /// A static shape (never awake, at rest) at `position`, turned by `rotation` (cos, sin).
+    pub fn new(id: u64, position: DVec2, rotation: DVec2) -> Self {
+        Self {
+            id,
+            position,
+            rotation,
+            body: Body::Static,
+            velocity: DVec2::ZERO,
+            angular_velocity: 0.0,
+            awake: false,
+        }
+    }
+
+    /// The same on a moving body with these velocities; `awake` as the engine says.
+    pub fn moving(
+        mut self,
+        body: Body,
+        velocity: DVec2,
+        angular_velocity: f64,
+        awake: bool,
+    ) -> Self {
+        self.body = body;
+        self.velocity = velocity;
+        self.angular_velocity = angular_velocity;
+        self.awake = awake && body != Body::Static;
+        self
+    }
+}
+
+/// One contact point as the engine reports it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct ManifoldPoint {
     /// Where, in world coordinates.
     pub point: DVec2,
     /// The separation (or depth, per [`Penetration`]).
     pub separation: f64,
 }
+
+inline_list!(
+    /// A manifold's points: up to two held inline (a 2D manifold's count in Box2D and Rapier).
+    ManifoldPoints,
+    ManifoldPoint,
+    2
+);
 
 /// A contact manifold as the engine reports it: the pair in the engine's order, its normal and
 /// points.
@@ -116,7 +191,7 @@ pub struct Manifold {
     /// The manifold's unit normal, per [`NormalFrom`].
     pub normal: DVec2,
     /// Its points (none: no claim).
-    pub points: Vec<ManifoldPoint>,
+    pub points: ManifoldPoints,
     /// For a pair with a chain: the chain's piece it is about.
     pub piece: Option<usize>,
 }
@@ -150,10 +225,20 @@ impl<W: Write> Write for Sink<W> {
     }
 }
 
-/// What was last written of a shape, to write only what changed.
-struct Written {
+/// A shape the writer knows: its geometry and name as given, and what was last written of it
+/// (to write only what changed).
+struct Known {
     name: Option<String>,
     shape: Shape,
+    /// The geometry or the name changed since they were last written.
+    geometry_changed: bool,
+    name_changed: bool,
+    /// Its pose as last written; `None` until its first frame in the file.
+    written: Option<WrittenPose>,
+}
+
+#[derive(Clone, Copy)]
+struct WrittenPose {
     position: DVec2,
     angle: f64,
     body: Body,
@@ -174,7 +259,7 @@ struct Written {
 /// let ground = BodyShape::new(1, ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(), DVec2::new(0.0, -0.5), DVec2::X);
 /// let crate_ = BodyShape::new(2, ConvexPolygon::rectangle(DVec2::splat(0.5)).unwrap(), DVec2::new(0.0, 0.49), DVec2::X)
 ///     .moving(Body::Dynamic, DVec2::ZERO, 0.0, true);
-/// let contact = Manifold { a: 1, b: 2, normal: DVec2::Y, points: vec![ManifoldPoint { point: DVec2::new(-0.5, -0.005), separation: -0.01 }], piece: None };
+/// let contact = Manifold { a: 1, b: 2, normal: DVec2::Y, points: vec![ManifoldPoint { point: DVec2::new(-0.5, -0.005), separation: -0.01 }].into(), piece: None };
 /// writer.frame(0.0, &[ground, crate_], &[contact]).unwrap();
 /// drop(writer);
 ///
@@ -190,10 +275,23 @@ pub struct CaptureWriter<W: Write> {
     penetration: Penetration,
     frame: u64,
     time: Option<f64>,
-    written: HashMap<u64, Written>,
-    removed: HashSet<u64>,
-    /// The line being written, kept between frames so its buffer is reused.
+    known: IdMap<u64, Known>,
+    removed: IdSet<u64>,
+    /// Kept between frames so their room is reused: the line being written, each id's place
+    /// in the frame's poses, the poses of a frame given as shapes, the malformed entries.
     line: Vec<u8>,
+    present: IdMap<u64, Presence>,
+    poses: Vec<BodyPose>,
+    malformed: Vec<u8>,
+}
+
+/// A shape passed in the frame being written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Presence {
+    /// Written as a shape; whether the engine recomputes its contacts in this step.
+    Shape { awake: bool },
+    /// Malformed in this frame: written in `malformed`, its claims too.
+    Malformed,
 }
 
 impl<W: Write> CaptureWriter<W> {
@@ -233,9 +331,12 @@ impl<W: Write> CaptureWriter<W> {
             penetration,
             frame: 0,
             time: None,
-            written: HashMap::new(),
-            removed: HashSet::new(),
+            known: IdMap::default(),
+            removed: IdSet::default(),
             line: Vec::new(),
+            present: IdMap::default(),
+            poses: Vec::new(),
+            malformed: Vec::new(),
         };
         let line = serde_json::json!({
             "format": FORMAT,
@@ -261,153 +362,197 @@ impl<W: Write> CaptureWriter<W> {
         self
     }
 
+    /// Give (or change) the geometry and name of shape `id`: written with the next frame that
+    /// passes its pose ([`Self::poses`]). Given once, not every step: a shape that does not
+    /// change costs nothing more. Giving the same geometry again (bit for bit) changes nothing.
+    pub fn shape(&mut self, id: u64, shape: impl Into<Shape>, name: Option<&str>) {
+        let shape = shape.into();
+        match self.known.get_mut(&id) {
+            Some(known) => {
+                if !same_geometry(&known.shape, &shape) {
+                    known.shape = shape;
+                    known.geometry_changed = true;
+                }
+                if known.name.as_deref() != name {
+                    known.name = name.map(str::to_string);
+                    known.name_changed = true;
+                }
+            }
+            None => {
+                self.known.insert(
+                    id,
+                    Known {
+                        name: name.map(str::to_string),
+                        shape,
+                        geometry_changed: true,
+                        name_changed: true,
+                        written: None,
+                    },
+                );
+            }
+        }
+    }
+
     /// Write one frame: every shape as the engine has it at the start of the step, and every
-    /// contact manifold it reported for that step. Refused (`InvalidInput`, nothing written)
-    /// when a manifold names a shape not passed, time runs backwards, an id is passed twice or
-    /// a shape breaks the format's rules.
+    /// contact manifold it reported for that step. The same as [`Self::shape`] for each shape
+    /// whose geometry or name changed, then [`Self::poses`].
     pub fn frame(
         &mut self,
         time: f64,
         shapes: &[BodyShape],
         contacts: &[Manifold],
-    ) -> io::Result<()> {
-        let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
+    ) -> Result<(), CaptureError> {
+        let mut poses = std::mem::take(&mut self.poses);
+        poses.clear();
+        for shape in shapes {
+            let same = self
+                .known
+                .get(&shape.id)
+                .is_some_and(|k| k.name == shape.name && same_geometry(&k.shape, &shape.shape));
+            if !same {
+                self.shape(shape.id, shape.shape.clone(), shape.name.as_deref());
+            }
+            poses.push(shape.pose());
+        }
+        let written = self.poses(time, &poses, contacts);
+        self.poses = poses;
+        written
+    }
+
+    /// Write one frame from each shape's state in it (its geometry given before with
+    /// [`Self::shape`]) and every contact manifold the engine reported for that step.
+    ///
+    /// What the engine gives that a capture cannot hold is written as it came, marked
+    /// malformed, and never stops the frame or the capture: a shape with a number that is not
+    /// finite (a NaN pose: the engine's bug, shown in the frame it happened), an id of 2^53 or
+    /// more, a segment on a moving body; a manifold with a zero or non-unit normal, or a
+    /// number that is not finite, and every manifold of a malformed shape. The reader reads
+    /// them back as malformed and `diagnose` names each.
+    ///
+    /// Refused ([`CaptureError::Contract`], nothing written) when the calls break the
+    /// capture's contract: time not finite or running backwards, an id passed twice or back
+    /// after it was removed, an id never given a shape, a manifold naming a shape not passed.
+    pub fn poses(
+        &mut self,
+        time: f64,
+        poses: &[BodyPose],
+        contacts: &[Manifold],
+    ) -> Result<(), CaptureError> {
+        let contract = |message: String| Err(CaptureError::Contract(message));
         if !(time.is_finite() && time >= 0.0) || self.time.is_some_and(|t| time < t) {
-            return Err(invalid(format!(
+            return contract(format!(
                 "frame {}: time {time} must be finite, >= 0 and not before the frame before",
                 self.frame
-            )));
+            ));
         }
-        let mut present: HashMap<u64, &BodyShape> = HashMap::with_capacity(shapes.len());
-        for shape in shapes {
-            if present.insert(shape.id, shape).is_some() {
-                return Err(invalid(format!("id {} is passed twice", shape.id)));
-            }
-            if self.removed.contains(&shape.id) {
-                return Err(invalid(format!(
-                    "id {} was left out of an earlier frame (removed): an id never comes back, give the new shape a new id",
-                    shape.id
-                )));
-            }
-            if let Some(what) = not_finite(shape) {
-                return Err(invalid(format!(
-                    "id {}: {what} is not finite (a capture holds finite numbers only)",
-                    shape.id
-                )));
-            }
-            if shape.shape.kind().is_static_only() && shape.body != Body::Static {
-                return Err(invalid(format!(
-                    "id {}: a {} is static geometry, but its body is {}",
-                    shape.id,
-                    shape.shape.kind(),
-                    shape.body.name()
-                )));
-            }
-        }
-        let claims = self.claims(&present, contacts)?;
-        let mut line = std::mem::take(&mut self.line);
-        line.clear();
-        line.extend_from_slice(b"{\"frame\":");
-        push_int(&mut line, self.frame);
-        line.extend_from_slice(b",\"time\":");
-        push_number(&mut line, time);
-        line.extend_from_slice(b",\"shapes\":[");
-        let mut first = true;
-        for shape in shapes {
-            let start = line.len();
-            if !first {
-                line.push(b',');
-            }
-            line.extend_from_slice(b"{\"id\":");
-            push_int(&mut line, shape.id);
-            let keys = line.len();
-            self.shape_keys(shape, &mut line);
-            if line.len() == keys {
-                // Nothing changed: the shape is left out of this frame's line.
-                line.truncate(start);
-                continue;
-            }
-            line.push(b'}');
-            first = false;
-        }
-        line.push(b']');
-        let mut gone: Vec<u64> = self
-            .written
-            .keys()
-            .filter(|id| !present.contains_key(id))
-            .copied()
-            .collect();
-        if !gone.is_empty() {
-            gone.sort_unstable();
-            line.extend_from_slice(b",\"removed\":[");
-            for (i, id) in gone.iter().enumerate() {
-                if i > 0 {
-                    line.push(b',');
-                }
-                push_int(&mut line, *id);
-                self.written.remove(id);
-                self.removed.insert(*id);
-            }
-            line.push(b']');
-        }
-        line.extend_from_slice(b",\"claims\":[");
-        for (i, (m, deepest)) in claims.into_iter().enumerate() {
-            if i > 0 {
-                line.push(b',');
-            }
-            self.claim(m, deepest, &mut line);
-        }
-        line.extend_from_slice(b"]}\n");
-        let result = self.out.write_all(&line).and_then(|_| self.out.flush());
-        self.line = line;
-        result?;
+        let mut present = std::mem::take(&mut self.present);
+        let mut malformed = std::mem::take(&mut self.malformed);
+        present.clear();
+        malformed.clear();
+        let checked = self.check_poses(poses, &mut present, &mut malformed);
+        let written = checked.and_then(|()| {
+            let claims = self.claims(&present, contacts, &mut malformed)?;
+            self.write_line(time, poses, &present, &claims, &malformed)
+                .map_err(CaptureError::Io)
+        });
+        self.present = present;
+        self.malformed = malformed;
+        written?;
         self.frame += 1;
         self.time = Some(time);
         Ok(())
     }
 
+    /// Each pose's id kept in `present` (malformed or not); the malformed ones written onto
+    /// `malformed`.
+    fn check_poses(
+        &self,
+        poses: &[BodyPose],
+        present: &mut IdMap<u64, Presence>,
+        malformed: &mut Vec<u8>,
+    ) -> Result<(), CaptureError> {
+        for pose in poses {
+            if self.removed.contains(&pose.id) {
+                return Err(CaptureError::Contract(format!(
+                    "frame {}: id {} was left out of an earlier frame (removed): an id never comes back, give the new shape a new id",
+                    self.frame, pose.id
+                )));
+            }
+            let Some(known) = self.known.get(&pose.id) else {
+                return Err(CaptureError::Contract(format!(
+                    "frame {}: id {} has no shape: give it with `CaptureWriter::shape` before its first pose (or pass a `BodyShape` to `frame`)",
+                    self.frame, pose.id
+                )));
+            };
+            let presence = match body_problem(&known.shape, pose) {
+                None => Presence::Shape {
+                    awake: pose.awake && pose.body != Body::Static,
+                },
+                Some(problem) => {
+                    malformed_shape(malformed, known, pose, &problem);
+                    Presence::Malformed
+                }
+            };
+            if present.insert(pose.id, presence).is_some() {
+                return Err(CaptureError::Contract(format!(
+                    "frame {}: id {} is passed twice",
+                    self.frame, pose.id
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The manifolds a frame claims, each with its deepest separation: one per pair (the
     /// deepest manifold when the engine gives a pair more than one), pairs of two sleeping
-    /// shapes left out.
+    /// shapes left out; a manifold the capture cannot hold as a claim written onto `malformed`.
     fn claims<'m>(
         &self,
-        present: &HashMap<u64, &BodyShape>,
+        present: &IdMap<u64, Presence>,
         contacts: &'m [Manifold],
-    ) -> io::Result<Vec<(&'m Manifold, f64)>> {
+        malformed: &mut Vec<u8>,
+    ) -> Result<Vec<(&'m Manifold, f64)>, CaptureError> {
         let mut chosen: Vec<(&Manifold, f64)> = Vec::new();
-        let mut at: HashMap<(u64, u64), usize> = HashMap::new();
+        let mut at: IdMap<(u64, u64), usize> = IdMap::default();
         for m in contacts {
             let (Some(a), Some(b)) = (present.get(&m.a), present.get(&m.b)) else {
                 let missing = if present.contains_key(&m.a) { m.b } else { m.a };
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!(
-                        "frame {}: a manifold of ids {} and {} names id {missing}, which is not among this frame's shapes",
-                        self.frame, m.a, m.b
-                    ),
-                ));
+                return Err(CaptureError::Contract(format!(
+                    "frame {}: a manifold of ids {} and {} names id {missing}, which is not among this frame's shapes",
+                    self.frame, m.a, m.b
+                )));
             };
-            if m.points.is_empty() || m.a == m.b || (!a.awake && !b.awake) {
+            if m.points.is_empty() || m.a == m.b {
                 continue;
             }
-            if !m.normal.is_finite()
-                || m.points
-                    .iter()
-                    .any(|p| !p.point.is_finite() || !p.separation.is_finite())
-            {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!(
-                        "frame {}: the manifold of ids {} and {} has a number that is not finite",
-                        self.frame, m.a, m.b
+            if *a == Presence::Malformed || *b == Presence::Malformed {
+                let id = if *a == Presence::Malformed { m.a } else { m.b };
+                malformed_claim(
+                    malformed,
+                    m,
+                    self.conventions(),
+                    &format!(
+                        "shape {id} is malformed in this frame, so its contacts cannot be judged"
                     ),
-                ));
+                );
+                continue;
             }
-            let deepest = m
-                .points
-                .iter()
-                .map(|p| self.separation(p))
-                .fold(f64::INFINITY, f64::min);
+            // Two shapes the engine did not recompute: the contact belongs to earlier poses.
+            let awake = |p: &Presence| matches!(p, Presence::Shape { awake: true });
+            if !awake(a) && !awake(b) {
+                continue;
+            }
+            // The one check a reader runs on a claim, on what would be written.
+            let checked = self
+                .reported(m)
+                .and_then(|(claim, deepest)| check_reported(&claim).map(|()| deepest));
+            let deepest = match checked {
+                Ok(deepest) => deepest,
+                Err(problem) => {
+                    malformed_claim(malformed, m, self.conventions(), &problem);
+                    continue;
+                }
+            };
             let key = (m.a.min(m.b), m.a.max(m.b));
             match at.get(&key) {
                 Some(&i) if chosen[i].1 <= deepest => {}
@@ -421,6 +566,76 @@ impl<W: Write> CaptureWriter<W> {
         Ok(chosen)
     }
 
+    fn conventions(&self) -> (NormalFrom, Penetration) {
+        (self.normal_from, self.penetration)
+    }
+
+    /// The claim `m` makes, in the file's conventions, with its deepest separation; or why a
+    /// number of it is not finite.
+    fn reported(&self, m: &Manifold) -> Result<(Reported, f64), String> {
+        if !m.normal.is_finite() {
+            return Err(format!(
+                "the normal [{}, {}] is not finite",
+                m.normal.x, m.normal.y
+            ));
+        }
+        if let Some(i) = m
+            .points
+            .iter()
+            .position(|p| !p.point.is_finite() || !p.separation.is_finite())
+        {
+            return Err(format!("point {i} has a number that is not finite"));
+        }
+        let deepest = m
+            .points
+            .iter()
+            .map(|p| self.separation(p))
+            .fold(f64::INFINITY, f64::min);
+        let normal = self.normal(m);
+        let claim = if deepest < 0.0 {
+            Reported {
+                intersecting: true,
+                depth: Some(-deepest),
+                normal: Some(normal),
+                contacts: Some(
+                    m.points
+                        .iter()
+                        .filter(|p| self.separation(p) < 0.0)
+                        .map(|p| p.point)
+                        .collect(),
+                ),
+                piece: m.piece,
+                ..Reported::default()
+            }
+        } else {
+            // A speculative manifold: the engine's normal (made unit) and its smallest
+            // separation, the gap its solver lets the pair close, and its points; with no
+            // direction, a plain apart claim.
+            match normal.try_normalize() {
+                Some(unit) => Reported {
+                    intersecting: false,
+                    normal: Some(unit + DVec2::ZERO),
+                    separation: Some(deepest),
+                    contacts: Some(m.points.iter().map(|p| p.point).collect()),
+                    piece: m.piece,
+                    ..Reported::default()
+                },
+                None => Reported {
+                    piece: m.piece,
+                    ..Reported::default()
+                },
+            }
+        };
+        Ok((claim, deepest))
+    }
+
+    fn normal(&self, m: &Manifold) -> DVec2 {
+        match self.normal_from {
+            NormalFrom::AToB => m.normal,
+            NormalFrom::BToA => -m.normal,
+        }
+    }
+
     fn separation(&self, p: &ManifoldPoint) -> f64 {
         match self.penetration {
             Penetration::NegativeSeparation => p.separation,
@@ -428,93 +643,125 @@ impl<W: Write> CaptureWriter<W> {
         }
     }
 
-    /// One claim as a JSON object, onto `text`.
-    fn claim(&self, m: &Manifold, deepest: f64, text: &mut Vec<u8>) {
-        text.extend_from_slice(b"{\"a\":");
-        push_int(text, m.a);
-        text.extend_from_slice(b",\"b\":");
-        push_int(text, m.b);
-        text.extend_from_slice(b",\"intersecting\":");
-        let normal = match self.normal_from {
-            NormalFrom::AToB => m.normal,
-            NormalFrom::BToA => -m.normal,
-        };
-        if deepest < 0.0 {
-            text.extend_from_slice(b"true,\"depth\":");
-            push_number(text, -deepest);
-            text.extend_from_slice(b",\"normal\":");
-            push_point(text, normal);
-            text.extend_from_slice(b",\"contacts\":[");
-            let mut first = true;
-            for p in m.points.iter().filter(|p| self.separation(p) < 0.0) {
-                if !first {
-                    text.push(b',');
-                }
-                first = false;
-                push_point(text, p.point);
+    /// Write the frame's line and flush it.
+    fn write_line(
+        &mut self,
+        time: f64,
+        poses: &[BodyPose],
+        present: &IdMap<u64, Presence>,
+        claims: &[(&Manifold, f64)],
+        malformed: &[u8],
+    ) -> io::Result<()> {
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        line.extend_from_slice(b"{\"frame\":");
+        push_int(&mut line, self.frame);
+        line.extend_from_slice(b",\"time\":");
+        push_number(&mut line, time);
+        line.extend_from_slice(b",\"shapes\":[");
+        let mut first = true;
+        for pose in poses {
+            if !matches!(present.get(&pose.id), Some(Presence::Shape { .. })) {
+                continue;
             }
-            text.push(b']');
-        } else if let Some(normal) = normal.try_normalize() {
-            // A speculative manifold: the engine's normal and its smallest separation, the gap
-            // its solver lets the pair close before it pushes, and its points.
-            text.extend_from_slice(b"false,\"normal\":");
-            // No -0 in a unit normal's zero component.
-            push_point(text, normal + DVec2::ZERO);
-            text.extend_from_slice(b",\"separation\":");
-            push_number(text, deepest);
-            text.extend_from_slice(b",\"contacts\":[");
-            for (i, p) in m.points.iter().enumerate() {
+            let start = line.len();
+            if !first {
+                line.push(b',');
+            }
+            line.extend_from_slice(b"{\"id\":");
+            push_int(&mut line, pose.id);
+            let keys = line.len();
+            self.shape_keys(pose, &mut line);
+            if line.len() == keys {
+                // Nothing changed: the shape is left out of this frame's line.
+                line.truncate(start);
+                continue;
+            }
+            line.push(b'}');
+            first = false;
+        }
+        line.push(b']');
+        // Shapes written before and not passed now are gone; the others the game knows but
+        // never passed stay known.
+        let mut gone: Vec<u64> = self
+            .known
+            .iter()
+            .filter(|(id, k)| k.written.is_some() && !present.contains_key(id))
+            .map(|(id, _)| *id)
+            .collect();
+        if !gone.is_empty() {
+            gone.sort_unstable();
+            line.extend_from_slice(b",\"removed\":[");
+            for (i, id) in gone.iter().enumerate() {
                 if i > 0 {
-                    text.push(b',');
+                    line.push(b',');
                 }
-                push_point(text, p.point);
+                push_int(&mut line, *id);
+                self.known.remove(id);
+                self.removed.insert(*id);
             }
-            text.push(b']');
-        } else {
-            text.extend_from_slice(b"false");
+            line.push(b']');
         }
-        if let Some(piece) = m.piece {
-            text.extend_from_slice(b",\"piece\":");
-            push_int(text, piece as u64);
+        line.extend_from_slice(b",\"claims\":[");
+        for (i, (m, _)) in claims.iter().enumerate() {
+            if i > 0 {
+                line.push(b',');
+            }
+            let (claim, _) = self.reported(m).expect("checked when chosen");
+            push_claim(&mut line, m.a, m.b, &claim);
         }
-        text.push(b'}');
+        line.push(b']');
+        if !malformed.is_empty() {
+            line.extend_from_slice(b",\"malformed\":[");
+            line.extend_from_slice(malformed);
+            line.push(b']');
+        }
+        line.extend_from_slice(b"}\n");
+        let result = self.out.write_all(&line).and_then(|_| self.out.flush());
+        self.line = line;
+        result
     }
 
-    /// The keys of `shape` to write after its id, onto `keys`: all of them the first time,
-    /// then those that changed (bit for bit).
-    fn shape_keys(&mut self, shape: &BodyShape, keys: &mut Vec<u8>) {
-        let angle = shape.rotation.y.atan2(shape.rotation.x);
+    /// The keys of the shape posed by `pose` to write after its id, onto `keys`: all of them
+    /// the first time, then those that changed (bit for bit).
+    fn shape_keys(&mut self, pose: &BodyPose, keys: &mut Vec<u8>) {
+        let known = self
+            .known
+            .get_mut(&pose.id)
+            .expect("a pose's shape is known");
+        let angle = pose.rotation.y.atan2(pose.rotation.x);
         // A static body does not move: its velocities are not written.
-        let (velocity, angular_velocity) = match shape.body {
+        let (velocity, angular_velocity) = match pose.body {
             Body::Static => (DVec2::ZERO, 0.0),
-            _ => (shape.velocity, shape.angular_velocity),
+            _ => (pose.velocity, pose.angular_velocity),
         };
         let key = |keys: &mut Vec<u8>, name: &str| {
             keys.extend_from_slice(b",\"");
             keys.extend_from_slice(name.as_bytes());
             keys.extend_from_slice(b"\":");
         };
-        // Compared where they are kept: a shape that did not change costs no copy.
-        let before = self.written.get(&shape.id);
-        let changed = |same: &dyn Fn(&Written) -> bool| before.is_none_or(|b| !same(b));
-        let name = changed(&|b| b.name == shape.name);
-        let geometry = changed(&|b| same_geometry(&b.shape, &shape.shape));
-        let position = changed(&|b| same_point(b.position, shape.position));
+        let before = known.written;
+        let changed = |same: &dyn Fn(&WrittenPose) -> bool| before.is_none_or(|b| !same(&b));
+        let position = changed(&|b| same_point(b.position, pose.position));
         let turned = changed(&|b| b.angle.to_bits() == angle.to_bits());
-        let body = changed(&|b| b.body == shape.body);
-        let first_static = before.is_none() && shape.body == Body::Static;
+        let body = changed(&|b| b.body == pose.body);
+        let first_static = before.is_none() && pose.body == Body::Static;
         let moving = changed(&|b| same_point(b.velocity, velocity)) && !first_static;
         let spinning = changed(&|b| b.angular_velocity.to_bits() == angular_velocity.to_bits())
             && !first_static;
-        if name && let Some(name) = &shape.name {
+        if known.name_changed
+            && let Some(name) = &known.name
+        {
             key(keys, "name");
             serde_json::to_writer(&mut *keys, name).expect("strings serialise");
         }
         if before.is_none() {
             key(keys, "kind");
-            push_name(keys, shape.shape.kind().name());
+            push_name(keys, known.shape.kind().name());
         }
-        if geometry && let Value::Object(geometry) = geometry_value(&shape.shape) {
+        if known.geometry_changed
+            && let Value::Object(geometry) = geometry_value(&known.shape)
+        {
             for (name, value) in geometry {
                 key(keys, &name);
                 serde_json::to_writer(&mut *keys, &value).expect("geometry serialises");
@@ -522,7 +769,7 @@ impl<W: Write> CaptureWriter<W> {
         }
         if position {
             key(keys, "position");
-            push_point(keys, shape.position);
+            push_point(keys, pose.position);
         }
         if turned {
             key(keys, "angle");
@@ -530,7 +777,7 @@ impl<W: Write> CaptureWriter<W> {
         }
         if body {
             key(keys, "body");
-            push_name(keys, shape.body.name());
+            push_name(keys, pose.body.name());
         }
         if moving {
             key(keys, "velocity");
@@ -540,35 +787,15 @@ impl<W: Write> CaptureWriter<W> {
             key(keys, "angular_velocity");
             push_number(keys, angular_velocity);
         }
-        match self.written.get_mut(&shape.id) {
-            Some(w) => {
-                if name {
-                    w.name.clone_from(&shape.name);
-                }
-                if geometry {
-                    w.shape = shape.shape.clone();
-                }
-                w.position = shape.position;
-                w.angle = angle;
-                w.body = shape.body;
-                w.velocity = velocity;
-                w.angular_velocity = angular_velocity;
-            }
-            None => {
-                self.written.insert(
-                    shape.id,
-                    Written {
-                        name: shape.name.clone(),
-                        shape: shape.shape.clone(),
-                        position: shape.position,
-                        angle,
-                        body: shape.body,
-                        velocity,
-                        angular_velocity,
-                    },
-                );
-            }
-        }
+        known.name_changed = false;
+        known.geometry_changed = false;
+        known.written = Some(WrittenPose {
+            position: pose.position,
+            angle,
+            body: pose.body,
+            velocity,
+            angular_velocity,
+        });
     }
 
     /// Finish the output (gzip's trailer) and give it back.
@@ -581,6 +808,163 @@ impl<W: Write> CaptureWriter<W> {
             Sink::Gzip(w) => w.finish(),
         }
     }
+}
+
+/// Why the shape posed by `pose` cannot be written as a shape, if it cannot: the rules the
+/// reader checks ([`rules`]), and finite numbers (which JSON cannot hold otherwise).
+fn body_problem(shape: &Shape, pose: &BodyPose) -> Option<String> {
+    let finite = |p: DVec2| p.is_finite();
+    let not_finite = [
+        ("position", finite(pose.position)),
+        (
+            "rotation",
+            finite(pose.rotation) && pose.rotation != DVec2::ZERO,
+        ),
+        ("velocity", finite(pose.velocity)),
+        ("angular_velocity", pose.angular_velocity.is_finite()),
+    ]
+    .into_iter()
+    .find(|(_, ok)| !ok);
+    if let Some((key, _)) = not_finite {
+        return Some(if key == "rotation" {
+            format!("{key:?} must be finite (cos, sin), not zero")
+        } else {
+            format!("{key:?} must be finite numbers")
+        });
+    }
+    rules::id(pose.id)
+        .and_then(|()| rules::static_geometry(shape.kind(), pose.body))
+        .and_then(|()| rules::within_reach(shape, pose.position))
+        .err()
+}
+
+/// A malformed shape's entry onto `out`: its keys as the game gave them (numbers that are not
+/// finite as the strings "NaN", "inf", "-inf"), and the problem.
+fn malformed_shape(out: &mut Vec<u8>, known: &Known, pose: &BodyPose, problem: &str) {
+    if !out.is_empty() {
+        out.push(b',');
+    }
+    out.extend_from_slice(b"{\"shape\":{\"id\":");
+    push_int(out, pose.id);
+    if let Some(name) = &known.name {
+        out.extend_from_slice(b",\"name\":");
+        serde_json::to_writer(&mut *out, name).expect("strings serialise");
+    }
+    out.extend_from_slice(b",\"kind\":");
+    push_name(out, known.shape.kind().name());
+    if let Value::Object(geometry) = geometry_value(&known.shape) {
+        for (name, value) in geometry {
+            out.extend_from_slice(b",");
+            serde_json::to_writer(&mut *out, &name).expect("strings serialise");
+            out.push(b':');
+            serde_json::to_writer(&mut *out, &value).expect("geometry serialises");
+        }
+    }
+    out.extend_from_slice(b",\"position\":");
+    push_any_point(out, pose.position);
+    out.extend_from_slice(b",\"rotation\":");
+    push_any_point(out, pose.rotation);
+    out.extend_from_slice(b",\"body\":");
+    push_name(out, pose.body.name());
+    out.extend_from_slice(b",\"velocity\":");
+    push_any_point(out, pose.velocity);
+    out.extend_from_slice(b",\"angular_velocity\":");
+    push_any_number(out, pose.angular_velocity);
+    out.extend_from_slice(b"},\"problem\":");
+    serde_json::to_writer(&mut *out, problem).expect("strings serialise");
+    out.push(b'}');
+}
+
+/// A malformed manifold's entry onto `out`: the manifold in the file's conventions (normal
+/// from A toward B, negative separation when penetrating; numbers that are not finite as
+/// strings), and the problem.
+fn malformed_claim(
+    out: &mut Vec<u8>,
+    m: &Manifold,
+    (normal_from, penetration): (NormalFrom, Penetration),
+    problem: &str,
+) {
+    if !out.is_empty() {
+        out.push(b',');
+    }
+    out.extend_from_slice(b"{\"claim\":{\"a\":");
+    push_int(out, m.a);
+    out.extend_from_slice(b",\"b\":");
+    push_int(out, m.b);
+    out.extend_from_slice(b",\"normal\":");
+    push_any_point(
+        out,
+        match normal_from {
+            NormalFrom::AToB => m.normal,
+            NormalFrom::BToA => -m.normal,
+        },
+    );
+    out.extend_from_slice(b",\"points\":[");
+    for (i, p) in m.points.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"point\":");
+        push_any_point(out, p.point);
+        out.extend_from_slice(b",\"separation\":");
+        push_any_number(
+            out,
+            match penetration {
+                Penetration::NegativeSeparation => p.separation,
+                Penetration::PositiveDepth => -p.separation,
+            },
+        );
+        out.push(b'}');
+    }
+    out.push(b']');
+    if let Some(piece) = m.piece {
+        out.extend_from_slice(b",\"piece\":");
+        push_int(out, piece as u64);
+    }
+    out.extend_from_slice(b"},\"problem\":");
+    serde_json::to_writer(&mut *out, problem).expect("strings serialise");
+    out.push(b'}');
+}
+
+/// A checked claim as a JSON object, onto `text`.
+fn push_claim(text: &mut Vec<u8>, a: u64, b: u64, claim: &Reported) {
+    text.extend_from_slice(b"{\"a\":");
+    push_int(text, a);
+    text.extend_from_slice(b",\"b\":");
+    push_int(text, b);
+    text.extend_from_slice(b",\"intersecting\":");
+    text.extend_from_slice(if claim.intersecting {
+        b"true"
+    } else {
+        b"false"
+    });
+    if let Some(depth) = claim.depth {
+        text.extend_from_slice(b",\"depth\":");
+        push_number(text, depth);
+    }
+    if let Some(normal) = claim.normal {
+        text.extend_from_slice(b",\"normal\":");
+        push_point(text, normal);
+    }
+    if let Some(separation) = claim.separation {
+        text.extend_from_slice(b",\"separation\":");
+        push_number(text, separation);
+    }
+    if let Some(contacts) = &claim.contacts {
+        text.extend_from_slice(b",\"contacts\":[");
+        for (i, p) in contacts.iter().enumerate() {
+            if i > 0 {
+                text.push(b',');
+            }
+            push_point(text, *p);
+        }
+        text.push(b']');
+    }
+    if let Some(piece) = claim.piece {
+        text.extend_from_slice(b",\"piece\":");
+        push_int(text, piece as u64);
+    }
+    text.push(b'}');
 }
 
 fn same_point(p: DVec2, q: DVec2) -> bool {
@@ -615,8 +999,9 @@ fn same_geometry(a: &Shape, b: &Shape) -> bool {
 }
 
 /// A number in its shortest exact form (an f32's value is written as the f64 it equals).
-/// Only finite numbers reach here ([`CaptureWriter::frame`] refuses the others).
+/// Only finite numbers reach here: the others are malformed ([`push_any_number`]).
 fn push_number(text: &mut Vec<u8>, x: f64) {
+    debug_assert!(x.is_finite(), "{x} reached a shape's or a claim's number");
     serde_json::to_writer(text, &x).expect("finite numbers serialise");
 }
 
@@ -631,21 +1016,26 @@ fn push_name(text: &mut Vec<u8>, name: &str) {
     text.push(b'"');
 }
 
-/// The first number of `shape` or `contact` that is not finite, named.
-fn not_finite(shape: &BodyShape) -> Option<&'static str> {
-    let finite = |p: DVec2| p.is_finite();
-    [
-        ("position", finite(shape.position)),
-        (
-            "rotation",
-            finite(shape.rotation) && shape.rotation != DVec2::ZERO,
-        ),
-        ("velocity", finite(shape.velocity)),
-        ("angular_velocity", shape.angular_velocity.is_finite()),
-    ]
-    .into_iter()
-    .find(|(_, ok)| !ok)
-    .map(|(name, _)| name)
+/// A number as it is: finite in its shortest exact form, else the string "NaN", "inf" or
+/// "-inf" (a malformed entry's, never a shape's or a claim's).
+fn push_any_number(text: &mut Vec<u8>, x: f64) {
+    if x.is_finite() {
+        push_number(text, x);
+    } else if x.is_nan() {
+        text.extend_from_slice(b"\"NaN\"");
+    } else if x > 0.0 {
+        text.extend_from_slice(b"\"inf\"");
+    } else {
+        text.extend_from_slice(b"\"-inf\"");
+    }
+}
+
+fn push_any_point(text: &mut Vec<u8>, p: DVec2) {
+    text.push(b'[');
+    push_any_number(text, p.x);
+    text.push(b',');
+    push_any_number(text, p.y);
+    text.push(b']');
 }
 
 fn push_point(text: &mut Vec<u8>, p: DVec2) {

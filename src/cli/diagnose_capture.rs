@@ -40,6 +40,9 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     // The first claim that disagrees, with its frame's number and time.
     let mut first: Option<(u64, f64, ClaimJudgement)> = None;
     let mut runs = DifferingRuns::default();
+    // Malformed entries: how many, in how many frames, and the first with its frame and time.
+    let mut malformed = (0u64, 0u64);
+    let mut first_malformed: Option<(u64, f64, crate::capture::Malformed)> = None;
     let mut spool_error = None;
     let mut finder = EventFinder::for_capture(reader.header());
     let mut events: Vec<CaptureEvent> = Vec::new();
@@ -52,6 +55,11 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             && let Some(bad) = judged.claims.iter().find(|c| !c.agrees)
         {
             first = Some((judged.frame, judged.time, bad.clone()));
+        }
+        if let Some(m) = judged.malformed.first() {
+            malformed.0 += judged.malformed.len() as u64;
+            malformed.1 += 1;
+            first_malformed.get_or_insert_with(|| (judged.frame, judged.time, m.clone()));
         }
         if !json {
             runs.push(&judged);
@@ -117,8 +125,16 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             first_divergence: Option<Divergence>,
             events: &'a [CaptureEvent],
             first_event: Option<&'a CaptureEvent>,
+            malformed: u64,
+            first_malformed: Option<FirstMalformed<'a>>,
             #[serde(skip_serializing_if = "Option::is_none")]
             warning: Option<&'a str>,
+        }
+        #[derive(Serialize)]
+        struct FirstMalformed<'a> {
+            frame: u64,
+            #[serde(flatten)]
+            entry: &'a crate::capture::Malformed,
         }
         let tail = serde_json::to_string(&Tail {
             claims,
@@ -126,6 +142,13 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             first_divergence: divergence,
             events: &events,
             first_event: events.first(),
+            malformed: malformed.0,
+            first_malformed: first_malformed
+                .as_ref()
+                .map(|(frame, _, entry)| FirstMalformed {
+                    frame: *frame,
+                    entry,
+                }),
             warning: reader.warning(),
         })
         .expect("serialisable");
@@ -159,6 +182,13 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
         );
         if let Some(warning) = reader.warning() {
             let _ = writeln!(out, "  note: {warning}");
+        }
+        if let Some((frame, time, m)) = &first_malformed {
+            let _ = writeln!(
+                out,
+                "  {}",
+                crate::text::malformed_counts(malformed.0, malformed.1, (*frame, *time, m))
+            );
         }
         match &first {
             None => {
@@ -237,7 +267,7 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             }
         }
     }
-    u8::from(agreeing < claims || wrong)
+    u8::from(agreeing < claims || wrong || malformed.0 > 0)
 }
 
 /// The last frame of the run that the event at `at` starts: the same kind, pair and shape (and

@@ -31,7 +31,7 @@ pub use claims::{Claim, DEFAULT_TOLERANCE, Expected, ExpectedPiece};
 pub use motion::{Body, Motion};
 pub use read::{load, parse};
 pub(crate) use read::{parse_player, parse_shape, piece_problem};
-pub(crate) use read_pairs::{CLAIM_KEYS, UNIT_SLACK, reported};
+pub(crate) use read_pairs::{CLAIM_KEYS, check_reported, reported};
 pub(crate) use write::{geometry_value, player_line, shape_object};
 pub use write::{save, to_json};
 

@@ -218,8 +218,8 @@ pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
 
 /// The rules a claim keeps, whoever made it: the readers of shape sets and captures, and the
 /// capture writer before it writes one (what it would refuse, the writer never writes as a
-/// claim). Every number finite; `depth` > 0 when intersecting, `distance` and `separation`
-/// >= 0; a unit `normal`; an intersecting claim has a depth and a normal and no separation; a
+/// claim). Every number finite; `depth` above 0 when intersecting, `distance` and
+/// `separation` at least 0; a unit `normal`; an intersecting claim has a depth and a normal and no separation; a
 /// separation is along a normal.
 pub(crate) fn check_reported(claim: &Reported) -> Result<(), String> {
     let number = |key: &str, x: Option<f64>, positive: bool| match x {
@@ -255,12 +255,7 @@ pub(crate) fn check_reported(claim: &Reported) -> Result<(), String> {
     if claim.separation.is_some() && claim.normal.is_none() {
         return Err("a speculative claim's \"separation\" is along its \"normal\" (unit, from A toward B), which is missing".into());
     }
-    if let Some(i) = claim
-        .contacts
-        .iter()
-        .flatten()
-        .position(|p| !p.is_finite())
-    {
+    if let Some(i) = claim.contacts.iter().flatten().position(|p| !p.is_finite()) {
         return Err(format!("\"contacts\" point {i} must be finite numbers"));
     }
     number("distance", claim.distance, false)

@@ -52,7 +52,8 @@ fn platformer(path: &Path) {
             points: vec![ManifoldPoint {
                 point: DVec2::new(380.0 + step as f64 * 0.5, 300.0 + depth / 2.0),
                 separation: -depth,
-            }],
+            }]
+            .into(),
             piece: None,
         };
         writer

@@ -318,7 +318,14 @@ fn a_shape_the_capture_cannot_hold_is_refused_with_the_collider_named() {
                 assert_eq!(reader.shapes().count(), 1);
             } else {
                 let error = result.unwrap_err();
-                assert_eq!(error.collider, odd);
+                let collidoscope::capture::CaptureError::Unsupported { what, .. } = &error else {
+                    panic!("not an unsupported shape: {error}");
+                };
+                let (index, generation) = odd.into_raw_parts();
+                assert_eq!(
+                    what,
+                    &format!("collider {index} (generation {generation}) \"odd\"")
+                );
                 assert!(error.to_string().starts_with(message), "{error}");
             }
         }
