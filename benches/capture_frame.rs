@@ -54,7 +54,7 @@ fn writer_alone(registered: bool) -> f64 {
     .unwrap();
     if registered {
         for (i, shape) in shapes.iter().enumerate() {
-            writer.shape(i as u64, shape.clone(), None);
+            writer.shape(i as u64, shape.clone(), None).unwrap();
         }
     }
     let mut times = Vec::new();

@@ -5,7 +5,7 @@
 //! once and timed (printed), with the rows held at the end.
 
 use collidoscope::geometry::DVec2;
-use collidoscope::latency::{Engine, Packet, Player, Settings};
+use collidoscope::latency::{Packet, PacketEngine, Player, Settings};
 use collidoscope::scene::generate::{Generate, Random, random_scene};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -71,9 +71,9 @@ fn game(seconds: f64) -> (Vec<Player>, Vec<Packet>) {
     (players, packets)
 }
 
-fn run(players: &[Player], packets: &[Packet], settings: Settings) -> Engine {
+fn run(players: &[Player], packets: &[Packet], settings: Settings) -> PacketEngine {
     let shapes: Vec<_> = players.iter().map(|p| p.shape.clone()).collect();
-    let mut engine = Engine::new(&shapes, settings);
+    let mut engine = PacketEngine::new(&shapes, settings);
     for p in packets {
         engine.push(p).unwrap();
     }

@@ -95,7 +95,7 @@ pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
             piece: check.piece.map(|p| p.0),
             rule: check.piece.map(|p| p.1),
             two_sided: check.piece.map(|p| p.2),
-            ..PairRecord::pair(i, j, check.exact)
+            ..PairRecord::pair(i as u64, j as u64, check.exact)
         },
         matches: check.matches,
         differences: check.differences,

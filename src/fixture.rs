@@ -35,8 +35,8 @@ pub fn make(scene: &Scene, pairs: Option<&[(usize, usize)]>) -> Scene {
         .iter()
         .flat_map(|&(i, j)| pair_records(i, j, &shapes[i].placed, &shapes[j].placed))
         .map(|record| Expected {
-            a: shapes[record.a].id,
-            b: shapes[record.b].id,
+            a: shapes[record.indices().0].id,
+            b: shapes[record.indices().1].id,
             piece: match (record.piece, record.rule, record.two_sided) {
                 (Some(piece), Some(rule), Some(two_sided)) => Some(ExpectedPiece {
                     piece,

@@ -24,7 +24,7 @@
 //! | a shape-set file read or written (exact round trip, atomic save) | [`scene::load`], [`scene::save`] |
 //! | a fixture's pinned results checked again | [`fixture::verify`] |
 //! | a scene stepped through time, with its events | [`motion::Simulation`] |
-//! | a game server's collisions from late packets | [`latency::Engine`] |
+//! | a game server's collisions from late packets | [`latency::PacketEngine`] |
 //! | a lesson file read and checked, a slide as it opens, a lesson as a web page | [`lesson::Lesson::load`], [`lesson::stage`], [`lesson::page`] |
 //!
 //! ```
@@ -112,3 +112,9 @@ pub use check::{
     Agreement, ContactCheck, Reported, check_contact, check_contact_at, f32_tolerance,
     largest_coordinate,
 };
+// The front door: everything a game's test needs to call `check_contact_at` and read its
+// answer, without knowing the modules.
+pub use diagnose::Differences;
+pub use geometry::{DVec2, Placed, Pose, Shape};
+pub use query::{ChainRule, Mistake, PairSummary, TwoSided};
+pub use scene::Precision;

@@ -1008,7 +1008,7 @@ pub fn malformed_counts(
 
 /// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
 #[cfg(any(feature = "cli", feature = "gui"))]
-pub fn capture_divergence(frame: u64, d: &crate::capture::Divergence) -> String {
+pub fn capture_divergence(frame: u64, d: &crate::capture::Disagreement) -> String {
     if let Some(m) = &d.malformed {
         return format!("frame {frame}: malformed: {}", malformed(m));
     }

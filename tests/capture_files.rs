@@ -723,3 +723,26 @@ fn a_line_longer_than_the_limit_is_refused_not_read_into_memory() {
     );
     assert_eq!(collidoscope::capture::LINE_LIMIT, 256 << 20);
 }
+
+/// A shape given another kind under its id is refused before anything is written (the reader
+/// would refuse the line, and every frame after it): found by the writer-reader fuzz target.
+#[test]
+fn the_writer_refuses_an_id_that_changes_kind() {
+    let mut out = Vec::new();
+    let mut writer = box2d_writer(&mut out, false);
+    writer
+        .frame(0.0, &[ground(), ball(0.4, true)], &[])
+        .unwrap();
+    let mut boxed = ball(0.4, true);
+    boxed.shape = ConvexPolygon::rectangle(DVec2::splat(0.5)).unwrap().into();
+    let refused = writer.frame(0.1, &[ground(), boxed], &[]).unwrap_err();
+    assert!(
+        matches!(&refused, CaptureError::Contract(m) if m == "id 7 was written as a circle and is given as a polygon: an id never changes kind, give the new shape a new id"),
+        "{refused}"
+    );
+    writer
+        .frame(0.2, &[ground(), ball(0.3, true)], &[])
+        .unwrap();
+    drop(writer);
+    assert_eq!(read_all(out).unwrap().0, vec![0, 1]);
+}

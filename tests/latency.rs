@@ -9,7 +9,7 @@ mod binary;
 use binary::*;
 use collidoscope::geometry::DVec2;
 use collidoscope::latency::{
-    Engine, Finding, Network, Packet, PacketLog, Player, Settings, generate, one_pass,
+    Finding, Network, Packet, PacketEngine, PacketLog, Player, Settings, generate, one_pass,
 };
 use collidoscope::motion::{Config, Recording, Simulation};
 use collidoscope::scene::generate::{Generate, Random, random_scene};
@@ -25,8 +25,8 @@ fn load(name: &str) -> PacketLog {
     .unwrap()
 }
 
-fn run(log: &PacketLog, settings: Settings) -> Engine {
-    let mut engine = Engine::for_log(log, settings);
+fn run(log: &PacketLog, settings: Settings) -> PacketEngine {
+    let mut engine = PacketEngine::for_log(log, settings);
     for p in &log.packets {
         engine.push(p).unwrap();
     }
@@ -234,7 +234,7 @@ fn each_packet_checks_only_the_rows_its_span_changed() {
             shape: collidoscope::geometry::Circle::new(0.5).unwrap().into(),
         })
         .collect();
-    let mut engine = Engine::new(
+    let mut engine = PacketEngine::new(
         &players.iter().map(|p| p.shape.clone()).collect::<Vec<_>>(),
         Settings {
             step_ms: 10.0,
@@ -310,7 +310,7 @@ fn a_player_that_stops_sending_does_not_hold_rows_back() {
         step_ms: 10.0,
         swept: true,
     };
-    let mut engine = Engine::for_log(&log, settings);
+    let mut engine = PacketEngine::for_log(&log, settings);
     let (last, before) = log.packets.split_last().unwrap();
     for p in before {
         engine.push(p).unwrap();
@@ -645,7 +645,7 @@ fn the_players_at_a_time_the_opening_bucket_and_the_extent() {
     // Each player at its first and last packet.
     assert_eq!(log.extent().shapes.len(), 6);
     // Before any packet the server knows no one.
-    let empty = Engine::for_log(&log, settings);
+    let empty = PacketEngine::for_log(&log, settings);
     assert!(empty.players_at(&log, 0.0).is_empty());
 }
 
@@ -674,7 +674,7 @@ fn a_packet_far_from_time_zero_or_of_an_unknown_player_is_refused_never_a_hang()
     );
     // The library's engine, fed from the network.
     let log = load("late-dodge.json");
-    let mut engine = Engine::for_log(
+    let mut engine = PacketEngine::for_log(
         &log,
         Settings {
             step_ms: 16.0,
@@ -696,7 +696,7 @@ fn a_packet_far_from_time_zero_or_of_an_unknown_player_is_refused_never_a_hang()
         "\"player\" 7 is not a player (the engine has 2)"
     );
     // A step too small for a span of packets: refused before it runs for hours.
-    let mut tiny = Engine::for_log(
+    let mut tiny = PacketEngine::for_log(
         &log,
         Settings {
             step_ms: 1e-9,

@@ -3,7 +3,7 @@
 
 use collidoscope::broad::{self, Grid};
 use collidoscope::geometry::{DVec2, Shape, Winding};
-use collidoscope::latency::{Engine, Settings};
+use collidoscope::latency::{PacketEngine, Settings};
 use collidoscope::lesson::{BUILT_IN, Lesson, Slide, SlideLab, SlideStep, builtin};
 use collidoscope::motion::{Config, EventKind, Resolver, Simulation, Substeps};
 use collidoscope::query::{AxisSource, PairReport, Side, Verdict, pair_report};
@@ -407,7 +407,7 @@ fn late_packets_states_what_the_core_finds() {
             step_ms: step.unwrap(),
             swept: *swept,
         };
-        let mut engine = Engine::for_log(log, settings);
+        let mut engine = PacketEngine::for_log(log, settings);
         for p in &log.packets[..arrived.unwrap()] {
             engine.push(p).unwrap();
         }

@@ -14,7 +14,7 @@ use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::geometry::Placed;
 use crate::latency::{
-    Collision, Engine, Network, Packet, PacketLog, Retraction, Settings, generate, taken_back,
+    Collision, Network, Packet, PacketEngine, PacketLog, Retraction, Settings, generate, taken_back,
 };
 use crate::motion::Recording;
 use crate::picture::draw::{LatencyCollision, LatencyShown};
@@ -61,7 +61,7 @@ pub struct LatencyLab {
     /// The log path field (beside the open document by default).
     pub path: PathField,
     source: Option<Source>,
-    engine: Option<Engine>,
+    engine: Option<PacketEngine>,
     /// How many packets were taken, in arrival order (the server's knowledge), and how they
     /// play.
     pub playback: Playback,
@@ -144,7 +144,7 @@ impl LatencyLab {
     }
 
     /// The engine after the packets taken.
-    pub fn engine(&self) -> Option<&Engine> {
+    pub fn engine(&self) -> Option<&PacketEngine> {
         self.engine.as_ref()
     }
 
@@ -220,7 +220,7 @@ impl LatencyLab {
             .as_ref()
             .is_none_or(|e| e.settings() != settings || e.packets() > arrived);
         if fresh {
-            self.engine = Some(Engine::for_log(&source.log, settings));
+            self.engine = Some(PacketEngine::for_log(&source.log, settings));
             self.generation += 1;
         }
         let engine = self.engine.as_mut().expect("made above");
@@ -567,7 +567,7 @@ pub struct TimelineFinding {
 }
 
 /// The players at bucket `k` as `engine` knows them.
-fn shown_at(source: &Source, engine: &Engine, k: i64, key: (usize, i64, u64)) -> BucketView {
+fn shown_at(source: &Source, engine: &PacketEngine, k: i64, key: (usize, i64, u64)) -> BucketView {
     let t = k as f64 * engine.settings().step_ms;
     let mut shapes = Vec::new();
     let mut interpolated = Vec::new();

@@ -49,7 +49,7 @@ pub struct FrameEntry {
 
 /// A claim that disagrees with the exact result.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Divergence {
+pub struct Disagreement {
     /// Its frame's position in the capture (0 for the first frame).
     pub position: usize,
     /// Shape A's id.
@@ -106,7 +106,7 @@ struct Key {
 enum Found {
     Batch {
         frames: Vec<FrameEntry>,
-        divergences: Vec<Divergence>,
+        divergences: Vec<Disagreement>,
         key: Option<Key>,
         claims: u64,
         agreeing: u64,
@@ -144,7 +144,7 @@ pub struct CaptureIndex {
     size: u64,
     read: Arc<AtomicU64>,
     frames: Vec<FrameEntry>,
-    divergences: Vec<Divergence>,
+    divergences: Vec<Disagreement>,
     unlisted: u64,
     events: Vec<CaptureEvent>,
     keys: Vec<Key>,
@@ -313,7 +313,7 @@ impl CaptureIndex {
 
     /// Every disagreeing claim found so far, in order (the first million; see
     /// [`Self::unlisted`]).
-    pub fn divergences(&self) -> &[Divergence] {
+    pub fn divergences(&self) -> &[Disagreement] {
         &self.divergences
     }
 
@@ -453,7 +453,7 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
                 continue;
             }
             disagreeing += 1;
-            divergences.push(Divergence {
+            divergences.push(Disagreement {
                 position: *position,
                 a: claim.a,
                 b: claim.b,
@@ -469,7 +469,7 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
                 MalformedWhat::Shape { id } => (id.unwrap_or(0), id.unwrap_or(0)),
                 MalformedWhat::Claim { a, b } => (a.unwrap_or(0), b.unwrap_or(0)),
             };
-            divergences.push(Divergence {
+            divergences.push(Disagreement {
                 position: *position,
                 a,
                 b,
@@ -582,7 +582,7 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
 fn send_keys(
     send: &Sender<Found>,
     frames: Vec<FrameEntry>,
-    divergences: Vec<Divergence>,
+    divergences: Vec<Disagreement>,
     keys: impl Iterator<Item = Key>,
     (claims, agreeing): (u64, u64),
 ) -> bool {

@@ -188,7 +188,7 @@ pub fn judge_claim(
             piece: piece.map(|p| p.0),
             rule: piece.map(|p| p.1),
             two_sided: piece.map(|p| p.2),
-            ..PairRecord::pair(claim.a as usize, claim.b as usize, check.exact)
+            ..PairRecord::pair(claim.a, claim.b, check.exact)
         },
         differences: check.differences,
         claimed: claim.reported.clone(),

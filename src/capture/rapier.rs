@@ -271,7 +271,7 @@ impl<W: Write> RapierCapture<W> {
                 match shape_of(typed, kind) {
                     Ok(shape) => {
                         let name = self.names.get(&handle).map(String::as_str);
-                        self.writer.shape(id, shape, name);
+                        self.writer.shape(id, shape, name)?;
                         self.given.insert(handle, (RawShape::of(&typed), kind));
                     }
                     Err(_) if !can_touch => continue,

@@ -365,10 +365,24 @@ impl<W: Write> CaptureWriter<W> {
     /// Give (or change) the geometry and name of shape `id`: written with the next frame that
     /// passes its pose ([`Self::poses`]). Given once, not every step: a shape that does not
     /// change costs nothing more. Giving the same geometry again (bit for bit) changes nothing.
-    pub fn shape(&mut self, id: u64, shape: impl Into<Shape>, name: Option<&str>) {
+    /// Refused ([`CaptureError::Contract`]) when the shape was written as another kind: an id
+    /// never changes kind (the reader refuses it), so a new kind needs a new id.
+    pub fn shape(
+        &mut self,
+        id: u64,
+        shape: impl Into<Shape>,
+        name: Option<&str>,
+    ) -> Result<(), CaptureError> {
         let shape = shape.into();
         match self.known.get_mut(&id) {
             Some(known) => {
+                if known.written.is_some() && known.shape.kind() != shape.kind() {
+                    return Err(CaptureError::Contract(format!(
+                        "id {id} was written as a {} and is given as a {}: an id never changes kind, give the new shape a new id",
+                        known.shape.kind(),
+                        shape.kind()
+                    )));
+                }
                 if !same_geometry(&known.shape, &shape) {
                     known.shape = shape;
                     known.geometry_changed = true;
@@ -391,6 +405,7 @@ impl<W: Write> CaptureWriter<W> {
                 );
             }
         }
+        Ok(())
     }
 
     /// Write one frame: every shape as the engine has it at the start of the step, and every
@@ -409,8 +424,11 @@ impl<W: Write> CaptureWriter<W> {
                 .known
                 .get(&shape.id)
                 .is_some_and(|k| k.name == shape.name && same_geometry(&k.shape, &shape.shape));
-            if !same {
-                self.shape(shape.id, shape.shape.clone(), shape.name.as_deref());
+            if !same
+                && let Err(e) = self.shape(shape.id, shape.shape.clone(), shape.name.as_deref())
+            {
+                self.poses = poses;
+                return Err(e);
             }
             poses.push(shape.pose());
         }

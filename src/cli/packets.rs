@@ -1,7 +1,7 @@
 //! `collidoscope packets [--json] LOG... --step S [--swept]` and
 //! `collidoscope packets --generate RECORDING [--latency MS] [--jitter MS] [--loss P] -o LOG`.
 
-use crate::latency::{Collision, Engine, Network, PacketLog, Retraction, Settings, generate};
+use crate::latency::{Collision, Network, PacketEngine, PacketLog, Retraction, Settings, generate};
 use crate::motion::Recording;
 use crate::text::{self, number};
 use serde::Serialize;
@@ -38,7 +38,7 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
                 continue;
             }
         };
-        let mut engine = Engine::for_log(&log, settings);
+        let mut engine = PacketEngine::for_log(&log, settings);
         let mut duplicates = 0;
         let mut refused = None;
         for (i, p) in log.packets.iter().enumerate() {
@@ -122,7 +122,7 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
 }
 
 /// Collisions and retractions sorted as docs/format.md says: by R, then time, then a, b.
-pub fn sorted(engine: &Engine) -> (Vec<&Collision>, Vec<&Retraction>) {
+pub fn sorted(engine: &PacketEngine) -> (Vec<&Collision>, Vec<&Retraction>) {
     let mut collisions: Vec<&Collision> = engine.collisions().iter().collect();
     collisions.sort_by(|x, y| {
         (x.detected_at.total_cmp(&y.detected_at))

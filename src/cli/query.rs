@@ -65,7 +65,8 @@ fn print_table(file: &str, scene: &Scene, pairs: &[PairRecord], out: &mut impl W
         .filter(|p| p.rule != Some(crate::query::ChainRule::Apart))
         .map(|p| {
             let s = &p.summary;
-            let mut pair = format!("{} {} / {} {}", p.a, name(p.a), p.b, name(p.b));
+            let (i, j) = p.indices();
+            let mut pair = format!("{i} {} / {j} {}", name(i), name(j));
             if let (Some(piece), Some(rule)) = (p.piece, p.rule) {
                 pair.push_str(&format!(" piece {piece} ({})", rule.name()));
             }

@@ -134,7 +134,7 @@ pub enum Local {
 }
 
 /// The import under way: the shapes placed so far and the notes.
-pub struct Outcome {
+pub(crate) struct Outcome {
     convert: Convert,
     skip_unsupported: bool,
     shapes: Vec<SceneShape>,

@@ -108,7 +108,7 @@ impl std::fmt::Display for PushError {
 impl std::error::Error for PushError {}
 
 /// The engine.
-pub struct Engine {
+pub struct PacketEngine {
     settings: Settings,
     placed: Vec<Placed>,
     tracks: Vec<Track>,
@@ -141,7 +141,7 @@ pub struct PlayerAt {
     pub interpolated: bool,
 }
 
-impl Engine {
+impl PacketEngine {
     /// Every player with a pose at `t` (ms) as the server knows it now (after the packets
     /// taken): where, and whether that pose was interpolated between two packets rather than
     /// received.
@@ -287,7 +287,7 @@ impl Engine {
         Ok(())
     }
 
-    /// Take one packet, once [`Engine::check`] accepts it (a packet it refuses is left out,
+    /// Take one packet, once [`PacketEngine::check`] accepts it (a packet it refuses is left out,
     /// the engine as it was).
     pub fn push(&mut self, packet: &Packet) -> Result<Effect, PushError> {
         self.check(packet)?;
@@ -542,7 +542,7 @@ fn partner((a, b): (u32, u32), i: usize) -> Option<u32> {
 #[allow(clippy::reversed_empty_ranges)]
 pub fn buckets_in(lo: f64, hi: f64, step: f64) -> std::ops::RangeInclusive<i64> {
     // Beyond 2^52 steps from 0 a bucket's index is not exact (and the loops below would run
-    // on): none (the engine refuses such packets; see `Engine::check`).
+    // on): none (the engine refuses such packets; see `PacketEngine::check`).
     if !(lo.abs() / step <= 2f64.powi(52) && hi.abs() / step <= 2f64.powi(52)) {
         return 1..=0;
     }

@@ -28,7 +28,7 @@ mod swept;
 mod track;
 
 pub use engine::{
-    Effect, Engine, GRID_FROM, MAX_BUCKETS, MAX_TIME_MS, PlayerAt, PushError, STOPPED_AFTER,
+    Effect, GRID_FROM, MAX_BUCKETS, MAX_TIME_MS, PacketEngine, PlayerAt, PushError, STOPPED_AFTER,
     Settings, buckets_in, intervals_meeting,
 };
 pub use findings::{Collision, Finding, Retraction, standing, taken_back};

@@ -4,7 +4,7 @@
 //! presenter and the exported page both start from it.
 
 use super::file::{Slide, SlideLab, SlideStep};
-use crate::latency::{Engine, Settings};
+use crate::latency::{PacketEngine, Settings};
 use crate::motion::{Config, Simulation};
 use crate::picture::{opening_pair, step_count};
 use crate::query::pair_report;
@@ -94,7 +94,7 @@ pub fn stage(slide: &Slide) -> Stage {
                 step_ms: step.unwrap_or(LATENCY_STEP_MS),
                 swept: *swept,
             };
-            let mut engine = Engine::for_log(log, settings);
+            let mut engine = PacketEngine::for_log(log, settings);
             let arrived = arrived.unwrap_or(log.packets.len()).min(log.packets.len());
             for p in &log.packets[..arrived] {
                 if engine.push(p).is_err() {

@@ -65,10 +65,11 @@ impl PairSummary {
 /// two-sided result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairRecord {
-    /// Shape A's index.
-    pub a: usize,
-    /// Shape B's index.
-    pub b: usize,
+    /// Shape A: its index in a shape set, its id in a capture (ids reach 2^53, beyond a
+    /// 32-bit target's `usize`).
+    pub a: u64,
+    /// Shape B, as `a`.
+    pub b: u64,
     /// The chain's piece this entry is about (pairs with a chain only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub piece: Option<usize>,
@@ -84,8 +85,15 @@ pub struct PairRecord {
 }
 
 impl PairRecord {
+    /// A and B as indices into the shape set the record was made from (a record of a shape
+    /// set holds indices, which always fit).
+    pub fn indices(&self) -> (usize, usize) {
+        let index = |i: u64| usize::try_from(i).expect("a shape set's record holds indices");
+        (index(self.a), index(self.b))
+    }
+
     /// The record of an ordinary pair.
-    pub fn pair(a: usize, b: usize, summary: PairSummary) -> Self {
+    pub fn pair(a: u64, b: u64, summary: PairSummary) -> Self {
         Self {
             a,
             b,

@@ -33,13 +33,13 @@ pub fn summarize(a: &Placed, b: &Placed) -> PairSummary {
 pub fn pair_records(i: usize, j: usize, a: &Placed, b: &Placed) -> Vec<PairRecord> {
     let chains = (a.shape.as_chain().is_some(), b.shape.as_chain().is_some());
     if chains == (false, false) {
-        return vec![PairRecord::pair(i, j, summarize(a, b))];
+        return vec![PairRecord::pair(i as u64, j as u64, summarize(a, b))];
     }
     chain_pieces(a, b)
         .into_iter()
         .map(|p| PairRecord {
-            a: i,
-            b: j,
+            a: i as u64,
+            b: j as u64,
             piece: Some(p.piece),
             rule: Some(p.rule),
             summary: p.summary,

@@ -9,7 +9,7 @@ use super::common::*;
 /// reads back the same.
 #[test]
 fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
-    use collidoscope::latency::{Engine, PacketLog, one_pass};
+    use collidoscope::latency::{PacketEngine, PacketLog, one_pass};
     let mut h = harness(app(Some(shapes("crossing-players.json"))));
     h.get_by_label("Latency lab").click();
     h.run_steps(4);
@@ -61,7 +61,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     h.run_steps(2);
     // A partial engine equals a fresh one fed the same packets.
     let partial = h.state().latency_lab().engine().unwrap();
-    let mut fresh = Engine::for_log(&log, settings);
+    let mut fresh = PacketEngine::for_log(&log, settings);
     for p in &log.packets[..partial.packets()] {
         fresh.push(p).unwrap();
     }

@@ -1,0 +1,71 @@
+//! A game's test checks its engine's contact with only the crate's front door: every type
+//! `check_contact_at` takes and gives is at `collidoscope::`, and a capture's ids above 2^32
+//! (the web build's `usize` is 32 bits) come back as they went in.
+
+use collidoscope::capture::{BodyShape, CaptureReader, CaptureWriter, Engine, Header, Manifold};
+use collidoscope::capture::{ManifoldPoint, NormalFrom, Penetration, judge_frame};
+use collidoscope::{
+    ContactCheck, DVec2, Mistake, PairSummary, Placed, Pose, Precision, Reported, Shape,
+    check_contact_at,
+};
+
+#[test]
+fn check_contact_at_is_called_with_the_front_door_only() {
+    let ground: Shape = collidoscope::geometry::ConvexPolygon::rectangle(DVec2::new(5.0, 0.5))
+        .unwrap()
+        .into();
+    let ball: Shape = collidoscope::geometry::Circle::new(0.5).unwrap().into();
+    let a = Placed::new(ground, Pose::at(DVec2::new(0.0, -0.5)));
+    let b = Placed::new(ball, Pose::at(DVec2::new(0.0, 0.4)));
+    // The engine's normal reversed: disagrees, and the mistake is named.
+    let claim = Reported::intersecting(0.1, DVec2::new(0.0, -1.0));
+    let check: ContactCheck = check_contact_at(&a, &b, &claim, Precision::F32);
+    let exact: &PairSummary = &check.exact;
+    assert!(!check.agrees && exact.intersecting);
+    assert!(check.matches.contains(&Mistake::NormalReversed));
+}
+
+#[test]
+fn ids_beyond_32_bits_are_judged_under_their_own_ids() {
+    let (floor, crate_) = ((1u64 << 40) + 3, (1u64 << 52) + 7);
+    let mut out = Vec::new();
+    let header = Header::f32_metres(Engine::new("test", "1"));
+    let mut writer = CaptureWriter::new(
+        &mut out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let ground = collidoscope::geometry::ConvexPolygon::rectangle(DVec2::new(5.0, 0.5)).unwrap();
+    let ball = collidoscope::geometry::Circle::new(0.5).unwrap();
+    let bodies = [
+        BodyShape::new(floor, ground, DVec2::new(0.0, -0.5), DVec2::X),
+        BodyShape::new(crate_, ball, DVec2::new(0.0, 0.4), DVec2::X).moving(
+            collidoscope::scene::Body::Dynamic,
+            DVec2::ZERO,
+            0.0,
+            true,
+        ),
+    ];
+    let contact = Manifold {
+        a: floor,
+        b: crate_,
+        normal: DVec2::Y,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(0.0, -0.05),
+            separation: -0.1,
+        }]
+        .into(),
+        piece: None,
+    };
+    writer.frame(0.0, &bodies, &[contact]).unwrap();
+    drop(writer);
+    let mut reader =
+        CaptureReader::new("ids.capture.jsonl".as_ref(), std::io::Cursor::new(out)).unwrap();
+    let frame = reader.next_frame().unwrap().unwrap();
+    let judged = judge_frame(&reader, &frame);
+    let claim = &judged.claims[0];
+    assert!(claim.agrees);
+    assert_eq!((claim.exact.a, claim.exact.b), (floor, crate_));
+}
