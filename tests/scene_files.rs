@@ -476,3 +476,45 @@ fn a_shape_that_overflows_once_placed_is_refused_by_name() {
         document(r#"{"name": "ball", "kind": "circle", "position": [1e308, 0], "radius": 1}"#);
     scene::parse(Path::new("far.json"), text.as_bytes()).unwrap();
 }
+
+/// A number that is not finite is never written as `null` (which the reader then refuses):
+/// `save` refuses, naming where, and leaves no file.
+#[test]
+fn a_scene_with_a_number_that_is_not_finite_is_not_saved() {
+    use collidoscope::scene::{Claim, save};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nan.json");
+    let mut scene = Scene::from_shapes(vec![
+        SceneShape::new(
+            None,
+            Placed::new(
+                collidoscope::geometry::Circle::new(1.0).unwrap(),
+                Pose::at(collidoscope::geometry::DVec2::ZERO),
+            ),
+        ),
+        SceneShape::new(
+            None,
+            Placed::new(
+                collidoscope::geometry::Circle::new(1.0).unwrap(),
+                Pose::at(collidoscope::geometry::DVec2::X),
+            ),
+        ),
+    ]);
+    let (a, b) = (scene.shapes[0].id, scene.shapes[1].id);
+    scene.claims.push(Claim::intersecting(
+        a,
+        b,
+        f64::NAN,
+        collidoscope::geometry::DVec2::X,
+    ));
+    let refused = save(&scene, &path).unwrap_err().to_string();
+    assert!(
+        refused.contains("nan.json")
+            && refused.contains("cannot save: claim 0 is not a finite number"),
+        "{refused}"
+    );
+    assert!(!path.exists());
+    scene.claims[0].depth = Some(1.0);
+    save(&scene, &path).unwrap();
+    assert!(collidoscope::scene::load(&path).is_ok());
+}

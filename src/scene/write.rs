@@ -252,8 +252,73 @@ fn expected_line(expected: &Expected, (a, b): (usize, usize)) -> String {
     serde_json::to_string(&out).expect("expectations serialise")
 }
 
-/// Write `scene` to `path` atomically (see [`write_atomically`]).
+/// Write `scene` to `path` atomically (see [`write_atomically`]). Refused, with nothing
+/// written, when a number of it is not finite (JSON has no spelling for it: it would be written
+/// `null`, and the file refused when read back), naming where.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), FileError> {
+    if let Some(place) = not_finite(scene) {
+        return Err(FileError::new(
+            path,
+            Problem::Document(format!(
+                "cannot save: {place} is not a finite number (a shape-set file holds finite numbers only)"
+            )),
+        ));
+    }
     write_atomically(path, to_json(scene).as_bytes())
         .map_err(|e| FileError::new(path, Problem::io("cannot save", e)))
+}
+
+/// Where `scene` holds a number that is not finite, named as a file's reader names it
+/// (`shape 3 ("crate"): "position"`), if it does.
+pub fn not_finite(scene: &Scene) -> Option<String> {
+    let point = |p: DVec2| p.is_finite();
+    let points = |ps: &[DVec2]| ps.iter().all(|p| p.is_finite());
+    if scene.gravity.is_some_and(|g| !point(g)) {
+        return Some("\"gravity\"".into());
+    }
+    if scene.tolerance.is_some_and(|t| !t.is_finite()) {
+        return Some("\"tolerance\"".into());
+    }
+    for (i, shape) in scene.shapes.iter().enumerate() {
+        let (low, high) = shape.placed.aabb();
+        let field = if !point(shape.placed.pose.position) || !shape.placed.pose.angle().is_finite()
+        {
+            Some("\"position\" or \"angle\"")
+        } else if !(point(low) && point(high)) {
+            Some("its placed geometry")
+        } else if !point(shape.motion.velocity) || !shape.motion.angular_velocity.is_finite() {
+            Some("\"velocity\" or \"angular_velocity\"")
+        } else {
+            None
+        };
+        if let Some(field) = field {
+            let name = shape
+                .name
+                .as_deref()
+                .map(|n| format!(" ({n:?})"))
+                .unwrap_or_default();
+            return Some(format!("shape {i}{name}: {field}"));
+        }
+    }
+    for (i, c) in scene.claims.iter().enumerate() {
+        let numbers = [c.depth, c.distance, c.separation];
+        if numbers.iter().flatten().any(|x| !x.is_finite())
+            || c.normal.is_some_and(|n| !point(n))
+            || c.contacts.as_deref().is_some_and(|ps| !points(ps))
+        {
+            return Some(format!("claim {i}"));
+        }
+    }
+    for (i, e) in scene.expect.iter().flatten().enumerate() {
+        let r = &e.result;
+        if !r.depth.is_finite()
+            || !r.distance.is_finite()
+            || r.normal.is_some_and(|n| !point(n))
+            || r.closest.is_some_and(|c| !points(&c))
+            || !points(&r.contacts)
+        {
+            return Some(format!("expected result {i}"));
+        }
+    }
+    None
 }
