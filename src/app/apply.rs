@@ -58,7 +58,9 @@ impl App {
             Command::Open(path) if ws.is_dirty() => match scene::load(&path) {
                 // Nothing to discard changes for when the file cannot be read.
                 Err(e) => self.say(e.to_string(), true),
-                Ok(_) => self.dialogs.confirm_discard(dialogs::Discard::Open(path)),
+                Ok(scene) => self
+                    .dialogs
+                    .confirm_discard(dialogs::Discard::Open(path, Box::new(scene))),
             },
             Command::Open(path) => self.open(&path),
             Command::Import(path) if ws.is_dirty() => {
@@ -66,7 +68,9 @@ impl App {
                 match crate::import::import(&path, convert, true) {
                     // Nothing to discard changes for when the level cannot be read.
                     Err(e) => self.say(e.to_string(), true),
-                    Ok(_) => self.dialogs.confirm_discard(dialogs::Discard::Import(path)),
+                    Ok(imported) => self
+                        .dialogs
+                        .confirm_discard(dialogs::Discard::Import(path, Box::new(imported))),
                 }
             }
             Command::Import(path) => self.import(&path),
@@ -255,13 +259,16 @@ impl App {
             return self.open_capture(path.to_path_buf());
         }
         match scene::load(path) {
-            Ok(scene) => {
-                self.workspace.opened(scene, path);
-                self.after_document_change();
-                self.say(format!("opened {}", path.display()), false);
-            }
+            Ok(scene) => self.opened(scene, path),
             Err(e) => self.say(e.to_string(), true),
         }
+    }
+
+    /// Show `scene`, read from `path`, as the open document.
+    fn opened(&mut self, scene: crate::scene::Scene, path: &Path) {
+        self.workspace.opened(scene, path);
+        self.after_document_change();
+        self.say(format!("opened {}", path.display()), false);
     }
 
     /// Import the level at `path` as a new, unsaved, untitled set, its notes listed in the
@@ -270,17 +277,20 @@ impl App {
     pub(super) fn import(&mut self, path: &Path) {
         let convert = crate::import::Convert { scale: 1.0 };
         match crate::import::import(path, convert, true) {
-            Ok(imported) => {
-                let shapes = imported.scene.shapes.len();
-                self.workspace.imported(imported.scene);
-                self.after_document_change();
-                let notes = imported.notes.len();
-                self.shapes_panel.import_notes = imported.notes;
-                self.top_bar.propose(&crate::import::shape_set_path(path));
-                self.say(text::imported(path, shapes, notes), false);
-            }
+            Ok(imported) => self.imported(imported, path),
             Err(e) => self.say(e.to_string(), true),
         }
+    }
+
+    /// Show the level `imported` from `path` as a new, unsaved set.
+    fn imported(&mut self, imported: crate::import::Imported, path: &Path) {
+        let shapes = imported.scene.shapes.len();
+        self.workspace.imported(imported.scene);
+        self.after_document_change();
+        let notes = imported.notes.len();
+        self.shapes_panel.import_notes = imported.notes;
+        self.top_bar.propose(&crate::import::shape_set_path(path));
+        self.say(text::imported(path, shapes, notes), false);
     }
 
     /// Merge tiles into chains: every surface of static polygons that touch along edges, or
@@ -362,10 +372,10 @@ impl App {
                 self.after_document_change();
                 self.say("new scene", false);
             }
-            dialogs::Discard::Open(path) => self.open(&path),
+            dialogs::Discard::Open(path, scene) => self.opened(*scene, &path),
             dialogs::Discard::Generate(options) => self.generate(options),
             dialogs::Discard::Example(example) => self.open_example(example),
-            dialogs::Discard::Import(path) => self.import(&path),
+            dialogs::Discard::Import(path, imported) => self.imported(*imported, &path),
             dialogs::Discard::Quit => {
                 self.close_confirmed = true;
                 self.user_workspace().document.discard_recovery();

@@ -12,10 +12,10 @@ use std::path::PathBuf;
 pub enum Discard {
     /// File > New.
     New,
-    /// Open this file.
-    Open(PathBuf),
-    /// Import this level.
-    Import(PathBuf),
+    /// Open this file, read already (read once: confirming does not read it again).
+    Open(PathBuf, Box<crate::scene::Scene>),
+    /// Import this level, read already.
+    Import(PathBuf, Box<crate::import::Imported>),
     /// Close the window.
     Quit,
     /// Replace the scene with a generated one.

@@ -25,7 +25,7 @@ use std::path::Path;
 
 /// A level imported: the shape set, and a note for every object skipped, approximated or
 /// split.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Imported {
     /// The shapes, in source order, every one named.
     pub scene: Scene,

@@ -518,3 +518,31 @@ fn autosave_writes_the_scene_first_and_says_when_its_path_cannot_be_kept() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// Open with unsaved changes reads the file once: the scene asked about is the scene opened,
+/// even when the file changes (or goes) while the question is open.
+#[test]
+fn open_with_unsaved_changes_reads_the_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.json");
+    std::fs::copy(shapes("corner-false-positive.json"), &path).unwrap();
+    let opened = collidoscope::scene::load(&path).unwrap();
+    let mut h = harness(app(Some(shapes("corner-false-positive.json"))));
+    let ball = h.state().scene().shapes[1].placed.pose.position;
+    drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    assert!(h.state().is_dirty());
+    h.state_mut()
+        .run(collidoscope::app::Command::Open(path.clone()));
+    h.run();
+    h.get_by_label("Discard unsaved changes?");
+    std::fs::remove_file(&path).unwrap();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert_eq!(
+        h.state().scene().shapes,
+        opened.shapes,
+        "{:?}",
+        h.state().message()
+    );
+    assert_eq!(h.state().path(), Some(path.as_path()));
+}
