@@ -2,7 +2,8 @@
 //! the contacts of their neighbours as claims. Measures the writer (one frame, compressed) and
 //! `diagnose`'s reader and judge on every core (`judge_capture`), and prints the capture's size
 //! compressed and not, one `diagnose` pass of each, and the window's capture lab on it: how
-//! soon the first frame shows, when every claim is judged, and a jump to any frame.
+//! soon the first frame shows, when every claim is judged, a jump to any frame, and a scrub
+//! (the pointer sweeping the timeline, the frames read on the reader thread).
 //!
 //! `CAPTURE_SECONDS` sets how much simulated time the diagnosed capture holds (default 10 s,
 //! 600 frames; a 10-minute capture is `CAPTURE_SECONDS=600`, 36,000 frames); `CAPTURE_DIR`
@@ -211,6 +212,39 @@ fn bench_capture(c: &mut Criterion) {
         println!(
             "the capture lab, {name}: first frame shown {first:.2} s after opening; every claim judged after {read:.1} s; a jump to any frame {:.0} ms",
             jump * 1e3
+        );
+        // A scrub as the window does it: the pointer sweeps the whole timeline in 2 s at 60
+        // frames a second, each window frame asking the reader thread for the frame under the
+        // pointer (the latest wins) and never waiting; measured, for each frame shown, how
+        // long after the pointer reached it, and how long the window waited for nothing.
+        let (steps, frame) = (120usize, Duration::from_micros(16_667));
+        let mut asked_at: Vec<Option<Instant>> = vec![None; count];
+        let mut delays = Vec::new();
+        let started = Instant::now();
+        for k in 0..=steps + 30 {
+            let tick = started + frame * k as u32;
+            std::thread::sleep(tick.saturating_duration_since(Instant::now()));
+            if k <= steps {
+                let position = (k * (count - 1)) / steps;
+                if index.pending() != Some(position) {
+                    asked_at[position] = Some(Instant::now());
+                    index.request(position);
+                }
+            }
+            if let Some(shown) = index.take_shown(Duration::ZERO) {
+                let shown = shown.unwrap();
+                if let Some(asked) = asked_at[shown.position] {
+                    delays.push(asked.elapsed().as_secs_f64());
+                }
+            }
+        }
+        delays.sort_by(f64::total_cmp);
+        let at = |q: f64| delays[((delays.len() - 1) as f64 * q) as usize] * 1e3;
+        println!(
+            "the capture lab, {name}, a 2 s scrub over the whole capture: {} frames shown, each {:.0} ms (median) to {:.0} ms (most) after the pointer reached it",
+            delays.len(),
+            at(0.5),
+            at(1.0)
         );
     }
 

@@ -57,6 +57,11 @@ fn row_of(causes: &[Cause]) -> usize {
         .unwrap_or(ROWS - 1)
 }
 
+/// How long a frame of the window waits for the frame it asked for before it goes on (and
+/// shows it in a later frame): a read from a nearby frame fits, a far jump does not hold the
+/// window.
+const FRAME_WAIT: std::time::Duration = std::time::Duration::from_millis(8);
+
 /// The name of strip row `row`.
 fn row_name(row: usize) -> &'static str {
     Cause::ALL.get(row).map_or("no known mistake", |c| c.name())
@@ -305,10 +310,18 @@ impl CaptureLab {
         let frames = Frames(index.frames());
         self.playback.advance(elapsed, &frames);
         let position = self.playback.position as usize;
-        let fresh = !index.frames().is_empty()
+        // The frame is read on the index's reader thread, the latest asked for winning: a
+        // scrub never waits on the file. A frame ready within a few milliseconds is shown in
+        // this very frame; a longer read shows when it is done.
+        let wanted = !index.frames().is_empty()
             && self.shown.as_ref().is_none_or(|s| s.position != position);
-        if fresh {
-            match index.show(position) {
+        if wanted && index.pending() != Some(position) {
+            index.request(position);
+        }
+        let mut fresh = false;
+        if let Some(read) = index.take_shown(FRAME_WAIT) {
+            fresh = true;
+            match read {
                 Ok(shown) => {
                     self.shown = Some(shown);
                     self.problem = None;
@@ -316,6 +329,7 @@ impl CaptureLab {
                 Err(e) => self.problem = Some(e.to_string()),
             }
         }
+        let reading = index.pending().is_some();
         self.follow(fresh);
         self.draw_event();
         if fresh && self.selected.is_some() && self.fit.is_none() {
@@ -323,7 +337,7 @@ impl CaptureLab {
             // it leaves (a player that ran off the edge is brought back, the zoom kept).
             self.fit = Some(Fit::Reveal);
         }
-        scanning || self.playback.playing
+        scanning || reading || self.playback.playing
     }
 
     /// The selected claim's pair at the frame shown: its report, and the mistake's test.

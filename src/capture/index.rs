@@ -96,6 +96,7 @@ pub struct ShownFrame {
 }
 
 /// Where a reader may start again: before the frame at `next`, at byte `offset` of the text.
+#[derive(Clone)]
 struct Key {
     next: usize,
     offset: u64,
@@ -153,8 +154,34 @@ pub struct CaptureIndex {
     state: ScanState,
     warning: Option<String>,
     found: Receiver<Found>,
+    /// Reads the frames asked for with [`CaptureIndex::show`], on the caller's thread.
+    seeker: Seeker,
+    /// Reads the frames asked for with [`CaptureIndex::request`], on its own thread.
+    worker: Option<Worker>,
+}
+
+/// Reads frames of the capture's text from its keyframes, going on from the last frame read
+/// when the next asked for is ahead of it.
+struct Seeker {
+    path: PathBuf,
+    header: Header,
     text: Arc<Text>,
     cursor: Option<Cursor>,
+}
+
+/// A frame asked of the reader thread: where, with the keyframes and frame count known then.
+struct Request {
+    position: usize,
+    frames: usize,
+    keys: Vec<Key>,
+}
+
+/// The reader thread of [`CaptureIndex::request`].
+struct Worker {
+    send: Sender<Request>,
+    found: Receiver<(usize, Result<ShownFrame, FileError>)>,
+    /// The latest position asked for whose frame has not come back yet.
+    pending: Option<usize>,
 }
 
 impl std::fmt::Debug for CaptureIndex {
@@ -230,6 +257,7 @@ impl CaptureIndex {
             };
             (text, None)
         };
+        let (text, reader_header) = (Arc::new(text), header.clone());
         let (send, found) = channel();
         std::thread::Builder::new()
             .name("capture scan".into())
@@ -250,8 +278,13 @@ impl CaptureIndex {
             state: ScanState::Reading(0.0),
             warning: None,
             found,
-            text: Arc::new(text),
-            cursor: None,
+            seeker: Seeker {
+                path: path.to_path_buf(),
+                header: reader_header,
+                text,
+                cursor: None,
+            },
+            worker: None,
         })
     }
 
@@ -348,18 +381,109 @@ impl CaptureIndex {
         self.warning.as_deref()
     }
 
-    /// Read the frame at `position` (one the scan has found) for showing.
+    /// Read the frame at `position` (its place in the capture, 0 for the first) from the
+    /// nearest keyframe before it, or on from the frame read last when it is ahead, on the
+    /// caller's thread; [`Self::request`] reads on another.
     pub fn show(&mut self, position: usize) -> Result<ShownFrame, FileError> {
-        if position >= self.frames.len() {
+        self.seeker.show(&self.keys, self.frames.len(), position)
+    }
+
+    /// Ask for the frame at `position` to be read on the index's reader thread (started at the
+    /// first request): what the window does while the user scrubs, so that it never waits on
+    /// the file. The latest request wins: ones not started when a newer comes are dropped.
+    /// Its frame comes back through [`Self::take_shown`].
+    pub fn request(&mut self, position: usize) {
+        let worker = self.worker.get_or_insert_with(|| {
+            let mut seeker = Seeker {
+                path: self.seeker.path.clone(),
+                header: self.seeker.header.clone(),
+                text: self.seeker.text.clone(),
+                cursor: None,
+            };
+            let (send, asked) = channel::<Request>();
+            let (tell, found) = channel();
+            let spawned = std::thread::Builder::new()
+                .name("capture frames".into())
+                .spawn(move || {
+                    while let Ok(mut request) = asked.recv() {
+                        // The latest asked for wins.
+                        while let Ok(newer) = asked.try_recv() {
+                            request = newer;
+                        }
+                        let shown = seeker.show(&request.keys, request.frames, request.position);
+                        if tell.send((request.position, shown)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            // No thread to be had: the request is answered on this one (below).
+            let _ = spawned;
+            Worker {
+                send,
+                found,
+                pending: None,
+            }
+        });
+        worker.pending = Some(position);
+        let request = Request {
+            position,
+            frames: self.frames.len(),
+            keys: self.keys.clone(),
+        };
+        if worker.send.send(request).is_err() {
+            // The reader thread is gone (or never started): read here.
+            let shown = self.seeker.show(&self.keys, self.frames.len(), position);
+            let (tell, found) = channel();
+            let _ = tell.send((position, shown));
+            worker.found = found;
+        }
+    }
+
+    /// The position asked for with [`Self::request`] whose frame has not been taken yet.
+    pub fn pending(&self) -> Option<usize> {
+        self.worker.as_ref().and_then(|w| w.pending)
+    }
+
+    /// The frame read for the latest request, once it is ready (waiting up to `wait` for it):
+    /// frames read for requests since overtaken are skipped.
+    pub fn take_shown(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Option<Result<ShownFrame, FileError>> {
+        let worker = self.worker.as_mut()?;
+        let latest = worker.pending?;
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let (position, shown) = match worker.found.recv_timeout(left) {
+                Ok(found) => found,
+                Err(_) => return None,
+            };
+            if position == latest {
+                worker.pending = None;
+                return Some(shown);
+            }
+        }
+    }
+}
+
+impl Seeker {
+    /// [`CaptureIndex::show`] with the keyframes and frame count known now.
+    fn show(
+        &mut self,
+        keys: &[Key],
+        frames: usize,
+        position: usize,
+    ) -> Result<ShownFrame, FileError> {
+        if position >= frames {
             return Err(FileError::new(
                 &self.path,
                 Problem::Document(format!(
-                    "frame position {position}: the capture has {} frames so far",
-                    self.frames.len()
+                    "frame position {position}: the capture has {frames} frames so far"
                 )),
             ));
         }
-        let key = self.keys.iter().rev().find(|k| k.next <= position);
+        let key = keys.iter().rev().find(|k| k.next <= position);
         let cursor_usable = self
             .cursor
             .as_ref()
@@ -421,9 +545,8 @@ impl CaptureIndex {
 }
 
 /// The scan: every frame judged in order, batches sent as they are done, a keyframe kept every
-/// so often; a compressed capture's lines copied out for seeking.
-/// Scan `reader`'s frames, sending what is found; `copy` is where a compressed capture's text
-/// is unpacked to, with the most bytes it may take.
+/// so often; a compressed capture's lines copied out for seeking. `copy` is where a compressed
+/// capture's text is unpacked to, with the most bytes it may take.
 fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: Sender<Found>) {
     let limit = copy.as_ref().map_or(u64::MAX, |(_, limit)| *limit);
     let copy = RefCell::new(copy.map(|(out, _)| (out, 0u64)));
