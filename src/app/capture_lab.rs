@@ -75,8 +75,10 @@ pub struct CaptureLab {
     /// The frame shown (its position in the capture) and how the frames play.
     pub playback: Playback,
     shown: Option<ShownFrame>,
-    /// Why the frame asked for could not be read.
+    /// Why the frame asked for could not be read, and its position (not asked for again
+    /// until another is).
     problem: Option<String>,
+    unreadable: Option<usize>,
     /// The claim explained: its pair (ids) and piece; kept while the frames change.
     selected: Option<ClaimRef>,
     /// The event shown (its place in the index's events), when one was stepped to.
@@ -115,6 +117,7 @@ impl Default for CaptureLab {
             playback: Playback::new(1.0),
             shown: None,
             problem: None,
+            unreadable: None,
             selected: None,
             event: None,
             chosen: None,
@@ -314,7 +317,8 @@ impl CaptureLab {
         // scrub never waits on the file. A frame ready within a few milliseconds is shown in
         // this very frame; a longer read shows when it is done.
         let wanted = !index.frames().is_empty()
-            && self.shown.as_ref().is_none_or(|s| s.position != position);
+            && self.shown.as_ref().is_none_or(|s| s.position != position)
+            && self.unreadable != Some(position);
         if wanted && index.pending() != Some(position) {
             index.request(position);
         }
@@ -325,8 +329,12 @@ impl CaptureLab {
                 Ok(shown) => {
                     self.shown = Some(shown);
                     self.problem = None;
+                    self.unreadable = None;
                 }
-                Err(e) => self.problem = Some(e.to_string()),
+                Err(e) => {
+                    self.problem = Some(e.to_string());
+                    self.unreadable = Some(position);
+                }
             }
         }
         let reading = index.pending().is_some();
