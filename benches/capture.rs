@@ -231,7 +231,7 @@ fn bench_capture(c: &mut Criterion) {
                     index.request(position);
                 }
             }
-            if let Some(shown) = index.take_shown(Duration::ZERO) {
+            if let Some((_, shown)) = index.take_shown(Duration::ZERO) {
                 let shown = shown.unwrap();
                 if let Some(asked) = asked_at[shown.position] {
                     delays.push(asked.elapsed().as_secs_f64());

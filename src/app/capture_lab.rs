@@ -323,7 +323,7 @@ impl CaptureLab {
             index.request(position);
         }
         let mut fresh = false;
-        if let Some(read) = index.take_shown(FRAME_WAIT) {
+        if let Some((asked, read)) = index.take_shown(FRAME_WAIT) {
             fresh = true;
             match read {
                 Ok(shown) => {
@@ -333,7 +333,7 @@ impl CaptureLab {
                 }
                 Err(e) => {
                     self.problem = Some(e.to_string());
-                    self.unreadable = Some(position);
+                    self.unreadable = Some(asked);
                 }
             }
         }

@@ -444,26 +444,26 @@ impl CaptureIndex {
         self.worker.as_ref().and_then(|w| w.pending)
     }
 
-    /// The frame read for the latest request, once it is ready (waiting up to `wait` for it):
-    /// frames read for requests since overtaken are skipped.
+    /// The newest frame read since the last call, with the position asked for, if one is ready (waiting up to `wait` for
+    /// one): while the user scrubs, the frame read for a request already overtaken still
+    /// shows (it was under the pointer a read ago), so the window follows the pointer instead
+    /// of waiting for it to stop. [`Self::pending`] clears once the latest request's frame
+    /// is taken.
     pub fn take_shown(
         &mut self,
         wait: std::time::Duration,
-    ) -> Option<Result<ShownFrame, FileError>> {
+    ) -> Option<(usize, Result<ShownFrame, FileError>)> {
         let worker = self.worker.as_mut()?;
-        let latest = worker.pending?;
-        let deadline = std::time::Instant::now() + wait;
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let (position, shown) = match worker.found.recv_timeout(left) {
-                Ok(found) => found,
-                Err(_) => return None,
-            };
-            if position == latest {
-                worker.pending = None;
-                return Some(shown);
-            }
+        worker.pending?;
+        let mut newest = worker.found.recv_timeout(wait).ok()?;
+        while let Ok(newer) = worker.found.try_recv() {
+            newest = newer;
         }
+        let (position, shown) = newest;
+        if worker.pending == Some(position) {
+            worker.pending = None;
+        }
+        Some((position, shown))
     }
 }
 
