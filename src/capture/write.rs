@@ -285,6 +285,13 @@ pub struct CaptureWriter<W: Write> {
     malformed: Vec<u8>,
 }
 
+/// A manifold a frame claims: the claim it makes, checked, and its deepest separation.
+struct Chosen<'m> {
+    m: &'m Manifold,
+    claim: Reported,
+    deepest: f64,
+}
+
 /// A shape passed in the frame being written.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Presence {
@@ -529,8 +536,8 @@ impl<W: Write> CaptureWriter<W> {
         present: &IdMap<u64, Presence>,
         contacts: &'m [Manifold],
         malformed: &mut Vec<u8>,
-    ) -> Result<Vec<(&'m Manifold, f64)>, CaptureError> {
-        let mut chosen: Vec<(&Manifold, f64)> = Vec::new();
+    ) -> Result<Vec<Chosen<'m>>, CaptureError> {
+        let mut chosen: Vec<Chosen> = Vec::new();
         let mut at: IdMap<(u64, u64), usize> = IdMap::default();
         for m in contacts {
             let (Some(a), Some(b)) = (present.get(&m.a), present.get(&m.b)) else {
@@ -563,9 +570,9 @@ impl<W: Write> CaptureWriter<W> {
             // The one check a reader runs on a claim, on what would be written.
             let checked = self
                 .reported(m)
-                .and_then(|(claim, deepest)| check_reported(&claim).map(|()| deepest));
-            let deepest = match checked {
-                Ok(deepest) => deepest,
+                .and_then(|(claim, deepest)| check_reported(&claim).map(|()| (claim, deepest)));
+            let (claim, deepest) = match checked {
+                Ok(checked) => checked,
                 Err(problem) => {
                     malformed_claim(malformed, m, self.conventions(), &problem);
                     continue;
@@ -573,11 +580,11 @@ impl<W: Write> CaptureWriter<W> {
             };
             let key = (m.a.min(m.b), m.a.max(m.b));
             match at.get(&key) {
-                Some(&i) if chosen[i].1 <= deepest => {}
-                Some(&i) => chosen[i] = (m, deepest),
+                Some(&i) if chosen[i].deepest <= deepest => {}
+                Some(&i) => chosen[i] = Chosen { m, claim, deepest },
                 None => {
                     at.insert(key, chosen.len());
-                    chosen.push((m, deepest));
+                    chosen.push(Chosen { m, claim, deepest });
                 }
             }
         }
@@ -667,7 +674,7 @@ impl<W: Write> CaptureWriter<W> {
         time: f64,
         poses: &[BodyPose],
         present: &IdMap<u64, Presence>,
-        claims: &[(&Manifold, f64)],
+        claims: &[Chosen],
         malformed: &[u8],
     ) -> io::Result<()> {
         let mut line = std::mem::take(&mut self.line);
@@ -721,12 +728,11 @@ impl<W: Write> CaptureWriter<W> {
             line.push(b']');
         }
         line.extend_from_slice(b",\"claims\":[");
-        for (i, (m, _)) in claims.iter().enumerate() {
+        for (i, Chosen { m, claim, .. }) in claims.iter().enumerate() {
             if i > 0 {
                 line.push(b',');
             }
-            let (claim, _) = self.reported(m).expect("checked when chosen");
-            push_claim(&mut line, m.a, m.b, &claim);
+            push_claim(&mut line, m.a, m.b, claim);
         }
         line.push(b']');
         if !malformed.is_empty() {
