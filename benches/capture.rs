@@ -289,7 +289,7 @@ fn bench_capture(c: &mut Criterion) {
                 let mut reader = CaptureReader::open(path).unwrap();
                 let mut agreeing = 0usize;
                 judge_capture(&mut reader, |f| {
-                    agreeing += f.claims.iter().filter(|c| c.agrees).count();
+                    agreeing += f.claims.iter().filter(|c| c.agrees()).count();
                     true
                 })
                 .unwrap();

@@ -115,5 +115,42 @@ fn bench_playing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_frame, bench_playing);
+/// An edit's recovery copy at 10,000 shapes: what the window's thread spends on it (the scene
+/// handed to the data folder's thread), against the copy written (what the window's thread
+/// did before the copy moved off it: the scene as JSON, written and synced).
+fn bench_autosave(c: &mut Criterion) {
+    let n = 10_000;
+    let data = tempfile::tempdir().unwrap();
+    let mut app = App::new(Options {
+        data_dir: Some(data.path().to_path_buf()),
+        ..Default::default()
+    });
+    app.set_scene(scene(n));
+    app.select(Some(n - 1));
+    let mut dragged = app.scene().shapes[n - 1].clone();
+    let mut group = c.benchmark_group("autosave");
+    group.sample_size(20);
+    let mut step = 0u64;
+    group.bench_function(BenchmarkId::new("window thread", n), |b| {
+        b.iter(|| {
+            step += 1;
+            dragged.placed.pose.position.x += if step.is_multiple_of(2) { 0.01 } else { -0.01 };
+            app.apply_edit(Edit::Replace {
+                shape: dragged.clone(),
+                gesture: None,
+            });
+            app.autosave_now();
+        });
+        // The copies queued are written before the next measurement.
+        app.flush_data_folder();
+    });
+    let scene = app.scene().clone();
+    let file = data.path().join("copy.json");
+    group.bench_function(BenchmarkId::new("copy written", n), |b| {
+        b.iter(|| collidoscope::scene::save(black_box(&scene), &file).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_frame, bench_playing, bench_autosave);
 criterion_main!(benches);

@@ -9,42 +9,16 @@
 //! says `"precision": "f32"` is judged by [`crate::Agreement::F32`] instead, as a capture is.
 
 use crate::geometry::DVec2;
-use crate::query::{Mistake, Outcome, PairRecord};
+use crate::query::Outcome;
 use crate::scene::{Claim, Scene};
-use crate::{Reported, check_contact_at};
+use crate::{Judgement, Reported, check_contact_at};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Depth and distance agree within this (absolute + relative).
 pub const LENGTH_TOLERANCE: f64 = 1e-6;
 /// Normals agree when their unit directions are within this of each other.
 pub const DIRECTION_TOLERANCE: f64 = 1e-5;
-
-/// The diagnosis of one claim.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Diagnosis {
-    /// Shape A's index.
-    pub a: usize,
-    /// Shape B's index.
-    pub b: usize,
-    /// The chain's piece the claim is about, if it names one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub piece: Option<usize>,
-    /// Whether the claim agrees with the exact result.
-    pub agrees: bool,
-    /// The exact result, as `query --json` prints it.
-    pub exact: PairRecord,
-    /// Every known mistake that reproduces the claim, in [`Mistake::ALL`]'s order; empty when
-    /// the claim agrees.
-    pub matches: Vec<Mistake>,
-    /// How far the claim is from the exact result, field by field.
-    pub differences: Differences,
-    /// At f32 (a file with `"precision": "f32"`): tau, how far apart claim and result may be.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tolerance: Option<f64>,
-    /// At f32: how far apart they are, |m - m*| + |g - g*|.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<f64>,
-}
 
 /// How a claim differs from the exact result. A field is `None` when the claim or the exact
 /// result has nothing to compare there.
@@ -67,8 +41,8 @@ pub struct Differences {
     pub separation: Option<f64>,
 }
 
-/// Every claim of `scene` whose shapes are both still in it, diagnosed.
-pub fn diagnose(scene: &Scene) -> Vec<Diagnosis> {
+/// Every claim of `scene` whose shapes are both still in it, judged.
+pub fn diagnose(scene: &Scene) -> Vec<Judgement> {
     scene
         .claims
         .iter()
@@ -76,31 +50,28 @@ pub fn diagnose(scene: &Scene) -> Vec<Diagnosis> {
         .collect()
 }
 
-/// One claim diagnosed (`None` when one of its shapes is not in the scene), at the scene's
-/// precision.
-pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Diagnosis> {
+/// One claim judged (`None` when one of its shapes is not in the scene), at the scene's
+/// precision; its `a` and `b` are the shapes' indices, as the file numbers them.
+pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Judgement> {
     let (i, j) = scene.pair_of(claim.a, claim.b)?;
+    let (a, b) = (&scene.shapes[i], &scene.shapes[j]);
+    let claimed = Reported::from(claim);
     let check = check_contact_at(
-        &scene.shapes[i].placed,
-        &scene.shapes[j].placed,
-        &Reported::from(claim),
+        &a.placed,
+        &b.placed,
+        &claimed,
         scene.precision.unwrap_or_default(),
     );
-    Some(Diagnosis {
-        a: i,
-        b: j,
-        piece: check.piece.map(|p| p.0),
-        agrees: check.agrees,
-        exact: PairRecord {
-            piece: check.piece.map(|p| p.0),
-            rule: check.piece.map(|p| p.1),
-            two_sided: check.piece.map(|p| p.2),
-            ..PairRecord::pair(i as u64, j as u64, check.exact)
-        },
-        matches: check.matches,
-        differences: check.differences,
-        tolerance: check.tolerance,
-        error: check.error,
+    Some(Judgement {
+        a: i as u64,
+        b: j as u64,
+        names: (
+            a.name.as_deref().map(Arc::from),
+            b.name.as_deref().map(Arc::from),
+        ),
+        claimed,
+        check,
+        previous_poses: false,
     })
 }
 

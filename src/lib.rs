@@ -99,6 +99,7 @@ pub mod files;
 pub mod fixture;
 pub mod geometry;
 pub mod import;
+mod judgement;
 pub mod latency;
 pub mod lesson;
 pub mod motion;
@@ -116,5 +117,6 @@ pub use check::{
 // answer, without knowing the modules.
 pub use diagnose::Differences;
 pub use geometry::{DVec2, Placed, Pose, Shape};
+pub use judgement::{Cause, Judgement, Names};
 pub use query::{ChainRule, Mistake, PairSummary, TwoSided};
 pub use scene::Precision;

@@ -2,7 +2,7 @@
 //! command line and in the window's step mode.
 
 use crate::ContactCheck;
-use crate::diagnose::{Diagnosis, Differences};
+use crate::diagnose::Differences;
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{
     AxisRole, AxisSource, ChainRule, Mistake, NaiveMtv, PairReport, PairSummary, PieceResult,
@@ -512,8 +512,8 @@ pub fn three_digits(x: f64) -> String {
 
 /// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
 /// normal by 180 degrees`.
-pub fn differences(d: &Diagnosis) -> String {
-    differences_from(&d.differences, &d.exact.summary)
+pub fn differences(d: &ContactCheck) -> String {
+    differences_from(&d.differences, &d.exact)
 }
 
 /// [`differences`] of field differences `f` from the exact result `exact`.
@@ -569,8 +569,8 @@ fn signed(x: f64) -> String {
 /// How far the farthest claimed contact is from the nearest exact one, when that is beyond
 /// the length tolerance of [`crate::diagnose`] (contacts do not enter `agrees`, as
 /// `collidoscope diagnose` defines it, but a person checking a manifold wants to know).
-pub fn contacts_off(d: &Diagnosis) -> Option<f64> {
-    contacts_off_from(&d.differences, &d.exact.summary)
+pub fn contacts_off(d: &ContactCheck) -> Option<f64> {
+    contacts_off_from(&d.differences, &d.exact)
 }
 
 fn contacts_off_from(f: &Differences, exact: &PairSummary) -> Option<f64> {
@@ -740,46 +740,45 @@ pub fn differing_run(run: &crate::capture::DifferingRun) -> String {
     )
 }
 
-/// A capture's claim that disagrees, in words: what was claimed, the exact result and by how
-/// much they differ (`names` are A's and B's).
-pub fn capture_claim(
-    j: &crate::capture::ClaimJudgement,
-    claimed: &crate::Reported,
-    names: (&str, &str),
-) -> Vec<String> {
-    let piece = match (j.piece, j.exact.rule) {
-        (Some(k), Some(rule)) => format!(", piece {k} ({})", rule.name()),
-        _ => String::new(),
+/// A claim judged, in words: the pair, what was claimed, the exact result and by how much
+/// they differ; when it disagrees, the causes that reproduce it and their fixes (`names` are
+/// A's and B's).
+pub fn judgement(j: &crate::Judgement, names: (&str, &str)) -> Vec<String> {
+    let c = &j.check;
+    let piece = match c.piece {
+        Some((k, rule, _)) => format!(", piece {k} ({})", rule.name()),
+        None => String::new(),
     };
-    let mut by = match j.tolerance.zip(j.error) {
+    let mut by = match c.tolerance.zip(c.error) {
         Some((tau, error)) => f32_error(error, tau),
-        None => differences_from(&j.differences, &j.exact.summary),
+        None => differences_from(&c.differences, &c.exact),
     };
     // At f32 a speculative claim that promised more room than there is (beyond tau) is said
     // after the error; at f64 the differences say it.
-    if let Some((over, tau)) = j.differences.separation.zip(j.tolerance)
+    if let Some((over, tau)) = c.differences.separation.zip(c.tolerance)
         && over > tau
     {
-        let distance = j.exact.summary.distance;
+        let distance = c.exact.distance;
         by = format!("{by}; {}", broken_promise(distance + over, distance));
     }
     let mut lines = vec![
         format!("{} / {}{piece}", names.0, names.1),
-        format!("claimed: {}", reported_sentence(claimed)),
-        format!("exact:   {}", summary_sentence(&j.exact.summary)),
-        format!("{}: {by}", if j.agrees { "agrees" } else { "differs" }),
+        format!("claimed: {}", reported_sentence(&j.claimed)),
+        format!("exact:   {}", summary_sentence(&c.exact)),
+        format!("{}: {by}", if c.agrees { "agrees" } else { "differs" }),
     ];
-    if j.agrees {
+    if c.agrees {
         return lines;
     }
-    if j.matches.is_empty() && j.differences.separation.is_some_and(|x| x > 0.0) {
+    let unexplained = j.causes().next().is_none();
+    if unexplained && c.differences.separation.is_some_and(|x| x > 0.0) {
         lines.push(
             "the speculative contact's promise: no geometric mistake, the engine's separation is larger than the gap (a stale or recycled contact, or its speculative distance computed at other poses)".into(),
         );
-    } else if j.matches.is_empty() {
+    } else if unexplained {
         lines.push("no known mistake reproduces it".into());
     }
-    for cause in &j.matches {
+    for cause in j.causes() {
         lines.push(format!("reproduced by {cause}: {}", cause.explanation()));
         lines.push(format!("  fix: {}", cause.fix()));
     }

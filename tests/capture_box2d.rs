@@ -224,14 +224,14 @@ fn judge(capture: Vec<u8>) -> Tally {
         for c in judge_frame(&reader, &frame).claims {
             tally.claims += 1;
             tally.intersecting += usize::from(c.claimed.intersecting);
-            if c.agrees {
+            if c.agrees() {
                 tally.agreeing += 1;
                 continue;
             }
-            for m in &c.matches {
+            for m in &c.causes().collect::<Vec<_>>() {
                 *tally.by_cause.entry(m.name().to_string()).or_default() += 1;
             }
-            if c.matches.is_empty() {
+            if c.causes().collect::<Vec<_>>().is_empty() {
                 *tally.by_cause.entry("none".into()).or_default() += 1;
             }
             if tally.worst.len() < 5 {

@@ -3,9 +3,10 @@
 //! keeps its frames, plain or gzip; the writer turns an engine's conventions into the file's
 //! and writes only what changed; `previous-poses` names a stale contact.
 
+use collidoscope::Cause;
 use collidoscope::capture::{
-    BodyShape, CaptureError, CaptureReader, CaptureWriter, Cause, Engine, Header, MalformedWhat,
-    Manifold, ManifoldPoint, NormalFrom, Penetration, judge_frame,
+    BodyShape, CaptureError, CaptureReader, CaptureWriter, Engine, Header, MalformedWhat, Manifold,
+    ManifoldPoint, NormalFrom, Penetration, judge_frame,
 };
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
 use collidoscope::scene::{Body, Precision};
@@ -40,13 +41,13 @@ fn the_contracts_example_agrees_at_f32_and_its_numbers_are_the_contracts() {
         judged.push(judge_frame(&reader, &frame));
     }
     assert_eq!(judged.len(), 4);
-    assert!(judged.iter().all(|f| f.claims.iter().all(|c| c.agrees)));
+    assert!(judged.iter().all(|f| f.claims.iter().all(|c| c.agrees())));
     let first = &judged[0].claims[0];
-    assert_eq!(first.tolerance, Some(9.5367431640625e-06));
-    assert_eq!(first.exact.summary.distance, 0.009999990463256836);
+    assert_eq!(first.check.tolerance, Some(9.5367431640625e-06));
+    assert_eq!(first.check.exact.distance, 0.009999990463256836);
     let last = &judged[3].claims[0];
-    assert_eq!(last.exact.summary.depth, 1.1135326188460581e-05);
-    assert_eq!(last.error, Some(4.886226023792517e-08));
+    assert_eq!(last.check.exact.depth, 1.1135326188460581e-05);
+    assert_eq!(last.check.error, Some(4.886226023792517e-08));
     assert_eq!(
         reader.shape(2).unwrap().placed.pose.angle(),
         0.00015997017771918705
@@ -66,7 +67,7 @@ fn a_ghost_collision_on_a_chain_seam_is_named_internal_edge() {
     }
     let verdicts: Vec<(Option<usize>, bool)> = judged
         .iter()
-        .flat_map(|f| f.claims.iter().map(|c| (c.piece, c.agrees)))
+        .flat_map(|f| f.claims.iter().map(|c| (c.piece(), c.agrees())))
         .collect();
     assert_eq!(
         verdicts,
@@ -79,12 +80,12 @@ fn a_ghost_collision_on_a_chain_seam_is_named_internal_edge() {
     );
     let ghost = &judged[2].claims[0];
     assert_eq!(
-        ghost.matches,
+        ghost.causes().collect::<Vec<_>>(),
         [Cause::Mistake(collidoscope::query::Mistake::InternalEdge)]
     );
     // The exact answer at the seam is the floor's: straight up, the full 0.01.
-    assert_eq!(ghost.exact.summary.normal, Some(DVec2::Y));
-    assert!((ghost.exact.summary.depth - 0.01).abs() < 1e-9);
+    assert_eq!(ghost.check.exact.normal, Some(DVec2::Y));
+    assert!((ghost.check.exact.depth - 0.01).abs() < 1e-9);
     assert_eq!(ghost.display_names(), ("floor".into(), "crate".into()));
 }
 
@@ -340,7 +341,7 @@ fn the_writer_writes_a_shape_once_then_only_what_changed_and_exact_f32_values() 
         reader.shape(7).unwrap().placed.pose.position.y,
         0.4999f32 as f64
     );
-    assert!(judge_frame(&reader, &frame).claims[0].agrees);
+    assert!(judge_frame(&reader, &frame).claims[0].agrees());
 }
 
 #[test]
@@ -539,11 +540,14 @@ fn a_contact_the_engine_did_not_recompute_is_named_previous_poses() {
     drop(writer);
     let mut reader = reader(out).unwrap();
     let first = reader.next_frame().unwrap().unwrap();
-    assert!(judge_frame(&reader, &first).claims[0].agrees);
+    assert!(judge_frame(&reader, &first).claims[0].agrees());
     let second = reader.next_frame().unwrap().unwrap();
     let judged = &judge_frame(&reader, &second).claims[0];
-    assert!(!judged.agrees);
-    assert_eq!(judged.matches, vec![Cause::PreviousPoses]);
+    assert!(!judged.agrees());
+    assert_eq!(
+        judged.causes().collect::<Vec<_>>(),
+        vec![Cause::PreviousPoses]
+    );
     let words = judged.lines().join("\n");
     assert!(words.contains("ground (id 1) / ball (id 7)"), "{words}");
     assert!(words.contains("reproduced by previous-poses"), "{words}");
@@ -647,12 +651,16 @@ fn a_speculative_claim_keeps_its_normal_and_is_held_to_its_separation() {
         (Some(0.02), Some(DVec2::Y))
     );
     let honest = judge_frame(&reader, &frame);
-    assert!(honest.claims[0].agrees, "{:?}", honest.claims[0]);
+    assert!(honest.claims[0].agrees(), "{:?}", honest.claims[0]);
     let frame = reader.next_frame().unwrap().unwrap();
     let promised = &judge_frame(&reader, &frame).claims[0];
-    assert!(!promised.agrees);
+    assert!(!promised.agrees());
     // No geometric mistake explains it: the verdict and the shapes are right.
-    assert!(promised.matches.is_empty(), "{:?}", promised.matches);
+    assert!(
+        promised.causes().collect::<Vec<_>>().is_empty(),
+        "{:?}",
+        promised.causes().collect::<Vec<_>>()
+    );
     let words = promised.lines().join(" ");
     assert!(words.contains("separation 0.3 > distance 0.02"), "{words}");
 }

@@ -254,7 +254,7 @@ fn every_command_has_help_with_an_example() {
 /// new resolver, event or cause cannot go unmentioned.
 #[test]
 fn help_names_captures_every_resolver_every_event_and_every_cause() {
-    use collidoscope::capture::Cause;
+    use collidoscope::Cause;
     use collidoscope::motion::{EventKind, Resolver};
     let help = |args: &[&str]| stdout(&collidoscope(args));
     let top = help(&["--help"]);

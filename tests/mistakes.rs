@@ -35,8 +35,8 @@ fn claim_of(a: &Placed, b: &Placed, outcome: Outcome) -> (Scene, Claim) {
 fn named_for(mistake: Mistake, a: &Placed, b: &Placed) -> Vec<Mistake> {
     let (scene, claim) = claim_of(a, b, mistaken_outcome(mistake, a, b));
     let d = diagnose_claim(&scene, &claim).unwrap();
-    assert!(!d.agrees, "{mistake} agrees with the exact result here");
-    d.matches
+    assert!(!d.agrees(), "{mistake} agrees with the exact result here");
+    d.check.matches
 }
 
 /// A clockwise square wall, side 2, at the origin.
@@ -193,10 +193,10 @@ fn normal_reversed_is_the_claim_of_an_engine_that_swapped_the_pair() {
         swapped.normal.unwrap(),
     );
     let d = diagnose_claim(&scene, &claim).unwrap();
-    assert!(!d.agrees);
-    assert_eq!(d.matches, [Mistake::NormalReversed]);
+    assert!(!d.agrees());
+    assert_eq!(d.check.matches, [Mistake::NormalReversed]);
     assert_close(
-        d.differences.normal_angle.unwrap(),
+        d.check.differences.normal_angle.unwrap(),
         std::f64::consts::PI,
         1e-12,
     );
@@ -270,12 +270,12 @@ fn contacts_far_off_are_told_even_when_the_claim_agrees() {
     let mut claim = Claim::intersecting(ShapeId(0), ShapeId(1), 0.15, DVec2::Y);
     claim.contacts = Some(vec![v(1.0, 2.0), v(3.0, 4.0)]);
     let d = diagnose_claim(&scene, &claim).unwrap();
-    assert!(d.agrees, "contacts do not enter `agrees` (FORMAT.md)");
-    let off = collidoscope::text::contacts_off(&d).unwrap();
+    assert!(d.agrees(), "contacts do not enter `agrees` (FORMAT.md)");
+    let off = collidoscope::text::contacts_off(&d.check).unwrap();
     assert!(off > 3.0, "{off}");
     claim.contacts = Some(vec![v(0.5, 0.175)]);
     let d = diagnose_claim(&scene, &claim).unwrap();
-    assert_eq!(collidoscope::text::contacts_off(&d), None);
+    assert_eq!(collidoscope::text::contacts_off(&d.check), None);
 }
 
 /// The front door a game's own test calls, with no scene and no ids, says what `diagnose` says
@@ -290,18 +290,16 @@ fn check_contact_judges_a_claim_as_diagnose_does() {
     let diagnoses = collidoscope::diagnose::diagnose(&scene);
     assert_eq!(diagnoses.len(), 4);
     for (claim, d) in scene.claims.iter().zip(&diagnoses) {
-        let (a, b) = (&scene.shapes[d.a].placed, &scene.shapes[d.b].placed);
+        let (i, j) = d.exact().indices();
+        let (a, b) = (&scene.shapes[i].placed, &scene.shapes[j].placed);
         let check = check_contact(a, b, &Reported::from(claim));
-        assert_eq!(check.agrees, d.agrees);
-        assert_eq!(check.matches, d.matches);
-        assert_eq!(check.exact, d.exact.summary);
-        assert_eq!(check.differences, d.differences);
+        assert_eq!(check, d.check);
         let said = check.to_string();
-        if d.agrees {
+        if d.agrees() {
             assert!(said.starts_with("agrees with the exact result"), "{said}");
         } else {
             assert!(said.starts_with("differs from the exact result"), "{said}");
-            for m in &d.matches {
+            for m in &d.check.matches {
                 assert!(said.contains(&format!("reproduced by {m}: ")), "{said}");
             }
         }

@@ -271,7 +271,7 @@ fn check(name: &str) {
         "claimed-contacts.json" => {
             use collidoscope::query::Mistake::*;
             let diagnoses = collidoscope::diagnose::diagnose(&load(name));
-            let matches: Vec<_> = diagnoses.iter().map(|d| d.matches.clone()).collect();
+            let matches: Vec<_> = diagnoses.iter().map(|d| d.check.matches.clone()).collect();
             assert_eq!(
                 matches,
                 [
@@ -281,7 +281,7 @@ fn check(name: &str) {
                     vec![],
                 ]
             );
-            let agrees: Vec<bool> = diagnoses.iter().map(|d| d.agrees).collect();
+            let agrees: Vec<bool> = diagnoses.iter().map(|d| d.agrees()).collect();
             assert_eq!(agrees, [false, false, false, true]);
         }
         "pixels-crate-on-floor.json" => {
@@ -297,7 +297,7 @@ fn check(name: &str) {
             close(barrel.contact.as_ref().unwrap().depth, 0.1, 1e-9);
             close(pair(&s, 1, 2).proximity.distance, 231.412784, 1e-9);
             let d = collidoscope::diagnose::diagnose(&s);
-            assert!(d.len() == 1 && d[0].agrees);
+            assert!(d.len() == 1 && d[0].agrees());
         }
         other => {
             panic!("shapes/{other} has no documented verdict: add it to shapes/README.md and here")

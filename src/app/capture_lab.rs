@@ -17,15 +17,13 @@ use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
 use super::playback::{Playback, PlaybackCommand, Timeline};
 use super::status_bar::Message;
-use crate::capture::{
-    CaptureEvent, CaptureIndex, Cause, ClaimJudgement, EventPicture, FrameEntry, ScanState,
-    ShownFrame,
-};
+use crate::capture::{CaptureEvent, CaptureIndex, EventPicture, FrameEntry, ScanState, ShownFrame};
 use crate::fixture;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, Scene};
 use crate::text;
+use crate::{Cause, Judgement};
 use eframe::egui::{self, RichText};
 use std::path::Path;
 
@@ -182,7 +180,7 @@ impl CaptureLab {
     /// Read what the picture of the event stepped to needs (the next frame, or the one a
     /// stale contact belongs to) once its frame is shown.
     fn draw_event(&mut self) {
-        let (Some(index), Some(shown)) = (&mut self.index, &self.shown) else {
+        let (Some(index), Some(shown)) = (&self.index, &self.shown) else {
             return;
         };
         let Some((position, e, picture @ None)) = &mut self.chosen else {
@@ -191,11 +189,16 @@ impl CaptureLab {
         if *position != shown.position {
             return;
         }
-        let other = e
-            .other_frame()
-            .and_then(|f| index.position_of(f))
-            .and_then(|p| index.show(p).ok());
-        *picture = crate::capture::event_picture(e, shown, other.as_ref());
+        let other = match e.other_frame().and_then(|f| index.position_of(f)) {
+            Some(q) => match shown.beside.as_deref().filter(|b| b.position == q) {
+                Some(beside) => Some(beside),
+                // Asked for with the frame (see `advance`): drawn once it is read.
+                None if index.pending().is_some() => return,
+                None => None,
+            },
+            None => None,
+        };
+        *picture = crate::capture::event_picture(e, shown, other);
     }
 
     /// The frame shown, as a shape set (what the shapes panel lists, read-only).
@@ -316,11 +319,23 @@ impl CaptureLab {
         // The frame is read on the index's reader thread, the latest asked for winning: a
         // scrub never waits on the file. A frame ready within a few milliseconds is shown in
         // this very frame; a longer read shows when it is done.
+        // The event stepped to is drawn with a second frame (the next, or the one a stale
+        // contact belongs to), read on the same thread with its own.
+        let beside = match &self.chosen {
+            Some((at, e, None)) if *at == position => {
+                e.other_frame().and_then(|f| index.position_of(f))
+            }
+            _ => None,
+        };
+        let shown_here = self.shown.as_ref().filter(|s| s.position == position);
         let wanted = !index.frames().is_empty()
-            && self.shown.as_ref().is_none_or(|s| s.position != position)
-            && self.unreadable != Some(position);
+            && self.unreadable != Some(position)
+            && match shown_here {
+                None => true,
+                Some(s) => beside.is_some() && s.beside.as_ref().map(|b| b.position) != beside,
+            };
         if wanted && index.pending() != Some(position) {
-            index.request(position);
+            index.request_beside(position, beside);
         }
         let mut fresh = false;
         if let Some((asked, read)) = index.take_shown(FRAME_WAIT) {
@@ -376,13 +391,13 @@ impl CaptureLab {
     }
 
     /// The selected claim's judgement at the frame shown.
-    fn judgement(&self) -> Option<&ClaimJudgement> {
+    fn judgement(&self) -> Option<&Judgement> {
         let (c, shown) = self.selected.zip(self.shown.as_ref())?;
         shown
             .judged
             .claims
             .iter()
-            .find(|j| (j.a, j.b, j.piece) == (c.a, c.b, c.piece))
+            .find(|j| (j.a, j.b, j.piece()) == (c.a, c.b, c.piece))
     }
 
     /// Draw `mistake`'s own test of the selected pair beside the correct one (or none).
@@ -684,7 +699,7 @@ impl CaptureLab {
         }
         let Some(shown) = &self.shown else { return };
         let claims = &shown.judged.claims;
-        let disagree = claims.iter().filter(|c| !c.agrees).count();
+        let disagree = claims.iter().filter(|c| !c.agrees()).count();
         ui.label(
             RichText::new(format!(
                 "Frame {} (t = {} s): {} claim{}, {disagree} disagree{}",
@@ -710,8 +725,8 @@ impl CaptureLab {
         if claims.is_empty() {
             ui.label(RichText::new("The engine reported no contact in this frame (nothing touching, or every body touching asleep: pairs of sleeping bodies are left out of a capture).").weak());
         }
-        let mut order: Vec<&ClaimJudgement> = claims.iter().collect();
-        order.sort_by_key(|c| c.agrees);
+        let mut order: Vec<&Judgement> = claims.iter().collect();
+        order.sort_by_key(|c| c.agrees());
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
         // A fifth of a tall window, never less than six rows or so.
         let height = (0.2 * ui.ctx().content_rect().height()).max(150.0);
@@ -723,19 +738,19 @@ impl CaptureLab {
                     let this = ClaimRef {
                         a: c.a,
                         b: c.b,
-                        piece: c.piece,
+                        piece: c.piece(),
                     };
                     let (a, b) = c.display_names();
-                    let piece = c.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
-                    let verdict = if c.agrees {
+                    let piece = c.piece().map(|k| format!(" piece {k}")).unwrap_or_default();
+                    let names: Vec<&str> = c.causes().map(|m| m.name()).collect();
+                    let verdict = if c.agrees() {
                         "agrees".to_string()
-                    } else if c.matches.is_empty() {
+                    } else if names.is_empty() {
                         "disagrees: no known mistake".to_string()
                     } else {
-                        let names: Vec<&str> = c.matches.iter().map(|m| m.name()).collect();
                         format!("disagrees: {}", names.join(", "))
                     };
-                    let colour = if c.agrees {
+                    let colour = if c.agrees() {
                         ui.visuals().text_color()
                     } else {
                         palette::INVALID.into()
@@ -763,18 +778,10 @@ impl CaptureLab {
         match self.judgement() {
             Some(j) => {
                 let (a, b) = j.display_names();
-                let lines = text::capture_claim(j, &j.claimed, (&a, &b));
-                for line in &lines {
+                for line in &text::judgement(j, (&a, &b)) {
                     ui.label(line);
                 }
-                let mistakes: Vec<Mistake> = j
-                    .matches
-                    .iter()
-                    .filter_map(|c| match c {
-                        Cause::Mistake(m) => Some(*m),
-                        Cause::PreviousPoses => None,
-                    })
-                    .collect();
+                let mistakes = j.check.matches.clone();
                 if !mistakes.is_empty() {
                     ui.horizontal_wrapped(|ui| {
                         ui.label("Draw its test:");

@@ -7,7 +7,7 @@ use super::axes_table;
 use super::command::{Command, Commands};
 use super::edit::Edit;
 use super::workspace::Workspace;
-use crate::diagnose::Diagnosis;
+use crate::Judgement;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, ShapeId, parse_claim};
@@ -302,8 +302,9 @@ impl ClaimedPanel {
         parse_claim(&text, pair, ws.scene().shapes.len()).map(|claim| with_ids(ws, claim))
     }
 
-    fn diagnosis(&mut self, ui: &mut egui::Ui, ws: &Workspace, d: &Diagnosis, names: &PairNames) {
+    fn diagnosis(&mut self, ui: &mut egui::Ui, ws: &Workspace, d: &Judgement, names: &PairNames) {
         let claim = ws.claim().expect("a diagnosis is of a claim");
+        let d = &d.check;
         if d.agrees
             && let Some(worst) = text::contacts_off(d)
         {
@@ -326,7 +327,7 @@ impl ClaimedPanel {
                 RichText::new(format!("The claim differs: {}.", text::differences(d))).strong(),
             );
         }
-        let exact = &d.exact.summary;
+        let exact = &d.exact;
         // The two value columns share what the label column leaves.
         let column = ((ui.available_width() - 90.0) / 2.0).max(60.0);
         egui::Grid::new("claim vs exact")

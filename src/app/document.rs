@@ -1,6 +1,7 @@
 //! The open document: where it lives, whether it changed, the recent files, and the recovery
 //! copy autosaved to the user's data folder.
 
+use super::data_writer::DataWriter;
 use crate::scene::{self, Scene};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
@@ -23,6 +24,8 @@ pub struct Document {
     /// When the recovery file was last written, and whether edits came since.
     last_autosave: Option<Instant>,
     unsaved_since_autosave: bool,
+    /// Writes to the data folder off the window's thread.
+    writer: DataWriter,
 }
 
 /// The data folder's mark that the welcome was dismissed.
@@ -59,6 +62,7 @@ impl Document {
             data_dir,
             last_autosave: None,
             unsaved_since_autosave: false,
+            writer: DataWriter::default(),
         }
     }
 
@@ -152,9 +156,7 @@ impl Document {
                 .iter()
                 .map(|p| format!("{}\n", p.display()))
                 .collect();
-            let _ = std::fs::create_dir_all(dir);
-            // Atomic: a crash while writing leaves the list before, never half of it.
-            let _ = crate::files::write_atomically(&dir.join("recent.txt"), text.as_bytes());
+            self.writer.recent(dir.join("recent.txt"), text);
         }
     }
 
@@ -165,21 +167,21 @@ impl Document {
 
     /// Copy the scene to the recovery file when there are edits the last copy lacks. While an
     /// edit is still going on (`editing`: a drag), at most every [`AUTOSAVE_EVERY`]; once it
-    /// is done, at once. Returns an error message if writing failed.
+    /// is done, at once. The copy is written on the data folder's own thread; returns what
+    /// went wrong with a copy written since the last call, if anything did.
     pub fn autosave(&mut self, scene: &Scene, now: Instant, editing: bool) -> Option<String> {
+        let problem = self.writer.take_problem();
         if !self.unsaved_since_autosave {
-            return None;
+            return problem;
         }
         let recent = self
             .last_autosave
             .is_some_and(|t| now.duration_since(t) < AUTOSAVE_EVERY);
-        if editing && recent {
-            return None;
-        }
-        let (file, path_file) = self.recovery_paths()?;
+        let Some((file, path_file)) = self.recovery_paths().filter(|_| !(editing && recent)) else {
+            return problem;
+        };
         self.last_autosave = Some(now);
         self.unsaved_since_autosave = false;
-        let _ = std::fs::create_dir_all(file.parent()?);
         // Absolute, as the recent list: the next session may start from another folder.
         let path_text = self
             .path
@@ -187,15 +189,13 @@ impl Document {
             .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        // The scene first, then the path it belongs to, each atomically: a crash between the
-        // two leaves the newer work with the path of the copy before (the same document unless
-        // it was just saved under another name), never a path without its scene.
-        if let Err(e) = scene::save(scene, &file) {
-            return Some(format!("autosave failed: {e}"));
-        }
-        crate::files::write_atomically(&path_file, path_text.as_bytes())
-            .err()
-            .map(|e| format!("autosave failed: {}: {e}", path_file.display()))
+        self.writer.recovery(scene, file, path_file, path_text);
+        problem
+    }
+
+    /// Wait until every write to the data folder asked so far is done.
+    pub fn flush(&mut self) {
+        self.writer.flush();
     }
 
     /// A recovery copy left behind by a session that did not close cleanly.
@@ -217,8 +217,7 @@ impl Document {
     /// Remove the recovery copy (after a save, a clean exit, or when the user declines it).
     pub fn discard_recovery(&mut self) {
         if let Some((file, path_file)) = self.recovery_paths() {
-            let _ = std::fs::remove_file(file);
-            let _ = std::fs::remove_file(path_file);
+            self.writer.discard(file, path_file);
         }
         self.last_autosave = None;
     }
@@ -234,6 +233,7 @@ mod tests {
         let data = tempfile::tempdir().unwrap();
         let mut document = Document::new(Some(data.path().to_path_buf()));
         document.opened(Path::new("levels/wall.json"), 0);
+        document.flush();
         let remembered = &document.recent[0];
         assert!(remembered.is_absolute(), "{}", remembered.display());
         assert!(remembered.ends_with("levels/wall.json"));

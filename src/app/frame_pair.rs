@@ -81,12 +81,12 @@ impl FramePair {
         ui.label(RichText::new(format!("Frame {frame}, {} and {}:", names.a, names.b)).strong());
         pair_lab::verdict_lines(ui, report, &names, naive);
         if let Some(d) = claim.and_then(|c| diagnose_claim(scene, c)) {
-            let line = if d.agrees {
+            let line = if d.agrees() {
                 "The document's claim agrees with this frame.".to_string()
             } else {
                 format!(
                     "The document's claim (of its own poses) differs at this frame: {}.",
-                    text::differences(&d)
+                    text::differences(&d.check)
                 )
             };
             ui.label(line)

@@ -21,6 +21,7 @@ mod capture_lab;
 mod casts_lab;
 mod claimed_panel;
 mod command;
+mod data_writer;
 mod dialogs;
 mod document;
 mod edit;

@@ -9,6 +9,21 @@ impl App {
         self.show(ui);
     }
 
+    /// Copy the scene to the recovery file now if it changed since the last copy, as the
+    /// window does once an edit ends: what the window's own thread spends on it.
+    pub fn autosave_now(&mut self) {
+        let now = std::time::Instant::now();
+        if let Some(problem) = self.user_workspace().autosave(now, false) {
+            self.say(problem, true);
+        }
+    }
+
+    /// Wait until the data folder's writes asked so far (the recovery copy, the recent list)
+    /// are done; what went wrong with them is said at the next frame.
+    pub fn flush_data_folder(&mut self) {
+        self.user_workspace().document.flush();
+    }
+
     /// The shapes.
     pub fn scene(&self) -> &Scene {
         self.workspace.scene()

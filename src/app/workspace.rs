@@ -8,8 +8,9 @@
 use super::document::{Document, Recovery};
 use super::edit::Edit;
 use super::history::{History, Snapshot};
+use crate::Judgement;
 use crate::broad::{Grid, GridStats, LivePairs};
-use crate::diagnose::{Diagnosis, diagnose_claim};
+use crate::diagnose::diagnose_claim;
 use crate::query::{PairReport, Toi, Velocity, pair_report, time_of_impact};
 use crate::scene::{Claim, Scene, ShapeId};
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ pub struct Workspace {
     pair: Option<(ShapeId, ShapeId)>,
     report: Option<PairReport>,
     /// The diagnosis of the claim about the explained pair, if there is one.
-    diagnosis: Option<Diagnosis>,
+    diagnosis: Option<Judgement>,
     /// The explained pair's time of impact over [0, horizon], when either of them moves.
     toi: Option<Toi>,
     /// The span of time the moving pair is followed over: one step's dt.
@@ -479,7 +480,7 @@ impl Workspace {
     }
 
     /// The diagnosis of [`Workspace::claim`] (as of the last refresh).
-    pub fn diagnosis(&self) -> Option<&Diagnosis> {
+    pub fn diagnosis(&self) -> Option<&Judgement> {
         self.diagnosis.as_ref()
     }
 

@@ -411,7 +411,7 @@ impl EventFinder {
         judged: &FrameJudgement,
     ) -> Vec<CaptureEvent> {
         let mut out = Vec::new();
-        for j in judged.claims.iter().filter(|j| !j.agrees) {
+        for j in judged.claims.iter().filter(|j| !j.agrees()) {
             let (Some(sa), Some(sb)) = (reader.shape(j.a), reader.shape(j.b)) else {
                 continue;
             };

@@ -8,10 +8,10 @@
 
 use super::scan::{Watch, scan_capture};
 use super::{
-    CaptureEvent, CaptureReader, Cause, EventFinder, Frame, FrameJudgement, Header, Keyframe,
-    judge_frame,
+    CaptureEvent, CaptureReader, EventFinder, Frame, FrameJudgement, Header, Keyframe, judge_frame,
 };
 use super::{MalformedWhat, display_name};
+use crate::Cause;
 use crate::files::{FileError, Problem};
 use crate::scene::Scene;
 use std::cell::RefCell;
@@ -93,6 +93,9 @@ pub struct ShownFrame {
     pub ids: Vec<u64>,
     /// Its claims, judged.
     pub judged: FrameJudgement,
+    /// The frame asked for beside it ([`CaptureIndex::request_beside`]: the one an event's
+    /// picture needs), when it could be read.
+    pub beside: Option<Box<ShownFrame>>,
 }
 
 /// Where a reader may start again: before the frame at `next`, at byte `offset` of the text.
@@ -172,6 +175,7 @@ struct Seeker {
 /// A frame asked of the reader thread: where, with the keyframes and frame count known then.
 struct Request {
     position: usize,
+    beside: Option<usize>,
     frames: usize,
     keys: Vec<Key>,
 }
@@ -393,6 +397,13 @@ impl CaptureIndex {
     /// the file. The latest request wins: ones not started when a newer comes are dropped.
     /// Its frame comes back through [`Self::take_shown`].
     pub fn request(&mut self, position: usize) {
+        self.request_beside(position, None);
+    }
+
+    /// [`Self::request`], with the frame at `beside` read after it on the same thread and
+    /// given with it ([`ShownFrame::beside`]): the next frame, or the earlier one, that an
+    /// event's picture draws.
+    pub fn request_beside(&mut self, position: usize, beside: Option<usize>) {
         let worker = self.worker.get_or_insert_with(|| {
             let mut seeker = Seeker {
                 path: self.seeker.path.clone(),
@@ -410,7 +421,7 @@ impl CaptureIndex {
                         while let Ok(newer) = asked.try_recv() {
                             request = newer;
                         }
-                        let shown = seeker.show(&request.keys, request.frames, request.position);
+                        let shown = seeker.show_beside(&request);
                         if tell.send((request.position, shown)).is_err() {
                             return;
                         }
@@ -427,12 +438,13 @@ impl CaptureIndex {
         worker.pending = Some(position);
         let request = Request {
             position,
+            beside,
             frames: self.frames.len(),
             keys: self.keys.clone(),
         };
-        if worker.send.send(request).is_err() {
+        if let Err(std::sync::mpsc::SendError(request)) = worker.send.send(request) {
             // The reader thread is gone (or never started): read here.
-            let shown = self.seeker.show(&self.keys, self.frames.len(), position);
+            let shown = self.seeker.show_beside(&request);
             let (tell, found) = channel();
             let _ = tell.send((position, shown));
             worker.found = found;
@@ -468,6 +480,17 @@ impl CaptureIndex {
 }
 
 impl Seeker {
+    /// The frame a request asks for, with the one it asks for beside it.
+    fn show_beside(&mut self, request: &Request) -> Result<ShownFrame, FileError> {
+        let (keys, frames) = (&request.keys, request.frames);
+        let mut shown = self.show(keys, frames, request.position)?;
+        shown.beside = request
+            .beside
+            .and_then(|q| self.show(keys, frames, q).ok())
+            .map(Box::new);
+        Ok(shown)
+    }
+
     /// [`CaptureIndex::show`] with the keyframes and frame count known now.
     fn show(
         &mut self,
@@ -538,6 +561,7 @@ impl Seeker {
                     scene,
                     ids,
                     judged,
+                    beside: None,
                 });
             }
         }
@@ -571,7 +595,7 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
         let mut disagreeing = 0;
         for claim in &judged.claims {
             *claims += 1;
-            if claim.agrees {
+            if claim.agrees() {
                 *agreeing += 1;
                 continue;
             }
@@ -580,8 +604,8 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
                 position: *position,
                 a: claim.a,
                 b: claim.b,
-                piece: claim.piece,
-                causes: claim.matches.clone(),
+                piece: claim.piece(),
+                causes: claim.causes().collect(),
                 names: claim.display_names(),
                 malformed: None,
             });

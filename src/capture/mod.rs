@@ -39,7 +39,7 @@ pub use event_picture::{ArrowKind, EventArrow, EventPicture};
 pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use index::{CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};
-pub use judge::{Cause, ClaimJudgement, FrameJudgement, judge_claim, judge_frame};
+pub use judge::{FrameJudgement, judge_claim, judge_frame};
 pub use own::{run_header, save_run, write_run};
 pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;

@@ -2,7 +2,8 @@
 //! claim differs and the same causes reproduce it. A mistake an engine repeats every step for
 //! two seconds is one run of 120 frames, not 120 findings.
 
-use super::{Cause, FrameJudgement};
+use super::FrameJudgement;
+use crate::Cause;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -50,8 +51,8 @@ impl DifferingRuns {
     pub fn push(&mut self, judged: &FrameJudgement) {
         let at = (judged.frame, judged.time);
         let mut still_open = HashMap::with_capacity(self.open.len());
-        for c in judged.claims.iter().filter(|c| !c.agrees) {
-            let key = (c.a, c.b, c.piece, c.matches.clone());
+        for c in judged.claims.iter().filter(|c| !c.agrees()) {
+            let key = (c.a, c.b, c.piece(), c.causes().collect::<Vec<_>>());
             if still_open.contains_key(&key) {
                 continue;
             }
@@ -68,9 +69,9 @@ impl DifferingRuns {
                         last: at,
                         a: c.a,
                         b: c.b,
-                        piece: c.piece,
+                        piece: c.piece(),
                         names: c.names.clone(),
-                        causes: c.matches.clone(),
+                        causes: key.3.clone(),
                     };
                     (self.started - 1, run)
                 }

@@ -1,7 +1,8 @@
 //! `collidoscope diagnose [--json] FILE...`: every claim of each file against the exact result,
 //! with the known mistakes that reproduce it.
 
-use crate::diagnose::{Diagnosis, diagnose};
+use crate::Judgement;
+use crate::diagnose::diagnose;
 use crate::scene::Scene;
 use crate::text::{self, claim_sentence, differences, number};
 use serde::Serialize;
@@ -11,7 +12,7 @@ use std::path::PathBuf;
 #[derive(Serialize)]
 struct FileLine<'a> {
     file: &'a str,
-    claims: Vec<Diagnosis>,
+    claims: Vec<Judgement>,
 }
 
 /// Diagnose each file (a capture frame by frame, any other as a shape set); 1 when any claim
@@ -28,7 +29,7 @@ pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
         let refused =
             super::each_scene(std::slice::from_ref(path), json, out, |name, scene, out| {
                 let claims = diagnose(&scene);
-                differs |= claims.iter().any(|d| !d.agrees);
+                differs |= claims.iter().any(|d| !d.agrees());
                 if json {
                     super::print_json_line(&FileLine { file: name, claims }, out);
                 } else {
@@ -40,30 +41,28 @@ pub fn run(files: &[PathBuf], json: bool, out: &mut impl Write) -> u8 {
     status
 }
 
-fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl Write) {
+fn print_text(file: &str, scene: &Scene, diagnoses: &[Judgement], out: &mut impl Write) {
     let count = diagnoses.len();
     let _ = writeln!(
         out,
         "{file}: {count} claim{}",
         if count == 1 { "" } else { "s" }
     );
-    for (d, claim) in diagnoses.iter().zip(&scene.claims) {
+    for (judged, claim) in diagnoses.iter().zip(&scene.claims) {
         // Named with their indices, which `fixture --pair` takes.
         let name = |i: usize| match &scene.shapes[i].name {
             Some(name) => format!("{name} (shape {i})"),
             None => format!("#{i}"),
         };
-        let piece = match (d.piece, d.exact.rule) {
-            (Some(k), Some(rule)) => format!(", piece {k} ({})", rule.name()),
-            _ => String::new(),
+        let d = &judged.check;
+        let piece = match d.piece {
+            Some((k, rule, _)) => format!(", piece {k} ({})", rule.name()),
+            None => String::new(),
         };
-        let _ = writeln!(out, "  {} / {}{piece}:", name(d.a), name(d.b));
+        let (a, b) = judged.exact().indices();
+        let _ = writeln!(out, "  {} / {}{piece}:", name(a), name(b));
         let _ = writeln!(out, "    claimed: {}", claim_sentence(claim));
-        let _ = writeln!(
-            out,
-            "    exact:   {}",
-            text::summary_sentence(&d.exact.summary)
-        );
+        let _ = writeln!(out, "    exact:   {}", text::summary_sentence(&d.exact));
         if d.agrees {
             match text::contacts_off(d) {
                 Some(worst) => {
@@ -102,7 +101,7 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Diagnosis], out: &mut impl
 /// `diagnose --help`'s text after the options: examples, agreement, every cause it names and
 /// the JSON lines, from the list of causes `diagnose` itself matches.
 pub fn after_help() -> String {
-    use crate::capture::Cause;
+    use crate::Cause;
     let causes = crate::text::name_table(Cause::ALL.iter().map(|c| match c {
         Cause::Mistake(m) => (m.name(), crate::text::mistake_in_short(*m)),
         Cause::PreviousPoses => (

@@ -2,8 +2,7 @@
 //! precision, on every core, read as a stream; the first divergence in words.
 
 use crate::capture::{
-    CaptureEvent, CaptureReader, ClaimJudgement, DifferingRuns, EventFinder,
-    judge_capture_with_events,
+    CaptureEvent, CaptureReader, DifferingRuns, EventFinder, judge_capture_with_events,
 };
 use crate::motion::EventKind;
 use crate::text::short_number;
@@ -20,7 +19,7 @@ struct Divergence {
     b: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     piece: Option<usize>,
-    matches: Vec<crate::capture::Cause>,
+    matches: Vec<crate::Cause>,
 }
 
 /// Diagnose one capture; 1 when a claim disagrees or the capture is refused.
@@ -38,7 +37,7 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     let mut frames_json = Spool::default();
     let mut counts = (0u64, 0u64, 0u64); // frames, claims, agreeing
     // The first claim that disagrees, with its frame's number and time.
-    let mut first: Option<(u64, f64, ClaimJudgement)> = None;
+    let mut first: Option<(u64, f64, crate::Judgement)> = None;
     let mut runs = DifferingRuns::default();
     // Malformed entries: how many, in how many frames, and the first with its frame and time.
     let mut malformed = (0u64, 0u64);
@@ -50,9 +49,9 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
         events.append(&mut judged.events);
         counts.0 += 1;
         counts.1 += judged.claims.len() as u64;
-        counts.2 += judged.claims.iter().filter(|c| c.agrees).count() as u64;
+        counts.2 += judged.claims.iter().filter(|c| c.agrees()).count() as u64;
         if first.is_none()
-            && let Some(bad) = judged.claims.iter().find(|c| !c.agrees)
+            && let Some(bad) = judged.claims.iter().find(|c| !c.agrees())
         {
             first = Some((judged.frame, judged.time, bad.clone()));
         }
@@ -101,8 +100,8 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             frame: *frame,
             a: c.a,
             b: c.b,
-            piece: c.piece,
-            matches: c.matches.clone(),
+            piece: c.piece(),
+            matches: c.causes().collect(),
         });
         #[derive(Serialize)]
         struct Head<'a> {

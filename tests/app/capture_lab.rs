@@ -259,7 +259,7 @@ fn a_frame_of_a_capture_is_exported_as_a_fixture_and_the_document_is_left_alone(
 /// engine and its mistake as the cause of every claim that differs.
 #[test]
 fn a_motion_run_saved_as_a_capture_has_its_resolvers_mistake_named() {
-    use collidoscope::capture::Cause;
+    use collidoscope::Cause;
     use collidoscope::motion::Resolver;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(Some(shapes("clockwise-obstacle-run.json"))));

@@ -72,6 +72,7 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
     let mut h = harness(App::new(options()));
     let ball = h.state().scene().shapes[1].placed.pose.position;
     drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    h.state_mut().flush_data_folder();
     let edited = h.state().scene().clone();
     assert!(
         data.path().join("recovery.json").exists(),
@@ -101,6 +102,7 @@ fn declining_the_recovery_removes_it() {
     }));
     h.get_by_label("Discard it").click();
     h.run();
+    h.state_mut().flush_data_folder();
     assert!(!data.path().join("recovery.json").exists());
     assert_eq!(h.state().scene(), &collidoscope::app::default_scene());
 }
@@ -497,6 +499,8 @@ fn autosave_writes_the_scene_first_and_says_when_its_path_cannot_be_kept() {
     }));
     let ball = h.state().scene().shapes[1].placed.pose.position;
     drag(&mut h, ball, DVec2::new(3.0, 3.0));
+    h.state_mut().flush_data_folder();
+    h.run();
     assert!(
         data.path().join("recovery.json").is_file(),
         "the scene was kept"

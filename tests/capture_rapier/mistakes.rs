@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use collidoscope::capture::Cause;
+use collidoscope::Cause;
 use collidoscope::query::Mistake;
 use common::scenes::ALL;
 use common::{METRES, PIXELS, World, run};

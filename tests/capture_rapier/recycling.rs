@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use collidoscope::capture::Cause;
+use collidoscope::Cause;
 use common::scenes::ALL;
 use common::{METRES, PIXELS, count, run};
 

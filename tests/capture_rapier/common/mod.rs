@@ -7,9 +7,8 @@
 pub mod scenes;
 
 use crate::rapier_capture::{RapierCapture, collider_id, header};
-use collidoscope::capture::{
-    CaptureEvent, CaptureReader, Cause, EventFinder, Manifold, judge_frame,
-};
+use collidoscope::Cause;
+use collidoscope::capture::{CaptureEvent, CaptureReader, EventFinder, Manifold, judge_frame};
 use rapier2d::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Cursor;
@@ -327,30 +326,30 @@ pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
                 b: claim.b,
                 intersecting: claim.claimed.intersecting,
                 claimed_depth: claim.claimed.depth.unwrap_or(0.0),
-                exact_depth: claim.exact.summary.depth,
-                agrees: claim.agrees,
-                matches: claim.matches.clone(),
-                tolerance: claim.tolerance.unwrap(),
-                error: claim.error.unwrap(),
+                exact_depth: claim.check.exact.depth,
+                agrees: claim.agrees(),
+                matches: claim.causes().collect::<Vec<_>>().clone(),
+                tolerance: claim.check.tolerance.unwrap(),
+                error: claim.check.error.unwrap(),
             });
             run.reused += was_kept as usize;
-            run.reused_disagreeing += (was_kept && !claim.agrees) as usize;
+            run.reused_disagreeing += (was_kept && !claim.agrees()) as usize;
             let intersecting = claim.claimed.intersecting;
             run.intersecting += intersecting as usize;
-            if claim.agrees {
+            if claim.agrees() {
                 run.agreeing += 1;
-                if let (Some(e), Some(t)) = (claim.error, claim.tolerance) {
+                if let (Some(e), Some(t)) = (claim.check.error, claim.check.tolerance) {
                     run.worst_agreeing_ratio = run.worst_agreeing_ratio.max(e / t);
                 }
                 continue;
             }
-            if claim.matches.is_empty() {
+            if claim.causes().collect::<Vec<_>>().is_empty() {
                 run.unexplained += 1;
             }
             if intersecting {
                 run.intersecting_disagreeing += 1;
             }
-            for cause in &claim.matches {
+            for cause in &claim.causes().collect::<Vec<_>>() {
                 *run.causes.entry(cause.name()).or_default() += 1;
                 if intersecting {
                     *run.intersecting_causes.entry(cause.name()).or_default() += 1;
@@ -366,8 +365,8 @@ pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
                     } else {
                         ""
                     },
-                    claim.error,
-                    claim.tolerance,
+                    claim.check.error,
+                    claim.check.tolerance,
                     claim.lines().join("\n    ")
                 ));
             }
