@@ -86,6 +86,12 @@ pub fn ms(x: f64) -> String {
     with_decimals(x, 1)
 }
 
+/// A bucket's time in ms with the decimals its step needs: `225`, `0.1`, `12.345`.
+pub fn bucket_ms(t: f64, step: f64) -> String {
+    let decimals = (-step.log10()).ceil().clamp(0.0, 6.0) as usize;
+    with_decimals(t, decimals.max(1))
+}
+
 /// `[min, max]` with [`short_number`]s.
 pub fn short_interval(i: Interval) -> String {
     format!("[{}, {}]", short_number(i.min), short_number(i.max))
@@ -955,6 +961,22 @@ pub fn capture_counts(
         line.push_str(&format!(" ({})", named.join(", ")));
     }
     line
+}
+
+/// The page of a long log's timeline shown: `rows 0 to 499,975 ms of 172,800,024 buckets: the
+/// page of the bucket shown (step the bucket to turn it)`.
+pub fn latency_page(from: f64, to: f64, buckets: i64) -> String {
+    format!(
+        "rows {} to {} ms of {buckets} buckets: the page of the bucket shown (step the bucket to turn it)",
+        ms(from),
+        ms(to)
+    )
+}
+
+/// A packet the latency-aware engine refused, in the lab: `packet 12 refused: "sent" ...; the
+/// packets after it are left out`.
+pub fn packet_refused(at: usize, why: &str) -> String {
+    format!("packet {at} refused: {why}; the packets after it are left out")
 }
 
 /// A capture's scan finished: every claim judged.

@@ -184,11 +184,19 @@ fn random_log(seed: u64) -> PacketLog {
 }
 
 fn check_against_one_pass(seeds: std::ops::Range<u64>, swept: bool) -> (usize, usize, usize) {
+    check_at_steps(seeds, swept, [5.0, 10.0, 25.0])
+}
+
+fn check_at_steps(
+    seeds: std::ops::Range<u64>,
+    swept: bool,
+    steps: [f64; 3],
+) -> (usize, usize, usize) {
     let (mut found, mut retracted, mut logs_with_retractions) = (0, 0, 0);
     for seed in seeds {
         let log = random_log(seed);
         log.check().unwrap();
-        let step = [5.0, 10.0, 25.0][(seed % 3) as usize];
+        let step = steps[(seed % 3) as usize];
         let settings = Settings {
             step_ms: step,
             swept,
@@ -222,6 +230,21 @@ fn swept_contacts_end_as_one_pass_finds_them_on_1000_random_logs() {
     eprintln!("1000 swept logs: {found} collisions, {retracted} retractions in {with} logs");
     assert!(found > 1000, "{found}");
     assert!(retracted > 100 && with > 50, "{retracted} in {with} logs");
+}
+
+/// Issue 41: at a small step every packet's span holds more than ROW_BY_ROW buckets, so it
+/// is checked only where players' boxes meet, with no rows made: the engine still ends with
+/// what one pass over every bucket finds, swept or not.
+#[test]
+fn long_spans_checked_where_players_are_near_end_as_one_pass_finds_them() {
+    for swept in [false, true] {
+        let (found, retracted, with) = check_at_steps(7000..7300, swept, [0.25, 0.4, 1.0]);
+        eprintln!(
+            "300 logs at small steps, swept {swept}: {found} collisions, {retracted} retractions in {with} logs"
+        );
+        assert!(found > 10_000, "{found}");
+        assert!(retracted > 100 && with > 10, "{retracted} in {with} logs");
+    }
 }
 
 /// A packet in order does the work of its span only: the rows from its player's previous
@@ -316,11 +339,17 @@ fn a_player_that_stops_sending_does_not_hold_rows_back() {
         engine.push(p).unwrap();
     }
     assert!(engine.rows_held() < 300, "{} rows held", engine.rows_held());
+    let held = engine.rows_held();
     let effect = engine.push(last).unwrap();
-    assert_eq!(
-        effect.rows, 401,
-        "every row from 1000 to 5000 checked again"
+    // Its span, 1000 to 5000, holds 401 buckets: only those where it is near player 1 are
+    // checked (it comes from x = 10 to x = 5, player 1's place, over the last of them), and no
+    // row is made for them.
+    assert!(
+        effect.rows > 0 && effect.rows < 401,
+        "{} of the span's 401 rows checked",
+        effect.rows
     );
+    assert!(engine.rows_held() <= held);
     assert!(effect.found > 0);
     assert_eq!(engine.standing(), one_pass(&log, settings));
 }
@@ -695,21 +724,74 @@ fn a_packet_far_from_time_zero_or_of_an_unknown_player_is_refused_never_a_hang()
         refused.to_string(),
         "\"player\" 7 is not a player (the engine has 2)"
     );
-    // A step too small for a span of packets: refused before it runs for hours.
+    // A step of 1e-9 ms over a second: 10^12 buckets. Where nobody is near, that costs
+    // nothing (issue 41: the cost follows the players near each other, not the span) ...
     let mut tiny = PacketEngine::for_log(
         &log,
         Settings {
             step_ms: 1e-9,
-            swept: false,
+            swept: true,
         },
     );
-    tiny.push(&log.packets[0]).unwrap();
-    let mut later = log.packets[0];
-    later.sent += 1000.0;
-    later.received += 1000.0;
-    assert!(matches!(
-        tiny.push(&later),
-        Err(collidoscope::latency::PushError::TooManyBuckets { .. })
-    ));
-    assert_eq!(tiny.packets(), 1);
+    let post = log.packets[0];
+    let away = Packet {
+        player: 1,
+        position: DVec2::new(50.0, 0.0),
+        ..post
+    };
+    for p in [post, away] {
+        tiny.push(&p).unwrap();
+    }
+    let later = |p: Packet| Packet {
+        sent: p.sent + 1000.0,
+        received: p.received + 1000.0,
+        ..p
+    };
+    let effect = tiny.push(&later(away)).unwrap();
+    assert_eq!((effect.rows, effect.found), (0, 0));
+    // ... but the post standing still under a runner for that second asks for a check at
+    // every one of them: refused before any is made, saying what to change, the engine as it
+    // was.
+    let on_top = Packet {
+        position: DVec2::ZERO,
+        ..later(away)
+    };
+    let mut crowded = PacketEngine::for_log(&log, tiny.settings());
+    for p in [
+        post,
+        Packet {
+            position: DVec2::ZERO,
+            ..away
+        },
+        later(post),
+    ] {
+        crowded.push(&p).unwrap();
+    }
+    let refused = crowded.push(&on_top).unwrap_err();
+    assert!(
+        matches!(refused, collidoscope::latency::PushError::TooManyBuckets { buckets, .. } if buckets > 999_999_000_000),
+        "{refused:?}"
+    );
+    assert!(
+        refused.to_string().contains("choose a larger step"),
+        "{refused}"
+    );
+    assert_eq!(crowded.packets(), 3);
+}
+
+/// Issue 40: a log built in memory with a number that is not finite was written with `null`
+/// in its place, a file its own reader then refused; it is refused when saved, naming the
+/// packet and the field, and nothing is written.
+#[test]
+fn a_log_with_a_number_not_finite_is_refused_when_saved() {
+    let mut log = load("late-dodge.json");
+    log.packets[3].position.x = f64::NAN;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nan.json");
+    let refused = log.save(&path).unwrap_err().to_string();
+    assert!(
+        refused.contains("packet 3") && refused.contains("position"),
+        "{refused}"
+    );
+    assert!(!path.exists());
 }

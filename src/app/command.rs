@@ -172,6 +172,8 @@ pub enum LatencyCommand {
     Example,
     /// Make a log from the motion lab's run over the panel's network.
     Generate,
+    /// Stop the engine's work under way, keeping the settings of the engine shown.
+    Cancel,
 }
 
 /// A page of the help window.

@@ -8,14 +8,13 @@
 
 use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
 use super::lab_view::{LabView, PairShown, hash_of};
+use super::latency_work::{Digest, EngineWorker, TimelineFinding};
 use super::path_field::PathField;
 use super::playback::{Playback, Timeline};
 use super::status_bar::Message;
 use super::workspace::Workspace;
 use crate::geometry::Placed;
-use crate::latency::{
-    Collision, Network, Packet, PacketEngine, PacketLog, Retraction, Settings, generate, taken_back,
-};
+use crate::latency::{Collision, Network, Packet, PacketEngine, PacketLog, Settings, generate};
 use crate::motion::Recording;
 use crate::picture::draw::{LatencyCollision, LatencyShown};
 use crate::scene::{Scene, SceneShape};
@@ -23,6 +22,12 @@ use crate::text;
 use eframe::egui::{self, RichText};
 use egui_plot::{Bar, BarChart, Plot};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a frame waits for the engine's work before showing what it had: work that takes
+/// less (most packets) shows in the same frame.
+const WORK_WAIT: Duration = Duration::from_millis(8);
 
 /// The LACE article's three players, shown when the scene has no moving bodies to make a log
 /// from.
@@ -30,7 +35,7 @@ pub const EXAMPLE_LOG: &str = include_str!("../../logs/lace-three-players.json")
 
 /// A loaded log: where it came from, and the run it was made from (its true paths).
 struct Source {
-    log: PacketLog,
+    log: Arc<PacketLog>,
     name: String,
     truth: Option<Recording>,
     /// The motion run's revision it was generated from (`None`: opened or the example).
@@ -61,7 +66,16 @@ pub struct LatencyLab {
     /// The log path field (beside the open document by default).
     pub path: PathField,
     source: Option<Source>,
+    /// The engine shown (its work done on `worker`, which it is lent to while that carries on
+    /// from it).
     engine: Option<PacketEngine>,
+    /// What the panel and the timeline show of the engine (kept while it is lent).
+    digest: Digest,
+    worker: EngineWorker,
+    /// A packet the engine refused: its place in the log and why (those after it are left out).
+    refused: Option<(usize, String)>,
+    /// The work under way was cancelled: what comes back of it is dealt with as Cancel says.
+    cancelled: bool,
     /// How many packets were taken, in arrival order (the server's knowledge), and how they
     /// play.
     pub playback: Playback,
@@ -88,6 +102,10 @@ impl Default for LatencyLab {
             path: PathField::new(".log.json"),
             source: None,
             engine: None,
+            digest: Digest::default(),
+            worker: EngineWorker::default(),
+            refused: None,
+            cancelled: false,
             playback: Playback::new(0.25),
             bucket: None,
             generation: 0,
@@ -140,7 +158,7 @@ impl LatencyLab {
 
     /// The log, when one is loaded.
     pub fn log(&self) -> Option<&PacketLog> {
-        self.source.as_ref().map(|s| &s.log)
+        self.source.as_ref().map(|s| &*s.log)
     }
 
     /// The engine after the packets taken.
@@ -169,7 +187,7 @@ impl LatencyLab {
 
     /// The time of the bucket shown (ms).
     pub fn bucket_time(&self) -> f64 {
-        self.bucket.unwrap_or(0) as f64 * self.settings.step_ms
+        self.bucket.unwrap_or(0) as f64 * self.shown_step()
     }
 
     /// Show this log (from `name`), all its packets taken, at its first collision's bucket.
@@ -178,12 +196,15 @@ impl LatencyLab {
         self.wants_fit = true;
         self.source = Some(Source {
             sent: log.sent_range(),
-            log,
+            log: Arc::new(log),
             name,
             truth,
             from_run: None,
         });
+        self.worker.cancel();
         self.engine = None;
+        self.digest = Digest::default();
+        self.refused = None;
         // Every packet taken (clamped to the log at the next refresh).
         self.playback.position = u64::MAX;
         self.playback.playing = false;
@@ -213,30 +234,110 @@ impl LatencyLab {
         let Some(source) = &self.source else { return };
         self.playback
             .advance(elapsed, &Arrivals(&source.log.packets));
-        let arrived = self.arrived();
-        let settings = self.settings();
-        let fresh = self
-            .engine
-            .as_ref()
-            .is_none_or(|e| e.settings() != settings || e.packets() > arrived);
-        if fresh {
-            self.engine = Some(PacketEngine::for_log(&source.log, settings));
-            self.generation += 1;
-        }
-        let engine = self.engine.as_mut().expect("made above");
-        // A checked log's packets are taken; one the engine refuses (a step too small for
-        // times so far from 0) is left out, as the engine leaves it.
-        for p in &source.log.packets[engine.packets()..arrived] {
-            if engine.push(p).is_err() {
-                break;
-            }
-        }
+        self.work();
+        let (Some(source), Some(engine)) = (&self.source, &self.engine) else {
+            return;
+        };
         let bucket = *self
             .bucket
             .get_or_insert_with(|| engine.opening_bucket(source.sent));
-        let key = (arrived, bucket, self.generation);
+        let key = (engine.packets(), bucket, self.generation);
         if self.shown.as_ref().is_none_or(|s| s.key != key) {
-            self.shown = Some(shown_at(source, engine, bucket, key));
+            self.shown = Some(shown_at(source, engine, &self.digest, bucket, key));
+        }
+    }
+
+    /// Have the engine take the packets arrived at the panel's settings, on the worker: the
+    /// latest asked for wins (work for other settings or packets is stopped, its engine kept
+    /// to carry on from); work done within [`WORK_WAIT`] shows in this frame.
+    fn work(&mut self) {
+        let Some(source) = &self.source else { return };
+        let (settings, upto) = self.wanted();
+        match self.worker.busy() {
+            Some(busy) if (busy.settings, busy.upto) == (settings, upto) => {}
+            Some(_) => self.worker.cancel(),
+            None if self.current() => return,
+            None => {
+                // Carried on from the engine shown when it is of these settings and not past
+                // the packets asked for; else made anew (the one shown stays until then).
+                let carry = self
+                    .engine
+                    .as_ref()
+                    .is_some_and(|e| e.settings() == settings && e.packets() <= upto);
+                let engine = if carry { self.engine.take() } else { None };
+                self.worker
+                    .start(source.log.clone(), settings, upto, engine);
+            }
+        }
+        let Some(done) = self.worker.take(WORK_WAIT) else {
+            return;
+        };
+        if std::mem::take(&mut self.cancelled) {
+            // Cancelled: back to the engine shown before, or (work carried on from it) stop
+            // where it got to.
+            let kept = self.engine.as_ref().unwrap_or(&done.engine);
+            self.settings = kept.settings();
+            self.playback.position = kept.packets() as u64;
+            self.playback.playing = false;
+            if self.engine.is_some() {
+                return;
+            }
+        }
+        let fresh = self.engine.as_ref().is_none_or(|e| {
+            e.settings() != done.engine.settings() || e.packets() > done.engine.packets()
+        });
+        if fresh {
+            self.generation += 1;
+            // The same time shown at the new step.
+            let old_step = self.shown_step();
+            if let Some(k) = &mut self.bucket {
+                let time = *k as f64 * old_step;
+                *k = (time / done.engine.settings().step_ms).floor() as i64;
+            }
+        }
+        if let Some((at, e)) = done.refused {
+            self.refused = Some((at, text::packet_refused(at, &e.to_string())));
+        }
+        self.engine = Some(done.engine);
+        self.digest = done.digest;
+    }
+
+    /// The bucket step of the engine shown (while one for new settings is being made, the
+    /// old one's: buckets, rows and times are its).
+    pub fn shown_step(&self) -> f64 {
+        self.engine
+            .as_ref()
+            .map_or(self.settings.step_ms, |e| e.settings().step_ms)
+    }
+
+    /// The engine's work under way: packets taken so far and to take.
+    pub fn working(&self) -> Option<(usize, usize)> {
+        self.worker.busy().map(|b| (b.progress(), b.upto))
+    }
+
+    /// The settings and the packets the engine is to have taken: those arrived, short of a
+    /// packet refused and those after it.
+    fn wanted(&self) -> (Settings, usize) {
+        let arrived = self.arrived();
+        let upto = self
+            .refused
+            .as_ref()
+            .map_or(arrived, |(at, _)| arrived.min(*at));
+        (self.settings, upto)
+    }
+
+    /// Whether the engine shown is the one wanted.
+    fn current(&self) -> bool {
+        let (settings, upto) = self.wanted();
+        self.engine
+            .as_ref()
+            .is_some_and(|e| e.settings() == settings && e.packets() == upto)
+    }
+
+    /// Wait until the engine shown is the one wanted (tests, and a page's first frame).
+    pub fn settle(&mut self) {
+        while self.source.is_some() && !(self.worker.busy().is_none() && self.current()) {
+            self.work();
         }
     }
 
@@ -252,8 +353,8 @@ impl LatencyLab {
     pub fn bucket_range(&self) -> Option<(i64, i64)> {
         let (lo, hi) = self.source.as_ref()?.sent?;
         Some((
-            (lo / self.settings.step_ms).floor() as i64,
-            (hi / self.settings.step_ms).ceil() as i64,
+            (lo / self.shown_step()).floor() as i64,
+            (hi / self.shown_step()).ceil() as i64,
         ))
     }
 
@@ -319,6 +420,12 @@ impl LatencyLab {
                 self.refresh(None, 0.0);
                 return ok("the LACE article's three players".into());
             }
+            LatencyCommand::Cancel => {
+                self.worker.busy()?;
+                self.worker.cancel();
+                self.cancelled = true;
+                return ok("stopped the engine's work".into());
+            }
             LatencyCommand::Generate => {
                 return match run {
                     Some((recording, revision)) if !recording.bodies().is_empty() => {
@@ -363,7 +470,7 @@ impl LatencyLab {
         let mut settings = self.settings;
         egui::Grid::new("latency settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("bucket step");
-            ui.add(egui::DragValue::new(&mut settings.step_ms).speed(0.5).range(0.5..=10_000.0).suffix(" ms"))
+            ui.add(egui::DragValue::new(&mut settings.step_ms).speed(0.5).range(0.001..=10_000.0).suffix(" ms"))
                 .labelled_by(label.id)
                 .on_hover_text("buckets are the multiples of the step; each is a row of the timeline");
             ui.end_row();
@@ -375,7 +482,7 @@ impl LatencyLab {
         if settings != self.settings {
             out.push(Command::Latency(LatencyCommand::Settings(settings)));
         }
-        let (Some(source), Some(engine)) = (&self.source, &self.engine) else {
+        let Some(source) = &self.source else {
             return;
         };
         ui.separator();
@@ -386,27 +493,50 @@ impl LatencyLab {
             self.arrived(),
             source.log.packets.len()
         ));
-        let (collisions, retracted) = (engine.collisions(), engine.retracted());
-        let swept = collisions.iter().filter(|c| c.between.is_some()).count();
+        if let Some((done, upto)) = self.working() {
+            ui.horizontal(|ui| {
+                let part = done as f32 / upto.max(1) as f32;
+                ui.add(
+                    egui::ProgressBar::new(part)
+                        .desired_width(200.0)
+                        .text(format!("taking packets: {done} of {upto}")),
+                );
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("stop: keep the engine shown (or the packets taken so far)")
+                    .clicked()
+                {
+                    out.push(Command::Latency(LatencyCommand::Cancel));
+                }
+            });
+        }
+        if let Some((_, why)) = &self.refused {
+            ui.colored_label(egui::Color32::from(crate::picture::palette::INVALID), why);
+        }
+        if self.engine.is_none() && self.working().is_some() {
+            return;
+        }
+        let digest = &self.digest;
+        let counts = digest.counts;
         ui.label(
             RichText::new(format!(
-                "{} collision{} ({swept} swept), {} retracted, {} standing",
-                collisions.len(),
-                if collisions.len() == 1 { "" } else { "s" },
-                retracted.len(),
-                engine.standing().len()
+                "{} collision{} ({} swept), {} retracted, {} standing",
+                counts.collisions,
+                if counts.collisions == 1 { "" } else { "s" },
+                counts.swept,
+                counts.retracted,
+                counts.standing
             ))
             .strong(),
         );
-        lateness_histogram(ui, collisions);
-        let player = |i: usize| source.log.players[i].display_name(i);
+        lateness_histogram(ui, digest.lateness.as_ref());
         let mut go = None;
         egui::ScrollArea::vertical()
             .id_salt("latency findings")
             .max_height(240.0)
             .show(ui, |ui| {
-                for (packet, time, line, retraction) in findings(collisions, retracted, player, 500)
-                {
+                for (packet, time, line, retraction) in &digest.findings {
+                    let (packet, time, retraction) = (*packet, *time, *retraction);
                     let colour = if retraction {
                         egui::Color32::GRAY
                     } else {
@@ -429,7 +559,7 @@ impl LatencyLab {
                 PlaybackCommand::Seek(n as u64),
             ));
             out.push(Command::Latency(LatencyCommand::ShowBucket(
-                (time / self.settings.step_ms).floor() as i64,
+                (time / self.shown_step()).floor() as i64,
             )));
         }
     }
@@ -526,48 +656,21 @@ impl LatencyLab {
             });
     }
 
-    /// Every finding (collision or retraction) with the packet index, time and bucket it
-    /// concerns, for the timeline.
-    pub fn marks(&self) -> Vec<TimelineFinding> {
-        let Some(engine) = &self.engine else {
-            return Vec::new();
-        };
-        let back = taken_back(engine.collisions(), engine.retracted());
-        engine
-            .collisions()
-            .iter()
-            .zip(back)
-            .map(|(c, retracted)| TimelineFinding {
-                a: c.a,
-                b: c.b,
-                time: c.time,
-                between: c.between,
-                detected_at: c.detected_at,
-                retracted,
-            })
-            .collect()
+    /// Every collision, with the bucket it concerns and whether it was taken back, for the
+    /// timeline.
+    pub fn marks(&self) -> &[TimelineFinding] {
+        &self.digest.marks
     }
 }
 
-/// A collision on the timeline.
-#[derive(Clone, Copy, Debug)]
-pub struct TimelineFinding {
-    /// The pair.
-    pub a: usize,
-    /// The pair.
-    pub b: usize,
-    /// Bucket time or first contact (ms).
-    pub time: f64,
-    /// Swept: the buckets around it.
-    pub between: Option<[f64; 2]>,
-    /// When it was found (ms).
-    pub detected_at: f64,
-    /// Taken back since.
-    pub retracted: bool,
-}
-
 /// The players at bucket `k` as `engine` knows them.
-fn shown_at(source: &Source, engine: &PacketEngine, k: i64, key: (usize, i64, u64)) -> BucketView {
+fn shown_at(
+    source: &Source,
+    engine: &PacketEngine,
+    digest: &Digest,
+    k: i64,
+    key: (usize, i64, u64),
+) -> BucketView {
     let t = k as f64 * engine.settings().step_ms;
     let mut shapes = Vec::new();
     let mut interpolated = Vec::new();
@@ -584,7 +687,7 @@ fn shown_at(source: &Source, engine: &PacketEngine, k: i64, key: (usize, i64, u6
         .and_then(|r| crate::latency::truth_at(r, t));
     // The collisions standing at this bucket (swept ones: between it and the next), each with
     // the packet that found it.
-    let back = taken_back(engine.collisions(), engine.retracted());
+    let back = digest.marks.iter().map(|m| m.retracted);
     let mut here: Vec<&Collision> = engine
         .collisions()
         .iter()
@@ -632,59 +735,12 @@ fn shown_at(source: &Source, engine: &PacketEngine, k: i64, key: (usize, i64, u6
     }
 }
 
-/// The first `limit` collisions and retractions in arrival order, each as (packet, time,
-/// sentence, retraction); only those are put in words.
-fn findings(
-    collisions: &[Collision],
-    retracted: &[Retraction],
-    player: impl Fn(usize) -> String,
-    limit: usize,
-) -> Vec<(usize, f64, String, bool)> {
-    // By packet; at one packet, collisions before retractions (a stable sort keeps that).
-    let mut order: Vec<(usize, Result<&Collision, &Retraction>)> = collisions
-        .iter()
-        .map(|c| (c.packet, Ok(c)))
-        .chain(retracted.iter().map(|r| (r.packet, Err(r))))
-        .collect();
-    order.sort_by_key(|(packet, _)| *packet);
-    order.truncate(limit);
-    order
-        .into_iter()
-        .map(|(packet, finding)| match finding {
-            Ok(c) => (
-                packet,
-                c.between.map_or(c.time, |b| b[0]),
-                text::latency_collision(
-                    &player(c.a),
-                    &player(c.b),
-                    c.time,
-                    c.between,
-                    c.detected_at,
-                ),
-                false,
-            ),
-            Err(r) => (
-                packet,
-                r.between.map_or(r.time, |b| b[0]),
-                text::latency_retraction(&player(r.a), &player(r.b), r.time, r.retracted_at),
-                true,
-            ),
-        })
-        .collect()
-}
-
 /// How late each collision was found (detection minus its time), as a bar chart.
-fn lateness_histogram(ui: &mut egui::Ui, collisions: &[Collision]) {
-    if collisions.is_empty() {
+fn lateness_histogram(ui: &mut egui::Ui, lateness: Option<&(f64, Vec<u32>)>) {
+    let Some((width, counts)) = lateness else {
         return;
-    }
-    let late: Vec<f64> = collisions.iter().map(|c| c.detected_at - c.time).collect();
-    let hi = late.iter().copied().fold(0.0, f64::max);
-    let width = nice_bin(hi / 12.0);
-    let mut counts: Vec<u32> = vec![0; (hi / width).floor() as usize + 1];
-    for x in &late {
-        counts[((x.max(0.0)) / width).floor() as usize] += 1;
-    }
+    };
+    let width = *width;
     let bars: Vec<Bar> = counts
         .iter()
         .enumerate()
@@ -697,17 +753,6 @@ fn lateness_histogram(ui: &mut egui::Ui, collisions: &[Collision]) {
         .allow_zoom(false)
         .allow_scroll(false)
         .show(ui, |p| p.bar_chart(BarChart::new("late", bars)));
-}
-
-/// 1, 2 or 5 times a power of ten, at least `x` (and at least 1).
-fn nice_bin(x: f64) -> f64 {
-    let x = x.max(1.0);
-    let p = 10f64.powf(x.log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * p)
-        .find(|w| *w >= x)
-        .unwrap_or(10.0 * p)
 }
 
 /// A log's packets as a timeline: stop k is k packets taken, reached when the k-th arrives

@@ -6,6 +6,7 @@
 
 use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
 use super::latency_lab::LatencyLab;
+use super::latency_work::TimelineFinding;
 use crate::latency::Knowledge;
 use crate::picture::palette;
 use crate::text;
@@ -14,6 +15,10 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke, pos2, vec2};
 const ROW: f32 = 16.0;
 const LABELS: f32 = 64.0;
 const ARROWS: f32 = 70.0;
+/// The most bucket rows the table holds at once: a longer log (a clock days off, a tiny step)
+/// is shown a page of this many rows at a time, the page of the bucket shown (positions past a
+/// few million points would no longer be exact in the window's f32).
+const PAGE_ROWS: i64 = 20_000;
 
 /// The colour of a cell in `look`.
 fn cell_colour(k: Knowledge, look: &super::widgets::StripLook) -> Color32 {
@@ -77,7 +82,10 @@ fn controls(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             Some(r) => format!("server time {} ms", text::ms(r)),
             None => "no packet yet".to_string(),
         });
-        ui.label(format!("bucket shown: {} ms", text::ms(lab.bucket_time())));
+        ui.label(format!(
+            "bucket shown: {} ms",
+            text::bucket_ms(lab.bucket_time(), lab.shown_step())
+        ));
     });
     ui.horizontal(|ui| {
         for (k, name) in [
@@ -122,7 +130,24 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             );
         }
     }
-    let step = lab.settings().step_ms;
+    let step = lab.shown_step();
+    let bucket = lab.bucket();
+    let all = k_hi - k_lo + 1;
+    // The page of the bucket shown.
+    let (k_lo, k_hi) = if all > PAGE_ROWS {
+        let first = k_lo + (bucket.clamp(k_lo, k_hi) - k_lo) / PAGE_ROWS * PAGE_ROWS;
+        ui.label(
+            egui::RichText::new(text::latency_page(
+                first as f64 * step,
+                (first + PAGE_ROWS - 1).min(k_hi) as f64 * step,
+                all,
+            ))
+            .weak(),
+        );
+        (first, (first + PAGE_ROWS - 1).min(k_hi))
+    } else {
+        (k_lo, k_hi)
+    };
     let rows = (k_hi - k_lo + 1).max(1) as usize;
     let now = lab
         .arrived()
@@ -130,10 +155,9 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
         .and_then(|i| log.packets.get(i))
         .map(|p| p.received);
     let marks = lab.marks();
-    let bucket = lab.bucket();
     let mut clicked = None;
     egui::ScrollArea::vertical()
-        .id_salt("latency table")
+        .id_salt(("latency table", k_lo))
         .auto_shrink(false)
         .show_viewport(ui, |ui, viewport| {
             let (rect, response) =
@@ -157,7 +181,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
                 painter.text(
                     pos2(rect.left() + LABELS - 6.0, top + ROW / 2.0),
                     egui::Align2::RIGHT_CENTER,
-                    format!("{} ms", text::ms(t)),
+                    format!("{} ms", text::bucket_ms(t, step)),
                     egui::FontId::monospace(look.small),
                     look.text,
                 );
@@ -185,7 +209,13 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             }
             let mut hovered = Vec::new();
             let pointer = response.hover_pos();
-            for (n, m) in marks.iter().enumerate() {
+            // Only the marks whose row or arrow is in view.
+            let (t_first, t_last) = ((k_lo + first) as f64 * step, (k_lo + last + 1) as f64 * step);
+            let in_view = |m: &&TimelineFinding| {
+                let t = m.between.map_or(m.time, |b| b[0]);
+                t.min(m.detected_at) <= t_last && t.max(m.detected_at) >= t_first
+            };
+            for (n, m) in marks.iter().enumerate().filter(|(_, m)| in_view(m)) {
                 let colour = if m.retracted {
                     Color32::GRAY
                 } else {

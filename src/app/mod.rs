@@ -35,6 +35,7 @@ mod keyboard;
 mod lab_view;
 mod latency_lab;
 mod latency_timeline;
+mod latency_work;
 mod motion_lab;
 mod motion_tab;
 mod numbers_panel;
@@ -426,7 +427,8 @@ impl App {
                 self.motion_lab.refresh(&self.workspace, 0.0);
                 self.latency_lab
                     .refresh(self.motion_lab.recording(), elapsed);
-                self.latency_lab.playback.playing
+                // While the engine works, the progress is drawn again.
+                self.latency_lab.playback.playing || self.latency_lab.working().is_some()
             }
             Lab::Capture => {
                 let busy = self.capture_lab.refresh(elapsed);

@@ -282,6 +282,9 @@ impl App {
                     PlaybackCommand::Seek(arrived as u64),
                 ));
                 self.latency_lab.refresh(None, 0.0);
+                // A slide shows its engine at once (a lesson's logs are small).
+                self.latency_lab.settle();
+                self.latency_lab.refresh(None, 0.0);
                 if let Some(t) = stage.time {
                     let bucket = (t / settings.step_ms).floor() as i64;
                     self.run(Command::Latency(LatencyCommand::ShowBucket(bucket)));

@@ -207,6 +207,12 @@ impl App {
         &self.latency_lab
     }
 
+    /// Wait until the latency lab's engine has taken the packets arrived at its settings (its
+    /// work runs on a thread of its own); the next frame shows it.
+    pub fn settle_latency(&mut self) {
+        self.latency_lab.settle();
+    }
+
     /// The capture lab.
     pub fn capture_lab(&self) -> &CaptureLab {
         &self.capture_lab

@@ -8,8 +8,6 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use crate::latency::MAX_BUCKETS;
-
 #[derive(Serialize)]
 struct PacketsLine<'a> {
     file: &'a str,
@@ -28,9 +26,7 @@ pub fn run(logs: &[PathBuf], settings: Settings, json: bool, out: &mut impl Writ
     let mut status = 0;
     for path in logs {
         let name = path.to_string_lossy();
-        let log = match PacketLog::load(path)
-            .and_then(|log| check_span(path, &log, settings).map(|_| log))
-        {
+        let log = match PacketLog::load(path) {
             Ok(log) => log,
             Err(e) => {
                 status = 1;
@@ -136,28 +132,6 @@ pub fn sorted(engine: &PacketEngine) -> (Vec<&Collision>, Vec<&Retraction>) {
             .then((x.a, x.b).cmp(&(y.a, y.b)))
     });
     (collisions, retracted)
-}
-
-/// Refuse a step that would cut the log into more than [`MAX_BUCKETS`] buckets.
-fn check_span(
-    path: &Path,
-    log: &PacketLog,
-    settings: Settings,
-) -> Result<(), crate::files::FileError> {
-    let Some((lo, hi)) = log.sent_range() else {
-        return Ok(());
-    };
-    if hi > lo && (hi - lo) / settings.step_ms > MAX_BUCKETS {
-        return Err(crate::files::FileError::new(
-            path,
-            crate::files::Problem::Document(format!(
-                "its packets span {} ms, which --step {} cuts into more than {MAX_BUCKETS:e} buckets: choose a larger step",
-                number(hi - lo),
-                number(settings.step_ms)
-            )),
-        ));
-    }
-    Ok(())
 }
 
 /// Write the log a network would deliver from a recording's moving bodies.

@@ -1,5 +1,13 @@
 //! The latency-aware engine: packets one at a time in arrival order, each checking only the
 //! bucket rows (and, swept, the intervals between them) that its span of the track changed.
+//!
+//! A short span (at most [`ROW_BY_ROW`] buckets, as a player sending steadily makes) is
+//! checked row by row, each row keeping every player's pose and box for the packets after it,
+//! as LACE does. A longer one (a packet sent long after the one before it, or a clock far off)
+//! is checked only where the player's box over a stretch of its track meets another player's
+//! over the same stretch: stretches whose boxes are apart are left out whole, those that meet
+//! are halved until they are a few buckets long. So a packet's cost follows the players near
+//! it, not the length of its span, and no row is made for a bucket where nobody is near.
 
 use super::findings::{Collision, Finding, Retraction, standing};
 use super::log::{Packet, PacketLog};
@@ -8,7 +16,8 @@ use super::track::{Knowledge, Sample, Track};
 use crate::broad::{Aabb, Grid, auto_cell_size};
 use crate::geometry::{Placed, Pose, Shape};
 use crate::query::collide;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::RangeInclusive;
 
 /// From this many players on, each bucket row keeps a uniform grid of the players' boxes;
 /// below it a row's boxes are scanned in a line (faster for a few dozen).
@@ -55,9 +64,26 @@ struct Row {
     live: Vec<(u32, u32)>,
 }
 
-/// The most buckets the packets an engine takes may span at its step (a step far too small for
-/// the log's length would otherwise run for hours).
-pub const MAX_BUCKETS: f64 = 1e8;
+/// A packet whose span holds at most this many buckets is checked row by row, the rows kept
+/// for the packets after it; a longer span only where players' boxes meet (see the module).
+pub const ROW_BY_ROW: u64 = 64;
+
+/// The checks (a pair of players near each other at a bucket of a long span; a time of impact
+/// between two buckets counts [`SWEPT_WEIGHT`]) an engine allows at the start; each packet it
+/// takes allows [`CHECKS_PER_PACKET`] more. A packet that would ask for more than are left is
+/// refused before any is made, naming its span, the step and the buckets in the span: so the
+/// work a log costs is bounded by the packets it holds, never by the span of its clocks.
+pub const CHECKS_AT_START: u64 = 1_000_000;
+
+/// The checks each packet taken adds to what the engine allows (see [`CHECKS_AT_START`]).
+pub const CHECKS_PER_PACKET: u64 = 10_000;
+
+/// What a time of impact between two buckets counts for, against a check at one bucket.
+pub const SWEPT_WEIGHT: u64 = 8;
+
+/// A stretch of track whose buckets number at most this is checked bucket by bucket when the
+/// players' boxes over it meet (longer ones are halved first).
+const LEAF_BUCKETS: u64 = 8;
 
 /// How far from time 0 a packet's times may be (ms; about 31.7 years): beyond it, a bucket's
 /// index no longer counts exactly.
@@ -80,12 +106,17 @@ pub enum PushError {
         /// What is wrong with it.
         why: String,
     },
-    /// Its `sent` would stretch the packets taken over more than [`MAX_BUCKETS`] buckets.
+    /// Its span (from its player's packet before it to the one after it) asks for more
+    /// checks where players' boxes meet than the engine allows (see [`CHECKS_AT_START`]).
     TooManyBuckets {
-        /// The span of `sent` times with it (ms).
+        /// The span of `sent` times it changes (ms).
         span: f64,
         /// The step (ms).
         step: f64,
+        /// The buckets in the span.
+        buckets: u64,
+        /// The checks the engine allowed then.
+        allowed: u64,
     },
 }
 
@@ -97,9 +128,16 @@ impl std::fmt::Display for PushError {
                 "\"player\" {player} is not a player (the engine has {players})"
             ),
             PushError::Number { field, why } => write!(f, "\"{field}\" {why}"),
-            PushError::TooManyBuckets { span, step } => write!(
+            PushError::TooManyBuckets {
+                span,
+                step,
+                buckets,
+                allowed,
+            } => write!(
                 f,
-                "\"sent\": the packets would span {span} ms, which a step of {step} ms cuts into more than {MAX_BUCKETS:e} buckets: choose a larger step"
+                "\"sent\": its span of {} ms (from its player's packet before it to the one after), cut by a step of {} ms into {buckets} buckets, has more checks where players are near each other than the {allowed} left ({CHECKS_AT_START} at the start, {CHECKS_PER_PACKET} more with each packet): choose a larger step",
+                crate::text::number(*span),
+                crate::text::number(*step)
             ),
         }
     }
@@ -115,16 +153,19 @@ pub struct PacketEngine {
     /// Last `received` of each player (ms), for retiring rows.
     heard: Vec<f64>,
     rows: BTreeMap<i64, Row>,
-    /// Standing collisions of retired rows.
-    settled: HashMap<i64, Vec<(u32, u32)>>,
+    /// Standing collisions of buckets with no row held: bucket and pair, one small entry each
+    /// (a long log at a small step may hold millions).
+    settled: BTreeSet<(i64, u32, u32)>,
     /// Standing swept contacts by interval (its first bucket): pair and time.
-    swept_live: HashMap<i64, Vec<(u32, u32, f64)>>,
+    swept_live: BTreeMap<i64, Vec<(u32, u32, f64)>>,
     /// Each player's swept box by interval (its first bucket), as of its last packet there.
-    swept_boxes: HashMap<i64, Vec<Option<SweptBox>>>,
+    swept_boxes: BTreeMap<i64, Vec<Option<SweptBox>>>,
     cell_size: f64,
     collisions: Vec<Collision>,
     retracted: Vec<Retraction>,
     packets: usize,
+    /// Checks of long spans still allowed (see [`CHECKS_AT_START`]).
+    allowance: u64,
     newest: f64,
     /// The earliest and latest `sent` taken.
     sent: Option<(f64, f64)>,
@@ -194,12 +235,13 @@ impl PacketEngine {
             tracks: vec![Track::default(); n],
             heard: vec![f64::NEG_INFINITY; n],
             rows: BTreeMap::new(),
-            settled: HashMap::new(),
-            swept_live: HashMap::new(),
-            swept_boxes: HashMap::new(),
+            settled: BTreeSet::new(),
+            swept_live: BTreeMap::new(),
+            swept_boxes: BTreeMap::new(),
             collisions: Vec::new(),
             retracted: Vec::new(),
             packets: 0,
+            allowance: CHECKS_AT_START,
             newest: f64::NEG_INFINITY,
             sent: None,
         }
@@ -240,9 +282,10 @@ impl PacketEngine {
         k as f64 * self.settings.step_ms
     }
 
-    /// Whether the engine can take `packet`: its player is one of the engine's, its numbers
-    /// finite and within [`MAX_TIME_MS`] of time 0 (and within 2^52 steps of it), and the
-    /// `sent` times taken, with its own, span at most [`MAX_BUCKETS`] steps.
+    /// Whether the engine can take `packet` as far as the packet alone says: its player is one
+    /// of the engine's, its numbers finite and within [`MAX_TIME_MS`] of time 0 (and within 2^52
+    /// steps of it). [`PacketEngine::push`] also refuses a packet whose span asks for more than
+    /// more checks than it allows (see [`CHECKS_AT_START`]).
     pub fn check(&self, packet: &Packet) -> Result<(), PushError> {
         let players = self.placed.len();
         if packet.player >= players {
@@ -275,57 +318,314 @@ impl PacketEngine {
                 why: "must be finite".into(),
             });
         }
-        let (lo, hi) = self.sent.map_or((packet.sent, packet.sent), |(lo, hi)| {
-            (lo.min(packet.sent), hi.max(packet.sent))
-        });
-        if (hi - lo) / step > MAX_BUCKETS {
-            return Err(PushError::TooManyBuckets {
-                span: hi - lo,
-                step,
-            });
-        }
         Ok(())
     }
 
-    /// Take one packet, once [`PacketEngine::check`] accepts it (a packet it refuses is left out,
-    /// the engine as it was).
+    /// Take one packet, once [`PacketEngine::check`] accepts it and its span asks for no more
+    /// checks than the engine allows (a packet refused is left out, the engine as it was).
     pub fn push(&mut self, packet: &Packet) -> Result<Effect, PushError> {
         self.check(packet)?;
-        self.sent = Some(self.sent.map_or((packet.sent, packet.sent), |(lo, hi)| {
-            (lo.min(packet.sent), hi.max(packet.sent))
-        }));
-        Ok(self.take(packet))
-    }
-
-    fn take(&mut self, packet: &Packet) -> Effect {
-        self.packets += 1;
         let i = packet.player;
-        let r = packet.received;
-        self.heard[i] = r;
-        self.newest = self.newest.max(r);
         let sample = Sample {
             sent: packet.sent,
             position: packet.position,
             angle: packet.angle,
         };
-        let mut effect = Effect::default();
-        let Some((lo, hi)) = self.tracks[i].insert(sample) else {
-            effect.duplicate = true;
-            return effect;
-        };
-        let (found, retracted) = (self.collisions.len(), self.retracted.len());
-        for k in buckets_in(lo, hi, self.settings.step_ms) {
-            self.check_row(i, k, r, &mut effect);
-        }
-        if self.settings.swept && hi > lo {
-            for k in intervals_meeting(lo, hi, self.settings.step_ms) {
-                self.check_interval(i, k, r, &mut effect);
+        let span = self.tracks[i].insert(sample);
+        let work = match span.map(|(lo, hi)| self.plan(i, lo, hi)).transpose() {
+            Ok(work) => work,
+            Err(e) => {
+                self.tracks[i].remove(packet.sent);
+                return Err(e);
             }
+        };
+        self.sent = Some(self.sent.map_or((packet.sent, packet.sent), |(lo, hi)| {
+            (lo.min(packet.sent), hi.max(packet.sent))
+        }));
+        self.packets += 1;
+        let spent = work.as_ref().map_or(0, |w| w.spent);
+        self.allowance = (self.allowance - spent).saturating_add(CHECKS_PER_PACKET);
+        let r = packet.received;
+        self.heard[i] = r;
+        self.newest = self.newest.max(r);
+        let Some(work) = work else {
+            return Ok(Effect {
+                duplicate: true,
+                ..Effect::default()
+            });
+        };
+        Ok(self.take(i, r, work))
+    }
+
+    /// What a packet of player `i` whose span is `[lo, hi]` is to check, or why it may not.
+    fn plan(&self, i: usize, lo: f64, hi: f64) -> Result<Work, PushError> {
+        let step = self.settings.step_ms;
+        let mut budget = self.allowance;
+        let mut plan = |buckets: RangeInclusive<i64>, between: bool| {
+            if count(&buckets) <= ROW_BY_ROW {
+                return Ok(Plan::Each(buckets));
+            }
+            let mut near = self.standing_with(i, &buckets, between);
+            self.near(i, (lo, hi), between, &mut near, &mut budget)
+                .map_err(|()| PushError::TooManyBuckets {
+                    span: hi - lo,
+                    step,
+                    buckets: count(&buckets_in(lo, hi, step)),
+                    allowed: self.allowance,
+                })?;
+            near.sort_unstable();
+            near.dedup();
+            Ok(Plan::Near(buckets, near))
+        };
+        let rows = plan(buckets_in(lo, hi, step), false)?;
+        let intervals = if self.settings.swept && hi > lo {
+            Some(plan(intervals_meeting(lo, hi, step), true)?)
+        } else {
+            None
+        };
+        Ok(Work {
+            rows,
+            intervals,
+            spent: self.allowance - budget,
+        })
+    }
+
+    /// Every (bucket, partner) of a standing collision of player `i` in `buckets` (intervals,
+    /// when `between`).
+    fn standing_with(
+        &self,
+        i: usize,
+        buckets: &RangeInclusive<i64>,
+        between: bool,
+    ) -> Vec<(i64, u32)> {
+        let mine = |k: &i64, pairs: &mut dyn Iterator<Item = (u32, u32)>| {
+            pairs
+                .filter_map(|pair| partner(pair, i))
+                .map(|j| (*k, j))
+                .collect::<Vec<_>>()
+        };
+        if between {
+            return self
+                .swept_live
+                .range(buckets.clone())
+                .flat_map(|(k, live)| mine(k, &mut live.iter().map(|&(a, b, _)| (a, b))))
+                .collect();
+        }
+        let held = self.rows.range(buckets.clone());
+        let mut near: Vec<(i64, u32)> = held
+            .flat_map(|(k, row)| mine(k, &mut row.live.iter().copied()))
+            .collect();
+        let settled = self.settled.range(settled_in(buckets));
+        near.extend(settled.filter_map(|&(k, a, b)| partner((a, b), i).map(|j| (k, j))));
+        near
+    }
+
+    /// Add to `near` each (bucket, player j) (intervals, when `between`) within `[lo, hi]`
+    /// where player `i`'s box and player j's over a stretch of their tracks meet. `Err` once
+    /// `budget` is spent.
+    fn near(
+        &self,
+        i: usize,
+        (lo, hi): (f64, f64),
+        between: bool,
+        near: &mut Vec<(i64, u32)>,
+        budget: &mut u64,
+    ) -> Result<(), ()> {
+        let mine = &self.tracks[i];
+        for (j, theirs) in self.tracks.iter().enumerate() {
+            let Some((first, last)) = theirs.range().filter(|_| j != i) else {
+                continue;
+            };
+            let (a, b) = (lo.max(first), hi.min(last));
+            if a > b {
+                continue;
+            }
+            // Between two packets of either player both move straight: the stretches.
+            let mut cuts: Vec<f64> = mine
+                .breaks_between(a, b)
+                .chain(theirs.breaks_between(a, b))
+                .collect();
+            cuts.sort_by(f64::total_cmp);
+            cuts.dedup();
+            let ends: Vec<f64> = std::iter::once(a)
+                .chain(cuts)
+                .chain(std::iter::once(b))
+                .collect();
+            for piece in ends.windows(2) {
+                self.descend(i, j, (piece[0], piece[1]), between, near, budget)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::near`] on one stretch `[u0, u1]` of both tracks.
+    fn descend(
+        &self,
+        i: usize,
+        j: usize,
+        (u0, u1): (f64, f64),
+        between: bool,
+        near: &mut Vec<(i64, u32)>,
+        budget: &mut u64,
+    ) -> Result<(), ()> {
+        let step = self.settings.step_ms;
+        let buckets = if between {
+            if u1 <= u0 {
+                return Ok(());
+            }
+            intervals_meeting(u0, u1, step)
+        } else {
+            buckets_in(u0, u1, step)
+        };
+        let n = count(&buckets);
+        if n == 0 {
+            return Ok(());
+        }
+        let box_of = |p: usize| SweptBox::of(&self.tracks[p], &self.placed[p].shape, u0, u1);
+        if !box_of(i).meets(&box_of(j)) {
+            return Ok(());
+        }
+        if n <= LEAF_BUCKETS {
+            let weight = if between { SWEPT_WEIGHT } else { 1 };
+            *budget = budget.checked_sub(n * weight).ok_or(())?;
+            near.extend(buckets.map(|k| (k, j as u32)));
+            return Ok(());
+        }
+        let middle = self.bucket_time(buckets.start() + (n / 2) as i64);
+        self.descend(i, j, (u0, middle), between, near, budget)?;
+        self.descend(i, j, (middle, u1), between, near, budget)
+    }
+
+    fn take(&mut self, i: usize, r: f64, work: Work) -> Effect {
+        let mut effect = Effect::default();
+        let (found, retracted) = (self.collisions.len(), self.retracted.len());
+        match work.rows {
+            Plan::Each(buckets) => {
+                for k in buckets {
+                    self.check_row(i, k, r, &mut effect);
+                }
+            }
+            Plan::Near(buckets, near) => self.check_near_rows(i, buckets, &near, r, &mut effect),
+        }
+        match work.intervals {
+            Some(Plan::Each(intervals)) => {
+                for k in intervals {
+                    self.check_interval(i, k, r, &mut effect);
+                }
+            }
+            Some(Plan::Near(intervals, near)) => {
+                self.check_near_intervals(i, intervals, &near, r, &mut effect)
+            }
+            None => {}
         }
         effect.found = self.collisions.len() - found;
         effect.retracted = self.retracted.len() - retracted;
         self.retire();
         effect
+    }
+
+    /// A long span's rows: only the buckets where a player is near (`near`, sorted), with no
+    /// row made; rows held in the span are dropped (their poses of player `i` changed; their
+    /// standing collisions kept).
+    fn check_near_rows(
+        &mut self,
+        i: usize,
+        buckets: RangeInclusive<i64>,
+        near: &[(i64, u32)],
+        r: f64,
+        effect: &mut Effect,
+    ) {
+        let held: Vec<i64> = self.rows.range(buckets).map(|(k, _)| *k).collect();
+        for k in held {
+            let row = self.rows.remove(&k).expect("held");
+            if !row.live.is_empty() {
+                self.settled
+                    .extend(row.live.iter().map(|&(a, b)| (k, a, b)));
+            }
+        }
+        let mut last = None;
+        for &(k, j) in near {
+            if last != Some(k) {
+                effect.rows += 1;
+                last = Some(k);
+            }
+            self.check_pair(i, j as usize, k, r, effect);
+        }
+    }
+
+    /// Players `i` and `j` at bucket `k`, which has no row held: as [`Self::check_row`] checks
+    /// one pair.
+    fn check_pair(&mut self, i: usize, j: usize, k: i64, r: f64, effect: &mut Effect) {
+        let t = self.bucket_time(k);
+        let (Some(mine), Some(theirs)) = (self.tracks[i].pose_at(t), self.tracks[j].pose_at(t))
+        else {
+            return;
+        };
+        self.placed[i].pose = mine;
+        self.placed[j].pose = theirs;
+        let pair = (i.min(j) as u32, i.max(j) as u32);
+        let key = (k, pair.0, pair.1);
+        let standing = self.settled.contains(&key);
+        let meet = Aabb::of(&self.placed[i]).overlaps(&Aabb::of(&self.placed[j]));
+        if !standing && !meet {
+            return;
+        }
+        effect.pairs += 1;
+        let hit = collide(&self.placed[pair.0 as usize], &self.placed[pair.1 as usize]).is_some();
+        match (hit, standing) {
+            (true, false) => {
+                self.settled.insert(key);
+                let found = Found::new(pair, t, None, r, self.packets - 1);
+                self.collisions.push(found.collision());
+            }
+            (false, true) => {
+                self.settled.remove(&key);
+                let found = Found::new(pair, t, None, r, self.packets - 1);
+                self.retracted.push(found.retraction());
+            }
+            _ => {}
+        }
+    }
+
+    /// A long span's intervals: only those where a player is near (`near`, sorted), with no
+    /// box kept; boxes kept in the span are dropped (player `i`'s changed).
+    fn check_near_intervals(
+        &mut self,
+        i: usize,
+        intervals: RangeInclusive<i64>,
+        near: &[(i64, u32)],
+        r: f64,
+        effect: &mut Effect,
+    ) {
+        let kept: Vec<i64> = self.swept_boxes.range(intervals).map(|(k, _)| *k).collect();
+        for k in kept {
+            self.swept_boxes.remove(&k);
+        }
+        for at_k in near.chunk_by(|x, y| x.0 == y.0) {
+            let k = at_k[0].0;
+            effect.intervals += 1;
+            let (t0, t1) = (self.bucket_time(k), self.bucket_time(k + 1));
+            let standing = self.swept_live.get(&k);
+            let covers = self.tracks[i].covers(t0, t1);
+            let mine = covers.then(|| SweptBox::of(&self.tracks[i], &self.placed[i].shape, t0, t1));
+            let others: Vec<usize> = at_k
+                .iter()
+                .map(|&(_, j)| j as usize)
+                .filter(|&j| {
+                    let stands = standing.is_some_and(|live| {
+                        live.iter()
+                            .any(|&(a, b, _)| partner((a, b), i) == Some(j as u32))
+                    });
+                    let track = &self.tracks[j];
+                    stands
+                        || mine.is_some_and(|mine| {
+                            track.covers(t0, t1)
+                                && mine.meets(&SweptBox::of(track, &self.placed[j].shape, t0, t1))
+                        })
+                })
+                .collect();
+            self.settle_interval(i, k, others, r, effect);
+        }
     }
 
     /// Player `i`'s pose at bucket `k` changed: check it against every other player there.
@@ -392,11 +692,16 @@ impl PacketEngine {
     /// A row made from the tracks (new, or one retired earlier and needed again).
     fn build_row(&mut self, k: i64, t: f64) -> Row {
         let n = self.tracks.len();
+        let settled: Vec<(i64, u32, u32)> =
+            self.settled.range(settled_in(&(k..=k))).copied().collect();
+        for key in &settled {
+            self.settled.remove(key);
+        }
         let mut row = Row {
             poses: vec![None; n],
             boxes: vec![Aabb::new(Default::default(), Default::default()); n],
             grid: (n >= GRID_FROM).then(|| Grid::new(self.cell_size)),
-            live: self.settled.remove(&k).unwrap_or_default(),
+            live: settled.iter().map(|&(_, a, b)| (a, b)).collect(),
         };
         for (j, track) in self.tracks.iter().enumerate() {
             if let Some(pose) = track.pose_at(t) {
@@ -416,7 +721,7 @@ impl PacketEngine {
     fn stands(&self, k: i64, pair: (u32, u32)) -> bool {
         match self.rows.get(&k) {
             Some(row) => row.live.contains(&pair),
-            None => self.settled.get(&k).is_some_and(|l| l.contains(&pair)),
+            None => self.settled.contains(&(k, pair.0, pair.1)),
         }
     }
 
@@ -453,6 +758,20 @@ impl PacketEngine {
         }
         others.sort_unstable();
         others.dedup();
+        self.settle_interval(i, k, others, r, effect);
+    }
+
+    /// The swept contacts of player `i` with each of `others` (sorted) between bucket `k` and
+    /// the next, found again: new ones reported, those gone retracted.
+    fn settle_interval(
+        &mut self,
+        i: usize,
+        k: i64,
+        others: Vec<usize>,
+        r: f64,
+        effect: &mut Effect,
+    ) {
+        let (t0, t1) = (self.bucket_time(k), self.bucket_time(k + 1));
         for j in others {
             let pair = (i.min(j) as u32, i.max(j) as u32);
             let (a, b) = (pair.0 as usize, pair.1 as usize);
@@ -513,7 +832,8 @@ impl PacketEngine {
             }
             let (k, row) = entry.remove_entry();
             if !row.live.is_empty() {
-                self.settled.insert(k, row.live);
+                self.settled
+                    .extend(row.live.iter().map(|&(a, b)| (k, a, b)));
             }
         }
         self.swept_boxes.retain(|k, _| *k >= keep_from);
@@ -523,6 +843,35 @@ impl PacketEngine {
     /// all packets at once finds).
     pub fn standing(&self) -> Vec<Finding> {
         standing(&self.collisions, &self.retracted)
+    }
+}
+
+/// What one packet checks: its rows, and (swept) its intervals.
+struct Work {
+    rows: Plan,
+    intervals: Option<Plan>,
+    /// The checks it spends of what the engine allows.
+    spent: u64,
+}
+
+/// Buckets (or intervals) to check: each of a short span's, or a long span's where a player is
+/// near (bucket, partner), sorted.
+enum Plan {
+    Each(RangeInclusive<i64>),
+    Near(RangeInclusive<i64>, Vec<(i64, u32)>),
+}
+
+/// The settled entries of `buckets`.
+fn settled_in(buckets: &RangeInclusive<i64>) -> RangeInclusive<(i64, u32, u32)> {
+    (*buckets.start(), 0, 0)..=(*buckets.end(), u32::MAX, u32::MAX)
+}
+
+/// How many buckets a range holds.
+fn count(buckets: &RangeInclusive<i64>) -> u64 {
+    if buckets.is_empty() {
+        0
+    } else {
+        buckets.end().abs_diff(*buckets.start()) + 1
     }
 }
 

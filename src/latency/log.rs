@@ -146,8 +146,12 @@ impl PacketLog {
         text
     }
 
-    /// Write the log to `path` atomically.
+    /// Write the log to `path` atomically; a log its reader would refuse (a number not
+    /// finite, packets out of arrival order) is refused instead, naming the packet and field,
+    /// and nothing is written.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        self.check()
+            .map_err(|problem| FileError::new(path, problem))?;
         write_atomically(path, self.to_json().as_bytes())
             .map_err(|e| FileError::new(path, Problem::io("cannot write the file", e)))
     }

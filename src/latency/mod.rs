@@ -28,8 +28,8 @@ mod swept;
 mod track;
 
 pub use engine::{
-    Effect, GRID_FROM, MAX_BUCKETS, MAX_TIME_MS, PacketEngine, PlayerAt, PushError, STOPPED_AFTER,
-    Settings, buckets_in, intervals_meeting,
+    CHECKS_AT_START, CHECKS_PER_PACKET, Effect, GRID_FROM, MAX_TIME_MS, PacketEngine, PlayerAt,
+    PushError, ROW_BY_ROW, STOPPED_AFTER, SWEPT_WEIGHT, Settings, buckets_in, intervals_meeting,
 };
 pub use findings::{Collision, Finding, Retraction, standing, taken_back};
 pub use generate::{Network, generate, truth_at};

@@ -60,6 +60,13 @@ impl Track {
         Some((lo, hi))
     }
 
+    /// Take back the packet sent at `sent` (one just inserted that the engine then refused).
+    pub(super) fn remove(&mut self, sent: f64) {
+        if let Ok(at) = self.samples.binary_search_by(|s| s.sent.total_cmp(&sent)) {
+            self.samples.remove(at);
+        }
+    }
+
     /// The first and last `sent`, when there is a packet.
     pub fn range(&self) -> Option<(f64, f64)> {
         Some((self.samples.first()?.sent, self.samples.last()?.sent))

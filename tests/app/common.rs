@@ -118,4 +118,11 @@ pub fn seek(h: &mut Harness<'static, App>, timeline: TimelineId, k: u64) {
     h.state_mut()
         .run(Command::Playback(timeline, PlaybackCommand::Seek(k)));
     h.run_steps(2);
+    settle(h);
+}
+
+/// Wait for the latency lab's engine (it works on a thread of its own), then a frame.
+pub fn settle(h: &mut Harness<'static, App>) {
+    h.state_mut().settle_latency();
+    h.run_steps(1);
 }

@@ -13,6 +13,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     let mut h = harness(app(Some(shapes("crossing-players.json"))));
     h.get_by_label("Latency lab").click();
     h.run_steps(4);
+    settle(&mut h);
     let lab = h.state().latency_lab();
     let log = lab.log().expect("a log made from the run").clone();
     assert_eq!(log.players.len(), 4);
@@ -47,6 +48,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     );
     h.get_by_label(">").click();
     h.run_steps(2);
+    settle(&mut h);
     let engine = h.state().latency_lab().engine().unwrap();
     assert_eq!(engine.collisions().first(), Some(&first));
     // Play: packets arrive by themselves.
@@ -59,6 +61,7 @@ fn the_latency_lab_plays_a_log_and_finds_collisions_in_the_past() {
     assert!(arrived > 0 && arrived < log.packets.len(), "{arrived}");
     h.get_by_label("Pause").click();
     h.run_steps(2);
+    settle(&mut h);
     // A partial engine equals a fresh one fed the same packets.
     let partial = h.state().latency_lab().engine().unwrap();
     let mut fresh = PacketEngine::for_log(&log, settings);
@@ -138,4 +141,61 @@ fn the_latency_keys_step_within_the_log() {
     h.key_press(Key::Space);
     h.run_steps(60);
     assert!(h.state().latency_lab().arrived() > 0);
+}
+
+/// Issue 41: a log whose clocks are 50 days apart (one packet's `sent` 2^32 ms) opens in the
+/// lab with its engine done at once and small (it used to fill memory), finding what the
+/// engine finds alone; and the engine's work runs on its own thread: while a step of 1 us
+/// keeps it busy the window draws on, shows how far it got, and Cancel goes back to the
+/// engine shown before, its settings and all.
+#[test]
+fn a_log_fifty_days_long_opens_and_long_engine_work_can_be_cancelled() {
+    use collidoscope::app::{Command, LatencyCommand};
+    use collidoscope::latency::{PacketEngine, PacketLog};
+    let mut h = harness(app(Some(shapes("crossing-players.json"))));
+    h.get_by_label("Latency lab").click();
+    h.run_steps(4);
+    settle(&mut h);
+    let mut log = h.state().latency_lab().log().unwrap().clone();
+    let middle = log.packets.len() / 2;
+    log.packets[middle].sent = 4_294_967_296.0;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fifty-days.json");
+    log.save(&path).unwrap();
+    type_into_field(&mut h, "Log:", path.to_str().unwrap());
+    h.get_by_label("Open log").click();
+    h.run_steps(2);
+    settle(&mut h);
+    let lab = h.state().latency_lab();
+    let settings = lab.settings();
+    let engine = lab.engine().unwrap();
+    assert_eq!(engine.packets(), log.packets.len());
+    let mut alone = PacketEngine::for_log(&PacketLog::load(&path).unwrap(), settings);
+    for p in &log.packets {
+        alone.push(p).unwrap();
+    }
+    assert_eq!(engine.collisions(), alone.collisions());
+    assert!(!engine.collisions().is_empty());
+
+    // A step of 1 us: a second's work or more here; the window does not wait for it.
+    let tiny = collidoscope::latency::Settings {
+        step_ms: 0.001,
+        swept: true,
+    };
+    h.state_mut()
+        .run(Command::Latency(LatencyCommand::Settings(tiny)));
+    h.run_steps(1);
+    let (done, upto) = h.state().latency_lab().working().expect("busy");
+    assert!(done <= upto && upto == log.packets.len());
+    assert_eq!(
+        h.state().latency_lab().engine().unwrap().settings(),
+        settings
+    );
+    h.get_by_label("Cancel").click();
+    h.run_steps(1);
+    settle(&mut h);
+    let lab = h.state().latency_lab();
+    assert_eq!(lab.settings(), settings, "back to the settings shown");
+    assert_eq!(lab.engine().unwrap().collisions(), alone.collisions());
+    assert!(lab.working().is_none());
 }

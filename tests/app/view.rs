@@ -41,6 +41,7 @@ fn snapshot_latency_lab() {
     let mut h = harness(app(None));
     h.get_by_label("Latency lab").click();
     h.run_steps(4);
+    settle(&mut h);
     h.snapshot("latency_lab");
 }
 

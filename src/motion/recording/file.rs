@@ -41,8 +41,12 @@ impl Recording {
     }
 
     /// Write it to `path` atomically (a temporary file, then a rename).
+    /// A recording its reader would refuse (a pose that is not finite, written as `null`)
+    /// is refused instead, naming the place, and nothing is written.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        write_atomically(path, &self.to_bytes())
+        let bytes = self.to_bytes();
+        Recording::parse(path, &bytes)?;
+        write_atomically(path, &bytes)
             .map_err(|e| FileError::new(path, Problem::io("cannot write the file", e)))
     }
 
