@@ -72,8 +72,9 @@ pub struct LatencyLab {
     /// What the panel and the timeline show of the engine (kept while it is lent).
     digest: Digest,
     worker: EngineWorker,
-    /// A packet the engine refused: its place in the log and why (those after it are left out).
-    refused: Option<(usize, String)>,
+    /// A packet the engine refused at some settings: those settings, its place in the log and
+    /// why (those after it are left out at those settings; other settings try it again).
+    refused: Option<(Settings, usize, String)>,
     /// The work under way was cancelled: what comes back of it is dealt with as Cancel says.
     cancelled: bool,
     /// How many packets were taken, in arrival order (the server's knowledge), and how they
@@ -296,10 +297,16 @@ impl LatencyLab {
             }
         }
         if let Some((at, e)) = done.refused {
-            self.refused = Some((at, text::packet_refused(at, &e.to_string())));
+            let settings = done.engine.settings();
+            self.refused = Some((settings, at, text::packet_refused(at, &e.to_string())));
         }
         self.engine = Some(done.engine);
         self.digest = done.digest;
+    }
+
+    /// The settings of the engine shown (the panel's until there is one).
+    fn shown_settings(&self) -> Settings {
+        self.engine.as_ref().map_or(self.settings, |e| e.settings())
     }
 
     /// The bucket step of the engine shown (while one for new settings is being made, the
@@ -319,10 +326,10 @@ impl LatencyLab {
     /// packet refused and those after it.
     fn wanted(&self) -> (Settings, usize) {
         let arrived = self.arrived();
-        let upto = self
-            .refused
-            .as_ref()
-            .map_or(arrived, |(at, _)| arrived.min(*at));
+        let upto = match &self.refused {
+            Some((refused_at, at, _)) if *refused_at == self.settings => arrived.min(*at),
+            _ => arrived,
+        };
         (self.settings, upto)
     }
 
@@ -510,7 +517,11 @@ impl LatencyLab {
                 }
             });
         }
-        if let Some((_, why)) = &self.refused {
+        if let Some((_, _, why)) = self
+            .refused
+            .as_ref()
+            .filter(|(at, _, _)| *at == self.shown_settings())
+        {
             ui.colored_label(egui::Color32::from(crate::picture::palette::INVALID), why);
         }
         if self.engine.is_none() && self.working().is_some() {
