@@ -28,15 +28,6 @@ fn check_contact_at_is_called_with_the_front_door_only() {
 #[test]
 fn ids_beyond_32_bits_are_judged_under_their_own_ids() {
     let (floor, crate_) = ((1u64 << 40) + 3, (1u64 << 52) + 7);
-    let mut out = Vec::new();
-    let header = Header::f32_metres(Engine::new("test", "1"));
-    let mut writer = CaptureWriter::new(
-        &mut out,
-        &header,
-        NormalFrom::AToB,
-        Penetration::NegativeSeparation,
-    )
-    .unwrap();
     let ground = collidoscope::geometry::ConvexPolygon::rectangle(DVec2::new(5.0, 0.5)).unwrap();
     let ball = collidoscope::geometry::Circle::new(0.5).unwrap();
     let bodies = [
@@ -48,24 +39,7 @@ fn ids_beyond_32_bits_are_judged_under_their_own_ids() {
             true,
         ),
     ];
-    let contact = Manifold {
-        a: floor,
-        b: crate_,
-        normal: DVec2::Y,
-        points: vec![ManifoldPoint {
-            point: DVec2::new(0.0, -0.05),
-            separation: -0.1,
-        }]
-        .into(),
-        piece: None,
-    };
-    writer.frame(0.0, &bodies, &[contact]).unwrap();
-    drop(writer);
-    let mut reader =
-        CaptureReader::new("ids.capture.jsonl".as_ref(), std::io::Cursor::new(out)).unwrap();
-    let frame = reader.next_frame().unwrap().unwrap();
-    let judged = judge_frame(&reader, &frame);
-    let claim = &judged.claims[0];
+    let claim = judged_once(&bodies, (floor, crate_), DVec2::Y, DVec2::new(0.0, -0.05));
     assert!(claim.agrees());
     assert_eq!((claim.a, claim.b), (floor, crate_));
 }
@@ -93,38 +67,13 @@ fn a_claim_is_judged_the_same_in_a_shape_set_and_in_a_capture() {
     scene.claims.push(claim);
     let from_set: Judgement = collidoscope::diagnose::diagnose(&scene).remove(0);
 
-    let mut out = Vec::new();
-    let header = Header::f32_metres(Engine::new("test", "1"));
-    let mut writer = CaptureWriter::new(
-        &mut out,
-        &header,
-        NormalFrom::AToB,
-        Penetration::NegativeSeparation,
-    )
-    .unwrap();
     let bodies = [
         BodyShape::new(0, ground, below, DVec2::X).named("ground"),
         BodyShape::new(1, ball, above, DVec2::X)
             .named("ball")
             .moving(collidoscope::scene::Body::Dynamic, DVec2::ZERO, 0.0, true),
     ];
-    let contact = Manifold {
-        a: 0,
-        b: 1,
-        normal,
-        points: vec![ManifoldPoint {
-            point,
-            separation: -0.1,
-        }]
-        .into(),
-        piece: None,
-    };
-    writer.frame(0.0, &bodies, &[contact]).unwrap();
-    drop(writer);
-    let mut reader =
-        CaptureReader::new("one.capture.jsonl".as_ref(), std::io::Cursor::new(out)).unwrap();
-    let frame = reader.next_frame().unwrap().unwrap();
-    let from_capture: Judgement = judge_frame(&reader, &frame).claims.remove(0);
+    let from_capture = judged_once(&bodies, (0, 1), normal, point);
 
     assert!(!from_set.agrees());
     assert!(from_set.check.matches.contains(&Mistake::NormalReversed));
@@ -136,4 +85,40 @@ fn a_claim_is_judged_the_same_in_a_shape_set_and_in_a_capture() {
         serde_json::to_value(&from_capture).unwrap()
     );
     assert_eq!(from_set.lines(), from_capture.lines());
+}
+
+/// `bodies` written as one frame of a capture with one claim, A on B along `normal` by 0.1 at
+/// `point`, read back and judged.
+fn judged_once(
+    bodies: &[BodyShape],
+    (a, b): (u64, u64),
+    normal: DVec2,
+    point: DVec2,
+) -> collidoscope::Judgement {
+    let mut out = Vec::new();
+    let header = Header::f32_metres(Engine::new("test", "1"));
+    let mut writer = CaptureWriter::new(
+        &mut out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let contact = Manifold {
+        a,
+        b,
+        normal,
+        points: vec![ManifoldPoint {
+            point,
+            separation: -0.1,
+        }]
+        .into(),
+        piece: None,
+    };
+    writer.frame(0.0, bodies, &[contact]).unwrap();
+    drop(writer);
+    let mut reader =
+        CaptureReader::new("one.capture.jsonl".as_ref(), std::io::Cursor::new(out)).unwrap();
+    let frame = reader.next_frame().unwrap().unwrap();
+    judge_frame(&reader, &frame).claims.remove(0)
 }

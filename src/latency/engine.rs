@@ -284,8 +284,8 @@ impl PacketEngine {
 
     /// Whether the engine can take `packet` as far as the packet alone says: its player is one
     /// of the engine's, its numbers finite and within [`MAX_TIME_MS`] of time 0 (and within 2^52
-    /// steps of it). [`PacketEngine::push`] also refuses a packet whose span asks for more than
-    /// more checks than it allows (see [`CHECKS_AT_START`]).
+    /// steps of it). [`PacketEngine::push`] also refuses a packet whose span asks for more
+    /// checks than it allows (see [`CHECKS_AT_START`]).
     pub fn check(&self, packet: &Packet) -> Result<(), PushError> {
         let players = self.placed.len();
         if packet.player >= players {
@@ -398,26 +398,19 @@ impl PacketEngine {
         buckets: &RangeInclusive<i64>,
         between: bool,
     ) -> Vec<(i64, u32)> {
-        let mine = |k: &i64, pairs: &mut dyn Iterator<Item = (u32, u32)>| {
-            pairs
-                .filter_map(|pair| partner(pair, i))
-                .map(|j| (*k, j))
-                .collect::<Vec<_>>()
-        };
+        let mine = |k: i64, pair: (u32, u32)| partner(pair, i).map(|j| (k, j));
         if between {
-            return self
-                .swept_live
-                .range(buckets.clone())
-                .flat_map(|(k, live)| mine(k, &mut live.iter().map(|&(a, b, _)| (a, b))))
+            let live = self.swept_live.range(buckets.clone());
+            return live
+                .flat_map(|(&k, live)| live.iter().filter_map(move |&(a, b, _)| mine(k, (a, b))))
                 .collect();
         }
         let held = self.rows.range(buckets.clone());
-        let mut near: Vec<(i64, u32)> = held
-            .flat_map(|(k, row)| mine(k, &mut row.live.iter().copied()))
-            .collect();
+        let held =
+            held.flat_map(|(&k, row)| row.live.iter().filter_map(move |&pair| mine(k, pair)));
         let settled = self.settled.range(settled_in(buckets));
-        near.extend(settled.filter_map(|&(k, a, b)| partner((a, b), i).map(|j| (k, j))));
-        near
+        held.chain(settled.filter_map(|&(k, a, b)| mine(k, (a, b))))
+            .collect()
     }
 
     /// Add to `near` each (bucket, player j) (intervals, when `between`) within `[lo, hi]`
@@ -538,10 +531,7 @@ impl PacketEngine {
         let held: Vec<i64> = self.rows.range(buckets).map(|(k, _)| *k).collect();
         for k in held {
             let row = self.rows.remove(&k).expect("held");
-            if !row.live.is_empty() {
-                self.settled
-                    .extend(row.live.iter().map(|&(a, b)| (k, a, b)));
-            }
+            self.settle_row(k, row);
         }
         let mut last = None;
         for &(k, j) in near {
@@ -717,6 +707,13 @@ impl PacketEngine {
         row
     }
 
+    /// A row no longer held: its standing collisions kept in `settled`, where
+    /// [`Self::build_row`] takes them back.
+    fn settle_row(&mut self, k: i64, row: Row) {
+        self.settled
+            .extend(row.live.iter().map(|&(a, b)| (k, a, b)));
+    }
+
     /// Whether a collision stands at bucket `k` for the pair.
     fn stands(&self, k: i64, pair: (u32, u32)) -> bool {
         match self.rows.get(&k) {
@@ -831,10 +828,7 @@ impl PacketEngine {
                 break;
             }
             let (k, row) = entry.remove_entry();
-            if !row.live.is_empty() {
-                self.settled
-                    .extend(row.live.iter().map(|&(a, b)| (k, a, b)));
-            }
+            self.settle_row(k, row);
         }
         self.swept_boxes.retain(|k, _| *k >= keep_from);
     }
