@@ -973,6 +973,16 @@ pub fn latency_page(from: f64, to: f64, buckets: i64) -> String {
     )
 }
 
+/// What the latency lab shows while an engine for new settings is made: `shown: the engine at
+/// a step of 25 ms, swept, until the new one is ready`.
+pub fn latency_shown_until(step: f64, swept: bool) -> String {
+    format!(
+        "shown: the engine at a step of {} ms{}, until the new one is ready",
+        number(step),
+        if swept { ", swept" } else { "" }
+    )
+}
+
 /// A packet the latency-aware engine refused, in the lab: `packet 12 refused: "sent" ...; the
 /// packets after it are left out`.
 pub fn packet_refused(at: usize, why: &str) -> String {

@@ -75,8 +75,9 @@ pub struct LatencyLab {
     /// A packet the engine refused at some settings: those settings, its place in the log and
     /// why (those after it are left out at those settings; other settings try it again).
     refused: Option<(Settings, usize, String)>,
-    /// The work under way was cancelled: what comes back of it is dealt with as Cancel says.
-    cancelled: bool,
+    /// Cancel stopped work carried on from the engine shown: playback stops at the packets
+    /// it had taken when it comes back.
+    stop_where_done: bool,
     /// How many packets were taken, in arrival order (the server's knowledge), and how they
     /// play.
     pub playback: Playback,
@@ -106,7 +107,7 @@ impl Default for LatencyLab {
             digest: Digest::default(),
             worker: EngineWorker::default(),
             refused: None,
-            cancelled: false,
+            stop_where_done: false,
             playback: Playback::new(0.25),
             bucket: None,
             generation: 0,
@@ -273,16 +274,13 @@ impl LatencyLab {
         let Some(done) = self.worker.take(WORK_WAIT) else {
             return;
         };
-        if std::mem::take(&mut self.cancelled) {
-            // Cancelled: back to the engine shown before, or (work carried on from it) stop
-            // where it got to.
-            let kept = self.engine.as_ref().unwrap_or(&done.engine);
-            self.settings = kept.settings();
-            self.playback.position = kept.packets() as u64;
-            self.playback.playing = false;
-            if self.engine.is_some() {
-                return;
-            }
+        // Work for settings no longer wanted (the step field passed through them, or Cancel
+        // went back) is shown only when there is nothing else to show.
+        if done.engine.settings() != self.settings && self.engine.is_some() {
+            return;
+        }
+        if std::mem::take(&mut self.stop_where_done) {
+            self.playback.position = done.engine.packets() as u64;
         }
         let fresh = self.engine.as_ref().is_none_or(|e| {
             e.settings() != done.engine.settings() || e.packets() > done.engine.packets()
@@ -304,17 +302,15 @@ impl LatencyLab {
         self.digest = done.digest;
     }
 
-    /// The settings of the engine shown (the panel's until there is one).
-    fn shown_settings(&self) -> Settings {
+    /// The settings of the engine shown (the panel's until there is one): while one for new
+    /// settings is being made, the old one's buckets, rows and times are shown.
+    pub fn shown_settings(&self) -> Settings {
         self.engine.as_ref().map_or(self.settings, |e| e.settings())
     }
 
-    /// The bucket step of the engine shown (while one for new settings is being made, the
-    /// old one's: buckets, rows and times are its).
+    /// The bucket step of the engine shown.
     pub fn shown_step(&self) -> f64 {
-        self.engine
-            .as_ref()
-            .map_or(self.settings.step_ms, |e| e.settings().step_ms)
+        self.shown_settings().step_ms
     }
 
     /// The engine's work under way: packets taken so far and to take.
@@ -430,7 +426,13 @@ impl LatencyLab {
             LatencyCommand::Cancel => {
                 self.worker.busy()?;
                 self.worker.cancel();
-                self.cancelled = true;
+                self.playback.playing = false;
+                match &self.engine {
+                    // Back to the settings of the engine shown; its work for others is dropped.
+                    Some(shown) => self.settings = shown.settings(),
+                    // The work carried on from the engine shown: stop where it got to.
+                    None => self.stop_where_done = true,
+                }
                 return ok("stopped the engine's work".into());
             }
             LatencyCommand::Generate => {
@@ -516,6 +518,10 @@ impl LatencyLab {
                     out.push(Command::Latency(LatencyCommand::Cancel));
                 }
             });
+        }
+        let shown = self.shown_settings();
+        if self.working().is_some() && shown != self.settings && self.engine.is_some() {
+            ui.label(RichText::new(text::latency_shown_until(shown.step_ms, shown.swept)).weak());
         }
         if let Some((_, _, why)) = self
             .refused

@@ -165,6 +165,18 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             let painter = ui.painter();
             let y_of = |t: f64| rect.top() + ((t / step - k_lo as f64) as f32 + 0.5) * ROW;
             let x_of = |p: usize| rect.left() + LABELS + (p as f32 + 0.5) * col;
+            // The bucket stepped to (keys, findings) is brought into view, once.
+            let moved = ui.data_mut(|d| {
+                let id = egui::Id::unique("latency table bucket");
+                let before = d.get_temp::<i64>(id);
+                d.insert_temp(id, bucket);
+                before != Some(bucket)
+            });
+            if moved && (k_lo..=k_hi).contains(&bucket) {
+                let top = rect.top() + (bucket - k_lo) as f32 * ROW;
+                let row = Rect::from_min_size(pos2(rect.left(), top), vec2(width, ROW));
+                ui.scroll_to_rect(row, None);
+            }
             let first = ((viewport.min.y / ROW).floor() as i64).max(0);
             let last = ((viewport.max.y / ROW).ceil() as i64).min(rows as i64 - 1);
             for row in first..=last {

@@ -198,4 +198,44 @@ fn a_log_fifty_days_long_opens_and_long_engine_work_can_be_cancelled() {
     assert_eq!(lab.settings(), settings, "back to the settings shown");
     assert_eq!(lab.engine().unwrap().collisions(), alone.collisions());
     assert!(lab.working().is_none());
+
+    // The step passing through 1 us on its way to 20 us (as typing "0.02" does): the work
+    // for 1 us is stopped and never shown; what is shown at the end is 20 us, all of it. Then
+    // 1 us again and Cancel: back to 20 us, the field, the engine and its counts agreeing.
+    let at = |step_ms| collidoscope::latency::Settings { step_ms, ..tiny };
+    for step in [0.001, 0.02] {
+        h.state_mut()
+            .run(Command::Latency(LatencyCommand::Settings(at(step))));
+        h.run_steps(1);
+    }
+    for _ in 0..100_000 {
+        let lab = h.state().latency_lab();
+        if lab.working().is_none() && lab.shown_settings() == at(0.02) {
+            break;
+        }
+        assert_ne!(
+            lab.shown_settings(),
+            at(0.001),
+            "the step passed through is never shown"
+        );
+        h.run_steps(1);
+    }
+    settle(&mut h);
+    let lab = h.state().latency_lab();
+    let engine = lab.engine().unwrap();
+    assert_eq!(
+        (engine.settings(), engine.packets()),
+        (at(0.02), log.packets.len())
+    );
+    let (shown, collisions) = (lab.shown_settings(), engine.collisions().len());
+    h.state_mut()
+        .run(Command::Latency(LatencyCommand::Settings(at(0.001))));
+    h.run_steps(1);
+    assert!(h.state().latency_lab().working().is_some());
+    h.get_by_label("Cancel").click();
+    h.run_steps(1);
+    settle(&mut h);
+    let lab = h.state().latency_lab();
+    assert_eq!((lab.settings(), lab.shown_settings()), (shown, shown));
+    assert_eq!(lab.engine().unwrap().collisions().len(), collisions);
 }
