@@ -86,10 +86,29 @@ pub fn ms(x: f64) -> String {
     with_decimals(x, 1)
 }
 
-/// A bucket's time in ms with the decimals its step needs: `225`, `0.1`, `12.345`.
+/// A bucket's time in ms with the decimals its step needs (up to 6): `225`, `0.1`,
+/// `12.3465` at a step of 0.0015.
 pub fn bucket_ms(t: f64, step: f64) -> String {
-    let decimals = (-step.log10()).ceil().clamp(0.0, 6.0) as usize;
-    with_decimals(t, decimals.max(1))
+    let exact = |d: i32| {
+        let scaled = step * 10f64.powi(d);
+        (scaled - scaled.round()).abs() <= 1e-9 * scaled.max(1.0)
+    };
+    let decimals = (1..=6).find(|&d| exact(d)).unwrap_or(6) as usize;
+    with_decimals(t, decimals)
+}
+
+/// The latency lab's log line: `second.log.json: 4 players, 364 of 364 packets arrived.`, with
+/// `(206 taken: the rest are left out)` when a refused packet stopped the engine short.
+pub fn latency_arrived(
+    name: &str,
+    players: usize,
+    (arrived, total): (usize, usize),
+    taken: Option<usize>,
+) -> String {
+    let short = taken
+        .map(|n| format!(" ({n} taken: the rest are left out)"))
+        .unwrap_or_default();
+    format!("{name}: {players} players, {arrived} of {total} packets arrived{short}.")
 }
 
 /// `[min, max]` with [`short_number`]s.

@@ -479,7 +479,7 @@ impl LatencyLab {
         let mut settings = self.settings;
         egui::Grid::new("latency settings").num_columns(2).show(ui, |ui| {
             let label = ui.label("bucket step");
-            ui.add(egui::DragValue::new(&mut settings.step_ms).speed(0.5).range(0.001..=10_000.0).suffix(" ms"))
+            ui.add(egui::DragValue::new(&mut settings.step_ms).speed(0.5).range(0.001..=10_000.0).max_decimals(6).suffix(" ms"))
                 .labelled_by(label.id)
                 .on_hover_text("buckets are the multiples of the step; each is a row of the timeline");
             ui.end_row();
@@ -495,12 +495,12 @@ impl LatencyLab {
             return;
         };
         ui.separator();
-        ui.label(format!(
-            "{}: {} players, {} of {} packets arrived.",
-            source.name,
+        let taken = self.engine.as_ref().map(|e| e.packets());
+        ui.label(text::latency_arrived(
+            &source.name,
             source.log.players.len(),
-            self.arrived(),
-            source.log.packets.len()
+            (self.arrived(), source.log.packets.len()),
+            taken.filter(|n| *n < self.arrived() && self.working().is_none()),
         ));
         if let Some((done, upto)) = self.working() {
             ui.horizontal(|ui| {

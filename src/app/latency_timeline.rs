@@ -13,7 +13,7 @@ use crate::text;
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke, pos2, vec2};
 
 const ROW: f32 = 16.0;
-const LABELS: f32 = 64.0;
+const LABELS: f32 = 84.0;
 const ARROWS: f32 = 70.0;
 /// The most bucket rows the table holds at once: a longer log (a clock days off, a tiny step)
 /// is shown a page of this many rows at a time, the page of the bucket shown (positions past a
