@@ -563,3 +563,35 @@ fn a_box_stopped_at_the_seam_between_two_tiles_is_a_seam_event_that_caught() {
         "{events:?}"
     );
 }
+
+/// Issue 40: a body flung past f64 (here to infinity at step 2) was recorded as it was, and its
+/// pose printed as `inf`; the recording is refused when saved, naming the step and the body,
+/// and nothing is written.
+#[test]
+fn a_run_that_leaves_f64_is_not_saved_as_a_recording() {
+    let mut rocket = SceneShape::named(
+        "rocket",
+        Placed::new(Circle::new(0.5).unwrap(), Pose::at(DVec2::ZERO)),
+    );
+    rocket.motion = Motion {
+        body: Body::Kinematic,
+        velocity: DVec2::new(1e307, 0.0),
+        ..Motion::default()
+    };
+    let scene = Scene::from_shapes(vec![rocket]);
+    let (recording, _) = Recording::run(
+        Simulation::new(
+            scene,
+            config(10.0, Resolver::Sat, Substeps::Fixed(1), false),
+        ),
+        3,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rocket.rec.json");
+    let refused = recording.save(&path).unwrap_err().to_string();
+    assert!(
+        refused.contains("step 2, moving body 0") && refused.contains("not a finite number"),
+        "{refused}"
+    );
+    assert!(!path.exists());
+}

@@ -130,6 +130,17 @@ impl Recording {
                         recording.keyframes[block]
                     ));
                 }
+                // A pose or velocity past f64 (a body flung off to infinity) is no state.
+                if let Some(k) = frame
+                    .iter()
+                    .position(|body| body.iter().any(|x| !f64::from_bits(*x).is_finite()))
+                {
+                    // The data holds the frames after steps 1, 2, ... (frame 0 is the scene).
+                    return Err(format!(
+                        "step {}, moving body {k}: a position, angle or velocity that is not a finite number",
+                        index + 1
+                    ));
+                }
                 last_two = [frame.to_vec(), std::mem::take(&mut last_two[0])];
                 Ok(())
             })
