@@ -7,12 +7,22 @@
 //! A field agrees when `|found - expected| <= tolerance * (1 + |expected|)` (the file's
 //! `tolerance`, default 1e-9); vectors compare component by component; two contact points may
 //! come in either order.
+//!
+//! A fixture also holds what an engine said: its `claims` (the file's, or a capture frame's).
+//! [`verify`] judges each against the exact result at the file's `precision`, as `diagnose`
+//! does, so a test made from a wrong contact fails while the contact is wrong.
+//! [`verify_engine`] asks the engine itself again: it rebuilds each pinned pair in an engine's
+//! narrow phase (a [`NarrowPhase`]: Box2D's `b2Collide*` functions, or parry's contact
+//! manifolds as Rapier and Avian call them, behind the adapters' features) and judges the
+//! engine's answer against the pinned exact one at f32, so the test fails while the engine
+//! disagrees and passes once the engine, or the case, is fixed.
 
 use crate::files::{self, FileError};
-use crate::geometry::DVec2;
+use crate::geometry::{DVec2, Placed};
 use crate::query::{PairSummary, chain_piece, pair_records, summarize};
-use crate::scene::{self, DEFAULT_TOLERANCE, Expected, ExpectedPiece, Scene};
+use crate::scene::{self, DEFAULT_TOLERANCE, Expected, ExpectedPiece, Precision, Scene};
 use crate::text::exact_number;
+use crate::{ContactCheck, Reported, check_contact_at};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
@@ -99,13 +109,70 @@ pub struct Verification {
     pub pairs: usize,
     /// Every field that drifted, pair by pair in the fixture's order.
     pub drifts: Vec<Drift>,
+    /// Every claim that disagrees with the exact result: the fixture's own (from [`verify`]),
+    /// or the engine's answers (from [`verify_engine`]).
+    pub disagreements: Vec<Disagreement>,
 }
 
 impl Verification {
-    /// Whether every pinned field still agrees.
+    /// Whether every pinned field still agrees (and, once judged, every claim).
     pub fn is_ok(&self) -> bool {
-        self.drifts.is_empty()
+        self.drifts.is_empty() && self.disagreements.is_empty()
     }
+}
+
+/// A claim about a pinned pair that disagrees with the exact result: one of the fixture's
+/// claims, or what an engine's narrow phase answers for the pair now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disagreement {
+    /// The pair (list positions).
+    pub pair: (usize, usize),
+    /// The pair's shapes by name (`#i` for an unnamed one).
+    pub names: (String, String),
+    /// Who claimed it: `the fixture's claim`, or the engine (`Box2D 3.2.0 (b2Collide*)`).
+    pub by: String,
+    /// The claim (for an engine that cannot take the pair, none: apart).
+    pub claimed: Reported,
+    /// The claim judged against the exact result, or why the engine cannot take the pair.
+    pub check: Result<ContactCheck, String>,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let piece = self
+            .claimed
+            .piece
+            .map(|p| format!(" piece {p}"))
+            .unwrap_or_default();
+        let (names, pair, by) = (&self.names, self.pair, &self.by);
+        let start = format!(
+            "pair {} / {} ({} {}){piece}",
+            names.0, names.1, pair.0, pair.1
+        );
+        match &self.check {
+            Ok(check) => write!(
+                f,
+                "{start}: {by} disagrees:\n    {}",
+                check.to_string().trim_end().replace('\n', "\n    ")
+            ),
+            Err(why) => write!(f, "{start}: {by} cannot take the pair: {why}"),
+        }
+    }
+}
+
+/// An engine's narrow phase, asked again for a fixture's pinned pairs by [`verify_engine`]:
+/// what a generated engine test (`collidoscope fixture --rust TEST.rs --engine NAME`) checks.
+/// The adapters implement it behind their features (`capture::box2d::Box2dNarrowPhase`,
+/// `capture::rapier::RapierNarrowPhase`, `capture::avian::AvianNarrowPhase`).
+pub trait NarrowPhase {
+    /// The engine as messages name it, with its version and the routine asked
+    /// (`Box2D 3.2.0 (b2Collide*)`).
+    fn name(&self) -> String;
+
+    /// The engine's answer for `a` and `b`, A first (its normal from A toward B), rebuilt in
+    /// the engine's own shapes and numbers, about piece `piece` of a chain when given; or why
+    /// the engine cannot take the pair.
+    fn contact(&self, a: &Placed, b: &Placed, piece: Option<usize>) -> Result<Reported, String>;
 }
 
 /// Why [`verify`] failed.
@@ -117,6 +184,9 @@ pub enum FixtureError {
     NotAFixture,
     /// Some pinned fields drifted.
     Drifted(Verification),
+    /// Every pinned field holds, but some claim disagrees with the exact result: one of the
+    /// fixture's claims ([`verify`]) or the engine's answer ([`verify_engine`]).
+    Disagreed(Verification),
 }
 
 impl fmt::Display for FixtureError {
@@ -134,6 +204,18 @@ impl fmt::Display for FixtureError {
                     v.pairs
                 )?;
                 for d in &v.drifts {
+                    write!(f, "\n  {d}")?;
+                }
+                Ok(())
+            }
+            FixtureError::Disagreed(v) => {
+                write!(
+                    f,
+                    "{} claim(s) about {} pinned pair(s) disagree with the exact result:",
+                    v.disagreements.len(),
+                    v.pairs
+                )?;
+                for d in &v.disagreements {
                     write!(f, "\n  {d}")?;
                 }
                 Ok(())
@@ -193,7 +275,96 @@ pub fn check(scene: &Scene) -> Option<Verification> {
             drift("two_sided", json(&x), json(&y));
         }
     }
-    Some(Verification { pairs, drifts })
+    Some(Verification {
+        pairs,
+        drifts,
+        disagreements: Vec::new(),
+    })
+}
+
+/// The fixture's claims about its pinned pairs that disagree with the exact result, judged at
+/// the file's precision as `diagnose` judges them.
+pub fn judge_claims(scene: &Scene) -> Vec<Disagreement> {
+    let precision = scene.precision.unwrap_or(Precision::F64);
+    let pinned = |a, b| {
+        scene.expect.as_ref().is_some_and(|expect| {
+            expect
+                .iter()
+                .any(|e| (e.a, e.b) == (a, b) || (e.a, e.b) == (b, a))
+        })
+    };
+    scene
+        .claims
+        .iter()
+        .filter(|c| pinned(c.a, c.b))
+        .filter_map(|claim| {
+            let (i, j) = scene.pair_of(claim.a, claim.b)?;
+            let claimed = Reported::from(claim);
+            let check = check_contact_at(
+                &scene.shapes[i].placed,
+                &scene.shapes[j].placed,
+                &claimed,
+                precision,
+            );
+            (!check.agrees).then(|| Disagreement {
+                pair: (i, j),
+                names: names(scene, i, j),
+                by: "the fixture's claim".into(),
+                claimed,
+                check: Ok(check),
+            })
+        })
+        .collect()
+}
+
+/// Ask `engine` for every pinned pair of `scene` (each piece of a chain pair once) and judge
+/// its answers against the exact result at f32; the disagreements, in the fixture's order.
+pub fn judge_engine(scene: &Scene, engine: &dyn NarrowPhase) -> Vec<Disagreement> {
+    let Some(expect) = &scene.expect else {
+        return Vec::new();
+    };
+    let by = engine.name();
+    let mut out = Vec::new();
+    for e in expect {
+        let Some((i, j)) = scene.pair_of(e.a, e.b) else {
+            continue;
+        };
+        let (a, b) = (&scene.shapes[i].placed, &scene.shapes[j].placed);
+        let piece = e.piece.map(|p| p.piece);
+        let (claimed, check) = match engine.contact(a, b, piece) {
+            Ok(claimed) => {
+                let check = check_contact_at(a, b, &claimed, Precision::F32);
+                if check.agrees {
+                    continue;
+                }
+                (claimed, Ok(check))
+            }
+            // Said as a disagreement naming why, so the test fails with the reason instead of
+            // passing unchecked.
+            Err(why) => (
+                Reported {
+                    piece,
+                    ..Reported::default()
+                },
+                Err(why),
+            ),
+        };
+        out.push(Disagreement {
+            pair: (i, j),
+            names: names(scene, i, j),
+            by: by.clone(),
+            claimed,
+            check,
+        });
+    }
+    out
+}
+
+fn names(scene: &Scene, i: usize, j: usize) -> (String, String) {
+    (
+        scene.shapes[i].display_name(i),
+        scene.shapes[j].display_name(j),
+    )
 }
 
 /// Parse a fixture's text and check it: `Ok` with the number of pairs when every field agrees.
@@ -207,13 +378,33 @@ pub fn check(scene: &Scene) -> Option<Verification> {
 /// assert_eq!(collidoscope::fixture::verify(fixture), Ok(1));
 /// ```
 pub fn verify(text: &str) -> Result<usize, FixtureError> {
+    verified(text, judge_claims)
+}
+
+/// Parse a fixture's text, check its pinned results as [`verify`] does, then ask `engine` for
+/// every pinned pair and judge its answers against the pinned exact ones at f32 (the fixture's
+/// own claims are not judged: the engine answers again). `Ok` with the number of pairs when
+/// every field holds and every answer agrees. The entry point of the tests `collidoscope
+/// fixture --rust TEST.rs --engine NAME` writes.
+pub fn verify_engine(text: &str, engine: &dyn NarrowPhase) -> Result<usize, FixtureError> {
+    verified(text, |scene| judge_engine(scene, engine))
+}
+
+fn verified(
+    text: &str,
+    judge: impl FnOnce(&Scene) -> Vec<Disagreement>,
+) -> Result<usize, FixtureError> {
     let scene =
         scene::parse(Path::new("fixture"), text.as_bytes()).map_err(FixtureError::Unreadable)?;
-    let verification = check(&scene).ok_or(FixtureError::NotAFixture)?;
+    let mut verification = check(&scene).ok_or(FixtureError::NotAFixture)?;
+    if !verification.drifts.is_empty() {
+        return Err(FixtureError::Drifted(verification));
+    }
+    verification.disagreements = judge(&scene);
     if verification.is_ok() {
         Ok(verification.pairs)
     } else {
-        Err(FixtureError::Drifted(verification))
+        Err(FixtureError::Disagreed(verification))
     }
 }
 
@@ -313,9 +504,94 @@ impl Include {
     }
 }
 
-/// The text of a Rust test that checks the fixture through [`verify`]; `name` becomes the
-/// test's name.
-pub fn rust_test(include: &Include, name: &str, pairs: usize) -> String {
+/// The engine a generated test asks again for the fixture's pairs
+/// (`collidoscope fixture --rust TEST.rs --engine NAME`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestEngine {
+    /// Box2D v3 through `boxdd-sys`: `b2MakePolygon`, `b2Collide*`.
+    Box2d,
+    /// Rapier's narrow phase: parry's contact manifolds through `rapier2d::parry`.
+    Rapier2d,
+    /// Avian's narrow phase: its `contact_manifolds` (parry's, through `avian2d`).
+    Avian2d,
+}
+
+impl TestEngine {
+    /// Every engine, in the order `--engine` lists them.
+    pub const ALL: [TestEngine; 3] = [TestEngine::Rapier2d, TestEngine::Box2d, TestEngine::Avian2d];
+
+    /// The name `--engine` takes, which is also the collidoscope feature the test needs.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestEngine::Box2d => "box2d",
+            TestEngine::Rapier2d => "rapier2d",
+            TestEngine::Avian2d => "avian2d",
+        }
+    }
+
+    /// The engine named `name`, as `--engine` takes it.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// The [`NarrowPhase`] the generated test passes to [`verify_engine`].
+    fn narrow_phase(self) -> &'static str {
+        match self {
+            TestEngine::Box2d => "collidoscope::capture::box2d::Box2dNarrowPhase",
+            TestEngine::Rapier2d => "collidoscope::capture::rapier::RapierNarrowPhase::default()",
+            TestEngine::Avian2d => "collidoscope::capture::avian::AvianNarrowPhase::default()",
+        }
+    }
+
+    /// What the generated test asks of the engine, for its comment.
+    fn asks(self) -> &'static str {
+        match self {
+            TestEngine::Box2d => {
+                "//! Each pinned pair is rebuilt in Box2D (b2MakePolygon, b2Circle, b2Capsule, b2Segment,\n\
+                 //! b2ChainSegment, from the fixture's numbers rounded to f32) and asked again through\n\
+                 //! b2Collide*; its manifold is judged against the pinned exact result at f32."
+            }
+            TestEngine::Rapier2d => {
+                "//! Each pinned pair is rebuilt in parry's shapes (Ball, Cuboid, Capsule, ConvexPolygon,\n\
+                 //! Segment, at f32) and asked again for its contact manifolds as Rapier's narrow phase\n\
+                 //! asks (rapier2d::parry's default query dispatcher, Rapier's default prediction\n\
+                 //! distance); the manifold is judged against the pinned exact result at f32."
+            }
+            TestEngine::Avian2d => {
+                "//! Each pinned pair is rebuilt as Avian colliders (f32) and asked again for its contact\n\
+                 //! manifolds through Avian's own narrow-phase query (avian2d::collision::\n\
+                 //! contact_query::contact_manifolds, its default speculative margin); the manifold is\n\
+                 //! judged against the pinned exact result at f32."
+            }
+        }
+    }
+}
+
+/// A Rust test to write beside a fixture: its file, and the engine it asks again, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RustTest<'a> {
+    /// The test file.
+    pub path: &'a Path,
+    /// `None`: the test checks the pinned results and the fixture's own claims ([`verify`]).
+    /// `Some`: it asks that engine again for every pinned pair ([`verify_engine`]).
+    pub engine: Option<TestEngine>,
+}
+
+impl<'a> RustTest<'a> {
+    /// A test that checks the fixture through [`verify`].
+    pub fn plain(path: &'a Path) -> Self {
+        Self { path, engine: None }
+    }
+}
+
+/// The text of a Rust test that checks the fixture through [`verify`] (or, for an engine,
+/// [`verify_engine`]); `name` becomes the test's name.
+pub fn rust_test(
+    include: &Include,
+    name: &str,
+    pairs: usize,
+    engine: Option<TestEngine>,
+) -> String {
     let ident: String = name
         .chars()
         .map(|c| {
@@ -336,10 +612,15 @@ pub fn rust_test(include: &Include, name: &str, pairs: usize) -> String {
             "//! It reads the fixture from `{path}`, relative to this file: move the two together."
         ),
     };
-    format!(
-        r#"//! Generated by collidoscope (`collidoscope fixture`, or File > Export fixture in its
+    let argument = include.argument();
+    let source = env!("CARGO_MANIFEST_DIR");
+    let Some(engine) = engine else {
+        return format!(
+            r#"//! Generated by collidoscope (`collidoscope fixture`, or File > Export fixture in its
 //! window): {pairs} pair(s) pinned to their exact results.
 {found}
+//! It fails when a pinned result drifts, or when one of the fixture's claims (what the engine
+//! said) disagrees with the exact result: while the contact it pins is wrong.
 //! Needs, in Cargo.toml (collidoscope is not on crates.io: point `path` at its source):
 //!     [dev-dependencies]
 //!     collidoscope = {{ path = {source:?}, default-features = false }}
@@ -350,9 +631,33 @@ fn fixture_{ident}() {{
         panic!("{{problem}}");
     }}
 }}
-"#,
-        argument = include.argument(),
-        source = env!("CARGO_MANIFEST_DIR"),
+"#
+        );
+    };
+    let feature = engine.name();
+    let asks = engine.asks();
+    let narrow_phase = engine.narrow_phase();
+    format!(
+        r#"//! Generated by collidoscope (`collidoscope fixture --engine {feature}`): {pairs} pair(s)
+//! pinned to their exact results, and asked again of the engine.
+{found}
+{asks}
+//! It fails while the engine disagrees with a pinned pair, and passes once the engine, or the
+//! case, is fixed.
+//! Needs, in Cargo.toml (collidoscope is not on crates.io: point `path` at its source; the
+//! `{feature}` feature links the engine your game already depends on):
+//!     [dev-dependencies]
+//!     collidoscope = {{ path = {source:?}, default-features = false, features = ["{feature}"] }}
+
+#[test]
+fn fixture_{ident}_{feature}() {{
+    let fixture = include_str!({argument});
+    let engine = {narrow_phase};
+    if let Err(problem) = collidoscope::fixture::verify_engine(fixture, &engine) {{
+        panic!("{{problem}}");
+    }}
+}}
+"#
     )
 }
 
@@ -363,12 +668,12 @@ pub fn export(
     scene: &Scene,
     pairs: Option<&[(usize, usize)]>,
     output: &Path,
-    rust: Option<&Path>,
+    rust: Option<RustTest>,
 ) -> Result<Vec<String>, String> {
     let made = make(scene, pairs);
     let count = made.expect.as_ref().map_or(0, Vec::len);
     // `-o tests/fixtures/bug.json` in a project with no tests/fixtures yet: make the folders.
-    for file in std::iter::once(output).chain(rust) {
+    for file in std::iter::once(output).chain(rust.map(|r| r.path)) {
         if let Some(folder) = file.parent().filter(|f| !f.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder)
                 .map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
@@ -381,7 +686,7 @@ pub fn export(
         scene.shapes.len(),
         if count == 1 { "" } else { "s" }
     )];
-    let Some(rust) = rust else {
+    let Some(RustTest { path: rust, engine }) = rust else {
         return Ok(written);
     };
     let include = include_for(rust, output).map_err(|e| {
@@ -394,7 +699,7 @@ pub fn export(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let text = rust_test(&include, &name, count);
+    let text = rust_test(&include, &name, count, engine);
     files::write_atomically(rust, text.as_bytes())
         .map_err(|e| format!("{}: cannot save: {e}", rust.display()))?;
     written.push(format!(

@@ -6,11 +6,11 @@
 //! the seam between separate tiles and not on one box or one chain, a bullet tunnels through a
 //! thin wall only with continuous collision off, recycled contacts are stale with their age.
 //!
-//! The adapter is compiled here from its own source (`src/capture/box2d.rs`, the `box2d`
+//! The adapter is compiled here from its own source (`src/capture/box2d/`, the `box2d`
 //! feature's module), so `cargo test` runs it against the engine without the feature.
 
-#[allow(dead_code)]
-#[path = "../src/capture/box2d.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../src/capture/box2d/mod.rs"]
 mod box2d_capture;
 
 use box2d_capture::{Box2dCapture, header};
@@ -791,4 +791,50 @@ fn box2d_on_the_godot_room_catches_on_a_seam_until_its_tiles_are_merged() {
     }
     // SAFETY: back to Box2D's default for any later world.
     unsafe { b2SetLengthUnitsPerMeter(1.0) };
+}
+
+/// A crate pressed into the floor near the end of a chain's piece, as a fixture: the chain's
+/// points run right to left (Box2D's chain normals point right of the run, so up), the crate
+/// turned -0.3 rad.
+fn chain_and_crate_fixture(x: f64) -> String {
+    let text = format!(
+        r#"{{"format": "collidoscope-shapes", "version": 3, "shapes": [
+            {{"name": "floor", "kind": "chain", "points": [[5, 0], [2, 0], [0, 0], [-3, 0]]}},
+            {{"name": "crate", "kind": "polygon", "position": [{x}, 0.45], "angle": -0.3,
+              "points": [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]}}]}}"#
+    );
+    let scene = collidoscope::scene::parse(std::path::Path::new("case.json"), text.as_bytes())
+        .expect("the case reads");
+    collidoscope::scene::to_json(&collidoscope::fixture::make(&scene, None))
+}
+
+#[test]
+fn a_box2d_engine_fixture_fails_where_box2d_clips_a_chain_contact_and_passes_where_it_agrees() {
+    use collidoscope::fixture::{FixtureError, verify_engine};
+    let engine = box2d_capture::Box2dNarrowPhase;
+    // The crate's deepest corner over the piece from x = 0 to 2: Box2D's manifold agrees at f32.
+    assert_eq!(verify_engine(&chain_and_crate_fixture(1.5), &engine), Ok(1));
+    // Its deepest corner past the piece's end at x = 2 (over the next piece): Box2D measures
+    // the contact at the points clipped to the piece, shallower than the crate's push (the
+    // `clipped` difference docs/format.md names).
+    let Err(FixtureError::Disagreed(v)) = verify_engine(&chain_and_crate_fixture(2.0), &engine)
+    else {
+        panic!("Box2D disagrees on the clipped contact")
+    };
+    assert_eq!((v.pairs, v.drifts.len(), v.disagreements.len()), (1, 0, 1));
+    let d = &v.disagreements[0];
+    assert_eq!((d.pair, d.claimed.piece), ((0, 1), Some(1)));
+    let check = d.check.as_ref().expect("Box2D takes the pair");
+    let (claimed, exact) = (d.claimed.depth.unwrap(), check.exact.depth);
+    assert!(claimed < exact - 0.05, "Box2D {claimed}, exact {exact}");
+    let message = FixtureError::Disagreed(v.clone()).to_string();
+    assert!(
+        message.starts_with("1 claim(s) about 1 pinned pair(s) disagree"),
+        "{message}"
+    );
+    assert!(
+        message.contains("pair floor / crate (0 1) piece 1: Box2D 3."),
+        "{message}"
+    );
+    assert!(message.contains("(b2Collide*) disagrees"), "{message}");
 }

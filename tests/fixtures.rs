@@ -1,6 +1,7 @@
 //! Fixtures: made by `collidoscope fixture`, checked by `collidoscope check` and by
 //! `collidoscope::fixture::verify` (the call the generated Rust test makes), with drift reported
-//! field by field. tests/fixtures/ holds fixtures of every example in shapes/, checked here.
+//! field by field, and the fixture's claims judged as `diagnose` judges them (a wrong contact
+//! fails the generated test). tests/fixtures/ holds fixtures of every example in shapes/, checked here.
 
 #[path = "common/binary.rs"]
 mod binary;
@@ -15,6 +16,40 @@ use examples::{json_files, manifest};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// What `fixture::verify` says of a fixture: the number of pairs, or the pairs (list
+/// positions) of the claims that disagree.
+fn verified(text: &str) -> Result<usize, Vec<(usize, usize)>> {
+    match fixture::verify(text) {
+        Ok(n) => Ok(n),
+        Err(FixtureError::Disagreed(v)) => Err(v.disagreements.iter().map(|d| d.pair).collect()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// What `verify` must say of the fixture at `path` pinning `pairs` pairs: `diagnose` judges
+/// its claims, and the disagreeing ones fail the generated test.
+fn judged_by_diagnose(path: &Path, pairs: usize) -> Result<usize, Vec<(usize, usize)>> {
+    let o = collidoscope(&["diagnose", "--json", path.to_str().unwrap()]);
+    let judged: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let disagreeing: Vec<(usize, usize)> = judged["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["agrees"] == false)
+        .map(|c| {
+            (
+                c["a"].as_u64().unwrap() as usize,
+                c["b"].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    if disagreeing.is_empty() {
+        Ok(pairs)
+    } else {
+        Err(disagreeing)
+    }
+}
 
 #[test]
 fn every_example_round_trips_through_a_fixture() {
@@ -49,7 +84,12 @@ fn every_example_round_trips_through_a_fixture() {
         }
         assert_eq!(made.expect.as_ref().unwrap().len(), entries);
         let fixture_text = std::fs::read_to_string(&out).unwrap();
-        assert_eq!(fixture::verify(&fixture_text), Ok(entries));
+        assert_eq!(
+            verified(&fixture_text),
+            judged_by_diagnose(&out, entries),
+            "{}",
+            example.display()
+        );
         // Each pinned result is exactly what `query --json` prints.
         let pinned: Value = serde_json::from_str(&fixture_text).unwrap();
         assert_eq!(printed["pairs"], pinned["expect"], "{}", example.display());
@@ -67,10 +107,17 @@ fn the_fixtures_in_this_repository_still_hold() {
     let mut pairs = 0;
     for file in &files {
         let fixture_text = std::fs::read_to_string(file).unwrap();
-        match fixture::verify(&fixture_text) {
-            Ok(n) => pairs += n,
-            Err(e) => panic!("{}: {e}", file.display()),
-        }
+        let scene = scene::load(file).unwrap();
+        let pinned = fixture::check(&scene).expect("a fixture");
+        assert!(pinned.is_ok(), "{}: {:?}", file.display(), pinned.drifts);
+        pairs += pinned.pairs;
+        // Its claims (what an engine said) as `diagnose` judges them.
+        assert_eq!(
+            verified(&fixture_text),
+            judged_by_diagnose(file, pinned.pairs),
+            "{}",
+            file.display()
+        );
     }
     assert!(pairs >= 100, "only {pairs} pinned pairs");
     let args: Vec<&str> = std::iter::once("check")
@@ -390,4 +437,29 @@ fn a_chain_fixture_pins_every_piece_with_its_rule_and_two_sided_result() {
             .contains("pair tiles / crate (0 2) piece 2: rule: expected \"snap\", found \"apart\""),
         "{report}"
     );
+}
+
+/// A fixture's claims are what the engine said: the generated test judges them, so a claim
+/// with the engine's normal reversed fails it (naming the mistake), and the same claim with
+/// the right normal passes.
+#[test]
+fn a_fixture_whose_claim_has_its_normal_reversed_fails_verify() {
+    let crate_on_floor = scene::load(&manifest().join("shapes/box-resting-on-floor.json")).unwrap();
+    let with_claim = |normal: DVec2| {
+        let mut scene = crate_on_floor.clone();
+        let (a, b) = (scene.shapes[0].id, scene.shapes[1].id);
+        scene.claims = vec![scene::Claim::intersecting(a, b, 0.1, normal)];
+        scene::to_json(&fixture::make(&scene, None))
+    };
+    assert_eq!(fixture::verify(&with_claim(DVec2::Y)), Ok(1));
+    let Err(e @ FixtureError::Disagreed(_)) = fixture::verify(&with_claim(-DVec2::Y)) else {
+        panic!("the reversed normal fails")
+    };
+    let message = e.to_string();
+    assert!(
+        message.contains("pair floor / crate (0 1): the fixture's claim disagrees:"),
+        "{message}"
+    );
+    assert!(message.contains("normal by 180 degrees"), "{message}");
+    assert!(message.contains("normal-reversed"), "{message}");
 }

@@ -154,7 +154,12 @@ impl App {
                 self.export_window.open(&near);
             }
             Command::ExportFixture { pairs, path, rust } => {
-                match fixture::export(ws.scene(), pairs.as_deref(), &path, rust.as_deref()) {
+                match fixture::export(
+                    ws.scene(),
+                    pairs.as_deref(),
+                    &path,
+                    rust.as_deref().map(fixture::RustTest::plain),
+                ) {
                     Ok(written) => self.say(written.join("; "), false),
                     Err(e) => self.say(e, true),
                 }

@@ -196,6 +196,90 @@ pub struct Manifold {
     pub piece: Option<usize>,
 }
 
+impl Manifold {
+    /// The claim this manifold makes for (A, B), given the engine's conventions, with its
+    /// deepest separation; or why a number of it is not finite. No point: apart. Some point
+    /// penetrating: an
+    /// intersecting claim (its depth the deepest point's, its contacts the penetrating
+    /// points); else a speculative apart claim (the normal made unit, the smallest separation,
+    /// every point), or a plain apart claim when the normal has no direction. What the capture
+    /// writer writes, and what an engine's fixture test judges.
+    pub fn claim(
+        &self,
+        normal_from: NormalFrom,
+        penetration: Penetration,
+    ) -> Result<(Reported, f64), String> {
+        let m = self;
+        if !m.normal.is_finite() {
+            return Err(format!(
+                "the normal [{}, {}] is not finite",
+                m.normal.x, m.normal.y
+            ));
+        }
+        if let Some(i) = m
+            .points
+            .iter()
+            .position(|p| !p.point.is_finite() || !p.separation.is_finite())
+        {
+            return Err(format!("point {i} has a number that is not finite"));
+        }
+        let separation = |p: &ManifoldPoint| match penetration {
+            Penetration::NegativeSeparation => p.separation,
+            Penetration::PositiveDepth => -p.separation,
+        };
+        let deepest = m
+            .points
+            .iter()
+            .map(separation)
+            .fold(f64::INFINITY, f64::min);
+        let normal = match normal_from {
+            NormalFrom::AToB => m.normal,
+            NormalFrom::BToA => -m.normal,
+        };
+        let claim = if m.points.is_empty() {
+            // No point: the engine reports the pair apart.
+            Reported {
+                piece: m.piece,
+                ..Reported::default()
+            }
+        } else if deepest < 0.0 {
+            Reported {
+                intersecting: true,
+                depth: Some(-deepest),
+                normal: Some(normal),
+                contacts: Some(
+                    m.points
+                        .iter()
+                        .filter(|p| separation(p) < 0.0)
+                        .map(|p| p.point)
+                        .collect(),
+                ),
+                piece: m.piece,
+                ..Reported::default()
+            }
+        } else {
+            // A speculative manifold: the engine's normal (made unit) and its smallest
+            // separation, the gap its solver lets the pair close, and its points; with no
+            // direction, a plain apart claim.
+            match normal.try_normalize() {
+                Some(unit) => Reported {
+                    intersecting: false,
+                    normal: Some(unit + DVec2::ZERO),
+                    separation: Some(deepest),
+                    contacts: Some(m.points.iter().map(|p| p.point).collect()),
+                    piece: m.piece,
+                    ..Reported::default()
+                },
+                None => Reported {
+                    piece: m.piece,
+                    ..Reported::default()
+                },
+            }
+        };
+        Ok((claim, deepest))
+    }
+}
+
 /// The output: plain, or gzip flushed at every frame.
 enum Sink<W: Write> {
     Plain(W),
@@ -569,7 +653,7 @@ impl<W: Write> CaptureWriter<W> {
             }
             // The one check a reader runs on a claim, on what would be written.
             let checked = self
-                .reported(m)
+                .claim(m)
                 .and_then(|(claim, deepest)| check_reported(&claim).map(|()| (claim, deepest)));
             let (claim, deepest) = match checked {
                 Ok(checked) => checked,
@@ -595,77 +679,8 @@ impl<W: Write> CaptureWriter<W> {
         (self.normal_from, self.penetration)
     }
 
-    /// The claim `m` makes, in the file's conventions, with its deepest separation; or why a
-    /// number of it is not finite.
-    fn reported(&self, m: &Manifold) -> Result<(Reported, f64), String> {
-        if !m.normal.is_finite() {
-            return Err(format!(
-                "the normal [{}, {}] is not finite",
-                m.normal.x, m.normal.y
-            ));
-        }
-        if let Some(i) = m
-            .points
-            .iter()
-            .position(|p| !p.point.is_finite() || !p.separation.is_finite())
-        {
-            return Err(format!("point {i} has a number that is not finite"));
-        }
-        let deepest = m
-            .points
-            .iter()
-            .map(|p| self.separation(p))
-            .fold(f64::INFINITY, f64::min);
-        let normal = self.normal(m);
-        let claim = if deepest < 0.0 {
-            Reported {
-                intersecting: true,
-                depth: Some(-deepest),
-                normal: Some(normal),
-                contacts: Some(
-                    m.points
-                        .iter()
-                        .filter(|p| self.separation(p) < 0.0)
-                        .map(|p| p.point)
-                        .collect(),
-                ),
-                piece: m.piece,
-                ..Reported::default()
-            }
-        } else {
-            // A speculative manifold: the engine's normal (made unit) and its smallest
-            // separation, the gap its solver lets the pair close, and its points; with no
-            // direction, a plain apart claim.
-            match normal.try_normalize() {
-                Some(unit) => Reported {
-                    intersecting: false,
-                    normal: Some(unit + DVec2::ZERO),
-                    separation: Some(deepest),
-                    contacts: Some(m.points.iter().map(|p| p.point).collect()),
-                    piece: m.piece,
-                    ..Reported::default()
-                },
-                None => Reported {
-                    piece: m.piece,
-                    ..Reported::default()
-                },
-            }
-        };
-        Ok((claim, deepest))
-    }
-
-    fn normal(&self, m: &Manifold) -> DVec2 {
-        match self.normal_from {
-            NormalFrom::AToB => m.normal,
-            NormalFrom::BToA => -m.normal,
-        }
-    }
-
-    fn separation(&self, p: &ManifoldPoint) -> f64 {
-        match self.penetration {
-            Penetration::NegativeSeparation => p.separation,
-            Penetration::PositiveDepth => -p.separation,
-        }
+    fn claim(&self, m: &Manifold) -> Result<(Reported, f64), String> {
+        m.claim(self.normal_from, self.penetration)
     }
 
     /// Write the frame's line and flush it.

@@ -1,5 +1,6 @@
-//! `collidoscope fixture FILE [--pair I J]... -o OUT [--rust TEST.rs]`: pin the exact results
-//! of a file's pairs, and optionally write the Rust test that checks them.
+//! `collidoscope fixture FILE [--pair I J]... -o OUT [--rust TEST.rs [--engine NAME]]`: pin
+//! the exact results of a file's pairs, and optionally write the Rust test that checks them
+//! (or asks the engine again).
 
 use crate::fixture;
 use crate::scene;
@@ -14,7 +15,7 @@ pub fn run(
     (frame, event): (Option<u64>, Option<usize>),
     pairs: &[(usize, usize)],
     output: &Path,
-    rust: Option<&Path>,
+    rust: Option<fixture::RustTest>,
     out: &mut impl Write,
 ) -> u8 {
     if let Some(n) = event {
@@ -68,7 +69,7 @@ fn export(
     scene: &scene::Scene,
     pairs: Option<&[(usize, usize)]>,
     output: &Path,
-    rust: Option<&Path>,
+    rust: Option<fixture::RustTest>,
     out: &mut impl Write,
 ) -> u8 {
     match fixture::export(scene, pairs, output, rust) {
@@ -92,7 +93,7 @@ fn run_on_frame(
     frame: Option<u64>,
     pairs: &[(usize, usize)],
     output: &Path,
-    rust: Option<&Path>,
+    rust: Option<fixture::RustTest>,
     out: &mut impl Write,
 ) -> u8 {
     let Some(wanted) = frame else {
@@ -164,7 +165,7 @@ fn run_on_event(
     file: &Path,
     n: usize,
     output: &Path,
-    rust: Option<&Path>,
+    rust: Option<fixture::RustTest>,
     out: &mut impl Write,
 ) -> u8 {
     use crate::capture::{CaptureReader, EventFinder, judge_frame};
@@ -292,4 +293,17 @@ pub struct FixtureArgs {
     /// Also write a Rust #[test] that checks the fixture.
     #[arg(long, value_name = "TEST.rs")]
     pub rust: Option<PathBuf>,
+    /// With --rust: the test rebuilds every pinned pair in this engine's narrow phase and
+    /// judges its answers at f32 (it needs collidoscope's feature of the same name). Without
+    /// it, the test judges the fixture's own claims.
+    #[arg(long, value_name = "ENGINE", requires = "rust", value_parser = engine_name)]
+    pub engine: Option<fixture::TestEngine>,
+}
+
+/// `--engine`'s value: `rapier2d`, `box2d` or `avian2d`.
+fn engine_name(name: &str) -> Result<fixture::TestEngine, String> {
+    fixture::TestEngine::named(name).ok_or_else(|| {
+        let names: Vec<&str> = fixture::TestEngine::ALL.iter().map(|e| e.name()).collect();
+        format!("expected one of {}", names.join(", "))
+    })
 }

@@ -211,14 +211,20 @@ Examples:
   collidoscope fixture shapes/every-pair.json -o tests/fixtures/every-pair.json
   collidoscope fixture scene.json --pair 0 3 --pair 1 2 -o tests/bug-123.json --rust tests/bug_123.rs
   collidoscope fixture game.capture.jsonl --frame 57 -o tests/fixtures/frame-57.json
+  collidoscope fixture game.capture.jsonl --frame 57 -o tests/snag.json --rust tests/snag.rs --engine rapier2d
   collidoscope fixture game.capture.jsonl --event 0 -o tests/fixtures/first-event.json
 
 OUT is a version-2 shape set: the file's shapes plus \"expect\", the results of the chosen
 pairs (default: every pair) exactly as `query --json` prints them. The Rust test embeds OUT
 with include_str! (from the Cargo project's root when both files are in one project, so the
 test may be moved anywhere in it; else beside the test) and checks it with
-collidoscope::fixture::verify; it needs collidoscope as a path dev-dependency with
-default-features = false (its comment gives the line). Of a capture, --frame N pins that
+collidoscope::fixture::verify: the pinned results, and each claim the fixture holds judged as
+diagnose judges it (a wrong contact fails the test); it needs collidoscope as a path
+dev-dependency with default-features = false (its comment gives the line). With --engine
+rapier2d|box2d|avian2d the test instead rebuilds every pinned pair in that engine's narrow
+phase (parry's contact manifolds as Rapier or Avian call them, Box2D's b2Collide*) and judges
+the engine's answers at f32 (collidoscope::fixture::verify_engine; it needs collidoscope's
+feature of the engine's name): it fails while the engine disagrees. Of a capture, --frame N pins that
 frame: its shapes (named, or \"id 5\"), its claims and the capture's precision; the pairs
 pinned are the frame's claimed ones, or those --pair names by id. --event N (counted from 0 in
 the order diagnose lists events) writes that event's step: the first frame's shapes, each
@@ -281,12 +287,14 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             pair,
             output,
             rust,
+            engine,
         })) => fixture::run(
             &file,
             (frame, event),
             &fixture::pairs_of(&pair),
             &output,
-            rust.as_deref(),
+            rust.as_deref()
+                .map(|path| crate::fixture::RustTest { path, engine }),
             &mut out,
         ),
         Some(Command::Diagnose(diagnose::DiagnoseArgs { json, files })) => {

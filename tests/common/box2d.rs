@@ -1,176 +1,39 @@
 //! Box2D v3.2 (through `boxdd-sys`, built from its C source) on collidoscope's shapes: the
 //! engine most 2D games ship, in f32, for the differential test and the benchmarks.
 //!
-//! Conventions, Box2D's: a manifold's normal points from A to B and a point's `separation` is
-//! negative when penetrating; it reports speculative points up to a few linear slops (0.005)
-//! apart. Shapes are given in their own frames and B's pose in A's frame (`b2InvMulTransforms`
-//! done here in f64, then rounded once).
+//! The shapes and the collide calls are the `box2d` adapter's own narrow phase
+//! (`src/capture/box2d/narrow.rs`, compiled here from its source so `cargo test` needs no
+//! feature): Box2D's conventions (normal from A to B, `separation` negative when penetrating,
+//! speculative points up to 4 linear slops apart), B's pose in A's frame composed in f32 as
+//! Box2D composes it.
+
+#[path = "../../src/capture/box2d/narrow.rs"]
+mod narrow;
 
 use boxdd_sys::ffi::*;
 use collidoscope::geometry::{DVec2, Placed, Pose, Shape, ShapeKind};
+pub use narrow::{B2Kind, B2Shape, dvec, vec2};
 
-/// One shape as Box2D holds it, with its pose (`b2Transform`).
-#[derive(Clone, Copy)]
-pub struct B2Shape {
-    pub kind: B2Kind,
-    pub pose: Pose,
-    pub transform: b2Transform,
-    /// The core points and radius Box2D's distance and time of impact take.
-    pub proxy: b2ShapeProxy,
-}
-
-/// Box2D's shape types used here.
-#[derive(Clone, Copy)]
-pub enum B2Kind {
-    Circle(b2Circle),
-    Capsule(b2Capsule),
-    Polygon(b2Polygon),
-}
-
-pub fn vec2(v: DVec2) -> b2Vec2 {
-    b2Vec2 {
-        x: v.x as f32,
-        y: v.y as f32,
-    }
-}
-
-pub fn dvec(v: b2Vec2) -> DVec2 {
-    DVec2::new(v.x as f64, v.y as f64)
-}
-
-fn transform(pose: Pose) -> b2Transform {
-    let r = pose.rotation();
-    b2Transform {
-        p: vec2(pose.position),
-        q: b2Rot {
-            c: r.x as f32,
-            s: r.y as f32,
-        },
-    }
-}
-
-/// `placed` as Box2D's shape. Polygons go through `b2ComputeHull` and `b2MakePolygon` (radius
-/// 0), as a game makes them.
+/// `placed` (a circle, capsule or polygon Box2D takes) as Box2D's shape.
 pub fn to_box2d(placed: &Placed) -> B2Shape {
-    let (kind, points, radius) = match &placed.shape {
-        Shape::Circle(c) => (
-            B2Kind::Circle(b2Circle {
-                center: b2Vec2 { x: 0.0, y: 0.0 },
-                radius: c.radius() as f32,
-            }),
-            vec![DVec2::ZERO],
-            c.radius(),
-        ),
-        Shape::Capsule(c) => (
-            B2Kind::Capsule(b2Capsule {
-                center1: vec2(c.a()),
-                center2: vec2(c.b()),
-                radius: c.radius() as f32,
-            }),
-            vec![c.a(), c.b()],
-            c.radius(),
-        ),
-        Shape::Segment(_) | Shape::Chain(_) => {
-            panic!("segments and chains meet Box2D through its segment and chain routines")
-        }
-        Shape::Polygon(p) => {
-            let points: Vec<b2Vec2> = p.points().iter().map(|q| vec2(*q)).collect();
-            // SAFETY: plain data in, plain data out; the hull is checked before use.
-            let polygon = unsafe {
-                let hull = b2ComputeHull(points.as_ptr(), points.len() as i32);
-                assert!(hull.count >= 3, "Box2D accepts the polygon");
-                b2MakePolygon(&hull, 0.0)
-            };
-            let kept = (0..polygon.count as usize)
-                .map(|i| dvec(polygon.vertices[i]))
-                .collect();
-            (B2Kind::Polygon(polygon), kept, 0.0)
-        }
-    };
-    let points: Vec<b2Vec2> = points.iter().map(|q| vec2(*q)).collect();
-    // SAFETY: `points` lives across the call, which copies it.
-    let proxy = unsafe { b2MakeProxy(points.as_ptr(), points.len() as i32, radius as f32) };
-    B2Shape {
-        kind,
-        pose: placed.pose,
-        transform: transform(placed.pose),
-        proxy,
-    }
+    narrow::to_box2d(placed, None).expect("Box2D takes the shape")
 }
 
 /// Whether Box2D takes `placed` as it is: at most 8 polygon corners
 /// (`B2_MAX_POLYGON_VERTICES`), and not a polygon whose hull Box2D merges (nearly collinear
 /// corners within its linear slop).
 pub fn has_box2d(placed: &Placed) -> bool {
-    match &placed.shape {
-        Shape::Polygon(p) => {
-            let points: Vec<b2Vec2> = p.points().iter().map(|q| vec2(*q)).collect();
-            points.len() <= 8 && {
-                // SAFETY: as in `to_box2d`.
-                let hull = unsafe { b2ComputeHull(points.as_ptr(), points.len() as i32) };
-                hull.count as usize == points.len()
-            }
-        }
-        _ => true,
-    }
+    narrow::to_box2d(placed, None).is_ok()
 }
 
-/// B's pose in A's frame, composed in f64 and rounded once.
+/// B's pose in A's frame, as Box2D composes it (f32).
 fn b_in_a(a: &B2Shape, b: &B2Shape) -> b2Transform {
-    let pa = a.pose;
-    let pb = b.pose;
-    let ra = pa.rotation();
-    let rb = pb.rotation();
-    // inverse(A) * B: rotation conj(ra) * rb, position conj(ra) * (pb - pa).
-    let d = pb.position - pa.position;
-    let p = DVec2::new(ra.x * d.x + ra.y * d.y, -ra.y * d.x + ra.x * d.y);
-    let q = DVec2::new(ra.x * rb.x + ra.y * rb.y, ra.x * rb.y - ra.y * rb.x);
-    b2Transform {
-        p: vec2(p),
-        q: b2Rot {
-            c: q.x as f32,
-            s: q.y as f32,
-        },
-    }
+    narrow::b_in_a(&a.transform, &b.transform)
 }
 
-/// Box2D's manifold for A and B (normal from A to B in A's frame), calling the function for
-/// the pair's kinds; pairs Box2D has only one order of are swapped and the normal flipped.
+/// Box2D's manifold for A and B (normal from A to B in A's frame).
 pub fn box2d_manifold(a: &B2Shape, b: &B2Shape) -> b2LocalManifold {
-    use B2Kind::*;
-    let xf = b_in_a(a, b);
-    // SAFETY: each call reads the two shapes and returns plain data.
-    unsafe {
-        match (&a.kind, &b.kind) {
-            (Circle(x), Circle(y)) => b2CollideCircles(x, y, xf),
-            (Capsule(x), Circle(y)) => b2CollideCapsuleAndCircle(x, y, xf),
-            (Capsule(x), Capsule(y)) => b2CollideCapsules(x, y, xf),
-            (Polygon(x), Circle(y)) => b2CollidePolygonAndCircle(x, y, xf),
-            (Polygon(x), Capsule(y)) => b2CollidePolygonAndCapsule(x, y, xf),
-            (Polygon(x), Polygon(y)) => b2CollidePolygons(x, y, xf),
-            (Circle(_), _) | (Capsule(_), Polygon(_)) => flipped(box2d_manifold(b, a), b, a),
-        }
-    }
-}
-
-/// A manifold of (B, A) given in B's frame, turned into one of (A, B) in A's frame.
-fn flipped(m: b2LocalManifold, b: &B2Shape, a: &B2Shape) -> b2LocalManifold {
-    let xf = b_in_a(a, b);
-    let rotate = |v: b2Vec2| b2Vec2 {
-        x: xf.q.c * v.x - xf.q.s * v.y,
-        y: xf.q.s * v.x + xf.q.c * v.y,
-    };
-    let mut out = m;
-    let n = rotate(m.normal);
-    out.normal = b2Vec2 { x: -n.x, y: -n.y };
-    for (i, p) in m.points.iter().enumerate() {
-        let r = rotate(p.point);
-        out.points[i].point = b2Vec2 {
-            x: r.x + xf.p.x,
-            y: r.y + xf.p.y,
-        };
-    }
-    out
+    narrow::box2d_manifold(a, b).expect("Box2D collides the pair")
 }
 
 /// Box2D's verdict and depth: `Some((depth, world normal A -> B))` when some manifold point
@@ -255,6 +118,8 @@ pub fn box2d_ray(shape: &B2Shape, from: DVec2, to: DVec2) -> Option<(f64, DVec2)
             B2Kind::Circle(c) => b2RayCastCircle(c, &input),
             B2Kind::Capsule(c) => b2RayCastCapsule(c, &input),
             B2Kind::Polygon(p) => b2RayCastPolygon(p, &input),
+            B2Kind::Segment(s) => b2RayCastSegment(s, &input, false),
+            B2Kind::ChainSegment(s) => b2RayCastSegment(&s.segment, &input, true),
         }
     };
     out.hit.then(|| {
@@ -271,6 +136,8 @@ pub fn kind_of(shape: &B2Shape) -> ShapeKind {
         B2Kind::Circle(_) => ShapeKind::Circle,
         B2Kind::Capsule(_) => ShapeKind::Capsule,
         B2Kind::Polygon(_) => ShapeKind::Polygon,
+        B2Kind::Segment(_) => ShapeKind::Segment,
+        B2Kind::ChainSegment(_) => ShapeKind::Chain,
     }
 }
 

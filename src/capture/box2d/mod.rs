@@ -34,6 +34,13 @@
 //! (`body_def.enableContactRecycling = false`, or `b2Body_EnableContactRecycling(id, false)`),
 //! or expect its recycled contacts to disagree (`diagnose` names them `previous-poses`).
 
+mod narrow;
+
+pub use narrow::{
+    B2Kind, B2Shape, Box2dNarrowPhase, b_in_a, box2d_manifold, dvec, to_box2d, transform, vec2,
+    world_manifold,
+};
+
 use boxdd_sys::ffi::*;
 use collidoscope::capture::{
     BodyShape, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint,
@@ -80,10 +87,6 @@ fn shape_key(id: b2ShapeId) -> u64 {
 
 fn chain_key(id: b2ChainId) -> u64 {
     (id.index1 as u32 as u64 | (id.generation as u64) << 32) + (1 << 52)
-}
-
-fn dvec(v: b2Vec2) -> DVec2 {
-    DVec2::new(v.x as f64, v.y as f64)
 }
 
 impl<W: Write> Box2dCapture<W> {
