@@ -928,6 +928,34 @@ pub fn chain_piece_sentence(p: &PieceResult, names: &PairNames) -> String {
     }
 }
 
+/// What replaying a Box2D recording did: the frames and step, where the capture went, and
+/// whether Box2D's replay stopped reproducing the recorded state.
+pub fn replayed(
+    recording: &std::path::Path,
+    capture: Option<&std::path::Path>,
+    frames: u64,
+    dt: f64,
+    diverged_at: Option<u64>,
+) -> String {
+    let mut words = format!(
+        "replayed {} with Box2D: {frames} frame{} of {} s",
+        recording.display(),
+        if frames == 1 { "" } else { "s" },
+        number(dt)
+    );
+    if let Some(capture) = capture {
+        words += &format!(", written to {}", capture.display());
+    }
+    if let Some(k) = diverged_at {
+        words += &format!(
+            "; from frame {k} Box2D's replay no longer reproduces the state hashes the \
+             recording holds: the capture shows what Box2D computes now, which may not be what \
+             the game saw"
+        );
+    }
+    words
+}
+
 /// A capture's header in one line: the engine and its settings, the precision, the units and
 /// which way y points.
 pub fn capture_header(header: &crate::capture::Header) -> String {

@@ -15,7 +15,9 @@ mod box2d_capture;
 
 use box2d_capture::{Box2dCapture, header};
 use boxdd_sys::ffi::*;
-use collidoscope::capture::{CaptureReader, CaptureWriter, NormalFrom, Penetration, judge_frame};
+use collidoscope::capture::{
+    CaptureReader, CaptureWriter, FrameClaim, NormalFrom, Penetration, judge_frame,
+};
 use collidoscope::motion::EventKind;
 use collidoscope::query::{Mistake, mistaken_outcome};
 use std::collections::BTreeMap;
@@ -196,6 +198,28 @@ impl World {
             capture.after_step(step as f64 * dt, &self.bodies).unwrap();
         }
         capture.finish().unwrap()
+    }
+}
+
+impl World {
+    /// [`Self::run`], with Box2D recording the world from before the first step
+    /// (`b2World_StartRecording`): the capture written live and the recording's bytes.
+    fn run_recorded(&mut self, steps: usize) -> (Vec<u8>, Vec<u8>) {
+        // SAFETY: a fresh recording buffer for a live world, read after recording stops and
+        // destroyed once.
+        unsafe {
+            let recording = b2CreateRecording(0);
+            b2World_StartRecording(self.id, recording);
+            let live = self.run(steps);
+            b2World_StopRecording(self.id);
+            let bytes = std::slice::from_raw_parts(
+                b2Recording_GetData(recording),
+                b2Recording_GetSize(recording) as usize,
+            )
+            .to_vec();
+            b2DestroyRecording(recording);
+            (live, bytes)
+        }
     }
 }
 
@@ -837,4 +861,107 @@ fn a_box2d_engine_fixture_fails_where_box2d_clips_a_chain_contact_and_passes_whe
         "{message}"
     );
     assert!(message.contains("(b2Collide*) disagrees"), "{message}");
+}
+
+/// Every frame of a capture: its number, time, each shape (id, geometry at its pose, motion)
+/// and its claims; names left out (a recording keeps none).
+fn frames_of(capture: &[u8]) -> Vec<(u64, f64, Vec<String>, Vec<FrameClaim>)> {
+    let mut reader =
+        CaptureReader::new("c.capture.jsonl".as_ref(), Cursor::new(capture.to_vec())).unwrap();
+    let mut frames = Vec::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        let mut shapes: Vec<String> = reader
+            .shapes()
+            .map(|s| format!("{} {:?} {:?}", s.id, s.placed, s.motion))
+            .collect();
+        shapes.sort();
+        frames.push((frame.frame, frame.time, shapes, frame.claims));
+    }
+    frames
+}
+
+/// A C game records its world with Box2D's own calls; `import` replays the recording with
+/// Box2D and writes the capture the game would have written: the tile floor and the bullet,
+/// frame for frame the same shapes, poses, velocities and claims as the capture written live
+/// (names aside), every claim agreeing, and the same seam and tunnel named.
+#[test]
+fn a_box2d_recording_replayed_gives_the_live_capture_frame_for_frame() {
+    use box2d_capture::replay::replay;
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let mut tiles = World::new(ORIGIN, false);
+    floor_game(&mut tiles, Floor::Tiles);
+    let mut bullet = World::continuous(ORIGIN, false, false);
+    w_bullet(&mut bullet);
+    for (mut world, steps, kind) in [
+        (tiles, 120, EventKind::Seam),
+        (bullet, 30, EventKind::Tunnelled),
+    ] {
+        let (live, recording) = world.run_recorded(steps);
+        let mut seen = Vec::new();
+        let (replayed, capture) =
+            replay(&recording, Vec::new(), false, |k, n| seen.push((k, n))).unwrap();
+        assert_eq!(replayed.frames, steps as u64);
+        assert_eq!(replayed.dt, f64::from(1.0f32 / 60.0));
+        assert_eq!((replayed.substeps, replayed.diverged_at), (4, None));
+        assert_eq!(seen.last(), Some(&(steps as u64, steps as u64)));
+        let (a, b) = (frames_of(&live), frames_of(&capture));
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.0, y.0);
+            // The recording keeps the step in f32.
+            assert!(
+                (x.1 - y.1).abs() < 1e-6,
+                "frame {}: time {} and {}",
+                x.0,
+                x.1,
+                y.1
+            );
+            assert_eq!((&x.2, &x.3), (&y.2, &y.3), "frame {}", x.0);
+        }
+        let tally = judge(capture.clone());
+        assert_eq!(tally.agreeing, tally.claims, "{tally:#?}");
+        // The bullet passes through the wall without a contact.
+        assert!(tally.claims > 0 || kind == EventKind::Tunnelled);
+        let (live_events, replayed_events) = (events(live), events(capture));
+        assert_eq!(replayed_events.len(), 1, "{}", said(&replayed_events));
+        let (e, f) = (&live_events[0], &replayed_events[0]);
+        assert_eq!(
+            (f.kind, f.frame, f.shape, f.face_of),
+            (kind, e.frame, e.shape, e.face_of)
+        );
+    }
+}
+
+/// A recording in another recording format (here the header says 3.1), a file that is not a
+/// recording, and one cut short are refused, each saying why.
+#[test]
+fn a_recording_of_another_box2d_version_or_damaged_is_refused_by_name() {
+    use box2d_capture::replay::replay;
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let mut world = World::continuous(ORIGIN, false, false);
+    w_bullet(&mut world);
+    let (_, recording) = world.run_recorded(10);
+    let refusal = |bytes: &[u8]| match replay(bytes, Vec::new(), false, |_, _| {}) {
+        Ok(_) => panic!("refused"),
+        Err(e) => e.to_string(),
+    };
+    let mut older = recording.clone();
+    older[6..8].copy_from_slice(&1u16.to_le_bytes());
+    let said = refusal(&older);
+    assert!(
+        said.contains("Box2D's recording format 3.1, and this build replays format 3.2 (Box2D 3.2"),
+        "{said}"
+    );
+    let said = refusal(b"{\"format\": \"collidoscope-shapes\"}");
+    assert!(said.contains("it is not a Box2D recording"), "{said}");
+    let said = refusal(&recording[..recording.len() / 2]);
+    assert!(said.contains("cut short or damaged"), "{said}");
+    // Found by fuzzing (fuzz/fuzz_targets/replay_recording.rs): the tile floor's recording with
+    // bytes shuffled into a step asking for 16,777,220 sub-steps, which Box2D would run for
+    // hours; refused before Box2D runs it.
+    let said = refusal(&std::fs::read("tests/captures/fuzz-16m-substeps.b2rec").unwrap());
+    assert!(
+        said.contains("its step 109 (byte 13600) asks Box2D for 16777220 sub-steps"),
+        "{said}"
+    );
 }

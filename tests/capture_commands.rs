@@ -505,3 +505,76 @@ fn malformed_entries_are_said_and_fail_the_diagnosis() {
     );
     assert_eq!(line["first_divergence"], Value::Null);
 }
+
+/// A Box2D recording made by Box2D itself (examples/box2d_recording.rs: `b2World_StartRecording`
+/// and `b2SaveRecordingToFile`), replayed by `import` into a capture: the seam and the tunnel
+/// are named as in a capture written by the adapter; a recording in another format, and
+/// options or outputs that do not fit a recording, are refused.
+#[test]
+fn import_replays_a_box2d_recording_into_a_capture() {
+    let dir = tempfile::tempdir().unwrap();
+    let recording = "tests/captures/tile-floor.b2rec";
+    let capture = dir.path().join("game.capture.jsonl.gz");
+    let o = collidoscope(&["import", recording, "-o", capture.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("replayed tests/captures/tile-floor.b2rec with Box2D: 150 frames of 0.016667 s, written to"),
+        "{}",
+        stderr(&o)
+    );
+    let (line, status) = json_line(&["diagnose", "--json", capture.to_str().unwrap()]);
+    // Every claim agrees; the events make the status 1.
+    assert_eq!(status, Some(1), "{line}");
+    assert_eq!(line["claims"], line["agreeing"]);
+    assert_eq!(line["engine"]["name"], "box2d");
+    assert_eq!(line["engine"]["settings"]["contact_recycling"], "recording");
+    assert_eq!(line["frames"].as_array().map(Vec::len), Some(150));
+    let events: Vec<(String, u64)> = line["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap().to_string(),
+                e["frame"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        events,
+        [("seam".to_string(), 23), ("tunnelled".to_string(), 91)]
+    );
+
+    let mut other = std::fs::read(recording).unwrap();
+    other[6..8].copy_from_slice(&1u16.to_le_bytes());
+    let older = dir.path().join("older.b2rec");
+    std::fs::write(&older, other).unwrap();
+    let o = collidoscope(&[
+        "import",
+        older.to_str().unwrap(),
+        "-o",
+        capture.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "older.b2rec: it is in Box2D's recording format 3.1, and this build replays format 3.2"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = collidoscope(&["import", recording, "-o", "game.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("name it NAME.capture.jsonl"),
+        "{}",
+        stderr(&o)
+    );
+    let o = collidoscope(&["import", recording, "--merge"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--merge is for a level"),
+        "{}",
+        stderr(&o)
+    );
+}

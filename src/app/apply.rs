@@ -27,6 +27,11 @@ impl App {
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
             }
             Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
+            // A Box2D recording is replayed into a capture, opened in its lab when written.
+            Command::Open(path) if crate::capture::is_box2d_recording(&path) => {
+                self.lab = Lab::Capture;
+                Command::Capture(CaptureCommand::Replay(path))
+            }
             other => other,
         };
         if self.presenter.is_some() && command.replaces_document() {

@@ -105,6 +105,16 @@ pub struct CaptureLab {
     /// What the status bar is to say next: the scan's end (every claim judged, or the line
     /// that refused the capture).
     message: Option<Message>,
+    /// A Box2D recording being replayed into a capture on its own thread.
+    replaying: Option<Replaying>,
+}
+
+/// A Box2D recording replayed on its own thread: the recording, the frames done and the
+/// recording's count, and where the outcome arrives.
+struct Replaying {
+    recording: std::path::PathBuf,
+    progress: std::sync::Arc<[std::sync::atomic::AtomicU64; 2]>,
+    done: std::sync::mpsc::Receiver<Result<(std::path::PathBuf, String), String>>,
 }
 
 impl Default for CaptureLab {
@@ -128,6 +138,7 @@ impl Default for CaptureLab {
             fit: None,
             replacing: None,
             message: None,
+            replaying: None,
         }
     }
 }
@@ -474,6 +485,20 @@ impl CaptureLab {
                     ))
                 }
             },
+            CaptureCommand::Replay(recording) => self.replay(recording),
+            CaptureCommand::Replayed(outcome) => {
+                self.replaying = None;
+                match outcome {
+                    Ok((capture, said)) => {
+                        let opened = self.apply(CaptureCommand::Open(capture));
+                        match opened {
+                            Some(m) if m.error => Some(m),
+                            _ => ok(said),
+                        }
+                    }
+                    Err(e) => failed(e),
+                }
+            }
             CaptureCommand::Close => {
                 let path = self.index.take().map(|i| i.path().to_path_buf());
                 *self = Self {
@@ -603,6 +628,80 @@ impl CaptureLab {
         )
     }
 
+    /// Start replaying the Box2D recording `recording` into a capture beside it, on its own
+    /// thread (its end arrives as [`CaptureCommand::Replayed`]).
+    #[cfg(feature = "box2d")]
+    fn replay(&mut self, recording: std::path::PathBuf) -> Option<Message> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let mut name = recording.clone().into_os_string();
+        name.push(".capture.jsonl.gz");
+        let capture = std::path::PathBuf::from(name);
+        let progress = std::sync::Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+        let (send, done) = std::sync::mpsc::channel();
+        let (from, shared) = (recording.clone(), progress.clone());
+        let started = std::thread::Builder::new()
+            .name("replay".into())
+            .spawn(move || {
+                let tick = |k: u64, n: u64| {
+                    shared[0].store(k, Ordering::Relaxed);
+                    shared[1].store(n, Ordering::Relaxed);
+                };
+                let outcome = crate::capture::box2d::replay::replay_file(&from, &capture, tick)
+                    .map(|r| {
+                        let said =
+                            text::replayed(&from, Some(&capture), r.frames, r.dt, r.diverged_at);
+                        (capture.clone(), said)
+                    });
+                let _ = send.send(outcome);
+            });
+        if let Err(e) = started {
+            return Some(Message {
+                text: format!("cannot start replaying {}: {e}", recording.display()),
+                error: true,
+            });
+        }
+        let said = format!("replaying {} with Box2D", recording.display());
+        self.replaying = Some(Replaying {
+            recording,
+            progress,
+            done,
+        });
+        Some(Message {
+            text: said,
+            error: false,
+        })
+    }
+
+    #[cfg(not(feature = "box2d"))]
+    fn replay(&mut self, recording: std::path::PathBuf) -> Option<Message> {
+        Some(Message {
+            text: format!(
+                "{}: a Box2D recording, and this build has no Box2D to replay it (build with the box2d feature)",
+                recording.display()
+            ),
+            error: true,
+        })
+    }
+
+    /// The replay under way: its progress, and its end passed on as a command.
+    fn replay_row(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        let Some(r) = &self.replaying else { return };
+        if let Ok(outcome) = r.done.try_recv() {
+            out.push(Command::Capture(CaptureCommand::Replayed(outcome)));
+            return;
+        }
+        let load = |i: usize| r.progress[i].load(std::sync::atomic::Ordering::Relaxed);
+        let (k, n) = (load(0), load(1));
+        ui.add(
+            egui::ProgressBar::new(if n == 0 { 0.0 } else { k as f32 / n as f32 }).text(format!(
+                "replaying {} with Box2D: {k} of {n} frames",
+                r.recording.display()
+            )),
+        );
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+    }
+
     /// The panel on the right: the capture, its counts, the selected claim explained, every
     /// disagreeing claim.
     pub fn ui(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
@@ -612,6 +711,7 @@ impl CaptureLab {
                 .id_salt("capture lab")
                 .show(ui, |ui| {
                     ui.heading("Capture");
+                    self.replay_row(ui, out);
                     let Some(index) = &self.index else {
                         ui.label(text::NO_CAPTURE);
                         return;

@@ -63,6 +63,11 @@ pub enum CaptureCommand {
     /// Pin the claimed pairs of the frame shown in the fixture file at this path (an existing
     /// file only when asked twice in a row).
     ExportFrame(PathBuf),
+    /// Replay the Box2D recording at this path with Box2D, on its own thread, into a capture
+    /// beside it (`NAME.b2rec.capture.jsonl.gz`), then open that capture.
+    Replay(PathBuf),
+    /// A replay ended: the capture it wrote and what it said, or why it failed.
+    Replayed(Result<(PathBuf, String), String>),
 }
 
 /// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and

@@ -28,6 +28,10 @@ pub enum CaptureError {
         /// Why, and what to do instead.
         why: String,
     },
+    /// A Box2D recording that cannot be replayed (`capture::box2d::replay`): why, said of the
+    /// file (`it is in Box2D's recording format 3.1, ...`).
+    #[error("{0}")]
+    Recording(String),
 }
 
 impl From<CaptureError> for io::Error {

@@ -8,7 +8,7 @@
 //! result at the engine's precision and which known mistakes reproduce it.
 //!
 //! The adapters that fill a frame from an engine's own world live beside this module
-//! (features `rapier2d` and `box2d`).
+//! (features `box2d`, `rapier2d` (0.36), `rapier2d-0-35`, `rapier2d-0-34` and `avian2d`).
 
 #[cfg(feature = "box2d")]
 pub mod box2d;
@@ -24,7 +24,14 @@ mod line;
 mod own;
 mod parsed;
 #[cfg(feature = "rapier2d")]
+#[path = "rapier/v0_36.rs"]
 pub mod rapier;
+#[cfg(feature = "rapier2d-0-34")]
+#[path = "rapier/v0_34.rs"]
+pub mod rapier_0_34;
+#[cfg(feature = "rapier2d-0-35")]
+#[path = "rapier/v0_35.rs"]
+pub mod rapier_0_35;
 mod read;
 mod rules;
 mod runs;
@@ -72,6 +79,22 @@ pub fn labelled_name(id: u64, name: Option<&str>) -> String {
     match name {
         Some(name) => format!("{name} (id {id})"),
         None => format!("id {id}"),
+    }
+}
+
+/// Whether `path` is a Box2D recording (`b2World_StartRecording`'s bytes, saved by
+/// `b2SaveRecordingToFile`): named `.b2rec`, or starting with `B2RC`. Replayed into a capture
+/// by `capture::box2d::replay` (feature `box2d`).
+pub fn is_box2d_recording(path: &std::path::Path) -> bool {
+    let named = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("b2rec"));
+    named || {
+        let mut start = [0u8; 4];
+        std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut start))
+            .is_ok()
+            && start == *b"B2RC"
     }
 }
 

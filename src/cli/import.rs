@@ -1,6 +1,7 @@
 //! `collidoscope import FILE [-o OUT] [--scale S] [--skip-unsupported] [--merge]`: a level's
 //! collision geometry as a shape set (docs/format.md, "Import"); with `--merge`, its tiles
-//! joined into chains (also on a shape set).
+//! joined into chains (also on a shape set). A Box2D recording (`.b2rec`) is replayed by Box2D
+//! and written as a capture.
 
 use crate::import::{Convert, import, is_shape_set_file, merge_imported};
 use crate::scene::{save, to_json};
@@ -12,9 +13,10 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// A Tiled map (.tmx, or JSON: .tmj, .json) or a Godot 4 text scene (.tscn); with --merge,
-    /// also a shape set (.json).
+    /// also a shape set (.json); or a Box2D recording (.b2rec), replayed into a capture.
     pub file: PathBuf,
-    /// Where to write the shape set (atomically); without it, stdout.
+    /// Where to write the shape set (atomically); without it, stdout. For a recording, the
+    /// capture (gzip when it ends in .gz).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// World units per source pixel.
@@ -37,6 +39,9 @@ pub fn run(args: &ImportArgs, out: &mut impl Write) -> u8 {
             args.scale
         );
         return 2;
+    }
+    if crate::capture::is_box2d_recording(&args.file) {
+        return run_recording(args, out);
     }
     if is_shape_set_file(&args.file) {
         if args.scale != 1.0 {
@@ -101,4 +106,96 @@ fn write(path: &Path, scene: &crate::scene::Scene) -> u8 {
             1
         }
     }
+}
+
+/// `import game.b2rec [-o game.capture.jsonl.gz]`: the recording replayed by Box2D, each step
+/// written as a capture frame; 0 written, 1 refused, 2 wrong usage.
+fn run_recording(args: &ImportArgs, out: &mut impl Write) -> u8 {
+    let file = args.file.display();
+    let misused = if args.scale != 1.0 {
+        Some("--scale")
+    } else if args.merge {
+        Some("--merge")
+    } else if args.skip_unsupported {
+        Some("--skip-unsupported")
+    } else {
+        None
+    };
+    if let Some(option) = misused {
+        eprintln!(
+            "collidoscope import: {option} is for a level, and {file} is a Box2D recording \
+             (replayed into a capture as it is)"
+        );
+        return 2;
+    }
+    let named_as_capture = |p: &Path| {
+        let name = p.file_name().unwrap_or_default().to_string_lossy();
+        name.ends_with(".jsonl") || name.ends_with(".jsonl.gz")
+    };
+    if let Some(output) = &args.output
+        && !named_as_capture(output)
+    {
+        eprintln!(
+            "collidoscope import: -o {}: a recording is replayed into a capture: name it \
+             NAME.capture.jsonl, or NAME.capture.jsonl.gz to compress it",
+            output.display()
+        );
+        return 2;
+    }
+    replay_recording(&args.file, args.output.as_deref(), out)
+}
+
+#[cfg(feature = "box2d")]
+fn replay_recording(file: &Path, output: Option<&Path>, out: &mut impl Write) -> u8 {
+    use crate::capture::box2d::replay::{Replayed, replay, replay_file};
+    let progress = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let bar = indicatif::ProgressBar::new(0);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("replaying {pos}/{len} frames {wide_bar} {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let tick = |k: u64, n: u64| {
+        progress.set_length(n);
+        progress.set_position(k);
+    };
+    let said = |r: &Replayed, capture: Option<&Path>| {
+        crate::text::replayed(file, capture, r.frames, r.dt, r.diverged_at)
+    };
+    let result = match output {
+        Some(path) => replay_file(file, path, tick).map(|r| said(&r, Some(path))),
+        None => std::fs::read(file)
+            .map_err(|e| format!("cannot read it: {e}"))
+            .and_then(|bytes| {
+                replay(&bytes, &mut *out, false, tick)
+                    .map(|(r, _)| said(&r, None))
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| format!("{}: {e}", file.display())),
+    };
+    progress.finish_and_clear();
+    match result {
+        Ok(words) => {
+            eprintln!("{words}");
+            0
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+#[cfg(not(feature = "box2d"))]
+fn replay_recording(file: &Path, _: Option<&Path>, _: &mut impl Write) -> u8 {
+    eprintln!(
+        "{}: a Box2D recording, and this build of collidoscope has no Box2D to replay it: build \
+         it with the box2d feature (cargo install --path . --features box2d)",
+        file.display()
+    );
+    1
 }

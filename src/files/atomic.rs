@@ -9,6 +9,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Write `bytes` to `path` atomically: a temporary file in the same folder is written and
 /// flushed to disk, then renamed over `path`. If anything fails, `path` is left as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`] for output made as it is written (a capture replayed from a
+/// recording): `write` streams into the temporary file, which replaces `path` only when
+/// `write` succeeds and the file reaches the disk.
+pub fn write_atomically_with<E: From<io::Error>>(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> Result<(), E>,
+) -> Result<(), E> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
@@ -23,12 +33,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
-    let written = File::create_new(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temporary, path)
-    });
+    let written = File::create_new(&temporary)
+        .map_err(E::from)
+        .and_then(|mut file| {
+            write(&mut file)?;
+            file.sync_all()?;
+            drop(file);
+            fs::rename(&temporary, path).map_err(E::from)
+        });
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }

@@ -35,6 +35,7 @@
 //! or expect its recycled contacts to disagree (`diagnose` names them `previous-poses`).
 
 mod narrow;
+pub mod replay;
 
 pub use narrow::{
     B2Kind, B2Shape, Box2dNarrowPhase, b_in_a, box2d_manifold, dvec, to_box2d, transform, vec2,
@@ -55,6 +56,12 @@ use std::io::{self, Write};
 /// The header for a Box2D world: engine `box2d` at the library's version, with the game's
 /// `substeps`, `dt` and whether contact recycling is on; f32, metres, y up.
 pub fn header(substeps: i32, dt: f64, contact_recycling: bool) -> Header {
+    header_with(substeps, dt, contact_recycling)
+}
+
+/// [`header`] with `contact_recycling` as the game states it: `true`, `false`, or a word
+/// (`"recording"`: as a replayed recording had it, per body).
+fn header_with(substeps: i32, dt: f64, contact_recycling: impl Into<serde_json::Value>) -> Header {
     // SAFETY: b2GetVersion reads constants.
     let v = unsafe { b2GetVersion() };
     let engine = Engine::new("box2d", &format!("{}.{}.{}", v.major, v.minor, v.revision))

@@ -1,6 +1,7 @@
-//! Captures from a Rapier world (rapier2d 0.36, `f32`, 2D): every collider's shape and pose
-//! read before `PhysicsPipeline::step`, and every contact manifold of the narrow phase read
-//! after it.
+//! Captures from a Rapier world (`f32`, 2D): every collider's shape and pose read before
+//! `PhysicsPipeline::step`, and every contact manifold of the narrow phase read after it.
+//! Written once for every Rapier version the adapter reads: the version's module (`v0_36.rs`,
+//! `v0_35.rs`, `v0_34.rs`) names its `rapier2d` and the few calls that differ (`shim`).
 //!
 //! Rapier computes a step's contacts at the start of `PhysicsPipeline::step`, before it moves
 //! the bodies, so the poses read *before* a step go with the contacts read *after* it. A game
@@ -66,11 +67,15 @@
 //! runs the narrow phase again at the poses of each CCD substep, and the contacts read after
 //! the step belong to the last substep, not to the poses read before it. Keep the default 1.
 
+use super::rapier2d;
+use super::shim::{self, DistanceOut, IntersectionOut};
+use collidoscope::Reported;
 use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, ManifoldPoints,
     NormalFrom, Penetration,
 };
-use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Segment, Shape};
+use collidoscope::fixture::NarrowPhase as FixtureNarrowPhase;
+use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use rapier2d::dynamics::{IntegrationParameters, RigidBodySet, RigidBodyType};
 use rapier2d::geometry::{
@@ -81,14 +86,14 @@ use rapier2d::parry::query::details::NormalConstraints;
 use rapier2d::parry::query::{
     ClosestPoints, Contact, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher,
     NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
-    ShapeCastOptions, ShapeDistance, ShapeIntersection, Unsupported,
+    ShapeCastOptions, Unsupported,
 };
-use rapier2d::parry::shape::Shape as ParryShape;
+use rapier2d::parry::shape::{Shape as ParryShape, SharedShape};
 use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// The Rapier version this adapter reads (the `engine.version` of [`header`]).
-pub const RAPIER_VERSION: &str = "0.36.1";
+pub const RAPIER_VERSION: &str = shim::VERSION;
 
 /// The capture id of a collider: its handle's index in the low 32 bits and its generation
 /// above them, `index | generation << 32`. `None` when the generation is 2^21 or more (the
@@ -106,7 +111,7 @@ pub fn collider_id(handle: ColliderHandle) -> Option<u64> {
 /// in the game's world (`false` for screen pixels, +y down).
 pub fn header(params: &IntegrationParameters, units: &str, y_up: bool) -> Header {
     let engine = Engine::new("rapier2d", RAPIER_VERSION)
-        .with_setting("contact_recycling", params.contact_recycling)
+        .with_setting("contact_recycling", shim::contact_recycling(params))
         .with_setting("dt", f64::from(params.dt))
         .with_setting("length_unit", f64::from(params.length_unit))
         .with_setting(
@@ -342,7 +347,7 @@ impl<W: Write> RapierCapture<W> {
             };
             let (a, pose1) = pose(pair.collider1)?;
             let (b, pose2) = pose(pair.collider2)?;
-            for manifold in pair.manifolds() {
+            for manifold in shim::manifolds(pair) {
                 if manifold.points.is_empty() {
                     continue;
                 }
@@ -529,7 +534,7 @@ impl QueryDispatcher for FreshManifolds {
         _: &Pose,
         _: &dyn ParryShape,
         _: &dyn ParryShape,
-    ) -> Result<ShapeIntersection, Unsupported> {
+    ) -> Result<IntersectionOut, Unsupported> {
         Err(Unsupported)
     }
 
@@ -538,7 +543,7 @@ impl QueryDispatcher for FreshManifolds {
         _: &Pose,
         _: &dyn ParryShape,
         _: &dyn ParryShape,
-    ) -> Result<ShapeDistance, Unsupported> {
+    ) -> Result<DistanceOut, Unsupported> {
         Err(Unsupported)
     }
 
@@ -600,7 +605,7 @@ impl PersistentQueryDispatcher<ContactManifoldData, ContactData> for FreshManifo
         _: &mut Option<ContactManifoldsWorkspace>,
     ) -> Result<(), Unsupported> {
         for manifold in manifolds {
-            manifold.mark_shapes_deformed();
+            mark_shapes_deformed(manifold);
         }
         Err(Unsupported)
     }
@@ -615,7 +620,132 @@ impl PersistentQueryDispatcher<ContactManifoldData, ContactData> for FreshManifo
         _: Real,
         manifold: &mut RapierManifold,
     ) -> Result<(), Unsupported> {
-        manifold.mark_shapes_deformed();
+        mark_shapes_deformed(manifold);
         Err(Unsupported)
     }
+}
+
+/// What parry 0.31's `ContactManifold::mark_shapes_deformed` does, written out for the
+/// versions before it: a zero second normal, which no kept manifold matches, so parry
+/// computes the manifold again.
+fn mark_shapes_deformed(manifold: &mut RapierManifold) {
+    manifold.local_n2 = Vector::ZERO;
+}
+
+/// Rapier's narrow phase, for engine fixture tests
+/// (`collidoscope fixture --rust TEST.rs --engine rapier2d`): each pinned pair rebuilt in
+/// parry's shapes at f32 (a ball; a rectangle centred on its pose as a cuboid, any other
+/// polygon as a convex polygon; a capsule; a segment; a chain's piece as a segment, which
+/// parry collides on both sides) and asked for its contact manifolds through parry's default
+/// query dispatcher, as Rapier's narrow phase asks, with `prediction` as the prediction
+/// distance. The deepest manifold is the answer: its normal (`local_n1` placed with A's pose,
+/// from A toward B) and each point's `dist` at the midpoint of its two surface points.
+#[derive(Clone, Copy, Debug)]
+pub struct RapierNarrowPhase {
+    /// How far apart Rapier keeps contact points (default: `IntegrationParameters::default()`'s
+    /// `prediction_distance()`).
+    pub prediction: Real,
+}
+
+impl Default for RapierNarrowPhase {
+    fn default() -> Self {
+        Self {
+            prediction: IntegrationParameters::default().prediction_distance(),
+        }
+    }
+}
+
+impl FixtureNarrowPhase for RapierNarrowPhase {
+    fn name(&self) -> String {
+        format!("rapier2d {RAPIER_VERSION} (parry's contact manifolds)")
+    }
+
+    fn contact(&self, a: &Placed, b: &Placed, piece: Option<usize>) -> Result<Reported, String> {
+        let (shape1, pose1) = parry_shape(a, piece)?;
+        let (shape2, pose2) = parry_shape(b, piece)?;
+        let pos12 = pose1.inverse() * pose2;
+        let mut manifolds: Vec<RapierManifold> = Vec::new();
+        let mut workspace = None;
+        DefaultQueryDispatcher
+            .contact_manifolds(
+                &pos12,
+                &*shape1,
+                &*shape2,
+                self.prediction,
+                &mut manifolds,
+                &mut workspace,
+            )
+            .map_err(|_| "parry has no contact manifolds for these two shapes".to_string())?;
+        let deepest = |m: &RapierManifold| {
+            m.points
+                .iter()
+                .map(|p| p.dist)
+                .fold(Real::INFINITY, Real::min)
+        };
+        let chosen = manifolds
+            .iter()
+            .filter(|m| !m.points.is_empty())
+            .min_by(|x, y| deepest(x).total_cmp(&deepest(y)));
+        let Some(m) = chosen else {
+            return Ok(Reported {
+                piece,
+                ..Reported::default()
+            });
+        };
+        let normal = pose1.rotation * m.local_n1;
+        let manifold = Manifold {
+            a: 0,
+            b: 1,
+            normal: point(normal),
+            points: m
+                .points
+                .iter()
+                .map(|p| ManifoldPoint {
+                    point: (place(&pose1, p.local_p1) + place(&pose2, p.local_p2)) * 0.5,
+                    separation: f64::from(p.dist),
+                })
+                .collect(),
+            piece,
+        };
+        manifold
+            .claim(NormalFrom::AToB, Penetration::NegativeSeparation)
+            .map(|(claim, _)| claim)
+    }
+}
+
+/// `placed` as parry's shape at f32 with its pose, or why parry has none for it.
+fn parry_shape(placed: &Placed, piece: Option<usize>) -> Result<(SharedShape, Pose), String> {
+    let v = |p: DVec2| Vector::new(p.x as Real, p.y as Real);
+    let shape = match &placed.shape {
+        Shape::Circle(c) => SharedShape::ball(c.radius() as Real),
+        Shape::Capsule(c) => SharedShape::capsule(v(c.a()), v(c.b()), c.radius() as Real),
+        Shape::Segment(s) => SharedShape::segment(v(s.a()), v(s.b())),
+        Shape::Chain(c) => {
+            let k = piece.ok_or("a pair with a chain is asked about one of its pieces")?;
+            let p = c
+                .piece(k)
+                .ok_or_else(|| format!("the chain has no piece {k}"))?;
+            SharedShape::segment(v(p.p1), v(p.p2))
+        }
+        Shape::Polygon(p) => match centred_rectangle(p.points()) {
+            Some(half) => SharedShape::cuboid(half.x as Real, half.y as Real),
+            None => SharedShape::convex_polyline(p.points().iter().map(|q| v(*q)).collect())
+                .ok_or("parry's convex_polyline refuses the polygon's corners")?,
+        },
+    };
+    let pose = Pose::new(v(placed.pose.position), placed.pose.angle() as Real);
+    Ok((shape, pose))
+}
+
+/// The half extents of `points` when they are a rectangle centred on the origin with sides
+/// along the axes, as a Rapier cuboid is captured.
+fn centred_rectangle(points: &[DVec2]) -> Option<DVec2> {
+    let half = points.first()?.abs();
+    let corners = [
+        DVec2::new(-half.x, -half.y),
+        DVec2::new(half.x, -half.y),
+        DVec2::new(half.x, half.y),
+        DVec2::new(-half.x, half.y),
+    ];
+    (points.len() == 4 && corners.iter().all(|c| points.contains(c))).then_some(half)
 }

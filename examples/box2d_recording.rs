@@ -1,0 +1,106 @@
+//! A Box2D game that records itself with Box2D's own calls, as a C or C++ game does: a crate
+//! sliding over a floor of twelve separate tiles (it catches on a seam) and a ball rolling down
+//! a ramp, then a bullet fired at a thin wall with continuous collision off (it tunnels). Only
+//! the lines marked `record:` are added to the game, and each is one Box2D call (the same in C:
+//! `b2CreateRecording`, `b2World_StartRecording`, `b2World_StopRecording`,
+//! `b2SaveRecordingToFile`, `b2DestroyRecording`). collidoscope then replays the recording with
+//! Box2D and shows what each step computed:
+//!
+//! ```text
+//! cargo run --release --example box2d_recording -- game.b2rec
+//! collidoscope import game.b2rec -o game.capture.jsonl.gz
+//! collidoscope diagnose game.capture.jsonl.gz      # the seam and the tunnel, named
+//! collidoscope game.b2rec                          # or open the recording in the window
+//! ```
+
+use boxdd_sys::ffi::*;
+use std::ffi::CString;
+
+const DT: f32 = 1.0 / 60.0;
+const SUBSTEPS: i32 = 4;
+
+fn v(x: f32, y: f32) -> b2Vec2 {
+    b2Vec2 { x, y }
+}
+
+/// A body with one box shape, contact recycling off (every contact computed at its step's
+/// poses, so that each claim can be judged).
+fn boxed(world: b2WorldId, kind: b2BodyType, at: b2Vec2, angle: f32, half: b2Vec2) -> b2BodyId {
+    // SAFETY: the world is live; the definitions are Box2D's defaults, filled in.
+    unsafe {
+        let mut def = b2DefaultBodyDef();
+        def.type_ = kind;
+        def.position = at;
+        let cs = b2ComputeCosSin(angle);
+        def.rotation = b2Rot {
+            c: cs.cosine,
+            s: cs.sine,
+        };
+        def.enableContactRecycling = false;
+        let body = b2CreateBody(world, &def);
+        let polygon = b2MakeBox(half.x, half.y);
+        b2CreatePolygonShape(body, &b2DefaultShapeDef(), &polygon);
+        body
+    }
+}
+
+fn main() -> std::io::Result<()> {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "game.b2rec".into());
+    let (stat, dynamic) = (b2BodyType_b2_staticBody, b2BodyType_b2_dynamicBody);
+    // SAFETY: one world, created, stepped and destroyed on this thread; the recording is made,
+    // saved and destroyed here.
+    unsafe {
+        let mut def = b2DefaultWorldDef();
+        def.gravity = v(0.0, -10.0);
+        def.enableContinuous = false;
+        let world = b2CreateWorld(&def);
+        // record: a buffer, and the world recorded from before its first step.
+        let recording = b2CreateRecording(0);
+        b2World_StartRecording(world, recording);
+
+        for k in 0..12 {
+            boxed(world, stat, v(-5.5 + k as f32, -0.5), 0.0, v(0.5, 0.5));
+        }
+        boxed(world, stat, v(3.5, 1.2), 0.5, v(1.5, 0.1));
+        let crate_body = boxed(world, dynamic, v(-5.5, 0.25), 0.0, v(0.25, 0.25));
+        b2Body_SetLinearVelocity(crate_body, v(7.0, 0.0));
+        let mut ball = b2DefaultBodyDef();
+        ball.type_ = dynamic;
+        ball.position = v(4.6, 2.2);
+        ball.enableContactRecycling = false;
+        let ball = b2CreateBody(world, &ball);
+        let circle = b2Circle {
+            center: v(0.0, 0.0),
+            radius: 0.2,
+        };
+        b2CreateCircleShape(ball, &b2DefaultShapeDef(), &circle);
+        // A thin wall far to the right, and a bullet fired at it at step 90.
+        boxed(world, stat, v(30.0, 1.0), 0.0, v(0.05, 2.0));
+        let bullet = boxed(world, dynamic, v(26.5, 1.0), 0.0, v(0.05, 0.05));
+        b2Body_SetGravityScale(bullet, 0.0);
+
+        for step in 0..150 {
+            if step == 90 {
+                b2Body_SetLinearVelocity(bullet, v(120.0, 0.0));
+            }
+            b2World_Step(world, DT, SUBSTEPS);
+        }
+
+        // record: stop, save, free.
+        b2World_StopRecording(world);
+        let file = CString::new(path.clone()).map_err(std::io::Error::other)?;
+        let saved = b2SaveRecordingToFile(recording, file.as_ptr());
+        let bytes = b2Recording_GetSize(recording);
+        b2DestroyRecording(recording);
+        b2DestroyWorld(world);
+        if !saved {
+            return Err(std::io::Error::other(format!(
+                "Box2D could not write {path}"
+            )));
+        }
+        println!("wrote {path}: 150 steps recorded by Box2D ({bytes} bytes)");
+    }
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Fuzz the Box2D recording import: `capture::box2d::replay` on any bytes (seeded with
+//! tests/captures/tile-floor.b2rec, recorded by Box2D). Collidoscope checks the 32-byte header
+//! and Box2D's own player (boxdd-sys's hardened reader) the rest; a recording either replays
+//! into a capture that reads back frame for frame, or is refused with a reason: never a panic
+//! or a crash in either.
+
+#![no_main]
+
+use collidoscope::capture::CaptureReader;
+use collidoscope::capture::box2d::replay::replay;
+use libfuzzer_sys::fuzz_target;
+use std::io::Cursor;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok((replayed, capture)) = replay(data, Vec::new(), false, |_, _| {}) else {
+        return;
+    };
+    let mut reader = CaptureReader::new("fuzz.capture.jsonl".as_ref(), Cursor::new(capture))
+        .expect("a replayed capture's header reads");
+    let mut frames = 0;
+    while let Some(_) = reader.next_frame().expect("a replayed capture reads") {
+        frames += 1;
+    }
+    assert_eq!(frames, replayed.frames);
+});

@@ -1,0 +1,300 @@
+//! Box2D's own recordings (`.b2rec`, written by `b2World_StartRecording` and
+//! `b2SaveRecordingToFile`) replayed by Box2D itself (`b2RecPlayer`) and written as a capture:
+//! a C or C++ game needs only Box2D's recording calls.
+//!
+//! The player opens a recording at the state just before its first step, and each
+//! `b2RecPlayer_StepFrame` runs one recorded `b2World_Step` and then the calls the game made
+//! before its next step. So the world the player holds between two frames is the world just
+//! before a step, as [`Box2dCapture::before_step`] reads it; the contacts read after the frame
+//! are the step's. Every shape the world's broad phase holds is read (found by an overlap
+//! query over the whole world with every category and mask bit set, so filters hide none).
+//! Bodies get no names (a recording keeps none the capture can read); contact recycling is as
+//! the game had it.
+//!
+//! Box2D refuses a recording of another recording format; the header is checked first, so the
+//! message can say which version the file is and which this build replays.
+
+use super::{Box2dCapture, header_with};
+use boxdd_sys::adapter::boxddRecPlayer_IsHealthy;
+use boxdd_sys::ffi::*;
+use collidoscope::capture::{CaptureError, CaptureWriter, NormalFrom, Penetration};
+use std::io::Write;
+use std::path::Path;
+
+/// The recording format this build's Box2D replays (`B2_REC_VERSION_MAJOR.MINOR` in Box2D's
+/// `recording.h`).
+pub const RECORDING_VERSION: (u16, u16) = (3, 2);
+
+/// `B2RC` read as a little-endian `u32`: a recording's first four bytes.
+const MAGIC: u32 = 0x4352_3242;
+
+/// What a replay wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    /// The frames written (one per recorded step).
+    pub frames: u64,
+    /// The recorded step's length, in seconds.
+    pub dt: f64,
+    /// The recorded sub-step count.
+    pub substeps: i32,
+    /// The first frame at which Box2D's replay stopped reproducing the state hashes the
+    /// recording holds (the replay then shows what Box2D computes, not what the game saw).
+    pub diverged_at: Option<u64>,
+}
+
+/// Why a recording cannot be replayed, said for the user.
+fn refused(why: impl Into<String>) -> CaptureError {
+    CaptureError::Recording(why.into())
+}
+
+/// Whether `bytes` start as a Box2D recording does (`B2RC`).
+pub fn is_recording(bytes: &[u8]) -> bool {
+    bytes.get(..4) == Some(&MAGIC.to_le_bytes()[..])
+}
+
+/// Check a recording's 32-byte header: its magic, its format version, pointer width and byte
+/// order, as Box2D's reader does, but saying which version the file is.
+pub fn check_header(bytes: &[u8]) -> Result<(), CaptureError> {
+    if !is_recording(bytes) {
+        return Err(refused(
+            "it is not a Box2D recording: a .b2rec file starts with the bytes B2RC \
+             (b2World_StartRecording and b2SaveRecordingToFile write one)",
+        ));
+    }
+    if bytes.len() < 32 {
+        return Err(refused(format!(
+            "it ends inside its 32-byte header ({} bytes)",
+            bytes.len()
+        )));
+    }
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    let version = (u16_at(4), u16_at(6));
+    if version != RECORDING_VERSION {
+        let (major, minor) = RECORDING_VERSION;
+        return Err(refused(format!(
+            "it is in Box2D's recording format {}.{}, and this build replays format \
+             {major}.{minor} (Box2D {}, through boxdd-sys): replay it with the Box2D that \
+             recorded it, or record it again with this one",
+            version.0,
+            version.1,
+            box2d_version()
+        )));
+    }
+    let (pointer_width, big_endian) = (bytes[17], bytes[18]);
+    if usize::from(pointer_width) != size_of::<usize>() || big_endian != 0 {
+        return Err(refused(format!(
+            "it was recorded on a {}-bit {} machine, and Box2D replays a recording only where \
+             pointers are as wide and bytes in the same order ({}-bit little-endian here)",
+            u32::from(pointer_width) * 8,
+            if big_endian != 0 {
+                "big-endian"
+            } else {
+                "little-endian"
+            },
+            usize::BITS
+        )));
+    }
+    check_steps(bytes)
+}
+
+/// The most sub-steps a recorded step may ask for: Box2D's documentation recommends 4, and a
+/// damaged recording asking for millions would keep the replay busy for hours.
+pub const MAX_SUBSTEPS: i32 = 1024;
+
+/// Walk the recording's records (after the header and the world's snapshot: an opcode, a
+/// 24-bit payload size, the payload) and check every `Step` (opcode 0x80: world, `dt`,
+/// sub-step count) before Box2D runs it: a finite `dt` of at least 0 and 1 to
+/// [`MAX_SUBSTEPS`] sub-steps. A walk that runs off the end stops there: Box2D's reader judges
+/// the rest.
+fn check_steps(bytes: &[u8]) -> Result<(), CaptureError> {
+    let snapshot = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+    let mut at = 32usize.saturating_add(usize::try_from(snapshot).unwrap_or(usize::MAX));
+    let mut step = 0u64;
+    while let Some(record) = bytes.get(at..at.saturating_add(4)) {
+        let size =
+            usize::from(record[1]) | usize::from(record[2]) << 8 | usize::from(record[3]) << 16;
+        let payload = at + 4;
+        if record[0] == 0x80
+            && let Some(args) = bytes.get(payload..payload + 12)
+        {
+            let dt = f32::from_le_bytes(args[4..8].try_into().expect("4 bytes"));
+            let substeps = i32::from_le_bytes(args[8..12].try_into().expect("4 bytes"));
+            if !(dt.is_finite() && dt >= 0.0) {
+                return Err(refused(format!(
+                    "its step {step} (byte {at}) has the time step {dt}: damaged"
+                )));
+            }
+            if !(1..=MAX_SUBSTEPS).contains(&substeps) {
+                return Err(refused(format!(
+                    "its step {step} (byte {at}) asks Box2D for {substeps} sub-steps, and \
+                     collidoscope replays 1 to {MAX_SUBSTEPS} a step: damaged, or a world to \
+                     replay in Box2D's own sample"
+                )));
+            }
+            step += 1;
+        }
+        at = payload.saturating_add(size);
+    }
+    Ok(())
+}
+
+/// The linked Box2D's version, `3.2.0`.
+fn box2d_version() -> String {
+    // SAFETY: b2GetVersion reads constants.
+    let v = unsafe { b2GetVersion() };
+    format!("{}.{}.{}", v.major, v.minor, v.revision)
+}
+
+/// A recording player, destroyed when dropped.
+struct Player(*mut b2RecPlayer);
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        // SAFETY: made by b2RecPlayer_Create, destroyed once.
+        unsafe { b2RecPlayer_Destroy(self.0) }
+    }
+}
+
+/// Replay the recording `bytes` with Box2D and write what each step computed to `out` as a
+/// capture (gzip when `compressed`). `progress` is called after each frame with the frames
+/// written and the recording's frame count.
+pub fn replay<W: Write>(
+    bytes: &[u8],
+    out: W,
+    compressed: bool,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<(Replayed, W), CaptureError> {
+    check_header(bytes)?;
+    let size = i32::try_from(bytes.len())
+        .map_err(|_| refused("it is 2 GiB or more: Box2D's player reads at most 2 GiB"))?;
+    // SAFETY: the player copies `bytes`; a malformed recording gives NULL.
+    let player = unsafe { b2RecPlayer_Create(bytes.as_ptr().cast(), size, 0) };
+    if player.is_null() {
+        return Err(refused(
+            "Box2D's player could not open it: the recording is cut short or damaged",
+        ));
+    }
+    let player = Player(player);
+    // SAFETY: a live player.
+    let info = unsafe { b2RecPlayer_GetInfo(player.0) };
+    let dt = f64::from(info.timeStep);
+    let total = u64::try_from(info.frameCount).unwrap_or(0);
+    let header = header_with(info.subStepCount, dt, "recording");
+    let writer = if compressed {
+        CaptureWriter::compressed(
+            out,
+            &header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+    } else {
+        CaptureWriter::new(
+            out,
+            &header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+    }?;
+    let mut capture = Box2dCapture::new(writer);
+    let mut frames = 0u64;
+    let mut bodies = Vec::new();
+    loop {
+        // SAFETY: a live player; its world lives as long as it does.
+        let world = unsafe { b2RecPlayer_GetWorldId(player.0) };
+        world_bodies(world, &mut bodies);
+        capture.before_step(&bodies)?;
+        // SAFETY: a live player.
+        let stepped = unsafe { b2RecPlayer_StepFrame(player.0) };
+        // SAFETY: boxdd-sys's check of the player's reader (false once a read failed).
+        if !unsafe { boxddRecPlayer_IsHealthy(player.0) } {
+            return Err(refused(format!(
+                "Box2D's player stopped reading it after {frames} frame(s): the recording is \
+                 cut short or damaged there"
+            )));
+        }
+        if !stepped {
+            break;
+        }
+        capture.after_step(frames as f64 * dt, &bodies)?;
+        frames += 1;
+        progress(frames, total);
+    }
+    // SAFETY: a live player.
+    let diverged = unsafe { b2RecPlayer_GetDivergeFrame(player.0) };
+    let out = capture.finish()?;
+    Ok((
+        Replayed {
+            frames,
+            dt,
+            substeps: info.subStepCount,
+            diverged_at: u64::try_from(diverged).ok(),
+        },
+        out,
+    ))
+}
+
+/// Replay the recording at `recording` into the capture file `capture` (gzip when its name
+/// ends in `.gz`), written atomically: what `collidoscope import game.b2rec -o
+/// game.capture.jsonl.gz` and the window's Open do. The error names the recording.
+pub fn replay_file(
+    recording: &Path,
+    capture: &Path,
+    progress: impl FnMut(u64, u64),
+) -> Result<Replayed, String> {
+    let named = |e: &dyn std::fmt::Display| format!("{}: {e}", recording.display());
+    let bytes = std::fs::read(recording).map_err(|e| named(&format!("cannot read it: {e}")))?;
+    let compressed = capture.extension().is_some_and(|e| e == "gz");
+    let mut replayed = None;
+    collidoscope::files::write_atomically_with(capture, |file| {
+        let (r, buffered) = replay(&bytes, std::io::BufWriter::new(file), compressed, progress)?;
+        buffered.into_inner().map_err(|e| e.into_error())?;
+        replayed = Some(r);
+        Ok::<(), CaptureError>(())
+    })
+    .map_err(|e| named(&e))?;
+    replayed.ok_or_else(|| named(&"nothing was replayed"))
+}
+
+/// Every body of `world` with a shape in its broad phase, each once, by id.
+fn world_bodies(world: b2WorldId, bodies: &mut Vec<b2BodyId>) {
+    unsafe extern "C" fn found(shape: b2ShapeId, context: *mut std::ffi::c_void) -> bool {
+        // SAFETY: the context is the Vec passed below, alive for the query; the id is live.
+        let (bodies, body) = unsafe {
+            (
+                &mut *context.cast::<Vec<b2BodyId>>(),
+                b2Shape_GetBody(shape),
+            )
+        };
+        bodies.push(body);
+        true
+    }
+    bodies.clear();
+    let everything = b2AABB {
+        lowerBound: b2Vec2 {
+            x: -f32::MAX / 4.0,
+            y: -f32::MAX / 4.0,
+        },
+        upperBound: b2Vec2 {
+            x: f32::MAX / 4.0,
+            y: f32::MAX / 4.0,
+        },
+    };
+    let all = b2QueryFilter {
+        categoryBits: u64::MAX,
+        maskBits: u64::MAX,
+    };
+    // SAFETY: the world is live and not stepping; the callback gets `bodies` as its context.
+    unsafe {
+        b2World_OverlapAABB(
+            world,
+            b2Vec2 { x: 0.0, y: 0.0 },
+            everything,
+            all,
+            Some(found),
+            (bodies as *mut Vec<b2BodyId>).cast(),
+        );
+    }
+    // Each body once, in the order of their ids (the order the game made them in).
+    bodies.sort_by_key(|b| (b.index1, b.generation));
+    bodies.dedup_by_key(|b| (b.index1, b.generation));
+}
