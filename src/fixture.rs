@@ -510,21 +510,34 @@ impl Include {
 pub enum TestEngine {
     /// Box2D v3 through `boxdd-sys`: `b2MakePolygon`, `b2Collide*`.
     Box2d,
-    /// Rapier's narrow phase: parry's contact manifolds through `rapier2d::parry`.
+    /// Rapier's narrow phase: parry's contact manifolds through `rapier2d::parry`, for
+    /// rapier2d 0.36 (feature `rapier2d`).
     Rapier2d,
+    /// The same for rapier2d 0.35 (feature `rapier2d-0-35`).
+    Rapier2d035,
+    /// The same for rapier2d 0.34 (feature `rapier2d-0-34`).
+    Rapier2d034,
     /// Avian's narrow phase: its `contact_manifolds` (parry's, through `avian2d`).
     Avian2d,
 }
 
 impl TestEngine {
     /// Every engine, in the order `--engine` lists them.
-    pub const ALL: [TestEngine; 3] = [TestEngine::Rapier2d, TestEngine::Box2d, TestEngine::Avian2d];
+    pub const ALL: [TestEngine; 5] = [
+        TestEngine::Rapier2d,
+        TestEngine::Rapier2d035,
+        TestEngine::Rapier2d034,
+        TestEngine::Box2d,
+        TestEngine::Avian2d,
+    ];
 
     /// The name `--engine` takes, which is also the collidoscope feature the test needs.
     pub fn name(self) -> &'static str {
         match self {
             TestEngine::Box2d => "box2d",
             TestEngine::Rapier2d => "rapier2d",
+            TestEngine::Rapier2d035 => "rapier2d-0-35",
+            TestEngine::Rapier2d034 => "rapier2d-0-34",
             TestEngine::Avian2d => "avian2d",
         }
     }
@@ -539,6 +552,12 @@ impl TestEngine {
         match self {
             TestEngine::Box2d => "collidoscope::capture::box2d::Box2dNarrowPhase",
             TestEngine::Rapier2d => "collidoscope::capture::rapier::RapierNarrowPhase::default()",
+            TestEngine::Rapier2d035 => {
+                "collidoscope::capture::rapier_0_35::RapierNarrowPhase::default()"
+            }
+            TestEngine::Rapier2d034 => {
+                "collidoscope::capture::rapier_0_34::RapierNarrowPhase::default()"
+            }
             TestEngine::Avian2d => "collidoscope::capture::avian::AvianNarrowPhase::default()",
         }
     }
@@ -551,7 +570,7 @@ impl TestEngine {
                  //! b2ChainSegment, from the fixture's numbers rounded to f32) and asked again through\n\
                  //! b2Collide*; its manifold is judged against the pinned exact result at f32."
             }
-            TestEngine::Rapier2d => {
+            TestEngine::Rapier2d | TestEngine::Rapier2d035 | TestEngine::Rapier2d034 => {
                 "//! Each pinned pair is rebuilt in parry's shapes (Ball, Cuboid, Capsule, ConvexPolygon,\n\
                  //! Segment, at f32) and asked again for its contact manifolds as Rapier's narrow phase\n\
                  //! asks (rapier2d::parry's default query dispatcher, Rapier's default prediction\n\
@@ -635,6 +654,7 @@ fn fixture_{ident}() {{
         );
     };
     let feature = engine.name();
+    let ident_feature = feature.replace('-', "_");
     let asks = engine.asks();
     let narrow_phase = engine.narrow_phase();
     format!(
@@ -650,7 +670,7 @@ fn fixture_{ident}() {{
 //!     collidoscope = {{ path = {source:?}, default-features = false, features = ["{feature}"] }}
 
 #[test]
-fn fixture_{ident}_{feature}() {{
+fn fixture_{ident}_{ident_feature}() {{
     let fixture = include_str!({argument});
     let engine = {narrow_phase};
     if let Err(problem) = collidoscope::fixture::verify_engine(fixture, &engine) {{

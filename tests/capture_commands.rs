@@ -563,6 +563,28 @@ fn import_replays_a_box2d_recording_into_a_capture() {
         "{}",
         stderr(&o)
     );
+    // Found by fuzzing: a damaged recording whose replay creates a polygon of no corners, on
+    // which one of Box2D's assertions stops the replay (in its child process): refused with
+    // Box2D's words, and nothing half-written is left.
+    let damaged = dir.path().join("damaged.capture.jsonl");
+    let o = collidoscope(&[
+        "import",
+        "tests/captures/fuzz-empty-polygon.b2rec",
+        "-o",
+        damaged.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("fuzz-empty-polygon.b2rec: Box2D stopped while replaying it (Box2D's assertion shape->count > 0 failed (geometry.c, line 432))"),
+        "{}",
+        stderr(&o)
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains("damaged"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let o = collidoscope(&["import", recording, "-o", "game.json"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(

@@ -1,8 +1,14 @@
 //! Fuzz the Box2D recording import: `capture::box2d::replay` on any bytes (seeded with
 //! tests/captures/tile-floor.b2rec, recorded by Box2D). Collidoscope checks the 32-byte header
-//! and Box2D's own player (boxdd-sys's hardened reader) the rest; a recording either replays
-//! into a capture that reads back frame for frame, or is refused with a reason: never a panic
-//! or a crash in either.
+//! and every step's sub-step count, Box2D's own player (boxdd-sys's hardened reader) the rest;
+//! a recording either replays into a capture that reads back frame for frame, or is refused
+//! with a reason, never a panic.
+//!
+//! The calls a recording replays reach Box2D's own assertions, which end the process: that is
+//! why `import` and the window replay in a child process. Here an assertion ends the run with
+//! `ASSERTION_EXIT` (3) after naming it; run with `-fork=1 -ignore_crashes=1` and sort the
+//! artifacts by the message each leaves ("Box2D's assertion ... failed" is Box2D refusing a
+//! damaged recording; a Rust panic is a bug here).
 
 #![no_main]
 
@@ -11,7 +17,7 @@ use collidoscope::capture::box2d::replay::replay;
 use libfuzzer_sys::fuzz_target;
 use std::io::Cursor;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: collidoscope::capture::box2d::replay::stop_on_assertion(), |data: &[u8]| {
     let Ok((replayed, capture)) = replay(data, Vec::new(), false, |_, _| {}) else {
         return;
     };

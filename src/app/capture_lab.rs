@@ -646,12 +646,19 @@ impl CaptureLab {
                     shared[0].store(k, Ordering::Relaxed);
                     shared[1].store(n, Ordering::Relaxed);
                 };
-                let outcome = crate::capture::box2d::replay::replay_file(&from, &capture, tick)
-                    .map(|r| {
-                        let said =
-                            text::replayed(&from, Some(&capture), r.frames, r.dt, r.diverged_at);
-                        (capture.clone(), said)
-                    });
+                // In a child process (this program's `replay-recording`): one of Box2D's
+                // assertions on a damaged recording stops the child, never the window.
+                let outcome = std::env::current_exe()
+                    .map_err(|e| format!("cannot find collidoscope to replay it: {e}"))
+                    .and_then(|exe| {
+                        crate::capture::box2d::replay::replay_in_child(
+                            &exe,
+                            &from,
+                            Some(&capture),
+                            tick,
+                        )
+                    })
+                    .map(|said| (capture.clone(), said));
                 let _ = send.send(outcome);
             });
         if let Err(e) = started {

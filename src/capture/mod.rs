@@ -10,6 +10,8 @@
 //! The adapters that fill a frame from an engine's own world live beside this module
 //! (features `box2d`, `rapier2d` (0.36), `rapier2d-0-35`, `rapier2d-0-34` and `avian2d`).
 
+#[cfg(feature = "avian2d")]
+pub mod avian;
 #[cfg(feature = "box2d")]
 pub mod box2d;
 mod error;

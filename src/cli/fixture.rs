@@ -294,13 +294,15 @@ pub struct FixtureArgs {
     #[arg(long, value_name = "TEST.rs")]
     pub rust: Option<PathBuf>,
     /// With --rust: the test rebuilds every pinned pair in this engine's narrow phase and
-    /// judges its answers at f32 (it needs collidoscope's feature of the same name). Without
-    /// it, the test judges the fixture's own claims.
+    /// judges its answers at f32 (it needs collidoscope's feature of the same name: rapier2d
+    /// for Rapier 0.36, rapier2d-0-35, rapier2d-0-34, box2d, avian2d). Without it, the test
+    /// judges the fixture's own claims.
     #[arg(long, value_name = "ENGINE", requires = "rust", value_parser = engine_name)]
     pub engine: Option<fixture::TestEngine>,
 }
 
-/// `--engine`'s value: `rapier2d`, `box2d` or `avian2d`.
+/// `--engine`'s value: `rapier2d` (0.36), `rapier2d-0-35`, `rapier2d-0-34`, `box2d` or
+/// `avian2d`: the collidoscope feature the test needs.
 fn engine_name(name: &str) -> Result<fixture::TestEngine, String> {
     fixture::TestEngine::named(name).ok_or_else(|| {
         let names: Vec<&str> = fixture::TestEngine::ALL.iter().map(|e| e.name()).collect();

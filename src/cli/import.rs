@@ -146,8 +146,8 @@ fn run_recording(args: &ImportArgs, out: &mut impl Write) -> u8 {
 }
 
 #[cfg(feature = "box2d")]
-fn replay_recording(file: &Path, output: Option<&Path>, out: &mut impl Write) -> u8 {
-    use crate::capture::box2d::replay::{Replayed, replay, replay_file};
+fn replay_recording(file: &Path, output: Option<&Path>, _: &mut impl Write) -> u8 {
+    use crate::capture::box2d::replay::replay_in_child;
     let progress = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         let bar = indicatif::ProgressBar::new(0);
         if let Ok(style) =
@@ -163,20 +163,16 @@ fn replay_recording(file: &Path, output: Option<&Path>, out: &mut impl Write) ->
         progress.set_length(n);
         progress.set_position(k);
     };
-    let said = |r: &Replayed, capture: Option<&Path>| {
-        crate::text::replayed(file, capture, r.frames, r.dt, r.diverged_at)
-    };
-    let result = match output {
-        Some(path) => replay_file(file, path, tick).map(|r| said(&r, Some(path))),
-        None => std::fs::read(file)
-            .map_err(|e| format!("cannot read it: {e}"))
-            .and_then(|bytes| {
-                replay(&bytes, &mut *out, false, tick)
-                    .map(|(r, _)| said(&r, None))
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| format!("{}: {e}", file.display())),
-    };
+    // In a child process: one of Box2D's assertions on a damaged recording stops the child,
+    // not this command.
+    let result = std::env::current_exe()
+        .map_err(|e| {
+            format!(
+                "{}: cannot find collidoscope to replay it: {e}",
+                file.display()
+            )
+        })
+        .and_then(|exe| replay_in_child(&exe, file, output, tick));
     progress.finish_and_clear();
     match result {
         Ok(words) => {
@@ -188,6 +184,62 @@ fn replay_recording(file: &Path, output: Option<&Path>, out: &mut impl Write) ->
             1
         }
     }
+}
+
+/// `collidoscope replay-recording [--progress] RECORDING [CAPTURE]` (hidden): the replay
+/// itself, in the child process `import` and the window start. Box2D's assertions end it with
+/// `ASSERTION_EXIT`; `--progress` prints `progress K N` lines on stderr.
+#[cfg(feature = "box2d")]
+pub fn run_replay(args: &ReplayArgs, out: &mut impl Write) -> u8 {
+    use crate::capture::box2d::replay::{replay, replay_file, stop_on_assertion};
+    stop_on_assertion();
+    let file = &args.recording;
+    let tick = |k: u64, n: u64| {
+        if args.progress && (k == n || k.is_multiple_of(64)) {
+            eprintln!("progress {k} {n}");
+        }
+    };
+    let said = |r: &crate::capture::box2d::replay::Replayed, capture: Option<&Path>| {
+        crate::text::replayed(file, capture, r.frames, r.dt, r.diverged_at)
+    };
+    let result = match &args.capture {
+        Some(path) => replay_file(file, path, tick).map(|r| said(&r, Some(path))),
+        None => std::fs::read(file)
+            .map_err(|e| format!("cannot read it: {e}"))
+            .and_then(|bytes| {
+                replay(&bytes, &mut *out, false, tick)
+                    .map(|(r, _)| said(&r, None))
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| format!("{}: {e}", file.display())),
+    };
+    match result {
+        Ok(words) => {
+            eprintln!("{words}");
+            0
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+#[cfg(not(feature = "box2d"))]
+pub fn run_replay(args: &ReplayArgs, out: &mut impl Write) -> u8 {
+    replay_recording(&args.recording, args.capture.as_deref(), out)
+}
+
+/// The arguments of the hidden `replay-recording`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// Print `progress K N` lines on stderr.
+    #[arg(long)]
+    pub progress: bool,
+    /// The Box2D recording.
+    pub recording: PathBuf,
+    /// The capture to write (atomically); without it, stdout.
+    pub capture: Option<PathBuf>,
 }
 
 #[cfg(not(feature = "box2d"))]

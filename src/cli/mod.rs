@@ -120,6 +120,10 @@ counter-clockwise, holes clockwise, collinear pieces joined), named merged 1, me
 a note says how many shapes each replaced. It also takes a shape set. Exit status:
 0 imported, 1 refused (one message on stderr; OUT not written), 2 wrong usage.")]
     Import(import::ImportArgs),
+    /// The replay of a Box2D recording, in the child process `import` and the window start
+    /// (Box2D's assertions on a damaged recording end the child, not them).
+    #[command(hide = true)]
+    ReplayRecording(import::ReplayArgs),
     /// Lessons: slides that teach collision geometry, each a scene in a lab with a few
     /// sentences (the lesson file is in docs/format.md, "Lessons").
     #[command(after_help = "\
@@ -221,7 +225,7 @@ test may be moved anywhere in it; else beside the test) and checks it with
 collidoscope::fixture::verify: the pinned results, and each claim the fixture holds judged as
 diagnose judges it (a wrong contact fails the test); it needs collidoscope as a path
 dev-dependency with default-features = false (its comment gives the line). With --engine
-rapier2d|box2d|avian2d the test instead rebuilds every pinned pair in that engine's narrow
+rapier2d|rapier2d-0-35|rapier2d-0-34|box2d|avian2d the test instead rebuilds every pinned pair in that engine's narrow
 phase (parry's contact manifolds as Rapier or Avian call them, Box2D's b2Collide*) and judges
 the engine's answers at f32 (collidoscope::fixture::verify_engine; it needs collidoscope's
 feature of the engine's name): it fails while the engine disagrees. Of a capture, --frame N pins that
@@ -421,6 +425,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             },
         },
         Some(Command::Import(args)) => import::run(&args, &mut out),
+        Some(Command::ReplayRecording(args)) => import::run_replay(&args, &mut out),
         Some(Command::Lesson(args)) => match &args.command {
             Some(command) => lesson::run(command, &mut out),
             None => match lesson::to_present(&args) {

@@ -13,6 +13,12 @@
 //!
 //! Box2D refuses a recording of another recording format; the header is checked first, so the
 //! message can say which version the file is and which this build replays.
+//!
+//! Box2D's player checks what it reads (boxdd-sys hardens it against damaged files), but the
+//! calls a recording replays reach Box2D's own assertions, which stop the process (a damaged
+//! recording can create a polygon of no corners). So the command line and the window replay
+//! in a child process ([`replay_in_child`], running `collidoscope replay-recording`): a
+//! recording Box2D stops on is refused with Box2D's words, and nothing else is lost.
 
 use super::{Box2dCapture, header_with};
 use boxdd_sys::adapter::boxddRecPlayer_IsHealthy;
@@ -253,6 +259,128 @@ pub fn replay_file(
     })
     .map_err(|e| named(&e))?;
     replayed.ok_or_else(|| named(&"nothing was replayed"))
+}
+
+/// The exit status of `collidoscope replay-recording` when one of Box2D's assertions stopped
+/// it (see [`stop_on_assertion`]).
+pub const ASSERTION_EXIT: i32 = 3;
+
+/// Make Box2D's assertions end the process with [`ASSERTION_EXIT`] after saying which one
+/// failed (Box2D's default traps, which a shell reports as a crash): for the child process
+/// that replays a recording.
+pub fn stop_on_assertion() {
+    unsafe extern "C" fn stop(
+        condition: *const std::ffi::c_char,
+        file: *const std::ffi::c_char,
+        line: std::ffi::c_int,
+    ) -> std::ffi::c_int {
+        // SAFETY: Box2D passes its assertion's text and file name, NUL-terminated.
+        let (condition, file) = unsafe {
+            (
+                std::ffi::CStr::from_ptr(condition).to_string_lossy(),
+                std::ffi::CStr::from_ptr(file).to_string_lossy(),
+            )
+        };
+        let file = file.rsplit('/').next().unwrap_or_default();
+        eprintln!("Box2D's assertion {condition} failed ({file}, line {line})");
+        std::process::exit(ASSERTION_EXIT)
+    }
+    // SAFETY: sets Box2D's global assertion handler to a function that never returns.
+    unsafe { b2SetAssertFcn(Some(stop)) }
+}
+
+/// Replay `recording` in a child process (`exe replay-recording --progress RECORDING
+/// [CAPTURE]`, `exe` being the collidoscope binary), into `capture` or, without one, onto this
+/// process's standard output. `progress` gets the frames done and the recording's count as
+/// the child reports them. `Ok`: what the child said of the replay; `Err`: why it was refused,
+/// naming the recording, with Box2D's words when one of its assertions stopped the replay (a
+/// half-written capture is removed).
+pub fn replay_in_child(
+    exe: &Path,
+    recording: &Path,
+    capture: Option<&Path>,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<String, String> {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let named = |e: &dyn std::fmt::Display| format!("{}: {e}", recording.display());
+    let mut command = Command::new(exe);
+    command
+        .args(["replay-recording", "--progress"])
+        .arg(recording)
+        .args(capture)
+        .stdin(Stdio::null())
+        .stdout(if capture.is_some() {
+            Stdio::null()
+        } else {
+            Stdio::inherit()
+        })
+        .stderr(Stdio::piped());
+    let mut child = command
+        .spawn()
+        .map_err(|e| named(&format!("cannot start {} to replay it: {e}", exe.display())))?;
+    let mut said = Vec::new();
+    if let Some(stderr) = child.stderr.take() {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let mut words = line.split(' ');
+            match (words.next(), words.next(), words.next(), words.next()) {
+                (Some("progress"), Some(k), Some(n), None) => {
+                    if let (Ok(k), Ok(n)) = (k.parse(), n.parse()) {
+                        progress(k, n);
+                    }
+                }
+                _ => said.push(line),
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| named(&format!("the replay could not be waited for: {e}")))?;
+    let words = said.join("\n");
+    match status.code() {
+        Some(0) => Ok(words),
+        Some(1) | Some(2) => Err(words),
+        other => {
+            if let Some(capture) = capture {
+                remove_unfinished(capture, child.id());
+            }
+            let why = match other {
+                Some(ASSERTION_EXIT) => said.last().cloned().unwrap_or_default(),
+                _ => format!("the replay ended with {status}"),
+            };
+            Err(named(&format!(
+                "Box2D stopped while replaying it ({why}): the recording is damaged, or calls \
+                 Box2D refuses"
+            )))
+        }
+    }
+}
+
+/// Remove what a child process `pid` left half-written beside `capture` (the temporary file
+/// `files::write_atomically_with` writes, `.NAME.PID-K.tmp`).
+fn remove_unfinished(capture: &Path, pid: u32) {
+    let Some(name) = capture
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+    else {
+        return;
+    };
+    let folder = match capture.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let start = format!(".{name}.{pid}-");
+    if let Ok(entries) = std::fs::read_dir(folder) {
+        for entry in entries.flatten() {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            if file.starts_with(&start) && file.ends_with(".tmp") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
 }
 
 /// Every body of `world` with a shape in its broad phase, each once, by id.
