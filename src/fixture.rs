@@ -282,6 +282,36 @@ pub fn check(scene: &Scene) -> Option<Verification> {
     })
 }
 
+/// An engine's answer for a pair from the manifolds it computed (A first, normal from A toward
+/// B, negative separation when penetrating, as the adapters convert them): the deepest
+/// manifold's claim ([`crate::capture::Manifold::claim`]), or apart when no manifold has a
+/// point. What every [`NarrowPhase`] returns.
+pub fn engine_answer(
+    manifolds: &[crate::capture::Manifold],
+    piece: Option<usize>,
+) -> Result<Reported, String> {
+    use crate::capture::{NormalFrom, Penetration};
+    let deepest = |m: &crate::capture::Manifold| {
+        m.points
+            .iter()
+            .map(|p| p.separation)
+            .fold(f64::INFINITY, f64::min)
+    };
+    let chosen = manifolds
+        .iter()
+        .filter(|m| !m.points.is_empty())
+        .min_by(|x, y| deepest(x).total_cmp(&deepest(y)));
+    match chosen {
+        Some(m) => m
+            .claim(NormalFrom::AToB, Penetration::NegativeSeparation)
+            .map(|(claim, _)| claim),
+        None => Ok(Reported {
+            piece,
+            ..Reported::default()
+        }),
+    }
+}
+
 /// The fixture's claims about its pinned pairs that disagree with the exact result, judged at
 /// the file's precision as `diagnose` judges them.
 pub fn judge_claims(scene: &Scene) -> Vec<Disagreement> {

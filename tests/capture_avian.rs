@@ -10,6 +10,9 @@
 //! `cargo test --ignore-rust-version --features avian2d --test capture_avian` (CI runs it:
 //! Bevy 0.20 declares Rust 1.97.1).
 
+#[path = "common/engine_cases.rs"]
+mod engine_cases;
+
 use avian2d::prelude::*;
 use bevy::app::{App, Startup};
 use bevy::ecs::prelude::*;
@@ -204,40 +207,12 @@ fn with_avian_recycling_kept_the_kept_contacts_are_named_previous_poses() {
     assert!(tally.by_cause.contains_key("previous-poses"), "{tally:#?}");
 }
 
-fn capsule(a: [f64; 2], b: [f64; 2], r: f64, at: [f64; 2], angle: f64) -> String {
-    format!(
-        r#"{{"kind": "capsule", "a": {a:?}, "b": {b:?}, "radius": {r}, "position": {at:?}, "angle": {angle}}}"#
-    )
-}
-
-fn fixture(a: &str, b: &str) -> String {
-    let text =
-        format!(r#"{{"format": "collidoscope-shapes", "version": 2, "shapes": [{a}, {b}]}}"#);
-    let scene = collidoscope::scene::parse("case.json".as_ref(), text.as_bytes()).unwrap();
-    collidoscope::scene::to_json(&collidoscope::fixture::make(&scene, None))
-}
-
 /// The same deep capsule pair as the Rapier versions' test (Avian 0.8 asks parry 0.31, as
 /// Rapier 0.36 does).
 #[test]
 fn avians_engine_fixture_fails_on_a_deep_capsule_pair_and_passes_on_a_shallow_one() {
     let engine = AvianNarrowPhase::default();
-    let deep = fixture(
-        &capsule(
-            [-1.6794563375781135, 1.5472927359079724],
-            [-0.16068889921920937, 1.8023927429815108],
-            0.23171713922301657,
-            [-1.6326656165584679, -3.135877221639438],
-            1.920967201987597,
-        ),
-        &capsule(
-            [0.8677738329965914, 0.9789552623706717],
-            [0.2969184389612756, 0.3909895308343125],
-            0.6130980210680603,
-            [-2.535331691774609, -3.4340699828168044],
-            3.1830794629861803,
-        ),
-    );
+    let deep = engine_cases::deep_capsules();
     match verify_engine(&deep, &engine) {
         Err(e @ FixtureError::Disagreed(_)) => {
             let message = e.to_string();
@@ -248,9 +223,6 @@ fn avians_engine_fixture_fails_on_a_deep_capsule_pair_and_passes_on_a_shallow_on
         }
         other => panic!("the deep pair fails: {other:?}"),
     }
-    let shallow = fixture(
-        &capsule([-0.5, 0.0], [0.5, 0.0], 0.25, [0.0, 0.0], 0.0),
-        &capsule([-0.5, 0.0], [0.5, 0.0], 0.25, [0.3, 0.45], 0.2),
-    );
+    let shallow = engine_cases::shallow_capsules();
     assert_eq!(verify_engine(&shallow, &engine), Ok(1));
 }

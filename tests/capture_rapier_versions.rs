@@ -11,18 +11,21 @@
 //! (CI runs it; the full adapter suite, tests/capture_rapier, runs against 0.36 in every
 //! `cargo test`).
 
+#[path = "common/engine_cases.rs"]
+mod engine_cases;
+
 /// The tests for one version: `$module` is its adapter module, `$step` how its
 /// `PhysicsPipeline::step` is called (0.36 takes a soft-body set) and `$params` its
 /// integration parameters with contact recycling off where it has any.
 macro_rules! version_tests {
     ($name:ident, $module:path, $version:literal, $params:expr, $step:ident) => {
         mod $name {
-            use $module as adapter;
             use adapter::rapier2d::prelude::*;
             use adapter::{RapierCapture, RapierNarrowPhase, fresh_narrow_phase, header};
             use collidoscope::capture::{CaptureReader, judge_frame};
             use collidoscope::fixture::{FixtureError, verify_engine};
             use std::io::Cursor;
+            use $module as adapter;
 
             fn fixed(w: &mut World, collider: ColliderBuilder, x: f32, y: f32, angle: f32) {
                 let body = w.bodies.insert(
@@ -59,7 +62,13 @@ macro_rules! version_tests {
                     narrow_phase: fresh_narrow_phase(),
                 };
                 for k in 0..12 {
-                    fixed(&mut w, ColliderBuilder::cuboid(0.5, 0.5), -5.5 + k as f32, -0.5, 0.0);
+                    fixed(
+                        &mut w,
+                        ColliderBuilder::cuboid(0.5, 0.5),
+                        -5.5 + k as f32,
+                        -0.5,
+                        0.0,
+                    );
                 }
                 fixed(&mut w, ColliderBuilder::cuboid(1.5, 0.1), 3.5, 1.2, 0.5);
                 dynamic(&mut w, ColliderBuilder::cuboid(0.25, 0.25), -5.5, 0.25, 7.0);
@@ -67,7 +76,13 @@ macro_rules! version_tests {
                 for row in 0..3 {
                     for i in 0..3 - row {
                         let x = -2.0 + (i as f32 - (3 - row) as f32 / 2.0) * 0.65;
-                        dynamic(&mut w, ColliderBuilder::cuboid(0.3, 0.3), x, 0.3 + 0.6 * row as f32, 0.0);
+                        dynamic(
+                            &mut w,
+                            ColliderBuilder::cuboid(0.3, 0.3),
+                            x,
+                            0.3 + 0.6 * row as f32,
+                            0.0,
+                        );
                     }
                 }
                 dynamic(&mut w, ColliderBuilder::capsule_x(0.3, 0.15), 1.0, 1.5, 0.0);
@@ -85,12 +100,19 @@ macro_rules! version_tests {
                 let mut multibody_joints = MultibodyJointSet::new();
                 let mut ccd = CCDSolver::new();
                 let gravity = Vector::new(0.0, -9.81);
-                let mut capture = RapierCapture::new(Vec::new(), &header(&w.params, "m", true)).unwrap();
+                let mut capture =
+                    RapierCapture::new(Vec::new(), &header(&w.params, "m", true)).unwrap();
                 for step in 0..120 {
                     capture.before_step(&w.bodies, &w.colliders).unwrap();
                     $step!(
-                        pipeline, gravity, w, islands, broad_phase, impulse_joints,
-                        multibody_joints, ccd
+                        pipeline,
+                        gravity,
+                        w,
+                        islands,
+                        broad_phase,
+                        impulse_joints,
+                        multibody_joints,
+                        ccd
                     );
                     capture
                         .after_step(step as f64 * f64::from(w.params.dt), &w.narrow_phase)
@@ -98,7 +120,8 @@ macro_rules! version_tests {
                 }
                 let bytes = capture.finish().unwrap();
                 let mut reader =
-                    CaptureReader::new("rapier.capture.jsonl".as_ref(), Cursor::new(bytes)).unwrap();
+                    CaptureReader::new("rapier.capture.jsonl".as_ref(), Cursor::new(bytes))
+                        .unwrap();
                 assert_eq!(reader.header().engine.version, $version);
                 let (mut claims, mut agreeing, mut intersecting) = (0, 0, 0);
                 let mut worst = Vec::new();
@@ -113,61 +136,33 @@ macro_rules! version_tests {
                         }
                     }
                 }
-                assert!(claims > 300 && intersecting > 200, "{claims} claims, {intersecting} intersecting");
-                assert_eq!(agreeing, claims, "{worst:#?}");
-            }
-
-            /// A capsule as a fixture's shape: its segment's ends and radius, local, at a pose.
-            fn capsule(a: [f64; 2], b: [f64; 2], r: f64, at: [f64; 2], angle: f64) -> String {
-                format!(
-                    r#"{{"kind": "capsule", "a": {a:?}, "b": {b:?}, "radius": {r}, "position": {at:?}, "angle": {angle}}}"#
-                )
-            }
-
-            fn fixture(a: &str, b: &str) -> String {
-                let text = format!(
-                    r#"{{"format": "collidoscope-shapes", "version": 2, "shapes": [{a}, {b}]}}"#
+                assert!(
+                    claims > 300 && intersecting > 200,
+                    "{claims} claims, {intersecting} intersecting"
                 );
-                let scene = collidoscope::scene::parse("case.json".as_ref(), text.as_bytes()).unwrap();
-                collidoscope::scene::to_json(&collidoscope::fixture::make(&scene, None))
+                assert_eq!(agreeing, claims, "{worst:#?}");
             }
 
             #[test]
             fn the_engine_fixture_fails_on_a_deep_capsule_pair_and_passes_on_a_shallow_one() {
                 let engine = RapierNarrowPhase::default();
-                // Two capsules crossing deep (found by a scan of random pairs): parry's manifold
-                // says 0.845 along a normal 58 degrees from the exact 1.139.
-                let deep = fixture(
-                    &capsule(
-                        [-1.6794563375781135, 1.5472927359079724],
-                        [-0.16068889921920937, 1.8023927429815108],
-                        0.23171713922301657,
-                        [-1.6326656165584679, -3.135877221639438],
-                        1.920967201987597,
-                    ),
-                    &capsule(
-                        [0.8677738329965914, 0.9789552623706717],
-                        [0.2969184389612756, 0.3909895308343125],
-                        0.6130980210680603,
-                        [-2.535331691774609, -3.4340699828168044],
-                        3.1830794629861803,
-                    ),
-                );
+                let deep = crate::engine_cases::deep_capsules();
                 match verify_engine(&deep, &engine) {
                     Err(FixtureError::Disagreed(v)) => {
                         let message = FixtureError::Disagreed(v).to_string();
                         assert!(
-                            message.contains(concat!("rapier2d ", $version, " (parry's contact manifolds) disagrees")),
+                            message.contains(concat!(
+                                "rapier2d ",
+                                $version,
+                                " (parry's contact manifolds) disagrees"
+                            )),
                             "{message}"
                         );
                         assert!(message.contains("normal by"), "{message}");
                     }
                     other => panic!("the deep pair fails: {other:?}"),
                 }
-                let shallow = fixture(
-                    &capsule([-0.5, 0.0], [0.5, 0.0], 0.25, [0.0, 0.0], 0.0),
-                    &capsule([-0.5, 0.0], [0.5, 0.0], 0.25, [0.3, 0.45], 0.2),
-                );
+                let shallow = crate::engine_cases::shallow_capsules();
                 assert_eq!(verify_engine(&shallow, &engine), Ok(1));
             }
         }

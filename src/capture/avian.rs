@@ -56,7 +56,7 @@ use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom,
     Penetration,
 };
-use collidoscope::fixture::NarrowPhase as FixtureNarrowPhase;
+use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use std::collections::HashMap;
@@ -355,20 +355,7 @@ fn write_step(
             if m.points.is_empty() {
                 continue;
             }
-            manifolds.push(Manifold {
-                a,
-                b,
-                normal: dvec(m.normal),
-                points: m
-                    .points
-                    .iter()
-                    .map(|p| ManifoldPoint {
-                        point: dvec(p.point),
-                        separation: f64::from(m1 + m2 - p.penetration),
-                    })
-                    .collect(),
-                piece: None,
-            });
+            manifolds.push(manifold_of(m, (a, b), m1 + m2, None));
         }
     }
     writer.poses(time, poses, manifolds)
@@ -443,39 +430,35 @@ impl FixtureNarrowPhase for AvianNarrowPhase {
         let (c2, p2, r2) = avian_collider(b, piece)?;
         let mut found = Vec::new();
         contact_manifolds(&c1, p1, r1, &c2, p2, r2, self.prediction, &mut found);
-        let deepest = |m: &ContactManifold| {
-            m.points
-                .iter()
-                .map(|p| -p.penetration)
-                .fold(f32::INFINITY, f32::min)
-        };
-        let Some(m) = found
+        let found: Vec<Manifold> = found
             .iter()
-            .filter(|m| !m.points.is_empty())
-            .min_by(|x, y| deepest(x).total_cmp(&deepest(y)))
-        else {
-            return Ok(Reported {
-                piece,
-                ..Reported::default()
-            });
-        };
-        let manifold = Manifold {
-            a: 0,
-            b: 1,
-            normal: dvec(m.normal),
-            points: m
-                .points
-                .iter()
-                .map(|p| ManifoldPoint {
-                    point: dvec(p.point),
-                    separation: -f64::from(p.penetration),
-                })
-                .collect(),
-            piece,
-        };
-        manifold
-            .claim(NormalFrom::AToB, Penetration::NegativeSeparation)
-            .map(|(claim, _)| claim)
+            .map(|m| manifold_of(m, (0, 1), 0.0, piece))
+            .collect();
+        engine_answer(&found, piece)
+    }
+}
+
+/// An Avian manifold as a capture holds it: ids `a` and `b`, each point's separation its
+/// `penetration` negated with `margins` (the two colliders' `CollisionMargin`s) taken off.
+fn manifold_of(
+    m: &ContactManifold,
+    (a, b): (u64, u64),
+    margins: f32,
+    piece: Option<usize>,
+) -> Manifold {
+    Manifold {
+        a,
+        b,
+        normal: dvec(m.normal),
+        points: m
+            .points
+            .iter()
+            .map(|p| ManifoldPoint {
+                point: dvec(p.point),
+                separation: f64::from(margins - p.penetration),
+            })
+            .collect(),
+        piece,
     }
 }
 
@@ -496,7 +479,7 @@ fn avian_collider(
                 .ok_or_else(|| format!("the chain has no piece {k}"))?;
             Collider::segment(v(p.p1), v(p.p2))
         }
-        Shape::Polygon(p) => match centred_rectangle(p.points()) {
+        Shape::Polygon(p) => match p.centred_half_extents() {
             Some(half) => Collider::rectangle(2.0 * half.x as f32, 2.0 * half.y as f32),
             None => {
                 let corners: Vec<bevy::math::Vec2> = p.points().iter().map(|q| v(*q)).collect();
@@ -507,17 +490,4 @@ fn avian_collider(
     };
     let rotation = Rotation::radians(placed.pose.angle() as f32);
     Ok((collider, v(placed.pose.position), rotation))
-}
-
-/// The half extents of `points` when they are a rectangle centred on the origin with sides
-/// along the axes, as an Avian rectangle is captured.
-fn centred_rectangle(points: &[DVec2]) -> Option<DVec2> {
-    let half = points.first()?.abs();
-    let corners = [
-        DVec2::new(-half.x, -half.y),
-        DVec2::new(half.x, -half.y),
-        DVec2::new(half.x, half.y),
-        DVec2::new(-half.x, half.y),
-    ];
-    (points.len() == 4 && corners.iter().all(|c| points.contains(c))).then_some(half)
 }

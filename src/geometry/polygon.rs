@@ -107,6 +107,20 @@ impl ConvexPolygon {
         ])
     }
 
+    /// The half extents when the polygon is a rectangle centred on its origin with sides
+    /// along the axes (what [`Self::rectangle`] makes, and an engine's box is captured as):
+    /// how an engine's adapter rebuilds it as the engine's own box.
+    pub fn centred_half_extents(&self) -> Option<DVec2> {
+        let half = self.points.first()?.abs();
+        let corners = [
+            DVec2::new(-half.x, -half.y),
+            DVec2::new(half.x, -half.y),
+            DVec2::new(half.x, half.y),
+            DVec2::new(-half.x, half.y),
+        ];
+        (self.points.len() == 4 && corners.iter().all(|c| self.points.contains(c))).then_some(half)
+    }
+
     /// The points, counter-clockwise.
     pub fn points(&self) -> &[DVec2] {
         &self.points

@@ -12,8 +12,8 @@
 
 use boxdd_sys::ffi::*;
 use collidoscope::Reported;
-use collidoscope::capture::{Manifold, ManifoldPoint, NormalFrom, Penetration};
-use collidoscope::fixture::NarrowPhase;
+use collidoscope::capture::{Manifold, ManifoldPoint};
+use collidoscope::fixture::{NarrowPhase, engine_answer};
 use collidoscope::geometry::{DVec2, Placed, Pose, Shape};
 
 /// One shape as Box2D holds it, with its pose (`b2Transform`).
@@ -271,7 +271,6 @@ impl NarrowPhase for Box2dNarrowPhase {
         let m = world_manifold(&x, &y, piece)
             .ok_or("Box2D collides no two static shapes (segments and chains)")?;
         // No manifold point: Box2D reports the pair apart.
-        m.claim(NormalFrom::AToB, Penetration::NegativeSeparation)
-            .map(|(claim, _)| claim)
+        engine_answer(std::slice::from_ref(&m), piece)
     }
 }

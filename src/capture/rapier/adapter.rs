@@ -74,7 +74,7 @@ use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, ManifoldPoints,
     NormalFrom, Penetration,
 };
-use collidoscope::fixture::NarrowPhase as FixtureNarrowPhase;
+use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use rapier2d::dynamics::{IntegrationParameters, RigidBodySet, RigidBodyType};
@@ -676,40 +676,25 @@ impl FixtureNarrowPhase for RapierNarrowPhase {
                 &mut workspace,
             )
             .map_err(|_| "parry has no contact manifolds for these two shapes".to_string())?;
-        let deepest = |m: &RapierManifold| {
-            m.points
-                .iter()
-                .map(|p| p.dist)
-                .fold(Real::INFINITY, Real::min)
-        };
-        let chosen = manifolds
+        let normal = |m: &RapierManifold| point(pose1.rotation * m.local_n1);
+        let found: Vec<Manifold> = manifolds
             .iter()
-            .filter(|m| !m.points.is_empty())
-            .min_by(|x, y| deepest(x).total_cmp(&deepest(y)));
-        let Some(m) = chosen else {
-            return Ok(Reported {
+            .map(|m| Manifold {
+                a: 0,
+                b: 1,
+                normal: normal(m),
+                points: m
+                    .points
+                    .iter()
+                    .map(|p| ManifoldPoint {
+                        point: (place(&pose1, p.local_p1) + place(&pose2, p.local_p2)) * 0.5,
+                        separation: f64::from(p.dist),
+                    })
+                    .collect(),
                 piece,
-                ..Reported::default()
-            });
-        };
-        let normal = pose1.rotation * m.local_n1;
-        let manifold = Manifold {
-            a: 0,
-            b: 1,
-            normal: point(normal),
-            points: m
-                .points
-                .iter()
-                .map(|p| ManifoldPoint {
-                    point: (place(&pose1, p.local_p1) + place(&pose2, p.local_p2)) * 0.5,
-                    separation: f64::from(p.dist),
-                })
-                .collect(),
-            piece,
-        };
-        manifold
-            .claim(NormalFrom::AToB, Penetration::NegativeSeparation)
-            .map(|(claim, _)| claim)
+            })
+            .collect();
+        engine_answer(&found, piece)
     }
 }
 
@@ -727,7 +712,7 @@ fn parry_shape(placed: &Placed, piece: Option<usize>) -> Result<(SharedShape, Po
                 .ok_or_else(|| format!("the chain has no piece {k}"))?;
             SharedShape::segment(v(p.p1), v(p.p2))
         }
-        Shape::Polygon(p) => match centred_rectangle(p.points()) {
+        Shape::Polygon(p) => match p.centred_half_extents() {
             Some(half) => SharedShape::cuboid(half.x as Real, half.y as Real),
             None => SharedShape::convex_polyline(p.points().iter().map(|q| v(*q)).collect())
                 .ok_or("parry's convex_polyline refuses the polygon's corners")?,
@@ -735,17 +720,4 @@ fn parry_shape(placed: &Placed, piece: Option<usize>) -> Result<(SharedShape, Po
     };
     let pose = Pose::new(v(placed.pose.position), placed.pose.angle() as Real);
     Ok((shape, pose))
-}
-
-/// The half extents of `points` when they are a rectangle centred on the origin with sides
-/// along the axes, as a Rapier cuboid is captured.
-fn centred_rectangle(points: &[DVec2]) -> Option<DVec2> {
-    let half = points.first()?.abs();
-    let corners = [
-        DVec2::new(-half.x, -half.y),
-        DVec2::new(half.x, -half.y),
-        DVec2::new(half.x, half.y),
-        DVec2::new(-half.x, half.y),
-    ];
-    (points.len() == 4 && corners.iter().all(|c| points.contains(c))).then_some(half)
 }
