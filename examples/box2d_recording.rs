@@ -1,7 +1,8 @@
 //! A Box2D game that records itself with Box2D's own calls, as a C or C++ game does: a crate
 //! sliding over a floor of twelve separate tiles (it catches on a seam) and a ball rolling down
 //! a ramp, then a bullet fired at a thin wall with continuous collision off (it tunnels). Only
-//! the lines marked `record:` are added to the game, and each is one Box2D call (the same in C:
+//! the lines marked `record:` are added to the game (and `b2Body_SetName`, so that the capture
+//! names the bodies), and each is one Box2D call (the same in C:
 //! `b2CreateRecording`, `b2World_StartRecording`, `b2World_StopRecording`,
 //! `b2SaveRecordingToFile`, `b2DestroyRecording`). collidoscope then replays the recording with
 //! Box2D and shows what each step computed:
@@ -23,9 +24,23 @@ fn v(x: f32, y: f32) -> b2Vec2 {
     b2Vec2 { x, y }
 }
 
-/// A body with one box shape, contact recycling off (every contact computed at its step's
-/// poses, so that each claim can be judged).
-fn boxed(world: b2WorldId, kind: b2BodyType, at: b2Vec2, angle: f32, half: b2Vec2) -> b2BodyId {
+/// Give `body` a name Box2D keeps (and records): what collidoscope calls its shapes.
+fn name(body: b2BodyId, name: &str) {
+    let name = CString::new(name).expect("no NUL in a name");
+    // SAFETY: a live body; Box2D copies the name.
+    unsafe { b2Body_SetName(body, name.as_ptr()) };
+}
+
+/// A body with one box shape, named, contact recycling off (every contact computed at its
+/// step's poses, so that each claim can be judged).
+fn boxed(
+    world: b2WorldId,
+    label: &str,
+    kind: b2BodyType,
+    at: b2Vec2,
+    angle: f32,
+    half: b2Vec2,
+) -> b2BodyId {
     // SAFETY: the world is live; the definitions are Box2D's defaults, filled in.
     unsafe {
         let mut def = b2DefaultBodyDef();
@@ -40,6 +55,7 @@ fn boxed(world: b2WorldId, kind: b2BodyType, at: b2Vec2, angle: f32, half: b2Vec
         let body = b2CreateBody(world, &def);
         let polygon = b2MakeBox(half.x, half.y);
         b2CreatePolygonShape(body, &b2DefaultShapeDef(), &polygon);
+        name(body, label);
         body
     }
 }
@@ -61,10 +77,18 @@ fn main() -> std::io::Result<()> {
         b2World_StartRecording(world, recording);
 
         for k in 0..12 {
-            boxed(world, stat, v(-5.5 + k as f32, -0.5), 0.0, v(0.5, 0.5));
+            let tile = format!("tile{}", k + 1);
+            boxed(
+                world,
+                &tile,
+                stat,
+                v(-5.5 + k as f32, -0.5),
+                0.0,
+                v(0.5, 0.5),
+            );
         }
-        boxed(world, stat, v(3.5, 1.2), 0.5, v(1.5, 0.1));
-        let crate_body = boxed(world, dynamic, v(-5.5, 0.25), 0.0, v(0.25, 0.25));
+        boxed(world, "ramp", stat, v(3.5, 1.2), 0.5, v(1.5, 0.1));
+        let crate_body = boxed(world, "crate", dynamic, v(-5.5, 0.25), 0.0, v(0.25, 0.25));
         b2Body_SetLinearVelocity(crate_body, v(7.0, 0.0));
         let mut ball = b2DefaultBodyDef();
         ball.type_ = dynamic;
@@ -76,9 +100,10 @@ fn main() -> std::io::Result<()> {
             radius: 0.2,
         };
         b2CreateCircleShape(ball, &b2DefaultShapeDef(), &circle);
+        name(ball, "ball");
         // A thin wall far to the right, and a bullet fired at it at step 90.
-        boxed(world, stat, v(30.0, 1.0), 0.0, v(0.05, 2.0));
-        let bullet = boxed(world, dynamic, v(26.5, 1.0), 0.0, v(0.05, 0.05));
+        boxed(world, "wall", stat, v(30.0, 1.0), 0.0, v(0.05, 2.0));
+        let bullet = boxed(world, "bullet", dynamic, v(26.5, 1.0), 0.0, v(0.05, 0.05));
         b2Body_SetGravityScale(bullet, 0.0);
 
         for step in 0..150 {

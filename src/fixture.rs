@@ -160,6 +160,9 @@ impl fmt::Display for Disagreement {
     }
 }
 
+/// Who made a [`Disagreement`] that is one of the fixture's own claims.
+const FIXTURES_CLAIM: &str = "the fixture's claim";
+
 /// An engine's narrow phase, asked again for a fixture's pinned pairs by [`verify_engine`]:
 /// what a generated engine test (`collidoscope fixture --rust TEST.rs --engine NAME`) checks.
 /// The adapters implement it behind their features (`capture::box2d::Box2dNarrowPhase`,
@@ -209,10 +212,19 @@ impl fmt::Display for FixtureError {
                 Ok(())
             }
             FixtureError::Disagreed(v) => {
+                let engine = v
+                    .disagreements
+                    .first()
+                    .is_some_and(|d| d.by != FIXTURES_CLAIM);
                 write!(
                     f,
-                    "{} claim(s) about {} pinned pair(s) disagree with the exact result:",
+                    "{} {} about {} pinned pair(s) disagree with the exact result:",
                     v.disagreements.len(),
+                    if engine {
+                        "engine answer(s)"
+                    } else {
+                        "claim(s) of the fixture"
+                    },
                     v.pairs
                 )?;
                 for d in &v.disagreements {
@@ -339,7 +351,7 @@ pub fn judge_claims(scene: &Scene) -> Vec<Disagreement> {
             (!check.agrees).then(|| Disagreement {
                 pair: (i, j),
                 names: names(scene, i, j),
-                by: "the fixture's claim".into(),
+                by: FIXTURES_CLAIM.into(),
                 claimed,
                 check: Ok(check),
             })
@@ -575,6 +587,30 @@ impl TestEngine {
     /// The engine named `name`, as `--engine` takes it.
     pub fn named(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// The engine (and for Rapier the version's feature) that made a capture whose header
+    /// names `engine` at `version`, if the test can ask it.
+    pub fn of_capture(engine: &str, version: &str) -> Option<Self> {
+        match (
+            engine,
+            version.split('.').take(2).collect::<Vec<_>>().as_slice(),
+        ) {
+            ("box2d", _) => Some(TestEngine::Box2d),
+            ("avian2d", _) => Some(TestEngine::Avian2d),
+            ("rapier2d", ["0", "34"]) => Some(TestEngine::Rapier2d034),
+            ("rapier2d", ["0", "35"]) => Some(TestEngine::Rapier2d035),
+            ("rapier2d", ["0", "36"]) => Some(TestEngine::Rapier2d),
+            _ => None,
+        }
+    }
+
+    /// Whether this is one of the Rapier versions.
+    pub fn is_rapier(self) -> bool {
+        matches!(
+            self,
+            TestEngine::Rapier2d | TestEngine::Rapier2d035 | TestEngine::Rapier2d034
+        )
     }
 
     /// The [`NarrowPhase`] the generated test passes to [`verify_engine`].

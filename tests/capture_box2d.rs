@@ -853,7 +853,7 @@ fn a_box2d_engine_fixture_fails_where_box2d_clips_a_chain_contact_and_passes_whe
     assert!(claimed < exact - 0.05, "Box2D {claimed}, exact {exact}");
     let message = FixtureError::Disagreed(v.clone()).to_string();
     assert!(
-        message.starts_with("1 claim(s) about 1 pinned pair(s) disagree"),
+        message.starts_with("1 engine answer(s) about 1 pinned pair(s) disagree"),
         "{message}"
     );
     assert!(

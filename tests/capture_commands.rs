@@ -518,7 +518,7 @@ fn import_replays_a_box2d_recording_into_a_capture() {
     let o = collidoscope(&["import", recording, "-o", capture.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("replayed tests/captures/tile-floor.b2rec with Box2D: 150 frames of 0.016667 s, written to"),
+        stderr(&o).contains("replayed tests/captures/tile-floor.b2rec with Box2D: 150 frames of 0.016667 s (written from frame 1: the recording began before the game made its world, which frame 0 makes), written to"),
         "{}",
         stderr(&o)
     );
@@ -528,7 +528,15 @@ fn import_replays_a_box2d_recording_into_a_capture() {
     assert_eq!(line["claims"], line["agreeing"]);
     assert_eq!(line["engine"]["name"], "box2d");
     assert_eq!(line["engine"]["settings"]["contact_recycling"], "recording");
-    assert_eq!(line["frames"].as_array().map(Vec::len), Some(150));
+    assert_eq!(line["frames"].as_array().map(Vec::len), Some(149));
+    // Named as the game named its bodies (b2Body_SetName, kept by the recording).
+    assert_eq!(line["first_event"]["shape"], line["events"][0]["shape"]);
+    let said = stdout(&collidoscope(&["diagnose", capture.to_str().unwrap()]));
+    assert!(
+        said.contains("crate caught on the seam between tile3 and tile4")
+            && said.contains("bullet tunnelled through wall"),
+        "{said}"
+    );
     let events: Vec<(String, u64)> = line["events"]
         .as_array()
         .unwrap()
@@ -596,6 +604,57 @@ fn import_replays_a_box2d_recording_into_a_capture() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--merge is for a level"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `fixture --engine` on a capture Rapier wrote takes the Rapier version its header names
+/// (tests/captures/rapier-seams.capture.jsonl.gz: rapier2d 0.36.1), saying so; on a capture of
+/// another engine it keeps the engine asked and says the capture's.
+#[test]
+fn fixture_engine_follows_the_rapier_version_of_the_capture() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json, rs) = (dir.path().join("seam.json"), dir.path().join("seam.rs"));
+    let o = collidoscope(&[
+        "fixture",
+        "tests/captures/rapier-seams.capture.jsonl.gz",
+        "--frame",
+        "2",
+        "-o",
+        json.to_str().unwrap(),
+        "--rust",
+        rs.to_str().unwrap(),
+        "--engine",
+        "rapier2d-0-34",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("note: the capture was made by rapier2d 0.36.1: the test asks it through collidoscope's feature rapier2d (not rapier2d-0-34)"),
+        "{}",
+        stderr(&o)
+    );
+    let test = std::fs::read_to_string(&rs).unwrap();
+    assert!(
+        test.contains("collidoscope::capture::rapier::RapierNarrowPhase::default()")
+            && test.contains(r#"features = ["rapier2d"]"#),
+        "{test}"
+    );
+    let o = collidoscope(&[
+        "fixture",
+        "tests/captures/crate.capture.jsonl",
+        "--frame",
+        "1",
+        "-o",
+        json.to_str().unwrap(),
+        "--rust",
+        rs.to_str().unwrap(),
+        "--engine",
+        "avian2d",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("note: the capture was made by box2d 3.2.0, and the test asks avian2d"),
         "{}",
         stderr(&o)
     );

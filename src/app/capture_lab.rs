@@ -376,6 +376,24 @@ impl CaptureLab {
 
     /// The selected claim's pair at the frame shown: its report, and the mistake's test.
     fn follow(&mut self, fresh: bool) {
+        // A pair chosen from an event names its shapes in the event's order; the frame's claim
+        // may name them the other way round: the claim's order is taken, so the claim is found
+        // and explained.
+        if let (Some(c), Some(s)) = (self.selected, self.shown.as_ref()) {
+            let claimed = |a, b| {
+                s.judged
+                    .claims
+                    .iter()
+                    .any(|j| (j.a, j.b, j.piece()) == (a, b, c.piece))
+            };
+            if !claimed(c.a, c.b) && claimed(c.b, c.a) {
+                self.selected = Some(ClaimRef {
+                    a: c.b,
+                    b: c.a,
+                    piece: c.piece,
+                });
+            }
+        }
         let shown = self.shown.as_ref();
         let pair = self.selected.zip(shown).and_then(|(c, s)| {
             let a = s.ids.iter().position(|id| *id == c.a)?;

@@ -110,6 +110,7 @@ fn run_on_frame(
             return 1;
         }
     };
+    let rust = rust.map(|r| engine_of_capture(r, reader.header()));
     let mut range: Option<(u64, u64)> = None;
     let found = loop {
         match reader.next_frame() {
@@ -178,6 +179,7 @@ fn run_on_event(
             return 1;
         }
     };
+    let rust = rust.map(|r| engine_of_capture(r, reader.header()));
     let mut finder = EventFinder::for_capture(reader.header());
     let mut seen = 0usize;
     let mut found = None;
@@ -308,4 +310,40 @@ fn engine_name(name: &str) -> Result<fixture::TestEngine, String> {
         let names: Vec<&str> = fixture::TestEngine::ALL.iter().map(|e| e.name()).collect();
         format!("expected one of {}", names.join(", "))
     })
+}
+
+/// `--engine` for a fixture of a capture: a Rapier capture's test asks the Rapier version its
+/// header names (the feature of that version), said in a note when it differs from the one
+/// given; an engine other than the capture's is said in a note and kept.
+fn engine_of_capture<'a>(
+    rust: fixture::RustTest<'a>,
+    header: &crate::capture::Header,
+) -> fixture::RustTest<'a> {
+    let (Some(asked), Some(made)) = (
+        rust.engine,
+        fixture::TestEngine::of_capture(&header.engine.name, &header.engine.version),
+    ) else {
+        return rust;
+    };
+    let by = format!("{} {}", header.engine.name, header.engine.version);
+    if asked == made {
+        rust
+    } else if asked.is_rapier() && made.is_rapier() {
+        eprintln!(
+            "note: the capture was made by {by}: the test asks it through collidoscope's feature {} (not {})",
+            made.name(),
+            asked.name()
+        );
+        fixture::RustTest {
+            engine: Some(made),
+            ..rust
+        }
+    } else {
+        eprintln!(
+            "note: the capture was made by {by}, and the test asks {} (--engine {}): it judges that engine's answers, not the capture's",
+            asked.name(),
+            asked.name()
+        );
+        rust
+    }
 }

@@ -410,3 +410,40 @@ fn events_are_counted_stepped_through_and_said_with_their_fixes() {
     h.run_steps(2);
     h.get_by_label_contains("no event after this frame");
 }
+
+/// Box2D's recording of the tile floor (tests/captures/tile-floor.b2rec), replayed into a
+/// capture: the seam event names its pair (tile, crate) in the other order from the frame's
+/// claim (crate, tile); stepping to it explains that claim, never "no claim" (found by a new
+/// user's try).
+#[test]
+fn an_event_whose_pair_is_claimed_the_other_way_round_explains_the_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let capture = dir.path().join("tile.capture.jsonl");
+    collidoscope::capture::box2d::replay::replay_file(
+        std::path::Path::new("tests/captures/tile-floor.b2rec"),
+        &capture,
+        |_, _| {},
+    )
+    .unwrap();
+    let mut h = capture_harness(app(Some(capture)));
+    scanned(&mut h);
+    let seam = h.state().capture_lab().index().unwrap().events()[0].clone();
+    assert_eq!((seam.a, seam.b), (4294967300, 4294967310));
+    h.key_press(Key::E);
+    h.run_steps(3);
+    assert_eq!(
+        h.state().capture_lab().selected(),
+        Some(ClaimRef {
+            a: 4294967310,
+            b: 4294967300,
+            piece: None
+        })
+    );
+    assert_eq!(h.query_all_by_label_contains("holds no claim").count(), 0);
+    // Named as the game named its bodies in Box2D (b2Body_SetName, kept by the recording).
+    assert!(
+        h.query_all_by_label_contains("crate caught on the seam between tile3 and tile4")
+            .count()
+            > 0
+    );
+}

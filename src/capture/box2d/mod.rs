@@ -92,6 +92,21 @@ fn shape_key(id: b2ShapeId) -> u64 {
     id.index1 as u32 as u64 | (id.generation as u64) << 32
 }
 
+/// The name Box2D keeps for `body` (`b2Body_SetName`), if any.
+///
+/// # Safety
+/// `body` must be a live body.
+unsafe fn body_name(body: b2BodyId) -> Option<String> {
+    // SAFETY: a live body; Box2D returns NULL or its NUL-terminated name.
+    let name = unsafe { b2Body_GetName(body) };
+    if name.is_null() {
+        return None;
+    }
+    // SAFETY: non-null, NUL-terminated, alive while the body is.
+    let name = unsafe { std::ffi::CStr::from_ptr(name) }.to_string_lossy();
+    (!name.is_empty()).then(|| name.into_owned())
+}
+
 fn chain_key(id: b2ChainId) -> u64 {
     (id.index1 as u32 as u64 | (id.generation as u64) << 32) + (1 << 52)
 }
@@ -110,7 +125,8 @@ impl<W: Write> Box2dCapture<W> {
     }
 
     /// Give `body` a name to show in the capture (every shape of it takes it): what the
-    /// window's lists and `diagnose` call it instead of its id. A name given after the body's
+    /// window's lists and `diagnose` call it instead of its id. Without one, a body's own
+    /// Box2D name (`b2Body_SetName`) is used. A name given after the body's
     /// first frame is written with its next frame.
     pub fn name(&mut self, body: b2BodyId, name: impl Into<String>) {
         self.names.insert(body_key(body), name.into());
@@ -173,7 +189,10 @@ impl<W: Write> Box2dCapture<W> {
                         why,
                     };
                     let geometry_error = |e: ShapeError| fail(e.to_string());
-                    let name = self.names.get(&body_key(body));
+                    // The name given here, else the body's own (`b2Body_SetName`, which a
+                    // recording keeps).
+                    let own = body_name(body);
+                    let name = self.names.get(&body_key(body)).or(own.as_ref());
                     let at = |shape: Shape, position: DVec2, id: u64| {
                         let shape = BodyShape::new(id, shape, position, rotation).moving(
                             body_type,

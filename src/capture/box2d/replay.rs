@@ -37,8 +37,12 @@ const MAGIC: u32 = 0x4352_3242;
 /// What a replay wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replayed {
-    /// The frames written (one per recorded step).
+    /// The recorded steps replayed (one frame each, but for a first step that made the world:
+    /// see `first_frame`).
     pub frames: u64,
+    /// The capture's first frame: 0, or 1 when the recording began before the game made its
+    /// world (the world is made in the first recorded frame, so its step is not written).
+    pub first_frame: u64,
     /// The recorded step's length, in seconds.
     pub dt: f64,
     /// The recorded sub-step count.
@@ -201,9 +205,23 @@ pub fn replay<W: Write>(
             Penetration::NegativeSeparation,
         )
     }?;
-    let mut capture = Box2dCapture::new(writer);
-    let mut frames = 0u64;
     let mut bodies = Vec::new();
+    // A recording started before the game made its world holds the making in its first frame,
+    // run with that frame's step: the world before step 0 is empty, and what step 0 computed
+    // cannot be read with the poses it used. The capture then starts at frame 1.
+    // SAFETY: a live player; its world lives as long as it does.
+    world_bodies(unsafe { b2RecPlayer_GetWorldId(player.0) }, &mut bodies);
+    let first = if bodies.is_empty() && total > 0 {
+        // SAFETY: a live player.
+        if !unsafe { b2RecPlayer_StepFrame(player.0) } {
+            return Err(refused("Box2D's player found no step in it"));
+        }
+        1
+    } else {
+        0
+    };
+    let mut capture = Box2dCapture::new(writer.starting_at(first));
+    let mut frames = first;
     loop {
         // SAFETY: a live player; its world lives as long as it does.
         let world = unsafe { b2RecPlayer_GetWorldId(player.0) };
@@ -231,6 +249,7 @@ pub fn replay<W: Write>(
     Ok((
         Replayed {
             frames,
+            first_frame: first,
             dt,
             substeps: info.subStepCount,
             diverged_at: u64::try_from(diverged).ok(),
