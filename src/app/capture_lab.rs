@@ -401,7 +401,7 @@ impl CaptureLab {
             Some((a, b))
         });
         self.pair
-            .follow(shown.map(|s| (s.position as u64, &s.scene)), pair, fresh);
+            .follow(shown.map(|s| (s.frame.frame, &s.scene)), pair, fresh);
         if fresh && let Some((mistake, _)) = self.mistake {
             self.show_mistake(Some(mistake));
         }
