@@ -294,6 +294,18 @@ pub fn check(scene: &Scene) -> Option<Verification> {
     })
 }
 
+/// The piece of `chain` a [`NarrowPhase`] is asked about, or why there is none: what every
+/// engine rebuilds of a chain (Box2D a `b2ChainSegment`, parry a segment).
+pub fn asked_piece(
+    chain: &crate::geometry::Chain,
+    piece: Option<usize>,
+) -> Result<crate::geometry::Piece, String> {
+    let k = piece.ok_or("a pair with a chain is asked about one of its pieces")?;
+    chain
+        .piece(k)
+        .ok_or_else(|| format!("the chain has no piece {k}"))
+}
+
 /// An engine's answer for a pair from the manifolds it computed (A first, normal from A toward
 /// B, negative separation when penetrating, as the adapters convert them): the deepest
 /// manifold's claim ([`crate::capture::Manifold::claim`]), or apart when no manifold has a

@@ -56,7 +56,7 @@ use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom,
     Penetration,
 };
-use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, engine_answer};
+use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use std::collections::HashMap;
@@ -245,11 +245,7 @@ fn capture_step(
             let out = BufWriter::new(file);
             let gz = state.path.extension().is_some_and(|e| e == "gz");
             let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
-            if gz {
-                CaptureWriter::compressed(out, &header, from, pen)
-            } else {
-                CaptureWriter::new(out, &header, from, pen)
-            }
+            CaptureWriter::with_gzip(out, &header, from, pen, gz)
         });
         match opened {
             Ok(writer) => state.writer = Some(writer),
@@ -473,10 +469,7 @@ fn avian_collider(
         Shape::Capsule(c) => Collider::capsule_endpoints(c.radius() as f32, v(c.a()), v(c.b())),
         Shape::Segment(s) => Collider::segment(v(s.a()), v(s.b())),
         Shape::Chain(c) => {
-            let k = piece.ok_or("a pair with a chain is asked about one of its pieces")?;
-            let p = c
-                .piece(k)
-                .ok_or_else(|| format!("the chain has no piece {k}"))?;
+            let p = asked_piece(c, piece)?;
             Collider::segment(v(p.p1), v(p.p2))
         }
         Shape::Polygon(p) => match p.centred_half_extents() {

@@ -410,6 +410,22 @@ impl<W: Write> CaptureWriter<W> {
         Self::start(sink, header, normal_from, penetration)
     }
 
+    /// [`Self::compressed`] when `gzip`, else [`Self::new`]: for a writer whose output is
+    /// chosen at run time (a file named `.gz`).
+    pub fn with_gzip(
+        out: W,
+        header: &Header,
+        normal_from: NormalFrom,
+        penetration: Penetration,
+        gzip: bool,
+    ) -> io::Result<Self> {
+        if gzip {
+            Self::compressed(out, header, normal_from, penetration)
+        } else {
+            Self::new(out, header, normal_from, penetration)
+        }
+    }
+
     fn start(
         out: Sink<W>,
         header: &Header,

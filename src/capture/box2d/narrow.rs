@@ -13,7 +13,7 @@
 use boxdd_sys::ffi::*;
 use collidoscope::Reported;
 use collidoscope::capture::{Manifold, ManifoldPoint};
-use collidoscope::fixture::{NarrowPhase, engine_answer};
+use collidoscope::fixture::{NarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{DVec2, Placed, Pose, Shape};
 
 /// One shape as Box2D holds it, with its pose (`b2Transform`).
@@ -101,10 +101,7 @@ pub fn to_box2d(placed: &Placed, piece: Option<usize>) -> Result<B2Shape, String
             0.0,
         ),
         Shape::Chain(c) => {
-            let k = piece.ok_or("a pair with a chain is asked about one of its pieces")?;
-            let p = c
-                .piece(k)
-                .ok_or_else(|| format!("the chain has no piece {k}"))?;
+            let p = asked_piece(c, piece)?;
             (
                 B2Kind::ChainSegment(b2ChainSegment {
                     ghost1: vec2(p.g0),

@@ -190,21 +190,13 @@ pub fn replay<W: Write>(
     let dt = f64::from(info.timeStep);
     let total = u64::try_from(info.frameCount).unwrap_or(0);
     let header = header_with(info.subStepCount, dt, "recording");
-    let writer = if compressed {
-        CaptureWriter::compressed(
-            out,
-            &header,
-            NormalFrom::AToB,
-            Penetration::NegativeSeparation,
-        )
-    } else {
-        CaptureWriter::new(
-            out,
-            &header,
-            NormalFrom::AToB,
-            Penetration::NegativeSeparation,
-        )
-    }?;
+    let writer = CaptureWriter::with_gzip(
+        out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+        compressed,
+    )?;
     let mut bodies = Vec::new();
     // A recording started before the game made its world holds the making in its first frame,
     // run with that frame's step: the world before step 0 is empty, and what step 0 computed

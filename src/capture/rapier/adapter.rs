@@ -74,7 +74,7 @@ use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, ManifoldPoints,
     NormalFrom, Penetration,
 };
-use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, engine_answer};
+use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use rapier2d::dynamics::{IntegrationParameters, RigidBodySet, RigidBodyType};
@@ -706,10 +706,7 @@ fn parry_shape(placed: &Placed, piece: Option<usize>) -> Result<(SharedShape, Po
         Shape::Capsule(c) => SharedShape::capsule(v(c.a()), v(c.b()), c.radius() as Real),
         Shape::Segment(s) => SharedShape::segment(v(s.a()), v(s.b())),
         Shape::Chain(c) => {
-            let k = piece.ok_or("a pair with a chain is asked about one of its pieces")?;
-            let p = c
-                .piece(k)
-                .ok_or_else(|| format!("the chain has no piece {k}"))?;
+            let p = asked_piece(c, piece)?;
             SharedShape::segment(v(p.p1), v(p.p2))
         }
         Shape::Polygon(p) => match p.centred_half_extents() {
