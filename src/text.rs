@@ -1706,6 +1706,157 @@ pub const WELCOME: &[&str] = &[
     "New to SAT? The first lesson steps through it. Help (F1) has the keys and the words.",
 ];
 
+/// Bits as a person reads them: `all`, `none`, or hexadecimal (`0x6`).
+fn bits(b: u64) -> String {
+    match b {
+        u64::MAX => "all".into(),
+        0 => "none".into(),
+        b if b == u64::from(u32::MAX) => "all 32".into(),
+        b if b.count_ones() > 32 => format!("all but {:#x}", !b),
+        b => format!("{b:#x}"),
+    }
+}
+
+/// A collision filter in a line: `category 0x2, mask 0x5, group -1`.
+pub fn filter(f: &crate::capture::Filter) -> String {
+    let mut text = format!("category {}, mask {}", bits(f.category), bits(f.mask));
+    if f.group != 0 {
+        text += &format!(", group {}", f.group);
+    }
+    if f.either {
+        text += ", either way (Rapier's test mode Or)";
+    }
+    text
+}
+
+/// The margin as a sentence's clause: `the engine's speculative margin 0.02 m`.
+fn margin_words(margin: crate::capture::Margin, units: &str) -> String {
+    match margin {
+        crate::capture::Margin::Given(m) => {
+            format!("the engine's speculative margin {} {units}", number(m))
+        }
+        crate::capture::Margin::Unknown => {
+            "the engine's speculative margin (the capture's header does not give it: 0 is taken)"
+                .into()
+        }
+    }
+}
+
+/// Why frame `frame` holds no claim about `names` (A, B): the stage of the engine's pipeline
+/// that left the pair out, or what may have when none did; then the pair's filters, when
+/// the capture gives them.
+pub fn left_out(
+    left: &crate::capture::LeftOut,
+    names: (&str, &str),
+    pairings: (&crate::capture::Pairing, &crate::capture::Pairing),
+    frame: u64,
+    units: &str,
+) -> Vec<String> {
+    use crate::capture::{FilterVerdict, LeftOut};
+    let (a, b) = names;
+    let head = format!("Frame {frame} holds no claim about {a} and {b}");
+    let mut lines = vec![match left {
+        LeftOut::SameBody(body) => format!(
+            "{head}: both are on one rigid body (body {body}), and an engine never pairs the shapes of one body."
+        ),
+        LeftOut::NeitherDynamic(x, y) => format!(
+            "{head}: neither is dynamic ({} and {}). Engines pair a dynamic body with anything and never two static ones; Box2D, Rapier and Avian by default also skip kinematic with static or kinematic.",
+            x.name(),
+            y.name()
+        ),
+        LeftOut::Filtered { verdict, .. } => format!(
+            "{head}: left out by their collision filters, before any geometry: {}.",
+            match verdict {
+                FilterVerdict::GroupNever(g) => format!(
+                    "they share the negative group {g}, which never collides, whatever the masks say"
+                ),
+                FilterVerdict::MaskOfA => format!("{a}'s mask leaves out {b}'s category"),
+                FilterVerdict::MaskOfB => format!("{b}'s mask leaves out {a}'s category"),
+                FilterVerdict::Neither => {
+                    "neither one's mask takes the other's category".to_string()
+                }
+                FilterVerdict::Passes | FilterVerdict::GroupAlways(_) => "they pass".to_string(),
+            }
+        ),
+        LeftOut::BoxesApart { gap, margin } => format!(
+            "{head}: their bounding boxes are {} {units} apart, more than {}: the broad phase does not pair them.",
+            number(*gap),
+            margin_words(*margin, units)
+        ),
+        LeftOut::BeyondMargin { distance, margin } => format!(
+            "{head}: their boxes are within reach, but the shapes are {} {units} apart, more than {}: the narrow phase gives no contact point.",
+            number(*distance),
+            margin_words(*margin, units)
+        ),
+        LeftOut::NotLeftOut {
+            distance,
+            intersecting,
+            margin,
+            at_rest,
+            ..
+        } => {
+            let place = if *intersecting {
+                "they overlap".to_string()
+            } else if *distance == 0.0 {
+                "they touch".to_string()
+            } else {
+                format!(
+                    "they are {} {units} apart, within {}",
+                    number(*distance),
+                    margin_words(*margin, units)
+                )
+            };
+            let asleep = if *at_rest {
+                " Both are at rest: if the engine had put them to sleep, the capture leaves their contact out (it was not recomputed)."
+            } else {
+                ""
+            };
+            format!(
+                "{head}, and no stage the capture knows leaves them out: {place}, so the engine should have reported a contact.{asleep} What the capture does not record may: a sensor, a joint with collision off, a custom filter or hook. Else the engine missed it: pin this frame with Export fixture."
+            )
+        }
+    }];
+    let (fa, fb) = (pairings.0.filter, pairings.1.filter);
+    match (fa, fb) {
+        (Some(fa), Some(fb)) => lines.push(format!(
+            "Filters: {a}: {}; {b}: {}.",
+            filter(&fa),
+            filter(&fb)
+        )),
+        (None, None) => lines.push(
+            "The capture gives no collision filters (its engine adapter does not read them, or the game wrote none): every pair is taken as allowed.".into(),
+        ),
+        _ => lines.push(format!(
+            "Only {} has a collision filter in the capture: the filter stage is not judged.",
+            if fa.is_some() { a } else { b }
+        )),
+    }
+    lines
+}
+
+/// A pair asked about whose shapes are not both in the frame shown.
+pub fn not_in_frame(frame: u64, names: (&str, &str)) -> String {
+    format!(
+        "Frame {frame} holds no claim about {} and {}: not both are in this frame.",
+        names.0, names.1
+    )
+}
+
+/// The second shape of a pair picked in a capture's frame.
+pub fn picked_pair(a: &str, b: &str) -> String {
+    format!("explaining {a} and {b}: their claim, or why the engine left them out")
+}
+
+/// The first shape of a pair picked in a capture's frame.
+pub fn picked_first(name: &str) -> String {
+    format!(
+        "picked {name}: click a second shape to see the engine's claim about the pair, or why it left the pair out"
+    )
+}
+
+/// What the capture lab says while no claim is explained.
+pub const SELECT_A_CLAIM: &str = "Select a claim above, in the list of disagreeing claims below, or on the strip under the scene; or click two shapes in the scene to ask about any pair (its claim, or why the engine left it out).";
+
 #[cfg(test)]
 mod tests {
     use super::number;

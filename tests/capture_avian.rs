@@ -76,6 +76,16 @@ fn setup(mut commands: Commands) {
 
 /// Run the game for `steps` fixed steps with the plugin writing to `path`.
 fn run(path: &Path, steps: usize, plugin: CapturePlugin) {
+    run_game(path, steps, plugin, setup);
+}
+
+/// Run the game `setup` makes for `steps` fixed steps with the plugin writing to `path`.
+fn run_game<M>(
+    path: &Path,
+    steps: usize,
+    plugin: CapturePlugin,
+    setup: impl bevy::ecs::schedule::IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+) {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, PhysicsPlugins::default()))
         .add_plugins(plugin)
@@ -225,4 +235,95 @@ fn avians_engine_fixture_fails_on_a_deep_capsule_pair_and_passes_on_a_shallow_on
     }
     let shallow = engine_cases::shallow_capsules();
     assert_eq!(verify_engine(&shallow, &engine), Ok(1));
+}
+
+/// Avian's collision layers and bodies reach the capture, with its contact tolerance as the
+/// speculative margin: two crates whose layers leave each other out fall through each other
+/// onto the floor (filtered), a body of two overlapping colliders has no claim between them
+/// (one body).
+#[test]
+fn avian_layers_and_bodies_name_the_stage_that_left_a_pair_out() {
+    use collidoscope::capture::{Filter, FilterVerdict, LeftOut, Margin};
+    fn layered(mut commands: Commands) {
+        commands.spawn((
+            Name::new("floor"),
+            RigidBody::Static,
+            Collider::rectangle(12.0, 1.0),
+            Transform::from_xyz(0.0, -0.5, 0.0),
+        ));
+        let ghosts = CollisionLayers::from_bits(0b10, !0b10);
+        for (name, x, y) in [("ghost a", -3.0, 0.25), ("ghost b", -3.1, 0.6)] {
+            commands.spawn((
+                Name::new(name),
+                RigidBody::Dynamic,
+                Collider::rectangle(0.5, 0.5),
+                ghosts,
+                Transform::from_xyz(x, y, 0.0),
+            ));
+        }
+        commands
+            .spawn((RigidBody::Dynamic, Transform::from_xyz(2.0, 0.3, 0.0)))
+            .with_children(|body| {
+                for (name, dx) in [("left half", 0.0), ("right half", 0.2)] {
+                    body.spawn((
+                        Name::new(name),
+                        Collider::rectangle(0.5, 0.5),
+                        Transform::from_xyz(dx, 0.0, 0.0),
+                    ));
+                }
+            });
+    }
+    let dir =
+        std::env::temp_dir().join(format!("collidoscope-avian-layers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("layers.capture.jsonl");
+    run_game(&path, 60, CapturePlugin::to_file(&path), layered);
+    let mut reader = CaptureReader::open(&path).unwrap();
+    let mut last = None;
+    while let Some(frame) = reader.next_frame().unwrap() {
+        last = Some(frame);
+    }
+    let frame = last.unwrap();
+    let margin = Margin::of_settings(&reader.header().engine.settings);
+    assert_eq!(
+        margin,
+        Margin::Given(f64::from(0.02f32)),
+        "contact_tolerance at 1 unit a metre"
+    );
+    let shape = |name: &str| {
+        reader
+            .shapes()
+            .find(|s| s.name.as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    let claimed = |a: u64, b: u64| {
+        frame
+            .claims
+            .iter()
+            .any(|c| (c.a, c.b) == (a, b) || (c.b, c.a) == (a, b))
+    };
+    let (a, b) = (shape("ghost a"), shape("ghost b"));
+    assert_eq!(a.pairing.filter, Some(Filter::layers(0b10, !0b10)));
+    assert_eq!(
+        shape("floor").pairing.filter,
+        Some(Filter::layers(1, u32::MAX))
+    );
+    assert!(!claimed(a.id, b.id));
+    assert!(
+        collidoscope::query::collide(&a.placed, &b.placed).is_some(),
+        "they overlap"
+    );
+    match collidoscope::capture::left_out(a.side(), b.side(), margin) {
+        LeftOut::Filtered { verdict, .. } => assert_eq!(verdict, FilterVerdict::Neither),
+        other => panic!("ghosts: {other:?}"),
+    }
+    let (l, r) = (shape("left half"), shape("right half"));
+    assert!(l.pairing.body_id.is_some());
+    assert_eq!(l.pairing.body_id, r.pairing.body_id);
+    assert!(!claimed(l.id, r.id));
+    assert!(matches!(
+        collidoscope::capture::left_out(l.side(), r.side(), margin),
+        LeftOut::SameBody(_)
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -754,3 +754,93 @@ fn the_writer_refuses_an_id_that_changes_kind() {
     drop(writer);
     assert_eq!(read_all(out).unwrap().0, vec![0, 1]);
 }
+
+/// A shape's filter and body are written the first time and when they change (a filter
+/// cleared as `null`), never again otherwise, and read back with the shape; a filter the
+/// reader cannot take refuses the capture by line, shape and field.
+#[test]
+fn filters_and_bodies_are_written_when_they_change_and_read_back() {
+    use collidoscope::capture::{Filter, Pairing};
+    let player = Filter::box2d(0b10, !0b100, 0);
+    let mut out = Vec::new();
+    let header = Header::f32_metres(Engine::new("box2d", "3.2.0"));
+    let mut writer = CaptureWriter::new(
+        &mut out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let filtered = |filter: Option<Filter>| {
+        let mut b = ball(2.0, true).on_body(40);
+        b.pairing.filter = filter;
+        b
+    };
+    writer
+        .frame(0.0, &[ground(), filtered(Some(player))], &[])
+        .unwrap();
+    writer
+        .frame(0.1, &[ground(), filtered(Some(player))], &[])
+        .unwrap();
+    let ghost = Filter::box2d(1, u64::MAX, -3);
+    writer
+        .frame(0.2, &[ground(), filtered(Some(ghost))], &[])
+        .unwrap();
+    writer.frame(0.3, &[ground(), filtered(None)], &[]).unwrap();
+    drop(writer);
+    let text = String::from_utf8(out.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].contains(r#""filter":{"category":2,"mask":18446744073709551611},"body_id":40"#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        !lines[2].contains("filter") && !lines[2].contains("body_id"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains(r#""filter":{"category":1,"mask":18446744073709551615,"group":-3}"#)
+            && !lines[3].contains("body_id"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[4].contains(r#""filter":null"#), "{}", lines[4]);
+    let mut reader = reader(out).unwrap();
+    let mut seen = Vec::new();
+    while reader.next_frame().unwrap().is_some() {
+        let ball = reader.shape(7).unwrap();
+        seen.push(ball.pairing);
+        assert_eq!(ball.placed.pose.position.y, 2.0, "the pose stays as it was");
+    }
+    let on = |filter| Pairing {
+        filter,
+        body_id: Some(40),
+    };
+    assert_eq!(
+        seen,
+        [
+            on(Some(player)),
+            on(Some(player)),
+            on(Some(ghost)),
+            on(None)
+        ]
+    );
+    assert_eq!(reader.shape(1).unwrap().pairing, Pairing::default());
+
+    // A filter the reader cannot take.
+    let line =
+        |shape: &str| format!("{HEADER}\n{{\"frame\": 0, \"time\": 0, \"shapes\": [{shape}]}}\n");
+    let refused = |shape: &str| read_all(line(shape)).unwrap_err();
+    assert_eq!(
+        refused(
+            r#"{"id": 3, "kind": "circle", "radius": 1, "filter": {"category": 1, "mask": -1}}"#
+        ),
+        r#"game.capture.jsonl: line 2: shape 0 (id 3): "filter": "mask" must be an integer in [0, 2^64) (bits), found -1"#
+    );
+    assert_eq!(
+        refused(r#"{"id": 3, "kind": "circle", "radius": 1, "body_id": "crate"}"#),
+        r#"game.capture.jsonl: line 2: shape 0 (id 3): "body_id" must be an integer in [0, 2^53), found "crate""#
+    );
+}

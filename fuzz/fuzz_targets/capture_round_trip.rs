@@ -7,7 +7,7 @@
 #![no_main]
 
 use collidoscope::capture::{
-    BodyShape, CaptureError, CaptureReader, CaptureWriter, Engine, Header, Manifold,
+    BodyShape, CaptureError, CaptureReader, CaptureWriter, Engine, Filter, Header, Manifold,
     ManifoldPoint, NormalFrom, Penetration,
 };
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Segment, Shape};
@@ -55,7 +55,9 @@ impl Input<'_> {
 fn shape(kind: u8) -> Shape {
     match kind % 4 {
         0 => Circle::new(0.5).unwrap().into(),
-        1 => ConvexPolygon::rectangle(DVec2::new(0.5, 0.25)).unwrap().into(),
+        1 => ConvexPolygon::rectangle(DVec2::new(0.5, 0.25))
+            .unwrap()
+            .into(),
         2 => Capsule::new(DVec2::new(-0.3, 0.0), DVec2::new(0.3, 0.0), 0.2)
             .unwrap()
             .into(),
@@ -71,9 +73,19 @@ fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();
     let compressed = input.byte() % 2 == 0;
     let mut writer = if compressed {
-        CaptureWriter::compressed(&mut out, &header, NormalFrom::BToA, Penetration::PositiveDepth)
+        CaptureWriter::compressed(
+            &mut out,
+            &header,
+            NormalFrom::BToA,
+            Penetration::PositiveDepth,
+        )
     } else {
-        CaptureWriter::new(&mut out, &header, NormalFrom::AToB, Penetration::NegativeSeparation)
+        CaptureWriter::new(
+            &mut out,
+            &header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
     }
     .unwrap();
     // Each frame written: the shapes passed in it that were not malformed.
@@ -88,8 +100,23 @@ fuzz_target!(|data: &[u8]| {
                 1 => Body::Kinematic,
                 _ => Body::Dynamic,
             };
-            let shape = BodyShape::new(id, shape(input.byte()), input.point(), input.point())
+            let mut shape = BodyShape::new(id, shape(input.byte()), input.point(), input.point())
                 .moving(body, input.point(), input.number(), input.byte() % 2 == 0);
+            // A filter and a body, or not (any bits; a body id past 2^53 is left out).
+            if input.byte() % 2 == 0 {
+                let bits =
+                    |input: &mut Input| (0..8).fold(0u64, |b, _| b << 8 | u64::from(input.byte()));
+                let (category, mask) = (bits(&mut input), bits(&mut input));
+                let group = i32::from(input.byte() as i8);
+                let either = input.byte() % 2 == 0;
+                shape = shape.filtered(Filter::box2d(category, mask, group).with_either(either));
+            }
+            if input.byte() % 2 == 0 {
+                shape = shape.on_body(match input.byte() {
+                    255 => 1 << 53,
+                    b => u64::from(b % 4),
+                });
+            }
             bodies.push(shape);
         }
         let mut manifolds = Vec::new();
@@ -101,7 +128,13 @@ fuzz_target!(|data: &[u8]| {
                     separation: input.number(),
                 })
                 .collect();
-            manifolds.push(Manifold { a, b, normal, points: points.into(), piece: None });
+            manifolds.push(Manifold {
+                a,
+                b,
+                normal,
+                points: points.into(),
+                piece: None,
+            });
         }
         time += f64::from(input.byte()) / 100.0 - 0.3;
         match writer.frame(time, &bodies, &manifolds) {
@@ -120,11 +153,13 @@ fuzz_target!(|data: &[u8]| {
             .expect("every frame written is read");
         let malformed: Vec<_> = frame.malformed.iter().map(|m| m.what).collect();
         for body in bodies {
-            let bad = malformed.contains(&collidoscope::capture::MalformedWhat::Shape {
-                id: Some(body.id),
-            });
+            let bad = malformed
+                .contains(&collidoscope::capture::MalformedWhat::Shape { id: Some(body.id) });
             if let (false, Some(read)) = (bad, reader.shape(body.id)) {
                 assert_eq!(read.placed.pose.position, body.position);
+                let mut given = body.pairing;
+                given.body_id = given.body_id.filter(|b| *b < 1 << 53);
+                assert_eq!(read.pairing, given, "the filter and body read back");
             }
         }
     }

@@ -13,7 +13,8 @@ fuzz_target!(|data: &[u8]| {
     for skip in [false, true] {
         if let Ok(imported) = import_bytes(path, data, Convert { scale: 1.0 }, skip) {
             let text = collidoscope::scene::to_json(&imported.scene);
-            if let Err(e) = collidoscope::scene::parse(Path::new("imported.json"), text.as_bytes()) {
+            if let Err(e) = collidoscope::scene::parse(Path::new("imported.json"), text.as_bytes())
+            {
                 panic!("an imported set does not read back: {e}\n{text}");
             }
         }

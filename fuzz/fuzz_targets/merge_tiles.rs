@@ -24,7 +24,10 @@ fuzz_target!(|data: &[u8]| {
     for (k, c) in rest.chunks_exact(5).take(64).enumerate() {
         let (x, y) = (f64::from(c[1] & 15), f64::from(c[2] & 15));
         let half = if c[0] & 0x10 != 0 { 0.5 } else { 1.0 };
-        let (w, h) = (f64::from(1 + (c[3] & 3)) * half, f64::from(1 + (c[4] & 3)) * half);
+        let (w, h) = (
+            f64::from(1 + (c[3] & 3)) * half,
+            f64::from(1 + (c[4] & 3)) * half,
+        );
         let points = match c[0] & 3 {
             // A box.
             0 | 1 => vec![(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)],
@@ -43,8 +46,7 @@ fuzz_target!(|data: &[u8]| {
         let Ok(polygon) = ConvexPolygon::new(local) else {
             continue;
         };
-        let mut shape =
-            SceneShape::named(&format!("t{k}"), Placed::new(polygon, Pose::at(centre)));
+        let mut shape = SceneShape::named(&format!("t{k}"), Placed::new(polygon, Pose::at(centre)));
         if c[0] & 0x20 != 0 {
             shape.motion = Motion {
                 body: Body::Dynamic,
@@ -78,10 +80,19 @@ fuzz_target!(|data: &[u8]| {
             group.name
         );
     }
-    let replaced: Vec<_> = merged.groups.iter().flat_map(|g| g.replaced.iter()).collect();
+    let replaced: Vec<_> = merged
+        .groups
+        .iter()
+        .flat_map(|g| g.replaced.iter())
+        .collect();
     for s in &scene.shapes {
         if !replaced.contains(&&s.id) {
-            assert_eq!(merged.scene.get(s.id), Some(s), "{} changed", s.display_name(0));
+            assert_eq!(
+                merged.scene.get(s.id),
+                Some(s),
+                "{} changed",
+                s.display_name(0)
+            );
         }
     }
 });

@@ -51,7 +51,11 @@ fn stored(scene: &Scene) -> Vec<Stored> {
                     s.b().y.to_bits(),
                 ],
                 Shape::Chain(c) => std::iter::once(u64::from(c.is_loop()))
-                    .chain(c.points().iter().flat_map(|q| [q.x.to_bits(), q.y.to_bits()]))
+                    .chain(
+                        c.points()
+                            .iter()
+                            .flat_map(|q| [q.x.to_bits(), q.y.to_bits()]),
+                    )
                     .collect(),
             };
             Stored {

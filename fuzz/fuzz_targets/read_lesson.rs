@@ -23,7 +23,10 @@ fuzz_target!(|data: &[u8]| {
             "m.json" => Ok(MOVING.as_bytes().to_vec()),
             "log.json" => Ok(LOG.as_bytes().to_vec()),
             "bad.json" => Ok(b"{\"format\": 1".to_vec()),
-            _ => Err(std::io::Error::new(std::io::ErrorKind::NotFound, "not there")),
+            _ => Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "not there",
+            )),
         }
     };
     let Ok(lesson) = Lesson::parse(Path::new("lessons/fuzz.json"), data, &read) else {

@@ -47,6 +47,13 @@ impl App {
             }
             Command::Undo => ws.undo(),
             Command::Redo => ws.redo(),
+            // In the capture lab a click picks the captured shapes of a pair to explain.
+            Command::Select(id) if self.lab == Lab::Capture && self.capture_lab.is_open() => {
+                let pick = CaptureCommand::Pick(id.map(|id| id.0 as usize));
+                if let Some(m) = self.capture_lab.apply(pick) {
+                    self.say(m.text, m.error);
+                }
+            }
             Command::Select(id) => ws.select(id),
             Command::Explain(a, b) => {
                 ws.set_pair(a, b);

@@ -90,6 +90,8 @@ pub struct CaptureLab {
     settled: bool,
     /// The selected claim's pair at the frame shown.
     pair: FramePair,
+    /// The first shape of a pair being picked in the scene (its id).
+    picked: Option<u64>,
     /// The mistake whose own test is drawn beside the correct one, and that test.
     mistake: Option<(Mistake, SatReport)>,
     /// Where "Export fixture of this frame" writes: proposed as `GAME-frame-N.json` beside
@@ -132,6 +134,7 @@ impl Default for CaptureLab {
             chosen_count: 0,
             settled: false,
             pair: FramePair::default(),
+            picked: None,
             mistake: None,
             path: PathField::new(".json"),
             by_row: ([0; ROWS], 0),
@@ -161,6 +164,7 @@ impl CaptureLab {
         view.claim_and_motion = false;
         view.y_down = self.index.as_ref().is_some_and(|i| !i.header().y_up);
         view.event = self.event_picture();
+        view.marked = self.picked_index();
         let position = self.shown.as_ref().map(|s| s.position);
         view.static_key = hash_of((2u8, self.opened, position));
         view.frame_key = hash_of((
@@ -171,6 +175,7 @@ impl CaptureLab {
             self.pair.focus_axis(),
             self.chosen_count,
             view.event.is_some(),
+            view.marked,
         ));
         view
     }
@@ -235,6 +240,32 @@ impl CaptureLab {
     /// Whether a capture is open.
     pub fn is_open(&self) -> bool {
         self.index.is_some()
+    }
+
+    /// The first shape of a pair being picked in the scene (its id).
+    pub fn picked(&self) -> Option<u64> {
+        self.picked
+    }
+
+    /// Where the picked shape is in the frame shown's list.
+    fn picked_index(&self) -> Option<usize> {
+        let picked = self.picked?;
+        self.shown.as_ref()?.ids.iter().position(|id| *id == picked)
+    }
+
+    /// The frame shown's shapes as the read-only list shows them: which one is picked, and
+    /// which two are the explained pair.
+    pub fn list_marks(&self) -> Vec<usize> {
+        let Some(shown) = &self.shown else {
+            return Vec::new();
+        };
+        let pair = self.selected.map_or([None, None], |c| {
+            [c.a, c.b].map(|id| shown.ids.iter().position(|i| *i == id))
+        });
+        pair.into_iter()
+            .chain([self.picked_index()])
+            .flatten()
+            .collect()
     }
 
     /// The capture open, if any.
@@ -526,7 +557,39 @@ impl CaptureLab {
                 path.map(|p| format!("closed the capture {}", p.display()))
                     .and_then(ok)
             }
+            CaptureCommand::Pick(index) => {
+                let shown = self.shown.as_ref()?;
+                let Some(k) = index.filter(|k| *k < shown.ids.len()) else {
+                    self.picked = None;
+                    return None;
+                };
+                let id = shown.ids[k];
+                let name = shown.scene.shapes[k].display_name(k);
+                match self.picked.take() {
+                    Some(first) if first != id => {
+                        let first_name = shown
+                            .ids
+                            .iter()
+                            .position(|i| *i == first)
+                            .map_or(format!("id {first}"), |k| {
+                                shown.scene.shapes[k].display_name(k)
+                            });
+                        let said = text::picked_pair(&first_name, &name);
+                        self.apply(CaptureCommand::Select(Some(ClaimRef {
+                            a: first,
+                            b: id,
+                            piece: None,
+                        })));
+                        ok(said)
+                    }
+                    _ => {
+                        self.picked = Some(id);
+                        ok(text::picked_first(&name))
+                    }
+                }
+            }
             CaptureCommand::Select(claim) => {
+                self.picked = None;
                 self.selected = claim;
                 self.settled = true;
                 self.mistake = None;
@@ -896,8 +959,15 @@ impl CaptureLab {
     /// draw its own test), and the pair's report at this frame.
     fn explained(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
         let Some(shown) = &self.shown else { return };
+        if let Some(first) = self.picked {
+            let k = shown.ids.iter().position(|i| *i == first);
+            let name = k.map_or(format!("id {first}"), |k| {
+                shown.scene.shapes[k].display_name(k)
+            });
+            ui.colored_label(palette::DECIDING, text::picked_first(&name));
+        }
         let Some(selected) = self.selected else {
-            ui.label("Select a claim above, in the list of disagreeing claims below, or on the strip under the scene.");
+            ui.label(text::SELECT_A_CLAIM);
             return;
         };
         match self.judgement() {
@@ -931,13 +1001,27 @@ impl CaptureLab {
                     Some(k) => shown.scene.shapes[k].display_name(k),
                     None => format!("id {id} (not in this frame)"),
                 };
-                ui.label(format!(
-                    "Frame {} holds no claim about {} and {}{}: the engine reported no contact for them here; the pair is shown as it is at this frame.",
-                    shown.frame.frame,
-                    name(selected.a),
-                    name(selected.b),
-                    selected.piece.map(|k| format!(" (piece {k})")).unwrap_or_default()
-                ));
+                let (a, b) = (name(selected.a), name(selected.b));
+                match shown.left_out(selected.a, selected.b) {
+                    Some((left, [pa, pb])) => {
+                        let units = self
+                            .index
+                            .as_ref()
+                            .map_or("", |i| i.header().units.as_str());
+                        let lines =
+                            text::left_out(&left, (&a, &b), (&pa, &pb), shown.frame.frame, units);
+                        for (k, line) in lines.iter().enumerate() {
+                            if k == 0 {
+                                ui.label(RichText::new(line).strong());
+                            } else {
+                                ui.label(RichText::new(line).weak());
+                            }
+                        }
+                    }
+                    None => {
+                        ui.label(text::not_in_frame(shown.frame.frame, (&a, &b)));
+                    }
+                }
             }
         }
         self.pair.ui(ui, &shown.scene, None, naive);

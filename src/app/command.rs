@@ -46,6 +46,10 @@ pub enum CaptureCommand {
     Close,
     /// Explain this claim of the frame shown (or none).
     Select(Option<ClaimRef>),
+    /// A shape of the frame shown was clicked (its index in the frame's scene; `None`: the
+    /// background): the first of a pair picked, or the second, which explains the pair (its
+    /// claim, or why the engine left it out).
+    Pick(Option<usize>),
     /// Show the frame at this position and explain this claim.
     Show {
         /// The frame's position in the capture (0: its first).

@@ -76,6 +76,9 @@ pub struct LabView<'a> {
     pub latency: Option<LatencyShown<'a>>,
     /// The scene's y grows down the screen (a capture from a y-down game).
     pub y_down: bool,
+    /// A shape of the lab's own scene drawn as selected (its list position): the capture
+    /// lab's first shape of a pair being picked.
+    pub marked: Option<usize>,
     /// What the static layer depends on besides the shapes and the view (the lab's hash).
     pub static_key: u64,
     /// What every frame depends on besides the document and the view (the lab's hash).
@@ -100,6 +103,7 @@ impl<'a> LabView<'a> {
             event: None,
             latency: None,
             y_down: false,
+            marked: None,
             static_key: 0,
             frame_key: 0,
         }

@@ -319,6 +319,9 @@ impl App {
                     .map(|s| (s, text::CAPTURED_FRAME)),
                 _ => None,
             };
+            let picks = (self.lab == Lab::Capture).then(|| self.capture_lab.list_marks());
+            let read_only =
+                read_only.map(|(scene, note)| shapes_panel::ReadOnlyList { scene, note, picks });
             self.shapes_panel.ui(
                 ui,
                 ws,

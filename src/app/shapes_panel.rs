@@ -29,6 +29,18 @@ impl Default for ShapesPanel {
     }
 }
 
+/// The shapes listed instead of the document's: a run opened from a file or a capture's
+/// frame.
+pub struct ReadOnlyList<'a> {
+    /// Whose shapes.
+    pub scene: &'a Scene,
+    /// The note saying whose they are.
+    pub note: &'a str,
+    /// The list positions shown picked, when a click on a name picks the shape (the capture
+    /// lab's pairs).
+    pub picks: Option<Vec<usize>>,
+}
+
 impl ShapesPanel {
     /// The panel on the left.
     /// `read_only`: the shapes of a run opened from a file or of a capture's frame, shown
@@ -39,7 +51,7 @@ impl ShapesPanel {
         ws: &Workspace,
         numbers: &mut NumbersPanel,
         view: &SceneView,
-        read_only: Option<(&Scene, &str)>,
+        read_only: Option<ReadOnlyList>,
         out: &mut Commands,
     ) {
         // A frame's read-only list is narrower than the editable panel: the scene view
@@ -51,7 +63,7 @@ impl ShapesPanel {
         super::side_panel(ui, panel, size, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Shapes");
-                if let Some((scene, note)) = read_only {
+                if let Some(ReadOnlyList { scene, note, picks }) = read_only {
                     ui.label(RichText::new(note).weak());
                     let mut fitter = super::widgets::NameFitter::new(|| names_of(scene));
                     let room = ui.available_width();
@@ -61,7 +73,18 @@ impl ShapesPanel {
                         let shown = fitter.fit(ui, &name, &kind, room);
                         let whole = format!("{name}{kind}");
                         let cut = shown != whole;
-                        let label = ui.add(egui::Label::new(shown).truncate());
+                        let label = match &picks {
+                            // The capture lab's list: a click picks the shape for a pair.
+                            Some(marked) => ui
+                                .add(
+                                    egui::Button::selectable(marked.contains(&i), shown).truncate(),
+                                )
+                                .on_hover_text("click two shapes to explain their pair"),
+                            None => ui.add(egui::Label::new(shown).truncate()),
+                        };
+                        if label.clicked() {
+                            out.push(Command::Select(Some(s.id)));
+                        }
                         label.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Label, true, &whole)
                         });

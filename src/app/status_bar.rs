@@ -112,7 +112,7 @@ pub fn hint(lab: super::Lab) -> &'static str {
             "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan)."
         }
         super::Lab::Capture => {
-            "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim to explain it; drags pan."
+            "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim, or two shapes, to explain their pair; drags pan."
         }
         _ => {
             "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair."

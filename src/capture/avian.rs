@@ -53,8 +53,8 @@ use bevy::ecs::prelude::*;
 use bevy::time::{Fixed, Time};
 use collidoscope::Reported;
 use collidoscope::capture::{
-    BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom,
-    Penetration,
+    BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
+    ManifoldPoint, NormalFrom, Pairing, Penetration,
 };
 use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
@@ -179,6 +179,11 @@ pub fn header(
 ) -> Header {
     let engine = Engine::new("avian2d", AVIAN_VERSION)
         .with_setting("contact_tolerance", f64::from(config.contact_tolerance))
+        // The narrow phase's least reach (more with `SpeculativeCcd`, by the bodies' speed).
+        .with_setting(
+            MARGIN_SETTING,
+            f64::from(length_unit * config.contact_tolerance),
+        )
         .with_setting("recycle_distance", f64::from(config.recycle_distance))
         .with_setting("recycle_angle", f64::from(config.recycle_angle))
         .with_setting("length_unit", f64::from(length_unit))
@@ -201,6 +206,7 @@ type ColliderRow<'a> = (
     Option<&'a Name>,
     Has<Sensor>,
     Option<&'a CollisionMargin>,
+    Option<&'a CollisionLayers>,
 );
 
 type BodyRow<'a> = (
@@ -286,7 +292,7 @@ fn write_step(
     poses.clear();
     manifolds.clear();
     let mut margins: HashMap<Entity, (u64, f32)> = HashMap::new();
-    for (entity, collider, position, rotation, of, name, sensor, margin) in colliders {
+    for (entity, collider, position, rotation, of, name, sensor, margin, layers) in colliders {
         let label = || match name {
             Some(name) => format!("entity {entity} {:?}", name.as_str()),
             None => format!("entity {entity}"),
@@ -338,6 +344,12 @@ fn write_step(
                 collision_margin = body_margin.map_or(0.0, |m| m.0);
             }
         }
+        let layers = layers.copied().unwrap_or_default();
+        let pairing = Pairing {
+            filter: Some(Filter::layers(layers.memberships.0, layers.filters.0)),
+            body_id: of.and_then(|o| entity_id(o.body)),
+        };
+        writer.pairing(id, pairing);
         poses.push(pose);
         margins.insert(entity, (id, collision_margin));
     }

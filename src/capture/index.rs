@@ -91,11 +91,35 @@ pub struct ShownFrame {
     pub scene: Scene,
     /// The id of each of the scene's shapes, by its index.
     pub ids: Vec<u64>,
+    /// The filter and body of each of the scene's shapes, by its index (as the capture gives
+    /// them).
+    pub pairings: Vec<super::Pairing>,
+    /// The engine's speculative margin, from the header.
+    pub margin: super::Margin,
     /// Its claims, judged.
     pub judged: FrameJudgement,
     /// The frame asked for beside it ([`CaptureIndex::request_beside`]: the one an event's
     /// picture needs), when it could be read.
     pub beside: Option<Box<ShownFrame>>,
+}
+
+impl ShownFrame {
+    /// Why the engine may have left the pair of ids `a` and `b` out of this frame (the first
+    /// stage that does, [`super::left_out`]), with each one's filter and body; `None` when
+    /// either is not in the frame.
+    pub fn left_out(&self, a: u64, b: u64) -> Option<(super::LeftOut, [super::Pairing; 2])> {
+        let side = |id: u64| {
+            let k = self.ids.iter().position(|i| *i == id)?;
+            let shape = &self.scene.shapes[k];
+            Some(super::Side {
+                placed: &shape.placed,
+                motion: &shape.motion,
+                pairing: self.pairings.get(k).copied().unwrap_or_default(),
+            })
+        };
+        let (a, b) = (side(a)?, side(b)?);
+        Some((super::left_out(a, b, self.margin), [a.pairing, b.pairing]))
+    }
 }
 
 /// Where a reader may start again: before the frame at `next`, at byte `offset` of the text.
@@ -554,12 +578,25 @@ impl Seeker {
             cursor.next += 1;
             if cursor.next > position {
                 let (scene, ids) = cursor.reader.scene(&frame);
+                let pairings = ids
+                    .iter()
+                    .map(|id| {
+                        cursor
+                            .reader
+                            .shape(*id)
+                            .map(|s| s.pairing)
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                let margin = super::Margin::of_settings(&cursor.reader.header().engine.settings);
                 let judged = judge_frame(&cursor.reader, &frame);
                 return Ok(ShownFrame {
                     position,
                     frame,
                     scene,
                     ids,
+                    pairings,
+                    margin,
                     judged,
                     beside: None,
                 });

@@ -24,6 +24,7 @@ mod index;
 mod judge;
 mod line;
 mod own;
+mod pairing;
 mod parsed;
 #[cfg(feature = "rapier2d")]
 #[path = "rapier/v0_36.rs"]
@@ -50,6 +51,9 @@ pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 pub use index::{CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};
 pub use judge::{FrameJudgement, judge_claim, judge_frame};
 pub use own::{run_header, save_run, write_run};
+pub use pairing::{
+    Filter, FilterVerdict, LeftOut, MARGIN_SETTING, Margin, PAIRING_KEYS, Pairing, Side, left_out,
+};
 pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture};
@@ -170,9 +174,20 @@ pub struct CapturedShape {
     pub placed: Placed,
     /// Its body type and velocities.
     pub motion: Motion,
+    /// Its collision filter and body, when the capture gives them.
+    pub pairing: Pairing,
 }
 
 impl CapturedShape {
+    /// The shape as [`left_out`] reads one side of a pair.
+    pub fn side(&self) -> Side<'_> {
+        Side {
+            placed: &self.placed,
+            motion: &self.motion,
+            pairing: self.pairing,
+        }
+    }
+
     /// The name to show: the given name, or `id 5`.
     pub fn display_name(&self) -> String {
         display_name(self.id, self.name.as_deref())

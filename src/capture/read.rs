@@ -849,7 +849,9 @@ fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
 const POSE_KEYS: [&str; 4] = ["position", "angle", "velocity", "angular_velocity"];
 
 /// A new shape, checked as a shape-set file's shape is.
-fn build(id: u64, keys: Map<String, Value>) -> Result<CapturedShape, String> {
+fn build(id: u64, mut keys: Map<String, Value>) -> Result<CapturedShape, String> {
+    let mut pairing = super::Pairing::default();
+    pairing.take_from(&mut keys)?;
     let shape =
         parse_shape(0, &Value::Object(keys), crate::scene::VERSION).map_err(shape_message)?;
     Ok(CapturedShape {
@@ -857,6 +859,7 @@ fn build(id: u64, keys: Map<String, Value>) -> Result<CapturedShape, String> {
         name: shape.name.map(Arc::from),
         placed: shape.placed,
         motion: shape.motion,
+        pairing,
     })
 }
 
@@ -882,13 +885,27 @@ fn shape_message(problem: Problem) -> String {
 /// the shape as it was when it was built again.
 fn change(shape: &mut CapturedShape, keys: &ShapeKeys) -> Result<Option<Placed>, String> {
     let moving = shape.motion.body != Body::Static;
+    let rest;
     let keys = match keys {
         ShapeKeys::Pose(change) if moving || !change.moves() => {
             apply_pose(shape, change)?;
             return Ok(None);
         }
         // A static shape given a velocity: built again, which names the problem.
-        ShapeKeys::Pose(change) => &change.keys(),
+        ShapeKeys::Pose(change) => {
+            rest = change.keys();
+            &rest
+        }
+        // The filter and body change in place; the other keys as below.
+        ShapeKeys::Keys(keys) if super::PAIRING_KEYS.iter().any(|k| keys.contains_key(*k)) => {
+            let mut others = keys.clone();
+            shape.pairing.take_from(&mut others)?;
+            if others.is_empty() {
+                return Ok(None);
+            }
+            rest = others;
+            &rest
+        }
         ShapeKeys::Keys(keys) => keys,
     };
     let kind = shape.placed.shape.kind();
@@ -916,7 +933,8 @@ fn change(shape: &mut CapturedShape, keys: &ShapeKeys) -> Result<Option<Placed>,
     for (key, value) in keys {
         merged.insert(key.clone(), value.clone());
     }
-    let rebuilt = build(shape.id, merged)?;
+    let mut rebuilt = build(shape.id, merged)?;
+    rebuilt.pairing = shape.pairing;
     debug_assert_eq!(rebuilt.placed.shape.kind(), kind);
     Ok(Some(std::mem::replace(shape, rebuilt).placed))
 }

@@ -5,7 +5,7 @@
 
 use super::error::CaptureError;
 use super::ids::{IdMap, IdSet};
-use super::{FORMAT, Header, VERSION, rules};
+use super::{FORMAT, Filter, Header, Pairing, VERSION, rules};
 use crate::Reported;
 use crate::geometry::{DVec2, Shape, inline_list};
 use crate::scene::{Body, check_reported, geometry_value};
@@ -58,6 +58,8 @@ pub struct BodyShape {
     /// Whether the engine recomputes this shape's contacts in this step (an awake body that is
     /// not static).
     pub awake: bool,
+    /// Its collision filter and body, where the engine has them (default: not given).
+    pub pairing: Pairing,
 }
 
 impl BodyShape {
@@ -73,7 +75,20 @@ impl BodyShape {
             velocity: DVec2::ZERO,
             angular_velocity: 0.0,
             awake: false,
+            pairing: Pairing::default(),
         }
+    }
+
+    /// The same with the engine's collision filter for it.
+    pub fn filtered(mut self, filter: Filter) -> Self {
+        self.pairing.filter = Some(filter);
+        self
+    }
+
+    /// The same on the rigid body `body_id` (shapes of one body are never paired).
+    pub fn on_body(mut self, body_id: u64) -> Self {
+        self.pairing.body_id = Some(body_id);
+        self
     }
 
     /// The same, named.
@@ -314,6 +329,10 @@ impl<W: Write> Write for Sink<W> {
 struct Known {
     name: Option<String>,
     shape: Shape,
+    pairing: Pairing,
+    pairing_changed: bool,
+    /// The pairing as last written (default before the shape's first frame).
+    written_pairing: Pairing,
     /// The geometry or the name changed since they were last written.
     geometry_changed: bool,
     name_changed: bool,
@@ -505,6 +524,9 @@ impl<W: Write> CaptureWriter<W> {
                     Known {
                         name: name.map(str::to_string),
                         shape,
+                        pairing: Pairing::default(),
+                        pairing_changed: false,
+                        written_pairing: Pairing::default(),
                         geometry_changed: true,
                         name_changed: true,
                         written: None,
@@ -513,6 +535,19 @@ impl<W: Write> CaptureWriter<W> {
             }
         }
         Ok(())
+    }
+
+    /// Give (or change) the collision filter and body of shape `id` (given with
+    /// [`Self::shape`]): written with its next pose when they changed. Ignored for an id not
+    /// given a shape; a body id of 2^53 or more (which a capture cannot hold) is left out.
+    pub fn pairing(&mut self, id: u64, mut pairing: Pairing) {
+        pairing.body_id = pairing.body_id.filter(|b| *b < super::parsed::ID_LIMIT);
+        if let Some(known) = self.known.get_mut(&id)
+            && known.pairing != pairing
+        {
+            known.pairing = pairing;
+            known.pairing_changed = true;
+        }
     }
 
     /// Write one frame: every shape as the engine has it at the start of the step, and every
@@ -537,6 +572,7 @@ impl<W: Write> CaptureWriter<W> {
                 self.poses = poses;
                 return Err(e);
             }
+            self.pairing(shape.id, shape.pairing);
             poses.push(shape.pose());
         }
         let written = self.poses(time, &poses, contacts);
@@ -822,6 +858,22 @@ impl<W: Write> CaptureWriter<W> {
                 serde_json::to_writer(&mut *keys, &value).expect("geometry serialises");
             }
         }
+        if known.pairing_changed {
+            let Pairing { filter, body_id } = known.pairing;
+            let was = known.written_pairing;
+            if filter != was.filter {
+                key(keys, "filter");
+                push_filter(keys, filter);
+            }
+            if body_id != was.body_id {
+                key(keys, "body_id");
+                match body_id {
+                    Some(id) => push_int(keys, id),
+                    None => keys.extend_from_slice(b"null"),
+                }
+            }
+            known.written_pairing = known.pairing;
+        }
         if position {
             key(keys, "position");
             push_point(keys, pose.position);
@@ -844,6 +896,7 @@ impl<W: Write> CaptureWriter<W> {
         }
         known.name_changed = false;
         known.geometry_changed = false;
+        known.pairing_changed = false;
         known.written = Some(WrittenPose {
             position: pose.position,
             angle,
@@ -1058,6 +1111,26 @@ fn same_geometry(a: &Shape, b: &Shape) -> bool {
 fn push_number(text: &mut Vec<u8>, x: f64) {
     debug_assert!(x.is_finite(), "{x} reached a shape's or a claim's number");
     serde_json::to_writer(text, &x).expect("finite numbers serialise");
+}
+
+/// A shape's `filter`: its keys in the order the format gives them, `null` when cleared.
+fn push_filter(text: &mut Vec<u8>, filter: Option<Filter>) {
+    use std::io::Write as _;
+    let Some(f) = filter else {
+        text.extend_from_slice(b"null");
+        return;
+    };
+    text.extend_from_slice(b"{\"category\":");
+    push_int(text, f.category);
+    text.extend_from_slice(b",\"mask\":");
+    push_int(text, f.mask);
+    if f.group != 0 {
+        let _ = write!(text, ",\"group\":{}", f.group);
+    }
+    if f.either {
+        text.extend_from_slice(b",\"either\":true");
+    }
+    text.push(b'}');
 }
 
 fn push_int(text: &mut Vec<u8>, n: u64) {

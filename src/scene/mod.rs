@@ -172,14 +172,22 @@ impl Scene {
         self.index_of(id).map(|i| &self.shapes[i])
     }
 
-    /// The topmost shape (the last in the list) within `slack` of `point`: what a click
-    /// there picks.
+    /// What a click at `point` picks: the topmost shape (the last in the list) that holds
+    /// it, else the topmost within `slack` of it.
     pub fn topmost_at(&self, point: DVec2, slack: f64) -> Option<ShapeId> {
-        self.shapes
+        let distances: Vec<f64> = self
+            .shapes
             .iter()
-            .rev()
-            .find(|s| crate::query::distance_to_point(&s.placed, point) <= slack)
-            .map(|s| s.id)
+            .map(|s| crate::query::distance_to_point(&s.placed, point))
+            .collect();
+        // A shape the point is in wins over one it is only near.
+        let within = |reach: f64| {
+            (0..self.shapes.len())
+                .rev()
+                .find(|k| distances[*k] <= reach)
+                .map(|k| self.shapes[k].id)
+        };
+        within(0.0).or_else(|| within(slack))
     }
 
     /// The shape `id`, to change.

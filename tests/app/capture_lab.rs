@@ -450,3 +450,127 @@ fn an_event_whose_pair_is_claimed_the_other_way_round_explains_the_claim() {
             > 0
     );
 }
+
+/// Press and release at world point `at` in the scene (a click), running a few frames.
+fn click_scene(h: &mut Harness<'static, App>, at: DVec2) {
+    let p = h.state().world_to_screen(at);
+    h.hover_at(p);
+    h.run_steps(1);
+    h.drag_at(p);
+    h.run_steps(1);
+    h.drop_at(p);
+    h.run_steps(3);
+}
+
+/// Two shapes clicked in a capture's frame are explained as a pair: with no claim, the
+/// stage that left them out is named (a shared negative group; boxes apart by more than the
+/// margin), with both filters; a claimed pair clicked gives its claim.
+#[test]
+fn two_shapes_clicked_in_a_capture_say_which_stage_left_their_pair_out() {
+    use collidoscope::capture::{Filter, MARGIN_SETTING};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ghosts.capture.jsonl");
+    let header =
+        Header::f32_metres(Engine::new("box2d", "3.2.0").with_setting(MARGIN_SETTING, 0.02));
+    let out = std::fs::File::create(&path).unwrap();
+    let mut writer = CaptureWriter::new(
+        out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let ghost = Filter::box2d(1, u64::MAX, -1);
+    let floor = BodyShape::new(
+        1,
+        ConvexPolygon::rectangle(DVec2::new(6.0, 0.5)).unwrap(),
+        DVec2::new(0.0, -0.5),
+        DVec2::X,
+    )
+    .named("floor")
+    .filtered(Filter::box2d(1, u64::MAX, 0));
+    let boxed = |id: u64, name: &str, x: f64, y: f64, filter: Filter| {
+        BodyShape::new(
+            id,
+            ConvexPolygon::rectangle(DVec2::splat(0.25)).unwrap(),
+            DVec2::new(x, y),
+            DVec2::X,
+        )
+        .named(name)
+        .moving(Body::Dynamic, DVec2::new(0.0, -0.1), 0.0, true)
+        .filtered(filter)
+        .on_body(id)
+    };
+    let resting = Manifold {
+        a: 1,
+        b: 2,
+        normal: DVec2::Y,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(-2.0, -0.001),
+            separation: -0.002,
+        }]
+        .into(),
+        piece: None,
+    };
+    for step in 0..3 {
+        let shapes = [
+            floor.clone(),
+            boxed(2, "ghost a", -2.0, 0.248, ghost),
+            boxed(3, "ghost b", -1.9, 0.5, ghost),
+            boxed(4, "far crate", 3.0, 0.248, Filter::box2d(1, u64::MAX, 0)),
+        ];
+        writer
+            .frame(
+                f64::from(step) / 60.0,
+                &shapes,
+                std::slice::from_ref(&resting),
+            )
+            .unwrap();
+    }
+    writer.finish().unwrap();
+    let mut h = capture_harness(app(Some(path)));
+    scanned(&mut h);
+    h.get_by_label_contains("click two shapes in the scene");
+    // The ghosts overlap with no claim: their shared negative group left them out.
+    click_scene(&mut h, DVec2::new(-2.1, 0.1));
+    assert_eq!(h.state().capture_lab().picked(), Some(2));
+    // Said in the status bar and the panel.
+    assert_eq!(
+        h.get_all_by_label_contains("picked ghost a: click a second shape")
+            .count(),
+        2
+    );
+    click_scene(&mut h, DVec2::new(-1.8, 0.65));
+    assert_eq!(
+        h.state().capture_lab().selected(),
+        Some(ClaimRef {
+            a: 2,
+            b: 3,
+            piece: None
+        })
+    );
+    h.get_by_label(
+        "Frame 0 holds no claim about ghost a and ghost b: left out by their collision filters, before any geometry: they share the negative group -1, which never collides, whatever the masks say.",
+    );
+    h.get_by_label("Filters: ghost a: category 0x1, mask all, group -1; ghost b: category 0x1, mask all, group -1.");
+    // A ghost and the far crate: boxes apart.
+    click_scene(&mut h, DVec2::new(-1.8, 0.65));
+    click_scene(&mut h, DVec2::new(3.0, 0.25));
+    h.get_by_label(
+        "Frame 0 holds no claim about ghost b and far crate: their bounding boxes are 4.4 m apart, more than the engine's speculative margin 0.02 m: the broad phase does not pair them.",
+    );
+    // The floor and ghost a: Box2D's claim, explained as claims are.
+    click_scene(&mut h, DVec2::new(0.0, -0.5));
+    click_scene(&mut h, DVec2::new(-2.1, 0.1));
+    assert_eq!(
+        h.state().capture_lab().selected(),
+        Some(ClaimRef {
+            a: 1,
+            b: 2,
+            piece: None
+        })
+    );
+    // A click on the background drops a half-picked pair.
+    click_scene(&mut h, DVec2::new(0.0, 3.0));
+    assert!(h.state().capture_lab().picked().is_none());
+}

@@ -491,9 +491,9 @@ fn the_header_names_rapier_and_the_settings_that_change_its_contacts() {
     assert_eq!(
         settings,
         format!(
-            "{{\"contact_recycling\":false,\"dt\":{},\"length_unit\":32.0,\"max_ccd_substeps\":1,\"num_solver_iterations\":4,\"prediction_distance\":{}}}",
+            "{{\"contact_recycling\":false,\"dt\":{},\"length_unit\":32.0,\"max_ccd_substeps\":1,\"num_solver_iterations\":4,\"prediction_distance\":{m},\"speculative_margin\":{m}}}",
             f64::from(1.0f32 / 60.0),
-            f64::from(0.02f32 * 32.0)
+            m = f64::from(0.02f32 * 32.0)
         )
     );
     // Written and read back.

@@ -13,6 +13,7 @@ mod common;
 
 mod adapter;
 mod events;
+mod filters;
 mod honest;
 mod mistakes;
 mod recycling;

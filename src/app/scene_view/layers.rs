@@ -282,7 +282,7 @@ impl SceneView {
     /// (none in the latency lab, whose players are not the scene's shapes).
     pub(super) fn dynamic_shapes(ws: &Workspace, view: &LabView) -> Vec<usize> {
         if !view.document_shapes {
-            return Vec::new();
+            return view.marked.into_iter().collect();
         }
         let scene = ws.scene();
         let (a, b) = ws.pair().unzip();
@@ -354,7 +354,8 @@ impl SceneView {
             selected: ws
                 .selected()
                 .and_then(|id| scene.index_of(id))
-                .filter(|_| view.document_shapes),
+                .filter(|_| view.document_shapes)
+                .or(view.marked),
             focus_axis,
             axes_seen,
             verdict_shown,

@@ -44,7 +44,8 @@ pub use narrow::{
 
 use boxdd_sys::ffi::*;
 use collidoscope::capture::{
-    BodyShape, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint,
+    BodyShape, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
+    ManifoldPoint,
 };
 use collidoscope::geometry::{
     Capsule, Chain, Circle, ConvexPolygon, DVec2, Segment, Shape, ShapeError,
@@ -54,7 +55,8 @@ use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
 /// The header for a Box2D world: engine `box2d` at the library's version, with the game's
-/// `substeps`, `dt` and whether contact recycling is on; f32, metres, y up.
+/// `substeps`, `dt`, whether contact recycling is on and its speculative margin
+/// (`B2_SPECULATIVE_DISTANCE`); f32, metres, y up.
 pub fn header(substeps: i32, dt: f64, contact_recycling: bool) -> Header {
     header_with(substeps, dt, contact_recycling)
 }
@@ -64,7 +66,11 @@ pub fn header(substeps: i32, dt: f64, contact_recycling: bool) -> Header {
 fn header_with(substeps: i32, dt: f64, contact_recycling: impl Into<serde_json::Value>) -> Header {
     // SAFETY: b2GetVersion reads constants.
     let v = unsafe { b2GetVersion() };
+    // SAFETY: reads a global set before the world was made.
+    let length_units = f64::from(unsafe { b2GetLengthUnitsPerMeter() });
     let engine = Engine::new("box2d", &format!("{}.{}.{}", v.major, v.minor, v.revision))
+        // B2_SPECULATIVE_DISTANCE: 4 B2_LINEAR_SLOP, the slop 0.005 m in the world's units.
+        .with_setting(MARGIN_SETTING, f64::from(4.0 * 0.005f32) * length_units)
         .with_setting("substeps", substeps)
         .with_setting("dt", dt)
         .with_setting("contact_recycling", contact_recycling);
@@ -265,8 +271,11 @@ impl<W: Write> Box2dCapture<W> {
                             "shape type {kind} is not one collidoscope captures"
                         )));
                     };
+                    let f = b2Shape_GetFilter(shape_id);
+                    let filter = Filter::box2d(f.categoryBits, f.maskBits, f.groupIndex);
                     self.ids.entry(id).or_insert((id, None));
-                    self.shapes.push(captured);
+                    self.shapes
+                        .push(captured.filtered(filter).on_body(body_key(body)));
                 }
             }
         }

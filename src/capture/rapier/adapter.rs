@@ -71,15 +71,16 @@ use super::rapier2d;
 use super::shim::{self, DistanceOut, IntersectionOut};
 use collidoscope::Reported;
 use collidoscope::capture::{
-    BodyPose, CaptureError, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, ManifoldPoints,
-    NormalFrom, Penetration,
+    BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
+    ManifoldPoint, ManifoldPoints, NormalFrom, Pairing, Penetration,
 };
 use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use rapier2d::dynamics::{IntegrationParameters, RigidBodySet, RigidBodyType};
 use rapier2d::geometry::{
-    ColliderHandle, ColliderSet, ContactData, ContactManifoldData, NarrowPhase, TypedShape,
+    ColliderHandle, ColliderSet, ContactData, ContactManifoldData, InteractionTestMode,
+    NarrowPhase, TypedShape,
 };
 use rapier2d::math::{Pose, Real, Vector};
 use rapier2d::parry::query::details::NormalConstraints;
@@ -118,6 +119,7 @@ pub fn header(params: &IntegrationParameters, units: &str, y_up: bool) -> Header
             "prediction_distance",
             f64::from(params.prediction_distance()),
         )
+        .with_setting(MARGIN_SETTING, f64::from(params.prediction_distance()))
         .with_setting("max_ccd_substeps", params.max_ccd_substeps as u64)
         .with_setting("num_solver_iterations", params.num_solver_iterations as u64);
     Header {
@@ -304,6 +306,20 @@ impl<W: Write> RapierCapture<W> {
                     awake,
                 );
             }
+            let groups = collider.collision_groups();
+            let filter = Filter::layers(groups.memberships.bits(), groups.filter.bits())
+                .with_either(groups.test_mode == InteractionTestMode::Or);
+            let body_id = collider.parent().map(|h| {
+                let (index, generation) = h.into_raw_parts();
+                u64::from(index) | u64::from(generation) << 32
+            });
+            self.writer.pairing(
+                id,
+                Pairing {
+                    filter: Some(filter),
+                    body_id: body_id.filter(|id| *id < 1 << 53),
+                },
+            );
             self.shapes.push(captured);
             self.poses.insert(handle, (id, pose));
         }
