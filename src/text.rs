@@ -1628,7 +1628,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "capture lab: next / previous disagreeing claim",
     ),
     ("Up / Down", "latency lab: the bucket before / after"),
-    ("Esc", "leave step mode; cancel a polygon being clicked"),
+    (
+        "Esc",
+        "leave step mode; cancel a polygon being clicked; capture lab: forget the first shape picked",
+    ),
     ("Enter", "finish the polygon being clicked"),
     (
         "Backspace or Delete",
@@ -1637,6 +1640,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
     ("Ctrl+S", "save"),
     ("Ctrl+D", "duplicate the selected shape"),
+    (
+        "Click two shapes (capture lab)",
+        "explain their pair at the frame shown: the engine's claim, or which stage left the pair out (one body, not dynamic, filtered, boxes apart, beyond the margin)",
+    ),
     ("F1 or ?", "this help"),
 ];
 
@@ -1686,6 +1693,22 @@ pub const GLOSSARY: &[(&str, &str)] = &[
     (
         "closest points",
         "the nearest points of two shapes that are apart, and the distance between them",
+    ),
+    (
+        "claim",
+        "what an engine reported about a pair in a capture's frame: touching or apart, depth, normal, contacts; judged against the exact result",
+    ),
+    (
+        "broad phase",
+        "an engine's first pass: only shapes whose (fattened) bounding boxes overlap go on to the exact test",
+    ),
+    (
+        "speculative margin",
+        "how far apart an engine's narrow phase still reports a contact point (Box2D 2 cm, Rapier's prediction distance, Avian's contact tolerance)",
+    ),
+    (
+        "collision filter",
+        "per shape, the bits that say what it collides with: category (what it is), mask (what it meets), Box2D's group (shared negative: never, shared positive: always)",
     ),
 ];
 
@@ -1779,7 +1802,7 @@ pub fn left_out(
             }
         ),
         LeftOut::BoxesApart { gap, margin } => format!(
-            "{head}: their bounding boxes are {} {units} apart, more than {}: the broad phase does not pair them.",
+            "{head}: their bounding boxes are {} {units} apart, more than {}: the broad phase leaves them out (or, where it fattens boxes by more than that, the narrow phase: no point so far apart).",
             number(*gap),
             margin_words(*margin, units)
         ),
@@ -1846,6 +1869,9 @@ pub fn not_in_frame(frame: u64, names: (&str, &str)) -> String {
 pub fn picked_pair(a: &str, b: &str) -> String {
     format!("explaining {a} and {b}: their claim, or why the engine left them out")
 }
+
+/// A half-picked pair forgotten (a click on the background, Esc).
+pub const PICK_CANCELLED: &str = "no shape picked: click two shapes to explain their pair";
 
 /// The first shape of a pair picked in a capture's frame.
 pub fn picked_first(name: &str) -> String {

@@ -844,3 +844,17 @@ fn filters_and_bodies_are_written_when_they_change_and_read_back() {
         r#"game.capture.jsonl: line 2: shape 0 (id 3): "body_id" must be an integer in [0, 2^53), found "crate""#
     );
 }
+
+/// A capture given where a shape set is read (`explain`, `query`, File > Open's shape-set
+/// path) says what it is and which commands take it, instead of a JSON syntax error.
+#[test]
+fn a_capture_read_as_a_shape_set_says_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crate.capture.jsonl");
+    std::fs::write(&path, EXAMPLE).unwrap();
+    let e = collidoscope::scene::load(&path).unwrap_err().to_string();
+    assert!(
+        e.ends_with("crate.capture.jsonl: a capture (a game's frames, docs/format.md \"Captures\"), not a shape set: `collidoscope diagnose FILE` judges its claims, `collidoscope FILE` opens it in the capture lab, and `collidoscope fixture FILE --frame N -o OUT.json` pins frame N as a shape set"),
+        "{e}"
+    );
+}

@@ -560,8 +560,10 @@ impl CaptureLab {
             CaptureCommand::Pick(index) => {
                 let shown = self.shown.as_ref()?;
                 let Some(k) = index.filter(|k| *k < shown.ids.len()) else {
-                    self.picked = None;
-                    return None;
+                    return self
+                        .picked
+                        .take()
+                        .and_then(|_| ok(text::PICK_CANCELLED.into()));
                 };
                 let id = shown.ids[k];
                 let name = shown.scene.shapes[k].display_name(k);

@@ -152,6 +152,8 @@ impl App {
             self.numbers_panel.forget_refused();
             if clicking_polygon {
                 out.push(Command::CancelPolygon);
+            } else if self.lab == Lab::Capture && self.capture_lab.picked().is_some() {
+                out.push(Command::Capture(CaptureCommand::Pick(None)));
             } else {
                 self.pair_lab.stop_stepping();
             }

@@ -26,6 +26,10 @@ use serde_json::{Map, Value};
 /// `contact_tolerance` times the length unit).
 pub const MARGIN_SETTING: &str = "speculative_margin";
 
+/// How far past the margin (relative) a gap must be to count as beyond it: above f32's
+/// rounding (2^-24) with room for the engine's arithmetic.
+const MARGIN_ROUNDING: f64 = 1e-6;
+
 /// A shape's collision filter as the engine keeps it.
 ///
 /// Two shapes pass when, unless they share a non-zero `group`, each one's `category` meets
@@ -282,7 +286,9 @@ pub enum LeftOut {
         /// A's and B's filters.
         filters: (Filter, Filter),
     },
-    /// Their bounding boxes are `gap` apart (along x or y), more than the margin.
+    /// Their bounding boxes are `gap` apart (along x or y), more than the margin: the broad
+    /// phase leaves them out (or, where it fattens boxes by more than the margin, as Box2D
+    /// does by up to 5 cm, the narrow phase: the shapes are at least as far apart).
     BoxesApart {
         /// The larger of the x and y gaps between the boxes.
         gap: f64,
@@ -337,13 +343,16 @@ pub fn left_out(a: Side, b: Side, margin: Margin) -> LeftOut {
         _ => None,
     };
     let m = margin.length();
+    // Beyond the margin by more than an f32 engine's rounding of it: a gap of 0.0200000001
+    // against Box2D's 0.0199999996 is at the margin, not past it.
+    let past = |length: f64| length > m + MARGIN_ROUNDING * m.max(f64::MIN_POSITIVE);
     let ((a_min, a_max), (b_min, b_max)) = (a.placed.aabb(), b.placed.aabb());
     let gap = (b_min - a_max).max(a_min - b_max).max_element();
-    if gap > m {
+    if past(gap) {
         return LeftOut::BoxesApart { gap, margin };
     }
     let distance = crate::query::distance(a.placed, b.placed).distance;
-    if distance > m {
+    if past(distance) {
         return LeftOut::BeyondMargin { distance, margin };
     }
     let still =

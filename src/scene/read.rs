@@ -30,6 +30,9 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Scene, FileError> {
     parse_document(bytes).map_err(|problem| FileError::new(path, problem))
 }
 
+/// What reading a capture as a shape set says.
+const NOT_A_SHAPE_SET: &str = "a capture (a game's frames, docs/format.md \"Captures\"), not a shape set: `collidoscope diagnose FILE` judges its claims, `collidoscope FILE` opens it in the capture lab, and `collidoscope fixture FILE --frame N -o OUT.json` pins frame N as a shape set";
+
 fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
     let text = std::str::from_utf8(bytes).map_err(|e| Problem::NotText {
         offset: e.valid_up_to(),
@@ -37,7 +40,17 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
     if text.trim().is_empty() {
         return Err(Problem::Empty);
     }
-    let value: Value = serde_json::from_str(text).map_err(syntax_problem)?;
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        // A capture's lines are JSON objects one after another: not a shape set, said so.
+        let first = text.lines().next().unwrap_or("");
+        let capture = serde_json::from_str::<Value>(first).is_ok_and(|top| {
+            top.get("format").and_then(Value::as_str) == Some("collidoscope-capture")
+        });
+        match capture {
+            true => Problem::Document(NOT_A_SHAPE_SET.into()),
+            false => syntax_problem(e),
+        }
+    })?;
     let Value::Object(top) = value else {
         return Err(Problem::Document(format!(
             "expected a JSON object with \"format\", \"version\" and \"shapes\", found {}",

@@ -138,8 +138,11 @@ impl SceneView {
         if self.frame.as_ref().is_none_or(|f| f.key != key) {
             let dynamic = Self::dynamic_shapes(ws, shown.view);
             let static_key = self.static_key(rect, shown.view, look.pixels_per_point, &dynamic);
-            let dynamic_ids: Vec<ShapeId> =
-                dynamic.iter().map(|&i| ws.scene().shapes[i].id).collect();
+            // The document's ids (a lab's own scene is not the document's: none).
+            let dynamic_ids: Vec<ShapeId> = match shown.view.document_shapes {
+                true => dynamic.iter().map(|&i| ws.scene().shapes[i].id).collect(),
+                false => Vec::new(),
+            };
             // The static layer stays while only dynamic shapes changed (a drag).
             let keep = self.static_frame.as_ref().is_some_and(|f| {
                 f.key == static_key
