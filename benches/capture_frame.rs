@@ -4,6 +4,9 @@
 //! counted), on 1,000 bodies (boxes, balls and hexagons) settling on a floor. The output is
 //! plain (no gzip), written to a sink: the capture's own CPU time.
 //!
+//! Also what judging each step in the game's process costs (`CaptureWriter::judging`): 1,000
+//! boxes with 975 intersecting claims a frame.
+//!
 //! `cargo bench --bench capture_frame --features rapier2d`. Prints the median over 200 frames.
 //!
 //! Measured on 2 cores (median of a frame; this machine's runs vary by up to 2x): before
@@ -121,6 +124,85 @@ fn writer_alone(registered: bool) -> f64 {
     median(times)
 }
 
+/// Judging in the game's process (`CaptureWriter::judging`): 1,000 boxes in rows of 40, each
+/// overlapping its neighbour, 975 intersecting claims a frame carrying the exact contact (as
+/// an engine that is right reports it). The median of a frame written, without and with
+/// judging, and how many claims: the difference is what judging costs.
+fn judging_cost() -> (f64, f64, usize) {
+    let square = ConvexPolygon::rectangle(DVec2::splat(0.45)).unwrap();
+    let header = Header::f32_metres(Engine::new("bench", "1"));
+    let run = |judge: bool| {
+        let writer = CaptureWriter::new(
+            std::io::sink(),
+            &header,
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+        .unwrap();
+        let mut writer = if judge { writer.judging() } else { writer };
+        for i in 0..BODIES {
+            writer.shape(i as u64, square.clone(), None).unwrap();
+        }
+        let mut times = Vec::new();
+        for k in 0..FRAMES {
+            let t = k as f64 / 60.0;
+            let at = |i: usize| {
+                let wobble = 0.002 * (t * 7.0 + i as f64).sin();
+                DVec2::new((i % 40) as f64 * 0.85 + wobble, (i / 40) as f64 * 2.0)
+            };
+            let poses: Vec<BodyPose> = (0..BODIES)
+                .map(|i| {
+                    BodyPose::new(i as u64, at(i), DVec2::X).moving(
+                        Body::Dynamic,
+                        DVec2::new(0.1, 0.0),
+                        0.0,
+                        true,
+                    )
+                })
+                .collect();
+            let contacts: Vec<Manifold> = (1..BODIES)
+                .filter(|i| i % 40 != 0)
+                .filter_map(|i| {
+                    let placed = |j: usize| {
+                        collidoscope::geometry::Placed::new(
+                            square.clone(),
+                            collidoscope::geometry::Pose::at(at(j)),
+                        )
+                    };
+                    let c = collidoscope::query::collide(&placed(i - 1), &placed(i))?;
+                    let points: Vec<ManifoldPoint> = c
+                        .points
+                        .iter()
+                        .map(|p| ManifoldPoint {
+                            point: p.point,
+                            separation: -p.depth,
+                        })
+                        .collect();
+                    Some(Manifold {
+                        a: i as u64 - 1,
+                        b: i as u64,
+                        normal: c.normal,
+                        points: points.into(),
+                        piece: None,
+                    })
+                })
+                .collect();
+            let start = Instant::now();
+            writer.poses(t, &poses, &contacts).unwrap();
+            times.push(start.elapsed().as_secs_f64());
+            if judge {
+                let step = writer.judgement().expect("judged");
+                assert!(step.is_clean(), "{step}");
+            }
+        }
+        median(times)
+    };
+    let plain = run(false);
+    let judged = run(true);
+    let claims = (1..BODIES).filter(|i| i % 40 != 0).count();
+    (plain, judged, claims)
+}
+
 /// The Rapier adapter around real steps of a settling pile.
 fn rapier_adapter() -> f64 {
     let mut bodies = RigidBodySet::new();
@@ -207,6 +289,14 @@ fn main() {
         "writer alone, shapes given once, poses each frame (`poses`), {BODIES} bodies: {:.0} us a frame, {:.0} ns a body",
         writer * 1e6,
         per_body(writer)
+    );
+    let (plain, judged, claims) = judging_cost();
+    println!(
+        "judging in the game's process (`judging`), {BODIES} bodies, {claims} intersecting claims: {:.0} us a frame written, {:.0} us written and judged: judging {:.0} us a frame, {:.0} ns a claim",
+        plain * 1e6,
+        judged * 1e6,
+        (judged - plain) * 1e6,
+        (judged - plain) * 1e9 / claims as f64
     );
     let rapier = rapier_adapter();
     println!(

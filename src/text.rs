@@ -1883,6 +1883,43 @@ pub fn picked_first(name: &str) -> String {
 /// What the capture lab says while no claim is explained.
 pub const SELECT_A_CLAIM: &str = "Select a claim above, in the list of disagreeing claims below, or on the strip under the scene; or click two shapes in the scene to ask about any pair (its claim, or why the engine left it out).";
 
+/// A step judged in the game's process, in lines: the frame and its counts, then each
+/// disagreeing claim (its causes and fix), each event with its fix, each malformed entry.
+pub fn step_judgement(step: &crate::capture::StepJudgement) -> Vec<String> {
+    let bad = step.disagreeing.len();
+    let mut lines = vec![format!(
+        "frame {} (t = {} s): {} claim{}, {}",
+        step.frame,
+        short_number(step.time),
+        step.claims,
+        if step.claims == 1 { "" } else { "s" },
+        match (bad, step.events.len()) {
+            (0, 0) => "every claim agrees".to_string(),
+            (0, e) => format!(
+                "every claim agrees; {e} event{}",
+                if e == 1 { "" } else { "s" }
+            ),
+            (d, 0) => format!("{d} disagree{}", if d == 1 { "s" } else { "" }),
+            (d, e) => format!(
+                "{d} disagree{}; {e} event{}",
+                if d == 1 { "s" } else { "" },
+                if e == 1 { "" } else { "s" }
+            ),
+        }
+    )];
+    for j in &step.disagreeing {
+        lines.extend(j.lines().into_iter().map(|l| format!("  {l}")));
+    }
+    for e in &step.events {
+        lines.push(format!("  {}", capture_event(e, None)));
+        lines.push(format!("    fix: {}", event_fix(e.kind)));
+    }
+    for m in &step.malformed {
+        lines.push(format!("  {}", malformed(m)));
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::number;

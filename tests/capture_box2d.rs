@@ -1123,3 +1123,58 @@ fn box2d_filters_and_bodies_name_the_stage_that_left_a_pair_out() {
         other => panic!("floor and player: {other:?}"),
     }
 }
+
+/// Box2D's tile floor judged in the game's process, step by step: the crate's snag on the
+/// seam between tile3 and tile4 (frame 23, as `diagnose` finds it in the file) comes back from
+/// the step after it, the first step that is not clean, in words with its fix.
+#[test]
+fn a_box2d_step_judged_in_process_names_the_seam_the_capture_file_names() {
+    let mut w = World::new(
+        Frame {
+            scale: 1.0,
+            offset: 0.0,
+        },
+        false,
+    );
+    floor_game(&mut w, Floor::Tiles);
+    let dt = 1.0 / 60.0;
+    let writer = CaptureWriter::new(
+        Vec::new(),
+        &header(4, dt, false),
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap()
+    .judging();
+    let mut capture = Box2dCapture::new(writer);
+    for (body, name) in &w.names {
+        capture.name(*body, name.clone());
+    }
+    let mut first_wrong = None;
+    for step in 0..40 {
+        capture.before_step(&w.bodies).unwrap();
+        // SAFETY: the world is live.
+        unsafe { b2World_Step(w.id, dt as f32, 4) };
+        let judged = capture
+            .after_step(step as f64 * dt, &w.bodies)
+            .unwrap()
+            .expect("judging");
+        assert_eq!(judged.frame, step as u64);
+        assert!(judged.disagreeing.is_empty(), "{judged}");
+        if first_wrong.is_none() && !judged.is_clean() {
+            first_wrong = Some(judged);
+        }
+    }
+    let step = first_wrong.expect("the crate snags");
+    assert_eq!(step.frame, 24);
+    let seam = &step.events[0];
+    assert_eq!((seam.kind, seam.frame), (EventKind::Seam, 23));
+    let said = step.to_string();
+    assert!(
+        said.contains("crate caught on the seam between tile3 and tile4"),
+        "{said}"
+    );
+    // The file written beside it says the same.
+    let events = events(capture.finish().unwrap());
+    assert_eq!(events[0].frame, 23);
+}

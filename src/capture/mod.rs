@@ -18,6 +18,7 @@ mod error;
 mod event_picture;
 pub mod events;
 mod fast;
+pub mod follow;
 mod ids;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod index;
@@ -40,6 +41,7 @@ mod rules;
 mod runs;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod scan;
+mod step;
 mod write;
 
 pub use error::CaptureError;
@@ -60,6 +62,7 @@ pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
+pub use step::StepJudgement;
 pub use write::{
     BodyPose, BodyShape, CaptureWriter, Manifold, ManifoldPoint, ManifoldPoints, NormalFrom,
     Penetration,

@@ -546,6 +546,16 @@ impl CaptureReader {
         }
     }
 
+    /// Read `line` (a frame line without its newline, as a writer in this process wrote it)
+    /// as the capture's next line.
+    pub(super) fn read_written(&mut self, line: &[u8]) -> Result<Frame, FileError> {
+        self.state.line += 1;
+        match frame_line(line) {
+            Ok(frame) => self.apply(frame).map_err(|p| self.error(p)),
+            Err(problem) => Err(self.error(problem)),
+        }
+    }
+
     /// Every shape of the frame last read, in the order they first appeared.
     pub fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
         self.state.slots.iter().flatten()

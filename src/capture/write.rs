@@ -5,7 +5,7 @@
 
 use super::error::CaptureError;
 use super::ids::{IdMap, IdSet};
-use super::{FORMAT, Filter, Header, Pairing, VERSION, rules};
+use super::{FORMAT, Filter, Header, Pairing, StepJudgement, VERSION, rules};
 use crate::Reported;
 use crate::geometry::{DVec2, Shape, inline_list};
 use crate::scene::{Body, check_reported, geometry_value};
@@ -386,6 +386,13 @@ pub struct CaptureWriter<W: Write> {
     present: IdMap<u64, Presence>,
     poses: Vec<BodyPose>,
     malformed: Vec<u8>,
+    /// The header's line, for a judge started before the first frame.
+    header_line: Vec<u8>,
+    /// Judging each frame as it is written ([`Self::judging`]), and the last step's
+    /// judgement.
+    /// (In a mutex only so that a writer can live in a `Sync` place, as a Bevy resource.)
+    judge: Option<std::sync::Mutex<super::step::InProcess>>,
+    judged: Option<StepJudgement>,
 }
 
 /// A manifold a frame claims: the claim it makes, checked, and its deepest separation.
@@ -463,6 +470,9 @@ impl<W: Write> CaptureWriter<W> {
             present: IdMap::default(),
             poses: Vec::new(),
             malformed: Vec::new(),
+            header_line: Vec::new(),
+            judge: None,
+            judged: None,
         };
         let line = serde_json::json!({
             "format": FORMAT,
@@ -472,11 +482,36 @@ impl<W: Write> CaptureWriter<W> {
             "units": header.units,
             "y_up": header.y_up,
         });
-        writer.line = line.to_string().into_bytes();
+        writer.header_line = line.to_string().into_bytes();
+        writer.line.clone_from(&writer.header_line);
         writer.line.push(b'\n');
         writer.out.write_all(&writer.line)?;
         writer.out.flush()?;
         Ok(writer)
+    }
+
+    /// Judge every frame as it is written, in this process: the frame read back by the
+    /// capture reader's rules and judged as `diagnose` judges it, each step's
+    /// [`StepJudgement`] kept for [`Self::judgement`] (and given back by the adapters'
+    /// `after_step`). Only before the first frame, as [`Self::starting_at`]: the judge must
+    /// read every frame. Costs about as much again as writing (see `benches/capture_frame.rs`).
+    pub fn judging(mut self) -> Self {
+        if self.time.is_none() {
+            self.judge = super::step::InProcess::new(&self.header_line)
+                .ok()
+                .map(std::sync::Mutex::new);
+        }
+        self
+    }
+
+    /// The judgement of the step last written, when judging ([`Self::judging`]).
+    pub fn judgement(&self) -> Option<&StepJudgement> {
+        self.judged.as_ref()
+    }
+
+    /// The same, taken (the next step's replaces it anyway).
+    pub fn take_judgement(&mut self) -> Option<StepJudgement> {
+        self.judged.take()
     }
 
     /// Number the next frame `frame` (the engine's step number; 0 by default). Only before
@@ -621,6 +656,24 @@ impl<W: Write> CaptureWriter<W> {
         written?;
         self.frame += 1;
         self.time = Some(time);
+        if let Some(judge) = &mut self.judge {
+            let line = self.line.strip_suffix(b"\n").unwrap_or(&self.line);
+            let judge = judge
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match judge.judge(line) {
+                Ok(judged) => self.judged = Some(judged),
+                Err(e) => {
+                    // The reader refuses what the writer wrote: a bug of collidoscope's, said
+                    // once; the capture goes on being written, no longer judged.
+                    self.judge = None;
+                    self.judged = None;
+                    return Err(CaptureError::Contract(format!(
+                        "the frame just written does not read back, so judging stops: {e}"
+                    )));
+                }
+            }
+        }
         Ok(())
     }
 

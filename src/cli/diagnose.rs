@@ -148,6 +148,13 @@ pub struct DiagnoseArgs {
     /// One JSON line per file instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Read one capture as the game still writes it: each claim that disagrees and each event
+    /// as soon as its frame is read, the summary when it ends (Ctrl-C, or --idle).
+    #[arg(long)]
+    pub follow: bool,
+    /// With --follow: end after this many seconds without the file growing (default: never).
+    #[arg(long, value_name = "SECONDS", requires = "follow")]
+    pub idle: Option<f64>,
     /// Shape-set files with claims, or captures (.capture.jsonl, gzip or not).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,

@@ -22,6 +22,45 @@ struct Divergence {
     matches: Vec<crate::Cause>,
 }
 
+/// What the frames read so far came to.
+#[derive(Default)]
+struct Tally {
+    /// Frames, claims, agreeing claims.
+    counts: (u64, u64, u64),
+    /// The first claim that disagrees, with its frame's number and time.
+    first: Option<(u64, f64, crate::Judgement)>,
+    runs: DifferingRuns,
+    /// Malformed entries: how many, in how many frames, and the first with its frame and time.
+    malformed: (u64, u64),
+    first_malformed: Option<(u64, f64, crate::capture::Malformed)>,
+    events: Vec<CaptureEvent>,
+}
+
+impl Tally {
+    /// Count a frame judged (its events taken); `runs`: keep the runs of differing claims
+    /// (the text report's).
+    fn add(&mut self, judged: &mut crate::capture::FrameJudgement, runs: bool) {
+        self.events.append(&mut judged.events);
+        self.counts.0 += 1;
+        self.counts.1 += judged.claims.len() as u64;
+        self.counts.2 += judged.claims.iter().filter(|c| c.agrees()).count() as u64;
+        if self.first.is_none()
+            && let Some(bad) = judged.claims.iter().find(|c| !c.agrees())
+        {
+            self.first = Some((judged.frame, judged.time, bad.clone()));
+        }
+        if let Some(m) = judged.malformed.first() {
+            self.malformed.0 += judged.malformed.len() as u64;
+            self.malformed.1 += 1;
+            self.first_malformed
+                .get_or_insert_with(|| (judged.frame, judged.time, m.clone()));
+        }
+        if runs {
+            self.runs.push(judged);
+        }
+    }
+}
+
 /// Diagnose one capture; 1 when a claim disagrees or the capture is refused.
 pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     let name = path.to_string_lossy();
@@ -35,36 +74,13 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
     // The JSON of the frames waits here until the whole capture is known to be sound: a
     // capture refused at its last line gives only its error.
     let mut frames_json = Spool::default();
-    let mut counts = (0u64, 0u64, 0u64); // frames, claims, agreeing
-    // The first claim that disagrees, with its frame's number and time.
-    let mut first: Option<(u64, f64, crate::Judgement)> = None;
-    let mut runs = DifferingRuns::default();
-    // Malformed entries: how many, in how many frames, and the first with its frame and time.
-    let mut malformed = (0u64, 0u64);
-    let mut first_malformed: Option<(u64, f64, crate::capture::Malformed)> = None;
+    let mut tally = Tally::default();
     let mut spool_error = None;
     let mut finder = EventFinder::for_capture(reader.header());
-    let mut events: Vec<CaptureEvent> = Vec::new();
     let result = judge_capture_with_events(&mut reader, &mut finder, |mut judged| {
-        events.append(&mut judged.events);
-        counts.0 += 1;
-        counts.1 += judged.claims.len() as u64;
-        counts.2 += judged.claims.iter().filter(|c| c.agrees()).count() as u64;
-        if first.is_none()
-            && let Some(bad) = judged.claims.iter().find(|c| !c.agrees())
-        {
-            first = Some((judged.frame, judged.time, bad.clone()));
-        }
-        if let Some(m) = judged.malformed.first() {
-            malformed.0 += judged.malformed.len() as u64;
-            malformed.1 += 1;
-            first_malformed.get_or_insert_with(|| (judged.frame, judged.time, m.clone()));
-        }
-        if !json {
-            runs.push(&judged);
-        }
+        tally.add(&mut judged, !json);
         if json {
-            let written = (if counts.0 > 1 {
+            let written = (if tally.counts.0 > 1 {
                 frames_json.write_all(b",")
             } else {
                 Ok(())
@@ -87,15 +103,158 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
         eprintln!("collidoscope diagnose: {name}: cannot keep the report while reading: {e}");
         return 1;
     }
-    events.extend(finder.finish());
+    tally.events.extend(finder.finish());
     if let Some(warning) = reader.warning() {
         eprintln!("{warning}");
     }
+    report(&name, &reader, tally, json.then_some(&mut frames_json), out)
+}
+
+/// `diagnose --follow`: the capture at `path` read as the game writes it, each claim that
+/// disagrees and each event printed (and flushed) as soon as its frame is read, the summary
+/// when reading ends: on Ctrl-C or SIGTERM, or after `idle` seconds without growth.
+pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) -> u8 {
+    use crate::capture::follow::Growing;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let name = path.to_string_lossy();
+    let stop = Arc::new(AtomicBool::new(false));
+    let asked = stop.clone();
+    // A second interrupt is the default one (the summary is on its way).
+    let _ = ctrlc::set_handler(move || asked.store(true, Ordering::Relaxed));
+    let idle = idle.map(std::time::Duration::from_secs_f64);
+    let growing = match Growing::open(path, idle, stop) {
+        Ok(growing) => growing,
+        Err(e) => {
+            let e = crate::files::FileError::new(
+                path,
+                crate::files::Problem::io("cannot read the file", e),
+            );
+            super::report_unreadable(&name, &e, json, out);
+            return 1;
+        }
+    };
+    let done = growing.done();
+    let mut reader = match CaptureReader::new(path, growing) {
+        Ok(reader) => reader,
+        Err(e) => {
+            super::report_unreadable(&name, &e, json, out);
+            return 1;
+        }
+    };
+    let mut finder = EventFinder::for_capture(reader.header());
+    let mut tally = Tally::default();
+    loop {
+        match reader.next_frame() {
+            Ok(Some(frame)) => {
+                let mut judged = crate::capture::judge_frame(&reader, &frame);
+                judged.events = finder.frame(&reader, &frame, &judged);
+                said_at_once(&judged, json, out);
+                tally.add(&mut judged, !json);
+            }
+            Ok(None) => break,
+            // A gzip stream ends mid-member where the game stopped writing: the end, not damage.
+            Err(_) if done.load(Ordering::Relaxed) => break,
+            Err(e) => {
+                super::report_unreadable(&name, &e, json, out);
+                return 1;
+            }
+        }
+    }
+    let last = finder.finish();
+    if !last.is_empty() {
+        let mut tail = crate::capture::FrameJudgement {
+            frame: last[0].frame,
+            time: last[0].time,
+            claims: Vec::new(),
+            events: last,
+            malformed: Vec::new(),
+        };
+        said_at_once(&tail, json, out);
+        tally.events.append(&mut tail.events);
+    }
+    if let Some(warning) = reader.warning() {
+        eprintln!("{warning}");
+    }
+    report_as(&name, &reader, tally, json.then_some(None), out)
+}
+
+/// What `--follow` prints as soon as a frame is read: with `json`, a line per claim that
+/// disagrees (its judgement's keys with `frame` and `time`) and per event; else the frame's
+/// judgement in words, when it is not clean.
+fn said_at_once(judged: &crate::capture::FrameJudgement, json: bool, out: &mut impl Write) {
+    if json {
+        for c in judged.claims.iter().filter(|c| !c.agrees()) {
+            if let Ok(serde_json::Value::Object(keys)) = serde_json::to_value(c) {
+                let mut line = serde_json::Map::new();
+                line.insert("frame".into(), judged.frame.into());
+                line.insert("time".into(), judged.time.into());
+                line.extend(keys);
+                let _ = writeln!(out, "{}", serde_json::Value::Object(line));
+            }
+        }
+        for e in &judged.events {
+            if let Ok(text) = serde_json::to_string(e) {
+                let _ = writeln!(out, "{text}");
+            }
+        }
+    } else {
+        let step = crate::capture::StepJudgement {
+            frame: judged.frame,
+            time: judged.time,
+            claims: judged.claims.len(),
+            disagreeing: judged
+                .claims
+                .iter()
+                .filter(|c| !c.agrees())
+                .cloned()
+                .collect(),
+            events: judged.events.clone(),
+            malformed: judged.malformed.clone(),
+        };
+        // Every claim that disagrees and every event (a normal flip too), as they come.
+        if !(step.disagreeing.is_empty() && step.events.is_empty() && step.malformed.is_empty()) {
+            let _ = writeln!(out, "{step}");
+        }
+    }
+    let _ = out.flush();
+}
+
+/// The report of a capture read to its end: with `frames` (the judged frames' JSON), the
+/// `--json` line; else words. The exit status: 1 when a claim disagrees, an event other than
+/// a normal flip happened, or an entry is malformed.
+fn report(
+    name: &str,
+    reader: &CaptureReader,
+    tally: Tally,
+    frames: Option<&mut Spool>,
+    out: &mut impl Write,
+) -> u8 {
+    report_as(name, reader, tally, frames.map(Some), out)
+}
+
+/// [`report`], the JSON line with its `frames` (`Some(Some)`), without them (`Some(None)`:
+/// `diagnose --follow`), or words (`None`).
+fn report_as(
+    name: &str,
+    reader: &CaptureReader,
+    tally: Tally,
+    json: Option<Option<&mut Spool>>,
+    out: &mut impl Write,
+) -> u8 {
+    let Tally {
+        counts,
+        first,
+        runs,
+        malformed,
+        first_malformed,
+        events,
+    } = tally;
     let header = reader.header().clone();
     // Any event but a normal flip is a collision that went wrong.
     let wrong = events.iter().any(|e| e.kind != EventKind::NormalFlip);
     let (frames, claims, agreeing) = counts;
-    if json {
+    if let Some(frames_json) = json {
         let divergence = first.as_ref().map(|(frame, _, c)| Divergence {
             frame: *frame,
             a: c.a,
@@ -111,7 +270,7 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
             units: &'a str,
         }
         let head = serde_json::to_string(&Head {
-            file: &name,
+            file: name,
             engine: &header.engine,
             precision: header.precision.name(),
             units: &header.units,
@@ -152,9 +311,12 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
         })
         .expect("serialisable");
         // {head without its "}", "frames": [...], tail without its "{"}
-        let written = write!(out, "{},\"frames\":[", &head[..head.len() - 1])
-            .and_then(|_| frames_json.copy_to(out))
-            .and_then(|_| writeln!(out, "],{}", &tail[1..]));
+        let written = match frames_json {
+            Some(frames_json) => write!(out, "{},\"frames\":[", &head[..head.len() - 1])
+                .and_then(|_| frames_json.copy_to(out))
+                .and_then(|_| writeln!(out, "],{}", &tail[1..])),
+            None => writeln!(out, "{},{}", &head[..head.len() - 1], &tail[1..]),
+        };
         if let Err(e) = written {
             eprintln!("collidoscope diagnose: {name}: cannot write the report: {e}");
             return 1;

@@ -301,7 +301,26 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
                 .map(|path| crate::fixture::RustTest { path, engine }),
             &mut out,
         ),
-        Some(Command::Diagnose(diagnose::DiagnoseArgs { json, files })) => {
+        Some(Command::Diagnose(diagnose::DiagnoseArgs {
+            json,
+            follow: true,
+            idle,
+            files,
+        })) => match (files.as_slice(), idle) {
+            (_, Some(idle)) if !(idle.is_finite() && idle >= 0.0) => {
+                eprintln!("collidoscope diagnose: --idle {idle}: seconds, a number >= 0");
+                2
+            }
+            ([file], _) => diagnose_capture::follow(file, json, idle, &mut out),
+            _ => {
+                eprintln!(
+                    "collidoscope diagnose: --follow reads one capture, {} given",
+                    files.len()
+                );
+                2
+            }
+        },
+        Some(Command::Diagnose(diagnose::DiagnoseArgs { json, files, .. })) => {
             diagnose::run(&files, json, &mut out)
         }
         Some(Command::Raycast(raycast::RaycastArgs {

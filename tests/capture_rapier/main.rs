@@ -15,5 +15,6 @@ mod adapter;
 mod events;
 mod filters;
 mod honest;
+mod judging;
 mod mistakes;
 mod recycling;

@@ -45,7 +45,7 @@ pub use narrow::{
 use boxdd_sys::ffi::*;
 use collidoscope::capture::{
     BodyShape, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
-    ManifoldPoint,
+    ManifoldPoint, StepJudgement,
 };
 use collidoscope::geometry::{
     Capsule, Chain, Circle, ConvexPolygon, DVec2, Segment, Shape, ShapeError,
@@ -284,7 +284,14 @@ impl<W: Write> Box2dCapture<W> {
 
     /// After `b2World_Step`: every touching contact of `bodies`, written as the frame of the
     /// shapes read by [`Self::before_step`]; `time` is the simulated time at the step's start.
-    pub fn after_step(&mut self, time: f64, bodies: &[b2BodyId]) -> Result<(), CaptureError> {
+    ///
+    /// With a judging writer ([`CaptureWriter::judging`]) it gives back the step's
+    /// [`StepJudgement`] (`assert!(step.is_clean(), "{step}")`); else `None`.
+    pub fn after_step(
+        &mut self,
+        time: f64,
+        bodies: &[b2BodyId],
+    ) -> Result<Option<StepJudgement>, CaptureError> {
         let mut seen: HashSet<(i32, u32)> = HashSet::new();
         let mut manifolds = Vec::new();
         for &body in bodies {
@@ -332,7 +339,8 @@ impl<W: Write> Box2dCapture<W> {
                 });
             }
         }
-        self.writer.frame(time, &self.shapes, &manifolds)
+        self.writer.frame(time, &self.shapes, &manifolds)?;
+        Ok(self.writer.take_judgement())
     }
 
     /// Finish the capture (gzip's trailer, when compressed) and give the output back.

@@ -72,7 +72,7 @@ use super::shim::{self, DistanceOut, IntersectionOut};
 use collidoscope::Reported;
 use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
-    ManifoldPoint, ManifoldPoints, NormalFrom, Pairing, Penetration,
+    ManifoldPoint, ManifoldPoints, NormalFrom, Pairing, Penetration, StepJudgement,
 };
 use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
@@ -393,13 +393,28 @@ impl<W: Write> RapierCapture<W> {
     /// of the step, in seconds.
     /// Refused ([`CaptureError::Contract`]) unless `before_step` read the shapes since the
     /// last frame.
-    pub fn write(&mut self, time: f64, contacts: &[Manifold]) -> Result<(), CaptureError> {
+    ///
+    /// When judging ([`Self::judging`]) it gives back the step's [`StepJudgement`]
+    /// (`assert!(step.is_clean(), "{step}")`); else `None`.
+    pub fn write(
+        &mut self,
+        time: f64,
+        contacts: &[Manifold],
+    ) -> Result<Option<StepJudgement>, CaptureError> {
         if !self.read {
             return Err(not_read());
         }
         self.writer.poses(time, &self.shapes, contacts)?;
         self.read = false;
-        Ok(())
+        Ok(self.writer.take_judgement())
+    }
+
+    /// The same capture, each step judged in this process as it is written
+    /// ([`CaptureWriter::judging`]): [`Self::after_step`] gives back its judgement. Only
+    /// before the first frame.
+    pub fn judging(mut self) -> Self {
+        self.writer = self.writer.judging();
+        self
     }
 
     /// After `PhysicsPipeline::step`: write the frame of this step, every contact manifold of
@@ -409,7 +424,7 @@ impl<W: Write> RapierCapture<W> {
         &mut self,
         time: f64,
         narrow_phase: &NarrowPhase,
-    ) -> Result<(), CaptureError> {
+    ) -> Result<Option<StepJudgement>, CaptureError> {
         let mut contacts = std::mem::take(&mut self.contacts);
         let written = self
             .contacts_into(narrow_phase, &mut contacts)

@@ -1,0 +1,87 @@
+//! A step judged in the game's own process: the frame the writer just wrote, read back by
+//! the capture reader's rules and judged as `diagnose` judges it (every claim at the capture's
+//! precision, the events the frame completed), so a game logs what went wrong as it happens
+//! and a test fails at the step where it did (`assert!(step.is_clean(), "{step}")`).
+
+use super::events::{CaptureEvent, EventFinder};
+use super::{CaptureReader, Malformed, judge_frame};
+use crate::Judgement;
+use crate::files::FileError;
+use crate::motion::EventKind;
+use std::io::Cursor;
+use std::path::Path;
+
+/// What one step of a capture came to: its claims that disagree (with the known mistakes
+/// that reproduce them), the events the frame completed (a seam, a tunnel, ...: an event is
+/// found once the frame after its step is read, so it arrives one step late), and what the
+/// engine gave that the capture holds as malformed.
+#[derive(Clone, Debug)]
+pub struct StepJudgement {
+    /// The frame (the engine's step number).
+    pub frame: u64,
+    /// Simulated seconds at its start.
+    pub time: f64,
+    /// How many claims the frame holds.
+    pub claims: usize,
+    /// The claims that disagree with the exact result, judged.
+    pub disagreeing: Vec<Judgement>,
+    /// The events this frame completed.
+    pub events: Vec<CaptureEvent>,
+    /// The malformed entries of the frame (a NaN pose, a zero normal).
+    pub malformed: Vec<Malformed>,
+}
+
+impl StepJudgement {
+    /// Whether nothing went wrong: every claim agrees, no event but a normal flip (as
+    /// `diagnose` exits 0), nothing malformed.
+    pub fn is_clean(&self) -> bool {
+        self.disagreeing.is_empty()
+            && self.malformed.is_empty()
+            && self.events.iter().all(|e| e.kind == EventKind::NormalFlip)
+    }
+}
+
+impl std::fmt::Display for StepJudgement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut lines = crate::text::step_judgement(self).into_iter();
+        if let Some(first) = lines.next() {
+            f.write_str(&first)?;
+        }
+        for line in lines {
+            write!(f, "\n{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The writer's reader of its own lines.
+pub(super) struct InProcess {
+    reader: CaptureReader,
+    finder: EventFinder,
+}
+
+impl InProcess {
+    /// A judge for the capture whose header line (without its newline) is `header`.
+    pub(super) fn new(header: &[u8]) -> Result<Self, FileError> {
+        let mut text = header.to_vec();
+        text.push(b'\n');
+        let reader = CaptureReader::new(Path::new("(in process)"), Cursor::new(text))?;
+        let finder = EventFinder::for_capture(reader.header());
+        Ok(Self { reader, finder })
+    }
+
+    /// Read and judge the frame line just written (without its newline).
+    pub(super) fn judge(&mut self, line: &[u8]) -> Result<StepJudgement, FileError> {
+        let frame = self.reader.read_written(line)?;
+        let judged = judge_frame(&self.reader, &frame);
+        let events = self.finder.frame(&self.reader, &frame, &judged);
+        Ok(StepJudgement {
+            frame: frame.frame,
+            time: frame.time,
+            claims: judged.claims.len(),
+            disagreeing: judged.claims.into_iter().filter(|c| !c.agrees()).collect(),
+            events,
+            malformed: judged.malformed,
+        })
+    }
+}

@@ -1,0 +1,189 @@
+//! `collidoscope diagnose --follow` (docs/format.md, "a capture still being written"): the real
+//! binary reading a capture while a game (a thread here) still writes it, plain and gzip. The
+//! game writes the frame with a reversed normal and then waits until the line for that claim
+//! has come out: so it comes out as soon as its frame is read, not at the end. The summary
+//! follows when the file stops growing for `--idle` seconds.
+
+#[path = "common/binary.rs"]
+mod binary;
+
+use collidoscope::capture::{
+    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
+};
+use collidoscope::geometry::{ConvexPolygon, DVec2};
+use collidoscope::scene::Body;
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A crate resting on the ground, frame `k`; its claim's normal turned round when `reversed`.
+fn frame(writer: &mut CaptureWriter<std::fs::File>, k: u64, reversed: bool) {
+    let ground = BodyShape::new(
+        1,
+        ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(),
+        DVec2::new(0.0, -0.5),
+        DVec2::X,
+    )
+    .named("ground");
+    let crate_ = BodyShape::new(
+        2,
+        ConvexPolygon::rectangle(DVec2::splat(0.5)).unwrap(),
+        DVec2::new(0.0, 0.49),
+        DVec2::X,
+    )
+    .named("crate")
+    .moving(Body::Dynamic, DVec2::ZERO, 0.0, true);
+    let normal = if reversed { -DVec2::Y } else { DVec2::Y };
+    let contact = Manifold {
+        a: 1,
+        b: 2,
+        normal,
+        points: vec![
+            ManifoldPoint {
+                point: DVec2::new(-0.5, -0.005),
+                separation: -0.01,
+            },
+            ManifoldPoint {
+                point: DVec2::new(0.5, -0.005),
+                separation: -0.01,
+            },
+        ]
+        .into(),
+        piece: None,
+    };
+    writer
+        .frame(k as f64 / 60.0, &[ground, crate_], &[contact])
+        .unwrap();
+}
+
+/// Follow a capture written by a thread: frames 0-9, frame 10 reversed, then (once the
+/// follower printed frame 10's line) frames 11-19; the lines printed and the exit status.
+fn follow(gzip: bool, json: bool) -> (Vec<String>, Option<i32>) {
+    let dir = tempfile::tempdir().unwrap();
+    let name = if gzip {
+        "live.capture.jsonl.gz"
+    } else {
+        "live.capture.jsonl"
+    };
+    let path = dir.path().join(name);
+    let header = Header::f32_metres(Engine::new("box2d", "3.2.0"));
+    let file = std::fs::File::create(&path).unwrap();
+    let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+    let mut writer = CaptureWriter::with_gzip(file, &header, from, pen, gzip).unwrap();
+    for k in 0..5 {
+        frame(&mut writer, k, false);
+    }
+    let mut args = vec!["diagnose", "--follow", "--idle", "2"];
+    if json {
+        args.push("--json");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(&args)
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines) = mpsc::channel::<String>();
+    let reading = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            lines_tx.send(line.unwrap()).unwrap();
+        }
+    });
+    for k in 5..10 {
+        frame(&mut writer, k, false);
+    }
+    frame(&mut writer, 10, true);
+    // The game goes on only once the follower has said frame 10's claim.
+    let mut seen = Vec::new();
+    loop {
+        let line = lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("frame 10's claim is printed while the game still writes");
+        let said = line.contains("\"frame\":10") || line.starts_with("frame 10 ");
+        seen.push(line);
+        if said {
+            break;
+        }
+    }
+    for k in 11..20 {
+        frame(&mut writer, k, false);
+    }
+    // Kept open (not finished): the game is still running when the follower gives up.
+    let status = child.wait().unwrap();
+    reading.join().unwrap();
+    seen.extend(lines.try_iter());
+    drop(writer);
+    (seen, status.code())
+}
+
+#[test]
+fn a_disagreeing_claim_is_printed_as_soon_as_its_frame_is_written_plain_and_gzip() {
+    for gzip in [false, true] {
+        let (lines, status) = follow(gzip, true);
+        assert_eq!(status, Some(1), "{lines:?}");
+        let claim: Value = serde_json::from_str(&lines[0]).unwrap();
+        assert_eq!(
+            (&claim["frame"], &claim["a"], &claim["b"], &claim["agrees"]),
+            (
+                &Value::from(10),
+                &Value::from(1),
+                &Value::from(2),
+                &Value::from(false)
+            )
+        );
+        assert_eq!(claim["matches"][0], "normal-reversed");
+        assert!((claim["time"].as_f64().unwrap() - 10.0 / 60.0).abs() < 1e-12);
+        // The normal flipped to reverse and back: an event each, as their frames are read.
+        let events: Vec<Value> = lines[1..lines.len() - 1]
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let flips: Vec<(&Value, &Value)> =
+            events.iter().map(|e| (&e["kind"], &e["frame"])).collect();
+        assert_eq!(
+            flips,
+            [
+                (&Value::from("normal-flip"), &Value::from(10)),
+                (&Value::from("normal-flip"), &Value::from(11))
+            ]
+        );
+        // Then the summary: diagnose --json's object without its frames.
+        let summary: Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+        assert_eq!(summary["claims"], 20, "gzip {gzip}: {summary}");
+        assert_eq!(summary["agreeing"], 19);
+        assert_eq!(summary["first_divergence"]["frame"], 10);
+        assert!(summary.get("frames").is_none());
+        assert_eq!(summary["engine"]["name"], "box2d");
+    }
+}
+
+#[test]
+fn followed_in_words_the_claim_and_its_mistake_come_first_then_the_summary() {
+    let (lines, status) = follow(false, false);
+    assert_eq!(status, Some(1));
+    assert!(
+        lines[0].starts_with("frame 10 (t = 0.167 s): 1 claim, 1 disagrees"),
+        "{lines:?}"
+    );
+    let text = lines.join("\n");
+    assert!(text.contains("reproduced by normal-reversed"), "{text}");
+    assert!(text.contains("frame 11 (t = 0.183 s): 1 claim, every claim agrees; 1 event\n  frame 10, t = 0.167 s: the contact of ground and crate turned its normal back"), "{text}");
+    assert!(
+        text.contains("20 frames, 20 claims: 19 agree, 1 differs"),
+        "{text}"
+    );
+    assert!(text.contains("first divergence: frame 10"), "{text}");
+}
+
+#[test]
+fn follow_takes_one_capture_and_idle_needs_follow() {
+    let o = binary::collidoscope(&["diagnose", "--follow", "a.jsonl", "b.jsonl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(binary::stderr(&o).contains("--follow reads one capture, 2 given"));
+    let o = binary::collidoscope(&["diagnose", "--idle", "3", "a.jsonl"]);
+    assert_eq!(o.status.code(), Some(2));
+}
