@@ -37,6 +37,7 @@ pub mod rapier_0_34;
 #[path = "rapier/v0_35.rs"]
 pub mod rapier_0_35;
 mod read;
+mod recorder;
 mod rules;
 mod runs;
 #[cfg(any(feature = "cli", feature = "gui"))]
@@ -59,6 +60,7 @@ pub use pairing::{
 pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture};
+pub use recorder::FlightRecorder;
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};

@@ -411,6 +411,16 @@ enum Presence {
     Malformed,
 }
 
+impl CaptureWriter<Vec<u8>> {
+    /// What was written to memory since the last call (a plain writer's), taken.
+    pub(super) fn take_output(&mut self) -> Vec<u8> {
+        match &mut self.out {
+            Sink::Plain(bytes) => std::mem::take(bytes),
+            Sink::Gzip(_) => Vec::new(),
+        }
+    }
+}
+
 impl<W: Write> CaptureWriter<W> {
     /// Write `header` to `out`; the engine's conventions say how to read its manifolds.
     pub fn new(

@@ -1,0 +1,307 @@
+//! A flight recorder: a capture kept in memory for the last few seconds only, written on
+//! request (`recorder.save("snag.capture.jsonl.gz")`), at the first step that is not clean
+//! if asked, or when the game panics. What is kept is a valid capture on its own: its first
+//! frame holds every shape in full as it stood then, the frames after it as written.
+
+use super::StepJudgement;
+use super::write::{CaptureWriter, NormalFrom, Penetration};
+use super::{BodyPose, BodyShape, CaptureError, CaptureReader, Header, Keyframe, Manifold};
+use crate::scene::{SceneShape, ShapeId, shape_object};
+use serde_json::{Map, Value};
+use std::collections::VecDeque;
+use std::io::{self, Cursor, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Keeps the last `span` seconds of a capture in memory; see the module's comment.
+///
+/// ```
+/// use collidoscope::capture::{BodyShape, Engine, FlightRecorder, Header, NormalFrom, Penetration};
+/// use collidoscope::geometry::{Circle, DVec2};
+/// use collidoscope::scene::Body;
+///
+/// let header = Header::f32_metres(Engine::new("my-engine", "1.0"));
+/// let mut recorder = FlightRecorder::new(&header, NormalFrom::AToB, Penetration::NegativeSeparation, 2.0);
+/// for step in 0..600 {
+///     let ball = BodyShape::new(1, Circle::new(0.5).unwrap(), DVec2::new(step as f64 * 0.01, 1.0), DVec2::X)
+///         .moving(Body::Dynamic, DVec2::new(0.6, 0.0), 0.0, true);
+///     recorder.frame(step as f64 / 60.0, &[ball], &[]).unwrap();
+/// }
+/// // Ten seconds were run; the last two (and a frame) are kept.
+/// let (first, last) = recorder.kept_frames().unwrap();
+/// assert_eq!((first, last), (479, 599));
+/// ```
+pub struct FlightRecorder {
+    shared: Arc<Mutex<Kept>>,
+}
+
+/// What the recorder keeps (shared with the panic hook).
+struct Kept {
+    writer: CaptureWriter<Vec<u8>>,
+    header: Header,
+    header_line: Vec<u8>,
+    /// Seconds kept.
+    span: f64,
+    /// Each kept frame's time and line (without its newline), oldest first.
+    lines: VecDeque<(f64, Vec<u8>)>,
+    /// Bytes held by `lines`.
+    bytes: usize,
+    /// The capture read up to the frame before the oldest kept one.
+    before: CaptureReader,
+    /// Where to save at the first step that is not clean, until it is saved.
+    on_first: Option<PathBuf>,
+    /// What the first saved-on-first step said, once saved.
+    saved_on: Option<(PathBuf, StepJudgement)>,
+}
+
+impl FlightRecorder {
+    /// A recorder of the last `span` seconds (simulated time) of a capture with `header`, the
+    /// engine's conventions as [`CaptureWriter::new`] takes them.
+    pub fn new(
+        header: &Header,
+        normal_from: NormalFrom,
+        penetration: Penetration,
+        span: f64,
+    ) -> Self {
+        let mut writer = CaptureWriter::new(Vec::new(), header, normal_from, penetration)
+            .expect("writing to memory does not fail");
+        let mut header_line = writer.take_output();
+        header_line.pop();
+        let mut text = header_line.clone();
+        text.push(b'\n');
+        let before = CaptureReader::new(Path::new("(flight recorder)"), Cursor::new(text))
+            .expect("the header just written reads");
+        let kept = Kept {
+            writer,
+            header: header.clone(),
+            header_line,
+            span: span.max(0.0),
+            lines: VecDeque::new(),
+            bytes: 0,
+            before,
+            on_first: None,
+            saved_on: None,
+        };
+        Self {
+            shared: Arc::new(Mutex::new(kept)),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Judge every step as it is recorded, and save what is kept to `path` at the first step
+    /// that is not clean (a claim that disagrees, an event other than a normal flip): the
+    /// seconds that led up to it. Only before the first frame.
+    pub fn save_on_first(self, path: impl Into<PathBuf>) -> Self {
+        {
+            let mut kept = self.lock();
+            let writer = std::mem::replace(
+                &mut kept.writer,
+                CaptureWriter::new(
+                    Vec::new(),
+                    &Header::f32_metres(super::Engine::default()),
+                    NormalFrom::AToB,
+                    Penetration::NegativeSeparation,
+                )
+                .expect("memory"),
+            );
+            kept.writer = writer.judging();
+            kept.on_first = Some(path.into());
+        }
+        self
+    }
+
+    /// Save what is kept to `path` when the game panics (the panic is then reported as
+    /// before). Replaces the panic hook, keeping the one before after it.
+    pub fn save_on_panic(&self, path: impl Into<PathBuf>) {
+        let path = path.into();
+        let shared = Arc::downgrade(&self.shared);
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if let Some(shared) = shared.upgrade()
+                && let Ok(kept) = shared.try_lock()
+            {
+                match kept.save(&path) {
+                    Ok(()) => eprintln!(
+                        "collidoscope: the flight recorder's last seconds are in {}",
+                        path.display()
+                    ),
+                    Err(e) => eprintln!(
+                        "collidoscope: {}: the flight recorder could not save: {e}",
+                        path.display()
+                    ),
+                }
+            }
+            before(info);
+        }));
+    }
+
+    /// Record one frame, as [`CaptureWriter::frame`].
+    pub fn frame(
+        &mut self,
+        time: f64,
+        shapes: &[BodyShape],
+        contacts: &[Manifold],
+    ) -> Result<(), CaptureError> {
+        let mut kept = self.lock();
+        kept.writer.frame(time, shapes, contacts)?;
+        kept.keep(time)
+    }
+
+    /// Record one frame, as [`CaptureWriter::poses`] (geometry given with [`Self::shape`]).
+    pub fn poses(
+        &mut self,
+        time: f64,
+        poses: &[BodyPose],
+        contacts: &[Manifold],
+    ) -> Result<(), CaptureError> {
+        let mut kept = self.lock();
+        kept.writer.poses(time, poses, contacts)?;
+        kept.keep(time)
+    }
+
+    /// Give a shape's geometry and name, as [`CaptureWriter::shape`].
+    pub fn shape(
+        &mut self,
+        id: u64,
+        shape: impl Into<crate::geometry::Shape>,
+        name: Option<&str>,
+    ) -> Result<(), CaptureError> {
+        self.lock().writer.shape(id, shape, name)
+    }
+
+    /// Write what is kept to `path` (gzip when it ends in `.gz`), atomically: a capture of
+    /// the last seconds.
+    pub fn save(&self, path: impl AsRef<Path>) -> io::Result<()> {
+        self.lock().save(path.as_ref())
+    }
+
+    /// The first and last frame kept.
+    pub fn kept_frames(&self) -> Option<(u64, u64)> {
+        self.lock().frames()
+    }
+
+    /// Bytes of frame lines held in memory (the shapes' state at the oldest frame, kept
+    /// beside them, is about one full frame more).
+    pub fn memory(&self) -> usize {
+        self.lock().bytes
+    }
+
+    /// Where and at which step it saved on the first step that was not clean.
+    pub fn saved_on(&self) -> Option<(PathBuf, StepJudgement)> {
+        self.lock().saved_on.clone()
+    }
+}
+
+impl Kept {
+    /// Keep the line just written, drop what is older than the span, and save on the first
+    /// step that is not clean when asked.
+    fn keep(&mut self, time: f64) -> Result<(), CaptureError> {
+        let mut line = self.writer.take_output();
+        line.pop();
+        self.bytes += line.len();
+        self.lines.push_back((time, line));
+        // The oldest frame kept is the last at or before `time - span` (a few ulps of slack:
+        // 479/60 is that time for 599/60 and a span of 2).
+        let start = time - self.span + 4.0 * f64::EPSILON * time.abs().max(1.0);
+        while self.lines.len() > 1 && self.lines[1].0 <= start {
+            let (_, old) = self.lines.pop_front().expect("two lines");
+            self.bytes -= old.len();
+            self.before.read_written(&old).map_err(|e| {
+                CaptureError::Contract(format!(
+                    "the flight recorder cannot read its own frame: {e}"
+                ))
+            })?;
+        }
+        if let Some(path) = &self.on_first
+            && let Some(step) = self.writer.judgement()
+            && !step.is_clean()
+        {
+            let path = path.clone();
+            let step = step.clone();
+            self.save(&path).map_err(CaptureError::Io)?;
+            self.on_first = None;
+            self.saved_on = Some((path, step));
+        }
+        Ok(())
+    }
+
+    fn frames(&self) -> Option<(u64, u64)> {
+        let number = |line: &[u8]| -> Option<u64> {
+            let value: Value = serde_json::from_slice(line).ok()?;
+            value.get("frame")?.as_u64()
+        };
+        Some((
+            number(&self.lines.front()?.1)?,
+            number(&self.lines.back()?.1)?,
+        ))
+    }
+
+    /// The kept frames as a capture: the header, the oldest kept frame with every shape in
+    /// full, then the others as written.
+    fn text(&self) -> io::Result<Vec<u8>> {
+        let mut text = self.header_line.clone();
+        text.push(b'\n');
+        let Some((_, oldest)) = self.lines.front() else {
+            return Ok(text);
+        };
+        let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
+        // The shapes as they stand after the oldest kept line.
+        let mut reader = CaptureReader::resume(
+            Path::new("(flight recorder)"),
+            self.header.clone(),
+            (Cursor::new(Vec::new()), 0),
+            Keyframe::clone(self.before.state()),
+        );
+        reader
+            .read_written(oldest)
+            .map_err(|e| invalid(e.to_string()))?;
+        let mut first: Map<String, Value> =
+            serde_json::from_slice(oldest).map_err(|e| invalid(e.to_string()))?;
+        first.remove("removed");
+        let shapes: Vec<Value> = reader
+            .shapes()
+            .map(|s| {
+                let mut object = Map::new();
+                object.insert("id".into(), s.id.into());
+                object.extend(shape_object(&SceneShape {
+                    id: ShapeId(0),
+                    name: s.name.as_deref().map(str::to_string),
+                    placed: s.placed.clone(),
+                    motion: s.motion,
+                }));
+                if let Some(filter) = s.pairing.filter {
+                    object.insert("filter".into(), filter.to_json());
+                }
+                if let Some(body) = s.pairing.body_id {
+                    object.insert("body_id".into(), body.into());
+                }
+                Value::Object(object)
+            })
+            .collect();
+        first.insert("shapes".into(), Value::Array(shapes));
+        serde_json::to_writer(&mut text, &Value::Object(first)).map_err(io::Error::from)?;
+        text.push(b'\n');
+        for (_, line) in self.lines.iter().skip(1) {
+            text.extend_from_slice(line);
+            text.push(b'\n');
+        }
+        Ok(text)
+    }
+
+    fn save(&self, path: &Path) -> io::Result<()> {
+        let text = self.text()?;
+        let gzip = path.extension().is_some_and(|e| e == "gz");
+        crate::files::write_atomically_with(path, |file| {
+            if gzip {
+                let mut encoder = flate2::write::GzEncoder::new(file, flate2::Compression::new(3));
+                encoder.write_all(&text)?;
+                encoder.finish().map(|_| ())
+            } else {
+                file.write_all(&text)
+            }
+        })
+    }
+}
