@@ -32,6 +32,24 @@ pub struct StepJudgement {
 }
 
 impl StepJudgement {
+    /// A frame's judgement (its events found) as a step's: the claims that disagree, the
+    /// events, what is malformed.
+    pub fn of_frame(judged: &super::FrameJudgement) -> Self {
+        Self {
+            frame: judged.frame,
+            time: judged.time,
+            claims: judged.claims.len(),
+            disagreeing: judged
+                .claims
+                .iter()
+                .filter(|c| !c.agrees())
+                .cloned()
+                .collect(),
+            events: judged.events.clone(),
+            malformed: judged.malformed.clone(),
+        }
+    }
+
     /// Whether nothing went wrong: every claim agrees, no event but a normal flip (as
     /// `diagnose` exits 0), nothing malformed.
     pub fn is_clean(&self) -> bool {
@@ -73,15 +91,8 @@ impl InProcess {
     /// Read and judge the frame line just written (without its newline).
     pub(super) fn judge(&mut self, line: &[u8]) -> Result<StepJudgement, FileError> {
         let frame = self.reader.read_written(line)?;
-        let judged = judge_frame(&self.reader, &frame);
-        let events = self.finder.frame(&self.reader, &frame, &judged);
-        Ok(StepJudgement {
-            frame: frame.frame,
-            time: frame.time,
-            claims: judged.claims.len(),
-            disagreeing: judged.claims.into_iter().filter(|c| !c.agrees()).collect(),
-            events,
-            malformed: judged.malformed,
-        })
+        let mut judged = judge_frame(&self.reader, &frame);
+        judged.events = self.finder.frame(&self.reader, &frame, &judged);
+        Ok(StepJudgement::of_frame(&judged))
     }
 }

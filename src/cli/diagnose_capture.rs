@@ -199,19 +199,7 @@ fn said_at_once(judged: &crate::capture::FrameJudgement, json: bool, out: &mut i
             }
         }
     } else {
-        let step = crate::capture::StepJudgement {
-            frame: judged.frame,
-            time: judged.time,
-            claims: judged.claims.len(),
-            disagreeing: judged
-                .claims
-                .iter()
-                .filter(|c| !c.agrees())
-                .cloned()
-                .collect(),
-            events: judged.events.clone(),
-            malformed: judged.malformed.clone(),
-        };
+        let step = crate::capture::StepJudgement::of_frame(judged);
         // Every claim that disagrees and every event (a normal flip too), as they come.
         if !(step.disagreeing.is_empty() && step.events.is_empty() && step.malformed.is_empty()) {
             let _ = writeln!(out, "{step}");
