@@ -6,6 +6,7 @@
 //! in the time its first batch takes and is never held in memory. A compressed capture is
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
 
+use super::follow::Growing;
 use super::scan::{Watch, scan_capture};
 use super::{
     CaptureEvent, CaptureReader, EventFinder, Frame, FrameJudgement, Header, Keyframe, judge_frame,
@@ -19,7 +20,7 @@ use std::fs::File;
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// A keyframe is kept after this many bytes of lines...
@@ -181,6 +182,10 @@ pub struct CaptureIndex {
     state: ScanState,
     warning: Option<String>,
     found: Receiver<Found>,
+    /// While following the file as it is written, the flag that stops the scan at its end.
+    following: Option<Arc<AtomicBool>>,
+    /// When the scan last handed out frames.
+    last_found: Option<std::time::Instant>,
     /// Reads the frames asked for with [`CaptureIndex::show`], on the caller's thread.
     seeker: Seeker,
     /// Reads the frames asked for with [`CaptureIndex::request`], on its own thread.
@@ -210,6 +215,21 @@ struct Worker {
     found: Receiver<(usize, Result<ShownFrame, FileError>)>,
     /// The latest position asked for whose frame has not come back yet.
     pending: Option<usize>,
+}
+
+impl Drop for CaptureIndex {
+    fn drop(&mut self) {
+        // A followed file would otherwise be waited on for ever.
+        self.stop_following();
+    }
+}
+
+/// Whether `file` starts with gzip's magic bytes (it is left at its start).
+fn is_gzip(file: &mut File) -> std::io::Result<bool> {
+    let mut magic = [0u8; 2];
+    let compressed = file.read_exact(&mut magic).is_ok() && magic == [0x1f, 0x8b];
+    file.seek(SeekFrom::Start(0))?;
+    Ok(compressed)
 }
 
 impl std::fmt::Debug for CaptureIndex {
@@ -250,15 +270,65 @@ impl CaptureIndex {
         let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
         let mut file = File::open(path).map_err(fail)?;
         let size = file.metadata().map_err(fail)?.len();
-        let mut magic = [0u8; 2];
-        let compressed = file.read_exact(&mut magic).is_ok() && magic == [0x1f, 0x8b];
-        file.seek(SeekFrom::Start(0)).map_err(fail)?;
+        let compressed = is_gzip(&mut file).map_err(fail)?;
         let read = Arc::new(AtomicU64::new(0));
         let counted = Counted {
             file,
             read: read.clone(),
         };
         let reader = CaptureReader::reading_ahead(path, counted)?;
+        Self::start(path, reader, (size, read), (compressed, bytes), None)
+    }
+
+    /// Follow the capture at `path` as the game writes it (a capture still being written,
+    /// plain or gzip): the scan waits at the file's end for the next frame instead of ending
+    /// there, and hands out each frame as soon as it is read, until
+    /// [`Self::stop_following`] (or the index is dropped). Its header must be written
+    /// already: a file with no header yet is refused ([`Self::header_written`] says when to
+    /// try).
+    pub fn follow(path: &Path) -> Result<Self, FileError> {
+        let fail = |e| FileError::new(path, Problem::io("cannot read the file", e));
+        let mut file = File::open(path).map_err(fail)?;
+        let compressed = is_gzip(&mut file).map_err(fail)?;
+        if !Self::header_written(path) {
+            return Err(FileError::new(
+                path,
+                Problem::Document(
+                    "no capture header yet: its first line is not a collidoscope-capture header"
+                        .into(),
+                ),
+            ));
+        }
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let growing = Growing::open(path, None, stop.clone()).map_err(fail)?;
+        let done = growing.done();
+        let read = Arc::new(AtomicU64::new(0));
+        let reader = CaptureReader::new(path, growing)?;
+        Self::start(
+            path,
+            reader,
+            (0, read),
+            (compressed, UNPACKED_LIMIT),
+            Some((stop, done)),
+        )
+    }
+
+    /// Whether the file at `path` has a whole capture header written (what
+    /// [`Self::follow`] needs to start).
+    pub fn header_written(path: &Path) -> bool {
+        super::is_capture(path)
+    }
+
+    /// The scan started on `reader`: the file's size and the bytes read so far (for the
+    /// share read), whether it is compressed and the most it may unpack to, and when
+    /// following, the flag that stops it and the one the file sets once its end was met.
+    fn start(
+        path: &Path,
+        reader: CaptureReader,
+        (size, read): (u64, Arc<AtomicU64>),
+        (compressed, bytes): (bool, u64),
+        follow: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
+    ) -> Result<Self, FileError> {
         let header = reader.header().clone();
         let (text, copy) = if compressed {
             static COPIES: AtomicU64 = AtomicU64::new(0);
@@ -287,10 +357,11 @@ impl CaptureIndex {
         };
         let (text, reader_header) = (Arc::new(text), header.clone());
         let (send, found) = channel();
+        let (stop, done) = follow.unzip();
         std::thread::Builder::new()
             .name("capture scan".into())
-            .spawn(move || scan(reader, copy.map(|out| (out, bytes)), send))
-            .map_err(fail)?;
+            .spawn(move || scan(reader, copy.map(|out| (out, bytes)), done, send))
+            .map_err(|e| FileError::new(path, Problem::io("cannot start reading", e)))?;
         Ok(Self {
             path: path.to_path_buf(),
             header,
@@ -306,6 +377,8 @@ impl CaptureIndex {
             state: ScanState::Reading(0.0),
             warning: None,
             found,
+            following: stop,
+            last_found: None,
             seeker: Seeker {
                 path: path.to_path_buf(),
                 header: reader_header,
@@ -314,6 +387,24 @@ impl CaptureIndex {
             },
             worker: None,
         })
+    }
+
+    /// Whether the capture is followed as it is written and the scan still waits for frames.
+    pub fn is_live(&self) -> bool {
+        self.following.is_some() && matches!(self.state, ScanState::Reading(_))
+    }
+
+    /// Stop following: the scan reads what is written now and ends there.
+    pub fn stop_following(&mut self) {
+        if let Some(stop) = &self.following {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// When the scan last handed out a frame (while following: how long the game has been
+    /// quiet).
+    pub fn last_found(&self) -> Option<std::time::Instant> {
+        self.last_found
     }
 
     /// How many keyframes the scan kept so far (places a jump can start reading from).
@@ -334,6 +425,9 @@ impl CaptureIndex {
                     claims,
                     agreeing,
                 } => {
+                    if !frames.is_empty() {
+                        self.last_found = Some(std::time::Instant::now());
+                    }
                     self.frames.extend(frames);
                     let room = MOST_LISTED.saturating_sub(self.divergences.len());
                     self.unlisted += divergences.len().saturating_sub(room) as u64;
@@ -350,7 +444,9 @@ impl CaptureIndex {
                 Found::Refused(message) => self.state = ScanState::Refused(message),
             }
         }
-        if let ScanState::Reading(share) = &mut self.state {
+        if let ScanState::Reading(share) = &mut self.state
+            && self.following.is_none()
+        {
             let read = self.read.load(Ordering::Relaxed) as f64;
             *share = (read / self.size.max(1) as f64).min(1.0);
         }
@@ -608,7 +704,15 @@ impl Seeker {
 /// The scan: every frame judged in order, batches sent as they are done, a keyframe kept every
 /// so often; a compressed capture's lines copied out for seeking. `copy` is where a compressed
 /// capture's text is unpacked to, with the most bytes it may take.
-fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: Sender<Found>) {
+/// `done`, when the file is followed, is set once its end was met for good: a gzip stream
+/// cut there is its end, not damage.
+fn scan(
+    mut reader: CaptureReader,
+    copy: Option<(BufWriter<File>, u64)>,
+    done: Option<Arc<AtomicBool>>,
+    send: Sender<Found>,
+) {
+    let following = done.is_some();
     let limit = copy.as_ref().map_or(u64::MAX, |(_, limit)| *limit);
     let copy = RefCell::new(copy.map(|(out, _)| (out, 0u64)));
     let copy_failed: RefCell<Option<String>> = RefCell::default();
@@ -730,6 +834,11 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
                 && (named.is_empty() || send.send(Found::Events(named)).is_ok())
         }),
         events: Some(&mut finder),
+        lines: if following {
+            1
+        } else {
+            super::scan::BATCH_LINES
+        },
     };
     let result = scan_capture(&mut reader, each, watch);
     // A refused line leaves the frames before it unsent: they are shown all the same.
@@ -756,6 +865,7 @@ fn scan(mut reader: CaptureReader, copy: Option<(BufWriter<File>, u64)>, send: S
             reader.path().display()
         )),
         (Ok(()), None) => Found::Done(reader.warning().map(str::to_string)),
+        (Err(_), None) if done.is_some_and(|d| d.load(Ordering::Relaxed)) => Found::Done(None),
         (Err(e), None) => Found::Refused(e.to_string()),
     };
     let _ = send.send(last);

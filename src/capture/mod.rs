@@ -24,6 +24,7 @@ mod ids;
 mod index;
 mod judge;
 mod line;
+pub mod live;
 mod own;
 mod pairing;
 mod parsed;
@@ -53,6 +54,7 @@ pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use index::{CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};
 pub use judge::{FrameJudgement, judge_claim, judge_frame};
+pub use live::{LinkEvent, LinkStats, LinkWatch, Listener, Tee, ToWindow};
 pub use own::{run_header, save_run, write_run};
 pub use pairing::{
     Filter, FilterVerdict, LeftOut, MARGIN_SETTING, Margin, PAIRING_KEYS, Pairing, Side, left_out,
@@ -60,7 +62,7 @@ pub use pairing::{
 pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;
 pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture};
-pub use recorder::FlightRecorder;
+pub use recorder::{FlightRecorder, RecorderOutput};
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};

@@ -470,6 +470,11 @@ impl CaptureReader {
         self
     }
 
+    /// The number of the line last read (1 for the header).
+    pub(super) fn line(&self) -> usize {
+        self.state.line
+    }
+
     /// Bytes of the (uncompressed) text read so far: where the next line starts.
     pub fn consumed(&self) -> u64 {
         self.consumed

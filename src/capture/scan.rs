@@ -11,7 +11,7 @@ use rayon::prelude::*;
 /// About this many bytes of lines are parsed and judged together.
 const BATCH_BYTES: usize = 4 << 20;
 /// And at most this many lines.
-const BATCH_LINES: usize = 512;
+pub(super) const BATCH_LINES: usize = 512;
 
 /// Judge every frame of `reader` in order, calling `each` with each frame's judgement, in
 /// file order. Stops at the first refused line (its error) or when `each` says so (`false`).
@@ -32,6 +32,10 @@ pub struct Watch<'a> {
     pub batch: Box<dyn FnMut(&CaptureReader) -> bool + 'a>,
     /// Names the events of each frame as it is read (into its judgement's `events`).
     pub events: Option<&'a mut EventFinder>,
+    /// At most this many lines are read before they are judged and handed out: 1 for a
+    /// capture still being written, so that each frame is handed out as soon as it is read
+    /// (a batch would otherwise wait at the file's end for lines not yet written).
+    pub lines: usize,
 }
 
 impl Default for Watch<'_> {
@@ -40,6 +44,7 @@ impl Default for Watch<'_> {
             line: Box::new(|_| true),
             batch: Box::new(|_| true),
             events: None,
+            lines: BATCH_LINES,
         }
     }
 }
@@ -72,7 +77,7 @@ pub fn scan_capture(
         let mut raw = Vec::new();
         let mut bytes = 0;
         let mut stopped = false;
-        while raw.len() < BATCH_LINES && bytes < BATCH_BYTES {
+        while raw.len() < watch.lines.max(1) && bytes < BATCH_BYTES {
             let Some(line) = reader.raw_line()? else {
                 break;
             };

@@ -411,16 +411,6 @@ enum Presence {
     Malformed,
 }
 
-impl CaptureWriter<Vec<u8>> {
-    /// What was written to memory since the last call (a plain writer's), taken.
-    pub(super) fn take_output(&mut self) -> Vec<u8> {
-        match &mut self.out {
-            Sink::Plain(bytes) => std::mem::take(bytes),
-            Sink::Gzip(_) => Vec::new(),
-        }
-    }
-}
-
 impl<W: Write> CaptureWriter<W> {
     /// Write `header` to `out`; the engine's conventions say how to read its manifolds.
     pub fn new(
@@ -484,15 +474,7 @@ impl<W: Write> CaptureWriter<W> {
             judge: None,
             judged: None,
         };
-        let line = serde_json::json!({
-            "format": FORMAT,
-            "version": VERSION,
-            "engine": header.engine,
-            "precision": header.precision.name(),
-            "units": header.units,
-            "y_up": header.y_up,
-        });
-        writer.header_line = line.to_string().into_bytes();
+        writer.header_line = header_line(header);
         writer.line.clone_from(&writer.header_line);
         writer.line.push(b'\n');
         writer.out.write_all(&writer.line)?;
@@ -980,6 +962,19 @@ impl<W: Write> CaptureWriter<W> {
             Sink::Gzip(w) => w.finish(),
         }
     }
+}
+
+/// The header's line (without its newline).
+pub(super) fn header_line(header: &Header) -> Vec<u8> {
+    let line = serde_json::json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "engine": header.engine,
+        "precision": header.precision.name(),
+        "units": header.units,
+        "y_up": header.y_up,
+    });
+    line.to_string().into_bytes()
 }
 
 /// Why the shape posed by `pose` cannot be written as a shape, if it cannot: the rules the
