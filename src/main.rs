@@ -6,8 +6,13 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match run(std::env::args_os()) {
         AfterArgs::Exit(code) => code,
-        AfterArgs::OpenWindow(file) => open_window(file, None),
-        AfterArgs::Present(lesson) => open_window(None, Some(lesson)),
+        AfterArgs::OpenWindow(file) => open_window(file, None, (None, None)),
+        AfterArgs::Present(lesson) => open_window(None, Some(lesson), (None, None)),
+        AfterArgs::Live {
+            file,
+            follow,
+            listen,
+        } => open_window(file, None, (follow, listen)),
     }
 }
 
@@ -15,10 +20,13 @@ fn main() -> ExitCode {
 fn open_window(
     file: Option<std::path::PathBuf>,
     lesson: Option<collidoscope::lesson::LessonSource>,
+    (follow, listen): (Option<std::path::PathBuf>, Option<u16>),
 ) -> ExitCode {
     let options = collidoscope::app::Options {
         file,
         lesson,
+        follow,
+        listen,
         ..Default::default()
     };
     match collidoscope::app::run(options) {
@@ -35,6 +43,7 @@ fn open_window(
 fn open_window(
     _file: Option<std::path::PathBuf>,
     _lesson: Option<collidoscope::lesson::LessonSource>,
+    _live: (Option<std::path::PathBuf>, Option<u16>),
 ) -> ExitCode {
     collidoscope::cli::print_help();
     ExitCode::SUCCESS

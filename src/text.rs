@@ -1627,6 +1627,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "D / Shift+D",
         "capture lab: next / previous disagreeing claim",
     ),
+    (
+        "L",
+        "capture lab, following or listening: go live again (the newest frame, the break armed)",
+    ),
     ("Up / Down", "latency lab: the bucket before / after"),
     (
         "Esc",
@@ -1918,6 +1922,95 @@ pub fn step_judgement(step: &crate::capture::StepJudgement) -> Vec<String> {
         lines.push(format!("  {}", malformed(m)));
     }
     lines
+}
+
+/// What a live capture lab says when a break holds the frame of a claim that disagrees:
+/// frame `frame`, the pair's names `a` and `b`, the known mistakes that reproduce it.
+pub fn capture_break_disagreement(frame: u64, a: &str, b: &str, causes: &[crate::Cause]) -> String {
+    let why = if causes.is_empty() {
+        "no known mistake reproduces it".to_string()
+    } else {
+        let names: Vec<&str> = causes.iter().map(|c| c.name()).collect();
+        format!("reproduced by {}", names.join(", "))
+    };
+    format!(
+        "paused at frame {frame}: the claim of {a} and {b} disagrees ({why}); the game runs on: Go live (L) follows it again"
+    )
+}
+
+/// The status bar's live state of a followed capture: its file, the frames read so far, how
+/// long since the last (seconds), and the frame a break holds.
+pub fn live_state(file: &str, frames: usize, quiet: Option<f64>, held: Option<u64>) -> String {
+    let mut said = format!(
+        "live: {file}, {} frame{}",
+        frames,
+        if frames == 1 { "" } else { "s" }
+    );
+    match quiet {
+        Some(q) if q >= 2.0 => said.push_str(&format!(", none for {} s", q.floor())),
+        None => said.push_str(", waiting for the first frame"),
+        _ => {}
+    }
+    if let Some(frame) = held {
+        said.push_str(&format!("; paused at frame {frame}"));
+    }
+    said
+}
+
+/// What a live capture lab says when a break holds the frame of an event.
+pub fn capture_break_event(e: &crate::capture::CaptureEvent) -> String {
+    format!(
+        "paused at the first event: {}; the game runs on: Go live (L) follows it again",
+        capture_event(e, None)
+    )
+}
+
+/// What the capture lab says when it starts following `path`.
+pub fn following(path: &std::path::Path, pause_at_first: bool) -> String {
+    format!(
+        "following {} as the game writes it: the newest frame is shown{}",
+        path.display(),
+        if pause_at_first {
+            ", and the first disagreeing claim or event holds the frame"
+        } else {
+            ""
+        }
+    )
+}
+
+/// What the capture lab says when it listens for a game on `port`.
+pub fn listening(port: u16) -> String {
+    format!(
+        "listening on 127.0.0.1:{port}: a game streams here with CaptureWriter::new(ToWindow::connect({port}), ...) (docs/format.md, \"Streaming to the window\")"
+    )
+}
+
+/// What the capture lab says when a game running `engine` connects (`part` 1), or begins
+/// capture `part` after falling behind.
+pub fn game_connected(engine: &str, part: u64, pause_at_first: bool) -> String {
+    if part > 1 {
+        return format!(
+            "the window fell behind and the game dropped frames: a capture holds every step, so its frames go on in capture {part} of this connection (shown now; the one before stays in the temporary folder)"
+        );
+    }
+    format!(
+        "a game connected ({engine}): its frames are shown live{}; Save received keeps them",
+        if pause_at_first {
+            ", held at the first disagreeing claim or event"
+        } else {
+            ""
+        }
+    )
+}
+
+/// What the capture lab says when the game's connection ends after `frames` frames, with the
+/// refused line's message when it ended on one.
+pub fn game_gone(frames: u64, problem: Option<&str>) -> String {
+    let kept = format!("{frames} frame{} kept", if frames == 1 { "" } else { "s" });
+    match problem {
+        Some(p) => format!("the game's stream was refused and its connection closed ({kept}): {p}"),
+        None => format!("the game disconnected ({kept}; Save received writes them to a file)"),
+    }
 }
 
 #[cfg(test)]

@@ -142,6 +142,10 @@ impl App {
             Command::Playback(TimelineId::Latency, c) => self.latency_lab.play(c),
             Command::Playback(TimelineId::Capture, c) => self.capture_lab.play(c),
             Command::Capture(c) => {
+                // Listening and following are the capture lab's: shown at once.
+                if matches!(c, CaptureCommand::Listen(_) | CaptureCommand::Follow(_)) {
+                    self.lab = Lab::Capture;
+                }
                 if let Some(m) = self.capture_lab.apply(c) {
                     self.say(m.text, m.error);
                 }

@@ -11,13 +11,16 @@
 //! The capture is read by [`CaptureIndex`]: scanned and judged on its own thread while the
 //! first frames show, each frame read again from the nearest keyframe.
 
+use super::capture_live::Live;
 use super::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
 use super::frame_pair::FramePair;
 use super::lab_view::{LabView, PairShown, hash_of};
 use super::path_field::PathField;
 use super::playback::{Playback, PlaybackCommand, Timeline};
 use super::status_bar::Message;
-use crate::capture::{CaptureEvent, CaptureIndex, EventPicture, FrameEntry, ScanState, ShownFrame};
+use crate::capture::{
+    CaptureEvent, CaptureIndex, EventPicture, FrameEntry, LinkEvent, ScanState, ShownFrame,
+};
 use crate::fixture;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
@@ -97,6 +100,8 @@ pub struct CaptureLab {
     /// Where "Export fixture of this frame" writes: proposed as `GAME-frame-N.json` beside
     /// the capture (following the frame shown) until the user types a path of their own.
     pub path: PathField,
+    /// The capture to follow as it is written.
+    pub follow_path: PathField,
     /// An existing file the user was told Export would replace: a second Export replaces it.
     replacing: Option<std::path::PathBuf>,
     /// Each strip row's count of disagreeing claims, and how many divergences were counted.
@@ -109,6 +114,8 @@ pub struct CaptureLab {
     message: Option<Message>,
     /// A Box2D recording being replayed into a capture on its own thread.
     replaying: Option<Replaying>,
+    /// Following a capture as it is written, listening for a game, the break.
+    live: Live,
 }
 
 /// A Box2D recording replayed on its own thread: the recording, the frames done and the
@@ -137,11 +144,13 @@ impl Default for CaptureLab {
             picked: None,
             mistake: None,
             path: PathField::new(".json"),
+            follow_path: PathField::new(".capture.jsonl"),
             by_row: ([0; ROWS], 0),
             fit: None,
             replacing: None,
             message: None,
             replaying: None,
+            live: Live::default(),
         }
     }
 }
@@ -293,6 +302,12 @@ impl CaptureLab {
     pub fn play(&mut self, command: PlaybackCommand) {
         self.settled = true;
         let Some(index) = &self.index else { return };
+        // While following, the last frame goes live again; any other move holds the frame.
+        if index.is_live() && command == PlaybackCommand::Last {
+            self.live.resume(Some(index));
+        } else {
+            self.live.at_end = false;
+        }
         self.playback.apply(command, &Frames(index.frames()));
     }
 
@@ -305,11 +320,13 @@ impl CaptureLab {
         let scanning = matches!(index.state(), ScanState::Reading(_));
         if index.update() {
             self.count_rows();
+            self.hold_or_follow();
         }
         let index = self.index.as_mut().expect("open");
         if scanning {
             self.message = match index.state() {
-                ScanState::Reading(_) => None,
+                // While reading, a break's message (a capture followed) stands.
+                ScanState::Reading(_) => self.message.take(),
                 ScanState::Done => {
                     let causes: Vec<(&str, u64)> = (0..ROWS)
                         .map(|row| (row_name(row), self.by_row.0[row]))
@@ -475,6 +492,119 @@ impl CaptureLab {
         self.mistake = test;
     }
 
+    /// Show `index`, just opened (to read or to follow), from its first frame; what the lab
+    /// does live is kept.
+    fn opened_index(&mut self, index: CaptureIndex) {
+        *self = Self {
+            opened: self.opened + 1,
+            path: std::mem::take(&mut self.path),
+            follow_path: std::mem::take(&mut self.follow_path),
+            live: std::mem::take(&mut self.live),
+            ..Self::default()
+        };
+        self.fit = Some(Fit::Scene);
+        self.index = Some(index);
+    }
+
+    /// While following: hold the frame of the first disagreement or event when the break is
+    /// armed, else show the newest frame.
+    fn hold_or_follow(&mut self) {
+        let Some(index) = &self.index else { return };
+        if let Some(found) = self.live.check(index) {
+            let (a, b, piece) = found.pair;
+            self.message = Some(Message {
+                text: found.said,
+                error: false,
+            });
+            self.apply(CaptureCommand::Show {
+                position: found.position,
+                claim: ClaimRef { a, b, piece },
+            });
+            // The move was the break's, not the user's.
+            self.live.at_end = false;
+            self.fit = Some(Fit::Pair);
+        } else if self.live.at_end {
+            self.playback
+                .apply(PlaybackCommand::Last, &Frames(index.frames()));
+        }
+    }
+
+    /// What the link to a game and a file waited for brought since the last look (in every
+    /// lab): a game connected or gone, a followed file begun. Whether a capture began to be
+    /// followed (the window shows the capture lab then).
+    pub fn poll_link(&mut self) -> bool {
+        let mut began = false;
+        for event in self.live.link_events() {
+            let said = match event {
+                LinkEvent::Connected {
+                    capture,
+                    engine,
+                    part,
+                } => {
+                    let opened = self.apply(CaptureCommand::Follow(capture.clone()));
+                    began |= self.index.as_ref().is_some_and(|i| i.path() == capture);
+                    self.live.received = Some(capture);
+                    match opened {
+                        Some(m) if m.error => m,
+                        _ => Message {
+                            text: text::game_connected(&engine, part, self.live.pause_at_first),
+                            error: false,
+                        },
+                    }
+                }
+                LinkEvent::Ended {
+                    capture,
+                    frames,
+                    problem,
+                } => {
+                    if let Some(index) = self.index.as_mut().filter(|i| i.path() == capture) {
+                        index.stop_following();
+                    }
+                    Message {
+                        error: problem.is_some(),
+                        text: text::game_gone(frames, problem.as_deref()),
+                    }
+                }
+                LinkEvent::TurnedAway => Message {
+                    text: "a second game tried to connect while one streams: turned away (one game at a time)".into(),
+                    error: true,
+                },
+            };
+            self.message = Some(said);
+        }
+        if let Some(path) = self.live.due() {
+            let opened = self.apply(CaptureCommand::Follow(path));
+            began |= self.index.as_ref().is_some_and(|i| i.is_live());
+            self.message = opened;
+        }
+        began
+    }
+
+    /// The status bar's live state, when something live goes on.
+    pub fn live_state(&self) -> Option<String> {
+        self.live.state(self.index.as_ref())
+    }
+
+    /// The port the lab listens on for a game, while it does.
+    pub fn listening_port(&self) -> Option<u16> {
+        self.live.listener.as_ref().map(|l| l.port())
+    }
+
+    /// The position a break holds while following (until Go live).
+    pub fn held(&self) -> Option<usize> {
+        self.live.stopped_at
+    }
+
+    /// Whether the frame shown follows the newest as the capture grows.
+    pub fn at_end(&self) -> bool {
+        self.live.at_end
+    }
+
+    /// Whether something live goes on (the window keeps drawing).
+    pub fn is_live(&self) -> bool {
+        self.live.busy(self.index.as_ref())
+    }
+
     /// Count the disagreeing claims found since the last count into the strip's rows.
     fn count_rows(&mut self) {
         let Some(index) = &self.index else { return };
@@ -521,19 +651,86 @@ impl CaptureLab {
             CaptureCommand::Open(path) => match CaptureIndex::open(&path) {
                 Err(e) => failed(e.to_string()),
                 Ok(index) => {
-                    *self = Self {
-                        opened: self.opened + 1,
-                        path: std::mem::take(&mut self.path),
-                        ..Self::default()
-                    };
-                    self.fit = Some(Fit::Scene);
-                    self.index = Some(index);
+                    self.opened_index(index);
+                    self.live.received = None;
+                    self.live.at_end = false;
                     ok(format!(
                         "opened the capture {}: its claims are judged as its frames are read",
                         path.display()
                     ))
                 }
             },
+            CaptureCommand::Follow(path) => match CaptureIndex::follow(&path) {
+                Ok(index) => {
+                    self.opened_index(index);
+                    self.settled = true;
+                    self.live.started();
+                    ok(text::following(&path, self.live.pause_at_first))
+                }
+                Err(_) if path.is_file() || !path.exists() => {
+                    if path.is_file() && crate::capture::CaptureIndex::header_written(&path) {
+                        return failed(format!("{}: cannot follow it", path.display()));
+                    }
+                    self.live.wait_for(path.clone());
+                    ok(format!(
+                        "waiting for {} to begin: it is followed once the game writes its header",
+                        path.display()
+                    ))
+                }
+                Err(e) => failed(e.to_string()),
+            },
+            CaptureCommand::GoLive => {
+                let index = self.index.as_ref().filter(|i| i.is_live());
+                let Some(index) = index else {
+                    return failed(
+                        "no capture is followed: File > Listen for a game, or Follow a capture"
+                            .into(),
+                    );
+                };
+                self.live.resume(Some(index));
+                self.playback
+                    .apply(PlaybackCommand::Last, &Frames(index.frames()));
+                ok("live: the newest frame is shown".into())
+            }
+            CaptureCommand::StopFollowing => {
+                let index = self.index.as_mut()?;
+                index.stop_following();
+                self.live.at_end = false;
+                ok(format!(
+                    "stopped following {}: the frames written so far are kept",
+                    index.path().display()
+                ))
+            }
+            CaptureCommand::PauseAtFirst(on) => {
+                self.live.pause_at_first = on;
+                None
+            }
+            CaptureCommand::Listen(port) => {
+                self.live.listener = None;
+                let folder = std::env::temp_dir().join("collidoscope-received");
+                match crate::capture::Listener::bind(port, &folder) {
+                    Ok(listener) => {
+                        let said = text::listening(listener.port());
+                        self.live.listener = Some(listener);
+                        ok(said)
+                    }
+                    Err(e) => failed(format!("cannot listen on 127.0.0.1:{port}: {e}")),
+                }
+            }
+            CaptureCommand::StopListening => self
+                .live
+                .listener
+                .take()
+                .and_then(|l| ok(format!("stopped listening on 127.0.0.1:{}", l.port()))),
+            CaptureCommand::SaveReceived(to) => {
+                let Some(from) = self.live.received.clone() else {
+                    return failed("no game has streamed a capture to save".into());
+                };
+                match Live::save(&from, &to) {
+                    Ok(()) => ok(format!("saved what the game sent to {}", to.display())),
+                    Err(e) => failed(e),
+                }
+            }
             CaptureCommand::Replay(recording) => self.replay(recording),
             CaptureCommand::Replayed(outcome) => {
                 self.replaying = None;
@@ -550,8 +747,13 @@ impl CaptureLab {
             }
             CaptureCommand::Close => {
                 let path = self.index.take().map(|i| i.path().to_path_buf());
+                let mut live = std::mem::take(&mut self.live);
+                live.received = None;
+                live.at_end = false;
+                live.stopped_at = None;
                 *self = Self {
                     opened: self.opened + 1,
+                    live,
                     ..Self::default()
                 };
                 path.map(|p| format!("closed the capture {}", p.display()))
@@ -802,6 +1004,8 @@ impl CaptureLab {
                 .show(ui, |ui| {
                     ui.heading("Capture");
                     self.replay_row(ui, out);
+                    self.live
+                        .ui(ui, self.index.as_ref(), &mut self.follow_path, out);
                     let Some(index) = &self.index else {
                         ui.label(text::NO_CAPTURE);
                         return;
@@ -822,6 +1026,12 @@ impl CaptureLab {
         ui.label(RichText::new(index.path().display().to_string()).strong());
         ui.label(text::capture_header(index.header()));
         match index.state() {
+            ScanState::Reading(_) if index.is_live() => {
+                ui.label(format!(
+                    "following as the game writes it: {} frames so far, each judged as it comes",
+                    index.frames().len()
+                ));
+            }
             ScanState::Reading(share) => {
                 ui.add(
                     egui::ProgressBar::new(*share as f32)
@@ -1088,6 +1298,7 @@ impl CaptureLab {
         let frames = index.frames();
         let mut divergence = None;
         let mut event = None;
+        let mut go_live = false;
         egui::Panel::bottom("capture timeline").show(ui, |ui| {
             let last = frames.len().saturating_sub(1) as u64;
             // The event stepped to, said under its picture with its fix.
@@ -1151,6 +1362,19 @@ impl CaptureLab {
                         text::number(entry.time)
                     ));
                 }
+                if index.is_live() && !self.live.at_end {
+                    if let Some(f) = self.live.stopped_at.and_then(|p| frames.get(p)) {
+                        ui.colored_label(palette::INVALID, format!("paused at frame {}", f.frame))
+                            .on_hover_text("the break held this frame (the flag on the strip); the game runs on");
+                    }
+                    if ui
+                        .button("Go live")
+                        .on_hover_text("show the newest frame again and arm the break (L)")
+                        .clicked()
+                    {
+                        go_live = true;
+                    }
+                }
             });
             if let Some(k) = self.strip(ui, index, last) {
                 play(PlaybackCommand::Seek(k));
@@ -1161,6 +1385,9 @@ impl CaptureLab {
         }
         if let Some(forward) = event {
             out.push(Command::Capture(CaptureCommand::NextEvent(forward)));
+        }
+        if go_live {
+            out.push(Command::Capture(CaptureCommand::GoLive));
         }
     }
 
@@ -1219,6 +1446,24 @@ impl CaptureLab {
                     (2.0, egui::Color32::from(palette::MTV)),
                 );
             }
+        }
+        // Where a break held the frame while following: a flag at the top of the strip.
+        if let Some(held) = self.live.stopped_at {
+            let x = x_of(held as u64);
+            let colour = egui::Color32::from(palette::INVALID);
+            painter.line_segment(
+                [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
+                (1.5, colour),
+            );
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    egui::pos2(x - 5.0, rect.top()),
+                    egui::pos2(x + 5.0, rect.top()),
+                    egui::pos2(x, rect.top() + 7.0),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
         }
         let x = x_of(self.playback.position);
         painter.line_segment(

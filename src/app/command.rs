@@ -72,6 +72,21 @@ pub enum CaptureCommand {
     Replay(PathBuf),
     /// A replay ended: the capture it wrote and what it said, or why it failed.
     Replayed(Result<(PathBuf, String), String>),
+    /// Follow the capture at this path as the game writes it (waiting for its header if it
+    /// has none yet): the newest frame shown, the break armed.
+    Follow(PathBuf),
+    /// Show the newest frame of the capture followed again, the break armed for what comes.
+    GoLive,
+    /// Stop following: what is written now is read, and the capture ends there.
+    StopFollowing,
+    /// Hold the frame at the first disagreeing claim or event while following (or not).
+    PauseAtFirst(bool),
+    /// Listen for a game on 127.0.0.1 at this port (0: any free one).
+    Listen(u16),
+    /// Stop listening (a game streaming now is cut off; its frames are kept).
+    StopListening,
+    /// Save the capture a game streamed at this path.
+    SaveReceived(PathBuf),
 }
 
 /// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and

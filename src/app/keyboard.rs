@@ -139,6 +139,10 @@ impl App {
                 for shift in shifted_presses(Key::E) {
                     out.push(Command::Capture(CaptureCommand::NextEvent(!shift)));
                 }
+                // L: live again (the newest frame of a capture followed, the break armed).
+                if pressed(Key::L) {
+                    out.push(Command::Capture(CaptureCommand::GoLive));
+                }
             }
         } else {
             for _ in 0..presses(&[Key::ArrowRight, Key::N]) {

@@ -18,6 +18,7 @@ mod apply;
 mod axes_table;
 mod broad_lab;
 mod capture_lab;
+mod capture_live;
 mod casts_lab;
 mod claimed_panel;
 mod command;
@@ -111,6 +112,10 @@ pub struct Options {
     pub no_data_dir: bool,
     /// A lesson to present at once (`collidoscope lesson FILE`).
     pub lesson: Option<crate::lesson::LessonSource>,
+    /// A capture to follow as the game writes it (`collidoscope --follow FILE`).
+    pub follow: Option<PathBuf>,
+    /// Listen for a game on this port (`collidoscope --listen [PORT]`).
+    pub listen: Option<u16>,
 }
 
 /// Which panels are shown, and what the scene view draws.
@@ -246,6 +251,8 @@ impl App {
         // A first start with nothing to open says where to begin.
         app.welcome.open = options.file.is_none()
             && options.lesson.is_none()
+            && options.follow.is_none()
+            && options.listen.is_none()
             && app.workspace.document.welcome_due();
         if let Some(file) = options.file {
             // As File > Open takes it: a shape set, a capture, a lesson or a level.
@@ -253,6 +260,14 @@ impl App {
         }
         if let Some(source) = options.lesson {
             app.present(LessonCommand::Open(source));
+        }
+        if let Some(port) = options.listen {
+            app.lab = Lab::Capture;
+            app.run(Command::Capture(CaptureCommand::Listen(port)));
+        }
+        if let Some(path) = options.follow {
+            app.lab = Lab::Capture;
+            app.run(Command::Capture(CaptureCommand::Follow(path)));
         }
         app.workspace.refresh();
         app
@@ -264,6 +279,9 @@ impl App {
         let elapsed = ctx.input(|i| i.stable_dt) as f64;
         if self.refresh_labs(elapsed) {
             ctx.request_repaint();
+        } else if self.capture_lab.is_live() {
+            // Following or listening: looked at again soon (a frame of a 60 Hz game).
+            ctx.request_repaint_after(std::time::Duration::from_millis(16));
         }
         self.pair_lab.follow(&self.workspace);
         if self.latency_lab.take_fit() {
@@ -294,8 +312,14 @@ impl App {
         if self.options.explain_panel && !before.explain_panel {
             self.shapes_panel_last = false;
         }
-        self.status_bar
-            .ui(ui, ws, self.scene_view.camera(), status_bar::hint(self.lab));
+        let live = self.capture_lab.live_state();
+        self.status_bar.ui(
+            ui,
+            ws,
+            self.scene_view.camera(),
+            status_bar::hint(self.lab),
+            live.as_deref(),
+        );
         if self.lab == Lab::Motion {
             self.motion_lab.timeline(ui, out);
         }
@@ -416,6 +440,13 @@ impl App {
     /// (the latency lab's log follows the motion lab's run). Returns whether a lab is playing.
     fn refresh_labs(&mut self, elapsed: f64) -> bool {
         self.workspace.refresh();
+        // A game connecting, or a file followed beginning, shows the capture lab from any lab.
+        if self.capture_lab.poll_link() {
+            self.lab = Lab::Capture;
+        }
+        if let Some(message) = self.capture_lab.take_message() {
+            self.commands.push(Command::Say(message));
+        }
         match self.lab {
             Lab::Pair | Lab::Broad => false,
             Lab::Casts => {

@@ -364,8 +364,13 @@ impl App {
         let can_go_back = p.slide > 0 || !at_first_step;
         let steps = step.map(|s| (s, axes));
         presenter_bar(ui, p, steps, can_go_back, &self.options, out);
-        self.status_bar
-            .ui(ui, ws, self.scene_view.camera(), status_bar::PRESENTER_HINT);
+        self.status_bar.ui(
+            ui,
+            ws,
+            self.scene_view.camera(),
+            status_bar::PRESENTER_HINT,
+            None,
+        );
         // The timeline's words grow with the screen as the bar's do (on this ui, so that the
         // panels after it leave it room).
         let style = ui.style().clone();

@@ -53,8 +53,16 @@ impl StatusBar {
     }
 
     /// The bar at the bottom of the window; `hint` says what the mouse and keys do when there
-    /// is no message.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, camera: Camera, hint: &str) {
+    /// is no message; `live`, what goes on live (a capture followed, a game listened for),
+    /// stays at its right while it does.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        camera: Camera,
+        hint: &str,
+        live: Option<&str>,
+    ) {
         if ws.revision() != self.revision {
             self.message = None;
         }
@@ -75,6 +83,10 @@ impl StatusBar {
             ui.horizontal(|ui| {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(format!("zoom {} px/unit", text::number(camera.scale)));
+                    if let Some(live) = live {
+                        ui.label(egui::RichText::new(live).color(palette::MTV))
+                            .on_hover_text("the capture lab is live: a capture followed as it is written, or a game listened for");
+                    }
                     ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                         match &self.message {
                             Some(m) if m.error => {

@@ -226,6 +226,34 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             ),
         }
     }
+    if ui
+        .button("Follow a capture...")
+        .on_hover_text("show a capture as the game writes it (the path typed in the field above), live in the capture lab")
+        .clicked()
+    {
+        let chosen = file_dialog()
+            .pick_file()
+            .or_else(|| (!typed.is_empty()).then(|| PathBuf::from(typed)));
+        match chosen {
+            Some(path) => out.push(Command::Capture(super::command::CaptureCommand::Follow(path))),
+            None => out.say(
+                "no capture chosen (type its path in the field above, then File > Follow a capture)",
+                false,
+            ),
+        }
+    }
+    if ui
+        .button("Listen for a game")
+        .on_hover_text(format!(
+            "take a game's capture as it runs, over 127.0.0.1:{} (loopback only); the game streams with CaptureWriter::new(ToWindow::spawn(), ...)",
+            crate::capture::live::DEFAULT_PORT
+        ))
+        .clicked()
+    {
+        out.push(Command::Capture(super::command::CaptureCommand::Listen(
+            crate::capture::live::DEFAULT_PORT,
+        )));
+    }
     if ui.button("Save (Ctrl+S)").clicked() {
         out.push(Command::Save);
     }

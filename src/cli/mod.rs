@@ -52,6 +52,14 @@ pub struct Cli {
     /// A file to open in the window: a shape set; a capture (.capture.jsonl, gzip or not: the
     /// capture lab); a lesson (presenter mode); or a level (.tmx, .tmj, .tscn: imported).
     file: Option<PathBuf>,
+    /// Open the window following this capture as the game writes it (plain or gzip; waits
+    /// for it to begin): the newest frame shown, held at the first disagreeing claim or event.
+    #[arg(long, value_name = "CAPTURE")]
+    follow: Option<PathBuf>,
+    /// Open the window listening on 127.0.0.1 (loopback only) for a game that streams its
+    /// capture (CaptureWriter::new(ToWindow::spawn(), ...)); PORT defaults to 9713.
+    #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "9713")]
+    listen: Option<u16>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -249,6 +257,16 @@ pub enum AfterArgs {
     OpenWindow(Option<PathBuf>),
     /// Open the window presenting this lesson (read and checked already).
     Present(crate::lesson::LessonSource),
+    /// Open the window live: following a capture as it is written, listening for a game, or
+    /// both (with a file to open first, if given).
+    Live {
+        /// A file to open first.
+        file: Option<PathBuf>,
+        /// The capture to follow.
+        follow: Option<PathBuf>,
+        /// The port to listen on.
+        listen: Option<u16>,
+    },
 }
 
 /// Parse the arguments and run the command they name.
@@ -264,6 +282,13 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let status = match cli.command {
+        None if cli.follow.is_some() || cli.listen.is_some() => {
+            return AfterArgs::Live {
+                file: cli.file,
+                follow: cli.follow,
+                listen: cli.listen,
+            };
+        }
         None => return AfterArgs::OpenWindow(cli.file),
         Some(Command::Query(query::QueryArgs {
             json,

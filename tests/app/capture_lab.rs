@@ -15,10 +15,14 @@ use collidoscope::scene::{Body, Precision};
 /// A platformer in pixels, y down: a ball on a ledge (ids 4 and 9). The engine reports the
 /// normal reversed at frames 30 and 75, and nothing else wrong.
 fn platformer(path: &Path) {
+    platformer_to(std::fs::File::create(path).unwrap(), None);
+}
+
+/// The platformer written to `out`, a step every `pace` when given (a game running).
+fn platformer_to<W: std::io::Write>(out: W, pace: Option<std::time::Duration>) -> W {
     let mut header = Header::f32_metres(Engine::new("platformer", "0.3"));
     header.units = "px".into();
     header.y_up = false;
-    let out = std::fs::File::create(path).unwrap();
     // Normal from A toward B (the ledge toward the ball: up the screen, so -y).
     let mut writer = CaptureWriter::new(
         out,
@@ -59,8 +63,11 @@ fn platformer(path: &Path) {
         writer
             .frame(step as f64 / 60.0, &[ledge.clone(), ball], &[contact])
             .unwrap();
+        if let Some(pace) = pace {
+            std::thread::sleep(pace);
+        }
     }
-    writer.finish().unwrap();
+    writer.finish().unwrap()
 }
 
 /// The window on `app`, at 1280x800: a capture is read on its own thread, so the window
@@ -599,4 +606,155 @@ fn two_shapes_clicked_in_a_capture_say_which_stage_left_their_pair_out() {
     h.get_by_label_contains(
         "Frame 0 holds no claim about tile7 and tile6: neither is dynamic (static and static).",
     );
+}
+
+/// The platformer's frames (the normal reversed at frames 30 and 75) written to `out` by a
+/// game at about 500 steps a second.
+fn platformer_live<W: std::io::Write>(out: W) -> W {
+    platformer_to(out, Some(std::time::Duration::from_millis(2)))
+}
+
+/// Run frames until `done`.
+fn until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..4_000 {
+        h.run_steps(1);
+        if done(h.state()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("waited for {what}");
+}
+
+/// A game streams to the window listening for it: the frames are shown live, the first
+/// reversed normal (frame 30) holds the frame while the game runs on to its end, flagged on the
+/// strip; Go live shows the newest frame; Save received writes what the game sent.
+#[test]
+fn a_game_streamed_to_the_window_is_held_at_its_first_wrong_claim_while_it_runs_on() {
+    let mut h = capture_harness(app(None));
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Listen(0)));
+    assert_eq!(h.state().lab(), Lab::Capture);
+    let port = h.state().capture_lab().listening_port().unwrap();
+    let game = std::thread::spawn(move || {
+        let out = collidoscope::capture::ToWindow::connect(port);
+        let link = out.watch();
+        let start = std::time::Instant::now();
+        while !link.stats().connected {
+            assert!(start.elapsed().as_secs() < 20, "no link");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        drop(platformer_live(out));
+        link.stats()
+    });
+    until(&mut h, "the break", |app| {
+        app.capture_lab().held().is_some()
+    });
+    let lab = h.state().capture_lab();
+    assert_eq!(lab.held(), Some(30));
+    assert_eq!(lab.playback.position, 30);
+    let said = h.state().message().unwrap().text.clone();
+    assert!(said.contains("paused at frame 30"), "{said}");
+    assert!(said.contains("normal-reversed"), "{said}");
+    let stats = game.join().unwrap();
+    assert_eq!((stats.sent, stats.dropped), (120, 0), "{stats:?}");
+    // The game ran on to its end; the window still holds frame 30.
+    until(&mut h, "every frame", |app| {
+        app.capture_lab()
+            .index()
+            .is_some_and(|i| i.frames().len() == 120)
+    });
+    until(&mut h, "the frame held", |app| {
+        app.capture_lab()
+            .shown()
+            .is_some_and(|s| s.frame.frame == 30)
+    });
+    assert_eq!(h.state().capture_lab().playback.position, 30);
+    let shown = h.state().capture_lab().shown().unwrap();
+    assert_eq!(
+        shown.judged.claims.iter().filter(|c| !c.agrees()).count(),
+        1
+    );
+    assert_eq!(
+        h.state().capture_lab().selected(),
+        Some(ClaimRef {
+            a: 4,
+            b: 9,
+            piece: None
+        })
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("received.capture.jsonl.gz");
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::SaveReceived(
+            saved.clone(),
+        )));
+    let said = h.state().message().unwrap().text.clone();
+    assert!(said.contains("saved what the game sent"), "{said}");
+    let mut reader = collidoscope::capture::CaptureReader::open(&saved).unwrap();
+    let mut frames = 0;
+    while reader.next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 120);
+}
+
+/// A capture followed before it exists: waited for, then followed as the game writes it
+/// (gzip), held at the first reversed normal; Go live goes to the newest frame and the second
+/// reversal (frame 75, already past) does not hold it again.
+#[test]
+fn a_capture_followed_as_it_is_written_is_held_at_its_first_wrong_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.capture.jsonl.gz");
+    let mut h = capture_harness(app(None));
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Follow(path.clone())));
+    let said = h.state().message().unwrap().text.clone();
+    assert!(said.contains("waiting for"), "{said}");
+    let game = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            let file = std::fs::File::create(&path).unwrap();
+            let out = flate2::write::GzEncoder::new(file, flate2::Compression::new(3));
+            // Flushed frame by frame, as the writer's own gzip does.
+            platformer_live(FlushingGz(out)).0.finish().unwrap();
+        })
+    };
+    until(&mut h, "the break", |app| {
+        app.capture_lab().held().is_some()
+    });
+    assert_eq!(h.state().capture_lab().held(), Some(30));
+    game.join().unwrap();
+    until(&mut h, "every frame", |app| {
+        app.capture_lab()
+            .index()
+            .is_some_and(|i| i.frames().len() == 120)
+    });
+    h.state_mut().run(Command::Capture(CaptureCommand::GoLive));
+    until(&mut h, "the newest frame", |app| {
+        app.capture_lab()
+            .shown()
+            .is_some_and(|s| s.frame.frame == 119)
+    });
+    assert!(h.state().capture_lab().at_end());
+    assert_eq!(h.state().capture_lab().held(), None);
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::StopFollowing));
+    until(&mut h, "the end", |app| {
+        app.capture_lab().index().is_some_and(|i| !i.is_live())
+    });
+    assert_eq!(h.state().capture_lab().held(), None);
+}
+
+/// A gzip stream flushed (a sync point) at every write's flush.
+struct FlushingGz(flate2::write::GzEncoder<std::fs::File>);
+
+impl std::io::Write for FlushingGz {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
 }

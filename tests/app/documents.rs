@@ -67,7 +67,7 @@ fn unsaved_work_is_autosaved_and_offered_back_after_a_crash() {
         file: Some(shapes("corner-false-positive.json")),
         data_dir: Some(data.path().to_path_buf()),
         no_data_dir: false,
-        lesson: None,
+        ..Default::default()
     };
     let mut h = harness(App::new(options()));
     let ball = h.state().scene().shapes[1].placed.pose.position;
@@ -495,7 +495,7 @@ fn autosave_writes_the_scene_first_and_says_when_its_path_cannot_be_kept() {
         file: Some(shapes("corner-false-positive.json")),
         data_dir: Some(data.path().to_path_buf()),
         no_data_dir: false,
-        lesson: None,
+        ..Default::default()
     }));
     let ball = h.state().scene().shapes[1].placed.pose.position;
     drag(&mut h, ball, DVec2::new(3.0, 3.0));
