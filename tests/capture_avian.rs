@@ -201,6 +201,56 @@ fn an_honest_avian_run_agrees_claim_for_claim_at_f32() {
     assert!(tally.ties * 200 <= tally.claims, "{tally:#?}");
 }
 
+/// Judged in the game's process: with recycling kept, the plugin's first step that is not
+/// clean is the first frame of the written capture whose claims disagree, named the same.
+#[test]
+fn a_judging_avian_plugin_names_the_first_step_that_is_not_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("judged.capture.jsonl");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PhysicsPlugins::default()))
+        .add_plugins(CapturePlugin::to_file(&path).keep_recycling().judging())
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 64.0,
+        )))
+        .add_systems(Startup, setup);
+    app.finish();
+    app.cleanup();
+    for _ in 0..=200 {
+        app.update();
+    }
+    let state = app
+        .world()
+        .resource::<collidoscope::capture::avian::AvianCaptureState>();
+    let last = state.judgement().expect("each step judged").clone();
+    let first = state
+        .first_not_clean()
+        .expect("recycled contacts disagree")
+        .clone();
+    drop(app);
+    assert_eq!(last.frame, 199);
+    // The file, read after the run: its first frame with a claim that disagrees.
+    let mut reader = collidoscope::capture::CaptureReader::open(&path).unwrap();
+    let first_in_file = loop {
+        let frame = reader.next_frame().unwrap().expect("a disagreeing frame");
+        let judged = collidoscope::capture::judge_frame(&reader, &frame);
+        if judged.claims.iter().any(|c| !c.agrees()) {
+            break judged;
+        }
+    };
+    assert_eq!(first.frame, first_in_file.frame, "{first}");
+    let disagreeing: Vec<(u64, u64)> = first.disagreeing.iter().map(|j| (j.a, j.b)).collect();
+    let in_file: Vec<(u64, u64)> = first_in_file
+        .claims
+        .iter()
+        .filter(|c| !c.agrees())
+        .map(|j| (j.a, j.b))
+        .collect();
+    assert_eq!(disagreeing, in_file, "{first}");
+    assert!(!first.is_clean());
+    assert!(first.to_string().contains("disagree"), "{first}");
+}
+
 #[test]
 fn with_avian_recycling_kept_the_kept_contacts_are_named_previous_poses() {
     let dir = tempfile::tempdir().unwrap();

@@ -54,7 +54,7 @@ use bevy::time::{Fixed, Time};
 use collidoscope::Reported;
 use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
-    ManifoldPoint, NormalFrom, Pairing, Penetration,
+    ManifoldPoint, NormalFrom, Pairing, Penetration, StepJudgement,
 };
 use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
@@ -74,6 +74,7 @@ pub struct CapturePlugin {
     units: String,
     y_up: bool,
     keep_recycling: bool,
+    judging: bool,
 }
 
 impl CapturePlugin {
@@ -85,7 +86,17 @@ impl CapturePlugin {
             units: "m".into(),
             y_up: true,
             keep_recycling: false,
+            judging: false,
         }
+    }
+
+    /// Judge every step in the game's process as it is written ([`CaptureWriter::judging`]):
+    /// [`AvianCaptureState::judgement`] is the last step's, and
+    /// [`AvianCaptureState::first_not_clean`] the first that was not clean, for a system of
+    /// the game to log or a test to assert on.
+    pub fn judging(mut self) -> Self {
+        self.judging = true;
+        self
     }
 
     /// The game's unit of length (`"px"`, ...) and whether +y points up (`false` for screen
@@ -115,6 +126,9 @@ impl Plugin for CapturePlugin {
             poses: Vec::new(),
             manifolds: Vec::new(),
             failed: false,
+            judging: self.judging,
+            judged: None,
+            first_not_clean: None,
         });
         app.add_systems(
             PhysicsSchedule,
@@ -146,6 +160,24 @@ pub struct AvianCaptureState {
     manifolds: Vec<Manifold>,
     /// A step failed (said once on stderr): nothing more is written.
     failed: bool,
+    /// Judge every step ([`CapturePlugin::judging`]); the last step's judgement, and the
+    /// first that was not clean.
+    judging: bool,
+    judged: Option<StepJudgement>,
+    first_not_clean: Option<StepJudgement>,
+}
+
+impl AvianCaptureState {
+    /// The judgement of the last step written, when judging ([`CapturePlugin::judging`]).
+    pub fn judgement(&self) -> Option<&StepJudgement> {
+        self.judged.as_ref()
+    }
+
+    /// The first step that was not clean (a claim that disagrees, an event other than a
+    /// normal flip, something malformed), when judging.
+    pub fn first_not_clean(&self) -> Option<&StepJudgement> {
+        self.first_not_clean.as_ref()
+    }
 }
 
 impl Drop for AvianCaptureState {
@@ -253,6 +285,8 @@ fn capture_step(
             let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
             CaptureWriter::with_gzip(out, &header, from, pen, gz)
         });
+        let judging = state.judging;
+        let opened = opened.map(|w| if judging { w.judging() } else { w });
         match opened {
             Ok(writer) => state.writer = Some(writer),
             Err(e) => {
@@ -271,7 +305,19 @@ fn capture_step(
             state.path.display()
         );
         state.failed = true;
+        return;
     }
+    let judged = state
+        .writer
+        .as_mut()
+        .and_then(CaptureWriter::take_judgement);
+    if let Some(step) = &judged
+        && !step.is_clean()
+        && state.first_not_clean.is_none()
+    {
+        state.first_not_clean = Some(step.clone());
+    }
+    state.judged = judged;
 }
 
 fn write_step(
