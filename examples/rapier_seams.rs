@@ -10,16 +10,45 @@
 //! collidoscope diagnose seams.capture.jsonl
 //! collidoscope seams.capture.jsonl        # E steps to each event
 //! ```
+//!
+//! With `--window`, the game streams its capture to a collidoscope window instead (starting
+//! `collidoscope --listen` if none runs: the `collidoscope` on the path, or the program
+//! `COLLIDOSCOPE_BIN` names), at 60 steps a second, while a flight recorder keeps the last
+//! two seconds and saves them at the first step that is not clean (the seam), to the file
+//! named (`seams.capture.jsonl`, gzip when it ends in `.gz`):
+//!
+//! ```text
+//! cargo run --release --example rapier_seams --features rapier2d -- seam.capture.jsonl.gz --window
+//! ```
 
 use collidoscope::capture::rapier::{RapierCapture, fresh_narrow_phase, header};
+use collidoscope::capture::{FlightRecorder, Tee, ToWindow};
 use rapier2d::prelude::*;
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
+
+/// The link to a window, started if none runs; the game waits (once, up to 20 s) for it to
+/// connect so that the window sees its first frames.
+fn to_window() -> std::io::Result<ToWindow> {
+    let link = ToWindow::spawn();
+    if !link.wait_for_window(std::time::Duration::from_secs(20)) {
+        let problem = link.stats().problem.unwrap_or_default();
+        return Err(std::io::Error::other(format!(
+            "no window connected in 20 s: {problem}"
+        )));
+    }
+    Ok(link)
+}
 
 fn main() -> std::io::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| "seams.capture.jsonl".into());
-    let one_box = args.any(|a| a == "--one-box");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let path = args
+        .iter()
+        .find(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_else(|| "seams.capture.jsonl".into());
+    let one_box = args.iter().any(|a| a == "--one-box");
+    let window = args.iter().any(|a| a == "--window");
     let mut bodies = RigidBodySet::new();
     let mut colliders = ColliderSet::new();
     let mut names = Vec::new();
@@ -84,7 +113,14 @@ fn main() -> std::io::Result<()> {
     };
     let mut narrow_phase = fresh_narrow_phase();
     // capture: the writer, with the header naming Rapier and its settings, and the names.
-    let out = BufWriter::new(File::create(&path)?);
+    // With --window: to a window (started if none runs) and a flight recorder of the last
+    // two seconds, saved at the first step that is not clean.
+    let recorder = FlightRecorder::keeping(2.0).save_on_first(&path);
+    let out: Box<dyn Write> = if window {
+        Box::new(Tee(to_window()?, recorder.output()))
+    } else {
+        Box::new(BufWriter::new(File::create(&path)?))
+    };
     let mut capture = RapierCapture::new(out, &header(&params, "m", true))?;
     for (collider, name) in names {
         capture.name(collider, name);
@@ -123,11 +159,25 @@ fn main() -> std::io::Result<()> {
             &(),
         );
         capture.after_step(step as f64 * params.dt as f64, &narrow_phase)?;
+        if window {
+            // A game's pace, so the window is watched live.
+            std::thread::sleep(std::time::Duration::from_secs_f32(params.dt));
+        }
     }
     capture.finish()?;
-    println!(
-        "wrote {path}: {steps} frames of {} colliders",
-        colliders.len()
-    );
+    if !window {
+        println!(
+            "wrote {path}: {steps} frames of {} colliders",
+            colliders.len()
+        );
+    } else {
+        match recorder.saved_on() {
+            Some((saved, step)) => println!(
+                "streamed {steps} frames to the window; the flight recorder saved the seconds before the first step that was not clean to {}:\n{step}",
+                saved.display()
+            ),
+            None => println!("streamed {steps} frames to the window; every step was clean"),
+        }
+    }
     Ok(())
 }
