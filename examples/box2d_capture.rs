@@ -136,8 +136,11 @@ fn main() -> std::io::Result<()> {
     let recorder = FlightRecorder::keeping(2.0).save_on_first(&path);
     let conventions = (NormalFrom::AToB, Penetration::NegativeSeparation);
     let header = header(SUBSTEPS, DT as f64, recycling);
+    let mut link = None;
     let writer: CaptureWriter<Box<dyn Write>> = if window {
-        let out: Box<dyn Write> = Box::new(Tee(to_window()?, recorder.output()));
+        let to_window = to_window()?;
+        link = Some(to_window.watch());
+        let out: Box<dyn Write> = Box::new(Tee(to_window, recorder.output()));
         CaptureWriter::new(out, &header, conventions.0, conventions.1)?
     } else {
         let out: Box<dyn Write> = Box::new(BufWriter::new(File::create(&path)?));
@@ -184,12 +187,17 @@ fn main() -> std::io::Result<()> {
     if !window {
         println!("wrote {path}: 600 frames of {} bodies", bodies.len());
     } else {
+        let stats = link.map(|l| l.stats()).unwrap_or_default();
+        println!(
+            "600 frames: {} sent to the window, {} dropped",
+            stats.sent, stats.dropped
+        );
         match recorder.saved_on() {
             Some((saved, step)) => println!(
-                "streamed 600 frames to the window; the flight recorder saved the seconds before the first step that was not clean to {}:\n{step}",
+                "the flight recorder saved the seconds before the first step that was not clean to {}:\n{step}",
                 saved.display()
             ),
-            None => println!("streamed 600 frames to the window; every step was clean"),
+            None => println!("every step was clean"),
         }
     }
     Ok(())

@@ -116,8 +116,11 @@ fn main() -> std::io::Result<()> {
     // With --window: to a window (started if none runs) and a flight recorder of the last
     // two seconds, saved at the first step that is not clean.
     let recorder = FlightRecorder::keeping(2.0).save_on_first(&path);
+    let mut link = None;
     let out: Box<dyn Write> = if window {
-        Box::new(Tee(to_window()?, recorder.output()))
+        let to_window = to_window()?;
+        link = Some(to_window.watch());
+        Box::new(Tee(to_window, recorder.output()))
     } else {
         Box::new(BufWriter::new(File::create(&path)?))
     };
@@ -171,12 +174,17 @@ fn main() -> std::io::Result<()> {
             colliders.len()
         );
     } else {
+        let stats = link.map(|l| l.stats()).unwrap_or_default();
+        println!(
+            "{steps} frames: {} sent to the window, {} dropped",
+            stats.sent, stats.dropped
+        );
         match recorder.saved_on() {
             Some((saved, step)) => println!(
-                "streamed {steps} frames to the window; the flight recorder saved the seconds before the first step that was not clean to {}:\n{step}",
+                "the flight recorder saved the seconds before the first step that was not clean to {}:\n{step}",
                 saved.display()
             ),
-            None => println!("streamed {steps} frames to the window; every step was clean"),
+            None => println!("every step was clean"),
         }
     }
     Ok(())

@@ -2003,6 +2003,37 @@ pub fn game_connected(engine: &str, part: u64, pause_at_first: bool) -> String {
     )
 }
 
+/// What the capture lab says when a followed file is written again from its start.
+pub fn rewritten(path: &std::path::Path) -> String {
+    format!(
+        "{} was written again from its start (the game run again): following the new capture",
+        path.display()
+    )
+}
+
+/// What the capture lab says when a game connects while a break holds a frame.
+pub fn game_waiting(engine: &str, part: u64) -> String {
+    let what = if part > 1 {
+        "the game's frames go on in another capture".to_string()
+    } else {
+        format!("a game connected ({engine})")
+    };
+    format!("{what} while a frame is held: Go live (L) shows it")
+}
+
+/// What the capture lab says on going live again: how many disagreeing claims and events came
+/// while the frame was held (D and E step to them).
+pub fn gone_live(skipped: usize, events: usize) -> String {
+    if skipped == 0 && events == 0 {
+        return "live: the newest frame is shown".into();
+    }
+    format!(
+        "live: the newest frame is shown; while the frame was held, {skipped} disagreeing claim{} and {events} event{} came (D and E step to them)",
+        if skipped == 1 { "" } else { "s" },
+        if events == 1 { "" } else { "s" }
+    )
+}
+
 /// What the capture lab says when the game's connection ends after `frames` frames, with the
 /// refused line's message when it ended on one.
 pub fn game_gone(frames: u64, problem: Option<&str>) -> String {

@@ -483,3 +483,29 @@ fn a_flight_recorder_keeps_the_last_seconds_of_a_writer_it_is_given_to() {
     assert_eq!(kept.len(), 121);
     assert!(kept[..] == written[479..], "the kept frames differ");
 }
+
+/// A connection that sends nothing cannot hold the window from a game: it is closed after
+/// five seconds, said, and the game that connects next is taken.
+#[test]
+fn a_silent_connection_is_closed_so_that_a_game_can_connect() {
+    let dir = tempfile::tempdir().unwrap();
+    let listener = Listener::bind(0, dir.path()).unwrap();
+    let _silent = TcpStream::connect(("127.0.0.1", listener.port())).unwrap();
+    let seen = until_ended(&listener);
+    let Some(LinkEvent::Ended {
+        frames: 0,
+        problem: Some(problem),
+        ..
+    }) = seen.last()
+    else {
+        panic!("{seen:?}");
+    };
+    assert!(problem.contains("sent nothing for 5 s"), "{problem}");
+    let _game = send_raw(listener.port(), &[HEADER]);
+    let mut seen = Vec::new();
+    wait_until("the game", || {
+        seen.extend(listener.events());
+        seen.iter()
+            .any(|e| matches!(e, LinkEvent::Connected { .. }))
+    });
+}

@@ -327,6 +327,18 @@ impl CaptureLab {
             self.message = match index.state() {
                 // While reading, a break's message (a capture followed) stands.
                 ScanState::Reading(_) => self.message.take(),
+                ScanState::Done
+                    if self
+                        .live
+                        .refused
+                        .as_ref()
+                        .is_some_and(|(p, _)| p == index.path()) =>
+                {
+                    self.live.refused.as_ref().map(|(_, why)| Message {
+                        text: why.clone(),
+                        error: true,
+                    })
+                }
                 ScanState::Done => {
                     let causes: Vec<(&str, u64)> = (0..ROWS)
                         .map(|row| (row_name(row), self.by_row.0[row]))
@@ -520,6 +532,10 @@ impl CaptureLab {
                 position: found.position,
                 claim: ClaimRef { a, b, piece },
             });
+            if found.event {
+                // Stepped to as E steps to it: its picture drawn over the frame.
+                self.apply(CaptureCommand::NextEvent(true));
+            }
             // The move was the break's, not the user's.
             self.live.at_end = false;
             self.fit = Some(Fit::Pair);
@@ -536,6 +552,18 @@ impl CaptureLab {
         let mut began = false;
         for event in self.live.link_events() {
             let said = match event {
+                LinkEvent::Connected {
+                    capture,
+                    engine,
+                    part,
+                } if self.live.stopped_at.is_some() && self.index.is_some() => {
+                    // A break holds a frame: the user is looking at it; the new game waits.
+                    self.live.pending = Some(capture);
+                    Message {
+                        text: text::game_waiting(&engine, part),
+                        error: false,
+                    }
+                }
                 LinkEvent::Connected {
                     capture,
                     engine,
@@ -560,6 +588,10 @@ impl CaptureLab {
                     if let Some(index) = self.index.as_mut().filter(|i| i.path() == capture) {
                         index.stop_following();
                     }
+                    if let Some(problem) = &problem {
+                        self.live.refused =
+                            Some((capture.clone(), text::game_gone(frames, Some(problem))));
+                    }
                     Message {
                         error: problem.is_some(),
                         text: text::game_gone(frames, problem.as_deref()),
@@ -571,6 +603,20 @@ impl CaptureLab {
                 },
             };
             self.message = Some(said);
+        }
+        // A followed file written again from its start (the game run again): followed anew.
+        if let Some(path) = self
+            .index
+            .as_ref()
+            .filter(|i| i.was_rewritten())
+            .map(|i| i.path().to_path_buf())
+        {
+            self.apply(CaptureCommand::Follow(path.clone()));
+            began = true;
+            self.message = Some(Message {
+                text: text::rewritten(&path),
+                error: false,
+            });
         }
         if let Some(path) = self.live.due() {
             let opened = self.apply(CaptureCommand::Follow(path));
@@ -680,17 +726,40 @@ impl CaptureLab {
                 Err(e) => failed(e.to_string()),
             },
             CaptureCommand::GoLive => {
+                if let Some(next) = self.live.pending.take() {
+                    return self.apply(CaptureCommand::Follow(next));
+                }
                 let index = self.index.as_ref().filter(|i| i.is_live());
                 let Some(index) = index else {
-                    return failed(
-                        "no capture is followed: File > Listen for a game, or Follow a capture"
-                            .into(),
-                    );
+                    return failed(match &self.live.listener {
+                        Some(l) => format!(
+                            "nothing is live now: the game's stream ended; listening on 127.0.0.1:{} for the next",
+                            l.port()
+                        ),
+                        None => {
+                            "nothing is live: File > Listen for a game, or Follow a capture".into()
+                        }
+                    });
                 };
+                // What came while the frame was held, said so that it is not missed.
+                let held = self
+                    .live
+                    .stopped_at
+                    .unwrap_or(self.playback.position as usize);
+                let skipped = index
+                    .divergences()
+                    .iter()
+                    .filter(|d| d.position > held)
+                    .count();
+                let events = index
+                    .events()
+                    .iter()
+                    .filter(|e| index.position_of(e.frame).is_some_and(|p| p > held))
+                    .count();
                 self.live.resume(Some(index));
                 self.playback
                     .apply(PlaybackCommand::Last, &Frames(index.frames()));
-                ok("live: the newest frame is shown".into())
+                ok(text::gone_live(skipped, events))
             }
             CaptureCommand::StopFollowing => {
                 let index = self.index.as_mut()?;
@@ -1362,18 +1431,14 @@ impl CaptureLab {
                         text::number(entry.time)
                     ));
                 }
-                if index.is_live() && !self.live.at_end {
-                    if let Some(f) = self.live.stopped_at.and_then(|p| frames.get(p)) {
-                        ui.colored_label(palette::INVALID, format!("paused at frame {}", f.frame))
-                            .on_hover_text("the break held this frame (the flag on the strip); the game runs on");
-                    }
-                    if ui
+                if index.is_live()
+                    && !self.live.at_end
+                    && ui
                         .button("Go live")
                         .on_hover_text("show the newest frame again and arm the break (L)")
                         .clicked()
-                    {
-                        go_live = true;
-                    }
+                {
+                    go_live = true;
                 }
             });
             if let Some(k) = self.strip(ui, index, last) {

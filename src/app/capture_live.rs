@@ -34,6 +34,10 @@ pub struct Live {
     pub listener: Option<Listener>,
     /// The capture a game streamed (the file followed), to save.
     pub received: Option<PathBuf>,
+    /// A received capture whose stream was refused, and why (said in red over it).
+    pub refused: Option<(PathBuf, String)>,
+    /// A game that connected while a break held a frame: followed at Go live.
+    pub pending: Option<PathBuf>,
     /// Where Save received writes.
     pub save_path: PathField,
 }
@@ -48,6 +52,8 @@ impl Default for Live {
             awaiting: None,
             listener: None,
             received: None,
+            refused: None,
+            pending: None,
             save_path: PathField::new(".capture.jsonl"),
         }
     }
@@ -61,6 +67,8 @@ pub struct Break {
     pub pair: (u64, u64, Option<usize>),
     /// What the status bar says.
     pub said: String,
+    /// Whether it is an event's (drawn as the event's picture), not a claim's.
+    pub event: bool,
 }
 
 impl Live {
@@ -92,6 +100,7 @@ impl Live {
                 position: p,
                 pair: (e.a, e.b, None),
                 said: text::capture_break_event(e),
+                event: true,
             }),
             (Some(_), None) => None,
             (None, None) => return None,
@@ -103,6 +112,7 @@ impl Live {
                 position: d.position,
                 pair: (d.a, d.b, d.piece),
                 said: text::capture_break_disagreement(frame, &d.names.0, &d.names.1, &d.causes),
+                event: false,
             })
         })?;
         self.at_end = false;
@@ -217,7 +227,15 @@ impl Live {
         if live || self.listener.is_some() {
             ui.horizontal_wrapped(|ui| {
                 if live {
-                    ui.label(RichText::new("LIVE").color(palette::MTV).strong());
+                    let held = self
+                        .stopped_at
+                        .and_then(|p| index?.frames().get(p))
+                        .map(|f| format!("LIVE · paused at frame {}", f.frame));
+                    ui.label(
+                        RichText::new(held.as_deref().unwrap_or("LIVE"))
+                            .color(palette::MTV)
+                            .strong(),
+                    );
                     if self.at_end {
                         ui.label("showing the newest frame");
                     } else if ui
@@ -229,13 +247,21 @@ impl Live {
                     {
                         out.push(Command::Capture(CaptureCommand::GoLive));
                     }
-                    if ui
-                        .button("Stop following")
-                        .on_hover_text("read what is written now and end the capture there")
-                        .clicked()
+                    // A game's stream is the listener's: Stop listening ends it.
+                    let received = self.received.as_deref() == index.map(CaptureIndex::path);
+                    if !received
+                        && ui
+                            .button("Stop following")
+                            .on_hover_text("read what is written now and end the capture there")
+                            .clicked()
                     {
                         out.push(Command::Capture(CaptureCommand::StopFollowing));
                     }
+                }
+                if self.pending.is_some() {
+                    ui.label(
+                        RichText::new("another game is streaming: Go live (L) shows it").weak(),
+                    );
                 }
                 if let Some(listener) = &self.listener {
                     ui.label(format!("listening on 127.0.0.1:{}", listener.port()));
@@ -284,6 +310,11 @@ impl Live {
                     }
                 }
             });
+        }
+        if let (Some((path, why)), Some(index)) = (&self.refused, index)
+            && index.path() == path
+        {
+            ui.colored_label(palette::INVALID, why);
         }
         if self.received.is_some() {
             ui.horizontal(|ui| {

@@ -84,7 +84,7 @@ impl StatusBar {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(format!("zoom {} px/unit", text::number(camera.scale)));
                     if let Some(live) = live {
-                        ui.label(egui::RichText::new(live).color(palette::MTV))
+                        ui.add(egui::Label::new(egui::RichText::new(live).strong()).truncate())
                             .on_hover_text("the capture lab is live: a capture followed as it is written, or a game listened for");
                     }
                     ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {

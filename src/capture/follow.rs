@@ -3,7 +3,7 @@
 //! sync point when compressed), so each frame becomes readable as soon as it is written.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +19,9 @@ pub enum FollowEnd {
     Stopped,
     /// It did not grow for the idle time.
     Idle,
+    /// It was written again from its start (a game run again to the same file): shorter than
+    /// what was read.
+    Rewritten,
 }
 
 /// A file read as it grows: at its end, [`Read::read`] waits (looking again every [`POLL`])
@@ -31,6 +34,7 @@ pub struct Growing {
     grew: Instant,
     ended: Option<FollowEnd>,
     done: Arc<AtomicBool>,
+    rewritten: Arc<AtomicBool>,
 }
 
 impl Growing {
@@ -43,6 +47,7 @@ impl Growing {
             grew: Instant::now(),
             ended: None,
             done: Arc::new(AtomicBool::new(false)),
+            rewritten: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -55,6 +60,11 @@ impl Growing {
     /// stream cut at the end of what was written is then the end, not damage).
     pub fn done(&self) -> Arc<AtomicBool> {
         self.done.clone()
+    }
+
+    /// A flag set when reading ended because the file was written again from its start.
+    pub fn rewritten(&self) -> Arc<AtomicBool> {
+        self.rewritten.clone()
     }
 
     fn end(&mut self, why: FollowEnd) -> io::Result<usize> {
@@ -77,6 +87,11 @@ impl Read for Growing {
             }
             if self.stop.load(Ordering::Relaxed) {
                 return self.end(FollowEnd::Stopped);
+            }
+            let read = self.file.stream_position()?;
+            if self.file.metadata().is_ok_and(|m| m.len() < read) {
+                self.rewritten.store(true, Ordering::Relaxed);
+                return self.end(FollowEnd::Rewritten);
             }
             if self.idle.is_some_and(|idle| self.grew.elapsed() >= idle) {
                 return self.end(FollowEnd::Idle);
@@ -112,6 +127,19 @@ mod tests {
         assert_eq!(text, "one\ntwo\n");
         assert_eq!(growing.ended(), Some(FollowEnd::Idle));
         // Stopped from outside.
+        // Written again from its start (a game run again to the same file): the end.
+        let mut rereading = Growing::open(&path, None, Arc::default()).unwrap();
+        let mut first = [0u8; 8];
+        rereading.read_exact(&mut first).unwrap();
+        std::fs::write(
+            &path, b"new
+",
+        )
+        .unwrap();
+        let mut rest = Vec::new();
+        rereading.read_to_end(&mut rest).unwrap();
+        assert_eq!(rereading.ended(), Some(FollowEnd::Rewritten));
+        assert!(rereading.rewritten().load(Ordering::Relaxed));
         stop.store(true, Ordering::Relaxed);
         let mut again = Growing::open(&path, None, stop).unwrap();
         let mut all = Vec::new();

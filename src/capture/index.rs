@@ -186,6 +186,8 @@ pub struct CaptureIndex {
     following: Option<Arc<AtomicBool>>,
     /// When the scan last handed out frames.
     last_found: Option<std::time::Instant>,
+    /// Set when a followed file was written again from its start.
+    rewritten: Option<Arc<AtomicBool>>,
     /// Reads the frames asked for with [`CaptureIndex::show`], on the caller's thread.
     seeker: Seeker,
     /// Reads the frames asked for with [`CaptureIndex::request`], on its own thread.
@@ -302,15 +304,27 @@ impl CaptureIndex {
         let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let growing = Growing::open(path, None, stop.clone()).map_err(fail)?;
         let done = growing.done();
+        let rewritten = growing.rewritten();
         let read = Arc::new(AtomicU64::new(0));
         let reader = CaptureReader::new(path, growing)?;
-        Self::start(
+        let mut index = Self::start(
             path,
             reader,
             (0, read),
             (compressed, UNPACKED_LIMIT),
             Some((stop, done)),
-        )
+        )?;
+        index.rewritten = Some(rewritten);
+        Ok(index)
+    }
+
+    /// Whether following ended because the file was written again from its start (a game
+    /// run again to the same file): follow it again for the new capture.
+    pub fn was_rewritten(&self) -> bool {
+        self.rewritten
+            .as_ref()
+            .is_some_and(|r| r.load(Ordering::Relaxed))
+            && !self.is_live()
     }
 
     /// Whether the file at `path` has a whole capture header written (what
@@ -378,6 +392,7 @@ impl CaptureIndex {
             warning: None,
             found,
             following: stop,
+            rewritten: None,
             last_found: None,
             seeker: Seeker {
                 path: path.to_path_buf(),

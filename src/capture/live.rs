@@ -14,9 +14,9 @@
 //! capture lab follows as it grows. A line the reader refuses ends that connection with its
 //! message; every frame before it is kept.
 
-use super::recorder::in_full;
 use super::{CaptureReader, Header};
 use crate::files::FileError;
+use serde_json::value::RawValue;
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -105,8 +105,8 @@ pub struct ToWindow {
     pending: Vec<u8>,
     /// The header's line (without its newline), once written.
     header: Option<Vec<u8>>,
-    /// The capture as written so far (to send a frame in full after a gap).
-    state: Option<CaptureReader>,
+    /// Every shape's keys as last written (to send a frame in full after a gap).
+    state: Written,
     in_step: InStep,
     /// The connection the last frame was sent on.
     generation: u64,
@@ -151,7 +151,7 @@ impl ToWindow {
             thread,
             pending: Vec::new(),
             header: None,
-            state: None,
+            state: Written::default(),
             in_step: InStep::New,
             generation: 0,
         }
@@ -186,19 +186,17 @@ impl ToWindow {
     /// Take in one whole line the writer wrote (without its newline).
     fn line(&mut self, line: &[u8]) -> io::Result<()> {
         let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
-        let Some(state) = &mut self.state else {
-            // The header.
+        let Some(header) = &self.header else {
+            // The header, checked as the reader checks it.
             let mut text = line.to_vec();
             text.push(b'\n');
-            let reader = CaptureReader::new(Path::new("(to the window)"), io::Cursor::new(text))
+            CaptureReader::new(Path::new("(to the window)"), io::Cursor::new(text))
                 .map_err(|e| invalid(e.to_string()))?;
             self.header = Some(line.to_vec());
-            self.state = Some(reader);
             return Ok(());
         };
-        state
-            .read_written(line)
-            .map_err(|e| invalid(e.to_string()))?;
+        let header = header.clone();
+        self.state.take_line(line).map_err(invalid)?;
         let dropped = || {
             self.shared.dropped.fetch_add(1, Ordering::Relaxed);
         };
@@ -219,9 +217,9 @@ impl ToWindow {
             }
             // A capture holds every step: after a gap, the window begins another.
             InStep::Behind | InStep::New => {
-                let mut bytes = self.header.clone().unwrap_or_default();
+                let mut bytes = header;
                 bytes.push(b'\n');
-                bytes.extend_from_slice(&in_full(state, line, &[])?);
+                self.state.in_full(line, &mut bytes).map_err(invalid)?;
                 bytes
             }
         };
@@ -247,6 +245,146 @@ impl ToWindow {
                 self.in_step = InStep::New;
             }
         }
+        Ok(())
+    }
+}
+
+/// The shapes of a capture as its lines wrote them: each live shape's keys, each as its
+/// latest line gave it, kept as the line's own text (nothing parsed but the structure), in the
+/// order the shapes first came. The union of a shape's latest keys is its whole state (a line
+/// writes only what changed), so a frame with every shape in full is theirs written out.
+#[derive(Default)]
+struct Written {
+    slots: Vec<Option<(u64, Keys)>>,
+    at: std::collections::HashMap<u64, usize>,
+}
+
+/// A shape's keys, each with its latest value as written.
+type Keys = Vec<(String, Box<RawValue>)>;
+
+/// A frame line's top level, its values unparsed.
+type Top<'a> = Vec<(std::borrow::Cow<'a, str>, &'a RawValue)>;
+
+/// A line's top-level keys in order, their values as written.
+fn top_level(line: &[u8]) -> Result<Top<'_>, String> {
+    struct Object<'a>(Top<'a>);
+    impl<'de> serde::Deserialize<'de> for Object<'de> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Visit;
+            impl<'de> serde::de::Visitor<'de> for Visit {
+                type Value = Object<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a JSON object")
+                }
+                fn visit_map<M: serde::de::MapAccess<'de>>(
+                    self,
+                    mut map: M,
+                ) -> Result<Self::Value, M::Error> {
+                    let mut keys = Vec::new();
+                    while let Some(entry) = map.next_entry()? {
+                        keys.push(entry);
+                    }
+                    Ok(Object(keys))
+                }
+            }
+            d.deserialize_map(Visit)
+        }
+    }
+    serde_json::from_slice::<Object>(line)
+        .map(|k| k.0)
+        .map_err(|e| format!("a line written does not read back: {e}"))
+}
+
+impl Written {
+    /// Take in a frame line: its shapes' keys, its removed ids.
+    fn take_line(&mut self, line: &[u8]) -> Result<(), String> {
+        for (key, value) in top_level(line)? {
+            match &*key {
+                "shapes" => {
+                    let shapes: Vec<&RawValue> =
+                        serde_json::from_str(value.get()).map_err(|e| e.to_string())?;
+                    for shape in shapes {
+                        self.shape(shape)?;
+                    }
+                }
+                "removed" => {
+                    let removed: Vec<u64> =
+                        serde_json::from_str(value.get()).map_err(|e| e.to_string())?;
+                    for id in removed {
+                        if let Some(k) = self.at.remove(&id) {
+                            self.slots[k] = None;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Take in one shape's object of a line.
+    fn shape(&mut self, shape: &RawValue) -> Result<(), String> {
+        let bytes = shape.get().as_bytes();
+        let keys = top_level(bytes)?;
+        let id = keys
+            .iter()
+            .find(|(k, _)| k == "id")
+            .and_then(|(_, v)| serde_json::from_str::<u64>(v.get()).ok())
+            .ok_or("a shape written with no id")?;
+        let k = *self.at.entry(id).or_insert_with(|| {
+            self.slots.push(Some((id, Vec::new())));
+            self.slots.len() - 1
+        });
+        let (_, kept) = self.slots[k].as_mut().expect("a live shape's slot");
+        for (key, value) in keys {
+            if key == "id" {
+                continue;
+            }
+            match kept.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => *v = value.to_owned(),
+                None => kept.push((key.into_owned(), value.to_owned())),
+            }
+        }
+        Ok(())
+    }
+
+    /// Frame `line` (just taken in) written onto `out` with every live shape in full and no
+    /// `removed`: a frame a new capture can begin with.
+    fn in_full(&self, line: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+        let key = |out: &mut Vec<u8>, k: &str| {
+            serde_json::to_writer(&mut *out, k).expect("a string serialises");
+            out.push(b':');
+        };
+        out.push(b'{');
+        let mut first = true;
+        for (name, value) in top_level(line)? {
+            if name == "removed" {
+                continue;
+            }
+            if !std::mem::take(&mut first) {
+                out.push(b',');
+            }
+            key(out, &name);
+            if name != "shapes" {
+                out.extend_from_slice(value.get().as_bytes());
+                continue;
+            }
+            out.push(b'[');
+            for (i, (id, keys)) in self.slots.iter().flatten().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(format!("{{\"id\":{id}").as_bytes());
+                for (k, v) in keys {
+                    out.push(b',');
+                    key(out, k);
+                    out.extend_from_slice(v.get().as_bytes());
+                }
+                out.push(b'}');
+            }
+            out.push(b']');
+        }
+        out.push(b'}');
         Ok(())
     }
 }
@@ -658,12 +796,13 @@ fn take(
 ) {
     let _ = stream.set_nonblocking(false);
     let name = PathBuf::from(format!(
-        "the game on 127.0.0.1:{}",
-        stream.local_addr().map_or(0, |a| a.port())
+        "the game's stream (from 127.0.0.1:{})",
+        stream.peer_addr().map_or(0, |a| a.port())
     ));
     let input = Stopping {
         stream: stream.try_clone().ok(),
         stop: stop.clone(),
+        waiting_since: Some(std::time::Instant::now()),
     };
     let current = std::cell::RefCell::new(capture.to_path_buf());
     let begin = |_: &Header, part: u64| {
@@ -700,7 +839,13 @@ fn take(
 struct Stopping {
     stream: Option<TcpStream>,
     stop: Arc<AtomicBool>,
+    /// Until the first bytes come: a connection that says nothing for [`SILENT`] is closed, so
+    /// it cannot hold the window from a game (one game at a time).
+    waiting_since: Option<std::time::Instant>,
 }
+
+/// How long a connection may send nothing at its start.
+const SILENT: Duration = Duration::from_secs(5);
 
 impl Read for Stopping {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -717,8 +862,22 @@ impl Read for Stopping {
                     if matches!(
                         e.kind(),
                         io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                    ) => {}
-                other => return other,
+                    ) =>
+                {
+                    if self.waiting_since.is_some_and(|t| t.elapsed() >= SILENT) {
+                        return Err(io::Error::new(
+                            io::ErrorKind::TimedOut,
+                            format!(
+                                "it sent nothing for {} s: closed, so that a game can connect",
+                                SILENT.as_secs()
+                            ),
+                        ));
+                    }
+                }
+                other => {
+                    self.waiting_since = None;
+                    return other;
+                }
             }
         }
     }
