@@ -13,6 +13,11 @@
 //! is the link's (the line read back to keep the state a gap needs, and the hand-over).
 //!
 //! `cargo bench --bench live`. Prints medians, the 99th percentile and the worst.
+//!
+//! Measured on 2 cores with nothing else running: lag median 10.7 ms (plain file), 10.7 ms
+//! (gzip), 11.1 ms (link); 99th percentile 18.6-18.9 ms; worst 24.6-39.3 ms (with a build or
+//! a fuzzer beside it: medians 10.4-12.0 ms, worst up to 43 ms). The link costs the game 1.53
+//! us a body at 200 bodies and 1.63 at 1,000, on top of the writer's 0.74-0.84.
 
 use collidoscope::capture::{
     BodyShape, CaptureIndex, CaptureWriter, Engine, Header, LinkEvent, Listener, Manifold,
