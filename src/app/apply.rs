@@ -351,7 +351,7 @@ impl App {
             return;
         }
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        let chosen = top_bar::file_dialog().save_file().or_else(|| {
+        let chosen = platform::save_file().or_else(|| {
             let typed = self.top_bar.path_field().trim();
             (!typed.is_empty()).then(|| PathBuf::from(typed))
         });

@@ -43,6 +43,7 @@ mod numbers_panel;
 mod paint;
 mod pair_lab;
 mod path_field;
+mod platform;
 mod playback;
 mod presenter;
 mod projection_plot;
@@ -64,6 +65,8 @@ pub use edit::Edit;
 pub use examples::Example;
 pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
+#[cfg(not(target_arch = "wasm32"))]
+pub use platform::run;
 pub use presenter::{LessonCommand, Presenter};
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
@@ -590,23 +593,4 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
-}
-
-/// Open the window (blocking until it closes).
-pub fn run(options: Options) -> eframe::Result {
-    let native = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1280.0, 800.0])
-            // A lesson is presented on the whole screen (a projector's).
-            .with_maximized(options.lesson.is_some())
-            .with_min_inner_size([480.0, 360.0])
-            .with_title("collidoscope")
-            .with_drag_and_drop(true),
-        ..Default::default()
-    };
-    eframe::run_native(
-        "collidoscope",
-        native,
-        Box::new(|_| Ok(Box::new(App::new(options)))),
-    )
 }

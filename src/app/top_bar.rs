@@ -10,11 +10,6 @@ use super::{Lab, ViewOptions};
 use eframe::egui;
 use std::path::PathBuf;
 
-/// The system dialog for choosing a shape-set file.
-pub fn file_dialog() -> rfd::FileDialog {
-    rfd::FileDialog::new().add_filter("shape set", &["json"])
-}
-
 /// The menus and the path field.
 #[derive(Default)]
 pub struct TopBar {
@@ -185,7 +180,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
     }
     if ui.button("Open...").clicked() {
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        match file_dialog().pick_file() {
+        match super::platform::pick_file() {
             Some(path) => out.push(Command::Open(path)),
             None => out.say(
                 "no file chosen (the path field above opens a file too)",
@@ -199,7 +194,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         .clicked()
     {
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        match file_dialog().pick_file() {
+        match super::platform::pick_file() {
             Some(path) => out.push(Command::Import(path)),
             None => out.say(
                 "no file chosen (type the level's path in the field above and press Import)",
@@ -213,8 +208,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         .clicked()
     {
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        let chosen = file_dialog()
-            .pick_file()
+        let chosen = super::platform::pick_file()
             .or_else(|| (!typed.is_empty()).then(|| PathBuf::from(typed)));
         match chosen {
             Some(path) => out.push(Command::Lesson(super::LessonCommand::Open(
@@ -231,8 +225,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         .on_hover_text("show a capture as the game writes it (the path typed in the field above), live in the capture lab")
         .clicked()
     {
-        let chosen = file_dialog()
-            .pick_file()
+        let chosen = super::platform::pick_file()
             .or_else(|| (!typed.is_empty()).then(|| PathBuf::from(typed)));
         match chosen {
             Some(path) => out.push(Command::Capture(super::command::CaptureCommand::Follow(path))),
@@ -258,7 +251,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         out.push(Command::Save);
     }
     if ui.button("Save As...").clicked() {
-        match file_dialog().save_file() {
+        match super::platform::save_file() {
             Some(path) => out.push(Command::SaveAs {
                 path,
                 confirmed: false,
