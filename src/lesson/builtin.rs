@@ -74,18 +74,29 @@ impl BuiltIn {
     /// Only if the lesson compiled in is broken, which `tests/lessons.rs` rules out.
     pub fn lesson(&self) -> Result<Lesson, FileError> {
         Lesson::parse(&self.path(), self.text.as_bytes(), &|path: &Path| {
-            let wanted = normal(path);
-            FILES
-                .iter()
-                .find(|(name, _)| Path::new(name) == wanted)
-                .map(|(_, text)| text.as_bytes().to_vec())
-                .ok_or_else(|| {
-                    std::io::Error::new(
-                        std::io::ErrorKind::NotFound,
-                        "not among the files compiled in with the built-in lessons",
-                    )
-                })
+            self.read(path)
         })
+    }
+
+    /// The lesson file's text.
+    pub(super) fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// A file the lesson names, by its path from the repository's root (`lessons/../shapes/a.json`
+    /// is `shapes/a.json`).
+    pub(super) fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        let wanted = normal(path);
+        FILES
+            .iter()
+            .find(|(name, _)| Path::new(name) == wanted)
+            .map(|(_, text)| text.as_bytes().to_vec())
+            .ok_or_else(|| {
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "not among the files compiled in with the built-in lessons",
+                )
+            })
     }
 
     /// The lesson's title (from its file), read once for every built-in lesson: a menu asks

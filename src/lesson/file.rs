@@ -127,7 +127,7 @@ impl Lesson {
 
     /// Check the bytes of a lesson; `path` names it in messages, and the files it names are
     /// resolved against it and read through `read` (the disk, or the lessons built in).
-    pub fn parse(path: &Path, bytes: &[u8], read: &Read) -> Result<Lesson, FileError> {
+    pub fn parse(path: &Path, bytes: &[u8], read: &Read<'_>) -> Result<Lesson, FileError> {
         let fail = |problem| FileError::new(path, problem);
         let text = std::str::from_utf8(bytes).map_err(|e| {
             fail(Problem::NotText {
@@ -246,11 +246,11 @@ fn point(value: &Value, key: &str) -> Result<DVec2, String> {
 }
 
 /// How a lesson reads the files it names: the disk, or the table of files built in.
-pub type Read = dyn Fn(&Path) -> std::io::Result<Vec<u8>>;
+pub type Read<'a> = dyn Fn(&Path) -> std::io::Result<Vec<u8>> + 'a;
 
 /// The file at `path`, read through `read` and checked by `parse`.
 fn read_beside<T>(
-    read: &Read,
+    read: &Read<'_>,
     path: &Path,
     parse: fn(&Path, &[u8]) -> Result<T, FileError>,
 ) -> Result<T, FileError> {
@@ -265,7 +265,7 @@ fn beside(lesson: &Path, file: &str) -> PathBuf {
 }
 
 /// One slide; its error starts with ` "TITLE": ` (or `: ` before the title is known).
-fn slide(lesson: &Path, read: &Read, value: &Value) -> Result<Slide, String> {
+fn slide(lesson: &Path, read: &Read<'_>, value: &Value) -> Result<Slide, String> {
     let Value::Object(s) = value else {
         return Err(format!(": expected an object, found {}", describe(value)));
     };
@@ -278,7 +278,7 @@ fn slide(lesson: &Path, read: &Read, value: &Value) -> Result<Slide, String> {
         })
 }
 
-fn slide_body(lesson: &Path, read: &Read, s: &Map<String, Value>) -> Result<Slide, String> {
+fn slide_body(lesson: &Path, read: &Read<'_>, s: &Map<String, Value>) -> Result<Slide, String> {
     let lab_name = match s.get("lab") {
         None => "pair",
         Some(Value::String(l)) if LABS.contains(&l.as_str()) => l.as_str(),
@@ -427,7 +427,12 @@ fn slide_body(lesson: &Path, read: &Read, s: &Map<String, Value>) -> Result<Slid
 }
 
 /// The lab and its own keys.
-fn lab(lesson: &Path, read: &Read, name: &str, s: &Map<String, Value>) -> Result<SlideLab, String> {
+fn lab(
+    lesson: &Path,
+    read: &Read<'_>,
+    name: &str,
+    s: &Map<String, Value>,
+) -> Result<SlideLab, String> {
     let positive = |key: &str| -> Result<Option<f64>, String> {
         match s.get(key) {
             None => Ok(None),

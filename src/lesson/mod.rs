@@ -11,5 +11,5 @@ mod stage;
 pub use builtin::{BUILT_IN, BuiltIn, builtin};
 pub use file::{Lesson, Read, Slide, SlideLab, SlideStep, View};
 pub use page::{page, slide_picture};
-pub use source::{LessonSource, is_lesson};
+pub use source::{LessonBundle, LessonSource, is_lesson, is_lesson_text};
 pub use stage::{LATENCY_STEP_MS, MOTION_DT, MOTION_STEPS, MotionRun, Stage, stage};
