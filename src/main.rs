@@ -6,13 +6,14 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match run(std::env::args_os()) {
         AfterArgs::Exit(code) => code,
-        AfterArgs::OpenWindow(file) => open_window(file, None, (None, None)),
-        AfterArgs::Present(lesson) => open_window(None, Some(lesson), (None, None)),
+        AfterArgs::OpenWindow(file) => open_window(file, None, (None, None), None),
+        AfterArgs::Present(lesson) => open_window(None, Some(lesson), (None, None), None),
         AfterArgs::Live {
             file,
             follow,
             listen,
-        } => open_window(file, None, (follow, listen)),
+            link,
+        } => open_window(file, None, (follow, listen), link),
     }
 }
 
@@ -21,12 +22,14 @@ fn open_window(
     file: Option<std::path::PathBuf>,
     lesson: Option<collidoscope::lesson::LessonSource>,
     (follow, listen): (Option<std::path::PathBuf>, Option<u16>),
+    link: Option<String>,
 ) -> ExitCode {
     let options = collidoscope::app::Options {
         file,
         lesson,
         follow,
         listen,
+        link,
         ..Default::default()
     };
     match collidoscope::app::run(options) {
@@ -44,6 +47,7 @@ fn open_window(
     _file: Option<std::path::PathBuf>,
     _lesson: Option<collidoscope::lesson::LessonSource>,
     _live: (Option<std::path::PathBuf>, Option<u16>),
+    _link: Option<String>,
 ) -> ExitCode {
     collidoscope::cli::print_help();
     ExitCode::SUCCESS

@@ -2044,6 +2044,79 @@ pub fn game_gone(frames: u64, problem: Option<&str>) -> String {
     }
 }
 
+/// What the window says of a pair when there is none to explain.
+pub const NO_PAIR: &str = "No pair to explain: the scene has fewer than two shapes.";
+
+/// An example a link names that the window does not carry.
+pub fn unknown_example(name: &str, names: impl IntoIterator<Item = &'static str>) -> String {
+    let names: Vec<&str> = names.into_iter().collect();
+    format!(
+        "the link's `example` is `{name}`, which is not one of the window's examples ({})",
+        names.join(", ")
+    )
+}
+
+/// A lesson a link names that the window does not carry.
+pub fn unknown_lesson_in_link(name: &str) -> String {
+    let names: Vec<&str> = crate::lesson::BUILT_IN.iter().map(|b| b.name).collect();
+    format!(
+        "the link's `lesson` is `{name}`, which is not a built-in lesson ({})",
+        names.join(", ")
+    )
+}
+
+/// A link's slide past the lesson's last.
+pub fn no_such_slide(slide: usize, slides: usize) -> String {
+    format!("the link asks for slide {slide}, and the lesson has {slides}; it opens at slide 1")
+}
+
+/// A link that could not be opened: what is wrong, and what is shown instead.
+pub fn bad_link(problem: &str) -> String {
+    format!("This link could not be opened as it is: {problem}.")
+}
+
+/// The page carried a lesson that could not be read.
+pub fn page_lesson_unreadable(problem: &str) -> String {
+    format!(
+        "the lesson this page carries cannot be read ({problem}); export it again with collidoscope lesson export --interactive"
+    )
+}
+
+/// Copy link's answer.
+pub fn link_copied(shapes: usize, characters: usize) -> String {
+    format!(
+        "copied a link to these {shapes} shapes ({characters} characters): whoever opens it sees this scene"
+    )
+}
+
+/// A link's scene, opened.
+pub fn link_scene_opened(shapes: usize) -> String {
+    format!("opened the {shapes} shapes the link carries (not saved yet)")
+}
+
+/// A save in the browser.
+pub fn downloaded(name: &str) -> String {
+    format!("saved as a download, {name}")
+}
+
+/// A file dropped in the browser that only the desktop app opens (captures, recordings,
+/// levels): `None` for what the browser opens (shape sets, lessons).
+pub fn not_in_browser(name: &str) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    let kind = if lower.ends_with(".jsonl") || lower.ends_with(".gz") {
+        "a capture"
+    } else if lower.ends_with(".b2rec") {
+        "a Box2D recording"
+    } else if [".tmx", ".tmj", ".tscn"].iter().any(|e| lower.ends_with(e)) {
+        "a level"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{name}: {kind} opens in the desktop app (cargo run --release); the browser opens shape sets and lessons"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::number;

@@ -199,3 +199,79 @@ fn every_built_in_lesson_page_steps_through_its_slides_in_a_browser() {
         }
     }
 }
+
+/// `lesson export --interactive` of a lesson file: the web app's files copied beside the page,
+/// the lesson and the shape sets it names inside the page (readable back, the same lesson), and
+/// a web folder that is not the app's refused by name. (The page in a browser: web/test.)
+#[test]
+fn an_interactive_export_carries_the_lesson_and_its_files() {
+    use collidoscope::lesson::{LessonBundle, LessonSource};
+    let dir = tempfile::tempdir().unwrap();
+    let web = dir.path().join("web");
+    std::fs::create_dir_all(web.join("pkg")).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<html><body><canvas id=\"collidoscope-canvas\"></canvas>\n<!--LESSON-->\n</body></html>",
+    )
+    .unwrap();
+    std::fs::write(web.join("pkg/collidoscope_web.js"), "export default 1;").unwrap();
+    std::fs::write(web.join("pkg/collidoscope_web_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    let lesson = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/mtv-direction.json");
+    let out = dir.path().join("site");
+    let run = |web: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+            .args(["lesson", "export", "--interactive"])
+            .arg(&lesson)
+            .arg("-o")
+            .arg(&out)
+            .arg("--web")
+            .arg(web)
+            .output()
+            .unwrap()
+    };
+    let done = run(&web);
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let said = String::from_utf8_lossy(&done.stdout);
+    assert!(
+        said.contains("slides") && said.contains("python3 -m http.server"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(out.join("pkg/collidoscope_web_bg.wasm")).unwrap(),
+        b"\0asm\x01\0\0\0"
+    );
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let start = page.find("id=\"collidoscope-lesson\">").unwrap() + 25;
+    let end = start + page[start..].find("</script>").unwrap();
+    let carried: LessonBundle = serde_json::from_str(&page[start..end]).unwrap();
+    assert_eq!(carried.name, "mtv-direction.json");
+    assert!(!carried.files.is_empty());
+    assert!(
+        !page[start..end].contains("</"),
+        "a carried </ would end the script"
+    );
+    let from_page = LessonSource::Bundle(Box::new(carried)).load().unwrap();
+    let from_disk = LessonSource::File(lesson.clone()).load().unwrap();
+    assert_eq!(from_page.title, from_disk.title);
+    assert_eq!(from_page.slides.len(), from_disk.slides.len());
+    for (a, b) in from_page.slides.iter().zip(&from_disk.slides) {
+        assert_eq!(a.scene, b.scene);
+        assert_eq!(a.text, b.text);
+    }
+    // A folder that is not the web app's: said, naming its page, with the way to build it.
+    std::fs::write(web.join("index.html"), "<html></html>").unwrap();
+    let refused = run(&web);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("index.html") && said.contains("web/build.sh"),
+        "{said}"
+    );
+    let missing = run(&dir.path().join("nowhere"));
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("build it first with web/build.sh"));
+}

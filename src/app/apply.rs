@@ -27,6 +27,12 @@ impl App {
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
             }
             Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
+            Command::OpenBytes { name, bytes } if crate::lesson::is_lesson_text(&bytes) => {
+                let bundle = crate::lesson::LessonBundle::alone(name, &bytes);
+                Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::Bundle(
+                    Box::new(bundle),
+                )))
+            }
             // A Box2D recording is replayed into a capture, opened in its lab when written.
             Command::Open(path) if crate::capture::is_box2d_recording(&path) => {
                 self.lab = Lab::Capture;
@@ -75,6 +81,23 @@ impl App {
                     .confirm_discard(dialogs::Discard::Open(path, Box::new(scene))),
             },
             Command::Open(path) => self.open(&path),
+            Command::OpenBytes { name, bytes } => match text::not_in_browser(&name) {
+                Some(said) => self.say(said, true),
+                None => match scene::parse(Path::new(&name), &bytes) {
+                    Err(e) => self.say(e.to_string(), true),
+                    Ok(scene) if ws.is_dirty() => self
+                        .dialogs
+                        .confirm_discard(dialogs::Discard::Open(name.into(), Box::new(scene))),
+                    Ok(scene) => self.opened(scene, Path::new(&name)),
+                },
+            },
+            Command::CopyLink => {
+                let link = platform::link_base() + &scene::link::scene_query(ws.scene());
+                let shapes = ws.scene().shapes.len();
+                self.say(text::link_copied(shapes, link.len()), false);
+                self.copied = Some(link);
+                self.copy_pending = true;
+            }
             Command::Import(path) if ws.is_dirty() => {
                 let convert = crate::import::Convert { scale: 1.0 };
                 match crate::import::import(&path, convert, true) {
@@ -355,6 +378,8 @@ impl App {
             let typed = self.top_bar.path_field().trim();
             (!typed.is_empty()).then(|| PathBuf::from(typed))
         });
+        // In the browser a save is a download: an untitled scene's name is made up.
+        let chosen = chosen.or_else(|| (!platform::HAS_FILES).then(|| "untitled.json".into()));
         match chosen {
             Some(path) => self.save_as(&path, false),
             None => self.say(
@@ -367,6 +392,9 @@ impl App {
     /// Save to `path` (atomically); on failure the message says why and nothing is lost.
     /// Replacing an existing file that is not the open document asks first.
     pub(super) fn save_as(&mut self, path: &Path, confirmed: bool) {
+        if !platform::HAS_FILES {
+            return self.download(path);
+        }
         let is_document = self.workspace.document.path.as_deref() == Some(path);
         if !is_document && crate::import::is_level_file(path) {
             self.say(text::level_not_replaced(path), true);
@@ -382,6 +410,68 @@ impl App {
                 self.say(format!("saved {}", path.display()), false);
             }
             Err(e) => self.say(e.to_string(), true),
+        }
+    }
+
+    /// In the browser: the scene offered as a download named as `path`'s file, which is the
+    /// document's name from then on.
+    fn download(&mut self, path: &Path) {
+        let name = path
+            .file_name()
+            .map_or("untitled.json".into(), |n| n.to_string_lossy().into_owned());
+        match platform::download(&name, scene::to_json(self.workspace.scene()).as_bytes()) {
+            Ok(()) => {
+                self.workspace.saved(Path::new(&name));
+                self.say(text::downloaded(&name), false);
+            }
+            Err(e) => self.say(e, true),
+        }
+    }
+
+    /// Open what a link asks for (`?lesson=NAME&slide=K`, `?example=NAME`, `?scene=...`); a
+    /// bad link says what is wrong and leaves the default scene.
+    pub(super) fn open_link(&mut self, query: &str) {
+        use crate::scene::link::{LinkRequest, parse_query};
+        let problem = match parse_query(query) {
+            Ok(LinkRequest::Default) => None,
+            Ok(LinkRequest::Example(name)) => match Example::from_name(&name) {
+                Ok(example) => {
+                    self.open_example(example);
+                    None
+                }
+                Err(e) => Some(e),
+            },
+            Ok(LinkRequest::Scene(scene)) => {
+                let count = scene.shapes.len();
+                self.workspace.new_document_with(scene);
+                self.after_document_change();
+                self.say(text::link_scene_opened(count), false);
+                None
+            }
+            Ok(LinkRequest::Lesson { name, slide }) => match crate::lesson::builtin(&name) {
+                None => Some(text::unknown_lesson_in_link(&name)),
+                Some(_) => {
+                    self.present(LessonCommand::Open(crate::lesson::LessonSource::BuiltIn(
+                        name,
+                    )));
+                    let slides = self
+                        .presenter
+                        .as_ref()
+                        .map_or(0, |p| p.lesson().slides.len());
+                    match slide {
+                        Some(k) if k > slides => Some(text::no_such_slide(k, slides)),
+                        Some(k) => {
+                            self.present(LessonCommand::Go(k - 1));
+                            None
+                        }
+                        None => None,
+                    }
+                }
+            },
+            Err(e) => Some(e),
+        };
+        if let Some(problem) = problem {
+            self.say(text::bad_link(&problem), true);
         }
     }
 

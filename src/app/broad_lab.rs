@@ -65,7 +65,7 @@ impl BroadLab {
 
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
-        let panel = egui::Panel::right("broad");
+        let panel = (super::widgets::Side::Right, "broad");
         super::side_panel(ui, panel, (300.0, 220.0, 0.42), |ui| {
             ui.heading("Broad phase");
             ui.label(

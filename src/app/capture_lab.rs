@@ -1066,7 +1066,7 @@ impl CaptureLab {
     /// The panel on the right: the capture, its counts, the selected claim explained, every
     /// disagreeing claim.
     pub fn ui(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
-        let panel = egui::Panel::right("capture");
+        let panel = (super::widgets::Side::Right, "capture");
         super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("capture lab")

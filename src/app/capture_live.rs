@@ -6,6 +6,7 @@
 
 use super::command::{CaptureCommand, Command, Commands};
 use super::path_field::PathField;
+use super::platform::Instant;
 use super::status_bar::Message;
 use crate::capture::{CaptureIndex, LinkEvent, Listener};
 use crate::motion::EventKind;
@@ -13,7 +14,7 @@ use crate::picture::palette;
 use crate::text;
 use eframe::egui::{self, RichText};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often a file to follow with no header yet is looked at again.
 const AWAIT: Duration = Duration::from_millis(250);
@@ -160,11 +161,8 @@ impl Live {
 
     /// The status bar's live state: following a file, listening, or waiting for a file.
     pub fn state(&self, index: Option<&CaptureIndex>) -> Option<String> {
-        let now = Instant::now();
         let following = index.filter(|i| i.is_live()).map(|i| {
-            let quiet = i
-                .last_found()
-                .map(|t| now.saturating_duration_since(t).as_secs_f64());
+            let quiet = i.last_found().map(|t| t.elapsed().as_secs_f64());
             text::live_state(
                 &i.path().display().to_string(),
                 i.frames().len(),

@@ -97,7 +97,7 @@ impl CastsLab {
 
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
-        let panel = egui::Panel::right("casts");
+        let panel = (super::widgets::Side::Right, "casts");
         super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             ui.heading("Ray cast");
             ui.label(

@@ -232,6 +232,16 @@ pub enum Command {
     New,
     /// Open a file (asks first when there are unsaved changes).
     Open(PathBuf),
+    /// Open a file given as bytes (the browser's picker or a drop there): a shape set or a
+    /// lesson; `name` names it in messages and is the file a save downloads.
+    OpenBytes {
+        /// The file's name.
+        name: String,
+        /// What it holds.
+        bytes: Vec<u8>,
+    },
+    /// Put a link to the shapes shown (`?scene=...`) on the clipboard.
+    CopyLink,
     /// Import a level (a Tiled map, a Godot 4 scene) as a new, unsaved, untitled set (asks first when
     /// there are unsaved changes).
     Import(PathBuf),
@@ -320,6 +330,7 @@ impl Command {
             self,
             Command::New
                 | Command::Open(_)
+                | Command::OpenBytes { .. }
                 | Command::Import(_)
                 | Command::Generate(_)
                 | Command::Example(_)

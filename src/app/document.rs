@@ -2,9 +2,10 @@
 //! copy autosaved to the user's data folder.
 
 use super::data_writer::DataWriter;
+use super::platform::Instant;
 use crate::scene::{self, Scene};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 /// How often unsaved work is copied to the recovery file during a drag.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(3);

@@ -22,6 +22,28 @@ impl Example {
     /// Every example, in the menu's order.
     pub const ALL: [Example; 2] = [Example::Default, Example::GhostBumps];
 
+    /// Its name in a link (`?example=NAME`): its file's name in shapes/, without `.json`
+    /// (`default-scene` also answers to `default`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Example::Default => "default-scene",
+            Example::GhostBumps => "ghost-bumps",
+        }
+    }
+
+    /// The example a link names, or what is wrong with the name.
+    pub fn from_name(name: &str) -> Result<Example, String> {
+        let wanted = if name == "default" {
+            "default-scene"
+        } else {
+            name
+        };
+        Example::ALL
+            .into_iter()
+            .find(|e| e.name() == wanted)
+            .ok_or_else(|| crate::text::unknown_example(name, Example::ALL.map(Example::name)))
+    }
+
     /// Its name in the menu.
     pub fn title(self) -> &'static str {
         match self {
@@ -52,11 +74,8 @@ impl Example {
 
     /// Its scene.
     pub fn scene(self) -> Scene {
-        let name = match self {
-            Example::Default => "default-scene.json",
-            Example::GhostBumps => "ghost-bumps.json",
-        };
-        scene::parse(Path::new(name), self.text().as_bytes())
+        let name = format!("{}.json", self.name());
+        scene::parse(Path::new(&name), self.text().as_bytes())
             .expect("the embedded examples are valid (tests/shape_files.rs checks them)")
     }
 

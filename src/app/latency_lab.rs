@@ -461,7 +461,7 @@ impl LatencyLab {
     ) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
-        let panel = egui::Panel::right("latency");
+        let panel = (super::widgets::Side::Right, "latency");
         super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("latency lab")

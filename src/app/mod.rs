@@ -67,6 +67,9 @@ pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
 #[cfg(not(target_arch = "wasm32"))]
 pub use platform::run;
+/// Start the window in the browser, on the page's canvas (web/build.sh's crate calls it).
+#[cfg(target_arch = "wasm32")]
+pub use platform::web::start as start_web;
 pub use presenter::{LessonCommand, Presenter};
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
@@ -119,6 +122,11 @@ pub struct Options {
     pub follow: Option<PathBuf>,
     /// Listen for a game on this port (`collidoscope --listen [PORT]`).
     pub listen: Option<u16>,
+    /// A link's query to open (`?lesson=NAME&slide=K`, `?example=NAME`, `?scene=…`): the
+    /// web page's address, or `collidoscope --link URL`.
+    pub link: Option<String>,
+    /// Something to say at once, as a problem (what the page around the window found wrong).
+    pub problem: Option<String>,
 }
 
 /// Which panels are shown, and what the scene view draws.
@@ -213,6 +221,9 @@ pub struct App {
     /// Frames left in which to make the window fill the screen (a lesson given on the
     /// command line is presented on the whole screen).
     fill_screen: u8,
+    /// The last link Copy link made, and whether it is still to go to the clipboard.
+    copied: Option<String>,
+    copy_pending: bool,
 }
 
 impl App {
@@ -249,11 +260,14 @@ impl App {
             shapes_panel_last: false,
             presenter: None,
             fill_screen: if options.lesson.is_some() { 30 } else { 0 },
+            copied: None,
+            copy_pending: false,
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
         // A first start with nothing to open says where to begin.
         app.welcome.open = options.file.is_none()
             && options.lesson.is_none()
+            && options.link.is_none()
             && options.follow.is_none()
             && options.listen.is_none()
             && app.workspace.document.welcome_due();
@@ -263,6 +277,12 @@ impl App {
         }
         if let Some(source) = options.lesson {
             app.present(LessonCommand::Open(source));
+        }
+        if let Some(query) = options.link {
+            app.open_link(&query);
+        }
+        if let Some(problem) = options.problem {
+            app.say(problem, true);
         }
         if let Some(port) = options.listen {
             app.lab = Lab::Capture;
@@ -391,6 +411,11 @@ impl App {
     /// the window's title, a close asked for.
     fn end_of_frame(&mut self, ctx: &egui::Context, discard: Option<dialogs::Discard>) {
         self.run_commands(ctx);
+        if std::mem::take(&mut self.copy_pending)
+            && let Some(link) = &self.copied
+        {
+            ctx.copy_text(link.clone());
+        }
         if let Some(action) = discard {
             self.discard_confirmed(ctx, action);
         }
@@ -492,16 +517,17 @@ impl App {
         (options.shapes_panel, options.explain_panel)
     }
 
+    /// A file dropped on the window opens as File > Open takes it: by its path on the desktop;
+    /// in the browser its bytes arrive a frame or two later, as a file the page's picker gave.
     fn dropped_files(&mut self, ctx: &egui::Context) {
-        let dropped: Option<PathBuf> = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .find(|p| !p.as_os_str().is_empty())
-        });
-        if let Some(path) = dropped {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        if let Some(path) = platform::open_dropped(dropped) {
             self.commands.push(Command::Open(path));
+        }
+        match platform::take_opened() {
+            Some(Ok((name, bytes))) => self.commands.push(Command::OpenBytes { name, bytes }),
+            Some(Err(problem)) => self.say(problem, true),
+            None => {}
         }
     }
 
@@ -509,7 +535,7 @@ impl App {
         // While a lesson is presented, the user's document (aside) is the one kept.
         let editing = self.presenter.is_none()
             && (self.scene_view.is_dragging() || self.numbers_panel.is_editing());
-        let now = std::time::Instant::now();
+        let now = platform::Instant::now();
         if let Some(problem) = self.user_workspace().autosave(now, editing) {
             self.say(problem, true);
         }
@@ -528,6 +554,10 @@ impl App {
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
+        }
+        if !platform::HAS_FILES {
+            let message = self.status_bar.message().map_or("", |m| m.text.as_str());
+            platform::publish(&self.title, &self.pair_lab.said(&self.workspace), message);
         }
         if self.user_workspace().is_dirty() {
             // Keep the autosave clock running while there are unsaved edits.

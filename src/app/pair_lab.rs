@@ -85,6 +85,16 @@ impl PairLab {
         self.hovered_axis = None;
     }
 
+    /// What the pair says now, in words: the verdict, or the axis step mode is at.
+    pub fn said(&self, ws: &Workspace) -> String {
+        match (ws.report(), pair_names(ws)) {
+            (Some(report), Some(names)) => {
+                text::step_sentences(report, &names, self.step.map(|k| k + 1), false).join(" ")
+            }
+            _ => text::NO_PAIR.to_string(),
+        }
+    }
+
     /// The current step, if step mode is on.
     pub fn step(&self) -> Option<usize> {
         self.step
@@ -147,7 +157,7 @@ impl PairLab {
         options: &mut ViewOptions,
         out: &mut Commands,
     ) {
-        let panel = egui::Panel::right("explain");
+        let panel = (super::widgets::Side::Right, "explain");
         super::side_panel(ui, panel, (400.0, 240.0, 0.42), |ui| {
             pair_chooser(ui, ws, out);
             let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {

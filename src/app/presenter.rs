@@ -450,11 +450,14 @@ fn slide_panel(ui: &mut egui::Ui, slide: &Slide, live: &[String], projector: boo
     let screen = ui.ctx().content_rect().size();
     // 24 points at 1280x720, growing with the screen.
     let body = 24.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.75);
-    // A fixed share of the window, whatever its size was when the lesson opened.
-    let width = (0.38 * screen.x).max(220.0);
-    let panel = egui::Panel::left("slide")
-        .resizable(false)
-        .exact_size(width);
+    // A fixed share of the window, whatever its size was when the lesson opened: on the left,
+    // or under the scene on a phone held upright.
+    let panel = if screen.x < super::widgets::PHONE {
+        egui::Panel::bottom("slide").exact_size(0.42 * screen.y)
+    } else {
+        egui::Panel::left("slide").exact_size((0.38 * screen.x).max(220.0))
+    };
+    let panel = panel.resizable(false);
     panel.show(ui, |ui| {
         let room = ui.available_size() - egui::vec2(8.0, 8.0);
         let mut blocks = vec![(slide.title.clone(), TITLE_SCALE)];

@@ -5,6 +5,7 @@ use super::command::{Command, Commands};
 use super::edit::Edit;
 use super::numbers_panel::NumbersPanel;
 use super::scene_view::SceneView;
+use super::widgets::Side;
 use super::workspace::Workspace;
 use crate::geometry::{Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
 use crate::import::Note;
@@ -57,8 +58,8 @@ impl ShapesPanel {
         // A frame's read-only list is narrower than the editable panel: the scene view
         // matters more there (a 1024-point window keeps most of its width for it).
         let (panel, size) = match read_only {
-            Some(_) => (egui::Panel::left("frame shapes"), (160.0, 110.0, 0.16)),
-            None => (egui::Panel::left("shapes"), (205.0, 150.0, 0.22)),
+            Some(_) => ((Side::Left, "frame shapes"), (160.0, 110.0, 0.16)),
+            None => ((Side::Left, "shapes"), (205.0, 150.0, 0.22)),
         };
         super::side_panel(ui, panel, size, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {

@@ -12,7 +12,7 @@ impl App {
     /// Copy the scene to the recovery file now if it changed since the last copy, as the
     /// window does once an edit ends: what the window's own thread spends on it.
     pub fn autosave_now(&mut self) {
-        let now = std::time::Instant::now();
+        let now = platform::Instant::now();
         if let Some(problem) = self.user_workspace().autosave(now, false) {
             self.say(problem, true);
         }
@@ -22,6 +22,16 @@ impl App {
     /// are done; what went wrong with them is said at the next frame.
     pub fn flush_data_folder(&mut self) {
         self.user_workspace().document.flush();
+    }
+
+    /// The link Copy link put on the clipboard last.
+    pub fn copied_link(&self) -> Option<&str> {
+        self.copied.as_deref()
+    }
+
+    /// The page's title and what the pair says, as the web page shows them.
+    pub fn published(&self) -> (String, String) {
+        (self.title_text(), self.pair_lab.said(&self.workspace))
     }
 
     /// The shapes.

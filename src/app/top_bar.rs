@@ -118,6 +118,10 @@ impl TopBar {
                     }
                 }
             });
+            if !super::platform::HAS_FILES {
+                ui.horizontal(|ui| self.page_file_row(ui, out));
+                return;
+            }
             ui.horizontal(|ui| {
                 let label = ui.label("File:");
                 let width = (ui.available_width() - 120.0).clamp(120.0, 420.0);
@@ -174,6 +178,49 @@ impl TopBar {
     }
 }
 
+impl TopBar {
+    /// The file row in the browser, where there are no paths: open with the page's picker (or
+    /// drop a file on the page), save as a download named in the field, copy a link.
+    fn page_file_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
+        let label = ui.label("Download as:");
+        let width = (ui.available_width() - 240.0).clamp(100.0, 300.0);
+        let field = egui::TextEdit::singleline(&mut self.field)
+            .hint_text("untitled.json")
+            .desired_width(width);
+        ui.add(field).labelled_by(label.id);
+        if ui
+            .button("Save")
+            .on_hover_text("download the shapes as a shape-set file named in the field")
+            .clicked()
+        {
+            let typed = self.field.trim();
+            match typed.is_empty() {
+                true => out.push(Command::Save),
+                false => out.push(Command::SaveAs {
+                    path: PathBuf::from(typed),
+                    confirmed: true,
+                }),
+            }
+        }
+        if ui
+            .button("Open...")
+            .on_hover_text(
+                "open a shape set or a lesson from your computer (or drop it on the page)",
+            )
+            .clicked()
+        {
+            let _ = super::platform::pick_file();
+        }
+        if ui
+            .button("Copy link")
+            .on_hover_text("a link that opens these shapes here: share a scene or a bug")
+            .clicked()
+        {
+            out.push(Command::CopyLink);
+        }
+    }
+}
+
 fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands) {
     if ui.button("New").clicked() {
         out.push(Command::New);
@@ -182,16 +229,21 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         // rfd answers None at once where no dialog can be shown; the path field remains.
         match super::platform::pick_file() {
             Some(path) => out.push(Command::Open(path)),
+            // In the browser the page's picker is open: its file comes later.
+            None if !super::platform::HAS_FILES => {}
             None => out.say(
                 "no file chosen (the path field above opens a file too)",
                 false,
             ),
         }
     }
-    if ui
-        .button("Import level...")
-        .on_hover_text("a Tiled map (.tmx, .tmj) or a Godot 4 scene (.tscn) as a new, unsaved set")
-        .clicked()
+    if super::platform::HAS_FILES
+        && ui
+            .button("Import level...")
+            .on_hover_text(
+                "a Tiled map (.tmx, .tmj) or a Godot 4 scene (.tscn) as a new, unsaved set",
+            )
+            .clicked()
     {
         // rfd answers None at once where no dialog can be shown; the path field remains.
         match super::platform::pick_file() {
@@ -220,7 +272,8 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             ),
         }
     }
-    if ui
+    if super::platform::HAS_FILES
+        && ui
         .button("Follow a capture...")
         .on_hover_text("show a capture as the game writes it (the path typed in the field above), live in the capture lab")
         .clicked()
@@ -235,7 +288,8 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             ),
         }
     }
-    if ui
+    if super::platform::HAS_FILES
+        && ui
         .button("Listen for a game")
         .on_hover_text(format!(
             "take a game's capture as it runs, over 127.0.0.1:{} (loopback only); the game streams with CaptureWriter::new(ToWindow::spawn(), ...)",
@@ -247,10 +301,15 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             crate::capture::live::DEFAULT_PORT,
         )));
     }
-    if ui.button("Save (Ctrl+S)").clicked() {
+    let save = if super::platform::HAS_FILES {
+        "Save (Ctrl+S)"
+    } else {
+        "Save: download (Ctrl+S)"
+    };
+    if ui.button(save).clicked() {
         out.push(Command::Save);
     }
-    if ui.button("Save As...").clicked() {
+    if super::platform::HAS_FILES && ui.button("Save As...").clicked() {
         match super::platform::save_file() {
             Some(path) => out.push(Command::SaveAs {
                 path,
@@ -261,6 +320,15 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
                 false,
             ),
         }
+    }
+    if ui
+        .button("Copy link")
+        .on_hover_text(
+            "a link that opens these shapes in collidoscope on the web: share a scene or a bug",
+        )
+        .clicked()
+    {
+        out.push(Command::CopyLink);
     }
     if ui.button("Many shapes...").clicked() {
         out.push(Command::ShowGenerate);
@@ -282,6 +350,9 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         .clicked()
     {
         out.push(Command::ShowExport);
+    }
+    if !super::platform::HAS_FILES {
+        return;
     }
     ui.separator();
     ui.label("Recent");

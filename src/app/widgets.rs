@@ -81,20 +81,51 @@ pub fn loop_speed_slider(
     asked
 }
 
+/// Which side a lab's or the shapes' panel is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The shapes panel's.
+    Left,
+    /// The labs' panels'.
+    Right,
+}
+
+/// Below this window width (points: a phone held upright) a side panel goes under the scene
+/// view instead, so the scene keeps the whole width.
+pub const PHONE: f32 = 600.0;
+
 /// A side panel sized as a share of the window (`default` points at most, `share` of the
 /// width at most when resized), that never paints over the scene view and keeps its width
-/// whatever it holds.
+/// whatever it holds. On a window narrower than [`PHONE`] it is a panel under the scene view,
+/// at most half the height, scrolled.
 pub fn side_panel(
     ui: &mut egui::Ui,
-    panel: egui::Panel,
+    (side, id): (Side, &'static str),
     (default, min, share): (f32, f32, f32),
     add: impl FnOnce(&mut egui::Ui),
 ) {
-    let width = ui.ctx().content_rect().width();
+    let size = ui.ctx().content_rect().size();
+    if size.x < PHONE {
+        egui::Panel::bottom(id)
+            .default_size(0.4 * size.y)
+            .min_size(80.0)
+            .max_size(0.5 * size.y)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.set_min_width(ui.available_width());
+                    add(ui)
+                });
+            });
+        return;
+    }
+    let panel = match side {
+        Side::Left => egui::Panel::left(id),
+        Side::Right => egui::Panel::right(id),
+    };
     panel
-        .default_size(default.min(0.95 * share * width))
+        .default_size(default.min(0.95 * share * size.x))
         .min_size(min)
-        .max_size((share * width).max(min))
+        .max_size((share * size.x).max(min))
         .show(ui, |ui| {
             let clip = ui.max_rect().intersect(ui.clip_rect());
             ui.set_clip_rect(clip);

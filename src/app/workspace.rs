@@ -116,7 +116,7 @@ impl Workspace {
 
     /// Copy the scene to the recovery file when the document asks for it (no copy of the
     /// scene a frame: the document borrows it); an error message if writing failed.
-    pub fn autosave(&mut self, now: std::time::Instant, editing: bool) -> Option<String> {
+    pub fn autosave(&mut self, now: super::platform::Instant, editing: bool) -> Option<String> {
         self.document.autosave(&self.scene, now, editing)
     }
 

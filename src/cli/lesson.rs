@@ -2,7 +2,7 @@
 //! `collidoscope lesson export`: the lessons the program carries, and a lesson as a web page
 //! (docs/format.md, "Lessons").
 
-use crate::lesson::{BUILT_IN, Lesson, LessonSource, builtin, page};
+use crate::lesson::{BUILT_IN, Lesson, LessonBundle, LessonSource, builtin, page};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,15 +64,22 @@ fn unknown_builtin(command: &str, name: &str) {
 pub enum LessonCommand {
     /// Print the built-in lessons, one a line: the name `--builtin` takes, a space, the title.
     List,
-    /// Write a lesson as one self-contained web page, DIR/index.html.
+    /// Write a lesson as one self-contained web page, DIR/index.html; or, with --interactive,
+    /// as the web app presenting it, its shapes draggable.
     #[command(after_help = "\
 Examples:
   collidoscope lesson export lessons/my-lesson.json -o site/sat
   collidoscope lesson export --builtin circles-corner-axis -o site/corners
+  web/build.sh && collidoscope lesson export --interactive lessons/my-lesson.json -o site/live
 
 The page needs no network: pictures, style and script are inside it, and it works opened
 from the disk. Right, Page Down and Space step through a slide's steps, then the slides;
-Left and Page Up go back.")]
+Left and Page Up go back.
+
+With --interactive the folder holds the web app (from web/build.sh's folder, --web) with the
+lesson and every file it names inside its index.html: the same slides, steps and keys as
+presenter mode, the shapes draggable, R restoring the slide. Serve the folder with any static
+server (python3 -m http.server); a browser does not run WebAssembly opened from the disk.")]
     Export(ExportArgs),
 }
 
@@ -88,6 +95,18 @@ pub struct ExportArgs {
     /// The folder to write index.html in (made if missing).
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
+    /// Write the web app presenting the lesson, its shapes draggable, instead of a page of
+    /// pictures.
+    #[arg(long)]
+    pub interactive: bool,
+    /// With --interactive: the web app's folder, as web/build.sh writes it.
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "target/web",
+        requires = "interactive"
+    )]
+    pub web: PathBuf,
 }
 
 /// Run a lesson command: 0 done; 1 a lesson refused or the page not written; 2 an unknown
@@ -114,6 +133,9 @@ pub fn run(command: &LessonCommand, out: &mut impl Write) -> u8 {
 
 /// `lesson export`: the page written atomically into its folder.
 fn run_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
+    if args.interactive {
+        return run_interactive_export(args, out);
+    }
     let lesson = match (&args.file, &args.builtin) {
         (_, Some(name)) => match builtin(name) {
             Some(b) => b.lesson(),
@@ -150,3 +172,100 @@ fn run_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
     );
     0
 }
+
+/// The page's mark where a carried lesson goes (web/index.html).
+const LESSON_MARK: &str = "<!--LESSON-->";
+
+/// `lesson export --interactive`: the web app's files copied into the folder, the lesson (with
+/// every file it names) inside its index.html. Each file is written atomically.
+fn run_interactive_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
+    let source = match (&args.file, &args.builtin) {
+        (_, Some(name)) if builtin(name).is_none() => {
+            unknown_builtin("lesson export", name);
+            return 2;
+        }
+        (_, Some(name)) => LessonSource::BuiltIn(name.clone()),
+        (Some(file), None) => LessonSource::File(file.clone()),
+        (None, None) => unreachable!("clap requires a file or --builtin"),
+    };
+    let (bundle, lesson) = match LessonBundle::gather(&source).and_then(|b| {
+        let lesson = LessonSource::Bundle(Box::new(b.clone())).load()?;
+        Ok((b, lesson))
+    }) {
+        Ok(both) => both,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let web = &args.web;
+    let index = web.join("index.html");
+    let page = match std::fs::read_to_string(&index) {
+        Ok(page) if page.contains(LESSON_MARK) => page,
+        Ok(_) => {
+            eprintln!(
+                "{}: not the web app's page (it has no {LESSON_MARK} mark); build it with web/build.sh",
+                index.display()
+            );
+            return 1;
+        }
+        Err(e) => {
+            eprintln!(
+                "{}: cannot read the web app's page ({e}); build it first with web/build.sh, or name its folder with --web DIR",
+                index.display()
+            );
+            return 1;
+        }
+    };
+    // Inside a <script> element, "</" would end it early: JSON writes it "<\/".
+    let carried = serde_json::to_string(&bundle)
+        .expect("a lesson bundle is plain text")
+        .replace("</", "<\\/");
+    let page = page.replace(
+        LESSON_MARK,
+        &format!("<script type=\"application/json\" id=\"collidoscope-lesson\">{carried}</script>"),
+    );
+    let dir = &args.output;
+    let mut written = 0;
+    let mut copy = |from: &std::path::Path, to: &std::path::Path| -> Result<(), String> {
+        let bytes =
+            std::fs::read(from).map_err(|e| format!("{}: cannot read it: {e}", from.display()))?;
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("{}: cannot make the folder: {e}", parent.display()))?;
+        }
+        crate::files::write_atomically(to, &bytes)
+            .map_err(|e| format!("{}: cannot write it: {e}", to.display()))?;
+        written += bytes.len();
+        Ok(())
+    };
+    let mut copied = WEB_FILES
+        .iter()
+        .try_for_each(|name| copy(&web.join(name), &dir.join(name)));
+    if copied.is_ok() {
+        copied =
+            crate::files::write_atomically(&dir.join("index.html"), page.as_bytes()).map_err(|e| {
+                format!(
+                    "{}: cannot write the page: {e}",
+                    dir.join("index.html").display()
+                )
+            });
+    }
+    if let Err(e) = copied {
+        eprintln!("{e}");
+        return 1;
+    }
+    let _ = writeln!(
+        out,
+        "wrote {} ({} slides, {} files named by the lesson inside it) with the web app beside it ({} KiB); serve the folder: cd {} && python3 -m http.server",
+        dir.join("index.html").display(),
+        lesson.slides.len(),
+        bundle.files.len(),
+        (written + page.len()) / 1024,
+        dir.display()
+    );
+    0
+}
+
+/// The web app's files beside its page (web/build.sh's folder).
+const WEB_FILES: [&str; 2] = ["pkg/collidoscope_web.js", "pkg/collidoscope_web_bg.wasm"];

@@ -60,6 +60,10 @@ pub struct Cli {
     /// capture (CaptureWriter::new(ToWindow::spawn(), ...)); PORT defaults to 9713.
     #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "9713")]
     listen: Option<u16>,
+    /// Open the window on a link of the web app's (`...?lesson=NAME&slide=K`, `?example=NAME`,
+    /// or a scene shared by Copy link, `?scene=...`): the address, or just its query.
+    #[arg(long, value_name = "URL")]
+    link: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -257,8 +261,8 @@ pub enum AfterArgs {
     OpenWindow(Option<PathBuf>),
     /// Open the window presenting this lesson (read and checked already).
     Present(crate::lesson::LessonSource),
-    /// Open the window live: following a capture as it is written, listening for a game, or
-    /// both (with a file to open first, if given).
+    /// Open the window live (following a capture as it is written, listening for a game, or
+    /// both), or on a link; with a file to open first, if given.
     Live {
         /// A file to open first.
         file: Option<PathBuf>,
@@ -266,6 +270,8 @@ pub enum AfterArgs {
         follow: Option<PathBuf>,
         /// The port to listen on.
         listen: Option<u16>,
+        /// A link's query (from its `?`).
+        link: Option<String>,
     },
 }
 
@@ -282,11 +288,16 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let status = match cli.command {
-        None if cli.follow.is_some() || cli.listen.is_some() => {
+        None if cli.follow.is_some() || cli.listen.is_some() || cli.link.is_some() => {
+            // The query of an address (`https://host/page?scene=...`), or the query alone.
+            let link = cli
+                .link
+                .map(|l| l.find('?').map_or(l.clone(), |at| l[at..].to_string()));
             return AfterArgs::Live {
                 file: cli.file,
                 follow: cli.follow,
                 listen: cli.listen,
+                link,
             };
         }
         None => return AfterArgs::OpenWindow(cli.file),

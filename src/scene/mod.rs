@@ -21,6 +21,7 @@
 
 mod claims;
 pub mod generate;
+pub mod link;
 mod motion;
 mod read;
 mod read_pairs;

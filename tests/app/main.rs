@@ -9,6 +9,7 @@ mod common;
 mod documents;
 mod help;
 mod latency_lab;
+mod links;
 mod motion_lab;
 mod pair_lab;
 mod presenter;

@@ -1,6 +1,19 @@
-//! What differs between the desktop and the browser, in one place: choosing a file (the
-//! system's dialog on the desktop; none in the browser yet, where the path field is the way)
-//! and starting the window. The rest of the window does not know where it runs.
+//! What differs between the desktop and the browser, in one place; the rest of the window does
+//! not know where it runs.
+//!
+//! - Files: the system's dialog on the desktop (the path field where none can be shown); in
+//!   the browser, a file chosen in the page's picker or dropped arrives as bytes
+//!   ([`take_opened`]), and a save is a download ([`download`]).
+//! - The data folder (recovery copy, recent list): the user's on the desktop; none in the
+//!   browser, where the window says so.
+//! - The clock: [`Instant`], std's on the desktop and the page's `performance.now()` in the
+//!   browser (std's panics there).
+//! - Threads: the core's work is started on threads where it can be and done on the window's
+//!   own where it cannot (in the browser), by the labs themselves.
+//! - Starting: [`run`] on the desktop; `web::start` in the browser (web/build.sh).
+//! - The page: its title and a `#collidoscope-state` element (what the pair says; the status
+//!   bar's message in its `data-message`) kept in sync with the window ([`publish`]), for
+//!   screen readers and page tests.
 
 #[cfg(not(target_arch = "wasm32"))]
 use super::{App, Options};
@@ -8,22 +21,96 @@ use super::{App, Options};
 use eframe::egui;
 use std::path::PathBuf;
 
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+
+/// The window's clock: std's on the desktop, the page's in the browser.
+pub use web_time::Instant;
+
+/// Whether files are read and written by path (the desktop), or arrive as bytes and leave as
+/// downloads (the browser).
+pub const HAS_FILES: bool = cfg!(not(target_arch = "wasm32"));
+
 /// A file to open, chosen in the system's dialog (shape sets first in its list); `None` where
-/// no dialog can be shown (rfd answers at once without one; the browser has none here): the
-/// path field remains.
+/// no dialog can be shown (rfd answers at once without one), and in the browser, where the
+/// page's picker is opened instead and its file arrives later by [`take_opened`].
 pub fn pick_file() -> Option<PathBuf> {
     #[cfg(not(target_arch = "wasm32"))]
     return shape_set_dialog().pick_file();
     #[cfg(target_arch = "wasm32")]
-    None
+    {
+        web::pick_file();
+        None
+    }
 }
 
-/// Where to save, chosen in the system's dialog; `None` as [`pick_file`].
+/// Where to save, chosen in the system's dialog; `None` as [`pick_file`] (in the browser a
+/// save is a [`download`]).
 pub fn save_file() -> Option<PathBuf> {
     #[cfg(not(target_arch = "wasm32"))]
     return shape_set_dialog().save_file();
     #[cfg(target_arch = "wasm32")]
     None
+}
+
+/// The file to open of those dropped on the window: on the desktop the first with a path; in
+/// the browser none at once: the first is read, and arrives by [`take_opened`].
+pub fn open_dropped(files: Vec<eframe::egui::DroppedFileHandle>) -> Option<PathBuf> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::read_dropped(files);
+        None
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    files
+        .iter()
+        .map(|f| f.path().to_path_buf())
+        .find(|p| !p.as_os_str().is_empty())
+}
+
+/// A file the page's picker gave (or one dropped on the page) since last asked: its name and
+/// bytes, or why it could not be read. Never one on the desktop, where files open by path.
+pub fn take_opened() -> Option<Result<(String, Vec<u8>), String>> {
+    #[cfg(target_arch = "wasm32")]
+    return web::take_opened();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// Offer `bytes` to the user as a file called `name` (the browser's download).
+///
+/// # Errors
+/// Where there is no browser to download from (the desktop saves by path), or it refused.
+pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    return web::download(name, bytes);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = bytes;
+        Err(format!(
+            "{name}: downloads are the browser's; here a file is saved by its path"
+        ))
+    }
+}
+
+/// Where a link's query is put after: the page's own address in the browser; on the desktop
+/// `COLLIDOSCOPE_WEB_URL` if set, else where `web/build.sh`'s folder is served by
+/// `python3 -m http.server` (http://127.0.0.1:8000/).
+pub fn link_base() -> String {
+    #[cfg(target_arch = "wasm32")]
+    return web::page_address();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::env::var("COLLIDOSCOPE_WEB_URL").unwrap_or_else(|_| "http://127.0.0.1:8000/".into())
+}
+
+/// Show the window's state to the page around it: its title (the document's, or the lesson's
+/// slide), what the pair says now (the verdict, or the axis step mode is at) and the status
+/// bar's message. Nothing on the desktop, where the title is the window's.
+pub fn publish(title: &str, said: &str, message: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web::publish(title, said, message);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (title, said, message);
 }
 
 /// The system dialog for choosing a shape-set file.

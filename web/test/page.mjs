@@ -1,0 +1,270 @@
+// collidoscope's web page in headless Chromium, as a user meets it:
+//
+//   node web/test/page.mjs SITE [--lesson-page DIR] [--shots DIR]
+//
+// SITE is web/build.sh's folder. It is served here on 127.0.0.1 (a port the system picks) and
+// opened in Debian's Chromium (/usr/bin/chromium, or $CHROMIUM) through playwright-core. The
+// window keeps the page's title and a #collidoscope-state element (what the pair says; the
+// status bar's message in data-message) in sync, which is what is read here.
+//
+// Checked: no console error or uncaught exception on any page; the default scene drawn; a
+// mouse drag of the ball changes the verdict; Right steps the SAT test; Copy link carries the
+// scene to a new page; every built-in lesson opens from ?lesson=NAME (and &slide=2); a bad
+// link says what is wrong over the default scene; ?example=NAME; a phone held upright (390x844)
+// with a touch drag; and, with --lesson-page, an interactive lesson page (a drag, then R).
+// With --shots, screenshots of each at 1280x800 and 390x844.
+import { chromium } from "playwright-core";
+import { createServer } from "node:http";
+import { readFile, readdir, mkdir } from "node:fs/promises";
+import { extname, join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  if (at < 0) return null;
+  const value = args[at + 1];
+  args.splice(at, 2);
+  return value;
+};
+const shots = option("--shots");
+const lessonPage = option("--lesson-page");
+if (args.length !== 1) {
+  console.error("usage: node web/test/page.mjs SITE [--lesson-page DIR] [--shots DIR]");
+  process.exit(2);
+}
+const site = resolve(args[0]);
+const repository = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+if (shots) await mkdir(shots, { recursive: true });
+
+// A static server for one folder, with the types a browser wants (.wasm's above all).
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+function serve(folder) {
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+    const file = join(folder, path.endsWith("/") ? path + "index.html" : path);
+    if (!file.startsWith(folder)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+}
+
+const servers = [];
+async function address(folder) {
+  const server = await serve(folder);
+  servers.push(server);
+  return `http://127.0.0.1:${server.address().port}/`;
+}
+const base = await address(site);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+});
+
+let failures = 0;
+let passes = 0;
+function check(ok, what, detail = "") {
+  if (ok) {
+    passes += 1;
+    console.log(`ok   ${what}`);
+  } else {
+    failures += 1;
+    console.log(`FAIL ${what}${detail ? `: ${detail}` : ""}`);
+  }
+}
+
+// A page at `url`, once the window has drawn and said something; the errors it logs gathered.
+async function open(url, { width = 1280, height = 800, touch = false, clipboard = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    hasTouch: touch,
+    isMobile: touch,
+    deviceScaleFactor: 1,
+  });
+  if (clipboard) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (document.getElementById("collidoscope-state")?.textContent ?? "").length > 0
+      || getComputedStyle(document.getElementById("collidoscope-problem")).display !== "none",
+    null,
+    { timeout: 90_000 },
+  );
+  // A few frames more: the fit, the first messages.
+  await page.waitForTimeout(700);
+  return { page, context, errors };
+}
+const state = (page) => page.textContent("#collidoscope-state");
+const message = async (page) => (await page.getAttribute("#collidoscope-state", "data-message")) ?? "";
+async function settled(page, before, timeout = 5000) {
+  await page
+    .waitForFunction((b) => document.getElementById("collidoscope-state").textContent !== b, before, { timeout })
+    .catch(() => {});
+  return state(page);
+}
+async function drag(page, from, to) {
+  await page.mouse.move(...from);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k += 1) {
+    await page.mouse.move(from[0] + ((to[0] - from[0]) * k) / 12, from[1] + ((to[1] - from[1]) * k) / 12);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+}
+async function shot(page, name) {
+  if (shots) await page.screenshot({ path: join(shots, name) });
+}
+async function close({ context, errors }, what) {
+  check(errors.length === 0, `${what}: no console error`, errors.join(" | "));
+  await context.close();
+}
+
+// 1. The default scene, dragged with the mouse, stepped with Right, shared by Copy link.
+{
+  const opened = await open(base, { clipboard: true });
+  const { page } = opened;
+  const verdict = await state(page);
+  check(await page.title() === "untitled - collidoscope", "default: the title", await page.title());
+  check(verdict.startsWith("Intersecting"), "default: the scene's pair intersects", verdict);
+  const canvas = await page.locator("#collidoscope-canvas").screenshot();
+  check(canvas.length > 20_000, "default: the scene is drawn", `${canvas.length} bytes of PNG`);
+  await shot(page, "default-1280x800.png");
+  // The ball (at 555,352 in a 1280x800 page) dragged into the empty lower left.
+  await drag(page, [555, 352], [300, 690]);
+  const dragged = await settled(page, verdict);
+  check(dragged.startsWith("Separated"), "a mouse drag of the ball changes the verdict", dragged);
+  await page.keyboard.press("ArrowRight");
+  const stepped = await settled(page, dragged);
+  check(/^Axis 1 of \d+: /.test(stepped), "Right steps the SAT test to axis 1", stepped);
+  // egui draws its buttons on the canvas: Copy link is the file row's last button.
+  await page.mouse.click(552, 35);
+  await page.waitForTimeout(300);
+  const link = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard: ${e})`);
+  check(link.startsWith(base + "?scene="), "Copy link puts a link with the scene on the clipboard", link.slice(0, 80));
+  check((await message(page)).startsWith("copied a link"), "Copy link says so", await message(page));
+  await close(opened, "default page");
+  if (link.startsWith("http")) {
+    const shared = await open(link);
+    const again = await state(shared.page);
+    check(again === dragged, "the link opens the same scene (the same verdict, to the digit)", `${again} / ${dragged}`);
+    await close(shared, "a shared scene");
+  }
+}
+
+// 2. Every built-in lesson from a link, at slide 1 and slide 2.
+{
+  const names = (await readdir(join(repository, "lessons"))).filter((n) => n.endsWith(".json")).map((n) => n.slice(0, -5));
+  check(names.length >= 7, "the built-in lessons are found", names.join(", "));
+  for (const name of names) {
+    for (const slide of [null, 2]) {
+      const query = slide ? `?lesson=${name}&slide=${slide}` : `?lesson=${name}`;
+      const opened = await open(base + query);
+      const title = await opened.page.title();
+      check(title.includes(`: slide ${slide ?? 1} (presenting)`), `${query} opens slide ${slide ?? 1}`, title);
+      if (name === "sat-polygons" && !slide) await shot(opened.page, "lesson-1280x800.png");
+      await close(opened, query);
+    }
+  }
+}
+
+// 3. Bad links, and an example.
+for (const [query, words] of [
+  ["?lesson=nope", "not a built-in lesson"],
+  ["?lesson=sat-polygons&slide=99", "the lesson has 6"],
+  ["?example=nope", "not one of the window's examples"],
+  ["?scene=AAAA", "the link"],
+  ["?colour=red", "`colour` is not one"],
+]) {
+  const opened = await open(base + query);
+  const said = await message(opened.page);
+  check(said.startsWith("This link could not be opened") && said.includes(words), `${query}: says what is wrong`, said);
+  if (!query.includes("lesson")) {
+    check((await state(opened.page)).startsWith("Intersecting"), `${query}: the default scene is shown`, await state(opened.page));
+  }
+  await close(opened, query);
+}
+{
+  const opened = await open(base + "?example=ghost-bumps");
+  const said = await message(opened.page);
+  check(said.startsWith("opened the example Ghost bumps"), "?example=ghost-bumps opens it", said);
+  await close(opened, "?example=ghost-bumps");
+}
+
+// 4. A phone held upright: the scene on top, the panel under it; a touch drag moves the ball.
+{
+  const opened = await open(base, { width: 390, height: 844, touch: true });
+  const { page } = opened;
+  await shot(page, "default-390x844.png");
+  const before = await state(page);
+  const cdp = await opened.context.newCDPSession(page);
+  const touch = (type, x, y) => cdp.send("Input.dispatchTouchEvent", {
+    type,
+    touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }],
+  });
+  // The ball is at 215,240 in the phone's layout; the lower right of the scene is empty.
+  await touch("touchStart", 215, 240);
+  for (let k = 1; k <= 12; k += 1) {
+    await touch("touchMove", 215 + (115 * k) / 12, 240 + (180 * k) / 12);
+    await page.waitForTimeout(16);
+  }
+  await touch("touchEnd");
+  const after = await settled(page, before);
+  check(after.startsWith("Separated"), "phone: a touch drag of the ball changes the verdict", after);
+  const lesson = await open(base + "?lesson=sat-polygons", { width: 390, height: 844, touch: true });
+  await shot(lesson.page, "lesson-390x844.png");
+  await close(lesson, "phone lesson");
+  await close(opened, "phone");
+}
+
+// 5. An interactive lesson page (lesson export --interactive): its lesson opens at slide 1, a
+// shape drags, R restores the slide.
+if (lessonPage) {
+  const opened = await open(await address(resolve(lessonPage)));
+  const { page } = opened;
+  const title = await page.title();
+  check(title.includes(": slide 1 (presenting)"), "interactive lesson page: slide 1", title);
+  const first = await state(page);
+  // sat-polygons' first slide: the box at 803,402, dragged onto the wedge.
+  await drag(page, [803, 402], [990, 390]);
+  const moved = await settled(page, first);
+  check(moved !== first, "interactive lesson page: a drag changes what the pair says", moved);
+  await page.keyboard.press("r");
+  const restored = await settled(page, moved);
+  check(restored === first, "interactive lesson page: R restores the slide", restored);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForTimeout(300);
+  await shot(page, "interactive-lesson-1280x800.png");
+  await close(opened, "interactive lesson page");
+}
+
+await browser.close();
+for (const server of servers) server.close();
+console.log(`page tests: ${passes} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);
