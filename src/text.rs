@@ -2044,6 +2044,20 @@ pub fn game_gone(frames: u64, problem: Option<&str>) -> String {
     }
 }
 
+/// The page's words when a bug stops the window in the browser.
+pub fn window_stopped(panic: &str) -> String {
+    format!(
+        "collidoscope stopped: {panic}. This is a bug; reload the page to start again, and please report it with this message."
+    )
+}
+
+/// In the browser, where the labs' files (recordings, captures, logs, fixtures) are not
+/// written or read.
+pub const DESKTOP_FILES: &str = "Recordings, captures, packet logs and fixtures are read and written by the desktop app (cargo run --release) and the command line.";
+
+/// In the browser, the capture lab without a capture.
+pub const DESKTOP_CAPTURES: &str = "Captures open in the desktop app (cargo run --release): a game's capture file, a Box2D recording, following a capture as it is written, and a game streaming live. Here, the other labs show the same core at work.";
+
 /// What the window says of a pair when there is none to explain.
 pub const NO_PAIR: &str = "No pair to explain: the scene has fewer than two shapes.";
 
@@ -2072,7 +2086,12 @@ pub fn no_such_slide(slide: usize, slides: usize) -> String {
 
 /// A link that could not be opened: what is wrong, and what is shown instead.
 pub fn bad_link(problem: &str) -> String {
-    format!("This link could not be opened as it is: {problem}.")
+    let end = if problem.ends_with(['.', '?']) {
+        ""
+    } else {
+        "."
+    };
+    format!("This link could not be opened as it is: {problem}{end}")
 }
 
 /// The page carried a lesson that could not be read.

@@ -3,8 +3,8 @@
 //! drawn, so a frame shows one consistent scene and report.
 
 use super::document::Recovery;
-use super::edit::Edit;
-use super::status_bar::Message;
+use super::document::edit::Edit;
+use super::panels::status_bar::Message;
 use crate::geometry::DVec2;
 use crate::latency::{Network, Settings};
 use crate::motion::{Config, Recording, Resolver, Substeps};

@@ -5,55 +5,62 @@
 //! commands and playback nested in it), which [`App::run`] carries out in one place. It
 //! computes no geometry and words no finding of its own.
 //!
-//! Where things are: `mod.rs` the app and its frame ([`App::show`], a table of contents);
-//! `command.rs` what can be asked; `apply.rs` carrying it out; `keyboard.rs` keys as a table
-//! of commands; `test_api.rs` the window as tests drive it; `playback.rs` one playback for
-//! every timeline; `lab_view.rs` what a lab gives the scene view; `widgets.rs` shared widgets.
-//! The labs: `pair_lab.rs` (with `axes_table.rs`, `projection_plot.rs`, `claimed_panel.rs`,
-//! `motion_tab.rs`), `broad_lab.rs`, `casts_lab.rs`, `motion_lab.rs` (with `frame_pair.rs`),
-//! `latency_lab.rs` (with `latency_timeline.rs`), `capture_lab.rs`. The document: `workspace.rs`, `edit.rs`,
-//! `history.rs`, `document.rs`, `path_field.rs`. The view: `scene_view/` (the view, its gestures, its layers), `paint.rs`.
+//! Where things are, a folder for each part:
+//! - here: `mod.rs` the app and its frame ([`App::show`], a table of contents); `command.rs`
+//!   what can be asked; `apply.rs` carrying it out; `keyboard.rs` keys as a table of commands;
+//!   `presenter.rs` presenter mode; `playback.rs` one playback for every timeline;
+//!   `lab_view.rs` what a lab gives the scene view; `widgets.rs` shared widgets;
+//!   `test_api.rs` the window as tests drive it.
+//! - `labs/`: each lab's state, `apply`, panel and overlay, a lab with parts in its own folder:
+//!   `pair_lab/` (the axes table, projection plot, claimed panel, motion tab), `broad_lab.rs`,
+//!   `casts_lab.rs`, `motion_lab/` (the frame pair), `latency_lab/` (its timeline, its
+//!   worker), `capture_lab/` (following and listening live).
+//! - `document/`: the document on disk (`mod.rs`), the workspace, edits, history, the path
+//!   field, the data folder's writer, the built-in examples.
+//! - `view/`: the scene view (its gestures, layers, meshes) and painting.
+//! - `panels/`: the top bar, status bar, shapes and numbers panels, dialogs, help, and the
+//!   export and generate windows.
+//! - `platform/`: what differs between the desktop and the browser.
 
 mod apply;
-mod axes_table;
-mod broad_lab;
-mod capture_lab;
-mod capture_live;
-mod casts_lab;
-mod claimed_panel;
 mod command;
-mod data_writer;
-mod dialogs;
-mod document;
-mod edit;
-mod examples;
-mod export_window;
-mod frame_pair;
-mod generate_window;
-mod help_window;
-mod history;
 mod keyboard;
 mod lab_view;
-mod latency_lab;
-mod latency_timeline;
-mod latency_work;
-mod motion_lab;
-mod motion_tab;
-mod numbers_panel;
-mod paint;
-mod pair_lab;
-mod path_field;
 mod platform;
 mod playback;
 mod presenter;
-mod projection_plot;
-mod scene_view;
-mod shapes_panel;
-mod status_bar;
 mod test_api;
-mod top_bar;
 mod widgets;
-mod workspace;
+
+mod document;
+mod labs;
+mod panels;
+mod view;
+
+// The parts by their own names, for the window's files that name them.
+use document::edit;
+use document::examples;
+use document::path_field;
+use document::workspace;
+use labs::broad_lab;
+use labs::capture_lab;
+use labs::casts_lab;
+use labs::latency_lab;
+use labs::latency_lab::latency_timeline;
+use labs::motion_lab;
+use labs::pair_lab;
+use labs::pair_lab::axes_table;
+use labs::pair_lab::projection_plot;
+use panels::dialogs;
+use panels::export_window;
+use panels::generate_window;
+use panels::help_window;
+use panels::numbers_panel;
+use panels::shapes_panel;
+use panels::status_bar;
+use panels::top_bar;
+use view::paint;
+use view::scene_view;
 
 pub use crate::picture::Camera;
 pub use capture_lab::CaptureLab;

@@ -16,7 +16,7 @@
 //!   screen readers and page tests.
 
 #[cfg(not(target_arch = "wasm32"))]
-use super::{App, Options};
+use crate::app::{App, Options};
 #[cfg(not(target_arch = "wasm32"))]
 use eframe::egui;
 use std::path::PathBuf;

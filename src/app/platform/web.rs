@@ -3,7 +3,7 @@
 //! element kept in sync. Built by web/build.sh (the `collidoscope-web` crate in web/ calls
 //! [`start`]).
 
-use super::super::{App, Options};
+use crate::app::{App, Options};
 use crate::lesson::{LessonBundle, LessonSource};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast as _;
@@ -46,6 +46,12 @@ pub fn start() {
         ));
         return;
     };
+    // A bug that stops the window says so on the page, not only in the console.
+    let console = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        console(info);
+        say_problem(&crate::text::window_stopped(&info.to_string()));
+    }));
     let options = options_from_page(&document);
     wasm_bindgen_futures::spawn_local(async move {
         let started = eframe::WebRunner::new()

@@ -2,8 +2,8 @@
 //! fixture file, with the Rust test that checks it beside it if wanted (what
 //! `collidoscope fixture` writes).
 
-use super::command::{Command, Commands};
-use super::workspace::Workspace;
+use crate::app::command::{Command, Commands};
+use crate::app::document::workspace::Workspace;
 use crate::picture::palette;
 use eframe::egui;
 use std::path::{Path, PathBuf};

@@ -3,9 +3,9 @@
 //! size; the scene view draws the cells, their occupancy as a heat map, the candidate pairs
 //! as thin lines and the intersecting ones in colour.
 
-use super::command::{Command, Commands};
-use super::lab_view::{LabView, PairShown, hash_of};
-use super::workspace::Workspace;
+use crate::app::command::{Command, Commands};
+use crate::app::document::workspace::Workspace;
+use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::picture::draw::BroadShown;
 use crate::text;
 use eframe::egui::{self, RichText};
@@ -65,8 +65,8 @@ impl BroadLab {
 
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
-        let panel = (super::widgets::Side::Right, "broad");
-        super::side_panel(ui, panel, (300.0, 220.0, 0.42), |ui| {
+        let panel = (crate::app::widgets::Side::Right, "broad");
+        crate::app::side_panel(ui, panel, (300.0, 220.0, 0.42), |ui| {
             ui.heading("Broad phase");
             ui.label(
                     "A uniform grid: each shape's box records the cells it covers, each cell its shapes. Only boxes sharing a cell are compared, and only overlapping boxes reach the narrow phase.",

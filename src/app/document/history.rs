@@ -11,7 +11,7 @@ const LIMIT: usize = 500;
 pub struct Snapshot {
     /// The shapes.
     pub scene: Scene,
-    /// Its revision (see [`super::workspace::Workspace::revision`]).
+    /// Its revision (see [`crate::app::document::workspace::Workspace::revision`]).
     pub revision: u64,
 }
 

@@ -4,9 +4,9 @@
 //! changes the scene: what it shows rounded is display only, and editing starts from the
 //! exact value. Every applied value is one undo step.
 
-use super::command::Commands;
-use super::edit::Edit;
-use super::workspace::Workspace;
+use crate::app::command::Commands;
+use crate::app::document::edit::Edit;
+use crate::app::document::workspace::Workspace;
 use crate::geometry::{Chain, ConvexPolygon, DVec2, Pose, Shape, ShapeError};
 use crate::picture::palette;
 use crate::query::{inner_radius, safe_step};

@@ -2,8 +2,8 @@
 //! window uses; and the welcome a first start shows (what to drag, where the lessons are),
 //! dismissed once and remembered.
 
-use super::command::{Command, Commands, HelpPage};
-use super::presenter::LessonCommand;
+use crate::app::command::{Command, Commands, HelpPage};
+use crate::app::presenter::LessonCommand;
 use crate::lesson::LessonSource;
 use crate::text;
 use eframe::egui::{self, RichText};

@@ -3,8 +3,8 @@
 //! the span T (one step's dt) to follow it over, and each moving shape's tunnelling bound
 //! against it; shown when either shape of the pair moves.
 
-use super::command::{Command, Commands};
-use super::workspace::Workspace;
+use crate::app::command::{Command, Commands};
+use crate::app::document::workspace::Workspace;
 use crate::picture::palette;
 use crate::query::safe_step;
 use crate::text::{self, PairNames};

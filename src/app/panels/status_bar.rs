@@ -1,7 +1,7 @@
 //! The status bar: the last message (it goes once the scene changes after it, or after a
 //! while), and the zoom.
 
-use super::workspace::Workspace;
+use crate::app::document::workspace::Workspace;
 use crate::picture::Camera;
 use crate::picture::palette;
 use crate::text;
@@ -112,18 +112,18 @@ impl StatusBar {
 }
 
 /// What the mouse and keys do in `lab`, for the status bar.
-pub fn hint(lab: super::Lab) -> &'static str {
+pub fn hint(lab: crate::app::Lab) -> &'static str {
     match lab {
-        super::Lab::Casts => {
+        crate::app::Lab::Casts => {
             "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene."
         }
-        super::Lab::Latency => {
+        crate::app::Lab::Latency => {
             "Space plays the packets in arrival order, the arrow keys step a packet, Up and Down change the bucket shown; click a timeline row to show it; drags pan."
         }
-        super::Lab::Motion => {
+        crate::app::Lab::Motion => {
             "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan)."
         }
-        super::Lab::Capture => {
+        crate::app::Lab::Capture => {
             "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim, or two shapes, to explain their pair; drags pan."
         }
         _ => {

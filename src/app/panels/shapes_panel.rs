@@ -1,12 +1,12 @@
 //! The left panel: the shapes (select, make A or B), adding and removing them, and the numbers
 //! of the selected one.
 
-use super::command::{Command, Commands};
-use super::edit::Edit;
-use super::numbers_panel::NumbersPanel;
-use super::scene_view::SceneView;
-use super::widgets::Side;
-use super::workspace::Workspace;
+use crate::app::command::{Command, Commands};
+use crate::app::document::edit::Edit;
+use crate::app::document::workspace::Workspace;
+use crate::app::panels::numbers_panel::NumbersPanel;
+use crate::app::view::scene_view::SceneView;
+use crate::app::widgets::Side;
 use crate::geometry::{Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
 use crate::import::Note;
 use crate::picture::palette;
@@ -61,12 +61,12 @@ impl ShapesPanel {
             Some(_) => ((Side::Left, "frame shapes"), (160.0, 110.0, 0.16)),
             None => ((Side::Left, "shapes"), (205.0, 150.0, 0.22)),
         };
-        super::side_panel(ui, panel, size, |ui| {
+        crate::app::side_panel(ui, panel, size, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Shapes");
                 if let Some(ReadOnlyList { scene, note, picks }) = read_only {
                     ui.label(RichText::new(note).weak());
-                    let mut fitter = super::widgets::NameFitter::new(|| names_of(scene));
+                    let mut fitter = crate::app::widgets::NameFitter::new(|| names_of(scene));
                     let room = ui.available_width();
                     for (i, s) in scene.shapes.iter().enumerate() {
                         let name = s.display_name(i);
@@ -253,7 +253,7 @@ impl ShapesPanel {
 fn shape_list(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     let scene = ws.scene();
     let pair = ws.pair();
-    let mut fitter = super::widgets::NameFitter::new(|| names_of(scene));
+    let mut fitter = crate::app::widgets::NameFitter::new(|| names_of(scene));
     for (i, shape) in scene.shapes.iter().enumerate() {
         let name = shape.display_name(i);
         let kind = format!(" ({})", shape.placed.shape.kind());

@@ -4,9 +4,9 @@
 //! players' columns (grey and crossed once retracted), each with an arrow in the right margin
 //! from when it was detected back to its bucket; the server's "now" as a line.
 
-use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
-use super::latency_lab::LatencyLab;
-use super::latency_work::TimelineFinding;
+use crate::app::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
+use crate::app::labs::latency_lab::LatencyLab;
+use crate::app::labs::latency_lab::latency_work::TimelineFinding;
 use crate::latency::Knowledge;
 use crate::picture::palette;
 use crate::text;
@@ -21,7 +21,7 @@ const ARROWS: f32 = 70.0;
 const PAGE_ROWS: i64 = 20_000;
 
 /// The colour of a cell in `look`.
-fn cell_colour(k: Knowledge, look: &super::widgets::StripLook) -> Color32 {
+fn cell_colour(k: Knowledge, look: &crate::app::widgets::StripLook) -> Color32 {
     match k {
         Knowledge::Received => Color32::from_rgb(70, 150, 90),
         Knowledge::Interpolated => Color32::from_rgb(60, 95, 140),
@@ -53,11 +53,11 @@ fn controls(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             "one more packet",
             "every packet",
         ];
-        if let Some(c) = super::transport(ui, lab.playback.playing, tips) {
+        if let Some(c) = crate::app::transport(ui, lab.playback.playing, tips) {
             play(c);
         }
         let mut speed = lab.playback.speed;
-        super::speed_combo(
+        crate::app::speed_combo(
             ui,
             "latency speed",
             &mut speed,
@@ -94,7 +94,7 @@ fn controls(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
             (Knowledge::Unknown, "unknown"),
         ] {
             let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
-            let look = super::widgets::StripLook::of(ui);
+            let look = crate::app::widgets::StripLook::of(ui);
             ui.painter().rect_filled(rect, 2.0, cell_colour(k, &look));
             ui.label(name);
         }
@@ -113,7 +113,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
         return;
     };
     let players = log.players.len().max(1);
-    let look = super::widgets::StripLook::of(ui);
+    let look = crate::app::widgets::StripLook::of(ui);
     let width = ui.available_width();
     let col = ((width - LABELS - ARROWS) / players as f32).max(3.0);
     // The players' names over their columns.

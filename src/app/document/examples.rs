@@ -1,8 +1,8 @@
 //! The scenes built into the window (File > Examples), each opened as a new unsaved document
 //! in the lab that shows it best.
 
-use super::Lab;
-use super::command::RunSettings;
+use crate::app::Lab;
+use crate::app::command::RunSettings;
 use crate::motion::Resolver;
 use crate::query::Mistake;
 use crate::scene::{self, Scene};
@@ -67,8 +67,8 @@ impl Example {
     /// The file it is (the same file as in shapes/).
     fn text(self) -> &'static str {
         match self {
-            Example::Default => super::DEFAULT_SCENE,
-            Example::GhostBumps => include_str!("../../shapes/ghost-bumps.json"),
+            Example::Default => crate::app::DEFAULT_SCENE,
+            Example::GhostBumps => include_str!("../../../shapes/ghost-bumps.json"),
         }
     }
 

@@ -2,7 +2,7 @@
 //! contacts or closest points, every axis as a table or as projections, the document's claim
 //! diagnosed), built from that frame's poses, so scrubbing the timeline scrubs the test too.
 
-use super::{axes_table, pair_lab, projection_plot};
+use crate::app::{axes_table, pair_lab, projection_plot};
 use crate::diagnose::diagnose_claim;
 use crate::query::{PairReport, pair_report};
 use crate::scene::{Claim, Scene};

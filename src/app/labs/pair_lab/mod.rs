@@ -2,11 +2,16 @@
 //! verdict, the other intersecting pairs, step mode for teaching, and the axes as a table or
 //! as projections.
 
-use super::claimed_panel::ClaimedPanel;
-use super::command::{Command, Commands, Fit};
-use super::lab_view::{LabView, PairShown, hash_of};
-use super::workspace::Workspace;
-use super::{ViewOptions, axes_table, motion_tab, projection_plot};
+pub(crate) mod axes_table;
+pub(crate) mod claimed_panel;
+pub(crate) mod motion_tab;
+pub(crate) mod projection_plot;
+
+use crate::app::ViewOptions;
+use crate::app::command::{Command, Commands, Fit};
+use crate::app::document::workspace::Workspace;
+use crate::app::lab_view::{LabView, PairShown, hash_of};
+use crate::app::labs::pair_lab::claimed_panel::ClaimedPanel;
 use crate::picture::palette;
 use crate::query::PairReport;
 use crate::text::{self, PairNames};
@@ -157,8 +162,8 @@ impl PairLab {
         options: &mut ViewOptions,
         out: &mut Commands,
     ) {
-        let panel = (super::widgets::Side::Right, "explain");
-        super::side_panel(ui, panel, (400.0, 240.0, 0.42), |ui| {
+        let panel = (crate::app::widgets::Side::Right, "explain");
+        crate::app::side_panel(ui, panel, (400.0, 240.0, 0.42), |ui| {
             pair_chooser(ui, ws, out);
             let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
                 ui.label("Add at least two shapes to explain a pair.");
@@ -296,7 +301,9 @@ fn pair_chooser(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
     let shapes = &ws.scene().shapes;
     let (mut new_a, mut new_b) = (a, b);
     let combo_width = ((ui.available_width() - 110.0) / 2.0).clamp(60.0, 140.0);
-    let mut fitter = super::widgets::NameFitter::new(|| super::shapes_panel::names_of(ws.scene()));
+    let mut fitter = crate::app::widgets::NameFitter::new(|| {
+        crate::app::panels::shapes_panel::names_of(ws.scene())
+    });
     // The list opens at most as wide as the panel, each long name cut where it is like the
     // others (the whole name on hover).
     let list_width = ui.available_width().max(combo_width);
@@ -346,8 +353,9 @@ fn also_intersecting(ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
             palette::OTHER_HIT,
             format!("Also intersecting ({}):", hits.len()),
         );
-        let mut fitter =
-            super::widgets::NameFitter::new(|| super::shapes_panel::names_of(ws.scene()));
+        let mut fitter = crate::app::widgets::NameFitter::new(|| {
+            crate::app::panels::shapes_panel::names_of(ws.scene())
+        });
         for &(a, b) in hits.iter().take(SHOWN) {
             let (name_a, name_b) = (ws.name_of(a), ws.name_of(b));
             let text = format!("{name_a} / {name_b}");

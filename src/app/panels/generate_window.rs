@@ -1,6 +1,6 @@
 //! File > Many shapes: a random scene of 100 to 100,000 shapes, from a seed.
 
-use super::command::{Command, Commands};
+use crate::app::command::{Command, Commands};
 use crate::scene::generate::Generate;
 use eframe::egui;
 

@@ -3,9 +3,9 @@
 //! to move them, or type them here; the panel lists every hit (shape, fraction, point,
 //! normal), the first emphasised, and the view draws them.
 
-use super::command::{Command, Commands};
-use super::lab_view::{LabView, PairShown, hash_of};
-use super::workspace::Workspace;
+use crate::app::command::{Command, Commands};
+use crate::app::document::workspace::Workspace;
+use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::broad::{Grid, boxes_of, ray_cast_scene, ray_cast_scene_first};
 use crate::geometry::DVec2;
 use crate::picture::draw::RayShown;
@@ -97,8 +97,8 @@ impl CastsLab {
 
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
-        let panel = (super::widgets::Side::Right, "casts");
-        super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
+        let panel = (crate::app::widgets::Side::Right, "casts");
+        crate::app::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             ui.heading("Ray cast");
             ui.label(
                 "The segment from its start (round end) to its end (arrow) against every shape, shapes solid: where it first reaches each, as a fraction of the way, the point and the outward normal there. A segment that starts inside a shape hits it at 0 with no normal.",

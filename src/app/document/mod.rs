@@ -1,8 +1,15 @@
 //! The open document: where it lives, whether it changed, the recent files, and the recovery
 //! copy autosaved to the user's data folder.
 
-use super::data_writer::DataWriter;
-use super::platform::Instant;
+pub(crate) mod data_writer;
+pub(crate) mod edit;
+pub(crate) mod examples;
+pub(crate) mod history;
+pub(crate) mod path_field;
+pub(crate) mod workspace;
+
+use crate::app::document::data_writer::DataWriter;
+use crate::app::platform::Instant;
 use crate::scene::{self, Scene};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};

@@ -1,5 +1,5 @@
 //! Every change to the scene is an [`Edit`]. The app applies them in one place
-//! ([`super::workspace::Workspace::apply`]), which records undo, marks the document unsaved
+//! ([`crate::app::document::workspace::Workspace::apply`]), which records undo, marks the document unsaved
 //! and marks the report stale.
 
 use crate::scene::{Claim, Scene, SceneShape, ShapeId};

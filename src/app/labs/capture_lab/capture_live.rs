@@ -4,10 +4,10 @@
 //! newest; "pause at the first disagreement or event" holds the frame where things first went
 //! wrong (the game runs on and the timeline keeps growing), marked on the timeline.
 
-use super::command::{CaptureCommand, Command, Commands};
-use super::path_field::PathField;
-use super::platform::Instant;
-use super::status_bar::Message;
+use crate::app::command::{CaptureCommand, Command, Commands};
+use crate::app::document::path_field::PathField;
+use crate::app::panels::status_bar::Message;
+use crate::app::platform::Instant;
 use crate::capture::{CaptureIndex, LinkEvent, Listener};
 use crate::motion::EventKind;
 use crate::picture::palette;
@@ -276,6 +276,8 @@ impl Live {
             {
                 out.push(Command::Capture(CaptureCommand::PauseAtFirst(pause)));
             }
+        } else if index.is_none() && !crate::app::platform::HAS_FILES {
+            ui.weak(text::DESKTOP_CAPTURES);
         } else if index.is_none() {
             // With no capture open: the ways to one that is live (File > Listen for a game
             // and File > Follow a capture do the same).

@@ -5,13 +5,15 @@
 //! marker for every event (hover one for its sentence). Runs are recordings: saved, opened and
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
-use super::command::{Command, Commands, MotionCommand, RunSettings, TimelineId};
-use super::frame_pair::FramePair;
-use super::lab_view::{LabView, PairShown, hash_of};
-use super::path_field::PathField;
-use super::playback::{Frames, Playback, PlaybackCommand};
-use super::status_bar::Message;
-use super::workspace::Workspace;
+pub(crate) mod frame_pair;
+
+use crate::app::command::{Command, Commands, MotionCommand, RunSettings, TimelineId};
+use crate::app::document::path_field::PathField;
+use crate::app::document::workspace::Workspace;
+use crate::app::lab_view::{LabView, PairShown, hash_of};
+use crate::app::labs::motion_lab::frame_pair::FramePair;
+use crate::app::panels::status_bar::Message;
+use crate::app::playback::{Frames, Playback, PlaybackCommand};
 use crate::fixture;
 use crate::motion::{
     Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Sweep, counts, replay,
@@ -317,8 +319,8 @@ impl MotionLab {
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool, out: &mut Commands) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
-        let panel = (super::widgets::Side::Right, "motion");
-        super::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
+        let panel = (crate::app::widgets::Side::Right, "motion");
+        crate::app::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("motion lab")
                 .show(ui, |ui| {
@@ -484,6 +486,18 @@ impl MotionLab {
 
     /// The recording path field with Save, Open, Replay and Export fixture: each a command.
     fn recording_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
+        if !crate::app::platform::HAS_FILES {
+            // The browser writes no recordings, captures or fixtures: the desktop app does.
+            if ui
+                .button("Replay")
+                .on_hover_text("run the scene again and compare every step bit for bit")
+                .clicked()
+            {
+                out.push(Command::Motion(MotionCommand::Replay));
+            }
+            ui.weak(text::DESKTOP_FILES);
+            return;
+        }
         ui.horizontal(|ui| {
             let label = ui.label("Recording:");
             self.path.ui(ui, label.id, 140.0);
@@ -636,7 +650,7 @@ impl MotionLab {
                     "step forward",
                     "last frame",
                 ];
-                if let Some(c) = super::transport(ui, playback.playing, tips) {
+                if let Some(c) = crate::app::transport(ui, playback.playing, tips) {
                     play(c);
                 }
                 if ui
@@ -647,7 +661,7 @@ impl MotionLab {
                 {
                     play(PlaybackCommand::Seek(step));
                 }
-                for c in super::loop_speed_slider(ui, playback, "speed", last) {
+                for c in crate::app::loop_speed_slider(ui, playback, "speed", last) {
                     play(c);
                 }
                 ui.label(format!(
@@ -670,7 +684,7 @@ impl MotionLab {
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
-        let look = super::widgets::StripLook::of(ui);
+        let look = crate::app::widgets::StripLook::of(ui);
         painter.rect_filled(rect, 3.0, look.ground);
         let x_of = |step: u64| rect.left() + rect.width() * (step as f32 / last.max(1) as f32);
         let scene = self.run.as_ref().map(|r| r.recording.scene().clone());

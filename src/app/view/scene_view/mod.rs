@@ -9,12 +9,12 @@ use gestures::{Gesture, distance_to_segment};
 use layers::{Frame, FrameInputs, Look};
 use meshes::Meshes;
 
-use super::ViewOptions;
-use super::command::{Command, Commands, Fit};
-use super::edit::Edit;
-use super::lab_view::{LabView, PairShown};
-use super::paint;
-use super::workspace::Workspace;
+use crate::app::ViewOptions;
+use crate::app::command::{Command, Commands, Fit};
+use crate::app::document::edit::Edit;
+use crate::app::document::workspace::Workspace;
+use crate::app::lab_view::{LabView, PairShown};
+use crate::app::paint;
 use crate::geometry::{DVec2, Placed};
 use crate::picture::draw::{self, BroadOverlay, DrawInput, DrawList, LayerHits, Rejected};
 use crate::picture::handles::{Grip, Handle, HandleKind, dragged, handles_of, velocity_handle};
@@ -44,7 +44,7 @@ enum Kept {
     View(DVec2, f64),
 }
 
-/// What one frame of the view paints, without a window (see [`super::App::frame_work`]).
+/// What one frame of the view paints, without a window (see [`crate::app::App::frame_work`]).
 pub struct PaintedFrame {
     /// The static and the dynamic layer, each tessellated into one mesh.
     pub shapes: Vec<egui::Shape>,

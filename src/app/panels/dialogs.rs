@@ -1,9 +1,9 @@
 //! The modal questions: discard unsaved changes, replace an existing file, recover the work
 //! of a session that did not close cleanly.
 
-use super::command::{Command, Commands};
-use super::document::Recovery;
-use super::workspace::Workspace;
+use crate::app::command::{Command, Commands};
+use crate::app::document::Recovery;
+use crate::app::document::workspace::Workspace;
 use eframe::egui;
 use std::path::PathBuf;
 
@@ -21,7 +21,7 @@ pub enum Discard {
     /// Replace the scene with a generated one.
     Generate(crate::scene::generate::Generate),
     /// Open a built-in scene.
-    Example(super::Example),
+    Example(crate::app::Example),
 }
 
 /// The questions waiting for an answer.

@@ -6,13 +6,16 @@
 //! detection back to their bucket; the scene shows the players' poses at the chosen bucket as
 //! the server knows them then (interpolated ones dashed, the true ones as thin outlines).
 
-use super::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
-use super::lab_view::{LabView, PairShown, hash_of};
-use super::latency_work::{Digest, EngineWorker, TimelineFinding};
-use super::path_field::PathField;
-use super::playback::{Playback, Timeline};
-use super::status_bar::Message;
-use super::workspace::Workspace;
+pub(crate) mod latency_timeline;
+pub(crate) mod latency_work;
+
+use crate::app::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
+use crate::app::document::path_field::PathField;
+use crate::app::document::workspace::Workspace;
+use crate::app::lab_view::{LabView, PairShown, hash_of};
+use crate::app::labs::latency_lab::latency_work::{Digest, EngineWorker, TimelineFinding};
+use crate::app::panels::status_bar::Message;
+use crate::app::playback::{Playback, Timeline};
 use crate::geometry::Placed;
 use crate::latency::{Collision, Network, Packet, PacketEngine, PacketLog, Settings, generate};
 use crate::motion::Recording;
@@ -31,7 +34,7 @@ const WORK_WAIT: Duration = Duration::from_millis(8);
 
 /// The LACE article's three players, shown when the scene has no moving bodies to make a log
 /// from.
-pub const EXAMPLE_LOG: &str = include_str!("../../logs/lace-three-players.json");
+pub const EXAMPLE_LOG: &str = include_str!("../../../../logs/lace-three-players.json");
 
 /// A loaded log: where it came from, and the run it was made from (its true paths).
 struct Source {
@@ -461,8 +464,8 @@ impl LatencyLab {
     ) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
-        let panel = (super::widgets::Side::Right, "latency");
-        super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
+        let panel = (crate::app::widgets::Side::Right, "latency");
+        crate::app::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("latency lab")
                 .show(ui, |ui| self.panel(ui, run, out));
@@ -583,6 +586,17 @@ impl LatencyLab {
 
     fn log_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
         ui.horizontal_wrapped(|ui| {
+            if !crate::app::platform::HAS_FILES {
+                if ui
+                    .button("LACE example")
+                    .on_hover_text("the three players of the LACE article")
+                    .clicked()
+                {
+                    out.push(Command::Latency(LatencyCommand::Example));
+                }
+                ui.weak(text::DESKTOP_FILES);
+                return;
+            }
             let label = ui.label("Log:");
             self.path.ui(ui, label.id, 160.0);
             let path = self.path.path();

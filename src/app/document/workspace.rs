@@ -5,10 +5,10 @@
 //! place that records undo, marks the document unsaved and marks the report stale. The report
 //! is rebuilt by [`Workspace::refresh`], which the app calls once at the start of a frame.
 
-use super::document::{Document, Recovery};
-use super::edit::Edit;
-use super::history::{History, Snapshot};
 use crate::Judgement;
+use crate::app::document::edit::Edit;
+use crate::app::document::history::{History, Snapshot};
+use crate::app::document::{Document, Recovery};
 use crate::broad::{Grid, GridStats, LivePairs};
 use crate::diagnose::diagnose_claim;
 use crate::query::{PairReport, Toi, Velocity, pair_report, time_of_impact};
@@ -116,7 +116,11 @@ impl Workspace {
 
     /// Copy the scene to the recovery file when the document asks for it (no copy of the
     /// scene a frame: the document borrows it); an error message if writing failed.
-    pub fn autosave(&mut self, now: super::platform::Instant, editing: bool) -> Option<String> {
+    pub fn autosave(
+        &mut self,
+        now: crate::app::platform::Instant,
+        editing: bool,
+    ) -> Option<String> {
         self.document.autosave(&self.scene, now, editing)
     }
 

@@ -1,12 +1,12 @@
 //! The top bar: the File, Edit and View menus, and the path field (the way to name a file
 //! where no system dialog can be shown).
 
-use super::Example;
-use super::command::{Command, Commands, Fit};
-use super::edit::Edit;
-use super::shapes_panel;
-use super::workspace::Workspace;
-use super::{Lab, ViewOptions};
+use crate::app::Example;
+use crate::app::command::{Command, Commands, Fit};
+use crate::app::document::edit::Edit;
+use crate::app::document::workspace::Workspace;
+use crate::app::shapes_panel;
+use crate::app::{Lab, ViewOptions};
 use eframe::egui;
 use std::path::PathBuf;
 
@@ -57,9 +57,9 @@ impl TopBar {
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
                 ui.menu_button("Help", |ui| {
                     for (page, name) in [
-                        (super::HelpPage::GettingStarted, "Getting started (F1)"),
-                        (super::HelpPage::Keys, "Keys"),
-                        (super::HelpPage::Words, "Words: SAT, axis, MTV..."),
+                        (crate::app::HelpPage::GettingStarted, "Getting started (F1)"),
+                        (crate::app::HelpPage::Keys, "Keys"),
+                        (crate::app::HelpPage::Words, "Words: SAT, axis, MTV..."),
                     ] {
                         if ui.button(name).clicked() {
                             out.push(Command::Help(page));
@@ -67,7 +67,7 @@ impl TopBar {
                         }
                     }
                     ui.separator();
-                    ui.menu_button("Lessons", |ui| super::presenter::lessons_menu(ui, out));
+                    ui.menu_button("Lessons", |ui| crate::app::presenter::lessons_menu(ui, out));
                 });
                 if ui
                     .button("Many shapes")
@@ -77,48 +77,27 @@ impl TopBar {
                     out.push(Command::ShowGenerate);
                 }
                 ui.separator();
-                for (this, name, tip) in [
-                    (
-                        Lab::Pair,
-                        "Pair lab",
-                        "the separating-axis test of one pair",
-                    ),
-                    (
-                        Lab::Broad,
-                        "Broad phase",
-                        "the grid that finds the candidate pairs of the whole scene",
-                    ),
-                    (
-                        Lab::Motion,
-                        "Motion lab",
-                        "the scene run through time: play, step and scrub; events on a timeline; two resolvers side by side",
-                    ),
-                    (
-                        Lab::Casts,
-                        "Casts",
-                        "a ray cast against the whole scene: every hit's point, normal and fraction",
-                    ),
-                    (
-                        Lab::Latency,
-                        "Latency lab",
-                        "late packets: what a game server knows of its players' collisions as their packets arrive late, out of order or not at all",
-                    ),
-                    (
-                        Lab::Capture,
-                        "Capture lab",
-                        "your game's own frames: a capture its engine wrote, every contact judged at the engine's precision",
-                    ),
-                ] {
-                    if ui
-                        .selectable_label(lab == this, name)
-                        .on_hover_text(tip)
-                        .clicked()
-                    {
-                        out.push(Command::Lab(this));
+                let labs = |ui: &mut egui::Ui, out: &mut Commands| {
+                    for (this, name, tip) in LABS {
+                        if ui
+                            .selectable_label(lab == this, name)
+                            .on_hover_text(tip)
+                            .clicked()
+                        {
+                            out.push(Command::Lab(this));
+                            ui.close();
+                        }
                     }
+                };
+                // A phone held upright has no room for six tabs: one menu names the lab shown.
+                if ui.ctx().content_rect().width() < crate::app::widgets::PHONE {
+                    let shown = LABS.iter().find(|l| l.0 == lab).map_or("Labs", |l| l.1);
+                    ui.menu_button(format!("{shown} ▾"), |ui| labs(ui, out));
+                } else {
+                    labs(ui, out);
                 }
             });
-            if !super::platform::HAS_FILES {
+            if !crate::app::platform::HAS_FILES {
                 ui.horizontal(|ui| self.page_file_row(ui, out));
                 return;
             }
@@ -209,7 +188,7 @@ impl TopBar {
             )
             .clicked()
         {
-            let _ = super::platform::pick_file();
+            let _ = crate::app::platform::pick_file();
         }
         if ui
             .button("Copy link")
@@ -227,17 +206,17 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
     }
     if ui.button("Open...").clicked() {
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        match super::platform::pick_file() {
+        match crate::app::platform::pick_file() {
             Some(path) => out.push(Command::Open(path)),
             // In the browser the page's picker is open: its file comes later.
-            None if !super::platform::HAS_FILES => {}
+            None if !crate::app::platform::HAS_FILES => {}
             None => out.say(
                 "no file chosen (the path field above opens a file too)",
                 false,
             ),
         }
     }
-    if super::platform::HAS_FILES
+    if crate::app::platform::HAS_FILES
         && ui
             .button("Import level...")
             .on_hover_text(
@@ -246,7 +225,7 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             .clicked()
     {
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        match super::platform::pick_file() {
+        match crate::app::platform::pick_file() {
             Some(path) => out.push(Command::Import(path)),
             None => out.say(
                 "no file chosen (type the level's path in the field above and press Import)",
@@ -259,11 +238,16 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         .on_hover_text("present a lesson file: its slides beside the live scene (your own scene is kept aside)")
         .clicked()
     {
+        if !crate::app::platform::HAS_FILES {
+            // The page's picker: a lesson file chosen is presented as it arrives.
+            let _ = crate::app::platform::pick_file();
+            return;
+        }
         // rfd answers None at once where no dialog can be shown; the path field remains.
-        let chosen = super::platform::pick_file()
+        let chosen = crate::app::platform::pick_file()
             .or_else(|| (!typed.is_empty()).then(|| PathBuf::from(typed)));
         match chosen {
-            Some(path) => out.push(Command::Lesson(super::LessonCommand::Open(
+            Some(path) => out.push(Command::Lesson(crate::app::LessonCommand::Open(
                 crate::lesson::LessonSource::File(path),
             ))),
             None => out.say(
@@ -272,23 +256,23 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             ),
         }
     }
-    if super::platform::HAS_FILES
+    if crate::app::platform::HAS_FILES
         && ui
         .button("Follow a capture...")
         .on_hover_text("show a capture as the game writes it (the path typed in the field above), live in the capture lab")
         .clicked()
     {
-        let chosen = super::platform::pick_file()
+        let chosen = crate::app::platform::pick_file()
             .or_else(|| (!typed.is_empty()).then(|| PathBuf::from(typed)));
         match chosen {
-            Some(path) => out.push(Command::Capture(super::command::CaptureCommand::Follow(path))),
+            Some(path) => out.push(Command::Capture(crate::app::command::CaptureCommand::Follow(path))),
             None => out.say(
                 "no capture chosen (type its path in the field above, then File > Follow a capture)",
                 false,
             ),
         }
     }
-    if super::platform::HAS_FILES
+    if crate::app::platform::HAS_FILES
         && ui
         .button("Listen for a game")
         .on_hover_text(format!(
@@ -297,11 +281,11 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         ))
         .clicked()
     {
-        out.push(Command::Capture(super::command::CaptureCommand::Listen(
+        out.push(Command::Capture(crate::app::command::CaptureCommand::Listen(
             crate::capture::live::DEFAULT_PORT,
         )));
     }
-    let save = if super::platform::HAS_FILES {
+    let save = if crate::app::platform::HAS_FILES {
         "Save (Ctrl+S)"
     } else {
         "Save: download (Ctrl+S)"
@@ -309,8 +293,8 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
     if ui.button(save).clicked() {
         out.push(Command::Save);
     }
-    if super::platform::HAS_FILES && ui.button("Save As...").clicked() {
-        match super::platform::save_file() {
+    if crate::app::platform::HAS_FILES && ui.button("Save As...").clicked() {
+        match crate::app::platform::save_file() {
             Some(path) => out.push(Command::SaveAs {
                 path,
                 confirmed: false,
@@ -344,14 +328,15 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
             }
         }
     });
-    if ui
-        .button("Export fixture...")
-        .on_hover_text("pin the exact results of the explained pair (or every pair) as a test")
-        .clicked()
+    if crate::app::platform::HAS_FILES
+        && ui
+            .button("Export fixture...")
+            .on_hover_text("pin the exact results of the explained pair (or every pair) as a test")
+            .clicked()
     {
         out.push(Command::ShowExport);
     }
-    if !super::platform::HAS_FILES {
+    if !crate::app::platform::HAS_FILES {
         return;
     }
     ui.separator();
@@ -429,9 +414,45 @@ fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
         .on_hover_text("light background, thick lines, large labels: for a projector")
         .changed()
     {
-        out.push(Command::Lesson(super::LessonCommand::Projector(projector)));
+        out.push(Command::Lesson(crate::app::LessonCommand::Projector(
+            projector,
+        )));
     }
     ui.separator();
     ui.checkbox(&mut options.shapes_panel, "Shapes panel");
     ui.checkbox(&mut options.explain_panel, "Explain panel");
 }
+
+/// The labs, as the top bar names them, with what each is for.
+const LABS: [(Lab, &str, &str); 6] = [
+    (
+        Lab::Pair,
+        "Pair lab",
+        "the separating-axis test of one pair",
+    ),
+    (
+        Lab::Broad,
+        "Broad phase",
+        "the grid that finds the candidate pairs of the whole scene",
+    ),
+    (
+        Lab::Motion,
+        "Motion lab",
+        "the scene run through time: play, step and scrub; events on a timeline; two resolvers side by side",
+    ),
+    (
+        Lab::Casts,
+        "Casts",
+        "a ray cast against the whole scene: every hit's point, normal and fraction",
+    ),
+    (
+        Lab::Latency,
+        "Latency lab",
+        "late packets: what a game server knows of its players' collisions as their packets arrive late, out of order or not at all",
+    ),
+    (
+        Lab::Capture,
+        "Capture lab",
+        "your game's own frames: a capture its engine wrote, every contact judged at the engine's precision",
+    ),
+];

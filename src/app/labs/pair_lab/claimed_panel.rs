@@ -3,11 +3,11 @@
 //! differences in numbers, and the known mistakes that reproduce the claim, each with a button
 //! that shows that mistake's own test (its axes and its choice) next to the correct one.
 
-use super::axes_table;
-use super::command::{Command, Commands};
-use super::edit::Edit;
-use super::workspace::Workspace;
 use crate::Judgement;
+use crate::app::axes_table;
+use crate::app::command::{Command, Commands};
+use crate::app::document::edit::Edit;
+use crate::app::document::workspace::Workspace;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, ShapeId, parse_claim};

@@ -11,13 +11,15 @@
 //! The capture is read by [`CaptureIndex`]: scanned and judged on its own thread while the
 //! first frames show, each frame read again from the nearest keyframe.
 
-use super::capture_live::Live;
-use super::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
-use super::frame_pair::FramePair;
-use super::lab_view::{LabView, PairShown, hash_of};
-use super::path_field::PathField;
-use super::playback::{Playback, PlaybackCommand, Timeline};
-use super::status_bar::Message;
+pub(crate) mod capture_live;
+
+use crate::app::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
+use crate::app::document::path_field::PathField;
+use crate::app::lab_view::{LabView, PairShown, hash_of};
+use crate::app::labs::capture_lab::capture_live::Live;
+use crate::app::labs::motion_lab::frame_pair::FramePair;
+use crate::app::panels::status_bar::Message;
+use crate::app::playback::{Playback, PlaybackCommand, Timeline};
 use crate::capture::{
     CaptureEvent, CaptureIndex, EventPicture, FrameEntry, LinkEvent, ScanState, ShownFrame,
 };
@@ -1066,8 +1068,8 @@ impl CaptureLab {
     /// The panel on the right: the capture, its counts, the selected claim explained, every
     /// disagreeing claim.
     pub fn ui(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
-        let panel = (super::widgets::Side::Right, "capture");
-        super::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
+        let panel = (crate::app::widgets::Side::Right, "capture");
+        crate::app::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("capture lab")
                 .show(ui, |ui| {
@@ -1076,7 +1078,10 @@ impl CaptureLab {
                     self.live
                         .ui(ui, self.index.as_ref(), &mut self.follow_path, out);
                     let Some(index) = &self.index else {
-                        ui.label(text::NO_CAPTURE);
+                        // In the browser the live row has said where captures open.
+                        if crate::app::platform::HAS_FILES {
+                            ui.label(text::NO_CAPTURE);
+                        }
                         return;
                     };
                     self.summary(ui, index);
@@ -1386,7 +1391,7 @@ impl CaptureLab {
                     "step forward",
                     "last frame",
                 ];
-                if let Some(c) = super::transport(ui, playback.playing, tips) {
+                if let Some(c) = crate::app::transport(ui, playback.playing, tips) {
                     play(c);
                 }
                 if ui
@@ -1421,7 +1426,7 @@ impl CaptureLab {
                         event = Some(true);
                     }
                 }
-                for c in super::loop_speed_slider(ui, playback, "capture speed", last) {
+                for c in crate::app::loop_speed_slider(ui, playback, "capture speed", last) {
                     play(c);
                 }
                 if let Some(entry) = frames.get(playback.position as usize) {
@@ -1470,7 +1475,7 @@ impl CaptureLab {
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
-        let look = super::widgets::StripLook::of(ui);
+        let look = crate::app::widgets::StripLook::of(ui);
         painter.rect_filled(rect, 3.0, look.ground);
         let x_of = |k: u64| rect.left() + rect.width() * (k as f32 / last.max(1) as f32);
         let top_of = |slot: usize| rect.top() + 4.0 + slot as f32 * row_height;
