@@ -2051,9 +2051,8 @@ pub fn window_stopped(panic: &str) -> String {
     )
 }
 
-/// In the browser, where the labs' files (recordings, captures, logs, fixtures) are not
-/// written or read.
-pub const DESKTOP_FILES: &str = "Recordings, captures, packet logs and fixtures are read and written by the desktop app (cargo run --release) and the command line.";
+/// In the browser, where a run's capture and fixtures are not written.
+pub const DESKTOP_FIXTURES: &str = "A run saved as a capture, and fixtures, are written by the desktop app (cargo run --release) and the command line.";
 
 /// In the browser, the capture lab without a capture.
 pub const DESKTOP_CAPTURES: &str = "Captures open in the desktop app (cargo run --release): a game's capture file, a Box2D recording, following a capture as it is written, and a game streaming live. Here, the other labs show the same core at work.";

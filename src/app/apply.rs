@@ -27,6 +27,14 @@ impl App {
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
             }
             Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
+            Command::OpenBytes { name, bytes } if name.to_ascii_lowercase().ends_with(".rec") => {
+                self.lab = Lab::Motion;
+                Command::Motion(MotionCommand::OpenRunBytes { name, bytes })
+            }
+            Command::OpenBytes { name, bytes } if crate::latency::is_packet_log_text(&bytes) => {
+                self.lab = Lab::Latency;
+                Command::Latency(LatencyCommand::OpenLogBytes { name, bytes })
+            }
             Command::OpenBytes { name, bytes } if crate::lesson::is_lesson_text(&bytes) => {
                 let bundle = crate::lesson::LessonBundle::alone(name, &bytes);
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::Bundle(

@@ -171,6 +171,13 @@ pub enum MotionCommand {
     SaveCapture(PathBuf),
     /// Show the recording here (the panel takes its settings).
     OpenRun(PathBuf),
+    /// Show a recording given as bytes (the browser's picker or a drop), named `name`.
+    OpenRunBytes {
+        /// The file's name.
+        name: String,
+        /// What it holds.
+        bytes: Vec<u8>,
+    },
     /// Run the shown run's scene again and compare every step bit for bit.
     Replay,
     /// Pin every pair of the frame shown, in `frame-K.json` beside this path.
@@ -190,6 +197,13 @@ pub enum LatencyCommand {
     ShowBucket(i64),
     /// Read the packet log here and show it.
     OpenLog(PathBuf),
+    /// Read a packet log given as bytes (the browser's picker or a drop), named `name`.
+    OpenLogBytes {
+        /// The file's name.
+        name: String,
+        /// What it holds.
+        bytes: Vec<u8>,
+    },
     /// Write the log shown here (atomically).
     SaveLog(PathBuf),
     /// Show the three players of the LACE article.

@@ -14,6 +14,21 @@ pub(crate) use json::{
     Fields, as_point, describe, point_error, spelled, suggestion, syntax_problem, without_position,
 };
 
+/// The top-level `"format"` a JSON file says it is (`collidoscope-shapes`,
+/// `collidoscope-lesson`, `collidoscope-packets`...), or `None` when it is not a JSON object
+/// with one: how a file given without a name that tells is sent to its reader.
+pub fn format_of(bytes: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Format<'a> {
+        #[serde(borrow)]
+        format: Option<std::borrow::Cow<'a, str>>,
+    }
+    serde_json::from_slice::<Format>(bytes)
+        .ok()?
+        .format
+        .map(std::borrow::Cow::into_owned)
+}
+
 /// A number as a message shows it: as written for everyday sizes, `1.797e308` for huge ones
 /// (Rust writes those with every digit).
 pub fn huge(x: f64) -> String {

@@ -11,6 +11,11 @@ use std::path::Path;
 
 /// The `format` of a packet log.
 pub const FORMAT: &str = "collidoscope-packets";
+
+/// Whether `bytes` say they are a packet log (their `"format"`).
+pub fn is_packet_log_text(bytes: &[u8]) -> bool {
+    crate::files::format_of(bytes).as_deref() == Some(FORMAT)
+}
 /// The version this build reads and writes.
 pub const VERSION: u64 = 1;
 

@@ -33,7 +33,7 @@ pub use engine::{
 };
 pub use findings::{Collision, Finding, Retraction, standing, taken_back};
 pub use generate::{Network, generate, truth_at};
-pub use log::{FORMAT, Packet, PacketLog, Player, VERSION};
+pub use log::{FORMAT, Packet, PacketLog, Player, VERSION, is_packet_log_text};
 pub use reference::one_pass;
 pub use swept::{SweptBox, swept_contact};
 pub use track::{Knowledge, Sample, Track};

@@ -175,13 +175,7 @@ pub fn is_lesson(path: &Path) -> bool {
 
 /// Whether `bytes` say they are a lesson, as [`is_lesson`] asks of a file.
 pub fn is_lesson_text(bytes: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Format<'a> {
-        #[serde(borrow)]
-        format: Option<std::borrow::Cow<'a, str>>,
-    }
-    serde_json::from_slice::<Format>(bytes)
-        .is_ok_and(|f| f.format.as_deref() == Some("collidoscope-lesson"))
+    crate::files::format_of(bytes).as_deref() == Some("collidoscope-lesson")
 }
 
 #[cfg(test)]

@@ -133,6 +133,42 @@ fn a_file_given_as_bytes_opens_as_its_kind() {
     let (text, error) = said(&h);
     assert!(error && text.starts_with("broken.json: line 1"), "{text}");
     assert_eq!(h.state().path(), Some(Path::new("apart-capsules.json")));
+    // A packet log goes to the latency lab.
+    let log =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("logs/late-dodge.json")).unwrap();
+    h.state_mut().run(Command::OpenBytes {
+        name: "late-dodge.json".into(),
+        bytes: log,
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().lab(), Lab::Latency);
+    let (text, error) = said(&h);
+    assert!(
+        !error && text.starts_with("opened late-dodge.json: ") && text.ends_with(" packets"),
+        "{text}"
+    );
+    // A recording (what Save run downloads) goes to the motion lab.
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("bullet.rec");
+    let made = std::process::Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["simulate"])
+        .arg(shapes("bullet-and-wall.json"))
+        .args(["--dt", "0.01", "--steps", "30", "--record"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    h.state_mut().run(Command::OpenBytes {
+        name: "bullet.rec".into(),
+        bytes: std::fs::read(&rec).unwrap(),
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().lab(), Lab::Motion);
+    assert_eq!(said(&h), ("opened bullet.rec".to_string(), false));
     // What only the desktop opens says so.
     h.state_mut().run(Command::OpenBytes {
         name: "run.capture.jsonl.gz".into(),

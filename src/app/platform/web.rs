@@ -107,7 +107,7 @@ fn say_problem(text: &str) {
 pub fn pick_file() {
     wasm_bindgen_futures::spawn_local(async {
         let chosen = rfd::AsyncFileDialog::new()
-            .add_filter("collidoscope", &["json", "jsonl", "gz"])
+            .add_filter("collidoscope", &["json", "rec", "jsonl", "gz"])
             .pick_file()
             .await;
         if let Some(file) = chosen {

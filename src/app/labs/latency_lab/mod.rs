@@ -412,6 +412,32 @@ impl LatencyLab {
                     }
                 };
             }
+            LatencyCommand::OpenLogBytes { name, bytes } => {
+                return match PacketLog::parse(std::path::Path::new(&name), &bytes) {
+                    Err(e) => failed(e.to_string()),
+                    Ok(log) => {
+                        let text = format!("opened {name}: {} packets", log.packets.len());
+                        self.load(log, name, None);
+                        ok(text)
+                    }
+                };
+            }
+            // In the browser a save is a download named as the path's file.
+            LatencyCommand::SaveLog(path) if !crate::app::platform::HAS_FILES => {
+                let name = path
+                    .file_name()
+                    .map_or("log.json".into(), |n| n.to_string_lossy().into_owned());
+                return match &self.source {
+                    None => failed("no log to save".into()),
+                    Some(source) => {
+                        match crate::app::platform::download(&name, source.log.to_json().as_bytes())
+                        {
+                            Ok(()) => ok(text::downloaded(&name)),
+                            Err(e) => failed(e),
+                        }
+                    }
+                };
+            }
             LatencyCommand::SaveLog(path) => {
                 return match &self.source {
                     None => failed("no log to save".into()),
@@ -587,6 +613,21 @@ impl LatencyLab {
     fn log_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
         ui.horizontal_wrapped(|ui| {
             if !crate::app::platform::HAS_FILES {
+                // The browser: open with the page's picker (a packet log chosen or dropped
+                // comes to this lab), save as a download named in the field.
+                let label = ui.label("Download as:");
+                self.path.ui(ui, label.id, 120.0);
+                if ui
+                    .button("Open log...")
+                    .on_hover_text("read a packet log (collidoscope-packets) from your computer, or drop it on the page")
+                    .clicked()
+                {
+                    let _ = crate::app::platform::pick_file();
+                }
+                if ui.button("Save log").on_hover_text("download the log shown").clicked() {
+                    let name = self.path.path().unwrap_or_else(|_| PathBuf::from("log.json"));
+                    out.push(Command::Latency(LatencyCommand::SaveLog(name)));
+                }
                 if ui
                     .button("LACE example")
                     .on_hover_text("the three players of the LACE article")
@@ -594,7 +635,6 @@ impl LatencyLab {
                 {
                     out.push(Command::Latency(LatencyCommand::Example));
                 }
-                ui.weak(text::DESKTOP_FILES);
                 return;
             }
             let label = ui.label("Log:");

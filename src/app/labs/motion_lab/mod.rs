@@ -487,15 +487,40 @@ impl MotionLab {
     /// The recording path field with Save, Open, Replay and Export fixture: each a command.
     fn recording_row(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
         if !crate::app::platform::HAS_FILES {
-            // The browser writes no recordings, captures or fixtures: the desktop app does.
-            if ui
-                .button("Replay")
-                .on_hover_text("run the scene again and compare every step bit for bit")
-                .clicked()
-            {
-                out.push(Command::Motion(MotionCommand::Replay));
-            }
-            ui.weak(text::DESKTOP_FILES);
+            // The browser: a run is saved as a download and opened with the page's picker (or
+            // dropped); captures and fixtures are written by the desktop app.
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.label("Download as:");
+                self.path.ui(ui, label.id, 120.0);
+                if ui
+                    .button("Save run")
+                    .on_hover_text("download the run as a recording (replay re-checks it)")
+                    .clicked()
+                {
+                    let name = self
+                        .path
+                        .path()
+                        .unwrap_or_else(|_| PathBuf::from("run.rec"));
+                    out.push(Command::Motion(MotionCommand::SaveRun(name)));
+                }
+                if ui
+                    .button("Open run...")
+                    .on_hover_text("show a recording from your computer (or drop it on the page)")
+                    .clicked()
+                {
+                    let _ = crate::app::platform::pick_file();
+                }
+                if ui
+                    .button("Replay")
+                    .on_hover_text(
+                        "run the shown run's scene again and compare every step bit for bit",
+                    )
+                    .clicked()
+                {
+                    out.push(Command::Motion(MotionCommand::Replay));
+                }
+            });
+            ui.weak(text::DESKTOP_FIXTURES);
             return;
         }
         ui.horizontal(|ui| {
@@ -549,6 +574,24 @@ impl MotionLab {
         });
     }
 
+    /// Show `recording` (read from `source`) as the run: the panel takes its settings.
+    fn show_run(&mut self, recording: Recording, source: String) -> String {
+        // The panel describes the run shown: its settings are the run's.
+        self.settings = RunSettings::of(&recording, self.settings.fixed);
+        self.run_id += 1;
+        let said = format!("opened {source}");
+        self.run = Some(Run {
+            revision: None,
+            recording,
+            ghost: None,
+            source,
+        });
+        self.shown = None;
+        self.cursor = Cursor::default();
+        self.play(PlaybackCommand::First);
+        said
+    }
+
     /// Carry out a command of the lab; what it did, for the status bar (settings say nothing).
     pub fn apply(&mut self, command: MotionCommand, ws: &Workspace) -> Option<Message> {
         let ok = |text: String| Some(Message { text, error: false });
@@ -568,6 +611,19 @@ impl MotionLab {
                     counts(run.recording.events())
                 ))
             }
+            // In the browser a save is a download named as the path's file.
+            MotionCommand::SaveRun(path) if !crate::app::platform::HAS_FILES => match &self.run {
+                None => failed("no run to save".into()),
+                Some(run) => {
+                    let name = path
+                        .file_name()
+                        .map_or("run.rec".into(), |n| n.to_string_lossy().into_owned());
+                    match crate::app::platform::download(&name, &run.recording.to_bytes()) {
+                        Ok(()) => ok(text::downloaded(&name)),
+                        Err(e) => failed(e),
+                    }
+                }
+            },
             MotionCommand::SaveRun(path) => match &self.run {
                 None => failed("no run to save".into()),
                 Some(run) => match run.recording.save(&path) {
@@ -593,22 +649,14 @@ impl MotionLab {
             },
             MotionCommand::OpenRun(path) => match Recording::load(&path) {
                 Err(e) => failed(e.to_string()),
-                Ok(recording) => {
-                    // The panel describes the run shown: its settings are the run's.
-                    self.settings = RunSettings::of(&recording, self.settings.fixed);
-                    self.run_id += 1;
-                    self.run = Some(Run {
-                        revision: None,
-                        recording,
-                        ghost: None,
-                        source: path.display().to_string(),
-                    });
-                    self.shown = None;
-                    self.cursor = Cursor::default();
-                    self.play(PlaybackCommand::First);
-                    ok(format!("opened {}", path.display()))
-                }
+                Ok(recording) => ok(self.show_run(recording, path.display().to_string())),
             },
+            MotionCommand::OpenRunBytes { name, bytes } => {
+                match Recording::parse(std::path::Path::new(&name), &bytes) {
+                    Err(e) => failed(e.to_string()),
+                    Ok(recording) => ok(self.show_run(recording, name)),
+                }
+            }
             MotionCommand::Replay => match &self.run {
                 None => failed("no run to replay".into()),
                 Some(run) => match replay(&run.recording) {
