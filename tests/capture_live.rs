@@ -170,14 +170,18 @@ fn a_stream_to_a_listening_window_is_the_capture_a_file_gets() {
     );
 }
 
-#[test]
-fn with_no_window_the_game_goes_on_and_its_frames_are_dropped_and_counted() {
-    // A port nothing listens on: bound, then let go.
-    let port = TcpListener::bind("127.0.0.1:0")
+/// A port nothing listens on: bound, then let go.
+fn unused_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
-        .port();
+        .port()
+}
+
+#[test]
+fn with_no_window_the_game_goes_on_and_its_frames_are_dropped_and_counted() {
+    let port = unused_port();
     let to_window = ToWindow::connect(port);
     let link = to_window.watch();
     let mut stream = writer(to_window);
@@ -206,11 +210,7 @@ fn with_no_window_the_game_goes_on_and_its_frames_are_dropped_and_counted() {
 #[test]
 fn a_window_started_late_gets_every_shape_in_full_then_the_same_frames() {
     let dir = tempfile::tempdir().unwrap();
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = unused_port();
     let to_window = ToWindow::connect(port);
     let link = to_window.watch();
     let mut stream = writer(to_window);

@@ -365,7 +365,7 @@ impl Kept {
         reader
             .read_written(oldest)
             .map_err(|e| invalid(e.to_string()))?;
-        text.extend_from_slice(&in_full(&reader, oldest, &[])?);
+        text.extend_from_slice(&in_full(&reader, oldest)?);
         text.push(b'\n');
         for (_, line) in self.lines.iter().skip(1) {
             text.extend_from_slice(line);
@@ -375,17 +375,8 @@ impl Kept {
     }
 
     fn save(&self, path: &Path) -> io::Result<()> {
-        let text = self.text()?;
-        let gzip = path.extension().is_some_and(|e| e == "gz");
-        crate::files::write_atomically_with(path, |file| {
-            if gzip {
-                let mut encoder = flate2::write::GzEncoder::new(file, flate2::Compression::new(3));
-                encoder.write_all(&text)?;
-                encoder.finish().map(|_| ())
-            } else {
-                file.write_all(&text)
-            }
-        })
+        // Level 3: a recorder saves at a failing step, while the game runs.
+        crate::files::write_text_atomically(path, &self.text()?, 3)
     }
 }
 
@@ -398,10 +389,9 @@ fn frame_time(line: &[u8]) -> Option<f64> {
 }
 
 /// Frame `line` (without its newline) written again with every shape of `reader` in full
-/// (`reader` standing after that line: each shape's whole state, as a first frame gives it),
-/// and `removed` as its removed ids: a frame a reader can start from, or catch up with after
-/// frames it missed.
-pub(super) fn in_full(reader: &CaptureReader, line: &[u8], removed: &[u64]) -> io::Result<Vec<u8>> {
+/// (`reader` standing after that line: each shape's whole state, as a first frame gives it):
+/// a frame a reader can start from.
+fn in_full(reader: &CaptureReader, line: &[u8]) -> io::Result<Vec<u8>> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
     let mut first: Map<String, Value> =
         serde_json::from_slice(line).map_err(|e| invalid(e.to_string()))?;
@@ -427,8 +417,5 @@ pub(super) fn in_full(reader: &CaptureReader, line: &[u8], removed: &[u64]) -> i
         })
         .collect();
     first.insert("shapes".into(), Value::Array(shapes));
-    if !removed.is_empty() {
-        first.insert("removed".into(), removed.into());
-    }
     serde_json::to_vec(&Value::Object(first)).map_err(io::Error::from)
 }

@@ -12,6 +12,23 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomically_with(path, |file| file.write_all(bytes))
 }
 
+/// Write `text` to `path` atomically, gzip-compressed at `level` (0-9) when `path` ends in
+/// `.gz`: how a capture kept in memory (the flight recorder's, one streamed to the window) is
+/// saved.
+pub fn write_text_atomically(path: &Path, text: &[u8], level: u32) -> io::Result<()> {
+    use std::io::Write as _;
+    let gzip = path.extension().is_some_and(|e| e == "gz");
+    write_atomically_with(path, |file| {
+        if gzip {
+            let mut encoder = flate2::write::GzEncoder::new(file, flate2::Compression::new(level));
+            encoder.write_all(text)?;
+            encoder.finish().map(|_| ())
+        } else {
+            file.write_all(text)
+        }
+    })
+}
+
 /// [`write_atomically`] for output made as it is written (a capture replayed from a
 /// recording): `write` streams into the temporary file, which replaces `path` only when
 /// `write` succeeds and the file reaches the disk.

@@ -8,7 +8,7 @@ mod atomic;
 mod error;
 mod json;
 
-pub use atomic::{write_atomically, write_atomically_with};
+pub use atomic::{write_atomically, write_atomically_with, write_text_atomically};
 pub use error::{FileError, Problem};
 pub(crate) use json::{
     Fields, as_point, describe, point_error, spelled, suggestion, syntax_problem, without_position,

@@ -196,18 +196,8 @@ impl Live {
     pub fn save(from: &Path, to: &Path) -> Result<(), String> {
         let text = std::fs::read(from)
             .map_err(|e| format!("{}: cannot read what was received: {e}", from.display()))?;
-        let gzip = to.extension().is_some_and(|e| e == "gz");
-        crate::files::write_atomically_with(to, |file| {
-            use std::io::Write;
-            if gzip {
-                let mut encoder = flate2::write::GzEncoder::new(file, flate2::Compression::new(6));
-                encoder.write_all(&text)?;
-                encoder.finish().map(|_| ())
-            } else {
-                file.write_all(&text)
-            }
-        })
-        .map_err(|e: std::io::Error| format!("{}: cannot save: {e}", to.display()))
+        crate::files::write_text_atomically(to, &text, 6)
+            .map_err(|e| format!("{}: cannot save: {e}", to.display()))
     }
 }
 
