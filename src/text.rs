@@ -2051,11 +2051,19 @@ pub fn window_stopped(panic: &str) -> String {
     )
 }
 
-/// In the browser, where a run's capture and fixtures are not written.
-pub const DESKTOP_FIXTURES: &str = "A run saved as a capture, and fixtures, are written by the desktop app (cargo run --release) and the command line.";
+/// In the browser, where a run is not saved as a capture.
+pub const DESKTOP_RUN_CAPTURE: &str = "A run saved as a capture is written by the desktop app (cargo run --release) and the command line.";
+
+/// A fixture saved as a download in the browser.
+pub fn fixture_downloaded(name: &str, shapes: usize, pairs: usize) -> String {
+    format!(
+        "saved as a download, {name}: {shapes} shapes, {pairs} pinned pair{}",
+        if pairs == 1 { "" } else { "s" }
+    )
+}
 
 /// In the browser, the capture lab without a capture.
-pub const DESKTOP_CAPTURES: &str = "Captures open in the desktop app (cargo run --release): a game's capture file, a Box2D recording, following a capture as it is written, and a game streaming live. Here, the other labs show the same core at work.";
+pub const DESKTOP_CAPTURES: &str = "No capture open. A capture is what your game's physics engine did, frame by frame: open one with File > Open (or drop it on the page), plain or gzip, and every contact it reported is judged here at the engine's precision. Following a capture as it is written, a game streaming live and Box2D recordings are the desktop app's (cargo run --release).";
 
 /// What the window says of a pair when there is none to explain.
 pub const NO_PAIR: &str = "No pair to explain: the scene has fewer than two shapes.";
@@ -2117,21 +2125,19 @@ pub fn downloaded(name: &str) -> String {
     format!("saved as a download, {name}")
 }
 
-/// A file dropped in the browser that only the desktop app opens (captures, recordings,
-/// levels): `None` for what the browser opens (shape sets, lessons).
+/// A file dropped in the browser that only the desktop app opens (Box2D recordings, levels):
+/// `None` for what the browser opens (shape sets, lessons, runs, packet logs, captures).
 pub fn not_in_browser(name: &str) -> Option<String> {
     let lower = name.to_ascii_lowercase();
-    let kind = if lower.ends_with(".jsonl") || lower.ends_with(".gz") {
-        "a capture"
-    } else if lower.ends_with(".b2rec") {
-        "a Box2D recording"
+    let kind = if lower.ends_with(".b2rec") {
+        "a Box2D recording (replayed by Box2D itself)"
     } else if [".tmx", ".tmj", ".tscn"].iter().any(|e| lower.ends_with(e)) {
-        "a level"
+        "a level (its tilesets are files beside it)"
     } else {
         return None;
     };
     Some(format!(
-        "{name}: {kind} opens in the desktop app (cargo run --release); the browser opens shape sets and lessons"
+        "{name}: {kind} opens in the desktop app (cargo run --release); the browser opens shape sets, lessons, runs, packet logs and captures"
     ))
 }
 

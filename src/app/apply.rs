@@ -27,6 +27,14 @@ impl App {
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
             }
             Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
+            Command::OpenBytes { name, bytes }
+                if [".jsonl", ".jsonl.gz", ".gz"]
+                    .iter()
+                    .any(|e| name.to_ascii_lowercase().ends_with(e)) =>
+            {
+                self.lab = Lab::Capture;
+                Command::Capture(CaptureCommand::OpenBytes { name, bytes })
+            }
             Command::OpenBytes { name, bytes } if name.to_ascii_lowercase().ends_with(".rec") => {
                 self.lab = Lab::Motion;
                 Command::Motion(MotionCommand::OpenRunBytes { name, bytes })
@@ -201,12 +209,8 @@ impl App {
                 self.export_window.open(&near);
             }
             Command::ExportFixture { pairs, path, rust } => {
-                match fixture::export(
-                    ws.scene(),
-                    pairs.as_deref(),
-                    &path,
-                    rust.as_deref().map(fixture::RustTest::plain),
-                ) {
+                match platform::export_fixture(ws.scene(), pairs.as_deref(), &path, rust.as_deref())
+                {
                     Ok(written) => self.say(written.join("; "), false),
                     Err(e) => self.say(e, true),
                 }

@@ -42,6 +42,13 @@ pub struct ClaimRef {
 pub enum CaptureCommand {
     /// Open the capture here (the document stays as it is).
     Open(PathBuf),
+    /// Open a capture given as bytes (the browser's picker or a drop), named `name`.
+    OpenBytes {
+        /// The file's name.
+        name: String,
+        /// What it holds, plain or gzip.
+        bytes: Vec<u8>,
+    },
     /// Close the capture shown.
     Close,
     /// Explain this claim of the frame shown (or none).

@@ -81,7 +81,6 @@ pub use presenter::{LessonCommand, Presenter};
 pub use scene_view::PaintedFrame;
 pub use status_bar::Message;
 
-use crate::fixture;
 use crate::geometry::DVec2;
 use crate::query::PairReport;
 use crate::scene::{self, Scene, ShapeId};

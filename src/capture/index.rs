@@ -146,10 +146,12 @@ enum Found {
     Refused(String),
 }
 
-/// The capture's text to seek in: the file itself, or its unpacked copy (removed on drop).
+/// The capture's text to seek in: the file itself, or its unpacked copy (removed on drop), or
+/// the text in memory (a capture given as bytes: the browser's).
 struct Text {
     path: PathBuf,
     temporary: bool,
+    memory: Option<Arc<[u8]>>,
 }
 
 impl Drop for Text {
@@ -279,7 +281,47 @@ impl CaptureIndex {
             read: read.clone(),
         };
         let reader = CaptureReader::reading_ahead(path, counted)?;
-        Self::start(path, reader, (size, read), (compressed, bytes), None)
+        Self::start(path, reader, (size, read), (compressed, bytes), None, None)
+    }
+
+    /// Open a capture given as bytes (the browser's picker or a drop), named `name` in
+    /// messages: plain or gzip, unpacked in memory up to [`UNPACKED_LIMIT`]. Its frames are
+    /// scanned as [`Self::open`] scans them: on another thread where there are threads, else
+    /// here, before this returns.
+    ///
+    /// # Errors
+    /// The header refused, a gzip stream that cannot be unpacked, or more than the limit.
+    pub fn from_bytes(name: &Path, bytes: Vec<u8>) -> Result<Self, FileError> {
+        let text: Arc<[u8]> = if bytes.starts_with(&[0x1f, 0x8b]) {
+            let mut text = Vec::new();
+            flate2::read::MultiGzDecoder::new(bytes.as_slice())
+                .take(UNPACKED_LIMIT + 1)
+                .read_to_end(&mut text)
+                .map_err(|e| FileError::new(name, Problem::io("cannot unpack the capture", e)))?;
+            if text.len() as u64 > UNPACKED_LIMIT {
+                return Err(FileError::new(
+                    name,
+                    Problem::Document(format!(
+                        "it unpacks to more than {}, the most the window unpacks",
+                        crate::files::bytes(UNPACKED_LIMIT)
+                    )),
+                ));
+            }
+            text.into()
+        } else {
+            bytes.into()
+        };
+        let size = text.len() as u64;
+        let read = Arc::new(AtomicU64::new(size));
+        let reader = CaptureReader::new(name, std::io::Cursor::new(text.clone()))?;
+        Self::start(
+            name,
+            reader,
+            (size, read),
+            (false, UNPACKED_LIMIT),
+            None,
+            Some(text),
+        )
     }
 
     /// Follow the capture at `path` as the game writes it (a capture still being written,
@@ -313,6 +355,7 @@ impl CaptureIndex {
             (0, read),
             (compressed, UNPACKED_LIMIT),
             Some((stop, done)),
+            None,
         )?;
         index.rewritten = Some(rewritten);
         Ok(index)
@@ -342,8 +385,10 @@ impl CaptureIndex {
         (size, read): (u64, Arc<AtomicU64>),
         (compressed, bytes): (bool, u64),
         follow: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
+        memory: Option<Arc<[u8]>>,
     ) -> Result<Self, FileError> {
         let header = reader.header().clone();
+        let in_memory = memory.is_some();
         let (text, copy) = if compressed {
             static COPIES: AtomicU64 = AtomicU64::new(0);
             let copy = std::env::temp_dir().join(format!(
@@ -360,22 +405,30 @@ impl CaptureIndex {
             let text = Text {
                 path: copy,
                 temporary: true,
+                memory: None,
             };
             (text, Some(BufWriter::with_capacity(1 << 20, out)))
         } else {
             let text = Text {
                 path: path.to_path_buf(),
                 temporary: false,
+                memory,
             };
             (text, None)
         };
         let (text, reader_header) = (Arc::new(text), header.clone());
         let (send, found) = channel();
         let (stop, done) = follow.unzip();
-        std::thread::Builder::new()
-            .name("capture scan".into())
-            .spawn(move || scan(reader, copy.map(|out| (out, bytes)), done, send))
-            .map_err(|e| FileError::new(path, Problem::io("cannot start reading", e)))?;
+        // Where no thread can be had (the browser), a capture in memory is scanned here,
+        // whole, before it is shown.
+        if in_memory && cfg!(target_arch = "wasm32") {
+            scan(reader, None, done, send);
+        } else {
+            std::thread::Builder::new()
+                .name("capture scan".into())
+                .spawn(move || scan(reader, copy.map(|out| (out, bytes)), done, send))
+                .map_err(|e| FileError::new(path, Problem::io("cannot start reading", e)))?;
+        }
         Ok(Self {
             path: path.to_path_buf(),
             header,
@@ -440,7 +493,8 @@ impl CaptureIndex {
                     claims,
                     agreeing,
                 } => {
-                    if !frames.is_empty() {
+                    // Only a capture followed keeps the clock (the browser has no std clock).
+                    if !frames.is_empty() && self.following.is_some() {
                         self.last_found = Some(std::time::Instant::now());
                     }
                     self.frames.extend(frames);
@@ -602,7 +656,13 @@ impl CaptureIndex {
     ) -> Option<(usize, Result<ShownFrame, FileError>)> {
         let worker = self.worker.as_mut()?;
         worker.pending?;
-        let mut newest = worker.found.recv_timeout(wait).ok()?;
+        // Where there is no thread (the browser) the frame was read when asked for, and the
+        // clock a timed wait needs is not std's.
+        let mut newest = if cfg!(target_arch = "wasm32") || wait.is_zero() {
+            worker.found.try_recv().ok()?
+        } else {
+            worker.found.recv_timeout(wait).ok()?
+        };
         while let Ok(newer) = worker.found.try_recv() {
             newest = newer;
         }
@@ -654,12 +714,22 @@ impl Seeker {
                 ));
             };
             let fail = |e| FileError::new(&self.text.path, Problem::io("cannot read the file", e));
-            let mut file = File::open(&self.text.path).map_err(fail)?;
-            file.seek(SeekFrom::Start(key.offset)).map_err(fail)?;
+            let input: Box<dyn Read + Send> = match &self.text.memory {
+                Some(text) => {
+                    let mut memory = std::io::Cursor::new(text.clone());
+                    memory.set_position(key.offset);
+                    Box::new(memory)
+                }
+                None => {
+                    let mut file = File::open(&self.text.path).map_err(fail)?;
+                    file.seek(SeekFrom::Start(key.offset)).map_err(fail)?;
+                    Box::new(file)
+                }
+            };
             let reader = CaptureReader::resume(
                 &self.path,
                 self.header.clone(),
-                (file, key.offset),
+                (input, key.offset),
                 (*key.state).clone(),
             );
             self.cursor = Some(Cursor {

@@ -169,15 +169,63 @@ fn a_file_given_as_bytes_opens_as_its_kind() {
     h.run_steps(2);
     assert_eq!(h.state().lab(), Lab::Motion);
     assert_eq!(said(&h), ("opened bullet.rec".to_string(), false));
-    // What only the desktop opens says so.
+    // A capture, plain or gzip, opens in the capture lab, read from memory.
+    let capture = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/seam.capture.jsonl"),
+    )
+    .unwrap();
+    let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut packed, &capture).unwrap();
+    for (name, bytes) in [
+        ("seam.capture.jsonl", capture.clone()),
+        ("seam.capture.jsonl.gz", packed.finish().unwrap()),
+    ] {
+        h.state_mut().run(Command::OpenBytes {
+            name: name.into(),
+            bytes,
+        });
+        h.run_steps(2);
+        assert_eq!(h.state().lab(), Lab::Capture, "{name}");
+        let (text, error) = said(&h);
+        // Opened, or already judged whole (the scan may finish first).
+        let opened = text.starts_with(&format!("opened the capture {name}"))
+            || text.starts_with(&format!("judged every claim of {name}: 4 frames"));
+        assert!(!error && opened, "{text}");
+        assert!(h.state().capture_lab().is_open(), "{name}");
+    }
+    // The scan of the last ends (its message comes then) before the next file is given.
+    for _ in 0..500 {
+        if said(&h)
+            .0
+            .starts_with("judged every claim of seam.capture.jsonl.gz")
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run_steps(1);
+    }
+    // A damaged gzip stream is named.
     h.state_mut().run(Command::OpenBytes {
         name: "run.capture.jsonl.gz".into(),
-        bytes: vec![0x1f, 0x8b],
+        bytes: vec![0x1f, 0x8b, 1, 2, 3],
     });
     h.run_steps(2);
     let (text, error) = said(&h);
     assert!(
-        error && text.contains("a capture opens in the desktop app"),
+        error && text.starts_with("run.capture.jsonl.gz: "),
+        "{text}"
+    );
+    // What only the desktop opens says so.
+    h.state_mut().run(Command::OpenBytes {
+        name: "world.b2rec".into(),
+        bytes: vec![1, 2, 3],
+    });
+    h.run_steps(2);
+    let (text, error) = said(&h);
+    assert!(
+        error
+            && text
+                .contains("a Box2D recording (replayed by Box2D itself) opens in the desktop app"),
         "{text}"
     );
 }

@@ -93,8 +93,9 @@ function check(ok, what, detail = "") {
 }
 
 // A page at `url`, once the window has drawn and said something; the errors it logs gathered.
-async function open(url, { width = 1280, height = 800, touch = false, clipboard = false } = {}) {
+async function open(url, { width = 1280, height = 800, touch = false, clipboard = false, downloads = false } = {}) {
   const context = await browser.newContext({
+    acceptDownloads: downloads,
     viewport: { width, height },
     hasTouch: touch,
     isMobile: touch,
@@ -195,6 +196,44 @@ async function close({ context, errors }, what) {
     if (name === "Capture lab") await shot(page, "capture-1280x800.png");
   }
   await close(opened, "every lab");
+}
+
+// A capture dropped on the page opens in the capture lab, read and judged in memory on the
+// page's one thread.
+{
+  const opened = await open(base, { downloads: true });
+  const { page } = opened;
+  const text = await readFile(join(repository, "tests/captures/seam.capture.jsonl"), "utf8");
+  await page.evaluate((text) => {
+    const dropped = new DataTransfer();
+    dropped.items.add(new File([text], "seam.capture.jsonl", { type: "application/json" }));
+    const canvas = document.getElementById("collidoscope-canvas");
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      canvas.dispatchEvent(new DragEvent(type, { dataTransfer: dropped, bubbles: true, cancelable: true }));
+    }
+  }, text);
+  await page
+    .waitForFunction(() => /^(opened the capture|judged every claim of) /.test(document.getElementById("collidoscope-state").getAttribute("data-message") ?? ""), null, { timeout: 15_000 })
+    .catch(() => {});
+  // Opened, then (read whole on the page's thread) judged: either may be the message shown.
+  const said = await message(page);
+  check(
+    said.startsWith("opened the capture seam.capture.jsonl")
+      || said.startsWith("judged every claim of seam.capture.jsonl: 4 frames, 4 claims: 3 agree, 1 disagree"),
+    "a capture dropped on the page opens in the capture lab, judged",
+    said,
+  );
+  await page.waitForTimeout(1000);
+  check((await page.textContent("#collidoscope-problem")) === "", "the capture lab runs on the page's thread");
+  await shot(page, "capture-dropped-1280x800.png");
+  // Its frame's fixture saves as a download (the capture lab's Export fixture of this frame).
+  const downloading = page.waitForEvent("download", { timeout: 10_000 }).catch(() => null);
+  await page.mouse.click(995, 176);
+  const download = await downloading;
+  check(download?.suggestedFilename() === "seam-frame-2.json", "a frame's fixture downloads", download?.suggestedFilename() ?? "no download");
+  const saved = download ? JSON.parse(await readFile(await download.path(), "utf8")) : {};
+  check(saved.format === "collidoscope-shapes" && (saved.expect ?? []).length >= 1 && saved.claims?.length === 1, "the fixture pins the frame's claimed pair", `expect ${saved.expect?.length}, claims ${saved.claims?.length}`);
+  await close(opened, "a dropped capture");
 }
 
 // 2. Every built-in lesson from a link, at slide 1 and slide 2.

@@ -93,6 +93,46 @@ pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
+/// Write the fixture of `scene`'s `pairs` (every pair when `None`) as [`crate::fixture::export`]
+/// does: to `path` (and its Rust test, `rust`) on the desktop; in the browser, the fixture as a
+/// download named as `path`'s file (a Rust test needs the project's folders: the desktop's).
+/// Returns what was written, a line a file.
+///
+/// # Errors
+/// What could not be written, naming the file.
+pub fn export_fixture(
+    scene: &crate::scene::Scene,
+    pairs: Option<&[(usize, usize)]>,
+    path: &std::path::Path,
+    rust: Option<&std::path::Path>,
+) -> Result<Vec<String>, String> {
+    if HAS_FILES {
+        return crate::fixture::export(
+            scene,
+            pairs,
+            path,
+            rust.map(crate::fixture::RustTest::plain),
+        );
+    }
+    let made = crate::fixture::make(scene, pairs);
+    let count = made.expect.as_ref().map_or(0, Vec::len);
+    let name = path
+        .file_name()
+        .map_or("fixture.json".into(), |n| n.to_string_lossy().into_owned());
+    download(&name, crate::scene::to_json(&made).as_bytes())?;
+    let mut said = vec![crate::text::fixture_downloaded(
+        &name,
+        scene.shapes.len(),
+        count,
+    )];
+    if rust.is_some() {
+        said.push(
+            "the Rust test is written by the desktop app (it needs your project's folders)".into(),
+        );
+    }
+    Ok(said)
+}
+
 /// Where a link's query is put after: the page's own address in the browser; on the desktop
 /// `COLLIDOSCOPE_WEB_URL` if set, else where `web/build.sh`'s folder is served by
 /// `python3 -m http.server` (http://127.0.0.1:8000/).

@@ -23,7 +23,6 @@ use crate::app::playback::{Playback, PlaybackCommand, Timeline};
 use crate::capture::{
     CaptureEvent, CaptureIndex, EventPicture, FrameEntry, LinkEvent, ScanState, ShownFrame,
 };
-use crate::fixture;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, Scene};
@@ -708,6 +707,19 @@ impl CaptureLab {
                     ))
                 }
             },
+            CaptureCommand::OpenBytes { name, bytes } => {
+                match CaptureIndex::from_bytes(std::path::Path::new(&name), bytes) {
+                    Err(e) => failed(e.to_string()),
+                    Ok(index) => {
+                        self.opened_index(index);
+                        self.live.received = None;
+                        self.live.at_end = false;
+                        ok(format!(
+                            "opened the capture {name}: its claims are judged as its frames are read"
+                        ))
+                    }
+                }
+            }
             CaptureCommand::Follow(path) => match CaptureIndex::follow(&path) {
                 Ok(index) => {
                     self.opened_index(index);
@@ -971,7 +983,7 @@ impl CaptureLab {
         self.replacing = None;
         let pairs = (!pairs.is_empty()).then_some(pairs);
         Some(
-            match fixture::export(scene, pairs.as_deref(), &target, None) {
+            match crate::app::platform::export_fixture(scene, pairs.as_deref(), &target, None) {
                 Ok(written) => Message {
                     text: written.join("; "),
                     error: false,

@@ -14,7 +14,6 @@ use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::motion_lab::frame_pair::FramePair;
 use crate::app::panels::status_bar::Message;
 use crate::app::playback::{Frames, Playback, PlaybackCommand};
-use crate::fixture;
 use crate::motion::{
     Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Sweep, counts, replay,
     sweeps,
@@ -519,8 +518,19 @@ impl MotionLab {
                 {
                     out.push(Command::Motion(MotionCommand::Replay));
                 }
+                if ui
+                    .button("Export fixture of this frame")
+                    .on_hover_text("download the fixture that pins every pair of the frame shown")
+                    .clicked()
+                {
+                    let name = self
+                        .path
+                        .path()
+                        .unwrap_or_else(|_| PathBuf::from("run.rec"));
+                    out.push(Command::Motion(MotionCommand::ExportFrame(name)));
+                }
             });
-            ui.weak(text::DESKTOP_FIXTURES);
+            ui.weak(text::DESKTOP_RUN_CAPTURE);
             return;
         }
         ui.horizontal(|ui| {
@@ -674,7 +684,7 @@ impl MotionLab {
                 None => failed("no frame to export".into()),
                 Some(scene) => {
                     let target = path.with_file_name(format!("frame-{}.json", self.frame()));
-                    match fixture::export(scene, None, &target, None) {
+                    match crate::app::platform::export_fixture(scene, None, &target, None) {
                         Ok(written) => ok(written.join("; ")),
                         Err(e) => failed(e),
                     }
