@@ -28,7 +28,7 @@ impl App {
             }
             Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
             Command::OpenBytes { name, bytes }
-                if [".jsonl", ".jsonl.gz", ".gz"]
+                if [".jsonl", ".gz"]
                     .iter()
                     .any(|e| name.to_ascii_lowercase().ends_with(e)) =>
             {

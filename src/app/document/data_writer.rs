@@ -196,7 +196,7 @@ impl Drop for DataWriter {
 
 #[cfg(test)]
 mod tests {
-    use super::DataWriter;
+    use crate::app::document::data_writer::DataWriter;
     use crate::geometry::{Circle, DVec2, Placed, Pose};
     use crate::scene::{Scene, SceneShape};
 
