@@ -13,7 +13,7 @@
 //! A whole scene's casts (every hit, or the first) walk the broad phase's cells along the
 //! segment: [`crate::broad::ray_cast_scene`] and [`crate::broad::ray_cast_scene_first`].
 
-use crate::geometry::{DVec2, Placed, Rounded, Shape, cross, right_perp};
+use crate::geometry::{DVec2, Placed, Shape, cross, right_perp};
 use serde::Serialize;
 
 /// Where a segment first meets a shape.
@@ -52,7 +52,16 @@ pub fn ray_cast(shape: &Placed, from: DVec2, to: DVec2) -> Option<RayHit> {
                 capsule(p, q, c.radius(), d)?
             }
         }
-        Shape::Polygon(_) => polygon(&Rounded::new(shape, from), d)?,
+        Shape::Polygon(p) => {
+            // In the polygon's own frame, as Box2D's b2RayCastPolygon: the ray is turned
+            // there (two rotations) instead of every corner and normal turned to the world.
+            let rotation = pose.rotation();
+            let inverse = DVec2::new(rotation.x, -rotation.y);
+            let start = inverse.rotate(-offset);
+            let (fraction, normal) =
+                polygon(p.points(), p.normals(), start, inverse.rotate(d))?;
+            (fraction, normal.map(|n| rotation.rotate(n)))
+        }
         Shape::Segment(s) => {
             let place = |p: DVec2| pose.rotation().rotate(p) + offset;
             line(place(s.a()), place(s.b()), d, false)?
@@ -176,13 +185,19 @@ fn line(p: DVec2, q: DVec2, d: DVec2, front_only: bool) -> Option<(f64, Option<D
     Some((t, Some(if side > 0.0 { -n } else { n })))
 }
 
-/// A convex polygon (relative to the segment's start): Cyrus-Beck clipping.
-fn polygon(view: &Rounded, d: DVec2) -> Option<(f64, Option<DVec2>)> {
+/// A convex polygon given by its counter-clockwise `points` and outward `normals`, the
+/// segment starting at `start` and going `d` (all in one frame): Cyrus-Beck clipping.
+fn polygon(
+    points: &[DVec2],
+    normals: &[DVec2],
+    start: DVec2,
+    d: DVec2,
+) -> Option<(f64, Option<DVec2>)> {
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     let mut entering = None;
-    for (q, n) in view.points.iter().zip(&view.normals) {
-        // The start (the origin) is inside this edge's half-plane when n . (0 - q) <= 0.
-        let num = n.dot(*q);
+    for (q, n) in points.iter().zip(normals) {
+        // The start is inside this edge's half-plane when n . (start - q) <= 0.
+        let num = n.dot(*q - start);
         let den = n.dot(d);
         if den == 0.0 {
             if num < 0.0 {
