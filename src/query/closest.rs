@@ -143,12 +143,60 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
     closest_cores_with_pair(a, b).map(|(c, _)| c)
 }
 
+/// Whether some point of `other`'s core lies on or in front of the line of edge `k` of the
+/// polygon `core`. A polygon's edge with all of the other
+/// core strictly behind its line holds no closest point: the closest points `p` of A and `q`
+/// of B are `d = q - p` apart with `d` in the normal cone at `p`, so every edge through `p`
+/// with outward normal `n` has `n . d >= 0`, which puts `q` on or in front of its line.
+#[inline]
+fn faces_other(core: &Rounded, k: usize, other: &Rounded) -> bool {
+    let (v, n) = (core.points[k], core.normals[k]);
+    other.points.iter().any(|p| n.dot(*p - v) >= 0.0)
+}
+
 /// [`closest_cores`] for two cores of segments, with the pair of segments the points lie on.
+/// Only edges facing the other core are tried (see [`faces_other`]): the others are strictly
+/// farther, so the answer is the one trying every pair gives.
 fn closest_cores_with_pair(a: &Rounded, b: &Rounded) -> Option<(CoreClosest, (usize, usize))> {
+    let (c, k, l) = if a.is_polygon() || b.is_polygon() {
+        closest_segments::<true>(a, b)?
+    } else {
+        closest_segments::<false>(a, b)?
+    };
+    if c.distance_squared > 0.0 && (a.core_contains(b.point(0)) || b.core_contains(a.point(0))) {
+        return None;
+    }
+    Some((CoreClosest::on(a, b, c, (k, l)), (k, l)))
+}
+
+/// The closest pair of boundary segments of `a` and `b`, the first on a tie, or the first
+/// pair that touches; with `FACING`, a polygon's edges that do not face the other core are
+/// skipped.
+#[inline(always)]
+fn closest_segments<const FACING: bool>(
+    a: &Rounded,
+    b: &Rounded,
+) -> Option<(SegmentClosest, usize, usize)> {
     let mut best: Option<(SegmentClosest, usize, usize)> = None;
+    // B's facing edges, found once (up to 64 in the mask; any further ones are tried).
+    let mut b_faces = u64::MAX;
+    if FACING && b.is_polygon() {
+        for l in 0..b.segment_count().min(64) {
+            if !faces_other(b, l, a) {
+                b_faces &= !(1 << l);
+            }
+        }
+    }
+    let a_polygon = FACING && a.is_polygon();
     'outer: for k in 0..a.segment_count() {
+        if a_polygon && !faces_other(a, k, b) {
+            continue;
+        }
         let (a0, a1) = a.segment(k);
         for l in 0..b.segment_count() {
+            if FACING && l < 64 && b_faces & (1 << l) == 0 {
+                continue;
+            }
             let (b0, b1) = b.segment(l);
             let c = closest_points_segment_segment(a0, a1, b0, b1);
             if best.is_none_or(|(old, _, _)| c.distance_squared < old.distance_squared) {
@@ -159,11 +207,7 @@ fn closest_cores_with_pair(a: &Rounded, b: &Rounded) -> Option<(CoreClosest, (us
             }
         }
     }
-    let (c, k, l) = best?;
-    if c.distance_squared > 0.0 && (a.core_contains(b.point(0)) || b.core_contains(a.point(0))) {
-        return None;
-    }
-    Some((CoreClosest::on(a, b, c, (k, l)), (k, l)))
+    best
 }
 
 /// Where [`closest_polygon_cores`] starts: the pair of edges closest last time and the

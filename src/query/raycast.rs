@@ -58,8 +58,7 @@ pub fn ray_cast(shape: &Placed, from: DVec2, to: DVec2) -> Option<RayHit> {
             let rotation = pose.rotation();
             let inverse = DVec2::new(rotation.x, -rotation.y);
             let start = inverse.rotate(-offset);
-            let (fraction, normal) =
-                polygon(p.points(), p.normals(), start, inverse.rotate(d))?;
+            let (fraction, normal) = polygon(p.points(), p.normals(), start, inverse.rotate(d))?;
             (fraction, normal.map(|n| rotation.rotate(n)))
         }
         Shape::Segment(s) => {

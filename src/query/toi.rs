@@ -340,7 +340,11 @@ pub(super) fn solid_time_of_impact(
             // touches.
             0.0
         } else if rotating {
-            if closing <= 0.0 { f64::INFINITY } else { d / closing }
+            if closing <= 0.0 {
+                f64::INFINITY
+            } else {
+                d / closing
+            }
         } else {
             let closing = last_normal.map_or(0.0, |n| -relative.dot(n));
             if closing <= 0.0 {
