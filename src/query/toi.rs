@@ -15,11 +15,20 @@
 //! rounded surface is involved). It stops when the remaining time is below 1e-12 of the
 //! horizon, or when the shapes stop closing (`v · n >= 0`: past the minimum, apart for good).
 //!
-//! **With rotation: conservative advancement** (Mirtich 1996; Box2D's `b2TimeOfImpact` uses the
-//! same bound). A point of a shape turning at `w` about its position, at most `R` from it, moves
-//! at most `|v| + |w| R`; so in time `dt` the distance drops by at most `(|vB - vA| + |wA| RA +
-//! |wB| RB) dt`, and `t += d / bound` can never step past a contact. It stops at distance 1e-9
-//! of the shapes' size (then the time is at most that distance over the closing speed early).
+//! **With rotation: conservative advancement** (Mirtich 1996). A point of a shape's core
+//! turning at `w` about its position, at most `R` from it, moves at most `|v| + |w| R`; so in
+//! time `dt` the distance drops by at most `(|vB - vA| + |wA| RA + |wB| RB) dt`, and
+//! `t += d / bound` can never step past a contact. (A circle's core is its centre: turning
+//! about it moves nothing, and two circles that only turn so are solved as translating.)
+//! Each step also takes the longer of two safe steps that follow the motion, from the gap
+//! between the shapes' shadows on a direction (any direction's gap is a lower bound of the
+//! distance): on the fixed direction between the closest points, and on the normal of the
+//! closest face turning with its shape, as Box2D's `b2TimeOfImpact` separates along a face.
+//! Each point's shadow is bounded to second order (its speed now, and its centripetal
+//! acceleration), so near a contact the step lands on it to second order and the search ends
+//! in a few steps, where the bound alone closes a fixed part of the gap per step (see
+//! `Turning`). It stops at distance 1e-9 of the shapes' size (then the time is at most that
+//! distance over the closing speed early).
 //!
 //! Touching is not intersecting: "overlapped" means the interiors overlap at t = 0.
 
@@ -30,6 +39,7 @@ use super::collide::{collide_at, collide_circles, collide_convex as collide};
 use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 /// How a shape moves: `position(t) = position + linear * t`, `angle(t) = angle + angular * t`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -209,10 +219,11 @@ pub(super) fn solid_time_of_impact(
         return toi;
     }
     let relative = vb.linear - va.linear;
-    let rotating = va.angular != 0.0 || vb.angular != 0.0;
     // How fast turning can close the gap at most: every point of a shape moves at most
-    // `|w| * reach` by its turn.
+    // `|w| * reach` by its turn. A circle turning about its centre does not move: a pair
+    // that only does that translates, and is solved as translating.
     let turning = va.angular.abs() * reach(&a.shape) + vb.angular.abs() * reach(&b.shape);
+    let rotating = turning > 0.0;
     let bound = relative.length() + turning;
     if rotating {
         toi.method = ToiMethod::ConservativeAdvancement { bound };
@@ -313,19 +324,8 @@ pub(super) fn solid_time_of_impact(
         apart_at = t;
         measured = Some((t, proximity.closest));
         let d = proximity.distance;
-        // The closing speed along the direction between the closest points (Mirtich's
-        // conservative advancement): along that fixed direction the gap between the shapes'
-        // shadows is `d` now and shrinks no faster than `turning` less the relative velocity's
-        // part along it, and the distance is never less than that gap. Tighter than `bound`
-        // (which counts the whole relative speed) whenever the motion is not straight at the
-        // other shape, and it can show the gap never closes.
-        let mut closing = bound;
         if let Some(c) = proximity.closest {
             let scale = c.point_a.abs().max_element().max(1.0);
-            if rotating && d > CONDITIONED * scale {
-                let n = (c.point_b - c.point_a) / d;
-                closing = closing.min(turning - relative.dot(n));
-            }
             last_point = Some((c.point_a + c.point_b) * 0.5);
             // The direction between two points a hair apart has few correct digits: below
             // 1e-9 of their size, the last well-measured direction is kept.
@@ -340,11 +340,36 @@ pub(super) fn solid_time_of_impact(
             // touches.
             0.0
         } else if rotating {
-            if closing <= 0.0 {
-                f64::INFINITY
-            } else {
-                d / closing
-            }
+            // Aimed at half the distance the search stops at, not at touching, so that
+            // where a bound is exact (two circles turning about their centres) rounding does
+            // not carry the step into the other shape.
+            let target = 0.5 * ADVANCEMENT_DISTANCE * size;
+            // Safe whatever the direction: no point moves faster than `bound`.
+            let global = (d - target) / bound;
+            // Along the direction between the closest points, bounds that follow the motion
+            // (see `Turning::safe_step`); any direction gives a safe step, a good one a long
+            // step.
+            let along = proximity.closest.map(|c| {
+                let motion = Turning {
+                    centres: (ma.position - origin, mb.position - origin),
+                    velocities: (va, vb),
+                    reach: (reach(&a.shape), reach(&b.shape)),
+                };
+                // The closest points in the views' coordinates.
+                let c = ClosestPoints {
+                    point_a: c.point_a - origin,
+                    point_b: c.point_b - origin,
+                    ..c
+                };
+                motion.safe_step(
+                    &Rounded::at(&a.shape, ma, origin),
+                    &Rounded::at(&b.shape, mb, origin),
+                    c,
+                    target,
+                    horizon - t,
+                )
+            });
+            along.map_or(global, |s| s.max(global))
         } else {
             let closing = last_normal.map_or(0.0, |n| -relative.dot(n));
             if closing <= 0.0 {
@@ -410,6 +435,248 @@ pub(super) fn solid_time_of_impact(
     toi.point = last_point;
     toi.normal = last_normal;
     toi
+}
+
+/// Two shapes moving and turning at constant velocities (about their positions), for a
+/// second-order conservative step.
+struct Turning {
+    /// The centres of turning (the poses' positions), in the views' coordinates.
+    centres: (DVec2, DVec2),
+    velocities: (Velocity, Velocity),
+    /// Each core's reach from its centre of turning.
+    reach: (f64, f64),
+}
+
+impl Turning {
+    /// How long the shapes, seen now as `a` and `b` with their closest points `c`, surely
+    /// stay more than `target` apart, up to `limit`: the longer of two safe steps.
+    ///
+    /// Any direction `n` proves a lower bound on the distance: the gap between the shapes'
+    /// shadows on it. Along a direction fixed in the world, each core point's shadow moves at
+    /// the speed its velocity gives now, and that speed changes no faster than the point's
+    /// centripetal acceleration `w^2 |r| <= w^2 R`; along a face's normal turning with its
+    /// shape (Box2D's face separation in `b2TimeOfImpact`), the other shape's points move in
+    /// the face's turning frame, and their acceleration there is bounded the same way, with
+    /// the frame's own turn added (see [`Turning::face_shadows`]). Either way, the gap after
+    /// `s` is at least `L(s) = least (x_k + v_k s) - M s^2 / 2` over the points' shadows `x_k`
+    /// and speeds `v_k` now. `L` is concave, so its first root is found from the left by the
+    /// false-position rule, whose chords stay below it: every time kept has `L >= 0`.
+    ///
+    /// Near a contact the slopes are those of the touching points, and the step lands on the
+    /// contact to second order, where a bound on every point's speed (Mirtich's conservative
+    /// advancement) closes a fixed part of the gap per step. A face needs its turning normal:
+    /// along a fixed direction its leading corner, not the touching point, sets the speed.
+    fn safe_step(
+        &self,
+        a: &Rounded,
+        b: &Rounded,
+        c: ClosestPoints,
+        target: f64,
+        limit: f64,
+    ) -> f64 {
+        let Some(n) = (c.point_b - c.point_a).try_normalize() else {
+            return 0.0;
+        };
+        let radii = a.radius + b.radius + target;
+        let face = |r: &Rounded, f: Feature, outward: DVec2| match f {
+            Feature::Edge(k) if r.is_polygon() => Some(r.internal_edge(k)),
+            // A capsule's side facing the other shape.
+            Feature::Edge(_) if r.corner_count() == 2 => {
+                Some(if r.normals[0].dot(outward) >= 0.0 {
+                    0
+                } else {
+                    1
+                })
+            }
+            _ => None,
+        };
+        let along_face = if let Some(i) = face(b, c.feature_b, -n) {
+            Some(self.face_shadows(b, i, a, (1, 0), limit))
+        } else {
+            face(a, c.feature_a, n).map(|i| self.face_shadows(a, i, b, (0, 1), limit))
+        };
+        let fixed = self.fixed_shadows(a, b, n);
+        let mut step = first_root(&fixed.0, &fixed.1, radii, fixed.2, limit).max(fixed.3);
+        if let Some((shadows, curvature)) = along_face {
+            step = step.max(first_root(&shadows, &[(0.0, 0.0)], radii, curvature, limit));
+        }
+        step.min(limit)
+    }
+
+    /// The shadows on the fixed unit direction `n` (A toward B): B's core points, and A's
+    /// negated (so that the gap is the least of one list plus the least of the other), each
+    /// with its speed now; the bound on their second derivative, halved; and Mirtich's
+    /// first-order step to the target (no point's shadow moving faster than the relative
+    /// velocity's part along `n` and `|w| R` of each turn, for the whole motion).
+    #[allow(clippy::type_complexity)]
+    fn fixed_shadows(
+        &self,
+        a: &Rounded,
+        b: &Rounded,
+        n: DVec2,
+    ) -> (
+        SmallVec<[(f64, f64); 8]>,
+        SmallVec<[(f64, f64); 8]>,
+        f64,
+        f64,
+    ) {
+        let (va, vb) = self.velocities;
+        let shadows = |core: &Rounded, centre: DVec2, v: Velocity, sign: f64| {
+            core.points
+                .iter()
+                .map(|p| (sign * p.dot(n), sign * point_velocity(*p, centre, v).dot(n)))
+                .collect::<SmallVec<[(f64, f64); 8]>>()
+        };
+        let near_b = shadows(b, self.centres.1, vb, 1.0);
+        let far_a = shadows(a, self.centres.0, va, -1.0);
+        let curvature =
+            0.5 * (va.angular * va.angular * self.reach.0 + vb.angular * vb.angular * self.reach.1);
+        let closing = va.angular.abs() * self.reach.0 + vb.angular.abs() * self.reach.1
+            - (vb.linear - va.linear).dot(n);
+        let gap = near_b.iter().map(|x| x.0).fold(f64::INFINITY, f64::min)
+            + far_a.iter().map(|x| x.0).fold(f64::INFINITY, f64::min)
+            - a.radius
+            - b.radius;
+        let first = if gap <= 0.0 {
+            0.0
+        } else if closing <= 0.0 {
+            // The shadows never close in.
+            f64::INFINITY
+        } else {
+            gap / closing
+        };
+        (near_b, far_a, curvature, first)
+    }
+
+    /// The other shape's core points seen from face `i` of `owner` (its outward normal `n`
+    /// turning with it): how far each lies beyond the face's line and how fast that changes
+    /// now, and the bound on its second derivative over `[0, limit]`, halved. `sides` says
+    /// which of the pair (0: A, 1: B) are the owner and the other.
+    ///
+    /// In the owner's turning frame a point at `D(s)` from the owner's centre of turning is at
+    /// `q(s) = R(-w s) D(s)`, and `q'' = R(-w s) (D'' - 2 w J D' - w^2 D)`: with
+    /// `|D''| <= w_o^2 R_o`, `|D'| <= |v_o - v| + |w_o| R_o = U` and `|D(s)| <= |D(0)| + U s`,
+    /// `|q''| <= w_o^2 R_o + 2 |w| U + w^2 (|D(0)| + U limit)`.
+    fn face_shadows(
+        &self,
+        owner: &Rounded,
+        i: usize,
+        other: &Rounded,
+        (own, theirs): (usize, usize),
+        limit: f64,
+    ) -> (SmallVec<[(f64, f64); 8]>, f64) {
+        let pick = |pair: (DVec2, DVec2), k: usize| if k == 0 { pair.0 } else { pair.1 };
+        let (centre, v) = (pick(self.centres, own), self.velocity(own));
+        let (other_centre, other_v) = (pick(self.centres, theirs), self.velocity(theirs));
+        let other_reach = if theirs == 0 {
+            self.reach.0
+        } else {
+            self.reach.1
+        };
+        let n = owner.normals[i];
+        let on_face = owner.points[i];
+        let u = (other_v.linear - v.linear).length() + other_v.angular.abs() * other_reach;
+        let mut farthest = 0.0f64;
+        let shadows = other
+            .points
+            .iter()
+            .map(|p| {
+                let d = *p - centre;
+                farthest = farthest.max(d.length());
+                // The point's velocity less the velocity the owner's frame has there.
+                let relative =
+                    point_velocity(*p, other_centre, other_v) - point_velocity(*p, centre, v);
+                ((*p - on_face).dot(n), relative.dot(n))
+            })
+            .collect();
+        let w = v.angular.abs();
+        let bound = other_v.angular * other_v.angular * other_reach
+            + 2.0 * w * u
+            + w * w * (farthest + u * limit);
+        (shadows, 0.5 * bound)
+    }
+
+    fn velocity(&self, k: usize) -> Velocity {
+        if k == 0 {
+            self.velocities.0
+        } else {
+            self.velocities.1
+        }
+    }
+}
+
+/// The velocity of the point `p` of a shape turning about `centre` at `v`.
+fn point_velocity(p: DVec2, centre: DVec2, v: Velocity) -> DVec2 {
+    let r = p - centre;
+    v.linear + DVec2::new(-r.y, r.x) * v.angular
+}
+
+/// The first `s` in `[0, limit]` where `L(s) = least(first) + least(second) - offset -
+/// curvature s^2` reaches 0, from the left (`L` is concave: the false-position chords stay
+/// below it, so every time kept has `L >= 0`); `limit` when it stays positive, 0 when it
+/// starts at or below 0. `least(list)` is the least of `x + v s` over the list.
+fn first_root(
+    first: &[(f64, f64)],
+    second: &[(f64, f64)],
+    offset: f64,
+    curvature: f64,
+    limit: f64,
+) -> f64 {
+    // The least of `x + v s`, and its slope.
+    let least = |list: &[(f64, f64)], s: f64| {
+        let mut best = (f64::INFINITY, 0.0);
+        for &(x, v) in list {
+            let at = x + v * s;
+            if at < best.0 {
+                best = (at, v);
+            }
+        }
+        best
+    };
+    let gap = |s: f64| {
+        let (x1, v1) = least(first, s);
+        let (x2, v2) = least(second, s);
+        (
+            x1 + x2 - offset - curvature * s * s,
+            v1 + v2 - 2.0 * curvature * s,
+        )
+    };
+    let (start, slope) = gap(0.0);
+    if !(start > 0.0) {
+        return 0.0;
+    }
+    // Past the root: the tangent's root (the tangents of a concave function lie above it),
+    // or doubling while the gap stays open.
+    let (mut lo, mut gap_lo) = (0.0, start);
+    let mut hi = if slope < 0.0 {
+        (start / -slope).min(limit)
+    } else {
+        limit
+    };
+    let mut gap_hi = gap(hi).0;
+    while gap_hi > 0.0 {
+        if hi >= limit {
+            return limit;
+        }
+        (lo, gap_lo) = (hi, gap_hi);
+        hi = (hi * 2.0).min(limit);
+        gap_hi = gap(hi).0;
+    }
+    // Two chords: near a contact `L` is nearly straight, and the distance measured next sets
+    // the step after.
+    for _ in 0..2 {
+        let mid = lo + gap_lo * (hi - lo) / (gap_lo - gap_hi);
+        if !(mid > lo && mid < hi) {
+            break;
+        }
+        let g = gap(mid).0;
+        if g > 0.0 {
+            (lo, gap_lo) = (mid, g);
+        } else {
+            (hi, gap_hi) = (mid, g);
+        }
+    }
+    lo
 }
 
 /// The normal (from A toward B) of two shapes touching at the closest features of `c`, from
