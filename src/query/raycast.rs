@@ -13,7 +13,7 @@
 //! A whole scene's casts (every hit, or the first) walk the broad phase's cells along the
 //! segment: [`crate::broad::ray_cast_scene`] and [`crate::broad::ray_cast_scene_first`].
 
-use crate::geometry::{DVec2, Placed, Shape, cross, right_perp};
+use crate::geometry::{ConvexPolygon, DVec2, Placed, Shape, cross, right_perp};
 use serde::Serialize;
 
 /// Where a segment first meets a shape.
@@ -52,15 +52,7 @@ pub fn ray_cast(shape: &Placed, from: DVec2, to: DVec2) -> Option<RayHit> {
                 capsule(p, q, c.radius(), d)?
             }
         }
-        Shape::Polygon(p) => {
-            // In the polygon's own frame, as Box2D's b2RayCastPolygon: the ray is turned
-            // there (two rotations) instead of every corner and normal turned to the world.
-            let rotation = pose.rotation();
-            let inverse = DVec2::new(rotation.x, -rotation.y);
-            let start = inverse.rotate(-offset);
-            let (fraction, normal) = polygon(p.points(), p.normals(), start, inverse.rotate(d))?;
-            (fraction, normal.map(|n| rotation.rotate(n)))
-        }
+        Shape::Polygon(p) => placed_polygon(p, pose.rotation(), offset, d)?,
         Shape::Segment(s) => {
             let place = |p: DVec2| pose.rotation().rotate(p) + offset;
             line(place(s.a()), place(s.b()), d, false)?
@@ -182,6 +174,22 @@ fn line(p: DVec2, q: DVec2, d: DVec2, front_only: bool) -> Option<(f64, Option<D
     }
     let n = right_perp(e).normalize();
     Some((t, Some(if side > 0.0 { -n } else { n })))
+}
+
+/// A polygon turned by `rotation` with its origin at `offset` (relative to the segment's
+/// start), in the polygon's own frame, as Box2D's `b2RayCastPolygon`: the ray is turned there
+/// (two rotations) instead of every corner and normal turned to the world.
+#[inline(never)]
+fn placed_polygon(
+    p: &ConvexPolygon,
+    rotation: DVec2,
+    offset: DVec2,
+    d: DVec2,
+) -> Option<(f64, Option<DVec2>)> {
+    let inverse = DVec2::new(rotation.x, -rotation.y);
+    let start = inverse.rotate(-offset);
+    let (fraction, normal) = polygon(p.points(), p.normals(), start, inverse.rotate(d))?;
+    Some((fraction, normal.map(|n| rotation.rotate(n))))
 }
 
 /// A convex polygon given by its counter-clockwise `points` and outward `normals`, the
