@@ -642,7 +642,7 @@ fn first_root(
         )
     };
     let (start, slope) = gap(0.0);
-    if !(start > 0.0) {
+    if start.is_nan() || start <= 0.0 {
         return 0.0;
     }
     // Past the root: the tangent's root (the tangents of a concave function lie above it),
