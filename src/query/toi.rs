@@ -279,7 +279,10 @@ pub(super) fn solid_time_of_impact(
     let mut measured = None;
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
-        let mut proximity = measure(ma, mb, &mut edges);
+        // The views, kept for the turning step (see `Turning`).
+        let mut ra = Rounded::at(&a.shape, ma, origin);
+        let mut rb = Rounded::at(&b.shape, mb, origin);
+        let mut proximity = proximity_of_apart_near(&ra, &rb, origin, &mut edges);
         // The closest points and the separating-axis test may round differently a hair from
         // contact: near it, the test decides.
         let near = proximity.distance <= CONDITIONED * (1.0 + size);
@@ -319,7 +322,9 @@ pub(super) fn solid_time_of_impact(
             }
             t = lo;
             place(&mut ma, &mut mb, t);
-            proximity = measure(ma, mb, &mut edges);
+            ra = Rounded::at(&a.shape, ma, origin);
+            rb = Rounded::at(&b.shape, mb, origin);
+            proximity = proximity_of_apart_near(&ra, &rb, origin, &mut edges);
         }
         apart_at = t;
         measured = Some((t, proximity.closest));
@@ -361,13 +366,7 @@ pub(super) fn solid_time_of_impact(
                     point_b: c.point_b - origin,
                     ..c
                 };
-                motion.safe_step(
-                    &Rounded::at(&a.shape, ma, origin),
-                    &Rounded::at(&b.shape, mb, origin),
-                    c,
-                    target,
-                    horizon - t,
-                )
+                motion.safe_step(&ra, &rb, c, target, horizon - t)
             });
             along.map_or(global, |s| s.max(global))
         } else {
