@@ -332,12 +332,18 @@ pub fn closest_polygon_cores(
     ))
 }
 
-/// The closest points of a point `p` and the boundary of `core`: one clamped projection per
-/// boundary segment. `core_first` says which is shape A.
+/// The closest points of a point `p` outside `core` and the boundary of `core`: one clamped
+/// projection per boundary segment that faces `p`. `core_first` says which is shape A.
 #[inline]
 fn point_to_core(p: DVec2, core: &Rounded, core_first: bool) -> CoreClosest {
     let mut best = (0, p, 0.0, f64::INFINITY);
+    let polygon = core.is_polygon();
     for k in 0..core.segment_count() {
+        // A polygon's edge with `p` strictly behind its line holds no closest point (see
+        // [`faces_other`]); `p` lies outside the polygon, so some edge faces it.
+        if polygon && core.normals[k].dot(p - core.points[k]) < 0.0 {
+            continue;
+        }
         let (s0, s1) = core.segment(k);
         let (q, t) = closest_point_on_segment(p, s0, s1);
         let d2 = q.distance_squared(p);
