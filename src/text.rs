@@ -2141,6 +2141,134 @@ pub fn not_in_browser(name: &str) -> Option<String> {
     ))
 }
 
+/// Two runs compared (`collidoscope diff`): the lines of its text report.
+pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
+    use crate::capture::{ClaimChange, ShapeKey};
+    let mut lines = Vec::new();
+    let how = match d.tolerance {
+        None => "bit for bit".to_string(),
+        Some(t) => format!("beyond {}", short_number(t)),
+    };
+    let aligned = match d.offset {
+        0 => "frames aligned by number".to_string(),
+        k => format!("frame f of A with frame f{k:+} of B"),
+    };
+    let range =
+        |r: Option<(u64, u64)>| r.map_or("no frames".into(), |(x, y)| format!("frames {x}-{y}"));
+    lines.push(format!("A: {} ({})", d.a, range(d.frames_a)));
+    lines.push(format!("B: {} ({})", d.b, range(d.frames_b)));
+    lines.push(format!(
+        "{} frames compared ({aligned}; poses, velocities and presence {how})",
+        d.frames_compared
+    ));
+    if d.frames_compared == 0 {
+        lines.push("No frame is in both runs: check --offset.".into());
+        return lines;
+    }
+    let name = |id: u64, name: &Option<String>| crate::capture::labelled_name(id, name.as_deref());
+    // Every digit: two runs a ulp apart must not read the same.
+    let exact = |p: DVec2| format!("({}, {})", p.x, p.y);
+    let value = |key: ShapeKey, s: &crate::capture::ShapeState| match key {
+        ShapeKey::Position => exact(s.position),
+        ShapeKey::Angle => s.angle.to_string(),
+        ShapeKey::Velocity => exact(s.velocity),
+        ShapeKey::AngularVelocity => s.angular_velocity.to_string(),
+        ShapeKey::Presence => "present".into(),
+    };
+    let claim = |c: &crate::capture::ClaimDifference| {
+        let pair = format!("ids {} and {}", c.a, c.b);
+        let normal = |n: Option<DVec2>| n.map_or("none".into(), short_point);
+        let depth = |x: Option<f64>| x.map_or("none".into(), short_number);
+        match c.change {
+            ClaimChange::OnlyInA => format!("frame {}: only A claims {pair}", c.frame),
+            ClaimChange::OnlyInB => format!("frame {}: only B claims {pair}", c.frame),
+            ClaimChange::Verdict => format!(
+                "frame {}: A and B disagree whether {pair} intersect (normal in A {}, in B {})",
+                c.frame,
+                normal(c.normal_a),
+                normal(c.normal_b)
+            ),
+            ClaimChange::Normal => format!(
+                "frame {}: {pair}: normal {} in A, {} in B",
+                c.frame,
+                normal(c.normal_a),
+                normal(c.normal_b)
+            ),
+            ClaimChange::Depth => format!(
+                "frame {}: {pair}: depth {} in A, {} in B",
+                c.frame,
+                depth(c.depth_a),
+                depth(c.depth_b)
+            ),
+        }
+    };
+    let Some(first) = &d.first_divergence else {
+        match &d.first_claim_difference {
+            Some(c) => {
+                lines.push("Every shape is the same in both runs, but a claim differs:".into());
+                lines.push(format!("  {}", claim(c)));
+            }
+            None => lines.push("The runs agree: every shape and every claim is the same.".into()),
+        }
+        return lines;
+    };
+    lines.push(format!(
+        "First divergence: frame {} (t = {} s): {} shape{} differ{}",
+        first.frame,
+        short_number(first.time),
+        first.shapes.len(),
+        if first.shapes.len() == 1 { "" } else { "s" },
+        if first.shapes.len() == 1 { "s" } else { "" },
+    ));
+    for s in first.shapes.iter().take(10) {
+        let who = name(s.id, &s.name);
+        match (&s.in_a, &s.in_b) {
+            (Some(a), Some(b)) => {
+                let keys: Vec<String> = s
+                    .keys
+                    .iter()
+                    .map(|k| format!("{} {} in A, {} in B", k.name(), value(*k, a), value(*k, b)))
+                    .collect();
+                lines.push(format!(
+                    "  {who}: by {}: {}",
+                    short_number(s.difference),
+                    keys.join("; ")
+                ));
+            }
+            (Some(_), None) => lines.push(format!("  {who}: in A only")),
+            (None, _) => lines.push(format!("  {who}: in B only")),
+        }
+    }
+    if first.shapes.len() > 10 {
+        lines.push(format!("  ... and {} more", first.shapes.len() - 10));
+    }
+    if first.claims.is_empty() {
+        lines.push("Claims at that frame and the one before: the same in both runs.".into());
+    } else {
+        lines.push("Claims that differ, at that frame and the one before:".into());
+        for c in &first.claims {
+            lines.push(format!("  {}", claim(c)));
+        }
+    }
+    // How it grows: the first frame, then each frame where the largest difference first
+    // passes another power of ten, then the last.
+    lines.push("How far apart (the largest position difference of a shape in both runs):".into());
+    let mut shown_decade = i32::MIN;
+    let last = d.growth.len().saturating_sub(1);
+    for (i, (frame, by)) in d.growth.iter().enumerate() {
+        let decade = if *by > 0.0 {
+            by.log10().floor() as i32
+        } else {
+            i32::MIN + 1
+        };
+        if i == 0 || i == last || decade > shown_decade {
+            lines.push(format!("  frame {frame}: {}", short_number(*by)));
+            shown_decade = shown_decade.max(decade);
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::number;

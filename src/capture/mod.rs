@@ -14,6 +14,7 @@
 pub mod avian;
 #[cfg(feature = "box2d")]
 pub mod box2d;
+mod diff;
 mod error;
 mod event_picture;
 pub mod events;
@@ -46,6 +47,10 @@ mod scan;
 mod step;
 mod write;
 
+pub use diff::{
+    ClaimChange, ClaimDifference, DiffSettings, Divergence, RunDiff, ShapeDifference, ShapeKey,
+    ShapeState, diff_captures,
+};
 pub use error::CaptureError;
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use event_picture::event_picture;

@@ -6,6 +6,7 @@
 mod check;
 mod diagnose;
 mod diagnose_capture;
+mod diff;
 mod explain;
 mod fixture;
 mod import;
@@ -251,6 +252,10 @@ and simulate replay the step), the pair's claim, the pair pinned.")]
     /// capture) with the exact ones, and name the known mistakes that reproduce them.
     #[command(after_help = diagnose::after_help())]
     Diagnose(diagnose::DiagnoseArgs),
+    /// Two captures of "the same" run side by side: the first frame, shape and contact where
+    /// they part, and how far they drift.
+    #[command(after_help = diff::after_help())]
+    Diff(diff::DiffArgs),
 }
 
 /// What `main` should do after parsing the arguments.
@@ -359,6 +364,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
         Some(Command::Diagnose(diagnose::DiagnoseArgs { json, files, .. })) => {
             diagnose::run(&files, json, &mut out)
         }
+        Some(Command::Diff(args)) => diff::run(&args, &mut out),
         Some(Command::Raycast(raycast::RaycastArgs {
             json,
             from,

@@ -1,0 +1,481 @@
+//! Two runs side by side: where two captures of "the same" run first part.
+//!
+//! Frames are aligned by number (frame `f` of A with frame `f + offset` of B: a client and a
+//! server count their ticks from different starts) and shapes by id. The first frame where a
+//! shape's pose, velocity or presence differs (bit for bit, or beyond a tolerance) is the
+//! divergence: every shape that differs there, by how much, and the claims of both runs at that
+//! frame and the one before (a contact one run had and the other did not, or another normal).
+//! After it, the largest pose difference of each frame says how the runs drift apart.
+//!
+//! The idea is Box2D's replay check (a hash of the world per step, a "DIVERGED" mark where two
+//! replays part), with the shape and the contact named rather than a hash that differs. Both
+//! captures are read as streams, one frame of each at a time, as `diagnose` reads one.
+
+use super::{CaptureReader, CapturedShape, Frame, FrameClaim};
+use crate::files::FileError;
+use crate::geometry::DVec2;
+use serde::Serialize;
+use std::path::Path;
+
+/// How two runs are compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DiffSettings {
+    /// Values further apart than this differ; `None`: any difference in the bits does.
+    pub tolerance: Option<f64>,
+    /// Frame `f` of A goes with frame `f + offset` of B.
+    pub offset: i64,
+}
+
+/// What can differ about a shape between the runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShapeKey {
+    /// In one run's frame and not the other's.
+    Presence,
+    /// `position`, compared as a point (its distance, with a tolerance).
+    Position,
+    /// `angle`, radians.
+    Angle,
+    /// `velocity`, compared as a vector.
+    Velocity,
+    /// `angular_velocity`, radians per second.
+    AngularVelocity,
+}
+
+impl ShapeKey {
+    /// The key's name, as the capture file spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShapeKey::Presence => "presence",
+            ShapeKey::Position => "position",
+            ShapeKey::Angle => "angle",
+            ShapeKey::Velocity => "velocity",
+            ShapeKey::AngularVelocity => "angular_velocity",
+        }
+    }
+}
+
+/// A shape's state in one run's frame.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ShapeState {
+    /// Where it is.
+    pub position: DVec2,
+    /// Its angle, radians.
+    pub angle: f64,
+    /// Units per second.
+    pub velocity: DVec2,
+    /// Radians per second.
+    pub angular_velocity: f64,
+}
+
+impl ShapeState {
+    fn of(shape: &CapturedShape) -> Self {
+        Self {
+            position: shape.placed.pose.position,
+            angle: shape.placed.pose.angle(),
+            velocity: shape.motion.velocity,
+            angular_velocity: shape.motion.angular_velocity,
+        }
+    }
+}
+
+/// One shape that differs at a frame.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShapeDifference {
+    /// The shape's id in both captures.
+    pub id: u64,
+    /// Its name, if either run gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// What differs, in the order position, angle, velocity, angular velocity (or presence).
+    pub keys: Vec<ShapeKey>,
+    /// The largest difference of those: a distance (position, velocity) or radians (angle,
+    /// angular velocity); infinite for presence.
+    #[serde(serialize_with = "finite_or_null")]
+    pub difference: f64,
+    /// Its state in A (`None` where absent).
+    pub in_a: Option<ShapeState>,
+    /// Its state in B (`None` where absent).
+    pub in_b: Option<ShapeState>,
+}
+
+/// How a claim of one run stands against the other's at the same frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimChange {
+    /// Only A's frame claims the pair.
+    OnlyInA,
+    /// Only B's frame claims the pair.
+    OnlyInB,
+    /// Both claim it; they disagree on whether it intersects.
+    Verdict,
+    /// Both claim it intersecting, with other normals.
+    Normal,
+    /// Both claim it, the same verdict and normal, other depths.
+    Depth,
+}
+
+/// One claim that differs between the runs at a frame.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimDifference {
+    /// A's frame number.
+    pub frame: u64,
+    /// The pair's shape A, as the run that claims it names it (the normal points from A).
+    pub a: u64,
+    /// The pair's shape B.
+    pub b: u64,
+    /// How the claims differ.
+    pub change: ClaimChange,
+    /// Run A's normal (from `a` toward `b`) where it claims the pair intersecting.
+    pub normal_a: Option<DVec2>,
+    /// Run B's normal, from `a` toward `b` as well.
+    pub normal_b: Option<DVec2>,
+    /// Run A's depth, where it gives one.
+    pub depth_a: Option<f64>,
+    /// Run B's depth, where it gives one.
+    pub depth_b: Option<f64>,
+}
+
+/// Where the runs first part.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Divergence {
+    /// A's frame number (B's is this plus the offset).
+    pub frame: u64,
+    /// A's time there, seconds.
+    pub time: f64,
+    /// Every shape that differs there, the largest difference first.
+    pub shapes: Vec<ShapeDifference>,
+    /// The claims that differ at the frame before and at this one.
+    pub claims: Vec<ClaimDifference>,
+}
+
+/// Two runs compared.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunDiff {
+    /// Run A's file, as given.
+    pub a: String,
+    /// Run B's file, as given.
+    pub b: String,
+    /// Frame pairs compared (both runs have the frame).
+    pub frames_compared: u64,
+    /// The first frame where they part, if they do.
+    pub first_divergence: Option<Divergence>,
+    /// From the divergence to the end: A's frame number and the largest position difference
+    /// of any shape there present in both runs.
+    pub growth: Vec<(u64, f64)>,
+    /// The frames run A holds, first and last (`None`: no frames).
+    pub frames_a: Option<(u64, u64)>,
+    /// The frames run B holds.
+    pub frames_b: Option<(u64, u64)>,
+    /// The offset used: frame `f` of A with frame `f + offset` of B.
+    pub offset: i64,
+    /// The tolerance used (`None`: bit for bit).
+    pub tolerance: Option<f64>,
+    /// The first frame where one run claims a contact the other does not (or another normal),
+    /// when it comes before the shapes part (or they never do).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_claim_difference: Option<ClaimDifference>,
+}
+
+impl RunDiff {
+    /// Whether the runs agree: every frame compared the same, shapes and claims.
+    pub fn agree(&self) -> bool {
+        self.first_divergence.is_none() && self.first_claim_difference.is_none()
+    }
+}
+
+fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if x.is_finite() {
+        s.serialize_f64(*x)
+    } else {
+        s.serialize_none()
+    }
+}
+
+/// Whether `x` and `y` differ: in their bits, or by more than the tolerance.
+fn differs(x: f64, y: f64, tolerance: Option<f64>) -> bool {
+    match tolerance {
+        None => x.to_bits() != y.to_bits(),
+        Some(t) => (x - y).abs() > t,
+    }
+}
+
+fn differs_vec(x: DVec2, y: DVec2, tolerance: Option<f64>) -> bool {
+    match tolerance {
+        None => differs(x.x, y.x, None) || differs(x.y, y.y, None),
+        Some(t) => x.distance(y) > t,
+    }
+}
+
+/// How one shape differs between the runs, if it does.
+fn shape_difference(
+    id: u64,
+    a: Option<&CapturedShape>,
+    b: Option<&CapturedShape>,
+    tolerance: Option<f64>,
+) -> Option<ShapeDifference> {
+    let name = a
+        .and_then(|s| s.name.as_deref())
+        .or_else(|| b.and_then(|s| s.name.as_deref()))
+        .map(str::to_string);
+    let (sa, sb) = (a.map(ShapeState::of), b.map(ShapeState::of));
+    let (Some(x), Some(y)) = (sa, sb) else {
+        return Some(ShapeDifference {
+            id,
+            name,
+            keys: vec![ShapeKey::Presence],
+            difference: f64::INFINITY,
+            in_a: sa,
+            in_b: sb,
+        });
+    };
+    let mut keys = Vec::new();
+    let mut largest = 0.0f64;
+    let mut check = |key, differ: bool, by: f64| {
+        if differ {
+            keys.push(key);
+            largest = largest.max(by);
+        }
+    };
+    check(
+        ShapeKey::Position,
+        differs_vec(x.position, y.position, tolerance),
+        x.position.distance(y.position),
+    );
+    check(
+        ShapeKey::Angle,
+        differs(x.angle, y.angle, tolerance),
+        (x.angle - y.angle).abs(),
+    );
+    check(
+        ShapeKey::Velocity,
+        differs_vec(x.velocity, y.velocity, tolerance),
+        x.velocity.distance(y.velocity),
+    );
+    check(
+        ShapeKey::AngularVelocity,
+        differs(x.angular_velocity, y.angular_velocity, tolerance),
+        (x.angular_velocity - y.angular_velocity).abs(),
+    );
+    (!keys.is_empty()).then_some(ShapeDifference {
+        id,
+        name,
+        keys,
+        difference: largest,
+        in_a: sa,
+        in_b: sb,
+    })
+}
+
+/// The claims of two frames (A's numbered `frame`) that differ.
+fn claim_differences(
+    frame: u64,
+    a: &[FrameClaim],
+    b: &[FrameClaim],
+    tolerance: Option<f64>,
+) -> Vec<ClaimDifference> {
+    let key = |c: &FrameClaim| (c.a.min(c.b), c.a.max(c.b));
+    // A claim's normal seen from the pair's lower id toward the higher, to compare claims that
+    // name the pair in either order.
+    let oriented = |c: &FrameClaim, n: DVec2| if c.a <= c.b { n } else { -n };
+    let mut found = Vec::new();
+    let make = |c: &FrameClaim, change, other: Option<&FrameClaim>, a_side: bool| {
+        let (mine, theirs) = (
+            (
+                c.reported
+                    .intersecting
+                    .then_some(c.reported.normal)
+                    .flatten(),
+                c.reported.depth,
+            ),
+            other.map_or((None, None), |o| {
+                let n = o
+                    .reported
+                    .intersecting
+                    .then_some(o.reported.normal)
+                    .flatten();
+                // The other run's normal, as this claim orders the pair.
+                let n = n.map(|n| if (o.a, o.b) == (c.a, c.b) { n } else { -n });
+                (n, o.reported.depth)
+            }),
+        );
+        let ((normal_a, depth_a), (normal_b, depth_b)) = if a_side {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        };
+        ClaimDifference {
+            frame,
+            a: c.a,
+            b: c.b,
+            change,
+            normal_a,
+            normal_b,
+            depth_a,
+            depth_b,
+        }
+    };
+    for c in a {
+        let Some(d) = b.iter().find(|d| key(d) == key(c)) else {
+            found.push(make(c, ClaimChange::OnlyInA, None, true));
+            continue;
+        };
+        let change = if c.reported.intersecting != d.reported.intersecting {
+            Some(ClaimChange::Verdict)
+        } else if let (true, Some(n), Some(m)) = (
+            c.reported.intersecting,
+            c.reported.normal,
+            d.reported.normal,
+        ) && differs_vec(oriented(c, n), oriented(d, m), tolerance)
+        {
+            Some(ClaimChange::Normal)
+        } else if let (Some(x), Some(y)) = (c.reported.depth, d.reported.depth)
+            && differs(x, y, tolerance)
+        {
+            Some(ClaimChange::Depth)
+        } else {
+            None
+        };
+        if let Some(change) = change {
+            found.push(make(c, change, Some(d), true));
+        }
+    }
+    for d in b {
+        if !a.iter().any(|c| key(c) == key(d)) {
+            found.push(make(d, ClaimChange::OnlyInB, None, false));
+        }
+    }
+    found
+}
+
+/// The shapes of two aligned frames that differ, the largest difference first, and the
+/// largest position difference of a shape present in both.
+fn frame_differences(
+    a: &CaptureReader,
+    b: &CaptureReader,
+    tolerance: Option<f64>,
+) -> (Vec<ShapeDifference>, f64) {
+    let mut shapes = Vec::new();
+    let mut largest = 0.0f64;
+    for sa in a.shapes() {
+        let sb = b.shape(sa.id);
+        if let Some(sb) = sb {
+            largest = largest.max(sa.placed.pose.position.distance(sb.placed.pose.position));
+        }
+        if let Some(d) = shape_difference(sa.id, Some(sa), sb, tolerance) {
+            shapes.push(d);
+        }
+    }
+    for sb in b.shapes() {
+        if a.shape(sb.id).is_none()
+            && let Some(d) = shape_difference(sb.id, None, Some(sb), tolerance)
+        {
+            shapes.push(d);
+        }
+    }
+    shapes.sort_by(|x, y| y.difference.total_cmp(&x.difference).then(x.id.cmp(&y.id)));
+    (shapes, largest)
+}
+
+/// Compare the captures at `a` and `b`. A capture that cannot be read is refused with the
+/// reader's error, as `diagnose` refuses it.
+pub fn diff_captures(a: &Path, b: &Path, settings: DiffSettings) -> Result<RunDiff, FileError> {
+    let mut ra = CaptureReader::open(a)?;
+    let mut rb = CaptureReader::open(b)?;
+    let mut diff = RunDiff {
+        a: a.to_string_lossy().into_owned(),
+        b: b.to_string_lossy().into_owned(),
+        frames_compared: 0,
+        first_divergence: None,
+        growth: Vec::new(),
+        frames_a: None,
+        frames_b: None,
+        offset: settings.offset,
+        tolerance: settings.tolerance,
+        first_claim_difference: None,
+    };
+    let seen = |range: &mut Option<(u64, u64)>, f: &Frame| {
+        *range = Some(range.map_or((f.frame, f.frame), |(first, _)| (first, f.frame)));
+    };
+    // The claims of the last aligned frames, for the frame before a divergence.
+    let mut before: Option<(u64, Vec<FrameClaim>, Vec<FrameClaim>)> = None;
+    let (mut fa, mut fb) = (ra.next_frame()?, rb.next_frame()?);
+    if let Some(f) = &fa {
+        seen(&mut diff.frames_a, f);
+    }
+    if let Some(f) = &fb {
+        seen(&mut diff.frames_b, f);
+    }
+    while let (Some(x), Some(y)) = (&fa, &fb) {
+        // B's frame number less the offset, against A's.
+        let aligned = i128::from(y.frame) - i128::from(settings.offset);
+        if aligned < i128::from(x.frame) {
+            fb = rb.next_frame()?;
+            if let Some(f) = &fb {
+                seen(&mut diff.frames_b, f);
+            }
+            continue;
+        }
+        if aligned > i128::from(x.frame) {
+            fa = ra.next_frame()?;
+            if let Some(f) = &fa {
+                seen(&mut diff.frames_a, f);
+            }
+            continue;
+        }
+        diff.frames_compared += 1;
+        let (shapes, largest) = frame_differences(&ra, &rb, settings.tolerance);
+        if diff.first_divergence.is_some() {
+            diff.growth.push((x.frame, largest));
+        } else if !shapes.is_empty() {
+            let mut claims = Vec::new();
+            if let Some((frame, ca, cb)) = &before {
+                claims.extend(claim_differences(*frame, ca, cb, settings.tolerance));
+            }
+            claims.extend(claim_differences(
+                x.frame,
+                &x.claims,
+                &y.claims,
+                settings.tolerance,
+            ));
+            diff.first_divergence = Some(Divergence {
+                frame: x.frame,
+                time: x.time,
+                shapes,
+                claims,
+            });
+            diff.growth.push((x.frame, largest));
+        } else if diff.first_claim_difference.is_none()
+            && let Some(c) = claim_differences(x.frame, &x.claims, &y.claims, settings.tolerance)
+                .into_iter()
+                .next()
+        {
+            diff.first_claim_difference = Some(c);
+        }
+        if diff.first_divergence.is_none() {
+            before = Some((x.frame, x.claims.clone(), y.claims.clone()));
+        }
+        fa = ra.next_frame()?;
+        if let Some(f) = &fa {
+            seen(&mut diff.frames_a, f);
+        }
+        fb = rb.next_frame()?;
+        if let Some(f) = &fb {
+            seen(&mut diff.frames_b, f);
+        }
+    }
+    // The rest of the longer run, counted and checked to its end (a refusal there refuses it).
+    while fa.is_some() {
+        fa = ra.next_frame()?;
+        if let Some(f) = &fa {
+            seen(&mut diff.frames_a, f);
+        }
+    }
+    while fb.is_some() {
+        fb = rb.next_frame()?;
+        if let Some(f) = &fb {
+            seen(&mut diff.frames_b, f);
+        }
+    }
+    Ok(diff)
+}

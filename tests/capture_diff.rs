@@ -1,0 +1,248 @@
+//! `collidoscope diff`: two captures of a real Box2D v3 world (boxdd-sys, from its C source)
+//! compared. The same run twice agrees, bit for bit. The same run with one box nudged by one
+//! f32 ulp at a chosen step (while the stack falls) diverges at that frame and names the box, then drifts. A run
+//! renumbered as a server would number its ticks agrees with `--offset`. A refused capture is
+//! refused as `diagnose` refuses it.
+
+#[allow(dead_code, unused_imports)]
+#[path = "../src/capture/box2d/mod.rs"]
+mod box2d_capture;
+
+use box2d_capture::{Box2dCapture, header};
+use boxdd_sys::ffi::*;
+use collidoscope::capture::{
+    CaptureWriter, DiffSettings, NormalFrom, Penetration, ShapeKey, diff_captures,
+};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn v(x: f32, y: f32) -> b2Vec2 {
+    b2Vec2 { x, y }
+}
+
+/// A stack of five boxes falling onto a ground, a ball rolling into it; 120 steps of 1/60 s.
+/// With `nudge`, at that step (before it is captured) the third box moves right by one f32
+/// ulp of its x.
+fn run(nudge: Option<usize>) -> Vec<u8> {
+    // SAFETY: one world, created, stepped and destroyed here; bodies used while it lives.
+    unsafe {
+        let mut def = b2DefaultWorldDef();
+        def.gravity = v(0.0, -10.0);
+        let world = b2CreateWorld(&def);
+        let mut bodies = Vec::new();
+        let mut names = Vec::new();
+        let mut make = |kind: b2BodyType, x: f32, y: f32| {
+            let mut body = b2DefaultBodyDef();
+            body.type_ = kind;
+            body.position = v(x, y);
+            let id = b2CreateBody(world, &body);
+            bodies.push(id);
+            id
+        };
+        let ground = make(b2BodyType_b2_staticBody, 0.0, -0.5);
+        b2CreatePolygonShape(ground, &b2DefaultShapeDef(), &b2MakeBox(20.0, 0.5));
+        names.push((ground, "ground".to_string()));
+        let mut third = None;
+        for k in 0..5 {
+            let b = make(
+                b2BodyType_b2_dynamicBody,
+                0.1 * k as f32,
+                0.6 + 1.05 * k as f32,
+            );
+            b2CreatePolygonShape(b, &b2DefaultShapeDef(), &b2MakeBox(0.5, 0.5));
+            names.push((b, format!("box{k}")));
+            if k == 2 {
+                third = Some(b);
+            }
+        }
+        let ball = make(b2BodyType_b2_dynamicBody, -4.0, 0.4);
+        b2Body_SetLinearVelocity(ball, v(6.0, 0.0));
+        let circle = b2Circle {
+            center: v(0.0, 0.0),
+            radius: 0.4,
+        };
+        b2CreateCircleShape(ball, &b2DefaultShapeDef(), &circle);
+        names.push((ball, "ball".to_string()));
+
+        let dt = 1.0 / 60.0;
+        let writer = CaptureWriter::new(
+            Vec::new(),
+            &header(4, dt, false),
+            NormalFrom::AToB,
+            Penetration::NegativeSeparation,
+        )
+        .unwrap();
+        let mut capture = Box2dCapture::new(writer);
+        for (body, name) in &names {
+            capture.name(*body, name.clone());
+        }
+        for step in 0..120 {
+            if nudge == Some(step) {
+                let b = third.unwrap();
+                let p = b2Body_GetPosition(b);
+                let x = f32::from_bits(p.x.to_bits() + 1);
+                b2Body_SetTransform(b, v(x, p.y), b2Body_GetRotation(b));
+            }
+            capture.before_step(&bodies).unwrap();
+            b2World_Step(world, dt as f32, 4);
+            capture.after_step(step as f64 * dt, &bodies).unwrap();
+        }
+        let bytes = capture.finish().unwrap();
+        b2DestroyWorld(world);
+        bytes
+    }
+}
+
+fn saved(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn the_same_run_twice_agrees_bit_for_bit() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = saved(dir.path(), "a.capture.jsonl", &run(None));
+    let b = saved(dir.path(), "b.capture.jsonl", &run(None));
+    let diff = diff_captures(&a, &b, DiffSettings::default()).unwrap();
+    assert_eq!(diff.frames_compared, 120);
+    assert!(diff.agree(), "{diff:?}");
+    assert!(diff.growth.is_empty());
+}
+
+#[test]
+fn one_ulp_at_step_10_diverges_there_names_the_box_and_drifts() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = saved(dir.path(), "a.capture.jsonl", &run(None));
+    let b = saved(dir.path(), "b.capture.jsonl", &run(Some(10)));
+    let diff = diff_captures(&a, &b, DiffSettings::default()).unwrap();
+    assert_eq!(diff.frames_compared, 120);
+    let first = diff.first_divergence.as_ref().expect("the runs part");
+    assert_eq!(first.frame, 10, "{first:?}");
+    // At the frame itself only the nudged box differs, by its position alone, one f32 ulp.
+    assert_eq!(first.shapes.len(), 1, "{first:?}");
+    let shape = &first.shapes[0];
+    assert_eq!(shape.name.as_deref(), Some("box2"));
+    assert_eq!(shape.keys, vec![ShapeKey::Position]);
+    let (pa, pb) = (shape.in_a.unwrap().position, shape.in_b.unwrap().position);
+    assert_eq!(((pa.x as f32).to_bits() + 1), (pb.x as f32).to_bits());
+    assert_eq!(pa.y, pb.y);
+    assert!(shape.difference > 0.0 && shape.difference < 1e-6);
+    // The growth starts there and runs to the end; the stack's boxes touch, so the ulp
+    // spreads: later frames differ by more than the first.
+    assert_eq!(diff.growth.first().map(|g| g.0), Some(10));
+    assert_eq!(diff.growth.last().map(|g| g.0), Some(119));
+    let last = diff.growth.last().unwrap().1;
+    assert!(last > shape.difference, "{:?}", diff.growth);
+    // A tolerance above the drift sees no divergence.
+    let loose = diff_captures(
+        &a,
+        &b,
+        DiffSettings {
+            tolerance: Some(1.0),
+            offset: 0,
+        },
+    )
+    .unwrap();
+    assert!(loose.first_divergence.is_none(), "{loose:?}");
+}
+
+/// The capture's frame numbers moved by `by`, as a server that started counting earlier.
+fn renumbered(bytes: &[u8], by: u64) -> Vec<u8> {
+    let text = std::str::from_utf8(bytes).unwrap();
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            out.push_str(line);
+        } else {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let f = value["frame"].as_u64().unwrap();
+            value["frame"] = (f + by).into();
+            out.push_str(&serde_json::to_string(&value).unwrap());
+        }
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+#[test]
+fn a_server_counting_from_elsewhere_agrees_with_the_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = run(None);
+    let a = saved(dir.path(), "client.capture.jsonl", &bytes);
+    let b = saved(dir.path(), "server.capture.jsonl", &renumbered(&bytes, 3));
+    let aligned = DiffSettings {
+        tolerance: None,
+        offset: 3,
+    };
+    let diff = diff_captures(&a, &b, aligned).unwrap();
+    assert_eq!(diff.frames_compared, 120);
+    assert!(diff.agree(), "{diff:?}");
+    // Without the offset, frame f of the client meets frame f - 3 of the run: they part at
+    // once.
+    let unaligned = diff_captures(&a, &b, DiffSettings::default()).unwrap();
+    assert_eq!(unaligned.frames_compared, 117);
+    assert_eq!(unaligned.first_divergence.map(|d| d.frame), Some(3));
+}
+
+fn collidoscope(args: &[&str]) -> (u8, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap() as u8,
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_command_says_where_and_exits_as_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = saved(dir.path(), "a.capture.jsonl", &run(None));
+    let b = saved(dir.path(), "b.capture.jsonl", &run(Some(10)));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+
+    let (code, text, _) = collidoscope(&["diff", a, a]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("The runs agree"), "{text}");
+
+    let (code, text, _) = collidoscope(&["diff", a, b]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("First divergence: frame 10"), "{text}");
+    assert!(text.contains("box2 (id "), "{text}");
+    assert!(text.contains("position"), "{text}");
+
+    let (code, json, _) = collidoscope(&["diff", a, b, "--json"]);
+    assert_eq!(code, 1);
+    let line: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(line["a"], a);
+    assert_eq!(line["frames_compared"], 120);
+    assert_eq!(line["first_divergence"]["frame"], 10);
+    assert_eq!(line["first_divergence"]["shapes"][0]["keys"][0], "position");
+    assert!(
+        line["first_divergence"]["shapes"][0]["difference"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(line["first_divergence"]["claims"].is_array());
+    assert_eq!(line["growth"][0][0], 10);
+
+    let (code, json, _) = collidoscope(&["diff", a, a, "--json"]);
+    assert_eq!(code, 0);
+    let line: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert!(line["first_divergence"].is_null());
+
+    // A refused capture: named as diagnose names it, exit 1 (as a refused file always is).
+    let bad = saved(dir.path(), "bad.capture.jsonl", b"{\"format\":\"nope\"}\n");
+    let (code, _, err) = collidoscope(&["diff", a, bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.capture.jsonl: line 1"), "{err}");
+    // Usage.
+    let (code, _, _) = collidoscope(&["diff", a]);
+    assert_eq!(code, 2);
+    let (code, _, err) = collidoscope(&["diff", a, a, "--tolerance", "-1"]);
+    assert_eq!(code, 2, "{err}");
+}
