@@ -1,6 +1,7 @@
 //! Captures of a big game: 1,000 moving bodies at 60 Hz, every one changing every frame, with
 //! the contacts of their neighbours as claims. Measures the writer (one frame, compressed) and
-//! `diagnose`'s reader and judge on every core (`judge_capture`), and prints the capture's size
+//! `diagnose`'s reader and judge on every core (`judge_capture`), `diff` of the capture against
+//! a copy of itself (every frame compared), and prints the capture's size
 //! compressed and not, one `diagnose` pass of each, and the window's capture lab on it: how
 //! soon the first frame shows, when every claim is judged, a jump to any frame, and a scrub
 //! (the pointer sweeping the timeline, the frames read on the reader thread).
@@ -10,8 +11,9 @@
 //! keeps the two captures in that folder.
 
 use collidoscope::capture::{
-    BodyShape, CaptureIndex, CaptureReader, CaptureWriter, Engine, EventFinder, Header, Manifold,
-    ManifoldPoint, NormalFrom, Penetration, ScanState, judge_capture, judge_capture_with_events,
+    BodyShape, CaptureIndex, CaptureReader, CaptureWriter, DiffSettings, Engine, EventFinder,
+    Header, Manifold, ManifoldPoint, NormalFrom, Penetration, ScanState, diff_captures,
+    judge_capture, judge_capture_with_events,
 };
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
 use collidoscope::query::summarize;
@@ -182,6 +184,22 @@ fn bench_capture(c: &mut Criterion) {
             "diagnose with events, {name}: {events} events in {with:.1} s ({:.2}x the pass without)",
             with / took
         );
+        // Two runs side by side (`collidoscope diff`): the capture against a copy of itself,
+        // the worst case (every frame compared to its end). Goal: about the time diagnose
+        // takes to read one.
+        let copy = dir.join(format!("copy-{name}.capture.jsonl"));
+        std::fs::copy(path, &copy).unwrap();
+        let started = Instant::now();
+        let diff = diff_captures(path, &copy, DiffSettings::default()).unwrap();
+        let compared = started.elapsed().as_secs_f64();
+        assert!(diff.agree() && diff.frames_compared == frames as u64);
+        println!(
+            "diff, {name}: {} frames of two captures compared in {compared:.1} s ({:.2}x diagnose reading one, {:.2}x with events)",
+            diff.frames_compared,
+            compared / took,
+            compared / with
+        );
+        std::fs::remove_file(&copy).unwrap();
     }
     // The window: open, first frame shown; then, once read, frames anywhere.
     for (name, path) in [("plain", &plain), ("compressed", &gzip)] {

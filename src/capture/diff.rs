@@ -16,6 +16,8 @@ use crate::files::FileError;
 use crate::geometry::DVec2;
 use serde::Serialize;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, sync_channel};
 
 /// How two runs are compared.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -69,7 +71,8 @@ pub struct ShapeState {
 }
 
 impl ShapeState {
-    fn of(shape: &CapturedShape) -> Self {
+    /// The state of `shape` as a capture's frame has it.
+    pub fn of(shape: &CapturedShape) -> Self {
         Self {
             position: shape.placed.pose.position,
             angle: shape.placed.pose.angle(),
@@ -207,18 +210,47 @@ fn differs_vec(x: DVec2, y: DVec2, tolerance: Option<f64>) -> bool {
     }
 }
 
+/// A shape as a frame of one run has it: what is compared, and its name.
+#[derive(Clone, Debug)]
+struct Seen {
+    id: u64,
+    state: ShapeState,
+    name: Option<Arc<str>>,
+}
+
+/// One run's frame, taken from its reader: the frame and its shapes by id.
+struct Snapshot {
+    frame: Frame,
+    shapes: Vec<Seen>,
+}
+
+impl Snapshot {
+    fn of(frame: Frame, reader: &CaptureReader) -> Self {
+        let mut shapes: Vec<Seen> = reader
+            .shapes()
+            .map(|s| Seen {
+                id: s.id,
+                state: ShapeState::of(s),
+                name: s.name.clone(),
+            })
+            .collect();
+        shapes.sort_unstable_by_key(|s| s.id);
+        Self { frame, shapes }
+    }
+}
+
 /// How one shape differs between the runs, if it does.
 fn shape_difference(
-    id: u64,
-    a: Option<&CapturedShape>,
-    b: Option<&CapturedShape>,
+    a: Option<&Seen>,
+    b: Option<&Seen>,
     tolerance: Option<f64>,
 ) -> Option<ShapeDifference> {
+    let id = a.or(b)?.id;
     let name = a
         .and_then(|s| s.name.as_deref())
         .or_else(|| b.and_then(|s| s.name.as_deref()))
         .map(str::to_string);
-    let (sa, sb) = (a.map(ShapeState::of), b.map(ShapeState::of));
+    let (sa, sb) = (a.map(|s| s.state), b.map(|s| s.state));
     let (Some(x), Some(y)) = (sa, sb) else {
         return Some(ShapeDifference {
             id,
@@ -349,27 +381,28 @@ fn claim_differences(
 }
 
 /// The shapes of two aligned frames that differ, the largest difference first, and the
-/// largest position difference of a shape present in both.
+/// largest position difference of a shape present in both. Both lists are sorted by id.
 fn frame_differences(
-    a: &CaptureReader,
-    b: &CaptureReader,
+    a: &[Seen],
+    b: &[Seen],
     tolerance: Option<f64>,
 ) -> (Vec<ShapeDifference>, f64) {
     let mut shapes = Vec::new();
     let mut largest = 0.0f64;
-    for sa in a.shapes() {
-        let sb = b.shape(sa.id);
-        if let Some(sb) = sb {
-            largest = largest.max(sa.placed.pose.position.distance(sb.placed.pose.position));
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let (x, y) = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x.id == y.id => (Some(x), Some(y)),
+            (Some(x), Some(y)) if x.id < y.id => (Some(x), None),
+            (Some(_), Some(y)) => (None, Some(y)),
+            (x, y) => (x, y),
+        };
+        i += usize::from(x.is_some());
+        j += usize::from(y.is_some());
+        if let (Some(x), Some(y)) = (x, y) {
+            largest = largest.max(x.state.position.distance(y.state.position));
         }
-        if let Some(d) = shape_difference(sa.id, Some(sa), sb, tolerance) {
-            shapes.push(d);
-        }
-    }
-    for sb in b.shapes() {
-        if a.shape(sb.id).is_none()
-            && let Some(d) = shape_difference(sb.id, None, Some(sb), tolerance)
-        {
+        if let Some(d) = shape_difference(x, y, tolerance) {
             shapes.push(d);
         }
     }
@@ -377,11 +410,54 @@ fn frame_differences(
     (shapes, largest)
 }
 
+/// One run's frames, read on a thread of their own where there are threads (two captures
+/// are then read in the time of one), else here.
+enum Run {
+    Thread(Receiver<Result<Snapshot, FileError>>),
+    Here(Box<CaptureReader>),
+}
+
+impl Run {
+    fn open(path: &Path) -> Result<Self, FileError> {
+        let mut reader = CaptureReader::open(path)?;
+        let (send, receive) = sync_channel::<Result<Snapshot, FileError>>(8);
+        let spawned = std::thread::Builder::new()
+            .name("collidoscope diff".into())
+            .spawn(move || {
+                loop {
+                    let next = match reader.next_frame() {
+                        Ok(Some(frame)) => Ok(Snapshot::of(frame, &reader)),
+                        Ok(None) => break,
+                        Err(e) => Err(e),
+                    };
+                    let stop = next.is_err();
+                    if send.send(next).is_err() || stop {
+                        break;
+                    }
+                }
+            });
+        match spawned {
+            Ok(_) => Ok(Run::Thread(receive)),
+            // No threads (a page): the reader went with the closure, so open it again here.
+            Err(_) => Ok(Run::Here(Box::new(CaptureReader::open(path)?))),
+        }
+    }
+
+    fn next(&mut self) -> Result<Option<Snapshot>, FileError> {
+        match self {
+            Run::Thread(receive) => receive.recv().ok().transpose(),
+            Run::Here(reader) => Ok(reader
+                .next_frame()?
+                .map(|frame| Snapshot::of(frame, reader))),
+        }
+    }
+}
+
 /// Compare the captures at `a` and `b`. A capture that cannot be read is refused with the
 /// reader's error, as `diagnose` refuses it.
 pub fn diff_captures(a: &Path, b: &Path, settings: DiffSettings) -> Result<RunDiff, FileError> {
-    let mut ra = CaptureReader::open(a)?;
-    let mut rb = CaptureReader::open(b)?;
+    let mut ra = Run::open(a)?;
+    let mut rb = Run::open(b)?;
     let mut diff = RunDiff {
         a: a.to_string_lossy().into_owned(),
         b: b.to_string_lossy().into_owned(),
@@ -394,88 +470,72 @@ pub fn diff_captures(a: &Path, b: &Path, settings: DiffSettings) -> Result<RunDi
         tolerance: settings.tolerance,
         first_claim_difference: None,
     };
-    let seen = |range: &mut Option<(u64, u64)>, f: &Frame| {
-        *range = Some(range.map_or((f.frame, f.frame), |(first, _)| (first, f.frame)));
-    };
+    let next =
+        |run: &mut Run, range: &mut Option<(u64, u64)>| -> Result<Option<Snapshot>, FileError> {
+            let s = run.next()?;
+            if let Some(s) = &s {
+                let f = s.frame.frame;
+                *range = Some(range.map_or((f, f), |(first, _)| (first, f)));
+            }
+            Ok(s)
+        };
     // The claims of the last aligned frames, for the frame before a divergence.
     let mut before: Option<(u64, Vec<FrameClaim>, Vec<FrameClaim>)> = None;
-    let (mut fa, mut fb) = (ra.next_frame()?, rb.next_frame()?);
-    if let Some(f) = &fa {
-        seen(&mut diff.frames_a, f);
-    }
-    if let Some(f) = &fb {
-        seen(&mut diff.frames_b, f);
-    }
+    let mut fa = next(&mut ra, &mut diff.frames_a)?;
+    let mut fb = next(&mut rb, &mut diff.frames_b)?;
     while let (Some(x), Some(y)) = (&fa, &fb) {
         // B's frame number less the offset, against A's.
-        let aligned = i128::from(y.frame) - i128::from(settings.offset);
-        if aligned < i128::from(x.frame) {
-            fb = rb.next_frame()?;
-            if let Some(f) = &fb {
-                seen(&mut diff.frames_b, f);
-            }
+        let aligned = i128::from(y.frame.frame) - i128::from(settings.offset);
+        if aligned < i128::from(x.frame.frame) {
+            fb = next(&mut rb, &mut diff.frames_b)?;
             continue;
         }
-        if aligned > i128::from(x.frame) {
-            fa = ra.next_frame()?;
-            if let Some(f) = &fa {
-                seen(&mut diff.frames_a, f);
-            }
+        if aligned > i128::from(x.frame.frame) {
+            fa = next(&mut ra, &mut diff.frames_a)?;
             continue;
         }
         diff.frames_compared += 1;
-        let (shapes, largest) = frame_differences(&ra, &rb, settings.tolerance);
+        let (xf, yf) = (&x.frame, &y.frame);
+        let (shapes, largest) = frame_differences(&x.shapes, &y.shapes, settings.tolerance);
         if diff.first_divergence.is_some() {
-            diff.growth.push((x.frame, largest));
+            diff.growth.push((xf.frame, largest));
         } else if !shapes.is_empty() {
             let mut claims = Vec::new();
             if let Some((frame, ca, cb)) = &before {
                 claims.extend(claim_differences(*frame, ca, cb, settings.tolerance));
             }
             claims.extend(claim_differences(
-                x.frame,
-                &x.claims,
-                &y.claims,
+                xf.frame,
+                &xf.claims,
+                &yf.claims,
                 settings.tolerance,
             ));
             diff.first_divergence = Some(Divergence {
-                frame: x.frame,
-                time: x.time,
+                frame: xf.frame,
+                time: xf.time,
                 shapes,
                 claims,
             });
-            diff.growth.push((x.frame, largest));
+            diff.growth.push((xf.frame, largest));
         } else if diff.first_claim_difference.is_none()
-            && let Some(c) = claim_differences(x.frame, &x.claims, &y.claims, settings.tolerance)
+            && let Some(c) = claim_differences(xf.frame, &xf.claims, &yf.claims, settings.tolerance)
                 .into_iter()
                 .next()
         {
             diff.first_claim_difference = Some(c);
         }
         if diff.first_divergence.is_none() {
-            before = Some((x.frame, x.claims.clone(), y.claims.clone()));
+            before = Some((xf.frame, xf.claims.clone(), yf.claims.clone()));
         }
-        fa = ra.next_frame()?;
-        if let Some(f) = &fa {
-            seen(&mut diff.frames_a, f);
-        }
-        fb = rb.next_frame()?;
-        if let Some(f) = &fb {
-            seen(&mut diff.frames_b, f);
-        }
+        fa = next(&mut ra, &mut diff.frames_a)?;
+        fb = next(&mut rb, &mut diff.frames_b)?;
     }
     // The rest of the longer run, counted and checked to its end (a refusal there refuses it).
     while fa.is_some() {
-        fa = ra.next_frame()?;
-        if let Some(f) = &fa {
-            seen(&mut diff.frames_a, f);
-        }
+        fa = next(&mut ra, &mut diff.frames_a)?;
     }
     while fb.is_some() {
-        fb = rb.next_frame()?;
-        if let Some(f) = &fb {
-            seen(&mut diff.frames_b, f);
-        }
+        fb = next(&mut rb, &mut diff.frames_b)?;
     }
     Ok(diff)
 }
