@@ -312,3 +312,131 @@ fn the_command_says_where_and_exits_as_documented() {
     let (code, _, err) = collidoscope(&["diff", a, a, "--tolerance", "-1"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A packet log's two views as captures, one frame every `tick` ms: the players' own (each at
+/// the pose of its last packet sent by then) or the server's (each at the pose of its last
+/// packet received by then). A player with no packet yet is not in the frame.
+fn view(log: &collidoscope::latency::PacketLog, tick: f64, frames: usize, server: bool) -> Vec<u8> {
+    use collidoscope::capture::{BodyShape, Engine, Header};
+    use collidoscope::geometry::DVec2;
+    let mut writer = CaptureWriter::new(
+        Vec::new(),
+        &Header::f32_metres(Engine::new(
+            "packets",
+            if server { "server" } else { "client" },
+        )),
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    for k in 0..frames {
+        let t = k as f64 * tick;
+        let shapes: Vec<BodyShape> = log
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(i, player)| {
+                let last = log
+                    .packets
+                    .iter()
+                    .filter(|p| p.player == i && if server { p.received <= t } else { p.sent <= t })
+                    .max_by(|x, y| x.sent.total_cmp(&y.sent))?;
+                Some(
+                    BodyShape::new(
+                        i as u64,
+                        player.shape.clone(),
+                        last.position,
+                        DVec2::from_angle(last.angle),
+                    )
+                    .named(player.display_name(i)),
+                )
+            })
+            .collect();
+        writer.frame(t / 1000.0, &shapes, &[]).unwrap();
+    }
+    writer.finish().unwrap()
+}
+
+/// Two players sending every 50 ms, received 100 ms later (two ticks of 50 ms); with `late`,
+/// the runner's packet sent at 500 ms arrives at 700 ms instead.
+fn packet_log(late: bool) -> collidoscope::latency::PacketLog {
+    let mut packets = Vec::new();
+    for k in 0..20 {
+        let sent = 50.0 * k as f64;
+        for (player, x) in [(0, 0.0), (1, 10.0 - 0.5 * k as f64)] {
+            let received = if late && player == 1 && k == 10 {
+                700.0
+            } else {
+                sent + 100.0
+            };
+            packets.push(format!(
+                r#"{{"player": {player}, "sent": {sent}, "received": {received}, "position": [{x}, 0], "angle": 0}}"#
+            ));
+        }
+    }
+    // Arrival order, as a log holds its packets.
+    packets.sort_by(|a, b| {
+        let at = |p: &String| -> f64 {
+            let v: serde_json::Value = serde_json::from_str(p).unwrap();
+            v["received"].as_f64().unwrap()
+        };
+        at(a).total_cmp(&at(b))
+    });
+    let text = format!(
+        r#"{{"format": "collidoscope-packets", "version": 1, "players": [{{"name": "post", "kind": "circle", "radius": 1}}, {{"name": "runner", "kind": "circle", "radius": 0.5}}], "packets": [{}]}}"#,
+        packets.join(",")
+    );
+    collidoscope::latency::PacketLog::parse(Path::new("two-views.json"), text.as_bytes()).unwrap()
+}
+
+#[test]
+fn a_client_and_a_server_from_a_packet_log_part_where_a_packet_is_late() {
+    let dir = tempfile::tempdir().unwrap();
+    // Every packet 100 ms late: the server's frame f + 2 is the players' frame f.
+    let log = packet_log(false);
+    let client = saved(
+        dir.path(),
+        "client.capture.jsonl",
+        &view(&log, 50.0, 20, false),
+    );
+    let server = saved(
+        dir.path(),
+        "server.capture.jsonl",
+        &view(&log, 50.0, 22, true),
+    );
+    let two_ticks = DiffSettings {
+        tolerance: None,
+        offset: 2,
+    };
+    let diff = diff_captures(&client, &server, two_ticks).unwrap();
+    assert_eq!(diff.frames_compared, 20);
+    assert!(diff.agree(), "{diff:?}");
+    // One packet 200 ms late: the server still holds the runner's pose from 450 ms when the
+    // runner is at its 500 ms one.
+    let log = packet_log(true);
+    let client = saved(
+        dir.path(),
+        "client-late.capture.jsonl",
+        &view(&log, 50.0, 20, false),
+    );
+    let server = saved(
+        dir.path(),
+        "server-late.capture.jsonl",
+        &view(&log, 50.0, 22, true),
+    );
+    let diff = diff_captures(&client, &server, two_ticks).unwrap();
+    let first = diff.first_divergence.expect("the views part");
+    assert_eq!(first.frame, 10);
+    assert_eq!(first.shapes.len(), 1, "{first:?}");
+    assert_eq!(first.shapes[0].name.as_deref(), Some("runner"));
+    assert_eq!(first.shapes[0].keys, vec![ShapeKey::Position]);
+    assert_eq!(first.shapes[0].difference, 0.5);
+    // The next packet arrives on time, a tick later, and the server takes the newest: the
+    // views meet again (the late one, when it comes, is older than what the server holds).
+    assert_eq!(diff.growth[0], (10, 0.5));
+    assert!(
+        diff.growth[1..].iter().all(|(_, by)| *by == 0.0),
+        "{:?}",
+        diff.growth
+    );
+}
