@@ -356,9 +356,9 @@ pub(super) fn solid_time_of_impact(
             // step.
             let along = proximity.closest.map(|c| {
                 let motion = Turning {
-                    centres: (ma.position - origin, mb.position - origin),
-                    velocities: (va, vb),
-                    reach: (reach(&a.shape), reach(&b.shape)),
+                    centres: [ma.position - origin, mb.position - origin],
+                    velocities: [va, vb],
+                    reach: [reach(&a.shape), reach(&b.shape)],
                 };
                 // The closest points in the views' coordinates.
                 let c = ClosestPoints {
@@ -440,10 +440,10 @@ pub(super) fn solid_time_of_impact(
 /// second-order conservative step.
 struct Turning {
     /// The centres of turning (the poses' positions), in the views' coordinates.
-    centres: (DVec2, DVec2),
-    velocities: (Velocity, Velocity),
+    centres: [DVec2; 2],
+    velocities: [Velocity; 2],
     /// Each core's reach from its centre of turning.
-    reach: (f64, f64),
+    reach: [f64; 2],
 }
 
 impl Turning {
@@ -494,8 +494,19 @@ impl Turning {
         } else {
             face(a, c.feature_a, n).map(|i| self.face_shadows(a, i, b, (0, 1), limit))
         };
-        let fixed = self.fixed_shadows(a, b, n);
-        let mut step = first_root(&fixed.0, &fixed.1, radii, fixed.2, limit).max(fixed.3);
+        let (near_b, far_a, curvature, closing) = self.fixed_shadows(a, b, n);
+        // Mirtich's first-order step, aimed at the target as the others are.
+        let least = |list: &[(f64, f64)]| list.iter().map(|x| x.0).fold(f64::INFINITY, f64::min);
+        let gap = least(&near_b) + least(&far_a) - radii;
+        let first = if gap <= 0.0 {
+            0.0
+        } else if closing <= 0.0 {
+            // The shadows never close in.
+            f64::INFINITY
+        } else {
+            gap / closing
+        };
+        let mut step = first_root(&near_b, &far_a, radii, curvature, limit).max(first);
         if let Some((shadows, curvature)) = along_face {
             step = step.max(first_root(&shadows, &[(0.0, 0.0)], radii, curvature, limit));
         }
@@ -504,9 +515,9 @@ impl Turning {
 
     /// The shadows on the fixed unit direction `n` (A toward B): B's core points, and A's
     /// negated (so that the gap is the least of one list plus the least of the other), each
-    /// with its speed now; the bound on their second derivative, halved; and Mirtich's
-    /// first-order step to the target (no point's shadow moving faster than the relative
-    /// velocity's part along `n` and `|w| R` of each turn, for the whole motion).
+    /// with its speed now; the bound on their second derivative, halved; and Mirtich's bound
+    /// on how fast the gap closes over the whole motion (no point's shadow moving faster than
+    /// the relative velocity's part along `n` and `|w| R` of each turn).
     #[allow(clippy::type_complexity)]
     fn fixed_shadows(
         &self,
@@ -519,32 +530,21 @@ impl Turning {
         f64,
         f64,
     ) {
-        let (va, vb) = self.velocities;
+        let [va, vb] = self.velocities;
+        let [reach_a, reach_b] = self.reach;
         let shadows = |core: &Rounded, centre: DVec2, v: Velocity, sign: f64| {
             core.points
                 .iter()
                 .map(|p| (sign * p.dot(n), sign * point_velocity(*p, centre, v).dot(n)))
                 .collect::<SmallVec<[(f64, f64); 8]>>()
         };
-        let near_b = shadows(b, self.centres.1, vb, 1.0);
-        let far_a = shadows(a, self.centres.0, va, -1.0);
+        let near_b = shadows(b, self.centres[1], vb, 1.0);
+        let far_a = shadows(a, self.centres[0], va, -1.0);
         let curvature =
-            0.5 * (va.angular * va.angular * self.reach.0 + vb.angular * vb.angular * self.reach.1);
-        let closing = va.angular.abs() * self.reach.0 + vb.angular.abs() * self.reach.1
+            0.5 * (va.angular * va.angular * reach_a + vb.angular * vb.angular * reach_b);
+        let closing = va.angular.abs() * reach_a + vb.angular.abs() * reach_b
             - (vb.linear - va.linear).dot(n);
-        let gap = near_b.iter().map(|x| x.0).fold(f64::INFINITY, f64::min)
-            + far_a.iter().map(|x| x.0).fold(f64::INFINITY, f64::min)
-            - a.radius
-            - b.radius;
-        let first = if gap <= 0.0 {
-            0.0
-        } else if closing <= 0.0 {
-            // The shadows never close in.
-            f64::INFINITY
-        } else {
-            gap / closing
-        };
-        (near_b, far_a, curvature, first)
+        (near_b, far_a, curvature, closing)
     }
 
     /// The other shape's core points seen from face `i` of `owner` (its outward normal `n`
@@ -564,14 +564,9 @@ impl Turning {
         (own, theirs): (usize, usize),
         limit: f64,
     ) -> (SmallVec<[(f64, f64); 8]>, f64) {
-        let pick = |pair: (DVec2, DVec2), k: usize| if k == 0 { pair.0 } else { pair.1 };
-        let (centre, v) = (pick(self.centres, own), self.velocity(own));
-        let (other_centre, other_v) = (pick(self.centres, theirs), self.velocity(theirs));
-        let other_reach = if theirs == 0 {
-            self.reach.0
-        } else {
-            self.reach.1
-        };
+        let (centre, v) = (self.centres[own], self.velocities[own]);
+        let (other_centre, other_v) = (self.centres[theirs], self.velocities[theirs]);
+        let other_reach = self.reach[theirs];
         let n = owner.normals[i];
         let on_face = owner.points[i];
         let u = (other_v.linear - v.linear).length() + other_v.angular.abs() * other_reach;
@@ -593,14 +588,6 @@ impl Turning {
             + 2.0 * w * u
             + w * w * (farthest + u * limit);
         (shadows, 0.5 * bound)
-    }
-
-    fn velocity(&self, k: usize) -> Velocity {
-        if k == 0 {
-            self.velocities.0
-        } else {
-            self.velocities.1
-        }
     }
 }
 
