@@ -6,14 +6,15 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match run(std::env::args_os()) {
         AfterArgs::Exit(code) => code,
-        AfterArgs::OpenWindow(file) => open_window(file, None, (None, None), None),
-        AfterArgs::Present(lesson) => open_window(None, Some(lesson), (None, None), None),
+        AfterArgs::OpenWindow(file) => open_window(file, None, (None, None), None, None),
+        AfterArgs::Present(lesson) => open_window(None, Some(lesson), (None, None), None, None),
         AfterArgs::Live {
             file,
             follow,
             listen,
             link,
-        } => open_window(file, None, (follow, listen), link),
+            compare,
+        } => open_window(file, None, (follow, listen), link, compare),
     }
 }
 
@@ -23,6 +24,7 @@ fn open_window(
     lesson: Option<collidoscope::lesson::LessonSource>,
     (follow, listen): (Option<std::path::PathBuf>, Option<u16>),
     link: Option<String>,
+    compare: Option<std::path::PathBuf>,
 ) -> ExitCode {
     let options = collidoscope::app::Options {
         file,
@@ -30,6 +32,7 @@ fn open_window(
         follow,
         listen,
         link,
+        compare,
         ..Default::default()
     };
     match collidoscope::app::run(options) {
@@ -48,6 +51,7 @@ fn open_window(
     _lesson: Option<collidoscope::lesson::LessonSource>,
     _live: (Option<std::path::PathBuf>, Option<u16>),
     _link: Option<String>,
+    _compare: Option<std::path::PathBuf>,
 ) -> ExitCode {
     collidoscope::cli::print_help();
     ExitCode::SUCCESS

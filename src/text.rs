@@ -1628,6 +1628,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "capture lab: next / previous disagreeing claim",
     ),
     (
+        "J",
+        "capture lab, comparing two runs: the frame where they first part",
+    ),
+    (
         "L",
         "capture lab, following or listening: go live again (the newest frame, the break armed)",
     ),
@@ -2141,72 +2145,242 @@ pub fn not_in_browser(name: &str) -> Option<String> {
     ))
 }
 
-/// Two runs compared (`collidoscope diff`): the lines of its text report.
-pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
-    use crate::capture::{ClaimChange, ShapeKey};
-    let mut lines = Vec::new();
-    let how = match d.tolerance {
+/// How two runs are compared: "bit for bit", or "beyond X".
+pub fn diff_how(tolerance: Option<f64>) -> String {
+    match tolerance {
         None => "bit for bit".to_string(),
         Some(t) => format!("beyond {}", short_number(t)),
-    };
-    let aligned = match d.offset {
+    }
+}
+
+/// How two runs' frames are aligned.
+pub fn diff_alignment(offset: i64) -> String {
+    match offset {
         0 => "frames aligned by number".to_string(),
         k => format!("frame f of A with frame f{k:+} of B"),
-    };
-    let range =
-        |r: Option<(u64, u64)>| r.map_or("no frames".into(), |(x, y)| format!("frames {x}-{y}"));
-    lines.push(format!("A: {} ({})", d.a, range(d.frames_a)));
-    lines.push(format!("B: {} ({})", d.b, range(d.frames_b)));
-    lines.push(format!(
-        "{} frames compared ({aligned}; poses, velocities and presence {how})",
-        d.frames_compared
-    ));
-    if d.frames_compared == 0 {
-        lines.push("No frame is in both runs: check --offset.".into());
-        return lines;
     }
-    let name = |id: u64, name: &Option<String>| crate::capture::labelled_name(id, name.as_deref());
-    // Every digit: two runs a ulp apart must not read the same.
+}
+
+/// One key of a shape's state, every digit (two runs a ulp apart must not read the same).
+fn state_value(key: crate::capture::ShapeKey, s: &crate::capture::ShapeState) -> String {
+    use crate::capture::ShapeKey;
     let exact = |p: DVec2| format!("({}, {})", p.x, p.y);
-    let value = |key: ShapeKey, s: &crate::capture::ShapeState| match key {
+    match key {
         ShapeKey::Position => exact(s.position),
         ShapeKey::Angle => s.angle.to_string(),
         ShapeKey::Velocity => exact(s.velocity),
         ShapeKey::AngularVelocity => s.angular_velocity.to_string(),
         ShapeKey::Presence => "present".into(),
-    };
-    let claim = |c: &crate::capture::ClaimDifference| {
-        let pair = format!("ids {} and {}", c.a, c.b);
-        let normal = |n: Option<DVec2>| n.map_or("none".into(), short_point);
-        let depth = |x: Option<f64>| x.map_or("none".into(), short_number);
-        match c.change {
-            ClaimChange::OnlyInA => format!("frame {}: only A claims {pair}", c.frame),
-            ClaimChange::OnlyInB => format!("frame {}: only B claims {pair}", c.frame),
-            ClaimChange::Verdict => format!(
-                "frame {}: A and B disagree whether {pair} intersect (normal in A {}, in B {})",
-                c.frame,
-                normal(c.normal_a),
-                normal(c.normal_b)
-            ),
-            ClaimChange::Normal => format!(
-                "frame {}: {pair}: normal {} in A, {} in B",
-                c.frame,
-                normal(c.normal_a),
-                normal(c.normal_b)
-            ),
-            ClaimChange::Depth => format!(
-                "frame {}: {pair}: depth {} in A, {} in B",
-                c.frame,
-                depth(c.depth_a),
-                depth(c.depth_b)
-            ),
+    }
+}
+
+/// A shape that differs between two runs: who, by how much, then each key in both runs
+/// (every digit): `crate (id 7): by 1.2e-7: position (1, 2) in A, (1, 2.0000001) in B`.
+pub fn shape_difference(s: &crate::capture::ShapeDifference) -> String {
+    let who = crate::capture::labelled_name(s.id, s.name.as_deref());
+    match (&s.in_a, &s.in_b) {
+        (Some(a), Some(b)) => {
+            let keys: Vec<String> = s
+                .keys
+                .iter()
+                .map(|k| {
+                    format!(
+                        "{} {} in A, {} in B",
+                        k.name(),
+                        state_value(*k, a),
+                        state_value(*k, b)
+                    )
+                })
+                .collect();
+            format!(
+                "{who}: by {}: {}",
+                short_number(s.difference),
+                keys.join("; ")
+            )
         }
+        (Some(_), None) => format!("{who}: in A only"),
+        (None, _) => format!("{who}: in B only"),
+    }
+}
+
+/// A claim that differs between two runs at a frame.
+pub fn claim_difference(c: &crate::capture::ClaimDifference) -> String {
+    use crate::capture::ClaimChange;
+    let pair = format!("ids {} and {}", c.a, c.b);
+    let normal = |n: Option<DVec2>| n.map_or("none".into(), short_point);
+    let depth = |x: Option<f64>| x.map_or("none".into(), short_number);
+    match c.change {
+        ClaimChange::OnlyInA => format!("frame {}: only A claims {pair}", c.frame),
+        ClaimChange::OnlyInB => format!("frame {}: only B claims {pair}", c.frame),
+        ClaimChange::Verdict => format!(
+            "frame {}: A and B disagree whether {pair} intersect (normal in A {}, in B {})",
+            c.frame,
+            normal(c.normal_a),
+            normal(c.normal_b)
+        ),
+        ClaimChange::Normal => format!(
+            "frame {}: {pair}: normal {} in A, {} in B",
+            c.frame,
+            normal(c.normal_a),
+            normal(c.normal_b)
+        ),
+        ClaimChange::Depth => format!(
+            "frame {}: {pair}: depth {} in A, {} in B",
+            c.frame,
+            depth(c.depth_a),
+            depth(c.depth_b)
+        ),
+    }
+}
+
+/// What differs between A's frame `a` and B's frame `b` shown side by side: how many shapes
+/// and claims, the largest difference, or that they are the same.
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub fn frames_apart(a: u64, b: u64, here: &crate::capture::FrameComparison) -> String {
+    let frames = if a == b {
+        format!("At frame {a}")
+    } else {
+        format!("At A's frame {a} (B's {b})")
     };
+    if here.shapes.is_empty() && here.claims.is_empty() {
+        return format!("{frames}: the same in both runs");
+    }
+    let count = |n: usize, what: &str| {
+        format!(
+            "{n} {what}{} differ{}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" }
+        )
+    };
+    let mut parts = Vec::new();
+    if !here.shapes.is_empty() {
+        let only = here
+            .shapes
+            .iter()
+            .filter(|s| !s.difference.is_finite())
+            .count();
+        let mut how = Vec::new();
+        if here.largest > 0.0 {
+            how.push(format!(
+                "positions up to {} apart",
+                short_number(here.largest)
+            ));
+        }
+        if only > 0 {
+            how.push(format!("{only} in one run only"));
+        }
+        let how = if how.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", how.join("; "))
+        };
+        parts.push(count(here.shapes.len(), "shape") + &how);
+    }
+    if !here.claims.is_empty() {
+        parts.push(count(here.claims.len(), "claim"));
+    }
+    format!("{frames}: {}", parts.join(", "))
+}
+
+/// The strip's row of two compared runs, at a frame: how far apart they are there, and where
+/// they part.
+pub fn runs_apart_at(frame: u64, apart: Option<f64>, parting: Option<u64>) -> String {
+    match (apart, parting) {
+        (_, None) => "compared runs: the same throughout".into(),
+        (_, Some(f)) if frame < f => {
+            format!("compared runs: the same here; they part at frame {f} (J)")
+        }
+        (Some(d), Some(f)) => format!(
+            "compared runs: apart by {} here; they part at frame {f} (J)",
+            short_number(d)
+        ),
+        (None, Some(f)) => format!("compared runs: they part at frame {f} (J)"),
+    }
+}
+
+/// The offset that would line B's frames up with A's, when both runs hold as many frames
+/// numbered from other starts and another offset is used: a server counting its ticks from
+/// elsewhere.
+pub fn offset_hint(d: &crate::capture::RunDiff) -> Option<i64> {
+    let ((a0, a1), (b0, b1)) = (d.frames_a?, d.frames_b?);
+    let k = i64::try_from(i128::from(b0) - i128::from(a0)).ok()?;
+    let same_length = b1.checked_sub(b0)? == a1.checked_sub(a0)?;
+    (same_length && k != d.offset).then_some(k)
+}
+
+/// Where two runs part, in a line: the frame and how many shapes, or that they agree.
+pub fn runs_part(d: &crate::capture::RunDiff) -> String {
+    if d.frames_compared == 0 {
+        return match offset_hint(d) {
+            Some(k) => {
+                format!("no frame is in both runs: B's frames are A's {k:+}, try an offset of {k}")
+            }
+            None => "no frame is in both runs: check the offset".into(),
+        };
+    }
+    match (&d.first_divergence, &d.first_claim_difference) {
+        (Some(first), _) => {
+            let most = d
+                .growth
+                .iter()
+                .copied()
+                .reduce(|x, y| if y.1 > x.1 { y } else { x })
+                .unwrap_or((first.frame, 0.0));
+            let end = d.growth.last().map_or(0.0, |g| g.1);
+            format!(
+                "the runs part at frame {} (t = {} s): {} shape{} differ{}; positions {} apart at most (frame {}), {} at the end{}",
+                first.frame,
+                short_number(first.time),
+                first.shapes.len(),
+                if first.shapes.len() == 1 { "" } else { "s" },
+                if first.shapes.len() == 1 { "s" } else { "" },
+                short_number(most.1),
+                most.0,
+                short_number(end),
+                offset_hint(d).map_or(String::new(), |k| format!(
+                    "; B's frames are A's {k:+}: try an offset of {k}"
+                )),
+            )
+        }
+        (None, Some(c)) => format!(
+            "every shape is the same in both runs, but a claim differs at frame {}",
+            c.frame
+        ),
+        (None, None) => format!(
+            "the runs agree: {} frames compared, every shape and claim the same ({})",
+            d.frames_compared,
+            diff_how(d.tolerance)
+        ),
+    }
+}
+
+/// Two runs compared (`collidoscope diff`): the lines of its text report.
+pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
+    let mut lines = Vec::new();
+    let range =
+        |r: Option<(u64, u64)>| r.map_or("no frames".into(), |(x, y)| format!("frames {x}-{y}"));
+    lines.push(format!("A: {} ({})", d.a, range(d.frames_a)));
+    lines.push(format!("B: {} ({})", d.b, range(d.frames_b)));
+    lines.push(format!(
+        "{} frames compared ({}; poses, velocities and presence {})",
+        d.frames_compared,
+        diff_alignment(d.offset),
+        diff_how(d.tolerance)
+    ));
+    if let Some(k) = offset_hint(d) {
+        lines.push(format!(
+            "B's frames are A's {k:+} (as many, numbered from elsewhere): try --offset {k}"
+        ));
+    }
+    if d.frames_compared == 0 {
+        lines.push("No frame is in both runs: check --offset.".into());
+        return lines;
+    }
     let Some(first) = &d.first_divergence else {
         match &d.first_claim_difference {
             Some(c) => {
                 lines.push("Every shape is the same in both runs, but a claim differs:".into());
-                lines.push(format!("  {}", claim(c)));
+                lines.push(format!("  {}", claim_difference(c)));
             }
             None => lines.push("The runs agree: every shape and every claim is the same.".into()),
         }
@@ -2221,23 +2395,7 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
         if first.shapes.len() == 1 { "s" } else { "" },
     ));
     for s in first.shapes.iter().take(10) {
-        let who = name(s.id, &s.name);
-        match (&s.in_a, &s.in_b) {
-            (Some(a), Some(b)) => {
-                let keys: Vec<String> = s
-                    .keys
-                    .iter()
-                    .map(|k| format!("{} {} in A, {} in B", k.name(), value(*k, a), value(*k, b)))
-                    .collect();
-                lines.push(format!(
-                    "  {who}: by {}: {}",
-                    short_number(s.difference),
-                    keys.join("; ")
-                ));
-            }
-            (Some(_), None) => lines.push(format!("  {who}: in A only")),
-            (None, _) => lines.push(format!("  {who}: in B only")),
-        }
+        lines.push(format!("  {}", shape_difference(s)));
     }
     if first.shapes.len() > 10 {
         lines.push(format!("  ... and {} more", first.shapes.len() - 10));
@@ -2247,7 +2405,7 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
     } else {
         lines.push("Claims that differ, at that frame and the one before:".into());
         for c in &first.claims {
-            lines.push(format!("  {}", claim(c)));
+            lines.push(format!("  {}", claim_difference(c)));
         }
     }
     // How it grows: the first frame, then each frame where the largest difference first

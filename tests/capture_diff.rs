@@ -248,7 +248,21 @@ fn a_server_counting_from_elsewhere_agrees_with_the_offset() {
     // once.
     let unaligned = diff_captures(&a, &b, DiffSettings::default()).unwrap();
     assert_eq!(unaligned.frames_compared, 117);
-    assert_eq!(unaligned.first_divergence.map(|d| d.frame), Some(3));
+    assert_eq!(
+        unaligned.first_divergence.as_ref().map(|d| d.frame),
+        Some(3)
+    );
+    // The two runs hold as many frames, numbered 3 apart: the offset is proposed, in the
+    // command's words and the window's.
+    assert_eq!(collidoscope::text::offset_hint(&unaligned), Some(3));
+    assert_eq!(collidoscope::text::offset_hint(&diff), None);
+    let said = collidoscope::text::run_diff(&unaligned).join("\n");
+    assert!(said.contains("try --offset 3"), "{said}");
+    assert!(
+        collidoscope::text::runs_part(&unaligned).ends_with("try an offset of 3"),
+        "{}",
+        collidoscope::text::runs_part(&unaligned)
+    );
 }
 
 fn collidoscope(args: &[&str]) -> (u8, String, String) {

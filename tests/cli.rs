@@ -227,6 +227,11 @@ fn wrong_usage_exits_with_2() {
         collidoscope(&["frobnicate", "x", "y"]).status.code(),
         Some(2)
     );
+    // --compare needs the capture it compares with.
+    let compare = collidoscope(&["--compare", "b.capture.jsonl"]);
+    assert_eq!(compare.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&compare.stderr);
+    assert!(said.contains("<FILE>"), "{said}");
 }
 
 #[test]

@@ -27,6 +27,16 @@ impl App {
                 Command::Lesson(LessonCommand::Open(crate::lesson::LessonSource::File(path)))
             }
             Command::Open(path) if crate::import::is_level_file(&path) => Command::Import(path),
+            // A capture the page's picker gave for Compare with a capture...
+            Command::OpenBytes { name, bytes }
+                if self.capture_lab.wants_compare()
+                    && [".jsonl", ".gz"]
+                        .iter()
+                        .any(|e| name.to_ascii_lowercase().ends_with(e)) =>
+            {
+                self.lab = Lab::Capture;
+                Command::Capture(CaptureCommand::CompareBytes { name, bytes })
+            }
             Command::OpenBytes { name, bytes }
                 if [".jsonl", ".gz"]
                     .iter()

@@ -94,6 +94,25 @@ pub enum CaptureCommand {
     StopListening,
     /// Save the capture a game streamed at this path.
     SaveReceived(PathBuf),
+    /// Open the capture at this path to compare with the one shown ("B" beside "A"): drawn as
+    /// ghosts over it, the runs compared as `collidoscope diff` compares them.
+    Compare(PathBuf),
+    /// Compare with a capture given as bytes (the browser's picker or a drop), named `name`.
+    CompareBytes {
+        /// The file's name.
+        name: String,
+        /// What it holds, plain or gzip.
+        bytes: Vec<u8>,
+    },
+    /// The next capture the browser's picker gives is compared with the one shown, not opened
+    /// in its place (or no longer).
+    CompareNext(bool),
+    /// Compare again with this offset and tolerance.
+    CompareSettings(crate::capture::DiffSettings),
+    /// Stop comparing: the second run is closed.
+    CloseCompare,
+    /// Show the frame where the compared runs first part (J).
+    JumpToParting,
 }
 
 /// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and

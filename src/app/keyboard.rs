@@ -139,6 +139,10 @@ impl App {
                 for shift in shifted_presses(Key::E) {
                     out.push(Command::Capture(CaptureCommand::NextEvent(!shift)));
                 }
+                // J: where the compared runs first part.
+                if pressed(Key::J) {
+                    out.push(Command::Capture(CaptureCommand::JumpToParting));
+                }
                 // L: live again (the newest frame of a capture followed, the break armed).
                 if pressed(Key::L) {
                     out.push(Command::Capture(CaptureCommand::GoLive));

@@ -68,6 +68,8 @@ pub struct LabView<'a> {
     pub draws_rays: bool,
     /// A second run's scene, drawn as outlines.
     pub ghost: Option<&'a Scene>,
+    /// The ghost's shapes (list positions) that differ from the scene's: drawn bold.
+    pub ghost_apart: &'a [usize],
     /// The sweeps of the step shown.
     pub sweeps: &'a [Sweep],
     /// The capture lab's event stepped to: its picture.
@@ -99,6 +101,7 @@ impl<'a> LabView<'a> {
             ray: None,
             draws_rays: false,
             ghost: None,
+            ghost_apart: &[],
             sweeps: &[],
             event: None,
             latency: None,

@@ -133,6 +133,8 @@ pub struct Options {
     pub link: Option<String>,
     /// Something to say at once, as a problem (what the page around the window found wrong).
     pub problem: Option<String>,
+    /// A second capture to compare with the one opened (`collidoscope FILE --compare B`).
+    pub compare: Option<PathBuf>,
 }
 
 /// Which panels are shown, and what the scene view draws.
@@ -280,6 +282,9 @@ impl App {
         if let Some(file) = options.file {
             // As File > Open takes it: a shape set, a capture, a lesson or a level.
             app.run(Command::Open(file));
+        }
+        if let Some(path) = options.compare {
+            app.run(Command::Capture(CaptureCommand::Compare(path)));
         }
         if let Some(source) = options.lesson {
             app.present(LessonCommand::Open(source));

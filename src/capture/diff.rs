@@ -11,7 +11,7 @@
 //! replays part), with the shape and the contact named rather than a hash that differs. Both
 //! captures are read as streams, one frame of each at a time, as `diagnose` reads one.
 
-use super::{CaptureReader, CapturedShape, Frame, FrameClaim};
+use super::{CaptureReader, CaptureSource, CapturedShape, Frame, FrameClaim};
 use crate::files::FileError;
 use crate::geometry::DVec2;
 use serde::Serialize;
@@ -410,6 +410,55 @@ fn frame_differences(
     (shapes, largest)
 }
 
+/// Two aligned frames shown side by side (the window's compare mode): the shapes that differ,
+/// the largest difference first, how far apart the shapes in both are, and the claims that
+/// differ.
+#[cfg(any(feature = "cli", feature = "gui"))]
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FrameComparison {
+    /// Every shape that differs, the largest difference first.
+    pub shapes: Vec<ShapeDifference>,
+    /// The largest position difference of a shape present in both.
+    pub largest: f64,
+    /// The claims that differ (A's frame number).
+    pub claims: Vec<ClaimDifference>,
+}
+
+/// Frame `a` of one run beside frame `b` of the other, compared as [`diff_captures`] compares
+/// them.
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub fn compare_frames(
+    a: &super::ShownFrame,
+    b: &super::ShownFrame,
+    tolerance: Option<f64>,
+) -> FrameComparison {
+    let seen = |f: &super::ShownFrame| {
+        let mut shapes: Vec<Seen> = f
+            .ids
+            .iter()
+            .zip(&f.scene.shapes)
+            .map(|(id, s)| Seen {
+                id: *id,
+                state: ShapeState {
+                    position: s.placed.pose.position,
+                    angle: s.placed.pose.angle(),
+                    velocity: s.motion.velocity,
+                    angular_velocity: s.motion.angular_velocity,
+                },
+                name: s.name.as_deref().map(Arc::from),
+            })
+            .collect();
+        shapes.sort_unstable_by_key(|s| s.id);
+        shapes
+    };
+    let (shapes, largest) = frame_differences(&seen(a), &seen(b), tolerance);
+    FrameComparison {
+        shapes,
+        largest,
+        claims: claim_differences(a.frame.frame, &a.frame.claims, &b.frame.claims, tolerance),
+    }
+}
+
 /// One run's frames, read on a thread of their own where there are threads (two captures
 /// are then read in the time of one), else here.
 enum Run {
@@ -418,8 +467,8 @@ enum Run {
 }
 
 impl Run {
-    fn open(path: &Path) -> Result<Self, FileError> {
-        let mut reader = CaptureReader::open(path)?;
+    fn open(source: &CaptureSource) -> Result<Self, FileError> {
+        let mut reader = source.reader()?;
         let (send, receive) = sync_channel::<Result<Snapshot, FileError>>(8);
         let spawned = std::thread::Builder::new()
             .name("collidoscope diff".into())
@@ -439,7 +488,7 @@ impl Run {
         match spawned {
             Ok(_) => Ok(Run::Thread(receive)),
             // No threads (a page): the reader went with the closure, so open it again here.
-            Err(_) => Ok(Run::Here(Box::new(CaptureReader::open(path)?))),
+            Err(_) => Ok(Run::Here(Box::new(source.reader()?))),
         }
     }
 
@@ -456,11 +505,25 @@ impl Run {
 /// Compare the captures at `a` and `b`. A capture that cannot be read is refused with the
 /// reader's error, as `diagnose` refuses it.
 pub fn diff_captures(a: &Path, b: &Path, settings: DiffSettings) -> Result<RunDiff, FileError> {
+    diff_sources(
+        &CaptureSource::File(a.to_path_buf()),
+        &CaptureSource::File(b.to_path_buf()),
+        settings,
+    )
+}
+
+/// [`diff_captures`] of two captures from wherever they are read (a file, or bytes a page was
+/// given).
+pub fn diff_sources(
+    a: &CaptureSource,
+    b: &CaptureSource,
+    settings: DiffSettings,
+) -> Result<RunDiff, FileError> {
     let mut ra = Run::open(a)?;
     let mut rb = Run::open(b)?;
     let mut diff = RunDiff {
-        a: a.to_string_lossy().into_owned(),
-        b: b.to_string_lossy().into_owned(),
+        a: a.name().to_string_lossy().into_owned(),
+        b: b.name().to_string_lossy().into_owned(),
         frames_compared: 0,
         first_divergence: None,
         growth: Vec::new(),

@@ -522,6 +522,17 @@ impl CaptureIndex {
         any
     }
 
+    /// Where to read the capture again from its start: its file, or the bytes it was given.
+    pub fn source(&self) -> super::CaptureSource {
+        match &self.seeker.text.memory {
+            Some(bytes) => super::CaptureSource::Bytes {
+                name: self.path.clone(),
+                bytes: bytes.clone(),
+            },
+            None => super::CaptureSource::File(self.path.clone()),
+        }
+    }
+
     /// The file, as it was named.
     pub fn path(&self) -> &Path {
         &self.path

@@ -49,8 +49,10 @@ mod write;
 
 pub use diff::{
     ClaimChange, ClaimDifference, DiffSettings, Divergence, RunDiff, ShapeDifference, ShapeKey,
-    ShapeState, diff_captures,
+    ShapeState, diff_captures, diff_sources,
 };
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub use diff::{FrameComparison, compare_frames};
 pub use error::CaptureError;
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use event_picture::event_picture;
@@ -66,7 +68,9 @@ pub use pairing::{
 };
 pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;
-pub use read::{CaptureReader, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture};
+pub use read::{
+    CaptureReader, CaptureSource, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture,
+};
 pub use recorder::{FlightRecorder, RecorderOutput};
 pub use runs::{DifferingRun, DifferingRuns};
 #[cfg(any(feature = "cli", feature = "gui"))]

@@ -391,6 +391,41 @@ impl std::fmt::Debug for CaptureReader {
     }
 }
 
+/// Where a capture's text comes from, to read it again from its start: a file (plain or
+/// gzip), or bytes a page was given (plain or gzip), named for messages.
+#[derive(Clone, Debug)]
+pub enum CaptureSource {
+    /// The file at this path.
+    File(PathBuf),
+    /// Bytes in memory.
+    Bytes {
+        /// What names it in messages.
+        name: PathBuf,
+        /// What it holds.
+        bytes: Arc<[u8]>,
+    },
+}
+
+impl CaptureSource {
+    /// The name messages give it.
+    pub fn name(&self) -> &Path {
+        match self {
+            CaptureSource::File(path) => path,
+            CaptureSource::Bytes { name, .. } => name,
+        }
+    }
+
+    /// A reader from its start (its header read, or refused).
+    pub fn reader(&self) -> Result<CaptureReader, FileError> {
+        match self {
+            CaptureSource::File(path) => CaptureReader::open(path),
+            CaptureSource::Bytes { name, bytes } => {
+                CaptureReader::new(name, std::io::Cursor::new(bytes.clone()))
+            }
+        }
+    }
+}
+
 impl CaptureReader {
     /// Open the capture at `path` (plain or gzip) and read its header.
     /// The file is read (and unpacked) ahead on a thread of its own.

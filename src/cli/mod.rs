@@ -65,6 +65,11 @@ pub struct Cli {
     /// or a scene shared by Copy link, `?scene=...`): the address, or just its query.
     #[arg(long, value_name = "URL")]
     link: Option<String>,
+    /// Open the window on FILE (a capture) compared with this second run of the same game (a
+    /// replay, a client, another machine): drawn as ghosts over it, where the runs first part
+    /// marked on the timeline (J shows it), as `collidoscope diff FILE CAPTURE` compares them.
+    #[arg(long, value_name = "CAPTURE", requires = "file")]
+    compare: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -277,6 +282,8 @@ pub enum AfterArgs {
         listen: Option<u16>,
         /// A link's query (from its `?`).
         link: Option<String>,
+        /// A second capture to compare with the file.
+        compare: Option<PathBuf>,
     },
 }
 
@@ -293,7 +300,11 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let status = match cli.command {
-        None if cli.follow.is_some() || cli.listen.is_some() || cli.link.is_some() => {
+        None if cli.follow.is_some()
+            || cli.listen.is_some()
+            || cli.link.is_some()
+            || cli.compare.is_some() =>
+        {
             // The query of an address (`https://host/page?scene=...`), or the query alone.
             let link = cli
                 .link
@@ -303,6 +314,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
                 follow: cli.follow,
                 listen: cli.listen,
                 link,
+                compare: cli.compare,
             };
         }
         None => return AfterArgs::OpenWindow(cli.file),

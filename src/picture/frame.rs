@@ -335,6 +335,7 @@ pub fn picture_with(
             }),
             ray,
             ghost: None,
+            ghost_apart: &[],
             sweeps: &[],
             event: None,
             latency: None,

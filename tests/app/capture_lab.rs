@@ -15,11 +15,17 @@ use collidoscope::scene::{Body, Precision};
 /// A platformer in pixels, y down: a ball on a ledge (ids 4 and 9). The engine reports the
 /// normal reversed at frames 30 and 75, and nothing else wrong.
 fn platformer(path: &Path) {
-    platformer_to(std::fs::File::create(path).unwrap(), None);
+    platformer_to(std::fs::File::create(path).unwrap(), None, None);
 }
 
-/// The platformer written to `out`, a step every `pace` when given (a game running).
-fn platformer_to<W: std::io::Write>(out: W, pace: Option<std::time::Duration>) -> W {
+/// The platformer written to `out`, a step every `pace` when given (a game running); with
+/// `nudge` (a step and a distance), the ball is pushed right by that much more at each step
+/// from that one (another run drifting away).
+fn platformer_to<W: std::io::Write>(
+    out: W,
+    pace: Option<std::time::Duration>,
+    nudge: Option<(u64, f64)>,
+) -> W {
     let mut header = Header::f32_metres(Engine::new("platformer", "0.3"));
     header.units = "px".into();
     header.y_up = false;
@@ -40,10 +46,17 @@ fn platformer_to<W: std::io::Write>(out: W, pace: Option<std::time::Duration>) -
     .named("ledge");
     for step in 0..120u64 {
         let depth = 0.5 + 0.01 * (step % 5) as f64;
+        let pushed = nudge.map_or(0.0, |(from, by)| {
+            if step >= from {
+                (step - from + 1) as f64 * by
+            } else {
+                0.0
+            }
+        });
         let ball = BodyShape::new(
             9,
             Circle::new(16.0).unwrap(),
-            DVec2::new(380.0 + step as f64 * 0.5, 300.0 - 16.0 + depth),
+            DVec2::new(380.0 + step as f64 * 0.5 + pushed, 300.0 - 16.0 + depth),
             DVec2::X,
         )
         .named("ball")
@@ -170,7 +183,20 @@ fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
     }
     h.run_steps(2);
     assert_eq!(h.state().capture_lab().playback.position, 31);
-    // The divergence list: a click shows that frame and claim.
+    // The divergence list (the panel scrolled down to it, as a user would): a click shows
+    // that frame and claim.
+    h.hover_at(egui::pos2(1080.0, 300.0));
+    for _ in 0..4 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -100.0),
+            modifiers: Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(2);
     h.get_by_label("frame 75: ledge / ball: normal-reversed")
         .click();
     h.run_steps(2);
@@ -611,7 +637,7 @@ fn two_shapes_clicked_in_a_capture_say_which_stage_left_their_pair_out() {
 /// The platformer's frames (the normal reversed at frames 30 and 75) written to `out` by a
 /// game at about 500 steps a second.
 fn platformer_live<W: std::io::Write>(out: W) -> W {
-    platformer_to(out, Some(std::time::Duration::from_millis(2)))
+    platformer_to(out, Some(std::time::Duration::from_millis(2)), None)
 }
 
 /// Run frames until `done`.
@@ -757,4 +783,170 @@ impl std::io::Write for FlushingGz {
     fn flush(&mut self) -> std::io::Result<()> {
         self.0.flush()
     }
+}
+
+/// Run frames until the compared runs are compared whole.
+fn compared(h: &mut Harness<'static, App>) {
+    until(h, "the runs to be compared", |app| {
+        app.capture_lab()
+            .compare()
+            .is_some_and(|c| c.diff().is_some())
+    });
+}
+
+#[test]
+fn a_second_run_compared_is_drawn_as_ghosts_and_j_shows_where_the_runs_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (
+        dir.path().join("run-a.capture.jsonl"),
+        dir.path().join("run-b.capture.jsonl"),
+    );
+    platformer(&a);
+    // The same run, the ball a millipixel further right from step 50, more each step.
+    platformer_to(std::fs::File::create(&b).unwrap(), None, Some((50, 0.001)));
+    let mut h = capture_harness(app(Some(a.clone())));
+    scanned(&mut h);
+    // Typed beside Compare with, as a user would.
+    h.get_by_role_and_label(Role::TextInput, "Compare with:")
+        .focus();
+    h.run_steps(1);
+    h.get_by_role_and_label(Role::TextInput, "Compare with:")
+        .type_text(&b.display().to_string());
+    h.run_steps(1);
+    h.get_by_label("Compare").click();
+    h.run_steps(1);
+    compared(&mut h);
+    let compare = h.state().capture_lab().compare().unwrap();
+    assert_eq!(compare.parting(), Some(50));
+    let diff = compare.diff().unwrap();
+    assert_eq!(diff.frames_compared, 120);
+    let first = diff.first_divergence.as_ref().unwrap();
+    assert_eq!(first.shapes.len(), 1);
+    assert_eq!(first.shapes[0].id, 9);
+    assert_eq!(
+        first.shapes[0].keys,
+        [collidoscope::capture::ShapeKey::Position]
+    );
+    // The ledge's claim moved with the ball: its contact point only, not its verdict, normal
+    // or depth, so no claim differs.
+    assert!(first.claims.is_empty());
+    assert_eq!(diff.growth.len(), 70);
+    assert!(
+        (diff.growth[69].1 - 0.07).abs() < 1e-9,
+        "{:?}",
+        diff.growth[69]
+    );
+    // Compared, with nothing moved since: shown where they part, and said.
+    let said = &h.state().message().unwrap().text;
+    assert!(
+        said.contains("the runs part at frame 50") && said.contains("shown here"),
+        "{said}"
+    );
+    assert_eq!(h.state().capture_lab().playback.position, 50);
+    // Before the parting, the ghost is drawn and nothing differs.
+    h.state_mut().run(Command::Playback(
+        TimelineId::Capture,
+        PlaybackCommand::Seek(10),
+    ));
+    until(&mut h, "frame 10 beside B's", |app| {
+        app.capture_lab().compare().unwrap().here().is_some()
+            && app.capture_lab().shown().unwrap().position == 10
+    });
+    let compare = h.state().capture_lab().compare().unwrap();
+    assert!(compare.here().unwrap().shapes.is_empty());
+    let (ghost, apart) = compare.ghost().unwrap();
+    assert_eq!(ghost.shapes.len(), 2);
+    assert!(apart.is_empty());
+    h.get_by_label("At frame 10: the same in both runs");
+    // J: the frame where they part, the ball named with both positions to the last digit.
+    h.key_press(Key::J);
+    h.run_steps(1);
+    assert_eq!(h.state().capture_lab().playback.position, 50);
+    until(&mut h, "frame 50 beside B's", |app| {
+        app.capture_lab().compare().unwrap().here().is_some()
+            && app.capture_lab().shown().unwrap().position == 50
+    });
+    let compare = h.state().capture_lab().compare().unwrap();
+    let here = compare.here().unwrap();
+    assert_eq!(here.shapes.len(), 1);
+    let ball = &here.shapes[0];
+    let (in_a, in_b) = (ball.in_a.unwrap(), ball.in_b.unwrap());
+    assert_eq!(in_a.position.x, 380.0 + 50.0 * 0.5);
+    assert_eq!(in_b.position.x, 380.0 + 50.0 * 0.5 + 0.001);
+    let (_, apart) = compare.ghost().unwrap();
+    assert_eq!(apart.len(), 1, "the ball drawn bold in B's ghost");
+    h.get_by_label_contains("At frame 50: 1 shape differs (positions up to 0.001 apart)");
+    h.get_by_label_contains(&format!(
+        "ball (id 9): by 0.001: position ({}, {}) in A, ({}, {}) in B",
+        in_a.position.x, in_a.position.y, in_b.position.x, in_b.position.y
+    ));
+    // An offset compares again: frame f of A with f + 1 of B part at once (the ball moves).
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::CompareSettings(
+            collidoscope::capture::DiffSettings {
+                tolerance: None,
+                offset: 1,
+            },
+        )));
+    compared(&mut h);
+    let diff = h.state().capture_lab().compare().unwrap().diff().unwrap();
+    assert_eq!(diff.frames_compared, 119);
+    assert_eq!(diff.first_divergence.as_ref().unwrap().frame, 0);
+    // Within a tolerance of 0.1 px, B aligned by number never parts from A.
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::CompareSettings(
+            collidoscope::capture::DiffSettings {
+                tolerance: Some(0.1),
+                offset: 0,
+            },
+        )));
+    compared(&mut h);
+    let compare = h.state().capture_lab().compare().unwrap();
+    assert!(compare.diff().unwrap().agree());
+    assert_eq!(compare.parting(), None);
+    // Stopped: no ghost, and the row to type another comes back.
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::CloseCompare));
+    h.run_steps(1);
+    assert!(h.state().capture_lab().compare().is_none());
+    h.get_by_role_and_label(Role::TextInput, "Compare with:");
+}
+
+#[test]
+fn a_run_compared_with_itself_agrees_and_a_refused_one_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("run.capture.jsonl");
+    platformer(&a);
+    let broken = dir.path().join("broken.capture.jsonl");
+    std::fs::write(&broken, "not a capture at all\n").unwrap();
+    let mut h = capture_harness(app(Some(a.clone())));
+    scanned(&mut h);
+    // A file that is no capture: refused, naming it; nothing compared.
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Compare(broken.clone())));
+    let said = h.state().message().unwrap();
+    assert!(
+        said.error && said.text.contains("broken.capture.jsonl"),
+        "{}",
+        said.text
+    );
+    assert!(h.state().capture_lab().compare().is_none());
+    // The same file: the runs agree, said so, J says it too.
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Compare(a.clone())));
+    compared(&mut h);
+    let said = &h.state().message().unwrap().text;
+    assert!(
+        said.contains("the runs agree: 120 frames compared"),
+        "{said}"
+    );
+    h.key_press(Key::J);
+    h.run_steps(1);
+    assert!(h.state().message().unwrap().text.contains("the runs agree"));
+    // Said in the status bar and in the panel.
+    assert_eq!(
+        h.get_all_by_label_contains("the runs agree: 120 frames compared")
+            .count(),
+        2
+    );
 }

@@ -233,6 +233,23 @@ async function close({ context, errors }, what) {
   check(download?.suggestedFilename() === "seam-frame-2.json", "a frame's fixture downloads", download?.suggestedFilename() ?? "no download");
   const saved = download ? JSON.parse(await readFile(await download.path(), "utf8")) : {};
   check(saved.format === "collidoscope-shapes" && (saved.expect ?? []).length >= 1 && saved.claims?.length === 1, "the fixture pins the frame's claimed pair", `expect ${saved.expect?.length}, claims ${saved.claims?.length}`);
+  // Compare with a capture... (under the export row): the page's picker gives a second run,
+  // the crate 0.01 further right at frame 3, compared with the first on the page's thread.
+  const picking = page.waitForEvent("filechooser", { timeout: 10_000 }).catch(() => null);
+  await page.mouse.click(960, 208);
+  const picker = await picking;
+  check(picker !== null, "Compare with a capture... opens the page's picker");
+  if (picker) {
+    const moved = text.replace('"frame":3,"time":0.05,"shapes":[{"id":2,"position":[-0.25,0.49]}]', '"frame":3,"time":0.05,"shapes":[{"id":2,"position":[-0.24,0.49]}]');
+    await picker.setFiles({ name: "seam-b.capture.jsonl", mimeType: "application/json", buffer: Buffer.from(moved) });
+    await page
+      .waitForFunction(() => /^compared: /.test(document.getElementById("collidoscope-state").getAttribute("data-message") ?? ""), null, { timeout: 15_000 })
+      .catch(() => {});
+    const compared = await message(page);
+    check(compared.startsWith("compared: the runs part at frame 3"), "a second capture picked is compared with the first, and shown where they part", compared);
+    check((await page.textContent("#collidoscope-problem")) === "", "comparing runs on the page's thread");
+    await shot(page, "capture-compared-1280x800.png");
+  }
   await close(opened, "a dropped capture");
 }
 

@@ -188,6 +188,11 @@ impl TopBar {
             )
             .clicked()
         {
+            // What the picker gives is opened, not compared (Compare with a capture... asked
+            // for before and cancelled).
+            out.push(Command::Capture(
+                crate::app::command::CaptureCommand::CompareNext(false),
+            ));
             let _ = crate::app::platform::pick_file();
         }
         if ui
@@ -205,6 +210,9 @@ fn file_menu(ui: &mut egui::Ui, ws: &Workspace, typed: &str, out: &mut Commands)
         out.push(Command::New);
     }
     if ui.button("Open...").clicked() {
+        out.push(Command::Capture(
+            crate::app::command::CaptureCommand::CompareNext(false),
+        ));
         // rfd answers None at once where no dialog can be shown; the path field remains.
         match crate::app::platform::pick_file() {
             Some(path) => out.push(Command::Open(path)),

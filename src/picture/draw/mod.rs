@@ -118,6 +118,9 @@ pub struct DrawInput<'a> {
     /// The same scene run with a second resolver (the motion lab): its moving shapes are
     /// drawn as purple outlines over the first.
     pub ghost: Option<&'a Scene>,
+    /// The ghost's shapes (list positions) that differ from the scene's (the capture lab
+    /// comparing two runs): drawn bold in the colour of what is wrong, static ones too.
+    pub ghost_apart: &'a [usize],
     /// Fast bodies' sweeps over the step just shown (the motion lab).
     pub sweeps: &'a [Sweep],
     /// The capture lab's event stepped to: its picture.
@@ -308,14 +311,18 @@ pub fn build(input: &DrawInput) -> DrawList {
         latency_marks(input, latency, &mut list);
     }
     if let Some(ghost) = input.ghost {
-        for shape in ghost
-            .shapes
-            .iter()
-            .filter(|s| s.motion.body != Body::Static)
-        {
+        for (k, shape) in ghost.shapes.iter().enumerate() {
+            let apart = input.ghost_apart.contains(&k);
+            if shape.motion.body == Body::Static && !apart {
+                continue;
+            }
             let outline = Rounded::new(&shape.placed, DVec2::ZERO).outline_with(32);
-            list.marks
-                .push(input.closed_line(&outline, Stroke::new(2.0, faded(palette::NAIVE, 200))));
+            let stroke = if apart {
+                Stroke::new(3.0, palette::INVALID)
+            } else {
+                Stroke::new(2.0, faded(palette::NAIVE, 200))
+            };
+            list.marks.push(input.closed_line(&outline, stroke));
         }
     }
     handles(input, &mut list);

@@ -12,11 +12,13 @@
 //! first frames show, each frame read again from the nearest keyframe.
 
 pub(crate) mod capture_live;
+pub(crate) mod compare;
 
 use crate::app::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
 use crate::app::document::path_field::PathField;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::capture_lab::capture_live::Live;
+use crate::app::labs::capture_lab::compare::Compare;
 use crate::app::labs::motion_lab::frame_pair::FramePair;
 use crate::app::panels::status_bar::Message;
 use crate::app::playback::{Playback, PlaybackCommand, Timeline};
@@ -117,6 +119,19 @@ pub struct CaptureLab {
     replaying: Option<Replaying>,
     /// Following a capture as it is written, listening for a game, the break.
     live: Live,
+    /// A second run compared with this one, drawn as ghosts.
+    compare: Option<Compare>,
+    /// Where the capture to compare with is typed.
+    pub compare_path: PathField,
+    /// The next capture the page's picker gives is compared, not opened.
+    compare_next: bool,
+    /// Why the last capture asked for could not be compared (shown until another is).
+    compare_problem: Option<String>,
+    /// Moves of the frame shown asked for by the user (what the comparison's jump checks).
+    moves: u64,
+    /// The moves counted when a comparison began: while no other comes, the frame where the
+    /// runs part is shown once they are compared.
+    compare_jump: Option<u64>,
 }
 
 /// A Box2D recording replayed on its own thread: the recording, the frames done and the
@@ -152,6 +167,12 @@ impl Default for CaptureLab {
             message: None,
             replaying: None,
             live: Live::default(),
+            compare: None,
+            compare_path: PathField::new(".capture.jsonl"),
+            compare_next: false,
+            compare_problem: None,
+            moves: 0,
+            compare_jump: None,
         }
     }
 }
@@ -175,6 +196,10 @@ impl CaptureLab {
         view.y_down = self.index.as_ref().is_some_and(|i| !i.header().y_up);
         view.event = self.event_picture();
         view.marked = self.picked_index();
+        if let Some((ghost, apart)) = self.compare.as_ref().and_then(Compare::ghost) {
+            view.ghost = Some(ghost);
+            view.ghost_apart = apart;
+        }
         let position = self.shown.as_ref().map(|s| s.position);
         view.static_key = hash_of((2u8, self.opened, position));
         view.frame_key = hash_of((
@@ -186,6 +211,7 @@ impl CaptureLab {
             self.chosen_count,
             view.event.is_some(),
             view.marked,
+            self.compare.as_ref().map(|c| c.revision),
         ));
         view
     }
@@ -302,6 +328,7 @@ impl CaptureLab {
     /// opening: the first divergence found later no longer takes the view).
     pub fn play(&mut self, command: PlaybackCommand) {
         self.settled = true;
+        self.moves += 1;
         let Some(index) = &self.index else { return };
         // While following, the last frame goes live again; any other move holds the frame.
         if index.is_live() && command == PlaybackCommand::Last {
@@ -427,12 +454,32 @@ impl CaptureLab {
         let reading = index.pending().is_some();
         self.follow(fresh);
         self.draw_event();
+        let mut comparing = false;
+        if let Some(compare) = &mut self.compare {
+            let (said, busy) = compare.refresh(self.shown.as_ref());
+            comparing = busy;
+            if let Some((text, error)) = said {
+                self.message = Some(Message { text, error });
+                // Compared just now, the user not having moved since it began: shown where
+                // the runs part.
+                let parting = compare.parting().is_some();
+                if !error && parting && self.compare_jump.take() == Some(self.moves) {
+                    let jumped = self.apply(CaptureCommand::JumpToParting);
+                    if let Some(m) = jumped.filter(|m| !m.error) {
+                        self.message = Some(Message {
+                            text: format!("compared: {}; shown here (J comes back to it)", m.text),
+                            error: false,
+                        });
+                    }
+                }
+            }
+        }
         if fresh && self.selected.is_some() && self.fit.is_none() {
             // Scrubbing or playing, the selected pair stays in view: the view moves only when
             // it leaves (a player that ran off the edge is brought back, the zoom kept).
             self.fit = Some(Fit::Reveal);
         }
-        scanning || reading || self.playback.playing
+        scanning || reading || comparing || self.playback.playing
     }
 
     /// The selected claim's pair at the frame shown: its report, and the mistake's test.
@@ -512,6 +559,7 @@ impl CaptureLab {
             opened: self.opened + 1,
             path: std::mem::take(&mut self.path),
             follow_path: std::mem::take(&mut self.follow_path),
+            compare_path: std::mem::take(&mut self.compare_path),
             live: std::mem::take(&mut self.live),
             ..Self::default()
         };
@@ -837,6 +885,7 @@ impl CaptureLab {
                 *self = Self {
                     opened: self.opened + 1,
                     live,
+                    compare_path: std::mem::take(&mut self.compare_path),
                     ..Self::default()
                 };
                 path.map(|p| format!("closed the capture {}", p.display()))
@@ -951,7 +1000,117 @@ impl CaptureLab {
                 None
             }
             CaptureCommand::ExportFrame(path) => self.export(&path),
+            CaptureCommand::Compare(path) => {
+                self.compare_next = false;
+                let opened = self.index.as_ref().map(|_| CaptureIndex::open(&path));
+                self.compare_with(opened)
+            }
+            CaptureCommand::CompareBytes { name, bytes } => {
+                self.compare_next = false;
+                let opened = self
+                    .index
+                    .as_ref()
+                    .map(|_| CaptureIndex::from_bytes(Path::new(&name), bytes));
+                self.compare_with(opened)
+            }
+            CaptureCommand::CompareNext(on) => {
+                self.compare_next = on && self.index.is_some();
+                None
+            }
+            CaptureCommand::CompareSettings(settings) => {
+                self.compare_jump = None;
+                let source = self.index.as_ref()?.source();
+                self.compare.as_mut()?.set(source, settings);
+                None
+            }
+            CaptureCommand::CloseCompare => self.compare.take().and_then(|c| {
+                ok(format!(
+                    "stopped comparing with {}",
+                    c.index().path().display()
+                ))
+            }),
+            CaptureCommand::JumpToParting => {
+                let Some(compare) = &self.compare else {
+                    return failed("no run is compared with this one: type a capture's path beside Compare with".into());
+                };
+                let Some(diff) = compare.diff() else {
+                    return failed(if compare.running() {
+                        "the runs are still being compared".into()
+                    } else {
+                        "the runs could not be compared".into()
+                    });
+                };
+                let Some(frame) = compare.parting() else {
+                    return ok(text::runs_part(diff));
+                };
+                let said = text::runs_part(diff);
+                // The claim that differs there, if one does, is explained and brought into view.
+                let claim = diff
+                    .first_divergence
+                    .as_ref()
+                    .and_then(|f| f.claims.iter().find(|c| c.frame == frame))
+                    .or(diff.first_claim_difference.as_ref())
+                    .map(|c| ClaimRef {
+                        a: c.a,
+                        b: c.b,
+                        piece: None,
+                    });
+                let Some(position) = self.index.as_ref()?.position_of(frame) else {
+                    return failed(format!(
+                        "the runs part at frame {frame}, not read yet: J again once it is"
+                    ));
+                };
+                match claim {
+                    Some(claim) => {
+                        self.apply(CaptureCommand::Show { position, claim });
+                        self.fit = Some(Fit::Pair);
+                    }
+                    None => self.play(PlaybackCommand::Seek(position as u64)),
+                }
+                ok(said)
+            }
         }
+    }
+
+    /// Compare the capture just opened (or refused) with the one shown.
+    fn compare_with(
+        &mut self,
+        opened: Option<Result<CaptureIndex, crate::files::FileError>>,
+    ) -> Option<Message> {
+        let failed = |text: String| Some(Message { text, error: true });
+        let Some(a) = &self.index else {
+            return failed("open a capture first, then compare a second run with it".into());
+        };
+        match opened? {
+            Err(e) => {
+                self.compare_problem = Some(e.to_string());
+                failed(e.to_string())
+            }
+            Ok(b) => {
+                self.compare_problem = None;
+                self.compare_jump = Some(self.moves);
+                let said = format!(
+                    "comparing {} (A) with {} (B, drawn as ghosts): the runs are compared frame by frame",
+                    a.path().display(),
+                    b.path().display()
+                );
+                self.compare = Some(Compare::new(a.source(), b, Default::default()));
+                Some(Message {
+                    text: said,
+                    error: false,
+                })
+            }
+        }
+    }
+
+    /// The second run compared with this one, if any.
+    pub fn compare(&self) -> Option<&Compare> {
+        self.compare.as_ref()
+    }
+
+    /// Whether the next capture the page's picker gives is to be compared, not opened.
+    pub fn wants_compare(&self) -> bool {
+        self.compare_next && self.index.is_some()
     }
 
     /// Pin the claimed pairs of the frame shown in the fixture file at `path` (an existing file
@@ -1098,6 +1257,16 @@ impl CaptureLab {
                     };
                     self.summary(ui, index);
                     self.export_row(ui, out);
+                    ui.separator();
+                    match &self.compare {
+                        Some(compare) => compare.ui(ui, out),
+                        None => compare::compare_row(
+                            ui,
+                            &mut self.compare_path,
+                            self.compare_problem.as_deref(),
+                            out,
+                        ),
+                    }
                     ui.separator();
                     self.frame_claims(ui, out);
                     ui.separator();
@@ -1480,10 +1649,15 @@ impl CaptureLab {
         let present: Vec<usize> = (0..ROWS).filter(|r| self.by_row.0[*r] > 0).collect();
         // The events' own row, under the causes' rows.
         let events = !index.events().is_empty();
-        let rows = present.len().max(1) + usize::from(events);
+        // The compared runs' own row, at the bottom.
+        let compared = self.compare.as_ref().filter(|c| c.diff().is_some());
+        let events_slot = present.len().max(1);
+        let rows = events_slot + usize::from(events);
         let row_height = 6.0;
+        // The compared runs' band, under the rows: taller, a colour of its own.
+        let band = if compared.is_some() { 12.0 } else { 0.0 };
         let (rect, response) = ui.allocate_exact_size(
-            egui::vec2(ui.available_width(), 8.0 + rows as f32 * row_height),
+            egui::vec2(ui.available_width(), 8.0 + rows as f32 * row_height + band),
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
@@ -1512,7 +1686,7 @@ impl CaptureLab {
             );
         }
         if events {
-            let top = top_of(rows - 1);
+            let top = top_of(events_slot);
             let mut drawn = vec![false; columns];
             for e in index.events() {
                 let Some(position) = index.position_of(e.frame) else {
@@ -1528,6 +1702,10 @@ impl CaptureLab {
                     (2.0, egui::Color32::from(palette::MTV)),
                 );
             }
+        }
+        if let Some(compare) = compared {
+            let position_of = |frame: u64| index.position_of(frame);
+            compare.strip_row(&painter, (top_of(rows), band), &x_of, &position_of, rect);
         }
         // Where a break held the frame while following: a flag at the top of the strip.
         if let Some(held) = self.live.stopped_at {
@@ -1563,13 +1741,15 @@ impl CaptureLab {
         let tip = match response.hover_pos() {
             Some(p) => {
                 let slot = ((p.y - rect.top() - 4.0) / row_height).floor().max(0.0) as usize;
-                let row = if events && slot + 1 == rows {
-                    "events (E, Shift+E)"
-                } else {
-                    present.get(slot).map_or("", |r| row_name(*r))
-                };
                 let k = frame_at(p) as usize;
                 let step = index.frames().get(k).map_or(0, |f| f.frame);
+                let row = if events && slot == events_slot {
+                    "events (E, Shift+E)".to_string()
+                } else if let Some(c) = compared.filter(|_| slot >= rows) {
+                    text::runs_apart_at(step, c.apart_at(step), c.parting())
+                } else {
+                    present.get(slot).map_or("", |r| row_name(*r)).to_string()
+                };
                 if row.is_empty() {
                     format!("frame {step}: click or drag to show it")
                 } else {
@@ -1579,7 +1759,8 @@ impl CaptureLab {
             None => String::new(),
         };
         response.on_hover_text(format!(
-            "{tip}\nticks: the disagreeing claims, a row for each cause that reproduces them (the last: no known mistake); under them the events (seams, tunnels, stale contacts...)"
+            "{tip}\nticks: the disagreeing claims, a row for each cause that reproduces them (the last: no known mistake); under them the events (seams, tunnels, stale contacts...){}",
+            if compared.is_some() { "; at the bottom, how far apart the compared runs are (faint near, bright far), the purple mark where they part (J)" } else { "" }
         ));
         scrubbed
     }

@@ -384,6 +384,7 @@ impl SceneView {
                 }),
             ray: view.ray,
             ghost: view.ghost,
+            ghost_apart: view.ghost_apart,
             sweeps: view.sweeps,
             event: view.event,
             latency: view.latency,
