@@ -347,10 +347,40 @@ fn claim_differences(
             depth_b,
         }
     };
-    for c in a {
-        let Some(d) = b.iter().find(|d| key(d) == key(c)) else {
-            found.push(make(c, ClaimChange::OnlyInA, None, true));
-            continue;
+    // Both runs' claims by pair, merged (a frame of a big game holds hundreds: a search of
+    // one list for each claim of the other would be quadratic). A pair claimed more than once
+    // (the pieces of a chain) goes with the other run's claims of it in their order.
+    let by_pair = |claims: &[FrameClaim]| {
+        let mut order: Vec<((u64, u64), usize)> = claims
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (key(c), k))
+            .collect();
+        order.sort_unstable();
+        order
+    };
+    let (xs, ys) = (by_pair(a), by_pair(b));
+    let (mut i, mut j) = (0, 0);
+    while i < xs.len() || j < ys.len() {
+        let (c, d) = match (xs.get(i), ys.get(j)) {
+            (Some(x), Some(y)) if x.0 == y.0 => (Some(&a[x.1]), Some(&b[y.1])),
+            (Some(x), Some(y)) if x.0 < y.0 => (Some(&a[x.1]), None),
+            (Some(_), Some(y)) => (None, Some(&b[y.1])),
+            (x, y) => (x.map(|x| &a[x.1]), y.map(|y| &b[y.1])),
+        };
+        i += usize::from(c.is_some());
+        j += usize::from(d.is_some());
+        let (c, d) = match (c, d) {
+            (Some(c), Some(d)) => (c, d),
+            (Some(c), None) => {
+                found.push(make(c, ClaimChange::OnlyInA, None, true));
+                continue;
+            }
+            (None, Some(d)) => {
+                found.push(make(d, ClaimChange::OnlyInB, None, false));
+                continue;
+            }
+            (None, None) => break,
         };
         let change = if c.reported.intersecting != d.reported.intersecting {
             Some(ClaimChange::Verdict)
@@ -370,11 +400,6 @@ fn claim_differences(
         };
         if let Some(change) = change {
             found.push(make(c, change, Some(d), true));
-        }
-    }
-    for d in b {
-        if !a.iter().any(|c| key(c) == key(d)) {
-            found.push(make(d, ClaimChange::OnlyInB, None, false));
         }
     }
     found
@@ -601,4 +626,55 @@ pub fn diff_sources(
         fb = next(&mut rb, &mut diff.frames_b)?;
     }
     Ok(diff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Reported;
+
+    fn claim(a: u64, b: u64, depth: f64, normal: DVec2) -> FrameClaim {
+        FrameClaim {
+            a,
+            b,
+            reported: Reported::intersecting(depth, normal),
+        }
+    }
+
+    #[test]
+    fn claims_are_matched_by_pair_in_either_order_and_in_their_order_when_repeated() {
+        let a = [
+            claim(3, 4, 0.1, DVec2::Y),
+            claim(1, 2, 0.1, DVec2::X),
+            // A chain's two pieces against the same shape.
+            claim(7, 8, 0.1, DVec2::Y),
+            claim(7, 8, 0.2, DVec2::Y),
+        ];
+        let b = [
+            claim(5, 6, 0.1, DVec2::X),
+            // The same pair named the other way round, its normal turned with it.
+            claim(4, 3, 0.1, -DVec2::Y),
+            claim(8, 7, 0.1, -DVec2::Y),
+            claim(8, 7, 0.25, -DVec2::Y),
+        ];
+        let found = claim_differences(9, &a, &b, None);
+        let changes: Vec<(u64, u64, ClaimChange)> =
+            found.iter().map(|c| (c.a, c.b, c.change)).collect();
+        assert_eq!(
+            changes,
+            [
+                (1, 2, ClaimChange::OnlyInA),
+                (5, 6, ClaimChange::OnlyInB),
+                (7, 8, ClaimChange::Depth),
+            ]
+        );
+        let depth = &found[2];
+        assert_eq!((depth.depth_a, depth.depth_b), (Some(0.2), Some(0.25)));
+        assert_eq!(
+            depth.normal_b,
+            Some(DVec2::Y),
+            "B's normal as A names the pair"
+        );
+        assert!(found.iter().all(|c| c.frame == 9));
+    }
 }
