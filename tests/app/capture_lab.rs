@@ -859,9 +859,21 @@ fn a_second_run_compared_is_drawn_as_ghosts_and_j_shows_where_the_runs_part() {
     assert!(apart.is_empty());
     h.get_by_label("At frame 10: the same in both runs");
     // J: the frame where they part, the ball named with both positions to the last digit.
+    // No claim differs there: the ball, the shape that differs, is brought into view with its
+    // contact explained (nothing was explained before).
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Select(None)));
     h.key_press(Key::J);
     h.run_steps(1);
     assert_eq!(h.state().capture_lab().playback.position, 50);
+    until(&mut h, "the ball's contact explained", |app| {
+        app.capture_lab().selected()
+            == Some(ClaimRef {
+                a: 4,
+                b: 9,
+                piece: None,
+            })
+    });
     until(&mut h, "frame 50 beside B's", |app| {
         app.capture_lab().compare().unwrap().here().is_some()
             && app.capture_lab().shown().unwrap().position == 50
@@ -931,6 +943,18 @@ fn a_run_compared_with_itself_agrees_and_a_refused_one_is_said() {
         said.text
     );
     assert!(h.state().capture_lab().compare().is_none());
+    // Said under the field too, the path kept in it to mend.
+    h.run_steps(1);
+    // (The status bar and the panel: two labels.)
+    assert_eq!(
+        h.get_all_by_label_contains(&format!("{}: ", broken.display()))
+            .count(),
+        2
+    );
+    assert_eq!(
+        h.state().capture_lab().compare_path.text,
+        broken.display().to_string()
+    );
     // The same file: the runs agree, said so, J says it too.
     h.state_mut()
         .run(Command::Capture(CaptureCommand::Compare(a.clone())));

@@ -132,6 +132,9 @@ pub struct CaptureLab {
     /// The moves counted when a comparison began: while no other comes, the frame where the
     /// runs part is shown once they are compared.
     compare_jump: Option<u64>,
+    /// A shape to bring into view once the frame shown is read (where the compared runs part,
+    /// the shape that differs most): the first claim it is in is explained.
+    reveal: Option<u64>,
 }
 
 /// A Box2D recording replayed on its own thread: the recording, the frames done and the
@@ -173,6 +176,7 @@ impl Default for CaptureLab {
             compare_problem: None,
             moves: 0,
             compare_jump: None,
+            reveal: None,
         }
     }
 }
@@ -383,9 +387,14 @@ impl CaptureLab {
                             text::capture_event_counts(index.events())
                         ));
                     }
+                    // A second run asked for and refused meanwhile is not hidden by the scan.
+                    let refused = self.compare_problem.as_ref();
+                    if let Some(problem) = refused {
+                        said.push_str(&format!("; not compared: {problem}"));
+                    }
                     Some(Message {
                         text: said,
-                        error: false,
+                        error: refused.is_some(),
                     })
                 }
                 ScanState::Refused(problem) => Some(Message {
@@ -474,12 +483,45 @@ impl CaptureLab {
                 }
             }
         }
+        self.reveal_shape();
         if fresh && self.selected.is_some() && self.fit.is_none() {
             // Scrubbing or playing, the selected pair stays in view: the view moves only when
             // it leaves (a player that ran off the edge is brought back, the zoom kept).
             self.fit = Some(Fit::Reveal);
         }
         scanning || reading || comparing || self.playback.playing
+    }
+
+    /// Once the frame shown is the one asked for, bring the shape to reveal into view: the
+    /// first claim of that frame it is in is explained (the pair filling the view), else the
+    /// shape is marked as picked.
+    fn reveal_shape(&mut self) {
+        let Some(id) = self.reveal else { return };
+        let Some(shown) = self
+            .shown
+            .as_ref()
+            .filter(|s| s.position as u64 == self.playback.position)
+        else {
+            return;
+        };
+        self.reveal = None;
+        let claim = shown
+            .judged
+            .claims
+            .iter()
+            .find(|j| j.a == id || j.b == id)
+            .map(|j| ClaimRef {
+                a: j.a,
+                b: j.b,
+                piece: j.piece(),
+            });
+        match claim {
+            Some(claim) => {
+                self.apply(CaptureCommand::Select(Some(claim)));
+                self.fit = Some(Fit::Pair);
+            }
+            None => self.picked = shown.ids.contains(&id).then_some(id),
+        }
     }
 
     /// The selected claim's pair at the frame shown: its report, and the mistake's test.
@@ -1002,6 +1044,8 @@ impl CaptureLab {
             CaptureCommand::ExportFrame(path) => self.export(&path),
             CaptureCommand::Compare(path) => {
                 self.compare_next = false;
+                // Kept in the field: to compare again after Stop comparing, or mend a typo.
+                self.compare_path.text = path.display().to_string();
                 let opened = self.index.as_ref().map(|_| CaptureIndex::open(&path));
                 self.compare_with(opened)
             }
@@ -1065,7 +1109,17 @@ impl CaptureLab {
                         self.apply(CaptureCommand::Show { position, claim });
                         self.fit = Some(Fit::Pair);
                     }
-                    None => self.play(PlaybackCommand::Seek(position as u64)),
+                    None => {
+                        // No claim differs there: the shape that differs most is brought into
+                        // view with a contact of its own, once the frame is read.
+                        let most = diff
+                            .first_divergence
+                            .as_ref()
+                            .and_then(|f| f.shapes.first())
+                            .map(|s| s.id);
+                        self.play(PlaybackCommand::Seek(position as u64));
+                        self.reveal = most;
+                    }
                 }
                 ok(said)
             }
