@@ -218,3 +218,34 @@ impl StripLook {
         }
     }
 }
+
+/// A flag on a timeline strip `rect` at `x`: a line across it, with a small triangle at its
+/// top pointing down (`top`) or at its bottom pointing up. The capture lab's break and the
+/// parting of two compared runs.
+pub fn strip_flag(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    x: f32,
+    colour: crate::picture::Colour,
+    top: bool,
+) {
+    let colour = egui::Color32::from(colour);
+    painter.line_segment(
+        [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
+        (1.5, colour),
+    );
+    let (edge, tip) = if top {
+        (rect.top(), rect.top() + 7.0)
+    } else {
+        (rect.bottom(), rect.bottom() - 7.0)
+    };
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            egui::pos2(x - 5.0, edge),
+            egui::pos2(x + 5.0, edge),
+            egui::pos2(x, tip),
+        ],
+        colour,
+        egui::Stroke::NONE,
+    ));
+}

@@ -429,21 +429,7 @@ impl Compare {
             painter.rect_filled(cell, 0.0, colour);
         }
         if let Some(p) = self.parting().and_then(position_of) {
-            let x = x_of(p as u64);
-            let colour = egui::Color32::from(palette::NAIVE);
-            painter.line_segment(
-                [egui::pos2(x, full.top()), egui::pos2(x, full.bottom())],
-                (1.5, colour),
-            );
-            painter.add(egui::Shape::convex_polygon(
-                vec![
-                    egui::pos2(x - 5.0, full.bottom()),
-                    egui::pos2(x + 5.0, full.bottom()),
-                    egui::pos2(x, full.bottom() - 7.0),
-                ],
-                colour,
-                egui::Stroke::NONE,
-            ));
+            crate::app::widgets::strip_flag(painter, full, x_of(p as u64), palette::NAIVE, false);
         }
     }
 

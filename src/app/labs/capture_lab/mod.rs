@@ -1046,16 +1046,11 @@ impl CaptureLab {
                 self.compare_next = false;
                 // Kept in the field: to compare again after Stop comparing, or mend a typo.
                 self.compare_path.text = path.display().to_string();
-                let opened = self.index.as_ref().map(|_| CaptureIndex::open(&path));
-                self.compare_with(opened)
+                self.compare_with(|| CaptureIndex::open(&path))
             }
             CaptureCommand::CompareBytes { name, bytes } => {
                 self.compare_next = false;
-                let opened = self
-                    .index
-                    .as_ref()
-                    .map(|_| CaptureIndex::from_bytes(Path::new(&name), bytes));
-                self.compare_with(opened)
+                self.compare_with(|| CaptureIndex::from_bytes(Path::new(&name), bytes))
             }
             CaptureCommand::CompareNext(on) => {
                 self.compare_next = on && self.index.is_some();
@@ -1126,16 +1121,16 @@ impl CaptureLab {
         }
     }
 
-    /// Compare the capture just opened (or refused) with the one shown.
+    /// Compare the capture `open` opens (or refuses) with the one shown, when one is.
     fn compare_with(
         &mut self,
-        opened: Option<Result<CaptureIndex, crate::files::FileError>>,
+        open: impl FnOnce() -> Result<CaptureIndex, crate::files::FileError>,
     ) -> Option<Message> {
         let failed = |text: String| Some(Message { text, error: true });
         let Some(a) = &self.index else {
             return failed("open a capture first, then compare a second run with it".into());
         };
-        match opened? {
+        match open() {
             Err(e) => {
                 self.compare_problem = Some(e.to_string());
                 failed(e.to_string())
@@ -1763,21 +1758,13 @@ impl CaptureLab {
         }
         // Where a break held the frame while following: a flag at the top of the strip.
         if let Some(held) = self.live.stopped_at {
-            let x = x_of(held as u64);
-            let colour = egui::Color32::from(palette::INVALID);
-            painter.line_segment(
-                [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
-                (1.5, colour),
+            crate::app::widgets::strip_flag(
+                &painter,
+                rect,
+                x_of(held as u64),
+                palette::INVALID,
+                true,
             );
-            painter.add(egui::Shape::convex_polygon(
-                vec![
-                    egui::pos2(x - 5.0, rect.top()),
-                    egui::pos2(x + 5.0, rect.top()),
-                    egui::pos2(x, rect.top() + 7.0),
-                ],
-                colour,
-                egui::Stroke::NONE,
-            ));
         }
         let x = x_of(self.playback.position);
         painter.line_segment(
