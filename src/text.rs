@@ -933,7 +933,7 @@ pub fn chain_piece_sentence(p: &PieceResult, names: &PairNames) -> String {
 pub fn replayed(
     recording: &std::path::Path,
     capture: Option<&std::path::Path>,
-    (frames, first_frame): (u64, u64),
+    frames: u64,
     dt: f64,
     diverged_at: Option<u64>,
 ) -> String {
@@ -943,11 +943,6 @@ pub fn replayed(
         if frames == 1 { "" } else { "s" },
         number(dt)
     );
-    if first_frame > 0 {
-        words += &format!(
-            " (written from frame {first_frame}: the recording began before the game made its world, which frame 0 makes)"
-        );
-    }
     if let Some(capture) = capture {
         words += &format!(", written to {}", capture.display());
     }

@@ -205,11 +205,22 @@ impl World {
     /// [`Self::run`], with Box2D recording the world from before the first step
     /// (`b2World_StartRecording`): the capture written live and the recording's bytes.
     fn run_recorded(&mut self, steps: usize) -> (Vec<u8>, Vec<u8>) {
+        self.run_recorded_after(|_| {}, steps)
+    }
+
+    /// [`Self::run_recorded`], the recording started before `make` adds to the world (as a
+    /// game that records its world as soon as it creates it).
+    fn run_recorded_after(
+        &mut self,
+        make: impl FnOnce(&mut Self),
+        steps: usize,
+    ) -> (Vec<u8>, Vec<u8>) {
         // SAFETY: a fresh recording buffer for a live world, read after recording stops and
         // destroyed once.
         unsafe {
             let recording = b2CreateRecording(0);
             b2World_StartRecording(self.id, recording);
+            make(self);
             let live = self.run(steps);
             b2World_StopRecording(self.id);
             let bytes = std::slice::from_raw_parts(
@@ -864,7 +875,8 @@ fn a_box2d_engine_fixture_fails_where_box2d_clips_a_chain_contact_and_passes_whe
 }
 
 /// Every frame of a capture: its number, time, each shape (id, geometry at its pose, motion)
-/// and its claims; names left out (a recording keeps none).
+/// and its claims; names left out (those given through `Box2dCapture::name` are not Box2D's,
+/// and a recording keeps only Box2D's own, `b2Body_SetName`).
 fn frames_of(capture: &[u8]) -> Vec<(u64, f64, Vec<String>, Vec<FrameClaim>)> {
     let mut reader =
         CaptureReader::new("c.capture.jsonl".as_ref(), Cursor::new(capture.to_vec())).unwrap();
@@ -929,6 +941,34 @@ fn a_box2d_recording_replayed_gives_the_live_capture_frame_for_frame() {
             (f.kind, f.frame, f.shape, f.face_of),
             (kind, e.frame, e.shape, e.face_of)
         );
+    }
+}
+
+/// A game that records its world as soon as it creates it, before it makes its bodies (as
+/// examples/box2d_recording.rs does): the replay's first frame is frame 0, the world as the
+/// first step found it (the bodies made, the crate already sliding), and the whole replay is
+/// frame for frame the capture written live; `frames` counts the frames written.
+#[test]
+fn a_recording_begun_before_the_bodies_were_made_keeps_its_first_step() {
+    use box2d_capture::replay::replay;
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let steps = 40;
+    let mut world = World::new(ORIGIN, false);
+    let (live, recording) = world.run_recorded_after(|w| floor_game(w, Floor::Tiles), steps);
+    let (replayed, capture) = replay(&recording, Vec::new(), false, |_, _| {}).unwrap();
+    let (a, b) = (frames_of(&live), frames_of(&capture));
+    assert_eq!(a.len(), steps);
+    assert_eq!(b.first().map(|f| f.0), Some(0), "the capture's first frame");
+    assert_eq!(
+        (replayed.frames, b.len() as u64),
+        (steps as u64, steps as u64)
+    );
+    // Frame 0 holds the crate's first contacts with the tiles.
+    assert!(!b[0].3.is_empty());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.0, y.0);
+        assert!((x.1 - y.1).abs() < 1e-6, "frame {}", x.0);
+        assert_eq!((&x.2, &x.3), (&y.2, &y.3), "frame {}", x.0);
     }
 }
 

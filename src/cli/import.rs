@@ -200,13 +200,7 @@ pub fn run_replay(args: &ReplayArgs, out: &mut impl Write) -> u8 {
         }
     };
     let said = |r: &crate::capture::box2d::replay::Replayed, capture: Option<&Path>| {
-        crate::text::replayed(
-            file,
-            capture,
-            (r.frames, r.first_frame),
-            r.dt,
-            r.diverged_at,
-        )
+        crate::text::replayed(file, capture, r.frames, r.dt, r.diverged_at)
     };
     let result = match &args.capture {
         Some(path) => replay_file(file, path, tick).map(|r| said(&r, Some(path))),

@@ -473,8 +473,7 @@ fn an_event_whose_pair_is_claimed_the_other_way_round_explains_the_claim() {
         })
     );
     assert_eq!(h.query_all_by_label_contains("holds no claim").count(), 0);
-    // The pair's axes are said of frame 23, the frame's number (the capture starts at frame 1,
-    // so its position in the capture is 22).
+    // The pair's axes are said of frame 23, the frame's number.
     h.get_by_label("Frame 23, crate and tile4:");
     // Named as the game named its bodies in Box2D (b2Body_SetName, kept by the recording).
     assert!(

@@ -2,14 +2,17 @@
 //! `b2SaveRecordingToFile`) replayed by Box2D itself (`b2RecPlayer`) and written as a capture:
 //! a C or C++ game needs only Box2D's recording calls.
 //!
-//! The player opens a recording at the state just before its first step, and each
+//! The player opens a recording at its snapshot (the world when recording began), and each
 //! `b2RecPlayer_StepFrame` runs one recorded `b2World_Step` and then the calls the game made
-//! before its next step. So the world the player holds between two frames is the world just
-//! before a step, as [`Box2dCapture::before_step`] reads it; the contacts read after the frame
-//! are the step's. Every shape the world's broad phase holds is read (found by an overlap
-//! query over the whole world with every category and mask bit set, so filters hide none).
-//! Bodies get no names (a recording keeps none the capture can read); contact recycling is as
-//! the game had it.
+//! up to its next step (the first also runs those made before the first step). So the world the player holds
+//! between two frames is the world just before a step, as [`Box2dCapture::before_step`] reads
+//! it, and the contacts read after the frame are the step's. The world before the first step
+//! (after the calls that preceded it: making the world's bodies, when the recording began
+//! first) is read from a second player given the recording up to that step, so every recorded
+//! step is a frame, from frame 0. Every shape the world's broad phase holds is read (found by an
+//! overlap query over the whole world with every category and mask bit set, so filters hide
+//! none). Bodies are named as the game named them (`b2Body_SetName`, which the recording
+//! keeps); contact recycling is as the game had it.
 //!
 //! Box2D refuses a recording of another recording format; the header is checked first, so the
 //! message can say which version the file is and which this build replays.
@@ -37,12 +40,10 @@ const MAGIC: u32 = 0x4352_3242;
 /// What a replay wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replayed {
-    /// The recorded steps replayed (one frame each, but for a first step that made the world:
-    /// see `first_frame`).
+    /// The recorded steps replayed, one frame each (frames 0 to `frames - 1`; frame 0 is the
+    /// world as the first step found it, also when the recording began before the game made
+    /// its world).
     pub frames: u64,
-    /// The capture's first frame: 0, or 1 when the recording began before the game made its
-    /// world (the world is made in the first recorded frame, so its step is not written).
-    pub first_frame: u64,
     /// The recorded step's length, in seconds.
     pub dt: f64,
     /// The recorded sub-step count.
@@ -117,15 +118,10 @@ pub const MAX_SUBSTEPS: i32 = 1024;
 /// [`MAX_SUBSTEPS`] sub-steps. A walk that runs off the end stops there: Box2D's reader judges
 /// the rest.
 fn check_steps(bytes: &[u8]) -> Result<(), CaptureError> {
-    let snapshot = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
-    let mut at = 32usize.saturating_add(usize::try_from(snapshot).unwrap_or(usize::MAX));
     let mut step = 0u64;
-    while let Some(record) = bytes.get(at..at.saturating_add(4)) {
-        let size =
-            usize::from(record[1]) | usize::from(record[2]) << 8 | usize::from(record[3]) << 16;
-        let payload = at + 4;
-        if record[0] == 0x80
-            && let Some(args) = bytes.get(payload..payload + 12)
+    for (at, opcode, payload) in records(bytes) {
+        if opcode == STEP
+            && let Some(args) = payload.get(..12)
         {
             let dt = f32::from_le_bytes(args[4..8].try_into().expect("4 bytes"));
             let substeps = i32::from_le_bytes(args[8..12].try_into().expect("4 bytes"));
@@ -143,9 +139,39 @@ fn check_steps(bytes: &[u8]) -> Result<(), CaptureError> {
             }
             step += 1;
         }
-        at = payload.saturating_add(size);
     }
     Ok(())
+}
+
+/// The opcode of a recorded `b2World_Step`.
+const STEP: u8 = 0x80;
+
+/// A recording's records after its 32-byte header and the world's snapshot (whose size the
+/// header's bytes 24 to 32 hold), in order: each one's byte offset, opcode and payload (cut
+/// where the file ends). The walk stops where a record's 4 bytes run off the end.
+fn records(bytes: &[u8]) -> impl Iterator<Item = (usize, u8, &[u8])> {
+    let snapshot = bytes.get(24..32).map_or(u64::MAX, |b| {
+        u64::from_le_bytes(b.try_into().expect("8 bytes"))
+    });
+    let mut at = 32usize.saturating_add(usize::try_from(snapshot).unwrap_or(usize::MAX));
+    std::iter::from_fn(move || {
+        let record = bytes.get(at..at.saturating_add(4))?;
+        let size =
+            usize::from(record[1]) | usize::from(record[2]) << 8 | usize::from(record[3]) << 16;
+        let payload = at + 4;
+        let end = payload.saturating_add(size).min(bytes.len());
+        let found = (at, record[0], &bytes[payload..end]);
+        at = payload.saturating_add(size);
+        Some(found)
+    })
+}
+
+/// Where the recording's first step starts (its length when it holds none): what comes
+/// before it is the world's snapshot and the calls the game made before that step.
+fn first_step_at(bytes: &[u8]) -> usize {
+    records(bytes)
+        .find(|(_, opcode, _)| *opcode == STEP)
+        .map_or(bytes.len(), |(at, _, _)| at)
 }
 
 /// The linked Box2D's version, `3.2.0`.
@@ -197,28 +223,39 @@ pub fn replay<W: Write>(
         Penetration::NegativeSeparation,
         compressed,
     )?;
+    let mut capture = Box2dCapture::new(writer);
     let mut bodies = Vec::new();
-    // A recording started before the game made its world holds the making in its first frame,
-    // run with that frame's step: the world before step 0 is empty, and what step 0 computed
-    // cannot be read with the poses it used. The capture then starts at frame 1.
+    // Frame 0's shapes: the world as the first step found it. The player opens a recording at
+    // its snapshot, and its first frame runs the calls the game made before the first step
+    // (making the world, when the recording began first) with that step; so that world is read
+    // from a second player given the recording up to its first step.
+    let before_first = &bytes[..first_step_at(bytes)];
+    // SAFETY: as above, for the recording's first part (its header and snapshot unchanged).
+    let first =
+        unsafe { b2RecPlayer_Create(before_first.as_ptr().cast(), before_first.len() as i32, 0) };
+    if first.is_null() {
+        return Err(refused(
+            "Box2D's player could not open it: the recording is cut short or damaged",
+        ));
+    }
+    let first = Player(first);
+    // SAFETY: a live player: it runs every call before the first step and stops there.
+    unsafe { b2RecPlayer_StepFrame(first.0) };
+    // SAFETY: a live player.
+    if !unsafe { boxddRecPlayer_IsHealthy(first.0) } {
+        return Err(refused(
+            "Box2D's player stopped reading it before its first step: the recording is cut \
+             short or damaged there",
+        ));
+    }
     // SAFETY: a live player; its world lives as long as it does.
-    world_bodies(unsafe { b2RecPlayer_GetWorldId(player.0) }, &mut bodies);
-    let first = if bodies.is_empty() && total > 0 {
-        // SAFETY: a live player.
-        if !unsafe { b2RecPlayer_StepFrame(player.0) } {
-            return Err(refused("Box2D's player found no step in it"));
-        }
-        1
-    } else {
-        0
-    };
-    let mut capture = Box2dCapture::new(writer.starting_at(first));
-    let mut frames = first;
+    world_bodies(unsafe { b2RecPlayer_GetWorldId(first.0) }, &mut bodies);
+    capture.before_step(&bodies)?;
+    drop(first);
+    // SAFETY: a live player; its world lives as long as it does.
+    let world = unsafe { b2RecPlayer_GetWorldId(player.0) };
+    let mut frames = 0;
     loop {
-        // SAFETY: a live player; its world lives as long as it does.
-        let world = unsafe { b2RecPlayer_GetWorldId(player.0) };
-        world_bodies(world, &mut bodies);
-        capture.before_step(&bodies)?;
         // SAFETY: a live player.
         let stepped = unsafe { b2RecPlayer_StepFrame(player.0) };
         // SAFETY: boxdd-sys's check of the player's reader (false once a read failed).
@@ -231,9 +268,12 @@ pub fn replay<W: Write>(
         if !stepped {
             break;
         }
+        // The world now holds the step's contacts, and is as the next step will find it.
+        world_bodies(world, &mut bodies);
         capture.after_step(frames as f64 * dt, &bodies)?;
         frames += 1;
         progress(frames, total);
+        capture.before_step(&bodies)?;
     }
     // SAFETY: a live player.
     let diverged = unsafe { b2RecPlayer_GetDivergeFrame(player.0) };
@@ -241,7 +281,6 @@ pub fn replay<W: Write>(
     Ok((
         Replayed {
             frames,
-            first_frame: first,
             dt,
             substeps: info.subStepCount,
             diverged_at: u64::try_from(diverged).ok(),
