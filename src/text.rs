@@ -1141,6 +1141,88 @@ pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
     line
 }
 
+/// Alike import notes (the same words about several objects of one file) as one line: the
+/// count and the first three places, `maps/a.tmx: 42 alike (node "Coins/Coin/Collision"
+/// (CollisionShape2D), ... and 39 more): WHAT`.
+pub fn alike_notes(notes: &[&crate::import::Note]) -> String {
+    let Some(first) = notes.first() else {
+        return String::new();
+    };
+    if notes.len() == 1 {
+        return first.to_string();
+    }
+    let places: Vec<&str> = notes.iter().take(3).map(|n| n.place.as_str()).collect();
+    let more = match notes.len() - places.len() {
+        0 => String::new(),
+        k => format!(" and {k} more"),
+    };
+    format!(
+        "{}: {} alike ({}{more}): {}",
+        first.file.display(),
+        notes.len(),
+        places.join(", "),
+        first.what
+    )
+}
+
+/// A Godot shape under an Area2D.
+pub const GODOT_TRIGGER: &str = "a trigger: its parent is an Area2D, which reports the bodies that enter it and stops none; imported as a solid shape";
+
+/// A Godot shape that cannot move with its body: a segment or chain is static geometry.
+pub fn godot_kept_static(
+    kind: crate::geometry::ShapeKind,
+    body_type: &str,
+    body: crate::scene::Body,
+) -> String {
+    format!(
+        "kept static: a {} is static geometry in collidoscope, though its parent {body_type} is {}",
+        kind.name(),
+        body.name()
+    )
+}
+
+/// A Godot StaticBody2D's conveyor velocity, not kept.
+pub fn godot_conveyor(key: &str) -> String {
+    format!(
+        "its parent StaticBody2D's {key} not kept: Godot moves the bodies touching it by it, not the body itself; imported at rest"
+    )
+}
+
+/// A Godot one-way rectangle on a static body, made a one-sided chain.
+pub const GODOT_ONE_WAY_CHAIN: &str = "one_way_collision: imported as a one-sided chain along the rectangle's top face (its local -y side), solid from that side only, as Godot collides it; the rest of the rectangle is left out";
+
+/// A Godot one-way shape kept whole.
+pub fn godot_one_way_kept(why: &str) -> String {
+    format!("one_way_collision not kept: {why}; imported whole, it collides from every side here")
+}
+
+/// Why a Godot scene gave no shapes: `nodes` nodes, `collision` of them collision nodes, the
+/// names of those with scripts.
+pub fn godot_no_shapes(nodes: usize, collision: usize, scripted: &[&str]) -> String {
+    let mut line = if collision == 0 {
+        format!(
+            "no collision shapes: none of its {nodes} node{} (those of the scenes it instances included) is a CollisionShape2D, CollisionPolygon2D or TileMapLayer",
+            if nodes == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "no collision shapes: its {collision} collision node{} give none (a TileMapLayer without cells, or whose tiles have no physics polygons)",
+            if collision == 1 { "" } else { "s" }
+        )
+    };
+    if !scripted.is_empty() {
+        let names: Vec<String> = scripted.iter().take(3).map(|n| format!("{n:?}")).collect();
+        let more = if scripted.len() > 3 { ", ..." } else { "" };
+        line.push_str(&format!(
+            "; {} node{} a script ({}{more}), which may build the level when the game runs: import reads no scripts, so import the scenes it loads",
+            scripted.len(),
+            if scripted.len() == 1 { " has" } else { "s have" },
+            names.join(", ")
+        ));
+    }
+    line
+}
+
 /// Long names cut where they are the same, not where they differ. An imported level's names
 /// are paths (`TileMap/Floor[10,14]/physics_layer_0/polygon_0`) that differ in one part: the
 /// parts other names of the list share go first, the most shared first (each dropped part

@@ -47,12 +47,33 @@ fn the_kinematic_character_world_imports_its_tiles_platforms_and_instanced_playe
         .iter()
         .map(|n| (n.place.as_str(), n.what.as_str()))
         .collect();
+    // Its four one-way platforms are CharacterBody2Ds, kinematic: a one-sided chain is static,
+    // so they come whole, said so.
+    let one_way = "one_way_collision not kept: a one-sided chain is static, and its parent CharacterBody2D is kinematic; imported whole, it collides from every side here";
     assert_eq!(
         notes,
-        [(
-            "node \"Princess/Collision\" (CollisionShape2D)",
-            "a trigger: under the Area2D \"Princess\", which reports the bodies that enter it and stops none; imported as a solid shape"
-        )]
+        [
+            (
+                "node \"Princess/Collision\" (CollisionShape2D)",
+                "a trigger: its parent is an Area2D, which reports the bodies that enter it and stops none; imported as a solid shape"
+            ),
+            (
+                "node \"OneWay1/CollisionShape2D\" (CollisionShape2D)",
+                one_way
+            ),
+            (
+                "node \"OneWay2/CollisionShape2D\" (CollisionShape2D)",
+                one_way
+            ),
+            (
+                "node \"OneWay3/CollisionShape2D\" (CollisionShape2D)",
+                one_way
+            ),
+            (
+                "node \"OneWay4/CollisionShape2D\" (CollisionShape2D)",
+                one_way
+            ),
+        ]
     );
     assert_eq!(world.notes[0].shape.as_deref(), Some("Princess/Collision"));
     shape(&world, "Princess/Collision");
@@ -600,4 +621,302 @@ fn every_per_object_refusal_stops_the_import_or_is_a_note_when_skipped() {
         assert_eq!(notes, [format!("{path}: {place}: skipped: {why}")]);
         assert!(skipped.scene.shapes.is_empty());
     }
+}
+
+// Issue 59: the physics platformer of Godot's demo projects (tests/levels/godot/
+// physics_platformer/README.md), its bodies, gravity and notes.
+const STAGE: &str = "tests/levels/godot/physics_platformer/stage.tscn";
+const BODIES: &str = "tests/levels/godot/bodies/bodies.tscn";
+
+/// How many shapes of `set` have each body type: (static, kinematic, dynamic).
+fn bodies_of(set: &Imported, prefix: &str) -> (usize, usize, usize) {
+    use collidoscope::scene::Body;
+    let mut counts = (0, 0, 0);
+    for s in &set.scene.shapes {
+        if !s.name.as_deref().is_some_and(|n| n.starts_with(prefix)) {
+            continue;
+        }
+        match s.motion.body {
+            Body::Static => counts.0 += 1,
+            Body::Kinematic => counts.1 += 1,
+            Body::Dynamic => counts.2 += 1,
+        }
+    }
+    counts
+}
+
+#[test]
+fn the_platformers_bodies_keep_their_types() {
+    // The player's SeparationRayShape2D has no collidoscope kind: skipped.
+    let stage = imported(STAGE, true);
+    // RigidBody2D: the player's polygon, 3 circles on each of 11 enemies, the seesaw's plank.
+    assert_eq!(bodies_of(&stage, "Player/"), (0, 0, 1));
+    assert_eq!(bodies_of(&stage, "Enemies/"), (0, 0, 33));
+    for k in 1..=11 {
+        assert_eq!(bodies_of(&stage, &format!("Enemies/Enemy{k}/")), (0, 0, 3));
+    }
+    assert_eq!(bodies_of(&stage, "Props/Seesaw/Plank/"), (0, 0, 1));
+    // The seesaw's pillar is a StaticBody2D.
+    assert_eq!(bodies_of(&stage, "Props/Seesaw/Pillar/"), (1, 0, 0));
+    // CharacterBody2D: the three moving platforms.
+    for k in 1..=3 {
+        assert_eq!(
+            bodies_of(&stage, &format!("Props/MovingPlatform{k}/")),
+            (0, 1, 0)
+        );
+    }
+    // The tiles and the coins' Area2Ds stay static; nothing else moves.
+    let all = bodies_of(&stage, "");
+    assert_eq!((all.1, all.2), (3, 35));
+    assert_eq!(bodies_of(&stage, "Coins/"), (42, 0, 0));
+    // No body in the stage is given a velocity.
+    assert!(
+        stage
+            .scene
+            .shapes
+            .iter()
+            .all(|s| s.motion.velocity == DVec2::ZERO)
+    );
+}
+
+#[test]
+fn a_bodys_velocity_comes_with_it_flipped_scaled_and_saved() {
+    let set = imported(BODIES, false);
+    let motion = |name: &str| shape(&set, name).motion;
+    use collidoscope::scene::Body;
+    // RigidBody2D at (100, 50), linear_velocity (120, -60) px/s, angular_velocity 2 rad/s
+    // (clockwise on Godot's screen): y flipped, the turn counter-clockwise negated.
+    let centre = motion("Ball/Centre");
+    assert_eq!(centre.body, Body::Dynamic);
+    assert_eq!(centre.velocity, DVec2::new(120.0, 60.0));
+    assert_eq!(centre.angular_velocity, -2.0);
+    // A shape 10 px right of the body's origin turns with it: + ω × r = (0, -20).
+    let side = motion("Ball/Side");
+    assert_eq!(side.body, Body::Dynamic);
+    assert!(close(side.velocity, DVec2::new(120.0, 40.0)), "{side:?}");
+    // CharacterBody2D: kinematic, its `velocity`.
+    let feet = motion("Walker/Feet");
+    assert_eq!(
+        (feet.body, feet.velocity),
+        (Body::Kinematic, DVec2::new(-40.0, 0.0))
+    );
+    // ... but a segment is static geometry in collidoscope: kept static, said so.
+    assert_eq!(motion("Walker/Rail").body, Body::Static);
+    assert!(set.notes.iter().any(|n| n.place.contains("Walker/Rail")
+        && n.what.contains("static")
+        && n.what.contains("CharacterBody2D")));
+    // AnimatableBody2D: kinematic, at rest (its animation is not read).
+    assert_eq!(motion("Lift/Deck").body, Body::Kinematic);
+    assert_eq!(motion("Lift/Deck").velocity, DVec2::ZERO);
+    // A frozen RigidBody2D: freeze_mode 1 kinematic, 0 (the default) static; at rest.
+    assert_eq!(
+        (motion("Crate/Box").body, motion("Crate/Box").velocity),
+        (Body::Kinematic, DVec2::ZERO)
+    );
+    assert_eq!(motion("Block/Box").body, Body::Static);
+    // A StaticBody2D's constant_linear_velocity moves what touches it, not the body: a note.
+    assert_eq!(motion("Belt/Box").body, Body::Static);
+    assert!(
+        set.notes
+            .iter()
+            .any(|n| n.place.contains("Belt/Box") && n.what.contains("constant_linear_velocity"))
+    );
+
+    // --scale 0.01: velocities scale as positions do.
+    let small = import(Path::new(BODIES), Convert { scale: 0.01 }, false).unwrap();
+    let v = small
+        .scene
+        .shapes
+        .iter()
+        .find(|s| s.name.as_deref() == Some("Ball/Centre"))
+        .unwrap()
+        .motion;
+    assert!(close(v.velocity, DVec2::new(1.2, 0.6)), "{v:?}");
+    assert_eq!(v.angular_velocity, -2.0);
+
+    // Saved and read back: the bodies and velocities survive.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bodies.json");
+    collidoscope::scene::save(&set.scene, &out).unwrap();
+    let back = collidoscope::scene::load(&out).unwrap();
+    let motions = |s: &collidoscope::scene::Scene| {
+        s.shapes
+            .iter()
+            .map(|s| (s.name.clone(), s.motion))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(motions(&back), motions(&set.scene));
+    assert_eq!(back.gravity, set.scene.gravity);
+}
+
+#[test]
+fn gravity_is_the_projects_flipped_and_scaled_980_when_it_says_none() {
+    let gravity = |path: &str, scale: f64| {
+        import(Path::new(path), Convert { scale }, true)
+            .unwrap()
+            .scene
+            .gravity
+    };
+    // physics_platformer: 2d/default_gravity=900, down on Godot's screen.
+    assert_eq!(gravity(STAGE, 1.0), Some(DVec2::new(0.0, -900.0)));
+    assert_eq!(gravity(STAGE, 0.01), Some(DVec2::new(0.0, -9.0)));
+    // kinematic_character: 500.
+    assert_eq!(gravity(WORLD, 1.0), Some(DVec2::new(0.0, -500.0)));
+    // physics_tests sets none: Godot's 980 px/s² down.
+    assert_eq!(gravity(SHAPES, 1.0), Some(DVec2::new(0.0, -980.0)));
+    // No project.godot at all: the same default.
+    assert_eq!(
+        gravity("tests/levels/godot/room/room.tscn", 1.0),
+        Some(DVec2::new(0.0, -980.0))
+    );
+    // 500 along (0.6, 0.8): (300, 400) px/s², y flipped.
+    let g = gravity(BODIES, 0.01).unwrap();
+    assert!(close(g, DVec2::new(3.0, -4.0)), "{g}");
+    // Gravity is a version-3 key: the set says so.
+    let set = imported(STAGE, true);
+    assert_eq!(set.scene.version_needed(), 3);
+}
+
+#[test]
+fn a_bad_gravity_in_project_godot_is_refused_naming_the_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("project.godot"),
+        "config_version=5\n\n[physics]\n\n2d/default_gravity=\"down\"\n",
+    )
+    .unwrap();
+    let scene = dir.path().join("level.tscn");
+    std::fs::copy(BODIES, &scene).unwrap();
+    let e = import(&scene, Convert { scale: 1.0 }, false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("project.godot"), "{e}");
+    assert!(e.contains("line 5"), "{e}");
+    assert!(e.contains("2d/default_gravity"), "{e}");
+}
+
+#[test]
+fn a_one_way_platform_is_a_one_sided_chain_along_its_top_face() {
+    use collidoscope::scene::Body;
+    let stage = imported(STAGE, true);
+    // The StaticBody2D at (465, 560.405), its 110 x 10 rectangle at (0.73152, -6.5836): the
+    // top face at y = 560.405 - 6.5836 - 5 = 548.8214, x = 465.73152 ± 55; y flipped, and
+    // solid from above only (the piece's front up).
+    let platform = shape(&stage, "Props/OneWayPlatform/CollisionShape2D");
+    assert_eq!(platform.motion.body, Body::Static);
+    let Shape::Chain(chain) = &platform.placed.shape else {
+        panic!("a chain: {:?}", platform.placed.shape)
+    };
+    let pieces: Vec<_> = chain.pieces().collect();
+    assert_eq!(pieces.len(), 1);
+    let piece = pieces[0].mapped(|p| platform.placed.pose.apply(p));
+    assert!(close(piece.normal(), DVec2::Y), "{piece:?}");
+    let mut ends = [piece.p1, piece.p2];
+    ends.sort_by(|a, b| a.x.total_cmp(&b.x));
+    assert!(close(ends[0], DVec2::new(410.73152, -548.8214)), "{ends:?}");
+    assert!(close(ends[1], DVec2::new(520.73152, -548.8214)), "{ends:?}");
+    // The ghost points go on along the face: no seam at its ends.
+    assert!((piece.g0.y - piece.p1.y).abs() < 1e-9 && (piece.g3.y - piece.p2.y).abs() < 1e-9);
+    assert!(
+        stage
+            .notes
+            .iter()
+            .any(|n| n.place.contains("OneWayPlatform")
+                && n.what.contains("one_way_collision")
+                && n.what.contains("chain"))
+    );
+
+    // Turned a quarter clockwise on Godot's screen: the face looks right (+x).
+    let set = imported(BODIES, false);
+    let ledge = shape(&set, "Ledge/Top");
+    let Shape::Chain(chain) = &ledge.placed.shape else {
+        panic!("a chain")
+    };
+    let piece = chain
+        .pieces()
+        .next()
+        .unwrap()
+        .mapped(|p| ledge.placed.pose.apply(p));
+    assert!(close(piece.normal(), DVec2::X), "{piece:?}");
+    let mut ends = [piece.p1, piece.p2];
+    ends.sort_by(|a, b| a.y.total_cmp(&b.y));
+    assert!(close(ends[0], DVec2::new(805.0, -70.0)) && close(ends[1], DVec2::new(805.0, -30.0)));
+    // On a moving body a chain cannot go (chains are static): the rectangle, and a note.
+    let deck = shape(&set, "Lift/Deck");
+    assert!(matches!(deck.placed.shape, Shape::Polygon(_)));
+    assert!(set.notes.iter().any(|n| n.place.contains("Lift/Deck")
+        && n.what.contains("one_way_collision")
+        && n.what.contains("every side")));
+}
+
+#[test]
+fn alike_notes_are_one_line_with_the_count_and_the_first_names() {
+    let stage = imported(STAGE, true);
+    let lines = collidoscope::import::note_lines(&stage.notes);
+    let triggers: Vec<&String> = lines.iter().filter(|l| l.contains("trigger")).collect();
+    assert_eq!(triggers.len(), 1, "{lines:#?}");
+    let line = triggers[0];
+    assert!(line.contains("42"), "{line}");
+    for first in [
+        "Coins/Coin/Collision",
+        "Coins/Coin2/Collision",
+        "Coins/Coin3/Collision",
+    ] {
+        assert!(line.contains(first), "{line}");
+    }
+    assert!(!line.contains("Coins/Coin4/Collision"), "{line}");
+    assert!(line.contains("39 more"), "{line}");
+    // The rest is not buried: the player's ray and the one-way platform have lines of their
+    // own.
+    assert!(lines.len() < 10, "{lines:#?}");
+    assert!(lines.iter().any(|l| l.contains("SeparationRayShape2D")));
+    assert!(lines.iter().any(|l| l.contains("one_way_collision")));
+    // Every note is still there, each naming its shape (what the window selects).
+    let coin_notes = stage
+        .notes
+        .iter()
+        .filter(|n| n.what.contains("trigger"))
+        .count();
+    assert_eq!(coin_notes, 42);
+
+    // The command prints the same lines.
+    let run = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["import", STAGE, "--skip-unsupported"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let printed: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        printed,
+        lines.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_scene_with_no_shapes_says_why() {
+    // physics_tests' main.tscn: a Control menu whose script loads the tests at run time.
+    let main = imported("tests/levels/godot/physics_tests/main.tscn", false);
+    assert!(main.scene.shapes.is_empty());
+    assert_eq!(main.notes.len(), 1, "{:?}", main.notes);
+    let why = main.notes[0].to_string();
+    assert!(why.contains("no collision shapes"), "{why}");
+    assert!(why.contains("CollisionShape2D"), "{why}");
+    assert!(why.contains("script"), "{why}");
+    assert!(why.contains("\"Main\""), "{why}");
+    // The platformer's background: sprites only.
+    let bg = imported(
+        "tests/levels/godot/physics_platformer/background/parallax_bg.tscn",
+        false,
+    );
+    assert!(bg.scene.shapes.is_empty());
+    assert_eq!(bg.notes.len(), 1);
+    assert!(bg.notes[0].what.contains("no collision shapes"));
+    // The command says it on stderr.
+    let run = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["import", "tests/levels/godot/physics_tests/main.tscn"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no collision shapes"));
 }

@@ -456,55 +456,48 @@ fn the_godot_demo_level_merged_covers_what_its_tiles_did_with_no_seams() {
     let imported = import(Path::new(WORLD), Convert { scale: 1.0 }, false).unwrap();
     let before = imported.scene.clone();
     let merged = merge(&before, None);
-    // OneWay4 lies 1 px into the tile under it: left out, said so.
-    assert_eq!(merged.kept.len(), 1, "{:?}", merged.kept);
-    assert_eq!(
-        merged.kept[0].why,
-        "it overlaps \"TileMapLayer[31,19]/physics_layer_0/polygon_0\" (by 1), and merging joins only shapes that touch"
-    );
-    // 285 of the 288 tiles (three touch others only at corners), the princess's trigger and
-    // a platform that sit on tiles: ten groups, the first round two holes.
+    // The platforms are CharacterBody2Ds, kinematic: never merged (OneWay4, 1 px into the
+    // tile under it, is not even a candidate).
+    assert!(merged.kept.is_empty(), "{:?}", merged.kept);
+    // 285 of the 288 tiles (three touch others only at corners) and the princess's trigger
+    // that sits on tiles: ten groups, the first round two holes.
     let replaced: Vec<&str> = merged
         .groups
         .iter()
         .flat_map(|g| &g.replaced)
         .map(|id| before.get(*id).unwrap().name.as_deref().unwrap())
         .collect();
-    assert_eq!(replaced.len(), 287);
+    assert_eq!(replaced.len(), 286);
     let not_tiles: Vec<&str> = replaced
         .iter()
         .copied()
         .filter(|n| !n.starts_with("TileMapLayer["))
         .collect();
-    assert_eq!(
-        not_tiles,
-        ["Princess/Collision", "MovingPlatform1/Collision"]
-    );
+    assert_eq!(not_tiles, ["Princess/Collision"]);
     let shape_of_loops: Vec<usize> = merged.groups.iter().map(|g| g.loops.len()).collect();
     assert_eq!(shape_of_loops, [3, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     assert_eq!(merged.groups[0].holes(), 2);
-    assert_eq!(merged.scene.shapes.len(), before.shapes.len() - 287 + 12);
+    assert_eq!(merged.scene.shapes.len(), before.shapes.len() - 286 + 12);
     let with = merge_imported(imported, Path::new(WORLD));
     assert_eq!(with.scene, merged.scene);
     let said: Vec<String> = with.notes.iter().map(|n| n.to_string()).collect();
-    assert_eq!(said.len(), 1 + 10 + 1, "{said:#?}");
+    // The import's five notes (the princess, the four one-way platforms), then the groups.
+    assert_eq!(said.len(), 5 + 10, "{said:#?}");
     assert_eq!(
-        said[1],
+        said[5],
         format!(
             "{WORLD}: chain \"merged 1\": replaced 253 static polygons that touch along edges, from \"TileMapLayer[0,0]/physics_layer_0/polygon_0\": 3 loops (2 round holes), 32 pieces"
         )
     );
-    assert_eq!(
-        said[11],
-        format!(
-            "{WORLD}: shape 294 \"OneWay4/CollisionShape2D\" (polygon): not merged: it overlaps \"TileMapLayer[31,19]/physics_layer_0/polygon_0\" (by 1), and merging joins only shapes that touch"
-        )
-    );
-    let one_way = with.notes[11].index.unwrap();
-    assert_eq!(
-        with.scene.shapes[one_way].name.as_deref(),
-        Some("OneWay4/CollisionShape2D")
-    );
+    for platform in ["MovingPlatform1/Collision", "OneWay4/CollisionShape2D"] {
+        let kept = with
+            .scene
+            .shapes
+            .iter()
+            .find(|s| s.name.as_deref() == Some(platform))
+            .unwrap();
+        assert_eq!(kept.motion.body, collidoscope::scene::Body::Kinematic);
+    }
     // The princess's note (a trigger imported as a solid) follows her shape into its chain.
     let princess = &with.notes[0];
     assert!(princess.place.contains("Princess"));

@@ -86,8 +86,9 @@ pub fn run(args: &ImportArgs, out: &mut impl Write) -> u8 {
             return 1;
         }
     };
-    for note in &imported.notes {
-        eprintln!("{note}");
+    // Alike notes (42 coins, each a trigger) one line each, with their count.
+    for line in crate::import::note_lines(&imported.notes) {
+        eprintln!("{line}");
     }
     match &args.output {
         Some(path) => write(path, &imported.scene),

@@ -93,6 +93,29 @@ impl fmt::Display for Note {
     }
 }
 
+/// Alike notes together: those that say the same words (`what`) of objects in one file, in
+/// the order of each group's first note (42 coins, each a trigger, are one group).
+pub fn alike(notes: &[Note]) -> Vec<Vec<&Note>> {
+    let mut groups: Vec<Vec<&Note>> = Vec::new();
+    for note in notes {
+        let same = |g: &&mut Vec<&Note>| g[0].what == note.what && g[0].file == note.file;
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(group) => group.push(note),
+            None => groups.push(vec![note]),
+        }
+    }
+    groups
+}
+
+/// The notes as the command line prints them: one line for each group of [`alike`] notes,
+/// with their count and first places (`crate::text::alike_notes`).
+pub fn note_lines(notes: &[Note]) -> Vec<String> {
+    alike(notes)
+        .iter()
+        .map(|group| crate::text::alike_notes(group))
+        .collect()
+}
+
 /// Standard base64 (padding optional), as Godot writes a PackedByteArray in format 4 and Tiled
 /// its layer data.
 pub fn base64(text: &str) -> Option<Vec<u8>> {

@@ -8,6 +8,8 @@ use super::godot_text::{self, Section, Value};
 use super::{Affine, Imported, Local, Outcome, Refusal};
 use crate::files::{FileError, Problem};
 use crate::geometry::DVec2;
+use crate::scene::{Body, Motion};
+use crate::text;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -384,6 +386,8 @@ pub(super) fn import_from(
         given: bytes.map(|b| (path.to_path_buf(), b)),
     };
     let nodes = reader.scene(path)?;
+    let gravity = project_gravity(&reader)?;
+    let by_path: HashMap<&str, &Node> = nodes.iter().map(|n| (n.path.as_str(), n)).collect();
     let mut global: HashMap<String, Affine> = HashMap::new();
     let mut out = Outcome::new(convert, skip_unsupported);
     let root_name = nodes[0].name.clone();
@@ -442,25 +446,275 @@ pub(super) fn import_from(
             Ok(Some(shapes)) => Ok(shapes),
             Err(refusal) => Err(refusal),
         };
-        let placed = shapes.is_ok();
-        out.take(&node.file, &place, &name, shapes, &transform)?;
         let parent = parent_of(&node.path);
+        // The body the shapes belong to: their parent, as Godot registers them.
+        let body = parent.and_then(|p| Some(body_of(by_path.get(p)?, global.get(p)?)));
+        let (shapes, one_way) = one_way(node, &reader, shapes, body.as_ref());
+        let placed = shapes.is_ok();
+        let before = out.shapes.len();
+        out.take(&node.file, &place, &name, shapes, &transform)?;
+        let first = out.shapes.get(before).and_then(|s| s.name.clone());
+        if let Some(what) = one_way {
+            out.note(&node.file, place.clone(), what, first.clone());
+        }
+        if let Some(body) = &body {
+            move_with(&mut out, before, body, &node.file, &place);
+        }
         if placed && parent.and_then(|p| kinds.get(p)) == Some(&"Area2D") {
-            let area = match parent {
-                Some("") | None => root_name.as_str(),
-                Some(p) => p,
-            };
-            out.note(
-                &node.file,
-                place,
-                format!(
-                    "a trigger: under the Area2D {area:?}, which reports the bodies that enter it and stops none; imported as a solid shape"
-                ),
-                Some(name.clone()),
-            );
+            out.note(&node.file, place, text::GODOT_TRIGGER.into(), first);
         }
     }
-    Ok(out.finish())
+    if out.shapes.is_empty() && out.notes.is_empty() {
+        // Nothing said yet: say why there is nothing.
+        let collision = nodes
+            .iter()
+            .filter(|n| {
+                matches!(
+                    n.kind.as_str(),
+                    "CollisionShape2D" | "CollisionPolygon2D" | "TileMapLayer" | "TileMap"
+                )
+            })
+            .count();
+        let scripted: Vec<&str> = nodes
+            .iter()
+            .filter(|n| n.property("script").is_some())
+            .map(|n| {
+                if n.path.is_empty() {
+                    root_name.as_str()
+                } else {
+                    n.path.as_str()
+                }
+            })
+            .collect();
+        out.note(
+            path,
+            format!("scene {root_name:?} ({})", nodes[0].kind),
+            text::godot_no_shapes(nodes.len(), collision, &scripted),
+            None,
+        );
+    }
+    let mut imported = out.finish();
+    imported.scene.gravity = Some(convert.point(gravity.x, gravity.y));
+    Ok(imported)
+}
+
+/// The physics body a collision node gives its shapes to (its parent), with the velocity the
+/// scene gives it, in source units: pixels per second (y down), radians per second (clockwise
+/// on screen).
+struct Body2D<'a> {
+    /// Its node type: `RigidBody2D`, `CharacterBody2D`, ...
+    kind: &'a str,
+    body: Body,
+    velocity: DVec2,
+    angular_velocity: f64,
+    /// The point it turns about: its origin, or its `center_of_mass` when
+    /// `center_of_mass_mode` is 1 (custom).
+    pivot: DVec2,
+    /// A StaticBody2D's `constant_linear_velocity` / `constant_angular_velocity` when not
+    /// zero: it moves what touches the body, not the body.
+    conveyor: Option<&'static str>,
+}
+
+/// `node` as a body, its global transform `to_source`: a RigidBody2D (or PhysicalBone2D) is
+/// dynamic with its `linear_velocity` and `angular_velocity`, or when `freeze`d static
+/// (`freeze_mode` 0) or kinematic (1), at rest; a CharacterBody2D is kinematic with its
+/// `velocity`; an AnimatableBody2D kinematic at rest; anything else static.
+fn body_of<'a>(node: &'a Node, to_source: &Affine) -> Body2D<'a> {
+    let on = |key: &str| {
+        node.property(key)
+            .is_some_and(|g| g.value == Value::Bool(true))
+    };
+    let vector = |key: &str| {
+        node.property(key)
+            .and_then(|g| vec2(&g.value))
+            .unwrap_or(DVec2::ZERO)
+    };
+    let number = |key: &str| {
+        node.property(key)
+            .and_then(|g| g.value.as_f64())
+            .unwrap_or(0.0)
+    };
+    let rigid = matches!(node.kind.as_str(), "RigidBody2D" | "PhysicalBone2D");
+    let (body, velocity, angular_velocity) = match node.kind.as_str() {
+        _ if rigid && on("freeze") && number("freeze_mode") == 1.0 => {
+            (Body::Kinematic, DVec2::ZERO, 0.0)
+        }
+        _ if rigid && on("freeze") => (Body::Static, DVec2::ZERO, 0.0),
+        _ if rigid => (
+            Body::Dynamic,
+            vector("linear_velocity"),
+            number("angular_velocity"),
+        ),
+        "CharacterBody2D" => (Body::Kinematic, vector("velocity"), 0.0),
+        "AnimatableBody2D" => (Body::Kinematic, DVec2::ZERO, 0.0),
+        _ => (Body::Static, DVec2::ZERO, 0.0),
+    };
+    let pivot = if rigid && number("center_of_mass_mode") == 1.0 {
+        to_source.apply(vector("center_of_mass"))
+    } else {
+        to_source.origin
+    };
+    let conveyor = if node.kind != "StaticBody2D" {
+        None
+    } else if vector("constant_linear_velocity") != DVec2::ZERO {
+        Some("constant_linear_velocity")
+    } else if number("constant_angular_velocity") != 0.0 {
+        Some("constant_angular_velocity")
+    } else {
+        None
+    };
+    Body2D {
+        kind: node.kind.as_str(),
+        body,
+        velocity,
+        angular_velocity,
+        pivot,
+        conveyor,
+    }
+}
+
+/// The shapes placed from `from` on take their body's type and velocity: each the velocity
+/// its position has as the body moves and turns about its pivot. A segment or chain stays
+/// static (collidoscope's static geometry), with a note.
+fn move_with(out: &mut Outcome, from: usize, body: &Body2D, file: &Path, place: &str) {
+    let first = out.shapes.get(from).and_then(|s| s.name.clone());
+    if let Some(key) = body.conveyor {
+        out.note(
+            file,
+            place.to_string(),
+            text::godot_conveyor(key),
+            first.clone(),
+        );
+    }
+    if body.body == Body::Static {
+        return;
+    }
+    let c = out.convert;
+    let pivot = c.point(body.pivot.x, body.pivot.y);
+    let velocity = c.point(body.velocity.x, body.velocity.y);
+    let angular_velocity = c.angle(body.angular_velocity);
+    let mut kept = None;
+    for shape in &mut out.shapes[from..] {
+        let kind = shape.placed.shape.kind();
+        if kind.is_static_only() {
+            kept.get_or_insert(kind);
+            continue;
+        }
+        // v + ω × r, r from the pivot to the shape's position (about which it turns).
+        let r = shape.placed.pose.position - pivot;
+        shape.motion = Motion {
+            body: body.body,
+            velocity: if angular_velocity == 0.0 {
+                velocity
+            } else {
+                velocity + angular_velocity * DVec2::new(-r.y, r.x)
+            },
+            angular_velocity,
+        };
+    }
+    if let Some(kind) = kept {
+        let what = text::godot_kept_static(kind, body.kind, body.body);
+        out.note(file, place.to_string(), what, first);
+    }
+}
+
+/// A shape with `one_way_collision`: on a static body, a rectangle becomes the one-sided
+/// chain along its top face (local -y up), ghost points a face's length beyond each end so
+/// that nothing catches at them; otherwise it is kept whole. Returns the note to give.
+fn one_way(
+    node: &Node,
+    reader: &Reader,
+    shapes: Result<Vec<Local>, Refusal>,
+    body: Option<&Body2D>,
+) -> (Result<Vec<Local>, Refusal>, Option<String>) {
+    let on = node
+        .property("one_way_collision")
+        .is_some_and(|g| g.value == Value::Bool(true));
+    if !on || shapes.is_err() {
+        return (shapes, None);
+    }
+    let moving = body.filter(|b| b.body != Body::Static);
+    let rectangle = (node.kind == "CollisionShape2D")
+        .then(|| node.property("shape"))
+        .flatten()
+        .and_then(|given| resource(given, reader).ok())
+        .filter(|r| r.attribute("type").and_then(Value::as_str) == Some("RectangleShape2D"))
+        .map(|r| rectangle_size(&r));
+    match (rectangle, moving) {
+        (Some(size), None) => {
+            let h = size / 2.0;
+            let face = [3.0, 1.0, -1.0, -3.0].map(|k| DVec2::new(k * h.x, -h.y));
+            let chain = Local::Chain(face.to_vec(), DVec2::new(0.0, -1.0));
+            (Ok(vec![chain]), Some(text::GODOT_ONE_WAY_CHAIN.into()))
+        }
+        (Some(_), Some(b)) => {
+            let why = format!(
+                "a one-sided chain is static, and its parent {} is {}",
+                b.kind,
+                b.body.name()
+            );
+            (shapes, Some(text::godot_one_way_kept(&why)))
+        }
+        (None, _) => (
+            shapes,
+            Some(text::godot_one_way_kept(
+                "only a RectangleShape2D's top face becomes a one-sided chain",
+            )),
+        ),
+    }
+}
+
+/// Gravity as the project at `root` sets it, source pixels per second squared (y down):
+/// `physics/2d/default_gravity` (980 when not set) times `2d/default_gravity_vector` ((0, 1)
+/// when not set), as Godot's default space takes them; Godot's defaults without a
+/// `project.godot`.
+fn project_gravity(reader: &Reader) -> Result<DVec2, FileError> {
+    let file = reader.root.join("project.godot");
+    let (mut gravity, mut direction) = (980.0, DVec2::new(0.0, 1.0));
+    if !file.is_file() {
+        return Ok(gravity * direction);
+    }
+    let bytes = super::read_file(&file, None)?;
+    let text = super::text_of(&file, &bytes)?;
+    let section = godot_text::project_section(text, "physics").map_err(|e| {
+        FileError::new(
+            &file,
+            Problem::Syntax {
+                line: e.line,
+                column: e.column,
+                message: e.message,
+            },
+        )
+    })?;
+    let Some(section) = section else {
+        return Ok(gravity * direction);
+    };
+    // The line a key is on, for messages (properties keep no line of their own).
+    let refuse = |key: &str, wanted: &str| {
+        let (line, written) = text
+            .lines()
+            .enumerate()
+            .skip(section.line)
+            .find_map(|(k, l)| {
+                let (left, right) = l.split_once('=')?;
+                (left.trim() == key).then(|| (k + 1, right.trim().to_string()))
+            })
+            .unwrap_or((section.line, String::new()));
+        document(
+            &file,
+            format!("line {line}: [physics] {key} must be {wanted}, found {written}"),
+        )
+    };
+    if let Some(v) = section.property("2d/default_gravity") {
+        gravity = v
+            .as_f64()
+            .ok_or_else(|| refuse("2d/default_gravity", "a number"))?;
+    }
+    if let Some(v) = section.property("2d/default_gravity_vector") {
+        direction =
+            vec2(v).ok_or_else(|| refuse("2d/default_gravity_vector", "a Vector2(x, y)"))?;
+    }
+    Ok(gravity * direction)
 }
 
 /// A node's collision shape in its own frame; `None` for a node that has none.
@@ -705,6 +959,20 @@ fn resource(given: &Given, reader: &Reader) -> Result<Section, Refusal> {
     }
 }
 
+/// A RectangleShape2D's `size` (Godot 3's `extents` doubled; (20, 20) when not given).
+fn rectangle_size(resource: &Section) -> DVec2 {
+    let vector = |key: &str| {
+        resource
+            .property(key)
+            .and_then(|v| v.numbers_of("Vector2"))
+            .filter(|n| n.len() == 2)
+            .map(|n| DVec2::new(n[0], n[1]))
+    };
+    vector("size")
+        .or_else(|| vector("extents").map(|e| e * 2.0))
+        .unwrap_or(DVec2::splat(20.0))
+}
+
 /// A Shape2D resource, in the node's frame.
 fn shape_resource(resource: &Section) -> Result<Vec<Local>, Refusal> {
     let kind = resource
@@ -757,9 +1025,7 @@ fn shape_resource(resource: &Section) -> Result<Vec<Local>, Refusal> {
             )])
         }
         "RectangleShape2D" => {
-            let size = vector("size")
-                .or_else(|| vector("extents").map(|e| e * 2.0))
-                .unwrap_or(DVec2::splat(20.0));
+            let size = rectangle_size(resource);
             if size.x <= 0.0 || size.y <= 0.0 {
                 return Err(Refusal::Skip(format!(
                     "a rectangle of size {} x {}: nothing to collide with",

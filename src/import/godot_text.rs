@@ -181,6 +181,25 @@ pub fn parse(text: &str) -> Result<Vec<Section>, SyntaxError> {
     Ok(sections)
 }
 
+/// The section `[tag]` of a project file (`project.godot`), parsed alone: the file's first
+/// lines come before any section, and its other sections hold values import need not read
+/// (input events written as `Object(...)`). `None` when the file has no such section. Lines
+/// in errors are the file's.
+pub fn project_section(text: &str, tag: &str) -> Result<Option<Section>, SyntaxError> {
+    let header = format!("[{tag}]");
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(start) = lines.iter().position(|l| l.trim() == header) else {
+        return Ok(None);
+    };
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| l.starts_with('['))
+        .map_or(lines.len(), |k| start + 1 + k);
+    // Blank lines before it keep the file's line numbers.
+    let alone = "\n".repeat(start) + &lines[start..end].join("\n");
+    Ok(parse(&alone)?.into_iter().next())
+}
+
 struct Parser<'a> {
     text: &'a [u8],
     at: usize,

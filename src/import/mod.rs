@@ -12,12 +12,13 @@ pub mod godot_text;
 pub mod merge;
 pub mod tiled;
 
-pub use convert::{Convert, Note};
+pub use convert::{Convert, Note, alike, note_lines};
 pub use merge::{KeptGroup, Merged, MergedGroup, merge, merge_imported, merge_surface_of};
 
 use crate::files::{FileError, Problem};
 use crate::geometry::{
-    Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape, ShapeError, convex_pieces,
+    Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape, ShapeError,
+    convex_pieces,
 };
 use crate::scene::{Scene, SceneShape};
 use convert::{ellipse_points, without_repeats};
@@ -131,6 +132,10 @@ pub enum Local {
     Polygon(Vec<DVec2>, bool),
     /// A two-sided segment.
     Segment(DVec2, DVec2),
+    /// A one-sided open chain (its first and last points ghost points only) and a local
+    /// direction toward its front: placed, the points are ordered so that the front stays
+    /// on that side whatever mirror the transform holds.
+    Chain(Vec<DVec2>, DVec2),
 }
 
 /// The import under way: the shapes placed so far and the notes.
@@ -329,6 +334,19 @@ impl Outcome {
                 }
                 Segment::new(unturn(a), unturn(b))
                     .map(|s| vec![Shape::Segment(s)])
+                    .map_err(failed)
+            }
+            Local::Chain(points, front) => {
+                let mut points: Vec<DVec2> = points.into_iter().map(unturn).collect();
+                let front = unturn(front);
+                // A piece's front is the right-hand side (y, -x) of its direction.
+                if let [_, p1, p2, ..] = points[..]
+                    && DVec2::new(p2.y - p1.y, p1.x - p2.x).dot(front) < 0.0
+                {
+                    points.reverse();
+                }
+                Chain::new(points, false)
+                    .map(|k| vec![Shape::Chain(k)])
                     .map_err(failed)
             }
         }

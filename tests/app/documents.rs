@@ -397,6 +397,37 @@ fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
     assert_eq!(std::fs::read(&hex).unwrap(), original);
 }
 
+/// Issue 59: the physics platformer's 42 coins, each a trigger, stand under one heading with
+/// their count; each row under it still selects its own coin.
+#[test]
+fn alike_import_notes_stand_under_one_heading_each_row_selecting_its_shape() {
+    let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/levels/godot/physics_platformer/stage.tscn");
+    let mut h = harness(app(None));
+    type_into_path_field(&mut h, level.to_str().unwrap());
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    let message = h.state().message().unwrap();
+    assert!(!message.error, "{}", message.text);
+    // The notes that are alone keep their rows: the one-way platform's.
+    h.get_by_label_contains("imported as a one-sided chain");
+    h.get_by_label_contains("42 objects").click();
+    h.run();
+    h.get_by_label("node \"Coins/Coin2/Collision\" (CollisionShape2D)")
+        .click();
+    h.run();
+    let selected = h.state().selected().expect("a shape selected");
+    let name = h
+        .state()
+        .scene()
+        .shapes
+        .iter()
+        .find(|s| s.id == selected)
+        .and_then(|s| s.name.clone());
+    assert_eq!(name.as_deref(), Some("Coins/Coin2/Collision"));
+}
+
 /// Two floors of separate tiles (three and two) and a ball, as a shape set in a fresh folder.
 fn two_floors(dir: &Path) -> PathBuf {
     let tile = |x: f64| {

@@ -105,24 +105,20 @@ impl ShapesPanel {
         });
     }
 
-    /// The import's notes, each selecting the shape it names; notes that say the same of more
-    /// than three objects (56 coins, each an ellipse made a polygon) stand under one heading.
+    /// The import's notes, each selecting the shape it names; alike notes (the same words of
+    /// more than three objects of one file, as the command line groups them: 42 coins, each
+    /// a trigger) stand under one heading, a row each.
     fn notes(&self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         if self.import_notes.is_empty() {
             return;
         }
-        let mut groups: Vec<(&str, Vec<&Note>)> = Vec::new();
-        for note in &self.import_notes {
-            match groups.iter_mut().find(|(what, _)| *what == note.what) {
-                Some((_, notes)) => notes.push(note),
-                None => groups.push((&note.what, vec![note])),
-            }
-        }
+        let groups = crate::import::alike(&self.import_notes);
         let title = format!("Import notes ({})", self.import_notes.len());
         egui::CollapsingHeader::new(title)
             .default_open(true)
             .show(ui, |ui| {
-                for (what, notes) in groups {
+                for notes in groups {
+                    let what = notes[0].what.as_str();
                     if notes.len() > 3 {
                         // The heading short (the word before the colon: "approximated",
                         // "skipped"), the whole note its first line.
@@ -130,7 +126,7 @@ impl ShapesPanel {
                         egui::CollapsingHeader::new(
                             RichText::new(format!("{} objects {word}", notes.len())).small(),
                         )
-                        .id_salt(what)
+                        .id_salt((&notes[0].file, what))
                         .show(ui, |ui| {
                             ui.label(RichText::new(what).small().weak());
                             for note in notes {
