@@ -973,6 +973,26 @@ pub fn capture_header(header: &crate::capture::Header) -> String {
                 },
                 other => format!("{k} {}", crate::files::spelled(other)),
             })
+/// What a file given where a capture is needed is instead, the file named:
+/// `level.json is a shape set, not a capture`, `run.jsonl is empty (no header, no frame), not a
+/// capture`, `notes.txt is not a capture: line 1, column 2: expected ident`.
+pub fn not_a_capture(path: &std::path::Path, what: &crate::capture::NotACapture) -> String {
+    use crate::capture::NotACapture;
+    let file = path.display();
+    match what {
+        NotACapture::Missing => format!("{file} does not exist (no capture there)"),
+        NotACapture::Directory => format!("{file} is a directory, not a capture"),
+        NotACapture::Empty => format!("{file} is empty (no header, no frame), not a capture"),
+        NotACapture::Format(f) if f == "collidoscope-shapes" => {
+            format!("{file} is a shape set, not a capture")
+        }
+        NotACapture::Format(f) => format!("{file} is a \"{f}\" file, not a capture"),
+        NotACapture::Refused(problem) => format!(
+            "{file} is not a capture: {problem} (a capture's line 1 is its header, {{\"format\": \"collidoscope-capture\", ...}})"
+        ),
+    }
+}
+
             .collect();
         line.push_str(&format!(" ({})", settings.join(", ")));
     }

@@ -659,3 +659,47 @@ fn simulate_refuses_bad_options_with_a_reason() {
         assert!(stderr(&o).contains(says), "{}", stderr(&o));
     }
 }
+
+/// `fixture FILE --frame N` (or `--event N`) on something that is not a capture says what it
+/// is: an empty file, a directory or a missing file cannot be read (status 1), a shape set or
+/// another file is not a capture (status 2); only a real shape set is called one.
+#[test]
+fn fixture_of_a_frame_says_what_the_file_is_when_it_is_not_a_capture() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.json");
+    let out = out.to_str().unwrap();
+    let empty = write(dir.path(), "empty.capture.jsonl", "");
+    let blank = write(dir.path(), "blank.capture.jsonl", "\n  \n");
+    let folder = dir.path().join("frames.capture.jsonl");
+    std::fs::create_dir(&folder).unwrap();
+    let missing = dir.path().join("missing.capture.jsonl");
+    let shapes = write(dir.path(), "two.json", TWO_CIRCLES);
+    let lesson = write(
+        dir.path(),
+        "slides.json",
+        r#"{"format": "collidoscope-lesson", "version": 1}"#,
+    );
+    let text = write(dir.path(), "notes.txt", "frame 3 looked wrong\n");
+    for flag in ["--frame", "--event"] {
+        for (file, status, says) in [
+            (&empty, 1, "is empty (no header, no frame), not a capture"),
+            (&blank, 1, "is empty (no header, no frame), not a capture"),
+            (&folder, 1, "is a directory, not a capture"),
+            (&missing, 1, "does not exist"),
+            (&shapes, 2, "is a shape set, not a capture"),
+            (
+                &lesson,
+                2,
+                "is a \"collidoscope-lesson\" file, not a capture",
+            ),
+            (&text, 2, "is not a capture: line 1, column 2"),
+        ] {
+            let o = collidoscope(&["fixture", file.to_str().unwrap(), flag, "0", "-o", out]);
+            let said = stderr(&o);
+            assert_eq!(o.status.code(), Some(status), "{flag} {said}");
+            let whole = format!("collidoscope fixture: {flag} 0: {}", file.display());
+            assert!(said.starts_with(&whole), "{said}");
+            assert!(said.contains(says), "{flag} {}: {said}", file.display());
+        }
+    }
+}

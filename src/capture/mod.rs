@@ -69,7 +69,8 @@ pub use pairing::{
 pub use parsed::{Malformed, MalformedWhat};
 pub use read::Keyframe;
 pub use read::{
-    CaptureReader, CaptureSource, Frame, FrameClaim, LINE_LIMIT, ParsedLine, RawLine, is_capture,
+    CaptureReader, CaptureSource, Frame, FrameClaim, LINE_LIMIT, NotACapture, ParsedLine, RawLine,
+    is_capture, not_a_capture,
 };
 pub use recorder::{FlightRecorder, RecorderOutput};
 pub use runs::{DifferingRun, DifferingRuns};

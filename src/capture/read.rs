@@ -35,6 +35,65 @@ pub fn is_capture(path: &Path) -> bool {
         .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(super::FORMAT))
 }
 
+/// What a file given where a capture is needed is instead (`text::not_a_capture` says it).
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotACapture {
+    /// Nothing at the path.
+    Missing,
+    /// A directory.
+    Directory,
+    /// Nothing in it but white space (after gzip, if compressed).
+    Empty,
+    /// A JSON document whose `format` names another kind of file
+    /// (`collidoscope-shapes`: a shape set).
+    Format(String),
+    /// Anything else: why the capture reader refuses it (the problem, where, without the path).
+    Refused(Problem),
+}
+
+impl NotACapture {
+    /// Whether the file could not be read at all (status 1 in the command line), rather than
+    /// read as another kind of file (a wrong argument, status 2).
+    pub fn unreadable(&self) -> bool {
+        match self {
+            NotACapture::Missing | NotACapture::Directory | NotACapture::Empty => true,
+            NotACapture::Format(_) => false,
+            NotACapture::Refused(problem) => matches!(problem, Problem::Io { .. }),
+        }
+    }
+}
+
+/// What the file at `path` is when it is not a capture; `None` when it is one.
+pub fn not_a_capture(path: &Path) -> Option<NotACapture> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == ErrorKind::NotFound => return Some(NotACapture::Missing),
+        Ok(meta) if meta.is_dir() => return Some(NotACapture::Directory),
+        _ => {}
+    }
+    let refusal = match CaptureReader::open(path) {
+        Ok(_) => return None,
+        Err(e) => e.problem,
+    };
+    // A document of another kind (a shape set, a lesson) names itself in `format`; its text is
+    // small, and more than 16 MiB of it is no such document.
+    let mut text = Vec::new();
+    if let Ok(file) = std::fs::File::open(path)
+        && let Ok(input) = decompressed(BufReader::new(file), false)
+    {
+        let _ = input.take(1 << 24).read_to_end(&mut text);
+    }
+    if refusal == Problem::Empty || (!text.is_empty() && text.iter().all(u8::is_ascii_whitespace)) {
+        return Some(NotACapture::Empty);
+    }
+    let format = serde_json::from_slice::<Value>(&text)
+        .ok()
+        .and_then(|top| top.get("format")?.as_str().map(str::to_string));
+    Some(match format {
+        Some(format) => NotACapture::Format(format),
+        None => NotACapture::Refused(refusal),
+    })
+}
+
 /// The input, gunzipped when it starts with gzip's magic bytes; with `ahead`, read on a thread
 /// of its own, so that unpacking and reading the file go on while the lines before are parsed
 /// and judged.

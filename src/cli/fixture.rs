@@ -19,12 +19,8 @@ pub fn run(
     out: &mut impl Write,
 ) -> u8 {
     if let Some(n) = event {
-        if !crate::capture::is_capture(file) {
-            eprintln!(
-                "collidoscope fixture: --event {n}: {} is a shape set, not a capture",
-                file.display()
-            );
-            return 2;
+        if let Some(what) = crate::capture::not_a_capture(file) {
+            return not_a_capture(&format!("--event {n}"), file, &what);
         }
         return run_on_event(file, n, output, rust, out);
     }
@@ -32,11 +28,12 @@ pub fn run(
         return run_on_frame(file, frame, pairs, output, rust, out);
     }
     if let Some(frame) = frame {
-        eprintln!(
-            "collidoscope fixture: --frame {frame}: {} is a shape set, not a capture",
-            file.display()
-        );
-        return 2;
+        let what = crate::capture::not_a_capture(file);
+        // Read as a capture it may still be one now (a game writing its header meanwhile).
+        let Some(what) = what else {
+            return run_on_frame(file, Some(frame), pairs, output, rust, out);
+        };
+        return not_a_capture(&format!("--frame {frame}"), file, &what);
     }
     let scene = match scene::load(file) {
         Ok(scene) => scene,
@@ -61,6 +58,16 @@ pub fn run(
     }
     let chosen = (!pairs.is_empty()).then_some(pairs);
     export(&scene, chosen, output, rust, out)
+}
+
+/// Say what `file`, given with `flag` (`--frame 3`), is instead of a capture: 1 when it
+/// cannot be read (missing, a directory, empty), 2 when it is another kind of file.
+fn not_a_capture(flag: &str, file: &Path, what: &crate::capture::NotACapture) -> u8 {
+    eprintln!(
+        "collidoscope fixture: {flag}: {}",
+        crate::text::not_a_capture(file, what)
+    );
+    if what.unreadable() { 1 } else { 2 }
 }
 
 /// Write the fixture of `scene` (and the test) and say what was written; 1 when a file
