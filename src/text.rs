@@ -2271,8 +2271,9 @@ fn state_value(key: crate::capture::ShapeKey, s: &crate::capture::ShapeState) ->
     }
 }
 
-/// A shape that differs between two runs: who, by how much, then each key in both runs
-/// (every digit): `crate (id 7): by 1.2e-7: position (1, 2) in A, (1, 2.0000001) in B`.
+/// A shape that differs between two runs: who, then each key that differs, by how much
+/// (a distance for a position or a velocity) and in both runs (every digit):
+/// `crate (id 7): position by 1.2e-7: (1, 2) in A, (1, 2.0000001) in B`.
 pub fn shape_difference(s: &crate::capture::ShapeDifference) -> String {
     let who = crate::capture::labelled_name(s.id, s.name.as_deref());
     match (&s.in_a, &s.in_b) {
@@ -2282,18 +2283,14 @@ pub fn shape_difference(s: &crate::capture::ShapeDifference) -> String {
                 .iter()
                 .map(|k| {
                     format!(
-                        "{} {} in A, {} in B",
+                        "{} by {}: {} in A, {} in B",
                         k.name(),
                         state_value(*k, a),
                         state_value(*k, b)
                     )
                 })
                 .collect();
-            format!(
-                "{who}: by {}: {}",
-                short_number(s.difference),
-                keys.join("; ")
-            )
+            format!("{who}: {}", keys.join("; "))
         }
         (Some(_), None) => format!("{who}: in A only"),
         (None, _) => format!("{who}: in B only"),
@@ -2337,6 +2334,7 @@ pub fn frames_apart(a: u64, b: u64, here: &crate::capture::FrameComparison) -> S
     let frames = if a == b {
         format!("At frame {a}")
     } else {
+                        s.by(*k).map_or("?".into(), short_number),
         format!("At A's frame {a} (B's {b})")
     };
     if here.shapes.is_empty() && here.claims.is_empty() {
@@ -2379,16 +2377,21 @@ pub fn frames_apart(a: u64, b: u64, here: &crate::capture::FrameComparison) -> S
     format!("{frames}: {}", parts.join(", "))
 }
 
-/// The strip's row of two compared runs, at a frame: how far apart they are there, and where
-/// they part.
-pub fn runs_apart_at(frame: u64, apart: Option<f64>, parting: Option<u64>) -> String {
+/// The strip's row of two compared runs, at a frame: how far apart their shapes' positions
+/// are there (or that they are the same again), and where they part.
+pub fn runs_apart_at(
+    frame: u64,
+    apart: Option<f64>,
+    same_again: bool,
+    parting: Option<u64>,
+) -> String {
     match (apart, parting) {
         (_, None) => "compared runs: the same throughout".into(),
         (_, Some(f)) if frame < f => {
             format!("compared runs: the same here; they part at frame {f} (J)")
         }
         (Some(d), Some(f)) => format!(
-            "compared runs: apart by {} here; they part at frame {f} (J)",
+            "compared runs: positions apart by {} here; they part at frame {f} (J)",
             short_number(d)
         ),
         (None, Some(f)) => format!("compared runs: they part at frame {f} (J)"),
@@ -2408,12 +2411,7 @@ pub fn offset_hint(d: &crate::capture::RunDiff) -> Option<i64> {
 /// Where two runs part, in a line: the frame and how many shapes, or that they agree.
 pub fn runs_part(d: &crate::capture::RunDiff) -> String {
     if d.frames_compared == 0 {
-        return match offset_hint(d) {
-            Some(k) => {
-                format!("no frame is in both runs: B's frames are A's {k:+}, try an offset of {k}")
-            }
-            None => "no frame is in both runs: check the offset".into(),
-        };
+        return no_common_frame(d, false);
     }
     match (&d.first_divergence, &d.first_claim_difference) {
         (Some(first), _) => {
@@ -2425,7 +2423,7 @@ pub fn runs_part(d: &crate::capture::RunDiff) -> String {
                 .unwrap_or((first.frame, 0.0));
             let end = d.growth.last().map_or(0.0, |g| g.1);
             format!(
-                "the runs part at frame {} (t = {} s): {} shape{} differ{}; positions {} apart at most (frame {}), {} at the end{}",
+                "the runs part at frame {} (t = {} s): {} shape{} differ{}; positions {} apart at most (frame {}), {} at the end{}{}",
                 first.frame,
                 short_number(first.time),
                 first.shapes.len(),
@@ -2440,6 +2438,9 @@ pub fn runs_part(d: &crate::capture::RunDiff) -> String {
             )
         }
         (None, Some(c)) => format!(
+        (_, Some(f)) if same_again => {
+            format!("compared runs: the same here again; they part at frame {f} (J)")
+        }
             "every shape is the same in both runs, but a claim differs at frame {}",
             c.frame
         ),
@@ -2458,6 +2459,59 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
         |r: Option<(u64, u64)>| r.map_or("no frames".into(), |(x, y)| format!("frames {x}-{y}"));
     lines.push(format!("A: {} ({})", d.a, range(d.frames_a)));
     lines.push(format!("B: {} ({})", d.b, range(d.frames_b)));
+/// Why no frame of two runs was compared, and what would help: each run's frames, and the
+/// offset that puts B's first frame beside A's (`--offset K` on the command line, `cli`;
+/// the window's offset otherwise). Never the offset in use: with it no frame met.
+pub fn no_common_frame(d: &crate::capture::RunDiff, cli: bool) -> String {
+    let range = |r: (u64, u64)| match r {
+        (x, y) if x == y => format!("frame {x}"),
+        (x, y) => format!("frames {x}-{y}"),
+    };
+    let (a, b) = match (d.frames_a, d.frames_b) {
+        (None, None) => {
+            return "no frame is in both runs: neither holds a frame (only a header)".into();
+        }
+        (None, Some(_)) => {
+            return "no frame is in both runs: A holds no frame (only its header)".into();
+        }
+        (Some(_), None) => {
+            return "no frame is in both runs: B holds no frame (only its header)".into();
+        }
+        (Some(a), Some(b)) => (a, b),
+    };
+    let alignment = match (d.offset, cli) {
+        (0, _) => "aligned by number".to_string(),
+        (k, true) => format!("with --offset {k}"),
+        (k, false) => format!("with an offset of {k}"),
+    };
+    let mut said = format!(
+        "no frame is in both runs ({alignment}): A holds {}, B holds {}",
+        range(a),
+        range(b)
+    );
+    // The offset that puts B's first frame beside A's first: never the one in use, which
+    // met no frame.
+    if let Ok(k) = i64::try_from(i128::from(b.0) - i128::from(a.0)) {
+        let same_length = b.1 - b.0 == a.1 - a.0;
+        let with = if cli {
+            format!("try --offset {k}")
+        } else {
+            format!("try an offset of {k}")
+        };
+        said.push_str(&format!(
+            "; {with}, which puts B's frame {} beside A's frame {}{}",
+            b.0,
+            a.0,
+            if same_length {
+                " (as many frames, numbered from elsewhere)"
+            } else {
+                ""
+            }
+        ));
+    }
+    said
+}
+
     lines.push(format!(
         "{} frames compared ({}; poses, velocities and presence {})",
         d.frames_compared,
@@ -2468,10 +2522,6 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
         lines.push(format!(
             "B's frames are A's {k:+} (as many, numbered from elsewhere): try --offset {k}"
         ));
-    }
-    if d.frames_compared == 0 {
-        lines.push("No frame is in both runs: check --offset.".into());
-        return lines;
     }
     let Some(first) = &d.first_divergence else {
         match &d.first_claim_difference {
@@ -2487,6 +2537,7 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
         "First divergence: frame {} (t = {} s): {} shape{} differ{}",
         first.frame,
         short_number(first.time),
+                same_again(d),
         first.shapes.len(),
         if first.shapes.len() == 1 { "" } else { "s" },
         if first.shapes.len() == 1 { "s" } else { "" },
@@ -2504,6 +2555,22 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
         for c in &first.claims {
             lines.push(format!("  {}", claim_difference(c)));
         }
+/// After the runs part, whether they come together again: `; the same again from frame 60`
+/// when they stay so to the end, else how many frames are the same again.
+fn same_again(d: &crate::capture::RunDiff) -> String {
+    let (Some(&(from, to)), Some(&(end, _))) = (d.same_again.last(), d.growth.last()) else {
+        return String::new();
+    };
+    if to == end {
+        return format!("; the same again from frame {from}");
+    }
+    let frames: u64 = d.same_again.iter().map(|r| r.1 - r.0 + 1).sum();
+    format!(
+        "; the same again at {frames} frame{} after it",
+        if frames == 1 { "" } else { "s" }
+    )
+}
+
     }
     // How it grows: the first frame, then each frame where the largest difference first
     // passes another power of ten, then the last.
@@ -2517,6 +2584,10 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
             i32::MIN + 1
         };
         if i == 0 || i == last || decade > shown_decade {
+    if d.frames_compared == 0 {
+        lines.push(capitalised(&no_common_frame(d, true)));
+        return lines;
+    }
             lines.push(format!("  frame {frame}: {}", short_number(*by)));
             shown_decade = shown_decade.max(decade);
         }
@@ -2574,6 +2645,20 @@ mod tests {
             cutter.cut(names[1], within(26)),
             "…/Floor[10,14]/…/polygon_0"
         );
+    if !d.same_again.is_empty() {
+        let runs: Vec<String> = d
+            .same_again
+            .iter()
+            .map(|&(x, y)| match x == y {
+                true => format!("frame {x}"),
+                false => format!("frames {x}-{y}"),
+            })
+            .collect();
+        lines.push(format!(
+            "The same again (every shape and claim) at {}.",
+            runs.join(", ")
+        ));
+    }
         // One name that shares nothing with the others does not stop the others' cut.
         let level = NameCutter::new(names.into_iter().chain(["Player/CollisionShape2D"]));
         assert_eq!(level.cut(names[1], within(20)), "…/Floor[10,14]/…");

@@ -454,3 +454,172 @@ fn a_client_and_a_server_from_a_packet_log_part_where_a_packet_is_late() {
         diff.growth
     );
 }
+
+/// The capture's first `frames` frames (and its header).
+fn first_frames(bytes: &[u8], frames: usize) -> Vec<u8> {
+    let text = std::str::from_utf8(bytes).unwrap();
+    let mut out = String::new();
+    for line in text.lines().take(1 + frames) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// Two runs with no frame in common compare nothing: that is no agreement but a failure
+/// (status 2) that says each run's frames and the offset that would put them side by side,
+/// never the offset already in use; a run with no frame at all is said to have none, with no
+/// offset proposed (none would help).
+#[test]
+fn no_frame_in_both_runs_fails_saying_each_runs_frames_and_the_offset_that_aligns_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = run(None);
+    let a = saved(dir.path(), "client.capture.jsonl", &bytes);
+    // A server counting from 500 that stopped after 60 frames (500-559).
+    let b = saved(
+        dir.path(),
+        "server.capture.jsonl",
+        &first_frames(&renumbered(&bytes, 500), 60),
+    );
+    let header_only = saved(dir.path(), "none.capture.jsonl", &first_frames(&bytes, 0));
+    let (a, b, h) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        header_only.to_str().unwrap(),
+    );
+
+    let (code, text, _) = collidoscope(&["diff", a, b]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("No frame is in both runs (aligned by number): A holds frames 0-119, B holds frames 500-559; try --offset 500, which puts B's frame 500 beside A's frame 0"),
+        "{text}"
+    );
+    assert!(!text.contains("--offset 0"), "{text}");
+    // The other way round, the offset is negative.
+    let (code, text, _) = collidoscope(&["diff", b, a]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("try --offset -500"), "{text}");
+    // With an offset that still meets nothing, that offset is named and another proposed.
+    let (code, text, _) = collidoscope(&["diff", a, b, "--offset", "1000"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("(with --offset 1000)"), "{text}");
+    assert!(text.contains("try --offset 500"), "{text}");
+    // --json: the line as documented, the reason on stderr.
+    let (code, json, err) = collidoscope(&["diff", a, b, "--json"]);
+    assert_eq!(code, 2);
+    let line: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(line["frames_compared"], 0);
+    assert_eq!(line["frames_b"], serde_json::json!([500, 559]));
+    assert!(err.contains("try --offset 500"), "{err}");
+    // The offset proposed compares the 60 frames both hold, which agree.
+    let (code, text, _) = collidoscope(&["diff", a, b, "--offset", "500"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("60 frames compared"), "{text}");
+    // A run of a header alone: no offset would help.
+    let (code, text, _) = collidoscope(&["diff", a, h]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("No frame is in both runs: B holds no frame (only its header)"),
+        "{text}"
+    );
+    assert!(!text.contains("offset"), "{text}");
+}
+
+/// Each key of a shape that differs is said with its own difference: a distance for a
+/// position or a velocity, radians for an angle.
+#[test]
+fn a_shape_that_differs_says_what_each_difference_measures() {
+    use collidoscope::capture::{ShapeDifference, ShapeState};
+    use collidoscope::geometry::DVec2;
+    let at = |x: f64, vx: f64, angle: f64| ShapeState {
+        position: DVec2::new(x, 2.0),
+        angle,
+        velocity: DVec2::new(vx, 0.0),
+        angular_velocity: 0.0,
+    };
+    let crate_ = ShapeDifference {
+        id: 7,
+        name: Some("crate".into()),
+        keys: vec![ShapeKey::Position, ShapeKey::Angle, ShapeKey::Velocity],
+        difference: 0.5,
+        in_a: Some(at(1.0, 0.0, 0.0)),
+        in_b: Some(at(1.001, 0.5, 0.25)),
+    };
+    assert_eq!(
+        collidoscope::text::shape_difference(&crate_),
+        "crate (id 7): position by 0.001: (1, 2) in A, (1.001, 2) in B; angle by 0.25: 0 in A, 0.25 in B; velocity by 0.5: (0, 0) in A, (0.5, 0) in B"
+    );
+    // The command's first divergence: the nudged box's position, by one ulp.
+    let dir = tempfile::tempdir().unwrap();
+    let a = saved(dir.path(), "a.capture.jsonl", &run(None));
+    let b = saved(dir.path(), "b.capture.jsonl", &run(Some(10)));
+    let (_, text, _) = collidoscope(&["diff", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let said = text
+        .lines()
+        .find(|l| l.contains("box2 (id "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(said.contains("): position by 1.5e-8: ("), "{said}");
+}
+
+/// The runs part at frame 50 (the ball 1 mm to the right in B for ten frames) and are the
+/// same again from frame 60: said, kept in the JSON as the extra `same_again`, and each
+/// frame known as the same again.
+#[test]
+fn runs_that_part_and_come_together_again_are_said_the_same_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = run(None);
+    let a = saved(dir.path(), "a.capture.jsonl", &bytes);
+    let b = saved(
+        dir.path(),
+        "b.capture.jsonl",
+        &ball_moved(&bytes, 50..60, 0.001),
+    );
+    let diff = diff_captures(&a, &b, DiffSettings::default()).unwrap();
+    assert_eq!(diff.first_divergence.as_ref().map(|d| d.frame), Some(50));
+    assert_eq!(diff.same_again, vec![(60, 119)]);
+    assert!(!diff.same_again_at(55) && diff.same_again_at(60) && diff.same_again_at(119));
+    let said = collidoscope::text::run_diff(&diff).join("\n");
+    assert!(
+        said.contains("The same again (every shape and claim) at frames 60-119."),
+        "{said}"
+    );
+    assert!(collidoscope::text::runs_part(&diff).contains("the same again from frame 60"));
+    assert_eq!(
+        collidoscope::text::runs_apart_at(70, Some(0.0), true, Some(50)),
+        "compared runs: the same here again; they part at frame 50 (J)"
+    );
+    let (code, json, _) =
+        collidoscope(&["diff", a.to_str().unwrap(), b.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1);
+    let line: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(line["same_again"], serde_json::json!([[60, 119]]));
+}
+
+/// The capture with the ball's position moved right by `by` in `frames` (the ball rolls, so
+/// each of its frames writes its position; the frame after the last puts it back).
+fn ball_moved(bytes: &[u8], frames: std::ops::Range<u64>, by: f64) -> Vec<u8> {
+    let text = std::str::from_utf8(bytes).unwrap();
+    let mut out = String::new();
+    let mut ball = None;
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let frame = value["frame"].as_u64().unwrap();
+        for shape in value["shapes"].as_array_mut().into_iter().flatten() {
+            if shape["name"] == "ball" {
+                ball = shape["id"].as_u64();
+            }
+            if shape["id"].as_u64() == ball && frames.contains(&frame) {
+                let x = shape["position"][0].as_f64().expect("the ball's position");
+                shape["position"][0] = (x + by).into();
+            }
+        }
+        out.push_str(&serde_json::to_string(&value).unwrap());
+        out.push('\n');
+    }
+    out.into_bytes()
+}

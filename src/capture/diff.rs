@@ -178,12 +178,38 @@ pub struct RunDiff {
     /// when it comes before the shapes part (or they never do).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_claim_difference: Option<ClaimDifference>,
+    /// After the first divergence, the runs of A's frames (first and last) where the runs are
+    /// the same again, every shape and claim: a difference that a later step undid.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub same_again: Vec<(u64, u64)>,
 }
 
 impl RunDiff {
     /// Whether the runs agree: every frame compared the same, shapes and claims.
     pub fn agree(&self) -> bool {
         self.first_divergence.is_none() && self.first_claim_difference.is_none()
+    }
+
+    /// Whether A's frame `frame`, after the first divergence, is the same in both runs again.
+    pub fn same_again_at(&self, frame: u64) -> bool {
+        let k = self.same_again.partition_point(|r| r.1 < frame);
+        self.same_again.get(k).is_some_and(|r| r.0 <= frame)
+    }
+}
+
+impl ShapeDifference {
+    /// How far apart the two runs have `key`: a distance for a position or a velocity, the
+    /// absolute difference for an angle or an angular velocity; `None` for presence or where
+    /// a run does not hold the shape.
+    pub fn by(&self, key: ShapeKey) -> Option<f64> {
+        let (a, b) = (self.in_a?, self.in_b?);
+        match key {
+            ShapeKey::Presence => None,
+            ShapeKey::Position => Some(a.position.distance(b.position)),
+            ShapeKey::Angle => Some((a.angle - b.angle).abs()),
+            ShapeKey::Velocity => Some(a.velocity.distance(b.velocity)),
+            ShapeKey::AngularVelocity => Some((a.angular_velocity - b.angular_velocity).abs()),
+        }
     }
 }
 
@@ -557,6 +583,7 @@ pub fn diff_sources(
         offset: settings.offset,
         tolerance: settings.tolerance,
         first_claim_difference: None,
+        same_again: Vec::new(),
     };
     let next =
         |run: &mut Run, range: &mut Option<(u64, u64)>| -> Result<Option<Snapshot>, FileError> {
@@ -587,6 +614,17 @@ pub fn diff_sources(
         let (shapes, largest) = frame_differences(&x.shapes, &y.shapes, settings.tolerance);
         if diff.first_divergence.is_some() {
             diff.growth.push((xf.frame, largest));
+            // The claims are merged only where every shape is the same (few frames, once the
+            // runs have parted).
+            if shapes.is_empty()
+                && claim_differences(xf.frame, &xf.claims, &yf.claims, settings.tolerance)
+                    .is_empty()
+            {
+                match diff.same_again.last_mut() {
+                    Some(run) if run.1 + 1 == xf.frame => run.1 = xf.frame,
+                    _ => diff.same_again.push((xf.frame, xf.frame)),
+                }
+            }
         } else if !shapes.is_empty() {
             let mut claims = Vec::new();
             if let Some((frame, ca, cb)) = &before {

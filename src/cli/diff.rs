@@ -39,11 +39,12 @@ frame where a shape's position, angle, velocity, angular velocity or presence di
 divergence: every shape that differs there, with both values, and the claims that differ at
 that frame and the one before (a contact one run had and the other did not, or another normal
 or depth); then how far apart the runs drift, to the end. Exit 0 when the runs agree, 1 when
-they differ or a capture is refused (as diagnose refuses it), 2 when the arguments are wrong."
+they differ or a capture is refused (as diagnose refuses it), 2 when the arguments are wrong
+or no frame is in both runs (each run's frames and the offset that would align them are said)."
 }
 
 /// Compare two captures; 0 when they agree, 1 when they differ or one is refused, 2 on wrong
-/// usage.
+/// usage or when no frame is in both runs.
 pub fn run(args: &DiffArgs, out: &mut impl Write) -> u8 {
     if let Some(t) = args.tolerance
         && !(t.is_finite() && t >= 0.0)
@@ -68,6 +69,17 @@ pub fn run(args: &DiffArgs, out: &mut impl Write) -> u8 {
         for line in crate::text::run_diff(&diff) {
             let _ = writeln!(out, "{line}");
         }
+    }
+    if diff.frames_compared == 0 {
+        // Nothing was compared: not an agreement, but the frames (or the offset) given. The
+        // text said why and what would help; the JSON line's reader hears it on stderr.
+        if args.json {
+            eprintln!(
+                "collidoscope diff: {}",
+                crate::text::no_common_frame(&diff, true)
+            );
+        }
+        return 2;
     }
     if diff.agree() { 0 } else { 1 }
 }

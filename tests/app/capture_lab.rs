@@ -888,7 +888,7 @@ fn a_second_run_compared_is_drawn_as_ghosts_and_j_shows_where_the_runs_part() {
     assert_eq!(apart.len(), 1, "the ball drawn bold in B's ghost");
     h.get_by_label_contains("At frame 50: 1 shape differs (positions up to 0.001 apart)");
     h.get_by_label_contains(&format!(
-        "ball (id 9): by 0.001: position ({}, {}) in A, ({}, {}) in B",
+        "ball (id 9): position by 0.001: ({}, {}) in A, ({}, {}) in B",
         in_a.position.x, in_a.position.y, in_b.position.x, in_b.position.y
     ));
     // An offset compares again: frame f of A with f + 1 of B part at once (the ball moves).
@@ -972,4 +972,138 @@ fn a_run_compared_with_itself_agrees_and_a_refused_one_is_said() {
             .count(),
         2
     );
+}
+
+/// The platformer with the ball 1 mm further right in `frames` only (another run that parts
+/// and comes back: the ball writes its position every frame, so the next frame puts it back).
+fn platformer_parting_for(path: &Path, frames: std::ops::Range<u64>) {
+    let bytes = platformer_to(Vec::new(), None, None);
+    let mut out = String::new();
+    for (i, line) in std::str::from_utf8(&bytes).unwrap().lines().enumerate() {
+        let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+        if i > 0 && frames.contains(&value["frame"].as_u64().unwrap()) {
+            for shape in value["shapes"].as_array_mut().unwrap() {
+                if shape["id"] == 9 {
+                    let x = shape["position"][0].as_f64().unwrap();
+                    shape["position"][0] = (x + 0.001).into();
+                }
+            }
+        }
+        out.push_str(&serde_json::to_string(&value).unwrap());
+        out.push('\n');
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+/// Runs that part at frame 50 and are the same again from frame 60: the strip's band shades
+/// only the frames where they differ (none before the parting, none where they are the same
+/// again), its hover says so, and the panel says where they come together.
+#[test]
+fn the_compared_runs_band_shows_them_the_same_again_where_they_agree_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (
+        dir.path().join("run-a.capture.jsonl"),
+        dir.path().join("run-b.capture.jsonl"),
+    );
+    platformer(&a);
+    platformer_parting_for(&b, 50..60);
+    let mut h = capture_harness(app(Some(a.clone())));
+    scanned(&mut h);
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Compare(b.clone())));
+    compared(&mut h);
+    let compare = h.state().capture_lab().compare().unwrap();
+    assert_eq!(compare.parting(), Some(50));
+    assert_eq!(compare.diff().unwrap().same_again, vec![(60, 119)]);
+    assert_eq!(compare.shade_at(10), None, "before the parting: no shade");
+    for frame in 50..60 {
+        assert!(compare.shade_at(frame).is_some(), "frame {frame}: apart");
+    }
+    for frame in [60, 70, 119] {
+        assert_eq!(
+            compare.shade_at(frame),
+            None,
+            "frame {frame}: the same again"
+        );
+        assert!(compare.same_again_at(frame));
+    }
+    // The panel's summary says where they come together; the frame shown, that it is the
+    // same; the strip's hover, the same again.
+    h.run_steps(2);
+    // (The status bar and the panel: two labels.)
+    assert_eq!(
+        h.query_all_by_label_contains("the runs part at frame 50")
+            .filter(|n| format!("{n:?}").contains("the same again from frame 60"))
+            .count(),
+        2
+    );
+    h.state_mut().run(Command::Playback(
+        TimelineId::Capture,
+        PlaybackCommand::Seek(70),
+    ));
+    until(&mut h, "frame 70 beside B's", |app| {
+        app.capture_lab().compare().unwrap().here().is_some()
+            && app.capture_lab().shown().unwrap().position == 70
+    });
+    h.get_by_label("At frame 70: the same in both runs");
+    let tip = band_hover(&mut h, 70);
+    assert!(
+        tip.starts_with(
+            "row compared runs: the same here again; they part at frame 50 (J); frame 70:"
+        ),
+        "{tip}"
+    );
+    let tip = band_hover(&mut h, 55);
+    assert!(
+        tip.starts_with(
+            "row compared runs: positions apart by 0.001 here; they part at frame 50 (J); frame 55:"
+        ),
+        "{tip}"
+    );
+}
+
+/// The strip's hover text at A's frame `frame` in the compared runs' band, found as a pointer
+/// finds it: down from the timeline's "step N" line to the band, then along it.
+fn band_hover(h: &mut Harness<'static, App>, frame: u64) -> String {
+    let shown = h.state().capture_lab().shown().unwrap().frame.frame;
+    let row = h
+        .get_by_label_contains(&format!("step {shown}, t = "))
+        .rect();
+    let tip_at = |h: &mut Harness<'static, App>, p: egui::Pos2| {
+        h.hover_at(p);
+        h.run_steps(3);
+        let tips: Vec<String> = h
+            .query_all_by_label_contains("row compared runs")
+            .filter_map(|n| egui_kittest::kittest::NodeT::accesskit_node(&n).label())
+            .collect();
+        tips.first().cloned()
+    };
+    let frame_of = |tip: &str| -> u64 {
+        let at = tip.find("; frame ").unwrap() + "; frame ".len();
+        tip[at..].split(':').next().unwrap().parse().unwrap()
+    };
+    let mut y = row.bottom();
+    let x0 = row.center().x;
+    let first = loop {
+        y += 2.0;
+        assert!(y < row.bottom() + 120.0, "no band under the timeline");
+        if let Some(tip) = tip_at(h, egui::pos2(x0, y)) {
+            break tip;
+        }
+    };
+    // Two points along the band give its scale; then step to the frame.
+    let x1 = x0 + 100.0;
+    let second = tip_at(h, egui::pos2(x1, y)).unwrap();
+    let (f0, f1) = (frame_of(&first) as f32, frame_of(&second) as f32);
+    let per_frame = (x1 - x0) / (f1 - f0);
+    let mut x = x0 + (frame as f32 - f0) * per_frame;
+    for _ in 0..8 {
+        let tip = tip_at(h, egui::pos2(x, y)).unwrap();
+        let here = frame_of(&tip);
+        if here == frame {
+            return tip;
+        }
+        x += (frame as f32 - here as f32) * per_frame.abs().max(1.0) * per_frame.signum();
+    }
+    panic!("frame {frame} not found along the band");
 }

@@ -377,10 +377,48 @@ impl Compare {
             });
     }
 
+    /// The strip band's shade of each frame the runs differ at, from where they part: A's
+    /// frame and how bright (0 the least apart, 1 the most, on a log scale of the largest
+    /// position difference). A frame where the runs are the same again, every shape and claim,
+    /// has none, as before they part.
+    fn shades(&self) -> Vec<(u64, f32)> {
+        let Some(d) = self.diff() else {
+            return Vec::new();
+        };
+        let apart = || d.growth.iter().filter(|g| !d.same_again_at(g.0));
+        let positive = apart().map(|g| g.1).filter(|x| *x > 0.0);
+        let low = positive.clone().fold(f64::INFINITY, f64::min);
+        let high = positive.fold(0.0, f64::max);
+        let span = (high.log10() - low.log10()).max(1e-9);
+        apart()
+            .map(|&(frame, by)| {
+                let share = if by > 0.0 {
+                    ((by.log10() - low.log10()) / span).clamp(0.0, 1.0) as f32
+                } else {
+                    0.0
+                };
+                (frame, share)
+            })
+            .collect()
+    }
+
+    /// The band's shade at A's frame `frame` (0 to 1), `None` where the band shows the runs
+    /// the same (before they part, and where they are the same again).
+    pub fn shade_at(&self, frame: u64) -> Option<f32> {
+        let shades = self.shades();
+        let k = shades.partition_point(|s| s.0 < frame);
+        shades.get(k).filter(|s| s.0 == frame).map(|s| s.1)
+    }
+
+    /// Whether the runs are the same again at A's frame `frame`, after they parted.
+    pub fn same_again_at(&self, frame: u64) -> bool {
+        self.diff().is_some_and(|d| d.same_again_at(frame))
+    }
+
     /// The strip's band: each frame shaded by how far apart the runs are there, in the ghosts'
     /// purple (brighter is further, on a log scale from the least to the most; nothing where
-    /// they are the same), and the parting marked. `x_of` places a position of A's;
-    /// `position_of` gives A's position of a frame number.
+    /// they are the same, before they part or again after), and the parting marked. `x_of`
+    /// places a position of A's; `position_of` gives A's position of a frame number.
     pub fn strip_row(
         &self,
         painter: &egui::Painter,
@@ -389,37 +427,27 @@ impl Compare {
         position_of: &dyn Fn(u64) -> Option<usize>,
         full: egui::Rect,
     ) {
-        let Some(d) = self.diff() else { return };
-        let positive = d.growth.iter().map(|g| g.1).filter(|x| *x > 0.0);
-        let low = positive.clone().fold(f64::INFINITY, f64::min);
-        let high = positive.fold(0.0, f64::max);
-        let span = (high.log10() - low.log10()).max(1e-9);
-        // The furthest apart of the frames in each pixel column (ten minutes at 60 Hz is
-        // 36,000 frames on a strip a thousand pixels wide); a frame wider than a column fills
-        // its own width.
+        // The brightest of the frames in each pixel column (ten minutes at 60 Hz is 36,000
+        // frames on a strip a thousand pixels wide); a frame wider than a column fills its
+        // own width.
         let columns = full.width().max(1.0) as usize + 1;
         let half = 0.5 * (x_of(1) - x_of(0)).max(1.0);
-        let mut furthest: Vec<Option<f64>> = vec![None; columns];
-        for (frame, by) in &d.growth {
-            let Some(p) = position_of(*frame) else {
+        let mut brightest: Vec<Option<f32>> = vec![None; columns];
+        for (frame, share) in self.shades() {
+            let Some(p) = position_of(frame) else {
                 continue;
             };
             let x = x_of(p as u64) - full.left();
             let first = ((x - half).max(0.0) as usize).min(columns - 1);
             let last = ((x + half).max(0.0) as usize).clamp(first, columns - 1);
-            for cell in &mut furthest[first..=last] {
-                *cell = Some(cell.map_or(*by, |x| x.max(*by)));
+            for cell in &mut brightest[first..=last] {
+                *cell = Some(cell.map_or(share, |x| x.max(share)));
             }
         }
         let purple = palette::NAIVE;
-        for (column, by) in furthest.iter().enumerate() {
-            let Some(by) = *by else { continue };
+        for (column, share) in brightest.iter().enumerate() {
+            let Some(share) = *share else { continue };
             let x = full.left() + column as f32;
-            let share = if by > 0.0 {
-                ((by.log10() - low.log10()) / span).clamp(0.0, 1.0) as f32
-            } else {
-                0.0
-            };
             let alpha = (60.0 + 195.0 * share) as u8;
             let colour = egui::Color32::from_rgba_unmultiplied(purple.r, purple.g, purple.b, alpha);
             let cell = egui::Rect::from_min_max(

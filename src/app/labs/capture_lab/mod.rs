@@ -1787,7 +1787,7 @@ impl CaptureLab {
                 let row = if events && slot == events_slot {
                     "events (E, Shift+E)".to_string()
                 } else if let Some(c) = compared.filter(|_| slot >= rows) {
-                    text::runs_apart_at(step, c.apart_at(step), c.parting())
+                    text::runs_apart_at(step, c.apart_at(step), c.same_again_at(step), c.parting())
                 } else {
                     present.get(slot).map_or("", |r| row_name(*r)).to_string()
                 };
