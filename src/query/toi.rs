@@ -420,14 +420,27 @@ pub(super) fn solid_time_of_impact(
         }
     }
     // The features that touch give the normal exactly; the closest points, a hair apart
-    // now, give its direction only to rounding over that hair.
-    if !rotating
-        && !refined_to_contact
+    // now, give its direction only to rounding over that hair. Turning, the features' normal
+    // also turns in the time the search stops short of the contact (up to 1e-9 of the size
+    // over the closing speed): it is read where that feature pair's own gap closes.
+    if !refined_to_contact
         && let Some(c) = closest
         && let Some(measured) = last_normal
     {
-        place(&mut ma, &mut mb, t);
-        last_normal = touch_normal((&a.shape, ma), (&b.shape, mb), c, measured).or(last_normal);
+        let touch_at = |at: f64| {
+            feature_touch(
+                (&a.shape, va.advance(a.pose, at)),
+                (&b.shape, vb.advance(b.pose, at)),
+                c,
+                measured,
+            )
+        };
+        let at = if rotating {
+            feature_root(|at| touch_at(at).map(|x| x.gap), t, bound)
+        } else {
+            t
+        };
+        last_normal = touch_at(at).map(|x| x.normal).or(last_normal);
     }
     toi.state = ToiState::Hit;
     toi.toi = Some(t);
@@ -665,23 +678,37 @@ fn first_root(
     lo
 }
 
+/// Two features touching, or about to: the normal between them (from A toward B) and their
+/// gap along it (the cores' distance along the normal less the radii).
+struct Touch {
+    normal: DVec2,
+    gap: f64,
+}
+
 /// The normal (from A toward B) of two shapes touching at the closest features of `c`, from
 /// the features themselves: a polygon's face gives its own normal; a rounded shape's the
 /// direction between the two cores' closest points, which stand the radii apart (well
 /// conditioned). A feature may be named off by rounding (a corner as the end of an edge), so
 /// the candidate nearest `measured` (the last well-conditioned direction, good to ~1e-5) is
 /// taken, and only when it is that near. `None` when nothing fits (two bare corners).
-fn touch_normal(
+fn feature_touch(
     a: (&Shape, Pose),
     b: (&Shape, Pose),
     c: ClosestPoints,
     measured: DVec2,
-) -> Option<DVec2> {
+) -> Option<Touch> {
     let origin = a.1.position;
     let (ra, rb) = (Rounded::at(a.0, a.1, origin), Rounded::at(b.0, b.1, origin));
-    let polygon_face = |r: &Rounded, f: Feature| match f {
-        Feature::Edge(k) if r.is_polygon() => Some(r.normals[r.internal_edge(k)]),
-        _ => None,
+    // A flat face: a polygon's edge, or either side of a segment (the candidate nearest
+    // `measured` tells which side).
+    let faces = |r: &Rounded, f: Feature| -> [Option<DVec2>; 2] {
+        match f {
+            Feature::Edge(k) if r.is_polygon() => [Some(r.normals[r.internal_edge(k)]), None],
+            Feature::Edge(_) if r.radius == 0.0 && r.points.len() == 2 => {
+                [Some(r.normals[0]), Some(r.normals[1])]
+            }
+            _ => [None, None],
+        }
     };
     // The core point of each feature nearest the other's: a corner is itself (given-order
     // index, its own inverse); on an edge, the projection of the other core point.
@@ -692,25 +719,58 @@ fn touch_normal(
             closest_point_on_segment(towards, p, q).0
         }
     };
-    let between_cores = (ra.radius + rb.radius > 0.0)
-        .then(|| {
-            let pa = core_point(&ra, c.feature_a, c.point_b - origin);
-            let pb = core_point(&rb, c.feature_b, pa);
-            let pa = core_point(&ra, c.feature_a, pb);
-            (pb - pa).try_normalize()
+    let pa = core_point(&ra, c.feature_a, c.point_b - origin);
+    let pb = core_point(&rb, c.feature_b, pa);
+    let pa = core_point(&ra, c.feature_a, pb);
+    let radii = ra.radius + rb.radius;
+    let between_cores = (radii > 0.0).then(|| (pb - pa).try_normalize()).flatten();
+    faces(&ra, c.feature_a)
+        .into_iter()
+        .chain(faces(&rb, c.feature_b).map(|n| n.map(|n| -n)))
+        .chain([between_cores])
+        .flatten()
+        .map(|n| (n.perp_dot(measured).atan2(n.dot(measured)).abs(), n))
+        .filter(|(off, _)| *off <= NORMAL_AGREEMENT)
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, normal)| Touch {
+            normal,
+            gap: (pb - pa).dot(normal) - radii,
         })
-        .flatten();
-    [
-        polygon_face(&ra, c.feature_a),
-        polygon_face(&rb, c.feature_b).map(|n| -n),
-        between_cores,
-    ]
-    .into_iter()
-    .flatten()
-    .map(|n| (n.perp_dot(measured).atan2(n.dot(measured)).abs(), n))
-    .filter(|(off, _)| *off <= NORMAL_AGREEMENT)
-    .min_by(|x, y| x.0.total_cmp(&y.0))
-    .map(|(_, n)| n)
+}
+
+/// When the gap of one feature pair closes, from `t`, where it is small and positive (the
+/// search stopped short of the contact): a secant search on that pair's gap, a smooth function
+/// of the time (as Box2D's `b2TimeOfImpact` root-finds the separation of one feature pair),
+/// starting with the safe step `gap / bound` (`bound` the fastest any point closes). `t` when
+/// the gap cannot be read, is not positive, or its root lies further than a conservative
+/// search could have stopped short (the pair named is then not the one that touches).
+fn feature_root(gap: impl Fn(f64) -> Option<f64>, t: f64, bound: f64) -> f64 {
+    let Some(g) = gap(t).filter(|g| *g > 0.0 && bound > 0.0) else {
+        return t;
+    };
+    let (mut t0, mut g0) = (t, g);
+    let mut t1 = t + g / bound;
+    let Some(mut g1) = gap(t1) else {
+        return t;
+    };
+    for _ in 0..8 {
+        if g1 == 0.0 || g1 == g0 {
+            break;
+        }
+        let t2 = t1 - g1 * (t1 - t0) / (g1 - g0);
+        if !t2.is_finite() || t2 == t1 {
+            break;
+        }
+        let Some(g2) = gap(t2) else {
+            break;
+        };
+        (t0, g0, t1, g1) = (t1, g1, t2, g2);
+    }
+    if (t1 - t).abs() <= 1e-6 * (1.0 + t.abs()) {
+        t1
+    } else {
+        t
+    }
 }
 
 /// The closed-form end of a translation whose closest features are two corners (or centres):
