@@ -13,6 +13,10 @@
 //! collidoscope diagnose game.capture.jsonl.gz      # the seam and the tunnel, named
 //! collidoscope game.b2rec                          # or open the recording in the window
 //! ```
+//!
+//! With `--recycling` after the file's name, the bodies keep Box2D's contact recycling on (its
+//! default): `tests/captures/tile-floor-recycling.b2rec` was made so, to show what recycled
+//! contacts look like in a capture (named stale).
 
 use boxdd_sys::ffi::*;
 use std::ffi::CString;
@@ -32,9 +36,9 @@ fn name(body: b2BodyId, name: &str) {
 }
 
 /// A body with one box shape, named, contact recycling off (every contact computed at its
-/// step's poses, so that each claim can be judged).
+/// step's poses, so that each claim can be judged) unless `recycling`.
 fn boxed(
-    world: b2WorldId,
+    (world, recycling): (b2WorldId, bool),
     label: &str,
     kind: b2BodyType,
     at: b2Vec2,
@@ -51,7 +55,7 @@ fn boxed(
             c: cs.cosine,
             s: cs.sine,
         };
-        def.enableContactRecycling = false;
+        def.enableContactRecycling = recycling;
         let body = b2CreateBody(world, &def);
         let polygon = b2MakeBox(half.x, half.y);
         b2CreatePolygonShape(body, &b2DefaultShapeDef(), &polygon);
@@ -64,6 +68,7 @@ fn main() -> std::io::Result<()> {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "game.b2rec".into());
+    let recycling = std::env::args().nth(2).as_deref() == Some("--recycling");
     let (stat, dynamic) = (b2BodyType_b2_staticBody, b2BodyType_b2_dynamicBody);
     // SAFETY: one world, created, stepped and destroyed on this thread; the recording is made,
     // saved and destroyed here.
@@ -72,6 +77,7 @@ fn main() -> std::io::Result<()> {
         def.gravity = v(0.0, -10.0);
         def.enableContinuous = false;
         let world = b2CreateWorld(&def);
+        let game = (world, recycling);
         // record: a buffer, and the world recorded from before its first step.
         let recording = b2CreateRecording(0);
         b2World_StartRecording(world, recording);
@@ -79,7 +85,7 @@ fn main() -> std::io::Result<()> {
         for k in 0..12 {
             let tile = format!("tile{}", k + 1);
             boxed(
-                world,
+                game,
                 &tile,
                 stat,
                 v(-5.5 + k as f32, -0.5),
@@ -87,13 +93,13 @@ fn main() -> std::io::Result<()> {
                 v(0.5, 0.5),
             );
         }
-        boxed(world, "ramp", stat, v(3.5, 1.2), 0.5, v(1.5, 0.1));
-        let crate_body = boxed(world, "crate", dynamic, v(-5.5, 0.25), 0.0, v(0.25, 0.25));
+        boxed(game, "ramp", stat, v(3.5, 1.2), 0.5, v(1.5, 0.1));
+        let crate_body = boxed(game, "crate", dynamic, v(-5.5, 0.25), 0.0, v(0.25, 0.25));
         b2Body_SetLinearVelocity(crate_body, v(7.0, 0.0));
         let mut ball = b2DefaultBodyDef();
         ball.type_ = dynamic;
         ball.position = v(4.6, 2.2);
-        ball.enableContactRecycling = false;
+        ball.enableContactRecycling = recycling;
         let ball = b2CreateBody(world, &ball);
         let circle = b2Circle {
             center: v(0.0, 0.0),
@@ -102,8 +108,8 @@ fn main() -> std::io::Result<()> {
         b2CreateCircleShape(ball, &b2DefaultShapeDef(), &circle);
         name(ball, "ball");
         // A thin wall far to the right, and a bullet fired at it at step 90.
-        boxed(world, "wall", stat, v(30.0, 1.0), 0.0, v(0.05, 2.0));
-        let bullet = boxed(world, "bullet", dynamic, v(26.5, 1.0), 0.0, v(0.05, 0.05));
+        boxed(game, "wall", stat, v(30.0, 1.0), 0.0, v(0.05, 2.0));
+        let bullet = boxed(game, "bullet", dynamic, v(26.5, 1.0), 0.0, v(0.05, 0.05));
         b2Body_SetGravityScale(bullet, 0.0);
 
         for step in 0..150 {

@@ -732,8 +732,9 @@ pub fn contact_check(c: &ContactCheck) -> String {
 }
 
 /// A run of frames whose claims of one pair differ the same way, in one line:
-/// `frames 57 to 164 (108 frames, t = 0.95 to 2.733 s): ground (id 1) / crate (id 2): previous-poses`.
-pub fn differing_run(run: &crate::capture::DifferingRun) -> String {
+/// `frames 57 to 164 (108 frames, t = 0.95 to 2.733 s): ground (id 1) / crate (id 2): previous-poses`;
+/// a run no mistake reproduces whose every claim is `stale` says so.
+pub fn differing_run(run: &crate::capture::DifferingRun, stale: bool) -> String {
     use crate::capture::labelled_name;
     let when = if run.frames() == 1 {
         format!(
@@ -752,7 +753,9 @@ pub fn differing_run(run: &crate::capture::DifferingRun) -> String {
         )
     };
     let piece = run.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
-    let causes = if run.causes.is_empty() {
+    let causes = if run.causes.is_empty() && stale {
+        "stale (the engine did not recompute it; no geometric mistake)".to_string()
+    } else if run.causes.is_empty() {
         "no known mistake".to_string()
     } else {
         let names: Vec<&str> = run.causes.iter().map(|c| c.name()).collect();
@@ -1542,11 +1545,10 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
             e.name(e.b)
         ),
         EventKind::Stale => format!(
-            "{at}: the contact of {} and {} is stale: it is the exact contact of the poses {} frame{} back, not recomputed since.",
+            "{at}: the contact of {} and {} is stale: {}, not recomputed since.",
             e.name(e.a),
             e.name(e.b),
-            e.age.unwrap_or(0),
-            if e.age == Some(1) { "" } else { "s" }
+            stale_contact(e)
         ),
         _ => format!("{at}: {}", event_in_short(e.kind)),
     }
@@ -1602,12 +1604,29 @@ fn face_word(n: DVec2) -> String {
 }
 
 /// A stale claim said first: `stale (3 frames old): the engine did not recompute this contact`.
-pub fn stale_first(age: u64) -> String {
+pub fn stale_first(e: &crate::capture::CaptureEvent) -> String {
+    let age = e.age.unwrap_or(0);
     format!(
-        "stale ({age} frame{} old): the engine did not recompute this contact; it is the exact contact of the poses {age} frame{} back, so no geometric mistake explains it",
+        "stale ({age} frame{} old): the engine did not recompute this contact; {}, so no geometric mistake explains it",
         if age == 1 { "" } else { "s" },
-        if age == 1 { "" } else { "s" }
+        stale_contact(e)
     )
+}
+
+/// What a stale claim is: `it is the exact contact of the poses 2 frames back`, or for a
+/// contact kept and moved (the event's `normal`, the kept one) `it is the contact of the poses 2
+/// frames back kept, its normal (0, 1) and points as they were, its separation moved along
+/// that normal`.
+fn stale_contact(e: &crate::capture::CaptureEvent) -> String {
+    let age = e.age.unwrap_or(0);
+    let back = format!("{age} frame{} back", if age == 1 { "" } else { "s" });
+    match e.normal {
+        Some(n) => format!(
+            "it is the contact of the poses {back} kept, its normal {} and points as they were, its separation moved along that normal",
+            point(n)
+        ),
+        None => format!("it is the exact contact of the poses {back}"),
+    }
 }
 
 /// Said of a disagreeing claim no age explains when the engine recycles contacts.
@@ -1630,7 +1649,7 @@ pub fn event_fix(kind: crate::motion::EventKind) -> &'static str {
             "keep one normal convention (from A toward B) and take the pair's order from the engine's manifold, not from the ids"
         }
         EventKind::Stale => {
-            "recompute contacts that moved (Rapier: contact_recycle_distance, or turn recycling off while capturing); a recycled contact is not a geometric mistake"
+            "recompute contacts that moved (Box2D: b2BodyDef.enableContactRecycling = false; Rapier: contact_recycle_distance, or turn recycling off while capturing); a recycled contact is not a geometric mistake"
         }
         _ => "",
     }

@@ -53,7 +53,9 @@ pub struct CaptureEvent {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub covered_by: Option<u64>,
     /// `seam`: the face's outward normal (from `face_of` toward `shape`); `normal-flip`: the
-    /// frame's claimed normal, from the lower id toward the higher.
+    /// frame's claimed normal, from the lower id toward the higher; `stale`, when the claim is
+    /// the contact of frame - age kept and moved ([`super::kept`]), the normal it kept (from
+    /// `a` toward `b` as claimed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub normal: Option<DVec2>,
     /// `seam`: the shape's velocity along -normal in the frame and in the next.
@@ -403,7 +405,9 @@ impl EventFinder {
     }
 
     /// `stale`: each disagreeing claim of `frame` that agrees with the exact result at the
-    /// poses of an earlier frame, the nearest such.
+    /// poses of an earlier frame, or with that result kept and moved to this frame's poses as
+    /// the engines move a kept contact ([`super::kept::kept_contact`]: then `normal` is the
+    /// kept normal), the nearest such.
     fn stale(
         &self,
         reader: &Keyframe,
@@ -418,21 +422,27 @@ impl EventFinder {
             let since = |id: u64| self.tracked.get(&id).map(|t| t.since);
             let oldest = since(j.a).max(since(j.b)).unwrap_or(frame.frame);
             let reach = frame.frame.saturating_sub(oldest).min(STALE_AGES);
-            let age = (1..=reach).find(|m| {
+            let rule = crate::Agreement::for_pair(self.precision, &sa.placed, &sb.placed);
+            let now = (sa.placed.pose, sb.placed.pose);
+            let found = (1..=reach).find_map(|m| {
                 let k = frame.frame - m;
-                let (Some(pa), Some(pb)) =
-                    (self.pose_at(reader, j.a, k), self.pose_at(reader, j.b, k))
-                else {
-                    return false;
-                };
+                let (pa, pb) = (self.pose_at(reader, j.a, k)?, self.pose_at(reader, j.b, k)?);
                 let a = Placed::new(sa.placed.shape.clone(), pa);
                 let b = Placed::new(sb.placed.shape.clone(), pb);
-                check_contact_at(&a, &b, &j.claimed, self.precision).agrees
+                if check_contact_at(&a, &b, &j.claimed, self.precision).agrees {
+                    return Some((m, None));
+                }
+                // A chain's piece is judged by the chain rule: no kept contact is made for it.
+                let kept = super::kept::kept_contact((&a, &b), now)
+                    .filter(|_| j.claimed.piece.is_none())?;
+                rule.agrees(&kept.outcome, &j.claimed)
+                    .then_some((m, Some(kept.normal)))
             });
-            if let Some(m) = age {
+            if let Some((m, kept)) = found {
                 let mut e =
                     CaptureEvent::new((frame.frame, frame.time), EventKind::Stale, (j.a, j.b));
                 e.age = Some(m);
+                e.normal = kept;
                 out.push(e);
             }
         }

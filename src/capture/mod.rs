@@ -24,6 +24,7 @@ mod ids;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod index;
 mod judge;
+mod kept;
 mod line;
 pub mod live;
 mod own;

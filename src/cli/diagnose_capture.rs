@@ -364,8 +364,7 @@ fn report_as(
                 let lines = c.lines();
                 match (stale, recycling) {
                     (Some(s), _) => {
-                        let _ =
-                            writeln!(out, "    {}", crate::text::stale_first(s.age.unwrap_or(0)));
+                        let _ = writeln!(out, "    {}", crate::text::stale_first(s));
                         for line in lines.iter().take(4) {
                             let _ = writeln!(out, "    {line}");
                         }
@@ -391,8 +390,16 @@ fn report_as(
                     out,
                     "  claims that differ (runs of frames with the same pair and causes):"
                 );
+                // A run no mistake reproduces, each of whose claims is stale, is said so.
+                let stale: std::collections::HashSet<(u64, u64, u64)> = events
+                    .iter()
+                    .filter(|e| e.kind == EventKind::Stale)
+                    .map(|e| (e.frame, e.a, e.b))
+                    .collect();
                 for run in runs.finish() {
-                    let _ = writeln!(out, "    {}", crate::text::differing_run(&run));
+                    let (a, b) = (run.a.min(run.b), run.a.max(run.b));
+                    let all_stale = (run.first.0..=run.last.0).all(|f| stale.contains(&(f, a, b)));
+                    let _ = writeln!(out, "    {}", crate::text::differing_run(&run, all_stale));
                 }
             }
         }
