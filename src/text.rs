@@ -135,6 +135,20 @@ pub fn point(p: DVec2) -> String {
     format!("({}, {})", number(p.x), number(p.y))
 }
 
+/// An event of the motion lab's list, on hover.
+pub const EVENT_CLICK: &str = "show this step, its pair explained and the event drawn over it";
+
+/// What a step of the motion lab does.
+pub const MOTION_STEP: &str = "Each step moves kinematic and dynamic bodies by their velocities, then measures every contact with a dynamic body at once and resolves them together: each dynamic body moves out along the resolver's MTV (its pushes taken deepest first, none counted twice) and loses its velocity into the other shape. The order of the shapes in the file never matters.";
+
+/// The motion lab's gravity field, explained.
+pub const GRAVITY_HELP: &str = "the file's gravity (units per second squared, y up): every dynamic body's velocity gains g · dt each step, before it moves; saved with the shapes, undone with Ctrl+Z";
+
+/// An angle given in radians, in degrees: `26.565 degrees`.
+pub fn angle(radians: f64) -> String {
+    format!("{} degrees", short_number(radians.to_degrees()))
+}
+
 /// `[min, max]`.
 pub fn interval(i: Interval) -> String {
     format!("[{}, {}]", number(i.min), number(i.max))
@@ -1503,6 +1517,23 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
             } else {
                 format!(" {}/s", e.units)
             };
+            if let (Some(corner), Some(m)) = (e.corner, e.surface_normal) {
+                let leans = e.normal.map_or(f64::NAN, |n| n.angle_to(m).abs());
+                return format!(
+                    "{at}: {x} {} on the corner {} between {t} and {u}: the contact's normal {} leans {} from the floor's {}, which {t} and {u} make flat together; {x}'s speed into the corner went from {} to {}{per_second}.",
+                    if e.caught == Some(true) {
+                        "caught"
+                    } else {
+                        "bumped"
+                    },
+                    point(corner),
+                    p(e.normal),
+                    angle(leans),
+                    point(m),
+                    speed(e.speed_before),
+                    speed(e.speed_after)
+                );
+            }
             if e.caught == Some(true) {
                 format!(
                     "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed along the floor went from {} to {}{per_second}.",
@@ -1583,6 +1614,9 @@ pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str) -> String {
 
 /// What the red face of a seam event's picture is called.
 pub const SEAM_FACE: &str = "seam face";
+
+/// What the red corner of a corner seam's picture is called.
+pub const SEAM_CORNER: &str = "seam corner";
 
 /// What the touch of a tunnelled event's picture is called.
 pub const FIRST_TOUCH: &str = "first touch";

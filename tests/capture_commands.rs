@@ -286,7 +286,10 @@ fn a_fixture_of_one_frame_pins_its_claimed_pairs_at_the_captures_precision() {
 /// The game of examples/rapier_seams.rs as Rapier 0.36 ran it (twelve separate tiles, a crate
 /// sent at 7 m/s, a ball off a ramp, a bullet at a thin wall; tests/captures/
 /// rapier-seams.capture.jsonl.gz): every one of its 261 claims agrees at f32, and the crate's
-/// catch on the seam between tile1 and tile2 at frame 2 is named with its fix.
+/// catch on the seam between tile1 and tile2 at frame 2 is named with its fix. Ten seams more
+/// are at corners (docs/format.md, "A seam at a corner"): the crate tipping on tile2's corner
+/// at frames 80-84, and the ball bumped on the tiles' shared corners as it rolls back over
+/// them (frames 97, 114: up and back at 0.41 and 0.21 rad from the floor's normal).
 #[test]
 fn a_real_rapier_game_s_catch_on_a_seam_is_named_at_its_frame() {
     let capture = "tests/captures/rapier-seams.capture.jsonl.gz";
@@ -295,7 +298,7 @@ fn a_real_rapier_game_s_catch_on_a_seam_is_named_at_its_frame() {
     let text = stdout(&o);
     let expected = [
         "  120 frames, 261 claims: 261 agree",
-        "  events: 1 seam (1 caught)",
+        "  events: 11 seam (4 caught)",
         "  frame 2, t = 0.033 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0.00008) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.837 to 2.298 m/s.",
         "    fix: make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes (collidoscope import LEVEL --merge, or Edit > Merge into chains)",
     ];
@@ -305,6 +308,29 @@ fn a_real_rapier_game_s_catch_on_a_seam_is_named_at_its_frame() {
             "missing {line:?} in\n{text}"
         );
     }
+    let (line, _) = json_line(&["diagnose", "--json", capture]);
+    let corners: Vec<(u64, String, bool)> = line["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["at"] == "corner")
+        .map(|e| {
+            (
+                e["frame"].as_u64().unwrap(),
+                e["corner"].to_string(),
+                e["caught"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(corners.len(), 10, "{corners:?}");
+    assert!(
+        corners.contains(&(97, "[1.0,0.0]".into(), true)),
+        "{corners:?}"
+    );
+    assert!(
+        corners.contains(&(114, "[0.0,0.0]".into(), true)),
+        "{corners:?}"
+    );
 }
 
 /// A floor of two tiles, a crate that catches on their seam two frames running, and a bullet
@@ -610,10 +636,21 @@ fn import_replays_a_box2d_recording_into_a_capture() {
             )
         })
         .collect();
-    assert_eq!(
-        events,
-        [("seam".to_string(), 23), ("tunnelled".to_string(), 91)]
-    );
+    // The crate's catch on tile4's left face at frame 23, then its tipping on that tile's
+    // corner (24-26); the bullet; the ball bumped on three corners of the tiles as it rolls
+    // back (96-98, 112-114, 130-132): seams at corners (docs/format.md, "A seam at a corner").
+    let seam = |frame: u64| ("seam".to_string(), frame);
+    let mut expected: Vec<(String, u64)> = [23, 24, 25, 26].map(seam).to_vec();
+    expected.push(("tunnelled".to_string(), 91));
+    expected.extend([96, 97, 98, 112, 113, 114, 130, 131, 132].map(seam));
+    assert_eq!(events, expected);
+    let at: Vec<&str> = line["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["at"].as_str())
+        .collect();
+    assert_eq!(at.iter().filter(|a| **a == "face").count(), 1, "{at:?}");
 
     let mut other = std::fs::read(recording).unwrap();
     other[6..8].copy_from_slice(&1u16.to_le_bytes());

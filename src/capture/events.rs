@@ -17,9 +17,10 @@ use crate::Reported;
 use crate::broad::{Aabb, Grid};
 use crate::check_contact_at;
 use crate::geometry::{DVec2, Placed, Pose};
-use crate::motion::{EventKind, crosses_interior};
+use crate::motion::{EventKind, SeamAt, crosses_interior};
 use crate::query::{
-    FACE_ANGLE, ToiState, Velocity, collide, covers, distance, face_met, faces, time_of_impact,
+    FACE_ANGLE, ToiState, Velocity, collide, corner_met, covers, distance, face_met, faces,
+    surface_through, time_of_impact,
 };
 use crate::scene::{Body, Precision};
 use serde::Serialize;
@@ -85,6 +86,15 @@ pub struct CaptureEvent {
     /// `stale`: how many frames back the claim's poses are.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub age: Option<u64>,
+    /// `seam`: a face another shape covers, or a corner on a straight surface.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<SeamAt>,
+    /// `seam` at a corner: the corner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corner: Option<DVec2>,
+    /// `seam` at a corner: the outward normal of the straight surface through it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub surface_normal: Option<DVec2>,
     /// The shapes' names as the capture gave them (for words; not written).
     #[serde(skip)]
     pub names: BTreeMap<u64, String>,
@@ -114,6 +124,9 @@ impl CaptureEvent {
             to: None,
             normal_before: None,
             age: None,
+            at: None,
+            corner: None,
+            surface_normal: None,
             names: BTreeMap::new(),
             units: String::new(),
         }
@@ -514,10 +527,6 @@ impl EventFinder {
         // The claim's normal is from A toward B; `toward` turns it from T toward X.
         let n = reported.normal?.try_normalize()? * toward;
         let tau = self.tau(px, pt);
-        // Only a normal that names one of T's faces can be a seam.
-        faces(pt)
-            .iter()
-            .find(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE)?;
         let touch = match reported.contacts.as_deref().and_then(|c| c.first()) {
             Some(p) => *p,
             None if !reported.intersecting => {
@@ -526,17 +535,35 @@ impl EventFinder {
             }
             None => return None,
         };
-        let (_, q) = face_met(pt, n, touch, tau)?;
-        let covered_by = reader
-            .shapes()
-            .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
-            .filter(|u| match u.motion.body {
-                // A static shape stands where it stood; a kinematic one at its frame-k pose.
-                Body::Static => covers(&u.placed, q),
-                _ => self.at_last(reader, u.id).is_some_and(|p| covers(p, q)),
-            })
-            .map(|u| u.id)
-            .min()?;
+        // The other static or kinematic shapes U (a kinematic one at its frame-k pose).
+        let others = || {
+            reader
+                .shapes()
+                .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
+                .filter_map(|u| match u.motion.body {
+                    Body::Static => Some((u.id, &u.placed)),
+                    _ => self.at_last(reader, u.id).map(|p| (u.id, p)),
+                })
+        };
+        // A normal that names one of T's faces: a seam where a U (the lowest id) covers it;
+        // otherwise a corner of T on a surface a U carries on straight.
+        let names_face = faces(pt)
+            .iter()
+            .any(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE);
+        let (covered_by, corner) = if names_face {
+            let (_, q) = face_met(pt, n, touch, tau)?;
+            let u = others()
+                .filter(|(_, u)| covers(u, q))
+                .map(|(id, _)| id)
+                .min()?;
+            (u, None)
+        } else {
+            let (v, normals) = corner_met(pt, touch, n, tau)?;
+            let (u, m) = others()
+                .filter_map(|(id, u)| surface_through(u, v, &normals, n, tau).map(|m| (id, m)))
+                .min_by_key(|(id, _)| *id)?;
+            (u, Some((v, m)))
+        };
         let v1 = reader.shape(x).map_or(DVec2::ZERO, |s| s.motion.velocity);
         let (s0, s1) = (v0.dot(-n), v1.dot(-n));
         let mut e = CaptureEvent::new(at, EventKind::Seam, (x, t));
@@ -547,6 +574,13 @@ impl EventFinder {
         e.speed_before = Some(s0);
         e.speed_after = Some(s1);
         e.caught = Some(s0 > 0.0 && s1 < s0 / 2.0);
+        e.at = Some(if corner.is_some() {
+            SeamAt::Corner
+        } else {
+            SeamAt::Face
+        });
+        e.corner = corner.map(|c| c.0);
+        e.surface_normal = corner.map(|c| c.1);
         Some(e)
     }
 

@@ -149,6 +149,26 @@ pub struct Event {
     /// `seam`: whether the body lost more than half of that speed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caught: Option<bool>,
+    /// `seam`: what of the shape the contact met, a face another covers or a corner on a
+    /// straight surface.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<SeamAt>,
+    /// `seam` at a corner: the corner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner: Option<DVec2>,
+    /// `seam` at a corner: the outward normal of the straight surface through it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surface_normal: Option<DVec2>,
+}
+
+/// Where a seam's contact met the shape (docs/format.md, "A seam at a corner").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeamAt {
+    /// A face another shape covers.
+    Face,
+    /// A corner where the surface runs straight on.
+    Corner,
 }
 
 impl Event {
@@ -177,6 +197,9 @@ impl Event {
             speed_before: None,
             speed_after: None,
             caught: None,
+            at: None,
+            corner: None,
+            surface_normal: None,
         }
     }
 
@@ -248,6 +271,23 @@ impl Event {
                 let body = self.shape.map_or(b.clone(), &name);
                 let face = self.face_of.map_or(a.clone(), &name);
                 let cover = self.covered_by.map_or("?".into(), &name);
+                if let (Some(corner), Some(m)) = (self.corner, self.surface_normal) {
+                    return format!(
+                        "step {}: {body} {} on the corner {} between {face} and {cover}: the contact's normal {} leans {} from the floor's {}; {body}'s speed into the corner went from {} to {}.",
+                        self.step,
+                        if self.caught == Some(true) {
+                            "caught"
+                        } else {
+                            "bumped"
+                        },
+                        crate::text::point(corner),
+                        p(self.normal),
+                        crate::text::angle(self.normal.map_or(f64::NAN, |n| n.angle_to(m).abs())),
+                        crate::text::point(m),
+                        n(self.speed_before),
+                        n(self.speed_after)
+                    );
+                }
                 format!(
                     "step {}: {body} {} the seam between {cover} and {face}: the contact's normal {} is a face of {face} that {cover} covers; {body}'s speed along the floor went from {} to {}.",
                     self.step,

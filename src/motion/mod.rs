@@ -27,10 +27,11 @@ mod simulation;
 mod sweep;
 
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
-pub use events::{Event, EventKind, counts};
+pub use events::{Event, EventKind, SeamAt, counts};
 pub use recording::{BodyState, Divergence, Recording, replay};
 pub(crate) use simulation::crosses_interior;
 pub use simulation::{
-    ResolverContact, STILL_PENETRATING, Simulation, StepOutcome, resolver_contacts,
+    Resolution, ResolverContact, STILL_PENETRATING, Simulation, StepOutcome, geometric_ranks,
+    resolver_contacts,
 };
 pub use sweep::{Cursor, Step, Sweep, sweeps};

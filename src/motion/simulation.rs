@@ -1,10 +1,11 @@
 //! One scene stepped through time (see the module documentation for what a step does).
 
 use super::config::{Config, MAX_SUBSTEPS, Resolver, Substeps};
-use super::events::{Event, EventKind};
+use super::events::{Event, EventKind, SeamAt};
 use crate::broad::{Aabb, Grid};
 use crate::geometry::Shape;
 use crate::geometry::{DVec2, Placed, Pose};
+use crate::query::CornerSeam;
 use crate::query::{
     ChainRule, ToiState, Velocity, chain_piece, chain_time_of_impact, collide, distance_to_point,
     mistaken_report, piece_outcome, piece_segment, ray_cast, safe_step, time_of_impact,
@@ -29,6 +30,67 @@ pub struct Simulation {
     steps: u64,
     /// The resolver's normal (A toward B) of each pair resolved in the last step, by pair.
     last_normals: BTreeMap<(usize, usize), DVec2>,
+    /// Each shape's place in an order its geometry decides (see [`geometric_ranks`]): pairs are
+    /// taken A before B and one after another in this order, never by list position, so the
+    /// same scene listed in another order runs the same, bit for bit.
+    ranks: Vec<usize>,
+}
+
+/// The shapes' places in an order their geometry decides, whatever order the file lists them
+/// in: by world bounding box (left, bottom, right, top), then pose, kind, body, velocity, the
+/// shape's own numbers, and name. Only shapes alike in all of these (which then behave alike)
+/// are left in list order.
+pub fn geometric_ranks(scene: &Scene) -> Vec<usize> {
+    let key = |k: usize| {
+        let s = &scene.shapes[k];
+        let (lo, hi) = s.placed.aabb();
+        let pose = s.placed.pose;
+        let v = s.motion.velocity;
+        let mut numbers = vec![
+            lo.x,
+            lo.y,
+            hi.x,
+            hi.y,
+            pose.position.x,
+            pose.position.y,
+            pose.angle(),
+            s.placed.shape.kind() as u8 as f64,
+            s.motion.body as u8 as f64,
+            v.x,
+            v.y,
+            s.motion.angular_velocity,
+        ];
+        numbers.extend(shape_numbers(&s.placed.shape));
+        numbers
+    };
+    let keys: Vec<Vec<f64>> = (0..scene.shapes.len()).map(key).collect();
+    let mut order: Vec<usize> = (0..scene.shapes.len()).collect();
+    order.sort_by(|&x, &y| {
+        keys[x]
+            .iter()
+            .zip(&keys[y])
+            .map(|(p, q)| p.total_cmp(q))
+            .find(|o| o.is_ne())
+            .unwrap_or_else(|| keys[x].len().cmp(&keys[y].len()))
+            .then_with(|| scene.shapes[x].name.cmp(&scene.shapes[y].name))
+    });
+    let mut ranks = vec![0; order.len()];
+    for (rank, k) in order.into_iter().enumerate() {
+        ranks[k] = rank;
+    }
+    ranks
+}
+
+/// The numbers that make a shape in its own frame.
+fn shape_numbers(shape: &Shape) -> Vec<f64> {
+    let points = |ps: &[DVec2]| ps.iter().flat_map(|p| [p.x, p.y]).collect::<Vec<f64>>();
+    match shape {
+        Shape::Circle(c) => vec![c.radius()],
+        Shape::Capsule(c) => vec![c.a().x, c.a().y, c.b().x, c.b().y, c.radius()],
+        Shape::Polygon(p) => points(&p.points_as_given()),
+        Shape::Segment(s) => vec![s.a().x, s.a().y, s.b().x, s.b().y],
+        Shape::Chain(c) => points(c.points()),
+    }
 }
 
 /// What one step did.
@@ -83,6 +145,44 @@ pub struct ResolverContact {
     pub normal: DVec2,
     /// How deep.
     pub depth: f64,
+}
+
+/// A contact measured for resolution within a substep: the pair (A ranked first), the chain's
+/// piece, the resolver's normal (A toward B) and depth, the pair's true depth then, and the
+/// seam its normal is on, if any (see `Simulation::seam`).
+#[derive(Clone, Copy, Debug)]
+struct Contact {
+    i: usize,
+    j: usize,
+    piece: Option<usize>,
+    normal: DVec2,
+    depth: f64,
+    depth_before: f64,
+    seam: Option<SeamFound>,
+}
+
+/// A seam a contact's normal is on: the dynamic body X, the shape T whose face or corner it
+/// met, the shape U that covers that face (or carries the surface on through the corner), the
+/// normal from T toward X, and for a corner seam the corner and the surface's normal.
+#[derive(Clone, Copy, Debug)]
+struct SeamFound {
+    x: usize,
+    t: usize,
+    u: usize,
+    n: DVec2,
+    corner: Option<CornerSeam>,
+}
+
+/// What a substep's resolver saw (see [`Simulation::step_watched`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Resolution<'a> {
+    /// When (seconds from the run's start): the end of the substep.
+    pub time: f64,
+    /// The scene after the substep's motion, before its resolution (velocities as they were
+    /// then, gravity added).
+    pub scene: &'a Scene,
+    /// The contacts resolved there (A the shape first in the geometric order).
+    pub contacts: &'a [ResolverContact],
 }
 
 /// Every contact `resolver` resolves at `scene`'s poses (pairs with a dynamic body whose
@@ -187,6 +287,7 @@ impl Simulation {
     /// `scene` at time 0, to be stepped by `config`.
     pub fn new(scene: Scene, config: Config) -> Self {
         Self {
+            ranks: geometric_ranks(&scene),
             scene,
             config,
             steps: 0,
@@ -233,6 +334,13 @@ impl Simulation {
 
     /// One step of `dt`: move, resolve, and tell what happened.
     pub fn step(&mut self) -> StepOutcome {
+        self.step_watched(&mut |_| {})
+    }
+
+    /// [`Simulation::step`], showing `watch` what the resolver saw in each substep: the scene
+    /// after the substep's motion and before its resolution, and the contacts it resolved
+    /// there (what a run saved as a capture holds, frame by frame).
+    pub fn step_watched(&mut self, watch: &mut dyn FnMut(Resolution)) -> StepOutcome {
         self.steps += 1;
         let substeps = self.substep_count();
         let h = self.config.dt / substeps as f64;
@@ -246,8 +354,15 @@ impl Simulation {
             .iter()
             .map(|s| s.placed.pose.position)
             .collect();
-        for _ in 0..substeps {
-            count += self.substep(h, &step_start, &mut resolved, &mut events, &mut passed);
+        let start_time = (self.steps - 1) as f64 * self.config.dt;
+        for k in 0..substeps {
+            let time = start_time + (k + 1) as f64 * h;
+            count += self.substep(
+                (h, time),
+                &step_start,
+                (&mut resolved, &mut events, &mut passed),
+                watch,
+            );
         }
         // One pushed-through event per pair and body in a step: the first substep's.
         let mut seen = std::collections::BTreeSet::new();
@@ -270,6 +385,16 @@ impl Simulation {
             }
         }
         events.extend(self.still_penetrating());
+        // Told as list positions, a < b, whichever shape the step took first.
+        for e in &mut events {
+            if e.a > e.b {
+                std::mem::swap(&mut e.a, &mut e.b);
+                if e.kind != EventKind::Seam {
+                    e.normal = e.normal.map(|n| -n);
+                    e.normal_before = e.normal_before.map(|n| -n);
+                }
+            }
+        }
         events.sort_by_key(|e| (e.kind, e.a, e.b));
         self.last_normals = resolved;
         StepOutcome {
@@ -299,10 +424,12 @@ impl Simulation {
     }
 
     /// A ghost collision on separate shapes (docs/format.md, "Seams"): the pair has a dynamic
-    /// X and a static or kinematic T (not a chain), the resolver's `normal` (from i toward j),
-    /// turned from T toward X, is a face of T, and another static or kinematic shape U covers
-    /// that face at the pair's first contact point. `(X, T, U, n)`, U the first such.
-    fn seam(&self, i: usize, j: usize, normal: DVec2) -> Option<(usize, usize, usize, DVec2)> {
+    /// X and a static or kinematic T (not a chain), and the resolver's `normal` (from i toward
+    /// j), turned from T toward X, is a face of T that another static or kinematic shape U
+    /// covers at the pair's first contact point; or it meets a corner of T where U's face
+    /// carries T's face on in a straight line while the normal leans from that surface ("A
+    /// seam at a corner"). U the first such in rank order.
+    fn seam(&self, i: usize, j: usize, normal: DVec2) -> Option<SeamFound> {
         let shapes = &self.scene.shapes;
         let still = |k: usize| shapes[k].motion.body != Body::Dynamic;
         let (x, t, n) = match (still(i), still(j)) {
@@ -314,25 +441,47 @@ impl Simulation {
         if pt.shape.as_chain().is_some() {
             return None;
         }
-        // The face, found once (as `query::face_met` finds it); each U only moves the point
-        // just outside it by its own e.
-        let (a, b, out) = crate::query::faces(pt)
-            .into_iter()
-            .find(|(_, _, out)| out.angle_to(n).abs() <= crate::query::FACE_ANGLE)?;
         let touch = collide(pt, px)?.points.first()?.point;
         let largest = |p: &Placed| {
             let (lo, hi) = p.aabb();
             lo.abs().max(hi.abs()).max_element()
         };
         let m = largest(pt).max(largest(px));
-        (0..shapes.len())
-            .filter(|&u| u != x && u != t && still(u))
-            .find(|&u| {
-                let e = 1e-9 * (1.0 + m.max(largest(&shapes[u].placed)));
-                let q = crate::query::nearest_on_face(a, b, touch, 2.0 * e) + 2.0 * e * out;
-                crate::query::covers(&shapes[u].placed, q)
-            })
-            .map(|u| (x, t, u, n))
+        let e = |u: usize| 1e-9 * (1.0 + m.max(largest(&shapes[u].placed)));
+        let others = || {
+            self.by_rank()
+                .into_iter()
+                .filter(move |&u| u != x && u != t && still(u))
+        };
+        let found = |u: usize, corner: Option<CornerSeam>| SeamFound { x, t, u, n, corner };
+        // The face, found once (as `query::face_met` finds it); each U only moves the point
+        // just outside it by its own e.
+        if let Some((a, b, out)) = crate::query::faces(pt)
+            .into_iter()
+            .find(|(_, _, out)| out.angle_to(n).abs() <= crate::query::FACE_ANGLE)
+        {
+            return others()
+                .find(|&u| {
+                    let q =
+                        crate::query::nearest_on_face(a, b, touch, 2.0 * e(u)) + 2.0 * e(u) * out;
+                    crate::query::covers(&shapes[u].placed, q)
+                })
+                .map(|u| found(u, None));
+        }
+        let (corner, normals) = crate::query::corner_met(pt, touch, n, e(t))?;
+        others().find_map(|u| {
+            crate::query::surface_through(&shapes[u].placed, corner, &normals, n, e(u)).map(
+                |surface_normal| {
+                    found(
+                        u,
+                        Some(CornerSeam {
+                            corner,
+                            surface_normal,
+                        }),
+                    )
+                },
+            )
+        })
     }
 
     fn has_dynamic(&self, i: usize, j: usize) -> bool {
@@ -340,138 +489,237 @@ impl Simulation {
         dynamic(i) || dynamic(j)
     }
 
-    /// Every pair whose boxes overlap, sorted (i < j).
+    /// Every pair whose boxes overlap, each A before B in rank order, in rank order.
     fn candidates(&self, boxes: &[Aabb]) -> Vec<(usize, usize)> {
         let grid = Grid::build(boxes, None);
+        let rank = &self.ranks;
         let mut pairs: Vec<(usize, usize)> = grid
             .candidate_pairs()
             .into_iter()
             .map(|(i, j)| (i as usize, j as usize))
+            .map(|(i, j)| if rank[i] <= rank[j] { (i, j) } else { (j, i) })
             .collect();
-        pairs.sort_unstable();
+        pairs.sort_unstable_by_key(|&(i, j)| (rank[i], rank[j]));
         pairs
     }
 
-    /// Resolve the contact of `i` and `j` (of `piece`, for a pair with a chain) as the
-    /// resolver sees it now, noting its events. Whether there was a contact to resolve.
-    fn resolve(
+    /// The shapes in rank order.
+    fn by_rank(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.ranks.len()).collect();
+        order.sort_unstable_by_key(|&k| self.ranks[k]);
+        order
+    }
+
+    /// The contact of `i` and `j` (of `piece`, for a pair with a chain) as the resolver sees
+    /// it at the poses now, with what its events need.
+    fn measure(&self, i: usize, j: usize, piece: Option<usize>) -> Option<Contact> {
+        let shapes = &self.scene.shapes;
+        let (pa, pb) = (&shapes[i].placed, &shapes[j].placed);
+        let resolver = self.config.resolver;
+        // A named mistake is a bug of an engine that takes a pair in its own order: it sees
+        // the shape listed first as A, as it always did. The correct resolver takes the pair
+        // in rank order.
+        let (normal, depth) = match resolver {
+            Resolver::Mistake(_) if i > j => {
+                resolver_mtv(resolver, pb, pa, piece).map(|(n, depth)| (-n, depth))?
+            }
+            _ => resolver_mtv(resolver, pa, pb, piece)?,
+        };
+        Some(Contact {
+            i,
+            j,
+            piece,
+            normal,
+            depth,
+            depth_before: true_depth(pa, pb),
+            seam: self.seam(i, j, normal),
+        })
+    }
+
+    /// Resolve `contacts`, all measured at the same poses: each dynamic body is moved once, by
+    /// its contacts' pushes combined deepest first (a push counts only for what the pushes
+    /// before it did not already do along its direction, so two tiles under a box lift it
+    /// once), and loses the part of its velocity that points into each; then their events.
+    fn apply(
         &mut self,
-        i: usize,
-        j: usize,
-        piece: Option<usize>,
+        contacts: &[Contact],
         step_start: &[DVec2],
         resolved: &mut BTreeMap<(usize, usize), DVec2>,
         events: &mut Vec<Event>,
-    ) -> bool {
-        let shapes = &self.scene.shapes;
-        let Some((normal, depth)) = resolver_mtv(
-            self.config.resolver,
-            &shapes[i].placed,
-            &shapes[j].placed,
-            piece,
-        ) else {
-            return false;
+    ) {
+        let n = self.scene.shapes.len();
+        let dynamic: Vec<bool> = (0..n)
+            .map(|k| self.scene.shapes[k].motion.body == Body::Dynamic)
+            .collect();
+        let velocity_before: Vec<DVec2> = self
+            .scene
+            .shapes
+            .iter()
+            .map(|s| s.motion.velocity)
+            .collect();
+        let position_before: Vec<DVec2> = self
+            .scene
+            .shapes
+            .iter()
+            .map(|s| s.placed.pose.position)
+            .collect();
+        // Each contact's push on each of its shapes (zero on one not pushed).
+        let push = |c: &Contact| {
+            let share = if dynamic[c.i] && dynamic[c.j] {
+                0.5
+            } else {
+                1.0
+            };
+            let along = c.normal * c.depth * share;
+            [
+                if dynamic[c.i] { -along } else { DVec2::ZERO },
+                if dynamic[c.j] { along } else { DVec2::ZERO },
+            ]
         };
-        let velocity_before = [shapes[i].motion.velocity, shapes[j].motion.velocity];
-        let seam = self.seam(i, j, normal);
-        let shapes = &self.scene.shapes;
-        let before = true_depth(&shapes[i].placed, &shapes[j].placed);
-        let dynamic = |k: usize| shapes[k].motion.body == Body::Dynamic;
-        let share = if dynamic(i) && dynamic(j) { 0.5 } else { 1.0 };
-        let push = normal * depth * share;
-        let moved_to = [
-            shapes[i].placed.pose.position,
-            shapes[j].placed.pose.position,
-        ];
-        if dynamic(i) {
-            let s = &mut self.scene.shapes[i];
-            s.placed.pose = Pose::new(s.placed.pose.position - push, s.placed.pose.angle());
-            s.motion.velocity = without_part_along(s.motion.velocity, normal);
+        // Each body's pushes: (the push, the other's rank, piece, the normal into the other).
+        let mut pushes: Vec<Vec<(DVec2, usize, Option<usize>, DVec2)>> = vec![Vec::new(); n];
+        for c in contacts {
+            let [on_i, on_j] = push(c);
+            if dynamic[c.i] {
+                pushes[c.i].push((on_i, self.ranks[c.j], c.piece, c.normal));
+            }
+            if dynamic[c.j] {
+                pushes[c.j].push((on_j, self.ranks[c.i], c.piece, -c.normal));
+            }
         }
-        if self.scene.shapes[j].motion.body == Body::Dynamic {
-            let s = &mut self.scene.shapes[j];
-            s.placed.pose = Pose::new(s.placed.pose.position + push, s.placed.pose.angle());
-            s.motion.velocity = without_part_along(s.motion.velocity, -normal);
-        }
-        resolved.insert((i, j), normal);
-        let shapes = &self.scene.shapes;
-        let after = true_depth(&shapes[i].placed, &shapes[j].placed);
-        if after > before + DEEPER * (1.0 + before) {
-            let mut e = Event::new(self.steps, EventKind::PushedIn, (i, j));
-            e.depth = Some(before);
-            e.depth_after = Some(after);
-            e.normal = Some(normal);
-            events.push(e);
-        }
-        // Pushed out on the far side: each pushed body's centre, from the start of the step
-        // to where the resolver left it, crossed the other shape, and the push went the way
-        // the body was moving.
-        for (k, other, sign, before) in [(i, j, -1.0, moved_to[0]), (j, i, 1.0, moved_to[1])] {
-            if shapes[k].motion.body != Body::Dynamic {
+        for (k, mut list) in pushes.into_iter().enumerate() {
+            if list.is_empty() {
                 continue;
             }
-            let (from, to) = (step_start[k], shapes[k].placed.pose.position);
-            if (push * sign).dot(before - from) > 0.0
-                && crosses_interior(&shapes[other].placed, from, to)
+            list.sort_by(|x, y| {
+                y.0.length()
+                    .total_cmp(&x.0.length())
+                    .then(x.1.cmp(&y.1))
+                    .then(x.2.cmp(&y.2))
+            });
+            let mut total = DVec2::ZERO;
+            let mut velocity = velocity_before[k];
+            for (push, _, _, into) in list {
+                // What this push adds along its own direction to the pushes before it.
+                if let Some(direction) = push.try_normalize() {
+                    let more = push.length() - total.dot(direction);
+                    if more > 0.0 {
+                        total += direction * more;
+                    }
+                }
+                velocity = without_part_along(velocity, into);
+            }
+            let s = &mut self.scene.shapes[k];
+            s.placed.pose = Pose::new(s.placed.pose.position + total, s.placed.pose.angle());
+            s.motion.velocity = velocity;
+        }
+        // The deepest part of a pair gives its normal for the next step's comparison.
+        let mut deepest: BTreeMap<(usize, usize), (f64, DVec2)> = BTreeMap::new();
+        for c in contacts {
+            let kept = deepest.entry((c.i, c.j)).or_insert((c.depth, c.normal));
+            if c.depth > kept.0 {
+                *kept = (c.depth, c.normal);
+            }
+        }
+        resolved.extend(
+            deepest
+                .into_iter()
+                .map(|(pair, (_, normal))| (pair, normal)),
+        );
+        let shapes = &self.scene.shapes;
+        let mut told = std::collections::BTreeSet::new();
+        for c in contacts {
+            let (i, j) = (c.i, c.j);
+            let after = true_depth(&shapes[i].placed, &shapes[j].placed);
+            if after > c.depth_before + DEEPER * (1.0 + c.depth_before)
+                && told.insert((EventKind::PushedIn, i, j))
             {
-                let mut e = Event::new(self.steps, EventKind::PushedThrough, (i, j));
-                e.shape = Some(k);
-                e.depth = Some(depth);
-                e.normal = Some(normal);
-                e.from = Some(from);
-                e.to = Some(to);
+                let mut e = Event::new(self.steps, EventKind::PushedIn, (i, j));
+                e.depth = Some(c.depth_before);
+                e.depth_after = Some(after);
+                e.normal = Some(c.normal);
                 events.push(e);
             }
-        }
-        // A seam: the normal was a face another shape covers; the body's speed into it.
-        if let Some((x, t, u, n)) = seam
-            && !events
-                .iter()
-                .any(|e| e.kind == EventKind::Seam && e.step == self.steps && (e.a, e.b) == (i, j))
-        {
-            let before = velocity_before[if x == i { 0 } else { 1 }].dot(-n);
-            let after = self.scene.shapes[x].motion.velocity.dot(-n);
-            let mut e = Event::new(self.steps, EventKind::Seam, (i, j));
-            e.shape = Some(x);
-            e.face_of = Some(t);
-            e.covered_by = Some(u);
-            e.normal = Some(n);
-            e.speed_before = Some(before);
-            e.speed_after = Some(after);
-            e.caught = Some(before > 0.0 && after < before / 2.0);
-            events.push(e);
-        }
-        // Caught: the velocity along a segment or piece changed.
-        let shapes = &self.scene.shapes;
-        if let Some(e) = surface_direction(&shapes[i].placed, &shapes[j].placed, piece) {
-            for (k, before) in [(i, velocity_before[0]), (j, velocity_before[1])] {
-                if shapes[k].motion.body != Body::Dynamic {
+            // Pushed out on the far side: the body's centre, from the start of the step to
+            // where the resolution left it, crossed the other shape, and this contact's push
+            // went the way the body was moving.
+            let pushed = push(c);
+            for (side, (k, other)) in [(i, j), (j, i)].into_iter().enumerate() {
+                if !dynamic[k] {
                     continue;
                 }
-                let lost = (shapes[k].motion.velocity - before).dot(e).abs();
-                if lost > CAUGHT * (1.0 + before.length()) {
-                    let mut ev = Event::new(self.steps, EventKind::Caught, (i, j));
-                    ev.shape = Some(k);
-                    ev.piece = piece;
-                    ev.lost = Some(lost);
-                    events.push(ev);
+                let (from, to) = (step_start[k], shapes[k].placed.pose.position);
+                if pushed[side].dot(position_before[k] - from) > 0.0
+                    && crosses_interior(&shapes[other].placed, from, to)
+                {
+                    let mut e = Event::new(self.steps, EventKind::PushedThrough, (i, j));
+                    e.shape = Some(k);
+                    e.depth = Some(c.depth);
+                    e.normal = Some(c.normal);
+                    e.from = Some(from);
+                    e.to = Some(to);
+                    events.push(e);
+                }
+            }
+            // A seam: the normal was a face another shape covers; the body's speed into it.
+            if let Some(SeamFound { x, t, u, n, corner }) = c.seam
+                && !events.iter().any(|e| {
+                    e.kind == EventKind::Seam && e.step == self.steps && (e.a, e.b) == (i, j)
+                })
+            {
+                let before = velocity_before[x].dot(-n);
+                let after = shapes[x].motion.velocity.dot(-n);
+                let mut e = Event::new(self.steps, EventKind::Seam, (i, j));
+                e.shape = Some(x);
+                e.face_of = Some(t);
+                e.covered_by = Some(u);
+                e.normal = Some(n);
+                e.speed_before = Some(before);
+                e.speed_after = Some(after);
+                e.caught = Some(before > 0.0 && after < before / 2.0);
+                e.at = Some(if corner.is_some() {
+                    SeamAt::Corner
+                } else {
+                    SeamAt::Face
+                });
+                e.corner = corner.map(|c| c.corner);
+                e.surface_normal = corner.map(|c| c.surface_normal);
+                events.push(e);
+            }
+            // Caught: this contact took velocity along a segment or piece.
+            if let Some(e) = surface_direction(&shapes[i].placed, &shapes[j].placed, c.piece) {
+                for (k, into) in [(i, c.normal), (j, -c.normal)] {
+                    if !dynamic[k] {
+                        continue;
+                    }
+                    let before = velocity_before[k];
+                    let lost = (without_part_along(before, into) - before).dot(e).abs();
+                    if lost > CAUGHT * (1.0 + before.length()) {
+                        let mut ev = Event::new(self.steps, EventKind::Caught, (i, j));
+                        ev.shape = Some(k);
+                        ev.piece = c.piece;
+                        ev.lost = Some(lost);
+                        events.push(ev);
+                    }
                 }
             }
         }
-        true
     }
 
     /// One substep of `h`: move every body that may move (stopping dynamic ones at their
-    /// first contact under continuous collision), resolve the pairs with a dynamic body in
-    /// pair order, and note the pairs that passed through each other. Returns how many
-    /// contacts it resolved.
+    /// first contact under continuous collision), resolve every contact with a dynamic body,
+    /// all measured at once (showing `watch` what was resolved), and note the pairs that
+    /// passed through each other. Returns how many contacts it resolved.
     fn substep(
         &mut self,
-        h: f64,
+        (h, time): (f64, f64),
         step_start: &[DVec2],
-        resolved: &mut BTreeMap<(usize, usize), DVec2>,
-        events: &mut Vec<Event>,
-        passed: &mut BTreeMap<(usize, usize), Event>,
+        (resolved, events, passed): (
+            &mut BTreeMap<(usize, usize), DVec2>,
+            &mut Vec<Event>,
+            &mut BTreeMap<(usize, usize), Event>,
+        ),
+        watch: &mut dyn FnMut(Resolution),
     ) -> usize {
         let n = self.scene.shapes.len();
         // Gravity first: every dynamic body's velocity gains g * h before it moves.
@@ -564,18 +812,37 @@ impl Simulation {
                 None => velocities[k],
             })
             .collect();
-        // Resolve, in pair order, each with the poses the earlier ones left; a pair with a
-        // chain piece by piece, in piece order, each piece at the poses of that moment.
-        let mut count = 0;
-        for &(i, j) in &pairs {
-            let parts = resolved_parts(
-                &self.scene.shapes[i].placed.shape,
-                &self.scene.shapes[j].placed.shape,
-            );
-            for piece in parts {
-                count += usize::from(self.resolve(i, j, piece, step_start, resolved, events));
-            }
-        }
+        // Resolve: every contact (a pair with a chain, piece by piece) measured at the poses
+        // the motion left, then all applied together, so no pair goes first because of where
+        // the file lists it.
+        let this = &*self;
+        let contacts: Vec<Contact> = pairs
+            .iter()
+            .flat_map(|&(i, j)| {
+                resolved_parts(
+                    &this.scene.shapes[i].placed.shape,
+                    &this.scene.shapes[j].placed.shape,
+                )
+                .into_iter()
+                .filter_map(move |piece| this.measure(i, j, piece))
+            })
+            .collect();
+        watch(Resolution {
+            time,
+            scene: &self.scene,
+            contacts: &contacts
+                .iter()
+                .map(|c| ResolverContact {
+                    a: c.i,
+                    b: c.j,
+                    piece: c.piece,
+                    normal: c.normal,
+                    depth: c.depth,
+                })
+                .collect::<Vec<_>>(),
+        });
+        self.apply(&contacts, step_start, resolved, events);
+        let count = contacts.len();
         // Passing through: apart at both ends of the substep, overlapping on the way.
         for &(i, j) in &pairs {
             if resolved.contains_key(&(i, j)) || passed.contains_key(&(i, j)) {

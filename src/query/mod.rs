@@ -76,7 +76,9 @@ pub use record::{PairRecord, PairSummary};
 pub use region::{Region, intersection_region};
 pub use report::PairReport;
 pub use sat::sat_report;
-pub use seam::{FACE_ANGLE, covers, face_met, faces, nearest_on_face};
+pub use seam::{
+    CornerSeam, FACE_ANGLE, corner_met, covers, face_met, faces, nearest_on_face, surface_through,
+};
 pub use summary::{pair_records, summarize};
 pub use sweep::{convex_hull, poses_between, swept_outline};
 pub use toi::{Toi, ToiMethod, ToiState, ToiStep, ToiSteps, Velocity, inner_radius, safe_step};

@@ -78,3 +78,80 @@ pub fn nearest_on_face(a: DVec2, b: DVec2, p: DVec2, end: f64) -> DVec2 {
     let s = (p - a).dot(d).clamp(end, length - end);
     a + d * s
 }
+
+/// A seam at a corner (docs/format.md, "A seam at a corner"): a contact whose point's nearest
+/// point on `t`'s boundary is a corner `v` of `t` (within `tau`), on a surface that runs
+/// straight through `v` because another shape has a face there in line with one of `t`'s, while
+/// the contact's normal leans away from that surface. A ball rolling over the seam between two
+/// flat tiles meets the shared corner, and is pushed along the corner's normal, up and back.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CornerSeam {
+    /// The corner of `t` (world).
+    pub corner: DVec2,
+    /// The outward normal of the straight surface through it (the face of the covering shape,
+    /// in line with a face of `t` that ends at the corner).
+    pub surface_normal: DVec2,
+}
+
+/// The corner of `t` a contact at `touch` with normal `n` (from `t` toward the body) is at,
+/// with the outward normals of `t`'s faces that end there: the corner that is the nearest
+/// point of `t`'s boundary to `touch` (within `tau`), or, for a contact point taken halfway
+/// between two overlapping surfaces (inside `t`), the corner on the line through `touch` along
+/// `n` (within `tau`) whose faces' normals hold `n` between them. Polygons and segments have
+/// corners; a circle or a capsule's rounded end has none.
+pub fn corner_met(t: &Placed, touch: DVec2, n: DVec2, tau: f64) -> Option<(DVec2, Vec<DVec2>)> {
+    if !matches!(t.shape, Shape::Polygon(_) | Shape::Segment(_)) {
+        return None;
+    }
+    let faces = faces(t);
+    let ending_at = |v: DVec2| -> Vec<DVec2> {
+        faces
+            .iter()
+            .filter(|(a, b, _)| a.distance(v) <= tau || b.distance(v) <= tau)
+            .map(|&(_, _, m)| m)
+            .collect()
+    };
+    let nearest = faces
+        .iter()
+        .map(|&(a, b, _)| super::closest_point_on_segment(touch, a, b).0)
+        .min_by(|p, q| p.distance(touch).total_cmp(&q.distance(touch)))?;
+    let corners = || faces.iter().flat_map(|&(a, b, _)| [a, b]);
+    if let Some(v) = corners().find(|v| v.distance(nearest) <= tau) {
+        return Some((v, ending_at(v)));
+    }
+    // Between the normals of the faces meeting at `v`: `n` turns no further from either than
+    // they are from each other.
+    let within_cone = |normals: &[DVec2]| match normals {
+        [m1, m2] => {
+            let spread = m1.angle_to(*m2).abs() + FACE_ANGLE;
+            m1.angle_to(n).abs() <= spread && m2.angle_to(n).abs() <= spread
+        }
+        _ => false,
+    };
+    corners()
+        .filter(|v| (touch - *v).perp_dot(n).abs() <= tau)
+        .map(|v| (v, ending_at(v)))
+        .filter(|(_, normals)| within_cone(normals))
+        .min_by(|x, y| x.0.distance(touch).total_cmp(&y.0.distance(touch)))
+}
+
+/// The outward normal of a face of `u` through `corner` (the corner within `tau` of the face)
+/// that lies in line with one of `normals` (within [`FACE_ANGLE`]) while the contact's `n`
+/// leans more than that from it: the flat surface a corner seam's contact should have met.
+pub fn surface_through(
+    u: &Placed,
+    corner: DVec2,
+    normals: &[DVec2],
+    n: DVec2,
+    tau: f64,
+) -> Option<DVec2> {
+    faces(u).into_iter().find_map(|(a, b, m)| {
+        let on_line = (corner - a).dot(m).abs() <= tau;
+        let on_face = super::closest_point_on_segment(corner, a, b)
+            .0
+            .distance(corner)
+            <= tau;
+        let in_line = normals.iter().any(|t| t.angle_to(m).abs() <= FACE_ANGLE);
+        (on_line && on_face && in_line && n.angle_to(m).abs() > FACE_ANGLE).then_some(m)
+    })
+}
