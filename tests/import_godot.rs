@@ -793,6 +793,16 @@ fn a_bad_gravity_in_project_godot_is_refused_naming_the_file_line_and_key() {
     assert!(e.contains("project.godot"), "{e}");
     assert!(e.contains("line 5"), "{e}");
     assert!(e.contains("2d/default_gravity"), "{e}");
+    // Numbers each finite whose product is not: refused too, never an infinite gravity.
+    std::fs::write(
+        dir.path().join("project.godot"),
+        "[physics]\n2d/default_gravity=1e308\n2d/default_gravity_vector=Vector2(10, 0)\n",
+    )
+    .unwrap();
+    let e = import(&scene, Convert { scale: 1.0 }, false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 2") && e.contains("finite"), "{e}");
 }
 
 #[test]

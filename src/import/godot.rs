@@ -714,7 +714,14 @@ fn project_gravity(reader: &Reader) -> Result<DVec2, FileError> {
         direction =
             vec2(v).ok_or_else(|| refuse("2d/default_gravity_vector", "a Vector2(x, y)"))?;
     }
-    Ok(gravity * direction)
+    let g = gravity * direction;
+    if !g.is_finite() {
+        return Err(refuse(
+            "2d/default_gravity",
+            "a gravity whose product with 2d/default_gravity_vector is finite",
+        ));
+    }
+    Ok(g)
 }
 
 /// A node's collision shape in its own frame; `None` for a node that has none.
