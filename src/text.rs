@@ -1010,6 +1010,23 @@ pub fn not_a_capture(path: &std::path::Path, what: &crate::capture::NotACapture)
     }
 }
 
+/// A capture's header in one line: the engine and its settings, the precision, the units and
+/// which way y points.
+pub fn capture_header(header: &crate::capture::Header) -> String {
+    let engine = &header.engine;
+    let mut line = format!("{} {}", engine.name, engine.version);
+    if !engine.settings.is_empty() {
+        let settings: Vec<String> = engine
+            .settings
+            .iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("{k} {s}"),
+                serde_json::Value::Number(n) => match n.as_f64() {
+                    Some(x) if !n.is_u64() && !n.is_i64() => format!("{k} {}", number(x)),
+                    _ => format!("{k} {n}"),
+                },
+                other => format!("{k} {}", crate::files::spelled(other)),
+            })
             .collect();
         line.push_str(&format!(" ({})", settings.join(", ")));
     }

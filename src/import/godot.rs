@@ -449,7 +449,7 @@ pub(super) fn import_from(
         let parent = parent_of(&node.path);
         // The body the shapes belong to: their parent, as Godot registers them.
         let body = parent.and_then(|p| Some(body_of(by_path.get(p)?, global.get(p)?)));
-        let (shapes, one_way) = one_way(node, &reader, shapes, body.as_ref());
+        let one_way = one_way(node);
         let placed = shapes.is_ok();
         let before = out.shapes.len();
         out.take(&node.file, &place, &name, shapes, &transform)?;
@@ -618,50 +618,12 @@ fn move_with(out: &mut Outcome, from: usize, body: &Body2D, file: &Path, place: 
     }
 }
 
-/// A shape with `one_way_collision`: on a static body, a rectangle becomes the one-sided
-/// chain along its top face (local -y up), ghost points a face's length beyond each end so
-/// that nothing catches at them; otherwise it is kept whole. Returns the note to give.
-fn one_way(
-    node: &Node,
-    reader: &Reader,
-    shapes: Result<Vec<Local>, Refusal>,
-    body: Option<&Body2D>,
-) -> (Result<Vec<Local>, Refusal>, Option<String>) {
-    let on = node
-        .property("one_way_collision")
-        .is_some_and(|g| g.value == Value::Bool(true));
-    if !on || shapes.is_err() {
-        return (shapes, None);
-    }
-    let moving = body.filter(|b| b.body != Body::Static);
-    let rectangle = (node.kind == "CollisionShape2D")
-        .then(|| node.property("shape"))
-        .flatten()
-        .and_then(|given| resource(given, reader).ok())
-        .filter(|r| r.attribute("type").and_then(Value::as_str) == Some("RectangleShape2D"))
-        .map(|r| rectangle_size(&r));
-    match (rectangle, moving) {
-        (Some(size), None) => {
-            let h = size / 2.0;
-            let face = [3.0, 1.0, -1.0, -3.0].map(|k| DVec2::new(k * h.x, -h.y));
-            let chain = Local::Chain(face.to_vec(), DVec2::new(0.0, -1.0));
-            (Ok(vec![chain]), Some(text::GODOT_ONE_WAY_CHAIN.into()))
-        }
-        (Some(_), Some(b)) => {
-            let why = format!(
-                "a one-sided chain is static, and its parent {} is {}",
-                b.kind,
-                b.body.name()
-            );
-            (shapes, Some(text::godot_one_way_kept(&why)))
-        }
-        (None, _) => (
-            shapes,
-            Some(text::godot_one_way_kept(
-                "only a RectangleShape2D's top face becomes a one-sided chain",
-            )),
-        ),
-    }
+/// A shape with `one_way_collision`: kept whole, as docs/format.md says (collidoscope has no
+/// one-way shape), with the note that says so. Returns the note to give.
+fn one_way(node: &Node) -> Option<String> {
+    node.property("one_way_collision")
+        .is_some_and(|g| g.value == Value::Bool(true))
+        .then(|| text::GODOT_ONE_WAY_KEPT.to_string())
 }
 
 /// Gravity as the project at `root` sets it, source pixels per second squared (y down):
