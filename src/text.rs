@@ -973,23 +973,6 @@ pub fn replayed(
     words
 }
 
-/// A capture's header in one line: the engine and its settings, the precision, the units and
-/// which way y points.
-pub fn capture_header(header: &crate::capture::Header) -> String {
-    let engine = &header.engine;
-    let mut line = format!("{} {}", engine.name, engine.version);
-    if !engine.settings.is_empty() {
-        let settings: Vec<String> = engine
-            .settings
-            .iter()
-            .map(|(k, v)| match v {
-                serde_json::Value::String(s) => format!("{k} {s}"),
-                serde_json::Value::Number(n) => match n.as_f64() {
-                    Some(x) if !n.is_u64() && !n.is_i64() => format!("{k} {}", number(x)),
-                    _ => format!("{k} {n}"),
-                },
-                other => format!("{k} {}", crate::files::spelled(other)),
-            })
 /// What a file given where a capture is needed is instead, the file named:
 /// `level.json is a shape set, not a capture`, `run.jsonl is empty (no header, no frame), not a
 /// capture`, `notes.txt is not a capture: line 1, column 2: expected ident`.
@@ -2355,6 +2338,7 @@ pub fn shape_difference(s: &crate::capture::ShapeDifference) -> String {
                     format!(
                         "{} by {}: {} in A, {} in B",
                         k.name(),
+                        s.by(*k).map_or("?".into(), short_number),
                         state_value(*k, a),
                         state_value(*k, b)
                     )
@@ -2404,7 +2388,6 @@ pub fn frames_apart(a: u64, b: u64, here: &crate::capture::FrameComparison) -> S
     let frames = if a == b {
         format!("At frame {a}")
     } else {
-                        s.by(*k).map_or("?".into(), short_number),
         format!("At A's frame {a} (B's {b})")
     };
     if here.shapes.is_empty() && here.claims.is_empty() {
@@ -2460,6 +2443,9 @@ pub fn runs_apart_at(
         (_, Some(f)) if frame < f => {
             format!("compared runs: the same here; they part at frame {f} (J)")
         }
+        (_, Some(f)) if same_again => {
+            format!("compared runs: the same here again; they part at frame {f} (J)")
+        }
         (Some(d), Some(f)) => format!(
             "compared runs: positions apart by {} here; they part at frame {f} (J)",
             short_number(d)
@@ -2478,57 +2464,6 @@ pub fn offset_hint(d: &crate::capture::RunDiff) -> Option<i64> {
     (same_length && k != d.offset).then_some(k)
 }
 
-/// Where two runs part, in a line: the frame and how many shapes, or that they agree.
-pub fn runs_part(d: &crate::capture::RunDiff) -> String {
-    if d.frames_compared == 0 {
-        return no_common_frame(d, false);
-    }
-    match (&d.first_divergence, &d.first_claim_difference) {
-        (Some(first), _) => {
-            let most = d
-                .growth
-                .iter()
-                .copied()
-                .reduce(|x, y| if y.1 > x.1 { y } else { x })
-                .unwrap_or((first.frame, 0.0));
-            let end = d.growth.last().map_or(0.0, |g| g.1);
-            format!(
-                "the runs part at frame {} (t = {} s): {} shape{} differ{}; positions {} apart at most (frame {}), {} at the end{}{}",
-                first.frame,
-                short_number(first.time),
-                first.shapes.len(),
-                if first.shapes.len() == 1 { "" } else { "s" },
-                if first.shapes.len() == 1 { "s" } else { "" },
-                short_number(most.1),
-                most.0,
-                short_number(end),
-                offset_hint(d).map_or(String::new(), |k| format!(
-                    "; B's frames are A's {k:+}: try an offset of {k}"
-                )),
-            )
-        }
-        (None, Some(c)) => format!(
-        (_, Some(f)) if same_again => {
-            format!("compared runs: the same here again; they part at frame {f} (J)")
-        }
-            "every shape is the same in both runs, but a claim differs at frame {}",
-            c.frame
-        ),
-        (None, None) => format!(
-            "the runs agree: {} frames compared, every shape and claim the same ({})",
-            d.frames_compared,
-            diff_how(d.tolerance)
-        ),
-    }
-}
-
-/// Two runs compared (`collidoscope diff`): the lines of its text report.
-pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
-    let mut lines = Vec::new();
-    let range =
-        |r: Option<(u64, u64)>| r.map_or("no frames".into(), |(x, y)| format!("frames {x}-{y}"));
-    lines.push(format!("A: {} ({})", d.a, range(d.frames_a)));
-    lines.push(format!("B: {} ({})", d.b, range(d.frames_b)));
 /// Why no frame of two runs was compared, and what would help: each run's frames, and the
 /// offset that puts B's first frame beside A's (`--offset K` on the command line, `cli`;
 /// the window's offset otherwise). Never the offset in use: with it no frame met.
@@ -2582,12 +2517,81 @@ pub fn no_common_frame(d: &crate::capture::RunDiff, cli: bool) -> String {
     said
 }
 
+/// Where two runs part, in a line: the frame and how many shapes, or that they agree.
+pub fn runs_part(d: &crate::capture::RunDiff) -> String {
+    if d.frames_compared == 0 {
+        return no_common_frame(d, false);
+    }
+    match (&d.first_divergence, &d.first_claim_difference) {
+        (Some(first), _) => {
+            let most = d
+                .growth
+                .iter()
+                .copied()
+                .reduce(|x, y| if y.1 > x.1 { y } else { x })
+                .unwrap_or((first.frame, 0.0));
+            let end = d.growth.last().map_or(0.0, |g| g.1);
+            format!(
+                "the runs part at frame {} (t = {} s): {} shape{} differ{}; positions {} apart at most (frame {}), {} at the end{}{}",
+                first.frame,
+                short_number(first.time),
+                first.shapes.len(),
+                if first.shapes.len() == 1 { "" } else { "s" },
+                if first.shapes.len() == 1 { "s" } else { "" },
+                short_number(most.1),
+                most.0,
+                short_number(end),
+                same_again(d),
+                offset_hint(d).map_or(String::new(), |k| format!(
+                    "; B's frames are A's {k:+}: try an offset of {k}"
+                )),
+            )
+        }
+        (None, Some(c)) => format!(
+            "every shape is the same in both runs, but a claim differs at frame {}",
+            c.frame
+        ),
+        (None, None) => format!(
+            "the runs agree: {} frames compared, every shape and claim the same ({})",
+            d.frames_compared,
+            diff_how(d.tolerance)
+        ),
+    }
+}
+
+/// After the runs part, whether they come together again: `; the same again from frame 60`
+/// when they stay so to the end, else how many frames are the same again.
+fn same_again(d: &crate::capture::RunDiff) -> String {
+    let (Some(&(from, to)), Some(&(end, _))) = (d.same_again.last(), d.growth.last()) else {
+        return String::new();
+    };
+    if to == end {
+        return format!("; the same again from frame {from}");
+    }
+    let frames: u64 = d.same_again.iter().map(|r| r.1 - r.0 + 1).sum();
+    format!(
+        "; the same again at {frames} frame{} after it",
+        if frames == 1 { "" } else { "s" }
+    )
+}
+
+/// Two runs compared (`collidoscope diff`): the lines of its text report.
+pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
+    let mut lines = Vec::new();
+    let range =
+        |r: Option<(u64, u64)>| r.map_or("no frames".into(), |(x, y)| format!("frames {x}-{y}"));
+    lines.push(format!("A: {} ({})", d.a, range(d.frames_a)));
+    lines.push(format!("B: {} ({})", d.b, range(d.frames_b)));
     lines.push(format!(
         "{} frames compared ({}; poses, velocities and presence {})",
         d.frames_compared,
         diff_alignment(d.offset),
         diff_how(d.tolerance)
     ));
+    if d.frames_compared == 0 {
+        lines.push(capitalised(&no_common_frame(d, true)));
+        return lines;
+    }
     if let Some(k) = offset_hint(d) {
         lines.push(format!(
             "B's frames are A's {k:+} (as many, numbered from elsewhere): try --offset {k}"
@@ -2607,7 +2611,6 @@ pub fn no_common_frame(d: &crate::capture::RunDiff, cli: bool) -> String {
         "First divergence: frame {} (t = {} s): {} shape{} differ{}",
         first.frame,
         short_number(first.time),
-                same_again(d),
         first.shapes.len(),
         if first.shapes.len() == 1 { "" } else { "s" },
         if first.shapes.len() == 1 { "s" } else { "" },
@@ -2625,22 +2628,6 @@ pub fn no_common_frame(d: &crate::capture::RunDiff, cli: bool) -> String {
         for c in &first.claims {
             lines.push(format!("  {}", claim_difference(c)));
         }
-/// After the runs part, whether they come together again: `; the same again from frame 60`
-/// when they stay so to the end, else how many frames are the same again.
-fn same_again(d: &crate::capture::RunDiff) -> String {
-    let (Some(&(from, to)), Some(&(end, _))) = (d.same_again.last(), d.growth.last()) else {
-        return String::new();
-    };
-    if to == end {
-        return format!("; the same again from frame {from}");
-    }
-    let frames: u64 = d.same_again.iter().map(|r| r.1 - r.0 + 1).sum();
-    format!(
-        "; the same again at {frames} frame{} after it",
-        if frames == 1 { "" } else { "s" }
-    )
-}
-
     }
     // How it grows: the first frame, then each frame where the largest difference first
     // passes another power of ten, then the last.
@@ -2654,13 +2641,23 @@ fn same_again(d: &crate::capture::RunDiff) -> String {
             i32::MIN + 1
         };
         if i == 0 || i == last || decade > shown_decade {
-    if d.frames_compared == 0 {
-        lines.push(capitalised(&no_common_frame(d, true)));
-        return lines;
-    }
             lines.push(format!("  frame {frame}: {}", short_number(*by)));
             shown_decade = shown_decade.max(decade);
         }
+    }
+    if !d.same_again.is_empty() {
+        let runs: Vec<String> = d
+            .same_again
+            .iter()
+            .map(|&(x, y)| match x == y {
+                true => format!("frame {x}"),
+                false => format!("frames {x}-{y}"),
+            })
+            .collect();
+        lines.push(format!(
+            "The same again (every shape and claim) at {}.",
+            runs.join(", ")
+        ));
     }
     lines
 }
@@ -2715,20 +2712,6 @@ mod tests {
             cutter.cut(names[1], within(26)),
             "…/Floor[10,14]/…/polygon_0"
         );
-    if !d.same_again.is_empty() {
-        let runs: Vec<String> = d
-            .same_again
-            .iter()
-            .map(|&(x, y)| match x == y {
-                true => format!("frame {x}"),
-                false => format!("frames {x}-{y}"),
-            })
-            .collect();
-        lines.push(format!(
-            "The same again (every shape and claim) at {}.",
-            runs.join(", ")
-        ));
-    }
         // One name that shares nothing with the others does not stop the others' cut.
         let level = NameCutter::new(names.into_iter().chain(["Player/CollisionShape2D"]));
         assert_eq!(level.cut(names[1], within(20)), "…/Floor[10,14]/…");
