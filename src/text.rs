@@ -945,6 +945,16 @@ pub fn chain_piece_sentence(p: &PieceResult, names: &PairNames) -> String {
     }
 }
 
+/// A Box2D recording being replayed in the window, where its capture goes: a new file beside
+/// the recording, said so before it is written.
+pub fn replaying(recording: &std::path::Path, capture: &std::path::Path) -> String {
+    format!(
+        "replaying {} with Box2D into a capture beside it, {} (opened when written)",
+        recording.display(),
+        capture.display()
+    )
+}
+
 /// What replaying a Box2D recording did: the frames and step, where the capture went, and
 /// whether Box2D's replay stopped reproducing the recorded state.
 pub fn replayed(

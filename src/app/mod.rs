@@ -102,7 +102,7 @@ use shapes_panel::ShapesPanel;
 use status_bar::StatusBar;
 use std::path::{Path, PathBuf};
 use top_bar::TopBar;
-use widgets::{loop_speed_slider, side_panel, speed_combo, transport};
+use widgets::{loop_speed_slider, loop_speed_slider_numbered, side_panel, speed_combo, transport};
 use workspace::Workspace;
 
 /// The scene the window opens on when no file is given.

@@ -51,6 +51,18 @@ pub fn loop_speed_slider(
     id: &str,
     last: u64,
 ) -> Vec<PlaybackCommand> {
+    loop_speed_slider_numbered(ui, playback, id, (0, last))
+}
+
+/// [`loop_speed_slider`] over stops numbered from `first` (a capture's frames, which may
+/// start at any number): the slider and its number box show stop k as `first + k`, and a
+/// number typed there asks for its stop.
+pub fn loop_speed_slider_numbered(
+    ui: &mut egui::Ui,
+    playback: &super::playback::Playback,
+    id: &str,
+    (first, last): (u64, u64),
+) -> Vec<PlaybackCommand> {
     let mut asked = Vec::new();
     let mut looped = playback.looped;
     if ui.checkbox(&mut looped, "Loop").changed() {
@@ -67,16 +79,16 @@ pub fn loop_speed_slider(
     if speed != playback.speed {
         asked.push(PlaybackCommand::Speed(speed));
     }
-    let mut frame = playback.position;
+    let mut frame = first + playback.position;
     // The slider, its number box and its word go on a row of their own when they would not
     // fit in what is left of this one (a wrapped row never splits a widget).
     let needed = ui.spacing().slider_width + 120.0;
     if ui.available_size_before_wrap().x < needed {
         ui.end_row();
     }
-    let slider = egui::Slider::new(&mut frame, 0..=last.max(1)).text("frame");
+    let slider = egui::Slider::new(&mut frame, first..=first + last.max(1)).text("frame");
     if ui.add(slider).changed() {
-        asked.push(PlaybackCommand::Seek(frame));
+        asked.push(PlaybackCommand::Seek(frame.saturating_sub(first)));
     }
     asked
 }

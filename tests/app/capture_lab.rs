@@ -1107,3 +1107,82 @@ fn band_hover(h: &mut Harness<'static, App>, frame: u64) -> String {
     }
     panic!("frame {frame} not found along the band");
 }
+
+/// A capture whose frames start at 100 (a game that began writing mid-run; any capture may
+/// start anywhere): the timeline's frame box shows the frame's own number, 100 at the first,
+/// and a number typed there shows that frame (105 is the sixth), as the strip and the step
+/// label number them.
+#[test]
+fn the_frame_box_shows_and_takes_the_frames_own_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mid-run.capture.jsonl");
+    let header = Header::f32_metres(Engine::new("test-engine", "1.0"));
+    let out = std::fs::File::create(&path).unwrap();
+    let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+    let mut writer = CaptureWriter::new(out, &header, from, pen)
+        .unwrap()
+        .starting_at(100);
+    for step in 0..20 {
+        let ball = BodyShape::new(
+            1,
+            Circle::new(0.5).unwrap(),
+            DVec2::new(step as f64 * 0.1, 2.0),
+            DVec2::X,
+        )
+        .named("ball")
+        .moving(Body::Dynamic, DVec2::new(6.0, 0.0), 0.0, true);
+        writer.frame(step as f64 / 60.0, &[ball], &[]).unwrap();
+    }
+    writer.finish().unwrap();
+    let mut h = capture_harness(app(Some(path)));
+    scanned(&mut h);
+    assert_eq!(h.state().capture_lab().playback.position, 0);
+    use egui_kittest::kittest::NodeT;
+    let shown = |h: &Harness<'static, App>| {
+        h.get_by_role_and_label(Role::Slider, "frame")
+            .accesskit_node()
+            .numeric_value()
+    };
+    assert_eq!(shown(&h), Some(100.0));
+    h.get_by_label_contains("step 100, t = 0 s");
+    // Typed into the slider's number box: frame 105, the sixth.
+    h.query_all_by_role(Role::SpinButton)
+        .find(|n| n.accesskit_node().numeric_value() == Some(100.0))
+        .expect("the frame box")
+        .focus();
+    h.run_steps(2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run_steps(1);
+    h.query_all_by_role(Role::SpinButton)
+        .find(|n| n.is_focused())
+        .expect("the frame box, editing")
+        .type_text("105");
+    h.run_steps(1);
+    h.key_press(Key::Enter);
+    h.run_steps(3);
+    assert_eq!(h.state().capture_lab().playback.position, 5);
+    assert_eq!(shown(&h), Some(105.0));
+    h.get_by_label_contains("step 105");
+}
+
+/// Opening a Box2D recording replays it into a new capture file beside it: the window says
+/// where before it writes it (a file appearing beside the recording unannounced surprised a
+/// new user).
+#[test]
+fn opening_a_box2d_recording_says_where_its_capture_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let recording = dir.path().join("tile-floor.b2rec");
+    std::fs::copy("tests/captures/tile-floor.b2rec", &recording).unwrap();
+    let mut h = capture_harness(app(None));
+    h.state_mut().run(Command::Open(recording.clone()));
+    h.run_steps(1);
+    let said = h.state().message().expect("a message").text.clone();
+    let capture = dir.path().join("tile-floor.b2rec.capture.jsonl.gz");
+    assert!(
+        said.contains(&format!(
+            "into a capture beside it, {} (opened when written)",
+            capture.display()
+        )),
+        "{said}"
+    );
+}

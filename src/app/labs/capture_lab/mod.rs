@@ -1204,14 +1204,16 @@ impl CaptureLab {
         )
     }
 
-    /// Start replaying the Box2D recording `recording` into a capture beside it, on its own
-    /// thread (its end arrives as [`CaptureCommand::Replayed`]).
+    /// Start replaying the Box2D recording `recording` into a capture beside it
+    /// (`NAME.b2rec.capture.jsonl.gz`, said in the message), on its own thread (its end arrives
+    /// as [`CaptureCommand::Replayed`]).
     #[cfg(feature = "box2d")]
     fn replay(&mut self, recording: std::path::PathBuf) -> Option<Message> {
         use std::sync::atomic::{AtomicU64, Ordering};
         let mut name = recording.clone().into_os_string();
         name.push(".capture.jsonl.gz");
         let capture = std::path::PathBuf::from(name);
+        let written = capture.clone();
         let progress = std::sync::Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
         let (send, done) = std::sync::mpsc::channel();
         let (from, shared) = (recording.clone(), progress.clone());
@@ -1243,7 +1245,7 @@ impl CaptureLab {
                 error: true,
             });
         }
-        let said = format!("replaying {} with Box2D", recording.display());
+        let said = crate::text::replaying(&recording, &written);
         self.replaying = Some(Replaying {
             recording,
             progress,
@@ -1656,7 +1658,10 @@ impl CaptureLab {
                         event = Some(true);
                     }
                 }
-                for c in crate::app::loop_speed_slider(ui, playback, "capture speed", last) {
+                // The slider shows the frames' own numbers (a capture may start at any).
+                let numbered = (frames.first().map_or(0, |f| f.frame), last);
+                let id = "capture speed";
+                for c in crate::app::loop_speed_slider_numbered(ui, playback, id, numbered) {
                     play(c);
                 }
                 if let Some(entry) = frames.get(playback.position as usize) {
