@@ -745,40 +745,85 @@ pub fn contact_check(c: &ContactCheck) -> String {
     text
 }
 
-/// A run of frames whose claims of one pair differ the same way, in one line:
-/// `frames 57 to 164 (108 frames, t = 0.95 to 2.733 s): ground (id 1) / crate (id 2): previous-poses`;
-/// a run no mistake reproduces whose every claim is `stale` says so.
-pub fn differing_run(run: &crate::capture::DifferingRun, stale: bool) -> String {
+/// One pair's claims that differ over a capture, in a line: the pair, how many, the frames
+/// (their runs, the first few) and times, and what reproduces them, a stale claim said as
+/// stale with its ages as the events say it: `ground (id 0) / box 2 (id 4): 30 claims, frames
+/// 1-30 (t = 0.017 to 0.5 s): stale, 1 to 29 frames old`.
+pub fn differing_pair(p: &crate::capture::DifferingPair) -> String {
     use crate::capture::labelled_name;
-    let when = if run.frames() == 1 {
-        format!(
-            "frame {} (t = {} s)",
-            run.first.0,
-            short_number(run.first.1)
-        )
+    let runs: Vec<String> = p
+        .runs
+        .iter()
+        .map(|&(x, y)| match x == y {
+            true => x.to_string(),
+            false => format!("{x}-{y}"),
+        })
+        .collect();
+    let more = p.run_count.saturating_sub(p.runs.len() as u64);
+    let frames = format!(
+        "frame{} {}{}",
+        if p.first.0 == p.last.0 { "" } else { "s" },
+        runs.join(", "),
+        match more {
+            0 => String::new(),
+            1 => " and 1 more run".into(),
+            n => format!(" and {n} more runs"),
+        }
+    );
+    let times = if p.first.0 == p.last.0 {
+        format!("t = {} s", short_number(p.first.1))
     } else {
         format!(
-            "frames {} to {} ({} frames, t = {} to {} s)",
-            run.first.0,
-            run.last.0,
-            run.frames(),
-            short_number(run.first.1),
-            short_number(run.last.1)
+            "t = {} to {} s",
+            short_number(p.first.1),
+            short_number(p.last.1)
         )
     };
-    let piece = run.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
-    let causes = if run.causes.is_empty() && stale {
-        "stale (the engine did not recompute it; no geometric mistake)".to_string()
-    } else if run.causes.is_empty() {
-        "no known mistake".to_string()
-    } else {
-        let names: Vec<&str> = run.causes.iter().map(|c| c.name()).collect();
-        names.join(", ")
+    let ages = |(x, y): (u64, u64)| match (x, y) {
+        (1, 1) => "1 frame old".to_string(),
+        (x, y) if x == y => format!("{x} frames old"),
+        (x, y) => format!("{x} to {y} frames old"),
     };
+    let mut what = Vec::new();
+    let whole = |n: u64| n == p.claims;
+    if p.stale > 0 {
+        let age = p.ages.map(ages).unwrap_or_default();
+        what.push(match whole(p.stale) {
+            true => format!("stale, {age}"),
+            false => format!("{} stale ({age})", p.stale),
+        });
+    }
+    for (causes, n) in &p.causes {
+        let names = match causes.is_empty() {
+            true => "no known mistake".to_string(),
+            false => causes
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        what.push(match whole(*n) {
+            true => names,
+            false => format!("{n} {names}"),
+        });
+    }
+    let piece = p.piece.map(|k| format!(" piece {k}")).unwrap_or_default();
     format!(
-        "{when}: {} / {}{piece}: {causes}",
-        labelled_name(run.a, run.names.0.as_deref()),
-        labelled_name(run.b, run.names.1.as_deref())
+        "{} / {}{piece}: {} claim{}, {frames} ({times}): {}",
+        labelled_name(p.a, p.names.0.as_deref()),
+        labelled_name(p.b, p.names.1.as_deref()),
+        p.claims,
+        if p.claims == 1 { "" } else { "s" },
+        what.join("; ")
+    )
+}
+
+/// After the pairs a capture's text lists, the ones it leaves out.
+pub fn more_differing_pairs(pairs: usize, claims: u64) -> String {
+    format!(
+        "and {pairs} more pair{} ({claims} claim{}): diagnose --json gives every claim",
+        if pairs == 1 { "" } else { "s" },
+        if claims == 1 { "" } else { "s" }
     )
 }
 
@@ -2140,6 +2185,62 @@ pub fn following(path: &std::path::Path, pause_at_first: bool) -> String {
             ""
         }
     )
+}
+
+/// How many frames and claims a capture holds and how many agree:
+/// `180 frames, 1040 claims: 230 agree, 810 differ`; `3 frames, no claim`.
+pub fn capture_claim_counts(frames: u64, claims: u64, agreeing: u64) -> String {
+    let frames = format!("{frames} frame{}", if frames == 1 { "" } else { "s" });
+    match (claims, claims - agreeing) {
+        (0, _) => format!("{frames}, no claim"),
+        (n, 0) => format!(
+            "{frames}, {n} claim{}: {agreeing} agree",
+            if n == 1 { "" } else { "s" }
+        ),
+        (n, d) => format!(
+            "{frames}, {n} claim{}: {agreeing} agree, {d} differ{}",
+            if n == 1 { "" } else { "s" },
+            if d == 1 { "s" } else { "" }
+        ),
+    }
+}
+
+/// A capture with no claim: nothing was judged, which is not agreement.
+pub const NO_CLAIMS: &str = "no claim to judge: the engine reported no contact in any frame (the writer leaves out sleeping bodies' contacts; a game that passes no contacts to the writer gives none)";
+
+/// `diagnose --follow` on a capture the game has not made yet.
+pub fn waiting_for_capture(path: &std::path::Path, idle: Option<std::time::Duration>) -> String {
+    format!(
+        "collidoscope diagnose --follow: waiting for {} (no file there yet: the game has not started writing it){}",
+        path.display(),
+        match idle {
+            Some(idle) => format!(
+                "; giving up after {} s (--idle)",
+                short_number(idle.as_secs_f64())
+            ),
+            None => "; Ctrl-C stops".into(),
+        }
+    )
+}
+
+/// `diagnose --follow` gave up waiting for a capture that never came.
+pub fn no_capture_came(
+    path: &std::path::Path,
+    why: crate::capture::follow::FollowEnd,
+    idle: Option<std::time::Duration>,
+) -> String {
+    use crate::capture::follow::FollowEnd;
+    match (why, idle) {
+        (FollowEnd::Idle, Some(idle)) => format!(
+            "{}: no file came in {} s of waiting (--idle)",
+            path.display(),
+            short_number(idle.as_secs_f64())
+        ),
+        _ => format!(
+            "{}: no file came before the wait was stopped",
+            path.display()
+        ),
+    }
 }
 
 /// What the capture lab says when it listens for a game on `port`.

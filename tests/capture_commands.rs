@@ -111,7 +111,9 @@ fn a_divergence_is_named_first_then_frame_by_frame() {
     );
     assert!(text.contains("reproduced by normal-reversed"), "{text}");
     assert!(
-        text.contains("frame 3 (t = 0.05 s): ground (id 1) / crate (id 2): normal-reversed"),
+        text.contains(
+            "claims that differ, by pair (1 pair: its frames, and what reproduces its claims):\n    ground (id 1) / crate (id 2): 1 claim, frame 3 (t = 0.05 s): normal-reversed\n"
+        ),
         "{text}"
     );
     assert!(
@@ -122,9 +124,9 @@ fn a_divergence_is_named_first_then_frame_by_frame() {
 }
 
 /// A crate 0.1 into the ground for 111 frames, the engine's normal reversed in every frame but
-/// frame 108: one mistake repeated is one run, not a line per frame.
+/// frame 108: one mistake repeated is one line, its runs of frames, not a line per frame.
 #[test]
-fn a_repeated_mistake_is_one_run_of_frames() {
+fn a_repeated_mistake_is_one_line_with_its_runs_of_frames() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = String::from(
         r#"{"format": "collidoscope-capture", "version": 1, "engine": {"name": "test", "version": "1"}, "precision": "f64", "units": "m", "y_up": true}"#,
@@ -156,8 +158,7 @@ fn a_repeated_mistake_is_one_run_of_frames() {
     assert_eq!(
         runs,
         [
-            "frames 0 to 107 (108 frames, t = 0 to 1.783 s): ground (id 1) / crate (id 2): normal-reversed, naive-smallest-overlap",
-            "frames 109 to 110 (2 frames, t = 1.817 to 1.833 s): ground (id 1) / crate (id 2): normal-reversed, naive-smallest-overlap",
+            "ground (id 1) / crate (id 2): 110 claims, frames 0-107, 109-110 (t = 0 to 1.833 s): normal-reversed, naive-smallest-overlap",
         ],
         "{text}"
     );
@@ -578,7 +579,7 @@ fn a_box2d_recording_with_recycling_on_names_its_recycled_claims_stale() {
     assert!(!said.contains("no known mistake"), "{said}");
     assert!(
         said.contains(
-            "ramp (id 4294967309) / ball (id 4294967311): stale (the engine did not recompute it"
+            "ramp (id 4294967309) / ball (id 4294967311): 13 claims, frames 7-9, 11-12, 14, 16 and 6 more runs (t = 0.117 to 0.467 s): stale, 1 to 3 frames old"
         ),
         "{said}"
     );

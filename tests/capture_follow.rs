@@ -187,3 +187,70 @@ fn follow_takes_one_capture_and_idle_needs_follow() {
     let o = binary::collidoscope(&["diagnose", "--idle", "3", "a.jsonl"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A capture followed before the game has made it is waited for (the window waits too), the
+/// wait said on stderr; once the game writes it, it is followed as any other. With no file
+/// by the end of `--idle`, the wait ends, saying so (status 1).
+#[test]
+fn a_capture_not_yet_there_is_waited_for_then_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("later.capture.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["diagnose", "--follow", "--idle", "3"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The game starts once the follower has said it waits.
+    let stderr = child.stderr.take().unwrap();
+    let (said_tx, said) = mpsc::channel::<String>();
+    let reading_err = std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            said_tx.send(line.unwrap()).unwrap();
+        }
+    });
+    let waiting = said
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the follower says it waits for the file");
+    assert!(
+        waiting.contains("waiting for") && waiting.contains("later.capture.jsonl"),
+        "{waiting}"
+    );
+    assert!(child.try_wait().unwrap().is_none(), "still waiting");
+    let header = Header::f32_metres(Engine::new("box2d", "3.2.0"));
+    let file = std::fs::File::create(&path).unwrap();
+    let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+    let mut writer = CaptureWriter::with_gzip(file, &header, from, pen, false).unwrap();
+    for k in 0..5 {
+        frame(&mut writer, k, k == 3);
+    }
+    let out = child.wait_with_output().unwrap();
+    reading_err.join().unwrap();
+    drop(writer);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.starts_with("frame 3 (t = 0.05 s): 1 claim, 1 disagrees"),
+        "{text}"
+    );
+    assert!(
+        text.contains("5 frames, 5 claims: 4 agree, 1 differs"),
+        "{text}"
+    );
+
+    // Nothing comes: the wait ends after --idle, said.
+    let never = dir.path().join("never.capture.jsonl");
+    let o = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["diagnose", "--follow", "--idle", "0.3"])
+        .arg(&never)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("waiting for"), "{err}");
+    assert!(
+        err.contains("never.capture.jsonl: no file came in 0.3 s of waiting (--idle)"),
+        "{err}"
+    );
+}

@@ -74,6 +74,25 @@ impl Growing {
     }
 }
 
+/// Wait until there is a file at `path` (a game that has not yet made its capture), looking
+/// again every [`POLL`]: `None` once it is there, or why the wait ended without it (`stop` set,
+/// or `idle` passed).
+pub fn wait_for_file(path: &Path, idle: Option<Duration>, stop: &AtomicBool) -> Option<FollowEnd> {
+    let since = Instant::now();
+    loop {
+        if path.exists() {
+            return None;
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Some(FollowEnd::Stopped);
+        }
+        if idle.is_some_and(|idle| since.elapsed() >= idle) {
+            return Some(FollowEnd::Idle);
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
 impl Read for Growing {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if buf.is_empty() || self.ended.is_some() {

@@ -74,7 +74,7 @@ pub use read::{
     is_capture, not_a_capture,
 };
 pub use recorder::{FlightRecorder, RecorderOutput};
-pub use runs::{DifferingRun, DifferingRuns};
+pub use runs::{DifferingPair, DifferingPairs, KEPT_RUNS};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
 pub use step::StepJudgement;

@@ -2,7 +2,7 @@
 //! precision, on every core, read as a stream; the first divergence in words.
 
 use crate::capture::{
-    CaptureEvent, CaptureReader, DifferingRuns, EventFinder, judge_capture_with_events,
+    CaptureEvent, CaptureReader, DifferingPairs, EventFinder, judge_capture_with_events,
 };
 use crate::motion::EventKind;
 use crate::text::short_number;
@@ -10,6 +10,10 @@ use serde::Serialize;
 use std::fs::File;
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
+
+/// How many pairs with differing claims the text lists (the rest are counted): with the
+/// summary, the first divergence and the events, a long run's words fit a screen.
+const LISTED_PAIRS: usize = 20;
 
 /// The first claim that disagrees, as the JSON line gives it.
 #[derive(Serialize)]
@@ -29,7 +33,7 @@ struct Tally {
     counts: (u64, u64, u64),
     /// The first claim that disagrees, with its frame's number and time.
     first: Option<(u64, f64, crate::Judgement)>,
-    runs: DifferingRuns,
+    pairs: DifferingPairs,
     /// Malformed entries: how many, in how many frames, and the first with its frame and time.
     malformed: (u64, u64),
     first_malformed: Option<(u64, f64, crate::capture::Malformed)>,
@@ -37,9 +41,12 @@ struct Tally {
 }
 
 impl Tally {
-    /// Count a frame judged (its events taken); `runs`: keep the runs of differing claims
+    /// Count a frame judged (its events taken); `pairs`: gather the differing claims by pair
     /// (the text report's).
-    fn add(&mut self, judged: &mut crate::capture::FrameJudgement, runs: bool) {
+    fn add(&mut self, judged: &mut crate::capture::FrameJudgement, pairs: bool) {
+        if pairs {
+            self.pairs.push(judged);
+        }
         self.events.append(&mut judged.events);
         self.counts.0 += 1;
         self.counts.1 += judged.claims.len() as u64;
@@ -54,9 +61,6 @@ impl Tally {
             self.malformed.1 += 1;
             self.first_malformed
                 .get_or_insert_with(|| (judged.frame, judged.time, m.clone()));
-        }
-        if runs {
-            self.runs.push(judged);
         }
     }
 }
@@ -123,6 +127,15 @@ pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) 
     // A second interrupt is the default one (the summary is on its way).
     let _ = ctrlc::set_handler(move || asked.store(true, Ordering::Relaxed));
     let idle = idle.map(std::time::Duration::from_secs_f64);
+    // A game not yet started: its capture is waited for, as the window waits for it.
+    if !path.exists() {
+        eprintln!("{}", crate::text::waiting_for_capture(path, idle));
+        if let Some(why) = crate::capture::follow::wait_for_file(path, idle, &stop) {
+            let e = crate::text::no_capture_came(path, why, idle);
+            super::report_unreadable(&name, &e, json, out);
+            return 1;
+        }
+    }
     let growing = match Growing::open(path, idle, stop) {
         Ok(growing) => growing,
         Err(e) => {
@@ -233,7 +246,7 @@ fn report_as(
     let Tally {
         counts,
         first,
-        runs,
+        pairs,
         malformed,
         first_malformed,
         events,
@@ -321,13 +334,8 @@ fn report_as(
         );
         let _ = writeln!(
             out,
-            "  {frames} frame{}, {claims} claim{}: {agreeing} agree{}",
-            plural(frames),
-            plural(claims),
-            match claims - agreeing {
-                0 => String::new(),
-                n => format!(", {n} differ{}", if n == 1 { "s" } else { "" }),
-            }
+            "  {}",
+            crate::text::capture_claim_counts(frames, claims, agreeing)
         );
         if let Some(warning) = reader.warning() {
             let _ = writeln!(out, "  note: {warning}");
@@ -340,6 +348,9 @@ fn report_as(
             );
         }
         match &first {
+            None if claims == 0 => {
+                let _ = writeln!(out, "  {}", crate::text::NO_CLAIMS);
+            }
             None => {
                 let _ = writeln!(out, "  every claim agrees with the exact result");
             }
@@ -386,20 +397,27 @@ fn report_as(
                         }
                     }
                 }
+                // By pair, the first to differ first; as many as a screen holds.
+                let pairs = pairs.finish(&events);
                 let _ = writeln!(
                     out,
-                    "  claims that differ (runs of frames with the same pair and causes):"
+                    "  claims that differ, by pair ({} pair{}: its frames, and what reproduces its claims):",
+                    pairs.len(),
+                    plural(pairs.len() as u64)
                 );
-                // A run no mistake reproduces, each of whose claims is stale, is said so.
-                let stale: std::collections::HashSet<(u64, u64, u64)> = events
-                    .iter()
-                    .filter(|e| e.kind == EventKind::Stale)
-                    .map(|e| (e.frame, e.a, e.b))
-                    .collect();
-                for run in runs.finish() {
-                    let (a, b) = (run.a.min(run.b), run.a.max(run.b));
-                    let all_stale = (run.first.0..=run.last.0).all(|f| stale.contains(&(f, a, b)));
-                    let _ = writeln!(out, "    {}", crate::text::differing_run(&run, all_stale));
+                for p in pairs.iter().take(LISTED_PAIRS) {
+                    let _ = writeln!(out, "    {}", crate::text::differing_pair(p));
+                }
+                if pairs.len() > LISTED_PAIRS {
+                    let rest = &pairs[LISTED_PAIRS..];
+                    let _ = writeln!(
+                        out,
+                        "    {}",
+                        crate::text::more_differing_pairs(
+                            rest.len(),
+                            rest.iter().map(|p| p.claims).sum()
+                        )
+                    );
                 }
             }
         }

@@ -16,5 +16,6 @@ mod events;
 mod filters;
 mod honest;
 mod judging;
+mod long_text;
 mod mistakes;
 mod recycling;
