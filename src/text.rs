@@ -1280,13 +1280,8 @@ pub fn godot_conveyor(key: &str) -> String {
     )
 }
 
-/// A Godot one-way rectangle on a static body, made a one-sided chain.
-pub const GODOT_ONE_WAY_CHAIN: &str = "one_way_collision: imported as a one-sided chain along the rectangle's top face (its local -y side), solid from that side only, as Godot collides it; the rest of the rectangle is left out";
-
-/// A Godot one-way shape kept whole.
-pub fn godot_one_way_kept(why: &str) -> String {
-    format!("one_way_collision not kept: {why}; imported whole, it collides from every side here")
-}
+/// A Godot shape with `one_way_collision`, kept whole.
+pub const GODOT_ONE_WAY_KEPT: &str = "one_way_collision not kept: collidoscope has no one-way shape, so it is imported whole and collides from every side (Godot lets bodies through from below); to see it as Godot does, replace it by a one-sided chain along its top face";
 
 /// Why a Godot scene gave no shapes: `nodes` nodes, `collision` of them collision nodes, the
 /// names of those with scripts.
