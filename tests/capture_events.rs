@@ -318,3 +318,180 @@ fn a_contact_kept_from_earlier_poses_is_stale_with_its_age() {
         "{words}"
     );
 }
+
+/// docs/format.md, "A seam at a corner": a ball rolling right over the seam between tile1
+/// (x in [-2, 0]) and tile2 ([0, 2]), its centre 0.1 past the seam and sunk 0.01, meets
+/// tile1's top right corner (0, 0); the engine pushes it along the corner's normal, up and on,
+/// though the floor the two tiles make is flat there. The claim on the corner is a seam at the
+/// corner, naming the corner and the floor's normal; the claim on tile2's top is none, and the
+/// same contact on one long floor is none.
+#[test]
+fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
+    let ball = |vx: f64, vy: f64| {
+        BodyShape::new(
+            9,
+            Circle::new(0.25).unwrap(),
+            DVec2::new(0.1, 0.24),
+            DVec2::X,
+        )
+        .named("ball")
+        .moving(Body::Dynamic, DVec2::new(vx, vy), 0.0, true)
+    };
+    let n = DVec2::new(0.1, 0.24).normalize();
+    let corner_claim = Manifold {
+        a: 1,
+        b: 9,
+        normal: n,
+        points: vec![ManifoldPoint {
+            // Halfway between the surfaces: 0.005 in from the corner, along the normal.
+            point: -n * 0.005,
+            separation: -0.01,
+        }]
+        .into(),
+        piece: None,
+    };
+    let top_claim = Manifold {
+        a: 2,
+        b: 9,
+        normal: DVec2::Y,
+        points: vec![ManifoldPoint {
+            point: DVec2::new(0.1, -0.005),
+            separation: -0.01,
+        }]
+        .into(),
+        piece: None,
+    };
+    let floor = || vec![tile(1, -1.0, 1.0), tile(2, 1.0, 1.0)];
+    let frames = [
+        (
+            [floor(), vec![ball(1.0, -0.1)]].concat(),
+            vec![corner_claim.clone(), top_claim.clone()],
+        ),
+        ([floor(), vec![ball(1.04, 0.0)]].concat(), vec![]),
+    ];
+    let found = events(capture(&frames));
+    assert_eq!(found.len(), 1, "{found:?}");
+    let e = &found[0];
+    assert_eq!((e.frame, e.kind, e.a, e.b), (0, EventKind::Seam, 1, 9));
+    assert_eq!(
+        (e.shape, e.face_of, e.covered_by),
+        (Some(9), Some(1), Some(2))
+    );
+    let json = serde_json::to_value(e).unwrap();
+    assert_eq!(json["at"], "corner");
+    assert_eq!(json["corner"], serde_json::json!([0.0, 0.0]));
+    assert_eq!(json["surface_normal"], serde_json::json!([0.0, 1.0]));
+    // Its speed into the corner: (1, -0.1) . -n before, (1.04, 0) . -n after.
+    assert!((e.speed_before.unwrap() - DVec2::new(1.0, -0.1).dot(-n)).abs() < 1e-12);
+    assert_eq!(e.caught, Some(false));
+    let words = collidoscope::text::capture_event(e, None);
+    assert!(
+        words.starts_with("frame 0, t = 0 s: ball bumped on the corner (0, 0) between tile1 and tile2: the contact's normal ")
+            && words.contains("leans 22.62 degrees from the floor's (0, 1)"),
+        "{words}"
+    );
+    // One long floor: the same contact meets no corner of a seam.
+    let one_floor = || {
+        vec![
+            BodyShape::new(
+                1,
+                ConvexPolygon::rectangle(DVec2::new(2.0, 0.5)).unwrap(),
+                DVec2::new(0.0, -0.5),
+                DVec2::X,
+            )
+            .named("floor"),
+        ]
+    };
+    let frames = [
+        (
+            [one_floor(), vec![ball(1.0, -0.1)]].concat(),
+            vec![corner_claim],
+        ),
+        ([one_floor(), vec![ball(1.04, 0.0)]].concat(), vec![]),
+    ];
+    assert_eq!(events(capture(&frames)), vec![]);
+    // The face seam says where it was met too.
+    let frames = [
+        (
+            [floor(), vec![crate_at(-0.248, 0.24, 6.5)]].concat(),
+            vec![seam_contact()],
+        ),
+        (
+            [floor(), vec![crate_at(-0.21, 0.24, 2.16)]].concat(),
+            vec![],
+        ),
+    ];
+    let found = events(capture(&frames));
+    assert_eq!(serde_json::to_value(&found[0]).unwrap()["at"], "face");
+}
+
+/// Issue 59: a motion run saved as a capture held only the contacts left at each frame's poses
+/// after resolution (1 claim in 241 frames), so `diagnose` named nothing of what the run did.
+/// Each frame now holds what the resolver saw: a 24-pixel crate sliding at 200 px/s over
+/// separate 32-pixel tiles under 900 px/s² of gravity, saved as a capture, has a claim in
+/// every frame it rests on the floor, every claim agrees, and the capture names the seams the
+/// run named: the same steps, the same shapes, caught alike.
+#[test]
+fn a_motion_run_saved_as_a_capture_names_the_seams_the_run_named() {
+    use collidoscope::motion::{Config, Recording, Resolver, Simulation, Substeps};
+    let mut shapes: Vec<String> = (0..20)
+        .map(|k| {
+            format!(
+                r#"{{"name": "tile {k}", "kind": "polygon", "points": [[-16, -16], [16, -16], [16, 16], [-16, 16]], "position": [{}, 16]}}"#,
+                16 + 32 * k
+            )
+        })
+        .collect();
+    shapes.push(r#"{"name": "crate", "kind": "polygon", "points": [[-12, -12], [12, -12], [12, 12], [-12, 12]], "position": [40, 42], "body": "dynamic", "velocity": [200, 0]}"#.into());
+    let text = format!(
+        r#"{{"format": "collidoscope-shapes", "version": 3, "gravity": [0, -900], "shapes": [{}]}}"#,
+        shapes.join(", ")
+    );
+    let scene = collidoscope::scene::parse(Path::new("tiles.json"), text.as_bytes()).unwrap();
+    let config = Config {
+        dt: 1.0 / 60.0,
+        substeps: Substeps::Fixed(1),
+        resolver: Resolver::Sat,
+        ccd: false,
+    };
+    let (recording, _) = Recording::run(Simulation::new(scene.clone(), config), 240);
+    let name = |k: usize| scene.shapes[k].display_name(k);
+    let run_seams: Vec<(u64, String, String, String, Option<bool>)> = recording
+        .events()
+        .iter()
+        .filter(|e| e.kind == EventKind::Seam)
+        .map(|e| {
+            (
+                e.step,
+                name(e.shape.unwrap()),
+                name(e.face_of.unwrap()),
+                name(e.covered_by.unwrap()),
+                e.caught,
+            )
+        })
+        .collect();
+    assert!(!run_seams.is_empty(), "{:?}", recording.events());
+    let bytes = collidoscope::capture::write_run(&recording, Vec::new(), false).unwrap();
+    let mut reader =
+        CaptureReader::new(Path::new("run.capture.jsonl"), Cursor::new(bytes.clone())).unwrap();
+    let (mut frames, mut claims) = (0, 0);
+    while let Some(frame) = reader.next_frame().unwrap() {
+        frames += 1;
+        for c in judge_frame(&reader, &frame).claims {
+            claims += 1;
+            assert!(c.agrees(), "{:?}", c.lines());
+        }
+    }
+    assert_eq!(frames, 241);
+    assert!(claims >= 200, "{claims} claims");
+    let found = events(bytes);
+    let capture_seams: Vec<(u64, String, String, String, Option<bool>)> = found
+        .iter()
+        .filter(|e| e.kind == EventKind::Seam)
+        .map(|e| {
+            let n = |id: Option<u64>| e.name(id.unwrap());
+            (e.frame, n(e.shape), n(e.face_of), n(e.covered_by), e.caught)
+        })
+        .collect();
+    assert_eq!(capture_seams, run_seams);
+}

@@ -676,7 +676,7 @@ fn the_same_scene_in_any_order_gives_the_same_run() {
         r#"{}, {{"name": "top crate", "kind": "polygon", "points": [[-12, -12], [12, -12], [12, 12], [-12, 12]], "position": [47, 67], "body": "dynamic", "velocity": [200, 0]}}"#,
         crate_at(200.0)
     );
-    let mut random = 0x5eed_0f_0dd5u64;
+    let mut random = 0x005e_ed0f_0dd5_u64;
     let mut shuffle = |n: usize| {
         let mut order: Vec<usize> = (0..n).collect();
         for k in (1..n).rev() {

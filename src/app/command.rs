@@ -208,6 +208,10 @@ pub enum MotionCommand {
     Replay,
     /// Pin every pair of the frame shown, in `frame-K.json` beside this path.
     ExportFrame(PathBuf),
+    /// Show the run's event with this index (in the run's events' order): its step, its pair
+    /// explained, and its picture drawn over the frame (a seam's face or corner, the shape
+    /// covering it, the body's velocity before and after).
+    ChooseEvent(usize),
 }
 
 /// What the latency lab is asked besides its playback.

@@ -63,6 +63,8 @@ pub struct EventPicture {
     pub ghosts: Vec<Placed>,
     /// `tunnelled`: the point where they first touch.
     pub touch: Option<DVec2>,
+    /// `seam` at a corner: the corner the contact met (drawn red).
+    pub corner: Option<DVec2>,
     /// The capture's unit of length, for the arrows' words.
     pub units: String,
 }
@@ -108,6 +110,7 @@ pub fn event_picture(
         paths: Vec::new(),
         ghosts: Vec::new(),
         touch: None,
+        corner: event.corner,
         units: event.units.clone(),
     };
     let x = event.shape.unwrap_or(event.b);
@@ -117,39 +120,17 @@ pub fn event_picture(
             let (px, mx) = shape(frame, x)?;
             let t = if x == event.a { b } else { a };
             let n = event.normal?;
-            picture.face = faces(t)
-                .into_iter()
-                .filter(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE)
-                .min_by(|f, g| {
-                    let d = |(p, q, _): &(DVec2, DVec2, DVec2)| {
-                        px.pose.position.distance(p.lerp(*q, 0.5))
-                    };
-                    d(f).total_cmp(&d(g))
-                })
-                .map(|(p, q, _)| (p, q));
+            picture.face = seam_face(t, n, px);
             if let Some((u, _)) = event.covered_by.and_then(|u| shape(frame, u)) {
                 picture.outlined.push(u.clone());
             }
             let v0 = mx.velocity;
             let after = later(x);
-            let v1 = after.map_or(DVec2::ZERO, |(_, m)| m.velocity);
-            let scale = arrow_scale(px, v0.length().max(v1.length()));
-            picture.arrows.push(EventArrow {
-                kind: ArrowKind::Before,
-                from: px.pose.position,
-                vector: v0 * scale,
-                value: v0.length(),
-                along: event.speed_before,
-            });
-            if let Some((p1, _)) = after {
-                picture.arrows.push(EventArrow {
-                    kind: ArrowKind::After,
-                    from: p1.pose.position,
-                    vector: v1 * scale,
-                    value: v1.length(),
-                    along: event.speed_after,
-                });
-            }
+            seam_arrows(
+                &mut picture,
+                (px, v0, event.speed_before),
+                after.map(|(p1, m)| (p1, m.velocity, event.speed_after)),
+            );
         }
         EventKind::Tunnelled => {
             let (Some((a1, _)), Some((b1, _))) = (later(event.a), later(event.b)) else {
@@ -213,6 +194,90 @@ pub fn event_picture(
         }
         _ => {}
     }
+    Some(picture)
+}
+
+/// A seam's face of `t`: the one whose outward normal is `n` (from `t` toward the body), the
+/// nearest such to `body`. `None` for a corner seam (no face of `t` has that normal).
+#[cfg(any(feature = "cli", feature = "gui"))]
+fn seam_face(t: &Placed, n: DVec2, body: &Placed) -> Option<(DVec2, DVec2)> {
+    faces(t)
+        .into_iter()
+        .filter(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE)
+        .min_by(|f, g| {
+            let d =
+                |(p, q, _): &(DVec2, DVec2, DVec2)| body.pose.position.distance(p.lerp(*q, 0.5));
+            d(f).total_cmp(&d(g))
+        })
+        .map(|(p, q, _)| (p, q))
+}
+
+/// A seam's two velocity arrows: the body's before (where it was, with its velocity and its
+/// speed along the floor as the event says it) and after, drawn to one scale.
+#[cfg(any(feature = "cli", feature = "gui"))]
+fn seam_arrows(
+    picture: &mut EventPicture,
+    (p0, v0, along0): (&Placed, DVec2, Option<f64>),
+    after: Option<(&Placed, DVec2, Option<f64>)>,
+) {
+    let v1 = after.map_or(DVec2::ZERO, |(_, v, _)| v);
+    let scale = arrow_scale(p0, v0.length().max(v1.length()));
+    picture.arrows.push(EventArrow {
+        kind: ArrowKind::Before,
+        from: p0.pose.position,
+        vector: v0 * scale,
+        value: v0.length(),
+        along: along0,
+    });
+    if let Some((p1, v1, along1)) = after {
+        picture.arrows.push(EventArrow {
+            kind: ArrowKind::After,
+            from: p1.pose.position,
+            vector: v1 * scale,
+            value: v1.length(),
+            along: along1,
+        });
+    }
+}
+
+/// The picture of a motion run's `seam` event of step k, as the capture lab draws a capture's:
+/// `before` is the run's scene at frame k - 1, `now` at frame k. The face of `face_of` the
+/// contact's normal names (or the corner it met) in red, the shape that covers it outlined,
+/// the body's velocity at frame k - 1 and at frame k. `None` for other kinds, or when a scene
+/// does not hold the shapes.
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub fn run_event_picture(
+    event: &crate::motion::Event,
+    before: &crate::scene::Scene,
+    now: &crate::scene::Scene,
+) -> Option<EventPicture> {
+    if event.kind != EventKind::Seam {
+        return None;
+    }
+    let (x, t, n) = (event.shape?, event.face_of?, event.normal?);
+    let (x0, x1) = (before.shapes.get(x)?, now.shapes.get(x)?);
+    let face_of = &before.shapes.get(t)?.placed;
+    let mut picture = EventPicture {
+        kind: event.kind,
+        face: seam_face(face_of, n, &x0.placed).filter(|_| event.corner.is_none()),
+        outlined: event
+            .covered_by
+            .and_then(|u| before.shapes.get(u))
+            .map(|u| u.placed.clone())
+            .into_iter()
+            .collect(),
+        arrows: Vec::new(),
+        paths: Vec::new(),
+        ghosts: Vec::new(),
+        touch: None,
+        corner: event.corner,
+        units: String::new(),
+    };
+    seam_arrows(
+        &mut picture,
+        (&x0.placed, x0.motion.velocity, event.speed_before),
+        Some((&x1.placed, x1.motion.velocity, event.speed_after)),
+    );
     Some(picture)
 }
 

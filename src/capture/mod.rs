@@ -55,9 +55,9 @@ pub use diff::{
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use diff::{FrameComparison, compare_frames};
 pub use error::CaptureError;
-#[cfg(any(feature = "cli", feature = "gui"))]
-pub use event_picture::event_picture;
 pub use event_picture::{ArrowKind, EventArrow, EventPicture};
+#[cfg(any(feature = "cli", feature = "gui"))]
+pub use event_picture::{event_picture, run_event_picture};
 pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(any(feature = "cli", feature = "gui"))]
 pub use index::{CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};

@@ -7,7 +7,7 @@
 use super::{BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint};
 use super::{NormalFrom, Penetration};
 use crate::files::{FileError, Problem, write_atomically};
-use crate::motion::{Recording, resolver_contacts};
+use crate::motion::{Recording, Resolution, ResolverContact, Simulation, resolver_contacts};
 use crate::query::collide;
 use crate::scene::{Body, Precision, Scene};
 use std::io::{self, Write};
@@ -58,12 +58,12 @@ fn bodies(scene: &Scene) -> Vec<BodyShape> {
         .collect()
 }
 
-/// The contacts the run's resolver resolves at `scene`'s poses, as manifolds: the normal and
-/// depth its rule gives, at the exact contact points (or, where the exact test finds none,
-/// the midpoint of the two positions; contact points never decide agreement).
-fn manifolds(scene: &Scene, recording: &Recording) -> Vec<Manifold> {
-    resolver_contacts(scene, recording.config().resolver)
-        .into_iter()
+/// Contacts as manifolds: the resolver's normal and depth, at the exact contact points (or,
+/// where the exact test finds none, the midpoint of the two positions; contact points never
+/// decide agreement).
+fn manifolds(scene: &Scene, contacts: &[ResolverContact]) -> Vec<Manifold> {
+    contacts
+        .iter()
         .map(|c| {
             let (a, b) = (&scene.shapes[c.a].placed, &scene.shapes[c.b].placed);
             let points: Vec<_> = match collide(a, b) {
@@ -87,8 +87,12 @@ fn manifolds(scene: &Scene, recording: &Recording) -> Vec<Manifold> {
         .collect()
 }
 
-/// Write `recording` as a capture into `out` (gzip when `compressed`): frames 0 to its last,
-/// frame k at `k * dt`.
+/// Write `recording` as a capture into `out` (gzip when `compressed`): what its resolver saw.
+/// Frame 0 is the scene as the run starts, with the contacts the resolver would resolve at its
+/// poses; then one frame for each substep the run resolved, at the substep's end time: the
+/// shapes after its motion and before its resolution (velocities as they were then), and as
+/// claims every contact it resolved there. The run is made again from its scene and settings
+/// (bit for bit the recording's), so `diagnose` names the run's seams and tunnels from it.
 pub fn write_run<W: Write>(recording: &Recording, out: W, compressed: bool) -> io::Result<W> {
     let header = run_header(recording);
     let (normal, penetration) = (NormalFrom::AToB, Penetration::NegativeSeparation);
@@ -97,16 +101,30 @@ pub fn write_run<W: Write>(recording: &Recording, out: W, compressed: bool) -> i
     } else {
         CaptureWriter::new(out, &header, normal, penetration)?
     };
-    let dt = recording.config().dt;
-    for k in 0..=recording.steps() {
-        let Some(scene) = recording.scene_at(k) else {
-            break;
-        };
-        writer.frame(
-            k as f64 * dt,
-            &bodies(&scene),
-            &manifolds(&scene, recording),
-        )?;
+    let config = recording.config();
+    let start = recording.scene();
+    writer.frame(
+        0.0,
+        &bodies(start),
+        &manifolds(start, &resolver_contacts(start, config.resolver)),
+    )?;
+    let mut simulation = Simulation::new(start.clone(), config);
+    let mut failed = None;
+    for _ in 0..recording.steps() {
+        simulation.step_watched(&mut |seen: Resolution| {
+            if failed.is_none()
+                && let Err(e) = writer.frame(
+                    seen.time,
+                    &bodies(seen.scene),
+                    &manifolds(seen.scene, seen.contacts),
+                )
+            {
+                failed = Some(e);
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
     }
     writer.finish()
 }

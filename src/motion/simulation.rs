@@ -161,6 +161,26 @@ struct Contact {
     seam: Option<SeamFound>,
 }
 
+/// One contact's push on a dynamic body: the push, the other shape's rank and the chain's
+/// piece (what orders pushes of equal depth), and the contact's normal into the other shape.
+#[derive(Clone, Copy, Debug)]
+struct Push {
+    push: DVec2,
+    other_rank: usize,
+    piece: Option<usize>,
+    into: DVec2,
+}
+
+/// What a step gathers over its substeps: the resolver's normal of each pair resolved, the
+/// events, and the pairs that passed through each other (told at the step's end when nothing
+/// between them was resolved).
+#[derive(Default)]
+struct StepNotes {
+    resolved: BTreeMap<(usize, usize), DVec2>,
+    events: Vec<Event>,
+    passed: BTreeMap<(usize, usize), Event>,
+}
+
 /// A seam a contact's normal is on: the dynamic body X, the shape T whose face or corner it
 /// met, the shape U that covers that face (or carries the surface on through the corner), the
 /// normal from T toward X, and for a corner seam the corner and the surface's normal.
@@ -344,9 +364,7 @@ impl Simulation {
         self.steps += 1;
         let substeps = self.substep_count();
         let h = self.config.dt / substeps as f64;
-        let mut resolved = BTreeMap::new();
-        let mut events = Vec::new();
-        let mut passed = BTreeMap::new();
+        let mut notes = StepNotes::default();
         let mut count = 0;
         let step_start: Vec<DVec2> = self
             .scene
@@ -357,13 +375,13 @@ impl Simulation {
         let start_time = (self.steps - 1) as f64 * self.config.dt;
         for k in 0..substeps {
             let time = start_time + (k + 1) as f64 * h;
-            count += self.substep(
-                (h, time),
-                &step_start,
-                (&mut resolved, &mut events, &mut passed),
-                watch,
-            );
+            count += self.substep((h, time), &step_start, &mut notes, watch);
         }
+        let StepNotes {
+            resolved,
+            mut events,
+            passed,
+        } = notes;
         // One pushed-through event per pair and body in a step: the first substep's.
         let mut seen = std::collections::BTreeSet::new();
         events.retain(|e| e.kind != EventKind::PushedThrough || seen.insert((e.a, e.b, e.shape)));
@@ -576,15 +594,20 @@ impl Simulation {
                 if dynamic[c.j] { along } else { DVec2::ZERO },
             ]
         };
-        // Each body's pushes: (the push, the other's rank, piece, the normal into the other).
-        let mut pushes: Vec<Vec<(DVec2, usize, Option<usize>, DVec2)>> = vec![Vec::new(); n];
+        // Each body's pushes.
+        let mut pushes: Vec<Vec<Push>> = vec![Vec::new(); n];
         for c in contacts {
             let [on_i, on_j] = push(c);
-            if dynamic[c.i] {
-                pushes[c.i].push((on_i, self.ranks[c.j], c.piece, c.normal));
-            }
-            if dynamic[c.j] {
-                pushes[c.j].push((on_j, self.ranks[c.i], c.piece, -c.normal));
+            for (k, other, push, into) in [(c.i, c.j, on_i, c.normal), (c.j, c.i, on_j, -c.normal)]
+            {
+                if dynamic[k] {
+                    pushes[k].push(Push {
+                        push,
+                        other_rank: self.ranks[other],
+                        piece: c.piece,
+                        into,
+                    });
+                }
             }
         }
         for (k, mut list) in pushes.into_iter().enumerate() {
@@ -592,14 +615,15 @@ impl Simulation {
                 continue;
             }
             list.sort_by(|x, y| {
-                y.0.length()
-                    .total_cmp(&x.0.length())
-                    .then(x.1.cmp(&y.1))
-                    .then(x.2.cmp(&y.2))
+                y.push
+                    .length()
+                    .total_cmp(&x.push.length())
+                    .then(x.other_rank.cmp(&y.other_rank))
+                    .then(x.piece.cmp(&y.piece))
             });
             let mut total = DVec2::ZERO;
             let mut velocity = velocity_before[k];
-            for (push, _, _, into) in list {
+            for Push { push, into, .. } in list {
                 // What this push adds along its own direction to the pushes before it.
                 if let Some(direction) = push.try_normalize() {
                     let more = push.length() - total.dot(direction);
@@ -714,13 +738,14 @@ impl Simulation {
         &mut self,
         (h, time): (f64, f64),
         step_start: &[DVec2],
-        (resolved, events, passed): (
-            &mut BTreeMap<(usize, usize), DVec2>,
-            &mut Vec<Event>,
-            &mut BTreeMap<(usize, usize), Event>,
-        ),
+        notes: &mut StepNotes,
         watch: &mut dyn FnMut(Resolution),
     ) -> usize {
+        let StepNotes {
+            resolved,
+            events,
+            passed,
+        } = notes;
         let n = self.scene.shapes.len();
         // Gravity first: every dynamic body's velocity gains g * h before it moves.
         if let Some(g) = self.scene.gravity {

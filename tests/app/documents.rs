@@ -411,7 +411,7 @@ fn alike_import_notes_stand_under_one_heading_each_row_selecting_its_shape() {
     let message = h.state().message().unwrap();
     assert!(!message.error, "{}", message.text);
     // The notes that are alone keep their rows: the one-way platform's.
-    h.get_by_label_contains("imported as a one-sided chain");
+    h.get_by_label_contains("one_way_collision not kept");
     h.get_by_label_contains("42 objects").click();
     h.run();
     h.get_by_label("node \"Coins/Coin2/Collision\" (CollisionShape2D)")

@@ -297,3 +297,96 @@ fn opening_another_document_replaces_an_opened_run() {
     assert_eq!(names, ["runner", "diver", "crate", "bullet"]);
     assert_eq!(h.state().motion_lab().frame(), 0);
 }
+
+/// Issue 59, items 7 and 8: the motion lab's gravity is the file's, edited and undone as the
+/// shapes are; a seam event clicked in the list shows its step with its pair explained and the
+/// seam drawn as the capture lab draws one (the face in red, the covering tile outlined, the
+/// body's velocity before and after).
+#[test]
+fn gravity_is_edited_with_undo_and_a_clicked_seam_is_drawn_with_its_pair() {
+    let tiles: Vec<String> = (0..6)
+        .map(|k| {
+            format!(
+                r#"{{"name": "tile{k}", "kind": "polygon", "points": [[-16, -16], [16, -16], [16, 16], [-16, 16]], "position": [{}, 16]}}"#,
+                16 + 32 * k
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"{{"format": "collidoscope-shapes", "version": 3, "shapes": [{}, {{"name": "crate", "kind": "polygon", "points": [[-12, -12], [12, -12], [12, 12], [-12, 12]], "position": [40, 43.5], "body": "dynamic", "velocity": [200, 0]}}]}}"#,
+        tiles.join(", ")
+    );
+    let scene =
+        collidoscope::scene::parse(std::path::Path::new("tiles.json"), text.as_bytes()).unwrap();
+    let mut h = harness(app(None));
+    h.state_mut().set_scene(scene);
+    h.get_by_label("Motion lab").click();
+    h.run_steps(3);
+    // No gravity: the crate floats on, nothing happens.
+    assert_eq!(h.state().scene().gravity, None);
+    assert!(h.state().motion_lab().events().is_empty());
+    h.get_by_label("Gravity").click();
+    h.run_steps(2);
+    assert_eq!(h.state().scene().gravity, Some(DVec2::new(0.0, -9.81)));
+    h.get_by_label("gy").click();
+    h.run_steps(1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("gy").type_text("-900");
+    h.key_press(Key::Enter);
+    h.run_steps(3);
+    assert_eq!(h.state().scene().gravity, Some(DVec2::new(0.0, -900.0)));
+    assert!(h.state().is_dirty());
+    // The run follows: the crate sinks into the tiles and catches on a seam.
+    let events = h.state().motion_lab().events().to_vec();
+    let (k, seam) = events
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.kind == collidoscope::motion::EventKind::Seam)
+        .expect("a seam under gravity");
+    let scene = h.state().scene().clone();
+    let sentence = seam.sentence(|i| scene.shapes[i].display_name(i));
+    // The list is under the panel's other rows: brought into view, then clicked.
+    h.get_by_label(&sentence).scroll_to_me();
+    h.run_steps(3);
+    h.get_by_label(&sentence).click_accesskit();
+    h.run_steps(3);
+    assert_eq!(
+        h.state().motion_lab().frame(),
+        seam.step,
+        "{:?}",
+        h.state().message()
+    );
+    assert_eq!(h.state().motion_lab().chosen_event(), Some(&events[k]));
+    assert_eq!(h.state().pair(), Some((seam.a, seam.b)));
+    let picture = h
+        .state()
+        .motion_lab()
+        .event_picture()
+        .expect("the seam drawn");
+    assert!(picture.face.is_some() || picture.corner.is_some());
+    assert_eq!(
+        picture.outlined.len(),
+        1,
+        "the tile that covers the face: {picture:?} {seam:?}"
+    );
+    assert_eq!(picture.arrows.len(), 2, "before and after");
+    let rect = h.state().view_rect();
+    let labels = h.state_mut().frame_work(rect).labels;
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.text == "seam face" || l.text == "seam corner"),
+        "{:?}",
+        labels.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    // Undo takes the gravity back (one step for the typed value, one for turning it on).
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().scene().gravity, Some(DVec2::new(0.0, -9.81)));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().scene().gravity, None);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().scene().gravity, Some(DVec2::new(0.0, -9.81)));
+}

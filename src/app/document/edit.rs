@@ -21,6 +21,14 @@ pub enum Edit {
     },
     /// Replace the claims (what another engine reported about pairs); no shape changes.
     Claims(Vec<Claim>),
+    /// Set the gravity every dynamic body falls by (`None`: none), as the file's `gravity`.
+    /// Edits of one drag carry the same `gesture` and make one undo step.
+    Gravity {
+        /// The gravity as it is to be (units per second squared).
+        gravity: Option<crate::geometry::DVec2>,
+        /// The drag this edit belongs to.
+        gesture: Option<u64>,
+    },
     /// Replace the whole set at once, as one undo step (shapes keep their ids where they are
     /// kept): what merging tiles into chains does.
     Scene(Box<Scene>),

@@ -137,7 +137,7 @@ impl Workspace {
     /// Apply one edit: the only way the shapes change.
     pub fn apply(&mut self, edit: Edit) {
         let gesture = match &edit {
-            Edit::Replace { gesture, .. } => *gesture,
+            Edit::Replace { gesture, .. } | Edit::Gravity { gesture, .. } => *gesture,
             _ => None,
         };
         let everything = matches!(edit, Edit::Scene(_));
@@ -149,6 +149,7 @@ impl Workspace {
                 .get(shape.id)
                 .is_some_and(|current| current != shape),
             Edit::Claims(claims) => *claims != self.scene.claims,
+            Edit::Gravity { gravity, .. } => *gravity != self.scene.gravity,
             Edit::Scene(scene) => **scene != self.scene,
         };
         if !valid {
@@ -184,6 +185,10 @@ impl Workspace {
             }
             Edit::Claims(claims) => {
                 self.scene.claims = claims;
+                None
+            }
+            Edit::Gravity { gravity, .. } => {
+                self.scene.gravity = gravity;
                 None
             }
             Edit::Scene(scene) => {

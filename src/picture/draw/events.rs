@@ -39,6 +39,18 @@ pub(super) fn event_marks(input: &DrawInput, picture: &EventPicture, list: &mut 
             other_side: None,
         });
     }
+    if let Some(corner) = picture.corner {
+        list.marks
+            .push(dot(input.screen(corner), 6.0, palette::MTV));
+        list.labels.push(Label {
+            at: input.screen(corner) + Vec2::new(0.0, 18.0),
+            text: text::SEAM_CORNER.into(),
+            colour: palette::MTV,
+            importance: Importance::Headline,
+            fixed: false,
+            other_side: None,
+        });
+    }
     for (from, to) in &picture.paths {
         list.marks.push(Mark::Dashed {
             points: vec![input.screen(*from), input.screen(*to)],

@@ -63,7 +63,17 @@ pub struct MotionLab {
     pub pair: FramePair,
     /// The recording path field (beside the open document by default).
     pub path: PathField,
+    /// The event chosen in the list (its index in the run's events) and its picture, drawn
+    /// while its step is shown.
+    chosen: Option<(usize, Option<crate::capture::EventPicture>)>,
+    /// The gravity the field shows while it is off (what turning it on gives).
+    last_gravity: crate::geometry::DVec2,
+    /// Drags of the gravity fields so far (each one undo step).
+    gravity_gestures: u64,
 }
+
+/// Where the gravity fields' drag numbers start, apart from the scene view's.
+const GRAVITY_GESTURES: u64 = 1 << 62;
 
 impl Default for MotionLab {
     fn default() -> Self {
@@ -77,6 +87,9 @@ impl Default for MotionLab {
             sweeps: Vec::new(),
             pair: FramePair::default(),
             path: PathField::new(".rec"),
+            chosen: None,
+            last_gravity: crate::geometry::DVec2::new(0.0, -9.81),
+            gravity_gestures: 0,
         }
     }
 }
@@ -97,10 +110,24 @@ impl MotionLab {
         view.claim_and_motion = false;
         view.ghost = self.ghost_scene();
         view.sweeps = self.sweeps();
+        view.event = self.event_picture();
         // Every frame of a run moves the shapes.
         view.static_key = hash_of((1u8, self.drawn(), ws.revision()));
         view.frame_key = hash_of((self.drawn(), self.pair.focus_axis()));
         view
+    }
+
+    /// The chosen event's picture, while its step is the frame shown.
+    pub fn event_picture(&self) -> Option<&crate::capture::EventPicture> {
+        let (index, picture) = self.chosen.as_ref()?;
+        let event = self.run.as_ref()?.recording.events().get(*index)?;
+        picture.as_ref().filter(|_| event.step == self.frame())
+    }
+
+    /// The event chosen in the list, if any.
+    pub fn chosen_event(&self) -> Option<&Event> {
+        let (index, _) = self.chosen.as_ref()?;
+        self.run.as_ref()?.recording.events().get(*index)
     }
 
     /// What the next run is made with (the panel's fields).
@@ -210,6 +237,7 @@ impl MotionLab {
             source: "this scene".into(),
         });
         self.shown = None;
+        self.chosen = None;
         self.cursor = Cursor::default();
     }
 
@@ -337,7 +365,7 @@ impl MotionLab {
 
     fn panel(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         ui.heading("Motion");
-        ui.label("Each step moves kinematic and dynamic bodies by their velocities, then resolves every pair with a dynamic body in pair order: the dynamic body moves out along the resolver's MTV and loses its velocity into the other shape.");
+        ui.label(text::MOTION_STEP);
         ui.separator();
         let mut settings = self.settings.clone();
         egui::Grid::new("motion settings").num_columns(2).show(ui, |ui| {
@@ -385,6 +413,7 @@ impl MotionLab {
         });
         ui.checkbox(&mut settings.ccd, "Continuous collision")
             .on_hover_text("a dynamic body stops at its first contact with a static or kinematic shape (the time of impact) instead of moving through it");
+        self.gravity_row(ui, ws, out);
         if settings != self.settings {
             out.push(Command::Motion(MotionCommand::Settings(settings)));
         }
@@ -434,6 +463,43 @@ impl MotionLab {
         }
     }
 
+    /// The file's gravity, edited as the shapes are (Ctrl+Z undoes it): every dynamic body's
+    /// velocity gains g · dt each step. A drag of one field is one undo step.
+    fn gravity_row(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+        let gravity = ws.scene().gravity;
+        let mut on = gravity.is_some();
+        let mut g = gravity.unwrap_or(self.last_gravity);
+        let mut dragging = false;
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut on, "Gravity")
+                .on_hover_text(text::GRAVITY_HELP);
+            ui.add_enabled_ui(on, |ui| {
+                for (axis, value) in [("gx", &mut g.x), ("gy", &mut g.y)] {
+                    let label = ui.label(axis);
+                    let field = ui
+                        .add(egui::DragValue::new(value).speed(0.1).range(-1e9..=1e9))
+                        .labelled_by(label.id);
+                    if field.drag_started() {
+                        self.gravity_gestures += 1;
+                    }
+                    dragging |= field.dragged();
+                    field.on_hover_text(text::GRAVITY_HELP);
+                }
+            });
+        });
+        if on {
+            self.last_gravity = g;
+        }
+        let wanted = on.then_some(g);
+        if wanted != gravity {
+            out.edit(crate::app::document::edit::Edit::Gravity {
+                gravity: wanted,
+                // Beside the scene view's drags: a range of its own.
+                gesture: dragging.then_some(GRAVITY_GESTURES + self.gravity_gestures),
+            });
+        }
+    }
+
     /// The run's events in sentences; a click shows that step.
     fn events_list(&self, ui: &mut egui::Ui, out: &mut Commands) {
         let Some(run) = &self.run else { return };
@@ -441,27 +507,33 @@ impl MotionLab {
         let scene = run.recording.scene();
         let name = |i: usize| scene.shapes[i].display_name(i);
         let mut go = None;
+        let chosen = self.chosen.as_ref().map(|(k, _)| *k);
         egui::ScrollArea::vertical()
             .id_salt("motion events")
             .max_height(260.0)
             .show(ui, |ui| {
-                for e in events.iter().take(500) {
+                for (k, e) in events.iter().enumerate().take(500) {
                     let text = RichText::new(e.sentence(name)).color(event_colour(e.kind));
-                    let current = e.step == self.frame();
+                    let current =
+                        chosen.map_or(e.step == self.frame(), |c| c == k && e.step == self.frame());
                     if ui
                         .selectable_label(current, text)
-                        .on_hover_text("show this step")
+                        .on_hover_text(text::EVENT_CLICK)
                         .clicked()
                     {
-                        go = Some(e.step);
+                        go = Some(k);
                     }
                 }
             });
-        if let Some(step) = go {
-            out.push(Command::Playback(
-                TimelineId::Motion,
-                PlaybackCommand::Seek(step),
-            ));
+        if let Some(k) = go {
+            out.push(Command::Motion(MotionCommand::ChooseEvent(k)));
+            // The event's pair explained (a run of the document: its shapes are the document's).
+            let e = &events[k];
+            if run.revision.is_some()
+                && let (Some(a), Some(b)) = (scene.shapes.get(e.a), scene.shapes.get(e.b))
+            {
+                out.push(Command::Explain(a.id, b.id));
+            }
         }
     }
 
@@ -589,6 +661,7 @@ impl MotionLab {
         // The panel describes the run shown: its settings are the run's.
         self.settings = RunSettings::of(&recording, self.settings.fixed);
         self.run_id += 1;
+        self.chosen = None;
         let said = format!("opened {source}");
         self.run = Some(Run {
             revision: None,
@@ -680,6 +753,25 @@ impl MotionLab {
                     )),
                 },
             },
+            MotionCommand::ChooseEvent(k) => {
+                let run = self.run.as_ref()?;
+                let recording = &run.recording;
+                let event = recording.events().get(k)?.clone();
+                let picture = match (
+                    recording.scene_at(event.step.saturating_sub(1)),
+                    recording.scene_at(event.step),
+                ) {
+                    (Some(before), Some(now)) => {
+                        crate::capture::run_event_picture(&event, &before, &now)
+                    }
+                    _ => None,
+                };
+                let scene = recording.scene();
+                let said = event.sentence(|i: usize| scene.shapes[i].display_name(i));
+                self.chosen = Some((k, picture));
+                self.play(PlaybackCommand::Seek(event.step));
+                ok(said)
+            }
             MotionCommand::ExportFrame(path) => match self.frame_scene() {
                 None => failed("no frame to export".into()),
                 Some(scene) => {
