@@ -86,6 +86,16 @@ fn run_game<M>(
     plugin: CapturePlugin,
     setup: impl bevy::ecs::schedule::IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
 ) {
+    play(steps, plugin, setup);
+    assert!(path.exists());
+}
+
+/// Run the game `setup` makes for `steps` fixed steps with the plugin, and end the app.
+fn play<M>(
+    steps: usize,
+    plugin: CapturePlugin,
+    setup: impl bevy::ecs::schedule::IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+) {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, PhysicsPlugins::default()))
         .add_plugins(plugin)
@@ -99,7 +109,6 @@ fn run_game<M>(
         app.update();
     }
     drop(app);
-    assert!(path.exists());
 }
 
 #[derive(Debug, Default)]
@@ -376,4 +385,49 @@ fn avian_layers_and_bodies_name_the_stage_that_left_a_pair_out() {
         LeftOut::SameBody(_)
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The plugin streams to a window as the other adapters do (`ToWindow`): the game's steps go
+/// over the loopback socket to the window's own listener, which writes them as a capture
+/// (every step sent, none dropped), judged as the file's: every claim agrees but ties.
+#[test]
+fn the_avian_plugin_streams_to_a_listening_window() {
+    use collidoscope::capture::{LinkEvent, Listener, ToWindow};
+    let dir = tempfile::tempdir().unwrap();
+    let listener = Listener::bind(0, dir.path()).unwrap();
+    let link = ToWindow::connect(listener.port());
+    let watch = link.watch();
+    assert!(
+        link.wait_for_window(Duration::from_secs(20)),
+        "no connection"
+    );
+    play(60, CapturePlugin::to_window(link), setup);
+    let mut seen = Vec::new();
+    let start = std::time::Instant::now();
+    while !seen.iter().any(|e| matches!(e, LinkEvent::Ended { .. })) {
+        assert!(start.elapsed() < Duration::from_secs(20), "{seen:?}");
+        seen.extend(listener.events());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let Some(LinkEvent::Connected {
+        capture, engine, ..
+    }) = seen.first().cloned()
+    else {
+        panic!("{seen:?}");
+    };
+    assert_eq!(engine, "avian2d 0.8.0");
+    assert!(
+        seen.contains(&LinkEvent::Ended {
+            capture: capture.clone(),
+            frames: 60,
+            problem: None
+        }),
+        "{seen:?}"
+    );
+    let stats = watch.stats();
+    assert_eq!((stats.sent, stats.dropped), (60, 0), "{stats:?}");
+    let tally = judge(&capture);
+    assert_eq!(tally.frames, 60);
+    assert!(tally.claims > 100, "{tally:#?}");
+    assert_eq!(tally.claims - tally.agreeing, tally.ties, "{tally:#?}");
 }

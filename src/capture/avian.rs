@@ -5,6 +5,9 @@
 //! app.add_plugins(collidoscope::capture::avian::CapturePlugin::to_file("game.capture.jsonl.gz"));
 //! ```
 //!
+//! or, to watch it in a window as the game runs (the same lines, over a loopback socket:
+//! [`ToWindow`]), `CapturePlugin::to_window(ToWindow::spawn())`.
+//!
 //! Where and when. Avian runs its narrow phase once a step, in `PhysicsSchedule`, before the
 //! solver moves anything (`PhysicsStepSystems::NarrowPhase`, then `Solver`). The plugin's
 //! system runs in `NarrowPhaseSystems::Last`: the poses it reads are the ones the narrow phase
@@ -54,7 +57,7 @@ use bevy::time::{Fixed, Time};
 use collidoscope::Reported;
 use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
-    ManifoldPoint, NormalFrom, Pairing, Penetration, StepJudgement,
+    ManifoldPoint, NormalFrom, Pairing, Penetration, StepJudgement, ToWindow,
 };
 use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
@@ -63,6 +66,7 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
 
 /// The avian2d version this adapter reads.
 pub const AVIAN_VERSION: &str = "0.8.0";
@@ -70,7 +74,9 @@ pub const AVIAN_VERSION: &str = "0.8.0";
 /// A Bevy plugin that writes a capture of the Avian world every physics step (see the
 /// module's comment).
 pub struct CapturePlugin {
-    path: PathBuf,
+    /// Where to write, moved into the app when the plugin is built (`Plugin::build` has only
+    /// `&self`; a window's link cannot be cloned).
+    to: Mutex<Option<Destination>>,
     units: String,
     y_up: bool,
     keep_recycling: bool,
@@ -81,8 +87,21 @@ impl CapturePlugin {
     /// Write the capture to `path`: gzip when the name ends in `.gz` (flushed every step, so a
     /// crash keeps every step before it). Lengths in metres, +y up; see [`Self::units`].
     pub fn to_file(path: impl Into<PathBuf>) -> Self {
+        Self::to(Destination::File(path.into()))
+    }
+
+    /// Stream the capture to a window as the game runs, as the other adapters do with
+    /// `CaptureWriter::new(ToWindow::spawn(), ...)`: `to_window(ToWindow::spawn())` connects to
+    /// the window on the default port (starting `collidoscope --listen` when none answers),
+    /// `to_window(ToWindow::connect(port))` to one already listening. Frames no window takes
+    /// are dropped and counted, never blocking the game (see [`ToWindow`]).
+    pub fn to_window(link: ToWindow) -> Self {
+        Self::to(Destination::Window(Box::new(link)))
+    }
+
+    fn to(destination: Destination) -> Self {
         Self {
-            path: path.into(),
+            to: Mutex::new(Some(destination)),
             units: "m".into(),
             y_up: true,
             keep_recycling: false,
@@ -117,15 +136,23 @@ impl CapturePlugin {
 
 impl Plugin for CapturePlugin {
     fn build(&self, app: &mut App) {
+        let to = self
+            .to
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        // Bevy builds a plugin once: a second build has nothing left to write to.
+        let failed = to.is_none();
         app.insert_resource(AvianCaptureState {
-            path: self.path.clone(),
+            said: to.as_ref().map_or_else(String::new, ToString::to_string),
+            to,
             units: self.units.clone(),
             y_up: self.y_up,
             writer: None,
             given: HashMap::new(),
             poses: Vec::new(),
             manifolds: Vec::new(),
-            failed: false,
+            failed,
             judging: self.judging,
             judged: None,
             first_not_clean: None,
@@ -146,14 +173,56 @@ impl Plugin for CapturePlugin {
     }
 }
 
+/// Where the plugin writes its capture.
+enum Destination {
+    /// A file, created at the first step (gzip when its name ends in `.gz`).
+    File(PathBuf),
+    /// A window, over the loopback socket.
+    Window(Box<ToWindow>),
+}
+
+impl std::fmt::Display for Destination {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Destination::File(path) => write!(f, "{}", path.display()),
+            Destination::Window(_) => f.write_str("the window"),
+        }
+    }
+}
+
+/// The capture's output: a file, or a window.
+enum Output {
+    File(BufWriter<File>),
+    Window(Box<ToWindow>),
+}
+
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Output::File(out) => out.write(bytes),
+            Output::Window(out) => out.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Output::File(out) => out.flush(),
+            Output::Window(out) => out.flush(),
+        }
+    }
+}
+
 /// The plugin's state: the writer (opened at the first step, when Avian's settings are
 /// known), each collider's shape as last given, and the room reused every step.
 #[derive(Resource)]
 pub struct AvianCaptureState {
-    path: PathBuf,
+    /// Where the capture goes, until the writer is opened there.
+    to: Option<Destination>,
+    /// Where it goes, in words (a file's path, or the window).
+    said: String,
     units: String,
     y_up: bool,
-    writer: Option<CaptureWriter<BufWriter<File>>>,
+    writer: Option<CaptureWriter<Output>>,
     /// Each collider's scaled shape (its pointer) and body type as last given to the writer.
     given: HashMap<Entity, (usize, Body)>,
     poses: Vec<BodyPose>,
@@ -279,12 +348,18 @@ fn capture_step(
             &state.units,
             state.y_up,
         );
-        let opened = File::create(&state.path).and_then(|file| {
-            let out = BufWriter::new(file);
-            let gz = state.path.extension().is_some_and(|e| e == "gz");
-            let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
-            CaptureWriter::with_gzip(out, &header, from, pen, gz)
-        });
+        let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+        let opened = match state.to.take() {
+            Some(Destination::File(path)) => File::create(&path).and_then(|file| {
+                let out = Output::File(BufWriter::new(file));
+                let gz = path.extension().is_some_and(|e| e == "gz");
+                CaptureWriter::with_gzip(out, &header, from, pen, gz)
+            }),
+            Some(Destination::Window(link)) => {
+                CaptureWriter::new(Output::Window(link), &header, from, pen)
+            }
+            None => Err(std::io::Error::other("the capture's output was taken")),
+        };
         let judging = state.judging;
         let opened = opened.map(|w| if judging { w.judging() } else { w });
         match opened {
@@ -292,7 +367,7 @@ fn capture_step(
             Err(e) => {
                 eprintln!(
                     "collidoscope: {}: cannot write the capture: {e}",
-                    state.path.display()
+                    state.said
                 );
                 state.failed = true;
                 return;
@@ -300,10 +375,7 @@ fn capture_step(
         }
     }
     if let Err(e) = write_step(&mut state, start, &graph, &colliders, &bodies) {
-        eprintln!(
-            "collidoscope: {}: the capture stops here: {e}",
-            state.path.display()
-        );
+        eprintln!("collidoscope: {}: the capture stops here: {e}", state.said);
         state.failed = true;
         return;
     }
