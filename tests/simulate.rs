@@ -774,3 +774,89 @@ fn a_ball_rolling_over_tile_seams_is_bumped_on_their_corners_and_each_bump_is_na
         assert!((f.shapes[1].motion.velocity.x - 60.0).abs() < 1e-9);
     }
 }
+
+/// Issue 59 on the level it was found on: godot-demo-projects' 2d/physics_platformer stage
+/// (tests/levels/godot/physics_platformer, MIT), imported with its gravity (900 px/s² down),
+/// its static shapes kept and a 24-pixel crate put on the flat run of 32-pixel tiles at cells
+/// 50-57 of row 22, sliding right or left at 200 px/s. In the file's order, reversed and
+/// shuffled twice it runs the same: the same poses, events and speeds. Before, sliding right
+/// it was never caught in the file's order and caught at step 10 reversed; sliding left it was
+/// caught at step 2, 82 or 96 by order.
+#[test]
+fn the_godot_platformer_stage_runs_the_same_in_any_order() {
+    let stage = collidoscope::import::import(
+        std::path::Path::new("tests/levels/godot/physics_platformer/stage.tscn"),
+        collidoscope::import::Convert { scale: 1.0 },
+        true,
+    )
+    .unwrap();
+    assert_eq!(stage.scene.gravity, Some(DVec2::new(0.0, -900.0)));
+    let cell = |x: i32| {
+        let name = format!("TileMapLayer[{x},22]/physics_layer_0/polygon_0");
+        let s = stage
+            .scene
+            .shapes
+            .iter()
+            .find(|s| s.name.as_deref() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("no {name}"));
+        let (lo, hi) = s.placed.aabb();
+        (lo.x, hi.x, hi.y)
+    };
+    let (left, _, top) = cell(50);
+    let (_, right, top_right) = cell(57);
+    assert_eq!(top, top_right, "a flat run");
+    for (x, vx) in [(left + 20.0, 200.0), (right - 20.0, -200.0)] {
+        let mut scene = stage.scene.clone();
+        scene.shapes.retain(|s| s.motion.body == Body::Static);
+        let mut crate_shape = SceneShape::named(
+            "crate",
+            Placed::new(
+                ConvexPolygon::rectangle(DVec2::splat(12.0)).unwrap(),
+                Pose::at(DVec2::new(x, top + 11.5)),
+            ),
+        );
+        crate_shape.motion = Motion {
+            body: Body::Dynamic,
+            velocity: DVec2::new(vx, 0.0),
+            angular_velocity: 0.0,
+        };
+        scene.shapes.push(crate_shape);
+        let n = scene.shapes.len();
+        let config = config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false);
+        let listed: Vec<usize> = (0..n).collect();
+        let (poses, events) = run_in_order(&scene, &listed, config, 40);
+        let reversed: Vec<usize> = listed.iter().rev().copied().collect();
+        let mut shuffled = listed.clone();
+        let mut random = 0x0059_5eed_u64;
+        for k in (1..n).rev() {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            shuffled.swap(k, (random % (k as u64 + 1)) as usize);
+        }
+        for order in [reversed, shuffled] {
+            let (other_poses, other_events) = run_in_order(&scene, &order, config, 40);
+            assert_eq!(events, other_events, "sliding at {vx}");
+            for (p, q) in poses.iter().zip(&other_poses) {
+                assert_eq!(p.0, q.0);
+                assert!(
+                    p.1.distance(q.1) <= 1e-9 * 4000.0,
+                    "{}: {} {}",
+                    p.0,
+                    p.1,
+                    q.1
+                );
+                assert!(
+                    p.3.distance(q.3) <= 1e-9 * 4000.0,
+                    "{}: {} {}",
+                    p.0,
+                    p.3,
+                    q.3
+                );
+            }
+        }
+        // The crate slid on the floor, along it.
+        let the_crate = poses.iter().find(|p| p.0 == "crate").unwrap();
+        assert!((the_crate.1.x - x) * vx > 0.0, "{the_crate:?}");
+    }
+}
