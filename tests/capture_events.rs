@@ -88,11 +88,10 @@ fn seam_contact() -> Manifold {
     }
 }
 
-#[test]
-fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
-    // tile1 covers x in [-2, 0], tile2 [0, 2]: tile2's left face is inside the floor.
-    let floor = || vec![tile(1, -1.0, 1.0), tile(2, 1.0, 1.0)];
-    let frames = [
+/// Two frames on `floor`: the crate against tile2's left face at 6.5 m/s (the seam's contact
+/// claimed), then slowed to 2.16 m/s.
+fn crate_caught(floor: impl Fn() -> Vec<BodyShape>) -> [Frame; 2] {
+    [
         (
             [floor(), vec![crate_at(-0.248, 0.24, 6.5)]].concat(),
             vec![seam_contact()],
@@ -101,8 +100,14 @@ fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
             [floor(), vec![crate_at(-0.21, 0.24, 2.16)]].concat(),
             vec![],
         ),
-    ];
-    let found = events(capture(&frames));
+    ]
+}
+
+#[test]
+fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
+    // tile1 covers x in [-2, 0], tile2 [0, 2]: tile2's left face is inside the floor.
+    let floor = || vec![tile(1, -1.0, 1.0), tile(2, 1.0, 1.0)];
+    let found = events(capture(&crate_caught(floor)));
     assert_eq!(found.len(), 1, "{found:?}");
     let e = &found[0];
     assert_eq!((e.frame, e.kind, e.a, e.b), (0, EventKind::Seam, 2, 9));
@@ -128,17 +133,7 @@ fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
 fn tiles_with_a_real_gap_make_no_seam() {
     // tile1 ends 0.001 before tile2 begins: the face is the floor's edge, not a seam.
     let floor = || vec![tile(1, -1.001, 1.0), tile(2, 1.0, 1.0)];
-    let frames = [
-        (
-            [floor(), vec![crate_at(-0.248, 0.24, 6.5)]].concat(),
-            vec![seam_contact()],
-        ),
-        (
-            [floor(), vec![crate_at(-0.21, 0.24, 2.16)]].concat(),
-            vec![],
-        ),
-    ];
-    assert!(events(capture(&frames)).is_empty());
+    assert!(events(capture(&crate_caught(floor))).is_empty());
 }
 
 fn wall() -> BodyShape {
@@ -411,17 +406,7 @@ fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
     ];
     assert_eq!(events(capture(&frames)), vec![]);
     // The face seam says where it was met too.
-    let frames = [
-        (
-            [floor(), vec![crate_at(-0.248, 0.24, 6.5)]].concat(),
-            vec![seam_contact()],
-        ),
-        (
-            [floor(), vec![crate_at(-0.21, 0.24, 2.16)]].concat(),
-            vec![],
-        ),
-    ];
-    let found = events(capture(&frames));
+    let found = events(capture(&crate_caught(floor)));
     assert_eq!(serde_json::to_value(&found[0]).unwrap()["at"], "face");
 }
 

@@ -676,9 +676,24 @@ fn the_same_scene_in_any_order_gives_the_same_run() {
         r#"{}, {{"name": "top crate", "kind": "polygon", "points": [[-12, -12], [12, -12], [12, 12], [-12, 12]], "position": [47, 67], "body": "dynamic", "velocity": [200, 0]}}"#,
         crate_at(200.0)
     );
+    for body in [crate_at(200.0), crate_at(-200.0), ball.to_string(), stack] {
+        let scene = v3(&tiled_floor(20, &body), Some([0.0, -900.0]));
+        let config = config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false);
+        runs_alike_in_any_order(&scene, config, 150, 5, 640.0);
+    }
+}
+
+/// `scene` run for `steps` in the file's order, reversed and `shuffles` shuffled orders: the same
+/// events, and poses and velocities within 1e-9 of `extent`.
+fn runs_alike_in_any_order(scene: &Scene, config: Config, steps: u64, shuffles: u64, extent: f64) {
+    let n = scene.shapes.len();
+    let listed: Vec<usize> = (0..n).collect();
+    let (poses, events) = run_in_order(scene, &listed, config, steps);
+    let mut orders = vec![listed.iter().rev().copied().collect::<Vec<_>>()];
+    // Fisher-Yates with xorshift64: the same orders on every run.
     let mut random = 0x005e_ed0f_0dd5_u64;
-    let mut shuffle = |n: usize| {
-        let mut order: Vec<usize> = (0..n).collect();
+    orders.extend((0..shuffles).map(|_| {
+        let mut order = listed.clone();
         for k in (1..n).rev() {
             random ^= random << 13;
             random ^= random >> 7;
@@ -686,30 +701,20 @@ fn the_same_scene_in_any_order_gives_the_same_run() {
             order.swap(k, (random % (k as u64 + 1)) as usize);
         }
         order
-    };
-    for body in [crate_at(200.0), crate_at(-200.0), ball.to_string(), stack] {
-        let scene = v3(&tiled_floor(20, &body), Some([0.0, -900.0]));
-        let n = scene.shapes.len();
-        let config = config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false);
-        let listed: Vec<usize> = (0..n).collect();
-        let (poses, events) = run_in_order(&scene, &listed, config, 150);
-        let mut orders = vec![listed.iter().rev().copied().collect::<Vec<_>>()];
-        orders.extend((0..5).map(|_| shuffle(n)));
-        for order in orders {
-            let (other_poses, other_events) = run_in_order(&scene, &order, config, 150);
-            assert_eq!(events, other_events, "{body}: order {order:?}");
-            for (x, y) in poses.iter().zip(&other_poses) {
-                assert_eq!(x.0, y.0);
-                let extent = 640.0;
-                assert!(
-                    x.1.distance(y.1) <= 1e-9 * extent && (x.2 - y.2).abs() <= 1e-9,
-                    "{body}: {} at {} against {} in order {order:?}",
-                    x.0,
-                    x.1,
-                    y.1
-                );
-                assert!(x.3.distance(y.3) <= 1e-9 * extent, "{body}: {}", x.0);
-            }
+    }));
+    for order in orders {
+        let (other_poses, other_events) = run_in_order(scene, &order, config, steps);
+        assert_eq!(events, other_events, "in order {order:?}");
+        for (x, y) in poses.iter().zip(&other_poses) {
+            assert_eq!(x.0, y.0);
+            assert!(
+                x.1.distance(y.1) <= 1e-9 * extent && (x.2 - y.2).abs() <= 1e-9,
+                "{} at {} against {} in order {order:?}",
+                x.0,
+                x.1,
+                y.1
+            );
+            assert!(x.3.distance(y.3) <= 1e-9 * extent, "{}", x.0);
         }
     }
 }
@@ -821,40 +826,10 @@ fn the_godot_platformer_stage_runs_the_same_in_any_order() {
             angular_velocity: 0.0,
         };
         scene.shapes.push(crate_shape);
-        let n = scene.shapes.len();
         let config = config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false);
-        let listed: Vec<usize> = (0..n).collect();
-        let (poses, events) = run_in_order(&scene, &listed, config, 40);
-        let reversed: Vec<usize> = listed.iter().rev().copied().collect();
-        let mut shuffled = listed.clone();
-        let mut random = 0x0059_5eed_u64;
-        for k in (1..n).rev() {
-            random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
-            shuffled.swap(k, (random % (k as u64 + 1)) as usize);
-        }
-        for order in [reversed, shuffled] {
-            let (other_poses, other_events) = run_in_order(&scene, &order, config, 40);
-            assert_eq!(events, other_events, "sliding at {vx}");
-            for (p, q) in poses.iter().zip(&other_poses) {
-                assert_eq!(p.0, q.0);
-                assert!(
-                    p.1.distance(q.1) <= 1e-9 * 4000.0,
-                    "{}: {} {}",
-                    p.0,
-                    p.1,
-                    q.1
-                );
-                assert!(
-                    p.3.distance(q.3) <= 1e-9 * 4000.0,
-                    "{}: {} {}",
-                    p.0,
-                    p.3,
-                    q.3
-                );
-            }
-        }
+        runs_alike_in_any_order(&scene, config, 40, 1, 4000.0);
+        let listed: Vec<usize> = (0..scene.shapes.len()).collect();
+        let (poses, _) = run_in_order(&scene, &listed, config, 40);
         // The crate slid on the floor, along it.
         let the_crate = poses.iter().find(|p| p.0 == "crate").unwrap();
         assert!((the_crate.1.x - x) * vx > 0.0, "{the_crate:?}");

@@ -535,32 +535,20 @@ fn turning_contact_normals_agree_with_an_independent_reference() {
             for (j, q) in pb.iter().enumerate() {
                 take(p.distance(*q), Pair::Points(i, j));
             }
-            for (k, e) in eb.iter().enumerate() {
-                let (x, s) = project(*p, e.0, e.1);
-                if s > 0.0 && s < 1.0 {
-                    take(
-                        p.distance(x),
-                        Pair::PointEdge {
-                            a_point: true,
-                            point: i,
-                            edge: k,
-                        },
-                    );
-                }
-            }
         }
-        for (j, q) in pb.iter().enumerate() {
-            for (k, e) in ea.iter().enumerate() {
-                let (x, s) = project(*q, e.0, e.1);
-                if s > 0.0 && s < 1.0 {
-                    take(
-                        q.distance(x),
-                        Pair::PointEdge {
-                            a_point: false,
-                            point: j,
-                            edge: k,
-                        },
-                    );
+        // Each core's points against the other's edges, where they project inside.
+        for (a_point, points, edges) in [(true, pa, &eb), (false, pb, &ea)] {
+            for (point, p) in points.iter().enumerate() {
+                for (edge, e) in edges.iter().enumerate() {
+                    let (x, s) = project(*p, e.0, e.1);
+                    if s > 0.0 && s < 1.0 {
+                        let pair = Pair::PointEdge {
+                            a_point,
+                            point,
+                            edge,
+                        };
+                        take(p.distance(x), pair);
+                    }
                 }
             }
         }

@@ -325,6 +325,15 @@ impl Simulation {
         self.config
     }
 
+    /// Every shape's position now, in list order.
+    fn positions(&self) -> Vec<DVec2> {
+        self.scene
+            .shapes
+            .iter()
+            .map(|s| s.placed.pose.position)
+            .collect()
+    }
+
     /// How many steps have been done.
     pub fn steps(&self) -> u64 {
         self.steps
@@ -366,12 +375,7 @@ impl Simulation {
         let h = self.config.dt / substeps as f64;
         let mut notes = StepNotes::default();
         let mut count = 0;
-        let step_start: Vec<DVec2> = self
-            .scene
-            .shapes
-            .iter()
-            .map(|s| s.placed.pose.position)
-            .collect();
+        let step_start = self.positions();
         let start_time = (self.steps - 1) as f64 * self.config.dt;
         for k in 0..substeps {
             let time = start_time + (k + 1) as f64 * h;
@@ -575,12 +579,7 @@ impl Simulation {
             .iter()
             .map(|s| s.motion.velocity)
             .collect();
-        let position_before: Vec<DVec2> = self
-            .scene
-            .shapes
-            .iter()
-            .map(|s| s.placed.pose.position)
-            .collect();
+        let position_before = self.positions();
         // Each contact's push on each of its shapes (zero on one not pushed).
         let push = |c: &Contact| {
             let share = if dynamic[c.i] && dynamic[c.j] {
