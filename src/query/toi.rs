@@ -275,8 +275,9 @@ pub(super) fn solid_time_of_impact(
     let (mut ma, mut mb) = (a.pose, b.pose);
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
-    // The closest points last measured, and when.
+    // The closest points last measured, and when; the views they were measured on.
     let mut measured = None;
+    let mut views = None;
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
         // The views, kept for the turning step (see `Turning`).
@@ -385,6 +386,8 @@ pub(super) fn solid_time_of_impact(
         });
         let arrived = advance == 0.0 || (!rotating && advance <= NEWTON_TIME * (1.0 + horizon));
         if arrived {
+            // Kept for the normal at contact (below).
+            views = Some((t, ra, rb));
             break;
         }
         if !advance.is_finite() || t + advance > horizon {
@@ -422,25 +425,31 @@ pub(super) fn solid_time_of_impact(
     // The features that touch give the normal exactly; the closest points, a hair apart
     // now, give its direction only to rounding over that hair. Turning, the features' normal
     // also turns in the time the search stops short of the contact (up to 1e-9 of the size
-    // over the closing speed): it is read where that feature pair's own gap closes.
+    // over the closing speed): it is carried on to where that pair's gap closes.
     if !refined_to_contact
         && let Some(c) = closest
         && let Some(measured) = last_normal
     {
-        let touch_at = |at: f64| {
-            feature_touch(
-                (&a.shape, va.advance(a.pose, at)),
-                (&b.shape, vb.advance(b.pose, at)),
-                c,
-                measured,
-            )
+        if !rotating {
+            // A closed-form refinement that was not taken left the poses later.
+            place(&mut ma, &mut mb, t);
+        }
+        // The views of the last step when they are of this time (no copy made again).
+        let (ra, rb) = match views.take() {
+            Some((at, ra, rb)) if at == t => (ra, rb),
+            _ => (
+                Rounded::at(&a.shape, ma, origin),
+                Rounded::at(&b.shape, mb, origin),
+            ),
         };
-        let at = if rotating {
-            feature_root(|at| touch_at(at).map(|x| x.gap), t, bound)
-        } else {
-            t
-        };
-        last_normal = touch_at(at).map(|x| x.normal).or(last_normal);
+        if let Some(touch) = feature_touch(&ra, &rb, origin, c, measured) {
+            last_normal = Some(if rotating {
+                let centres = [ma.position - origin, mb.position - origin];
+                touch.normal_at_contact(centres, [va, vb])
+            } else {
+                touch.normal
+            });
+        }
     }
     toi.state = ToiState::Hit;
     toi.toi = Some(t);
@@ -678,27 +687,55 @@ fn first_root(
     lo
 }
 
-/// Two features touching, or about to: the normal between them (from A toward B) and their
-/// gap along it (the cores' distance along the normal less the radii).
+/// Two features touching, or about to: the normal between them (from A toward B), their gap
+/// along it (the cores' distance along the normal less the radii), the two core points (in
+/// the views' coordinates), and whose edge gives the normal (0: A's, 1: B's), if an edge does.
 struct Touch {
     normal: DVec2,
     gap: f64,
+    points: [DVec2; 2],
+    edge_of: Option<usize>,
 }
 
-/// The normal (from A toward B) of two shapes touching at the closest features of `c`, from
-/// the features themselves: a polygon's face gives its own normal; a rounded shape's the
-/// direction between the two cores' closest points, which stand the radii apart (well
-/// conditioned). A feature may be named off by rounding (a corner as the end of an edge), so
-/// the candidate nearest `measured` (the last well-conditioned direction, good to ~1e-5) is
-/// taken, and only when it is that near. `None` when nothing fits (two bare corners).
+impl Touch {
+    /// The normal when the gap closes, `gap / closing speed` later, the shapes at `centres`
+    /// (their positions, in the views' coordinates) moving by `velocities`: an edge's normal
+    /// turns with its shape; between two corners (or centres), the direction between them
+    /// moves with the two points. First order in that time (~1e-9 s): what is left is of its
+    /// square.
+    fn normal_at_contact(&self, centres: [DVec2; 2], velocities: [Velocity; 2]) -> DVec2 {
+        let [pa, pb] = self.points;
+        let relative = point_velocity(pb, centres[1], velocities[1])
+            - point_velocity(pa, centres[0], velocities[0]);
+        let closing = -relative.dot(self.normal);
+        if !(closing > 0.0 && self.gap > 0.0) {
+            return self.normal;
+        }
+        let later = self.gap / closing;
+        match self.edge_of {
+            // Turned by w * later (~1e-9 rad): to first order, n + angle * perp(n).
+            Some(side) => self.normal + self.normal.perp() * (velocities[side].angular * later),
+            None => (pb - pa + relative * later)
+                .try_normalize()
+                .unwrap_or(self.normal),
+        }
+    }
+}
+
+/// The normal (from A toward B) of two shapes touching at the closest features of `c` (world
+/// points), `ra` and `rb` their views about `origin`: a polygon's face (or a segment's side)
+/// gives its own normal; a rounded shape's the direction between the two cores' closest
+/// points, which stand the radii apart (well conditioned). A feature may be named off by
+/// rounding (a corner as the end of an edge), so the candidate nearest `measured` (the last
+/// well-conditioned direction, good to ~1e-5) is taken, and only when it is within
+/// [`NORMAL_AGREEMENT`] of it. `None` when nothing fits (two bare corners).
 fn feature_touch(
-    a: (&Shape, Pose),
-    b: (&Shape, Pose),
+    ra: &Rounded,
+    rb: &Rounded,
+    origin: DVec2,
     c: ClosestPoints,
     measured: DVec2,
 ) -> Option<Touch> {
-    let origin = a.1.position;
-    let (ra, rb) = (Rounded::at(a.0, a.1, origin), Rounded::at(b.0, b.1, origin));
     // A flat face: a polygon's edge, or either side of a segment (the candidate nearest
     // `measured` tells which side).
     let faces = |r: &Rounded, f: Feature| -> [Option<DVec2>; 2] {
@@ -719,58 +756,35 @@ fn feature_touch(
             closest_point_on_segment(towards, p, q).0
         }
     };
-    let pa = core_point(&ra, c.feature_a, c.point_b - origin);
-    let pb = core_point(&rb, c.feature_b, pa);
-    let pa = core_point(&ra, c.feature_a, pb);
+    let pa = core_point(ra, c.feature_a, c.point_b - origin);
+    let pb = core_point(rb, c.feature_b, pa);
+    let pa = core_point(ra, c.feature_a, pb);
     let radii = ra.radius + rb.radius;
     let between_cores = (radii > 0.0).then(|| (pb - pa).try_normalize()).flatten();
-    faces(&ra, c.feature_a)
+    // Within NORMAL_AGREEMENT of `measured` (both unit): the cosine, to second order.
+    let least = 1.0 - 0.5 * NORMAL_AGREEMENT * NORMAL_AGREEMENT;
+    // Between the cores, an edge (a capsule's side) still turns with its shape.
+    let cores_edge = match (c.feature_a, c.feature_b) {
+        (Feature::Edge(_), _) => Some(0),
+        (_, Feature::Edge(_)) => Some(1),
+        _ => None,
+    };
+    let (normal, edge_of) = faces(ra, c.feature_a)
+        .map(|n| n.map(|n| (n, Some(0))))
         .into_iter()
-        .chain(faces(&rb, c.feature_b).map(|n| n.map(|n| -n)))
-        .chain([between_cores])
+        .chain(faces(rb, c.feature_b).map(|n| n.map(|n| (-n, Some(1)))))
+        .chain([between_cores.map(|n| (n, cores_edge))])
         .flatten()
-        .map(|n| (n.perp_dot(measured).atan2(n.dot(measured)).abs(), n))
-        .filter(|(off, _)| *off <= NORMAL_AGREEMENT)
-        .min_by(|x, y| x.0.total_cmp(&y.0))
-        .map(|(_, normal)| Touch {
-            normal,
-            gap: (pb - pa).dot(normal) - radii,
-        })
-}
-
-/// When the gap of one feature pair closes, from `t`, where it is small and positive (the
-/// search stopped short of the contact): a secant search on that pair's gap, a smooth function
-/// of the time (as Box2D's `b2TimeOfImpact` root-finds the separation of one feature pair),
-/// starting with the safe step `gap / bound` (`bound` the fastest any point closes). `t` when
-/// the gap cannot be read, is not positive, or its root lies further than a conservative
-/// search could have stopped short (the pair named is then not the one that touches).
-fn feature_root(gap: impl Fn(f64) -> Option<f64>, t: f64, bound: f64) -> f64 {
-    let Some(g) = gap(t).filter(|g| *g > 0.0 && bound > 0.0) else {
-        return t;
-    };
-    let (mut t0, mut g0) = (t, g);
-    let mut t1 = t + g / bound;
-    let Some(mut g1) = gap(t1) else {
-        return t;
-    };
-    for _ in 0..8 {
-        if g1 == 0.0 || g1 == g0 {
-            break;
-        }
-        let t2 = t1 - g1 * (t1 - t0) / (g1 - g0);
-        if !t2.is_finite() || t2 == t1 {
-            break;
-        }
-        let Some(g2) = gap(t2) else {
-            break;
-        };
-        (t0, g0, t1, g1) = (t1, g1, t2, g2);
-    }
-    if (t1 - t).abs() <= 1e-6 * (1.0 + t.abs()) {
-        t1
-    } else {
-        t
-    }
+        .map(|(n, edge_of)| (n.dot(measured), n, edge_of))
+        .filter(|(agreement, ..)| *agreement >= least)
+        .max_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, n, edge_of)| (n, edge_of))?;
+    Some(Touch {
+        normal,
+        gap: (pb - pa).dot(normal) - radii,
+        points: [pa, pb],
+        edge_of,
+    })
 }
 
 /// The closed-form end of a translation whose closest features are two corners (or centres):
