@@ -1636,8 +1636,14 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
 }
 
 /// An arrow of an event's picture in words: `before: 6.5 m/s`, `normal before`.
-pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str) -> String {
+pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str, at_corner: bool) -> String {
     use crate::capture::ArrowKind;
+    // A seam's speed is along -normal: along the floor at a face, into the corner at a corner.
+    let toward = if at_corner {
+        "into the corner"
+    } else {
+        "along the floor"
+    };
     let speed = |when: &str| {
         let unit = if units.is_empty() {
             String::new()
@@ -1647,7 +1653,7 @@ pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str) -> String {
         match arrow.along {
             // The velocity has turned from the floor: both, the second as the event says it.
             Some(along) if (along - arrow.value).abs() > 1e-3 * arrow.value.max(1e-9) => format!(
-                "{when}: {}{unit}, {} along the floor",
+                "{when}: {}{unit}, {} {toward}",
                 short_number(arrow.value),
                 short_number(along)
             ),

@@ -205,8 +205,13 @@ impl App {
                 }
             }
             Command::Motion(c) => {
+                let chosen = matches!(c, MotionCommand::ChooseEvent(_));
                 if let Some(m) = self.motion_lab.apply(c, &self.workspace) {
                     self.say(m.text, m.error);
+                }
+                // An event chosen (listed, Next event, E): its pair explained too.
+                if chosen && let Some((a, b)) = self.motion_lab.chosen_pair(&self.workspace) {
+                    self.run(Command::Explain(a, b));
                 }
             }
             Command::LoadClaims(path) => self.load_claims(&path),

@@ -92,7 +92,7 @@ impl App {
             _ => None,
         };
         if let Some(id) = timeline {
-            let next_event = self.motion_lab.next_event().map(PlaybackCommand::Seek);
+            let next_event = self.motion_lab.next_event_command();
             let keys: [(&[Key], Option<Command>); 6] = [
                 (
                     &[Key::Space],
@@ -106,12 +106,7 @@ impl App {
                     &[Key::ArrowLeft, Key::P],
                     Some(Command::Playback(id, PlaybackCommand::Back)),
                 ),
-                (
-                    &[Key::E],
-                    next_event
-                        .filter(|_| id == TimelineId::Motion)
-                        .map(|c| Command::Playback(id, c)),
-                ),
+                (&[Key::E], next_event.filter(|_| id == TimelineId::Motion)),
                 (
                     &[Key::ArrowDown],
                     (id == TimelineId::Latency)

@@ -333,6 +333,29 @@ impl MotionLab {
     }
 
     /// The first step after the shown frame with an event (of either run).
+    /// What Next event (and E) asks: the run's first event after the frame shown, chosen (its
+    /// pair explained and drawn); a ghost run's, only its step shown.
+    pub fn next_event_command(&self) -> Option<Command> {
+        let step = self.next_event()?;
+        Some(match self.events().iter().position(|e| e.step == step) {
+            Some(k) => Command::Motion(MotionCommand::ChooseEvent(k)),
+            None => Command::Playback(TimelineId::Motion, PlaybackCommand::Seek(step)),
+        })
+    }
+
+    /// The chosen event's pair as the document's shape ids, when the run is of the document.
+    pub fn chosen_pair(
+        &self,
+        ws: &Workspace,
+    ) -> Option<(crate::scene::ShapeId, crate::scene::ShapeId)> {
+        let run = self.run.as_ref()?;
+        run.revision?;
+        let e = self.chosen_event()?;
+        let shapes = &ws.scene().shapes;
+        Some((shapes.get(e.a)?.id, shapes.get(e.b)?.id))
+    }
+
+    /// The step of the run's (or the ghost run's) first event after the frame shown.
     pub fn next_event(&self) -> Option<u64> {
         self.events()
             .iter()
@@ -508,9 +531,11 @@ impl MotionLab {
         let name = |i: usize| scene.shapes[i].display_name(i);
         let mut go = None;
         let chosen = self.chosen.as_ref().map(|(k, _)| *k);
+        // Tall enough to read and click in, whatever the panel above it holds.
         egui::ScrollArea::vertical()
             .id_salt("motion events")
-            .max_height(260.0)
+            .min_scrolled_height(200.0)
+            .max_height(320.0)
             .show(ui, |ui| {
                 for (k, e) in events.iter().enumerate().take(500) {
                     let text = RichText::new(e.sentence(name)).color(event_colour(e.kind));
@@ -527,13 +552,6 @@ impl MotionLab {
             });
         if let Some(k) = go {
             out.push(Command::Motion(MotionCommand::ChooseEvent(k)));
-            // The event's pair explained (a run of the document: its shapes are the document's).
-            let e = &events[k];
-            if run.revision.is_some()
-                && let (Some(a), Some(b)) = (scene.shapes.get(e.a), scene.shapes.get(e.b))
-            {
-                out.push(Command::Explain(a.id, b.id));
-            }
         }
     }
 
@@ -788,6 +806,7 @@ impl MotionLab {
     /// The timeline under the scene: the transport buttons, the scrubber with a marker for
     /// every event, the speed and loop. It reads the playback and pushes commands.
     pub fn timeline(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        let mut next = None;
         let mut play = |c: PlaybackCommand| out.push(Command::Playback(TimelineId::Motion, c));
         egui::Panel::bottom("timeline").show(ui, |ui| {
             let last = self.last_frame();
@@ -805,11 +824,11 @@ impl MotionLab {
                 }
                 if ui
                     .button("Next event")
-                    .on_hover_text("jump to the next step with an event")
+                    .on_hover_text("jump to the next step with an event, its pair explained and the event drawn")
                     .clicked()
-                    && let Some(step) = self.next_event()
+                    && let Some(c) = self.next_event_command()
                 {
-                    play(PlaybackCommand::Seek(step));
+                    next = Some(c);
                 }
                 for c in crate::app::loop_speed_slider(ui, playback, "speed", last) {
                     play(c);
@@ -823,6 +842,9 @@ impl MotionLab {
                 play(PlaybackCommand::Seek(k));
             }
         });
+        if let Some(c) = next {
+            out.push(c);
+        }
     }
 
     /// The scrubbing strip: the run as a bar, the shown frame as a line, every event a tick in
