@@ -365,11 +365,29 @@ fn capitalised(text: &str) -> String {
 /// The verdict in one sentence, with the reason.
 pub fn verdict_sentence(report: &SatReport, names: &PairNames) -> String {
     match report.verdict {
-        Verdict::Separated { first, .. } if report.shown(report.axes[first].overlap) == 0.0 => {
+        // Every separating axis only touches: the boundaries meet.
+        Verdict::Separated { first, gap, .. }
+            if report.shown(report.axes[first].overlap) == 0.0 && report.shown(gap) == 0.0 =>
+        {
             format!(
                 "Touching: on axis {} ({}) the shadows only meet (a gap within rounding), so the boundaries touch but the interiors do not overlap.",
                 first + 1,
                 axis_source(report.axes[first].source, names)
+            )
+        }
+        // The first axis only touches, another shows a real gap: apart.
+        Verdict::Separated { first, widest, gap }
+            if report.shown(report.axes[first].overlap) == 0.0 =>
+        {
+            format!(
+                "Separated: on axis {} ({}) the shadows only meet, so a SAT test can stop there; axis {} ({}) shows a gap of {}: {} and {} do not intersect.",
+                first + 1,
+                axis_source(report.axes[first].source, names),
+                widest + 1,
+                axis_source(report.axes[widest].source, names),
+                number(gap),
+                names.a,
+                names.b
             )
         }
         Verdict::Separated { first, widest, gap } => {

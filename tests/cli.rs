@@ -129,6 +129,40 @@ fn explain_tells_the_test_axis_by_axis() {
     );
 }
 
+/// Found by a new user in the motion lab: a crate level with a tile's top, 200 to its right.
+/// The first axis (the tile's bottom normal) only touches, which stops a SAT test, but another
+/// shows a gap of 200: apart, not "Touching" as it was worded.
+#[test]
+fn explain_says_apart_when_the_first_axis_only_touches_and_another_shows_a_gap() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("level.json");
+    std::fs::write(
+        &file,
+        r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [
+            {"name": "tile", "kind": "polygon", "points": [[-16, -16], [16, -16], [16, 16], [-16, 16]], "position": [16, 16]},
+            {"name": "crate", "kind": "polygon", "points": [[-12, -12], [12, -12], [12, 12], [-12, 12]], "position": [244, 44]}]}"#,
+    )
+    .unwrap();
+    let o = collidoscope(&["explain", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(!out.contains("Touching"), "{out}");
+    assert!(
+        out.contains("Separated: on axis 1 (normal of edge 0 of tile) the shadows only meet, so a SAT test can stop there; axis 2 (normal of edge 1 of tile) shows a gap of 200: tile and crate do not intersect."),
+        "{out}"
+    );
+    // Two boxes whose sides meet: touching still.
+    std::fs::write(
+        &file,
+        r#"{"format": "collidoscope-shapes", "version": 1, "shapes": [
+            {"name": "left", "kind": "polygon", "points": [[-1, -1], [1, -1], [1, 1], [-1, 1]]},
+            {"name": "right", "kind": "polygon", "points": [[-1, -1], [1, -1], [1, 1], [-1, 1]], "position": [2, 0.5]}]}"#,
+    )
+    .unwrap();
+    let out = stdout(&collidoscope(&["explain", file.to_str().unwrap()]));
+    assert!(out.contains("Touching: on axis"), "{out}");
+}
+
 #[test]
 fn explain_naive_shows_the_tutorial_bug() {
     let o = collidoscope(&["explain", "shapes/clockwise-rectangle-mtv.json", "--naive"]);
