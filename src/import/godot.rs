@@ -632,15 +632,21 @@ fn one_way(node: &Node) -> Option<String> {
 /// `project.godot`.
 fn project_gravity(reader: &Reader) -> Result<DVec2, FileError> {
     let file = reader.root.join("project.godot");
-    let (mut gravity, mut direction) = (980.0, DVec2::new(0.0, 1.0));
     if !file.is_file() {
-        return Ok(gravity * direction);
+        return Ok(DVec2::new(0.0, 980.0));
     }
     let bytes = super::read_file(&file, None)?;
-    let text = super::text_of(&file, &bytes)?;
+    project_gravity_of(&file, &bytes)
+}
+
+/// The gravity a `project.godot` (its bytes, `file` naming it in messages) sets, as
+/// [`project_gravity`] takes it: the reader the `godot_project` fuzz target feeds.
+pub fn project_gravity_of(file: &std::path::Path, bytes: &[u8]) -> Result<DVec2, FileError> {
+    let (mut gravity, mut direction) = (980.0, DVec2::new(0.0, 1.0));
+    let text = super::text_of(file, bytes)?;
     let section = godot_text::project_section(text, "physics").map_err(|e| {
         FileError::new(
-            &file,
+            file,
             Problem::Syntax {
                 line: e.line,
                 column: e.column,
@@ -663,7 +669,7 @@ fn project_gravity(reader: &Reader) -> Result<DVec2, FileError> {
             })
             .unwrap_or((section.line, String::new()));
         document(
-            &file,
+            file,
             format!("line {line}: [physics] {key} must be {wanted}, found {written}"),
         )
     };
