@@ -560,7 +560,9 @@ impl EventFinder {
         } else {
             let (v, normals) = corner_met(pt, touch, n, tau)?;
             let (u, m) = others()
-                .filter_map(|(id, u)| surface_through(u, v, &normals, n, tau).map(|m| (id, m)))
+                .filter_map(|(id, u)| {
+                    surface_through(u, v, &normals, n, tau, px.pose.position).map(|m| (id, m))
+                })
                 .min_by_key(|(id, _)| *id)?;
             (u, Some((v, m)))
         };

@@ -492,7 +492,8 @@ impl Simulation {
         }
         let (corner, normals) = crate::query::corner_met(pt, touch, n, e(t))?;
         others().find_map(|u| {
-            crate::query::surface_through(&shapes[u].placed, corner, &normals, n, e(u)).map(
+            let body = px.pose.position;
+            crate::query::surface_through(&shapes[u].placed, corner, &normals, n, e(u), body).map(
                 |surface_normal| {
                     found(
                         u,

@@ -137,21 +137,27 @@ pub fn corner_met(t: &Placed, touch: DVec2, n: DVec2, tau: f64) -> Option<(DVec2
 
 /// The outward normal of a face of `u` through `corner` (the corner within `tau` of the face)
 /// that lies in line with one of `normals` (within [`FACE_ANGLE`]) while the contact's `n`
-/// leans more than that from it: the flat surface a corner seam's contact should have met.
+/// leans more than that from it: the flat surface a corner seam's contact should have met. Of
+/// two such faces (a segment's two sides), the one facing `body` (the body's position).
 pub fn surface_through(
     u: &Placed,
     corner: DVec2,
     normals: &[DVec2],
     n: DVec2,
     tau: f64,
+    body: DVec2,
 ) -> Option<DVec2> {
-    faces(u).into_iter().find_map(|(a, b, m)| {
-        let on_line = (corner - a).dot(m).abs() <= tau;
-        let on_face = super::closest_point_on_segment(corner, a, b)
-            .0
-            .distance(corner)
-            <= tau;
-        let in_line = normals.iter().any(|t| t.angle_to(m).abs() <= FACE_ANGLE);
-        (on_line && on_face && in_line && n.angle_to(m).abs() > FACE_ANGLE).then_some(m)
-    })
+    faces(u)
+        .into_iter()
+        .filter(|&(a, b, m)| {
+            let on_line = (corner - a).dot(m).abs() <= tau;
+            let on_face = super::closest_point_on_segment(corner, a, b)
+                .0
+                .distance(corner)
+                <= tau;
+            let in_line = normals.iter().any(|t| t.angle_to(m).abs() <= FACE_ANGLE);
+            on_line && on_face && in_line && n.angle_to(m).abs() > FACE_ANGLE
+        })
+        .map(|(_, _, m)| m)
+        .max_by(|x, y| x.dot(body - corner).total_cmp(&y.dot(body - corner)))
 }
