@@ -1298,6 +1298,21 @@ pub fn godot_conveyor(key: &str) -> String {
     )
 }
 
+/// A capture whose last line was cut off by a crash: `game.capture.jsonl: line 6: the last
+/// line is cut off (...); it is left out, and the 4 frames before it are read` (`frames`
+/// before it, in the singular for one).
+pub fn cut_off_last_line(path: &std::path::Path, line: usize, frames: u64) -> String {
+    let read = if frames == 1 {
+        "the 1 frame before it is read".to_string()
+    } else {
+        format!("the {frames} frames before it are read")
+    };
+    format!(
+        "{}: line {line}: the last line is cut off (the game stopped while writing it); it is left out, and {read}",
+        path.display()
+    )
+}
+
 /// A Godot shape with `one_way_collision`, kept whole.
 pub const GODOT_ONE_WAY_KEPT: &str = "one_way_collision not kept: collidoscope has no one-way shape, so it is imported whole and collides from every side (Godot lets bodies through from below); to see it as Godot does, replace it by a one-sided chain along its top face";
 

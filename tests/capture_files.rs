@@ -222,6 +222,19 @@ fn a_crash_keeps_every_frame_before_its_cut_off_last_line() {
         warning.ends_with("the 4 frames before it are read"),
         "{warning}"
     );
+    // One frame before it: said in the singular (issue 60, item 7: "the 1 frame before it are
+    // read").
+    let one =
+        format!("{HEADER}\n{{\"frame\": 0, \"time\": 0.0, \"shapes\": []}}\n{{\"frame\": 1, \"ti");
+    let (frames, warning) = read_all(one).unwrap();
+    assert_eq!(frames, vec![0]);
+    assert!(
+        warning
+            .as_deref()
+            .unwrap()
+            .ends_with("the 1 frame before it is read"),
+        "{warning:?}"
+    );
     // A complete last line with no newline is a frame like any other.
     let (frames, warning) = read_all(EXAMPLE.trim_end()).unwrap();
     assert_eq!((frames.len(), warning), (4, None));

@@ -632,12 +632,10 @@ impl CaptureReader {
             // The game died mid-write: keep every frame before this one.
             Err(problem) if !ended && problem.syntax => {
                 self.finished = true;
-                self.warning = Some(format!(
-                    "{}: line {line}: the last line is cut off (the game stopped while writing \
-                     it); it is left out, and the {} frame{} before it are read",
-                    self.path.display(),
+                self.warning = Some(crate::text::cut_off_last_line(
+                    &self.path,
+                    line,
                     self.state.frames,
-                    if self.state.frames == 1 { "" } else { "s" }
                 ));
                 Ok(None)
             }
