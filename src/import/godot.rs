@@ -934,17 +934,19 @@ fn resource(given: &Given, reader: &Reader) -> Result<Section, Refusal> {
     }
 }
 
+/// A resource's `Vector2(x, y)` property `key`, when it has one.
+fn vector2(resource: &Section, key: &str) -> Option<DVec2> {
+    resource
+        .property(key)
+        .and_then(|v| v.numbers_of("Vector2"))
+        .filter(|n| n.len() == 2)
+        .map(|n| DVec2::new(n[0], n[1]))
+}
+
 /// A RectangleShape2D's `size` (Godot 3's `extents` doubled; (20, 20) when not given).
 fn rectangle_size(resource: &Section) -> DVec2 {
-    let vector = |key: &str| {
-        resource
-            .property(key)
-            .and_then(|v| v.numbers_of("Vector2"))
-            .filter(|n| n.len() == 2)
-            .map(|n| DVec2::new(n[0], n[1]))
-    };
-    vector("size")
-        .or_else(|| vector("extents").map(|e| e * 2.0))
+    vector2(resource, "size")
+        .or_else(|| vector2(resource, "extents").map(|e| e * 2.0))
         .unwrap_or(DVec2::splat(20.0))
 }
 
@@ -961,13 +963,7 @@ fn shape_resource(resource: &Section) -> Result<Vec<Local>, Refusal> {
             .and_then(Value::as_f64)
             .unwrap_or(default)
     };
-    let vector = |key: &str| {
-        resource
-            .property(key)
-            .and_then(|v| v.numbers_of("Vector2"))
-            .filter(|n| n.len() == 2)
-            .map(|n| DVec2::new(n[0], n[1]))
-    };
+    let vector = |key: &str| vector2(resource, key);
     match kind.as_str() {
         "CircleShape2D" => Ok(vec![Local::Circle(DVec2::ZERO, number("radius", 10.0))]),
         "CapsuleShape2D" => {
