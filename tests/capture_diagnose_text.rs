@@ -15,6 +15,14 @@ use std::collections::BTreeMap;
 const RECYCLING: &str = "tests/captures/rapier-recycling.capture.jsonl.gz";
 
 /// The ids a line names, in order: `ground (id 0) / box 0.2 (id 4): ...` gives [0, 4].
+/// The whole number that starts right after the first `mark` in `text`.
+fn number_after(text: &str, mark: &str) -> u64 {
+    let (_, after) = text
+        .split_once(mark)
+        .unwrap_or_else(|| panic!("no {mark:?} in {text}"));
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
 fn ids(line: &str) -> Vec<u64> {
     line.split("(id ")
         .skip(1)
@@ -78,15 +86,7 @@ fn a_long_recycled_run_fits_a_screen_its_pairs_grouped_and_called_stale_as_the_e
     for entry in &list {
         if let Some(rest) = entry.strip_prefix("and ") {
             // The pairs left out, counted: every differing claim is accounted for.
-            let claims: u64 = rest
-                .split('(')
-                .nth(1)
-                .unwrap()
-                .split(' ')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
+            let claims = number_after(rest, "(");
             listed += claims;
             assert!(
                 entry.ends_with("diagnose --json gives every claim"),
@@ -96,15 +96,7 @@ fn a_long_recycled_run_fits_a_screen_its_pairs_grouped_and_called_stale_as_the_e
         }
         let pair = ids(entry);
         let key = (pair[0].min(pair[1]), pair[0].max(pair[1]));
-        let claims: u64 = entry
-            .split(": ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let claims = number_after(entry, ": ");
         listed += claims;
         assert_eq!(stale.get(&key), Some(&claims), "{entry}");
         assert!(entry.contains(" frames old"), "{entry}");

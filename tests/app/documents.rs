@@ -345,14 +345,7 @@ fn a_godot_level_imports_as_a_new_unsaved_set_with_its_notes_beside_it() {
     h.get_by_label_contains("split into 7 convex pieces")
         .click();
     h.run();
-    let selected = h.state().selected().expect("a shape selected");
-    let name = h
-        .state()
-        .scene()
-        .shapes
-        .iter()
-        .find(|s| s.id == selected)
-        .and_then(|s| s.name.clone());
+    let name = selected_name(&h);
     assert_eq!(
         name.as_deref(),
         Some("DynamicShapes/RigidBodyConcavePolygon/CollisionPolygon2D#0")
@@ -417,14 +410,7 @@ fn alike_import_notes_stand_under_one_heading_each_row_selecting_its_shape() {
     h.get_by_label("node \"Coins/Coin2/Collision\" (CollisionShape2D)")
         .click();
     h.run();
-    let selected = h.state().selected().expect("a shape selected");
-    let name = h
-        .state()
-        .scene()
-        .shapes
-        .iter()
-        .find(|s| s.id == selected)
-        .and_then(|s| s.name.clone());
+    let name = selected_name(&h);
     assert_eq!(name.as_deref(), Some("Coins/Coin2/Collision"));
 }
 
@@ -580,4 +566,15 @@ fn open_with_unsaved_changes_reads_the_file_once() {
         h.state().message()
     );
     assert_eq!(h.state().path(), Some(path.as_path()));
+}
+
+/// The name of the shape selected in the window.
+fn selected_name(h: &Harness<'_, collidoscope::app::App>) -> Option<String> {
+    let selected = h.state().selected().expect("a shape selected");
+    h.state()
+        .scene()
+        .shapes
+        .iter()
+        .find(|s| s.id == selected)
+        .and_then(|s| s.name.clone())
 }
