@@ -2302,10 +2302,45 @@ pub fn game_connected(engine: &str, part: u64, pause_at_first: bool) -> String {
     )
 }
 
-/// What the capture lab says when a followed file is written again from its start.
-pub fn rewritten(path: &std::path::Path) -> String {
+/// What a followed capture that began again is said with (`diagnose --follow` and the
+/// capture lab): how (`how`: the file written again from its start, or another file at its
+/// path), after which frame of the earlier run (`None`: before its first), what the earlier
+/// run came to when it is not said beside (`earlier`: frames, claims, agreeing), and the new
+/// run's header once it is read.
+pub fn capture_began_again(
+    path: &std::path::Path,
+    how: crate::capture::follow::FollowEnd,
+    after_frame: Option<u64>,
+    earlier: Option<(u64, u64, u64)>,
+    header: Option<&crate::capture::Header>,
+) -> String {
+    use crate::capture::follow::FollowEnd;
+    let how = match how {
+        FollowEnd::Replaced => "a new file at its path",
+        _ => "written again from its start",
+    };
+    let after = match after_frame {
+        Some(frame) => format!("after frame {frame} of the earlier run"),
+        None => "before the earlier run's first frame".into(),
+    };
+    let earlier = earlier
+        .map(|(frames, claims, agreeing)| {
+            format!(" ({})", capture_claim_counts(frames, claims, agreeing))
+        })
+        .unwrap_or_default();
+    let new = match header {
+        Some(h) => format!(
+            "the new run ({} {}, {}, units {}{}) is judged from its first frame",
+            h.engine.name,
+            h.engine.version,
+            h.precision.name(),
+            h.units,
+            if h.y_up { "" } else { ", y down" }
+        ),
+        None => "the new run's header is not written yet: it is judged once it is".into(),
+    };
     format!(
-        "{} was written again from its start (the game run again): following the new capture",
+        "{}: the capture began again ({how}) {after}{earlier}; {new}",
         path.display()
     )
 }

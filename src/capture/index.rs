@@ -6,7 +6,7 @@
 //! in the time its first batch takes and is never held in memory. A compressed capture is
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
 
-use super::follow::Growing;
+use super::follow::{FollowEnd, Growing};
 use super::scan::{Watch, scan_capture};
 use super::{
     CaptureEvent, CaptureReader, EventFinder, Frame, FrameJudgement, Header, Keyframe, judge_frame,
@@ -19,9 +19,9 @@ use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, OnceLock};
 
 /// A keyframe is kept after this many bytes of lines...
 const KEY_BYTES: u64 = 16 << 20;
@@ -188,8 +188,8 @@ pub struct CaptureIndex {
     following: Option<Arc<AtomicBool>>,
     /// When the scan last handed out frames.
     last_found: Option<std::time::Instant>,
-    /// Set when a followed file was written again from its start.
-    rewritten: Option<Arc<AtomicBool>>,
+    /// While following: why the followed file stopped being read, once it did.
+    ended: Option<Arc<OnceLock<FollowEnd>>>,
     /// Reads the frames asked for with [`CaptureIndex::show`], on the caller's thread.
     seeker: Seeker,
     /// Reads the frames asked for with [`CaptureIndex::request`], on its own thread.
@@ -346,7 +346,7 @@ impl CaptureIndex {
         let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let growing = Growing::open(path, None, stop.clone()).map_err(fail)?;
         let done = growing.done();
-        let rewritten = growing.rewritten();
+        let ended = growing.end_watch();
         let read = Arc::new(AtomicU64::new(0));
         let reader = CaptureReader::new(path, growing)?;
         let mut index = Self::start(
@@ -357,17 +357,16 @@ impl CaptureIndex {
             Some((stop, done)),
             None,
         )?;
-        index.rewritten = Some(rewritten);
+        index.ended = Some(ended);
         Ok(index)
     }
 
-    /// Whether following ended because the file was written again from its start (a game
-    /// run again to the same file): follow it again for the new capture.
-    pub fn was_rewritten(&self) -> bool {
-        self.rewritten
-            .as_ref()
-            .is_some_and(|r| r.load(Ordering::Relaxed))
-            && !self.is_live()
+    /// How the capture began again, when following ended because it did (the file written
+    /// again from its start, or another file at its path: a game run again): follow it again
+    /// for the new run.
+    pub fn began_again(&self) -> Option<FollowEnd> {
+        let ended = self.ended.as_ref()?.get().copied()?;
+        (ended.began_again() && !self.is_live()).then_some(ended)
     }
 
     /// Whether the file at `path` has a whole capture header written (what
@@ -445,7 +444,7 @@ impl CaptureIndex {
             warning: None,
             found,
             following: stop,
-            rewritten: None,
+            ended: None,
             last_found: None,
             seeker: Seeker {
                 path: path.to_path_buf(),

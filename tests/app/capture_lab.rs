@@ -771,6 +771,78 @@ fn a_capture_followed_as_it_is_written_is_held_at_its_first_wrong_claim() {
     assert_eq!(h.state().capture_lab().held(), None);
 }
 
+/// A followed capture that begins again, as a game run again makes it: written again from
+/// its start past what was read (at once), renamed away and made again, then written again
+/// shorter. Each time the capture lab follows the new run from its header, and the status bar
+/// says the capture began again: how, after which frame of the earlier run and what it came
+/// to, and the new run's header.
+#[test]
+fn a_followed_capture_that_begins_again_is_followed_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.capture.jsonl");
+    // The platformer's header and its first frames (none reversed before frame 30), its
+    // engine's version `version`.
+    let text = String::from_utf8(platformer_to(Vec::new(), None, None)).unwrap();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let run = |version: &str, frames: usize| {
+        let header = lines[0].replace("\"0.3\"", &format!("\"{version}\""));
+        assert!(
+            header.contains(&format!("\"version\":\"{version}\"")),
+            "{header}"
+        );
+        header + &lines[1..=frames].concat()
+    };
+    std::fs::write(&path, run("0.2", 10)).unwrap();
+    let mut h = capture_harness(app(None));
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Follow(path.clone())));
+    let following = |version: &'static str, frames: usize| {
+        move |app: &App| {
+            app.capture_lab()
+                .index()
+                .is_some_and(|i| i.header().engine.version == version && i.frames().len() == frames)
+        }
+    };
+    until(&mut h, "the first run", following("0.2", 10));
+    let said = |h: &Harness<'static, App>| h.state().message().unwrap().text.clone();
+    let new_run = "units px, y down) is judged from its first frame";
+
+    std::fs::write(&path, run("0.3", 25)).unwrap();
+    until(
+        &mut h,
+        "the run written again past it",
+        following("0.3", 25),
+    );
+    assert!(h.state().capture_lab().index().unwrap().is_live());
+    let message = said(&h);
+    assert!(
+        message.contains("the capture began again (written again from its start) after frame 9 of the earlier run (10 frames, 10 claims: 10 agree); the new run (platformer 0.3, f32, ")
+            && message.ends_with(new_run),
+        "{message}"
+    );
+
+    std::fs::rename(&path, dir.path().join("again.old.jsonl")).unwrap();
+    std::fs::write(&path, run("0.4", 15)).unwrap();
+    until(&mut h, "the new file", following("0.4", 15));
+    let message = said(&h);
+    assert!(
+        message.contains("the capture began again (a new file at its path) after frame 24 of the earlier run (25 frames, 25 claims: 25 agree); the new run (platformer 0.4, ")
+            && message.ends_with(new_run),
+        "{message}"
+    );
+
+    std::fs::write(&path, run("0.5", 3)).unwrap();
+    until(&mut h, "the shorter run", following("0.5", 3));
+    let message = said(&h);
+    assert!(
+        message.contains(
+            "(written again from its start) after frame 14 of the earlier run (15 frames"
+        ),
+        "{message}"
+    );
+    assert!(h.state().capture_lab().is_live());
+}
+
 /// A gzip stream flushed (a sync point) at every write's flush.
 struct FlushingGz(flate2::write::GzEncoder<std::fs::File>);
 

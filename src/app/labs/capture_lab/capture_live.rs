@@ -8,6 +8,7 @@ use crate::app::command::{CaptureCommand, Command, Commands};
 use crate::app::document::path_field::PathField;
 use crate::app::panels::status_bar::Message;
 use crate::app::platform::Instant;
+use crate::capture::follow::FollowEnd;
 use crate::capture::{CaptureIndex, LinkEvent, Listener};
 use crate::motion::EventKind;
 use crate::picture::palette;
@@ -39,6 +40,9 @@ pub struct Live {
     pub refused: Option<(PathBuf, String)>,
     /// A game that connected while a break held a frame: followed at Go live.
     pub pending: Option<PathBuf>,
+    /// A followed capture that began again, whose new run is waited for (its header not
+    /// written yet): said again once it is followed.
+    pub began_again: Option<BeganAgain>,
     /// Where Save received writes.
     pub save_path: PathField,
 }
@@ -55,8 +59,47 @@ impl Default for Live {
             received: None,
             refused: None,
             pending: None,
+            began_again: None,
             save_path: PathField::new(".capture.jsonl"),
         }
+    }
+}
+
+/// A followed capture that began again (the game run again): what the status bar says of the
+/// earlier run.
+pub struct BeganAgain {
+    /// The capture followed.
+    pub path: PathBuf,
+    /// How: written again from its start, or another file at its path.
+    pub how: FollowEnd,
+    /// The earlier run's last frame read.
+    pub after_frame: Option<u64>,
+    /// The earlier run's frames, claims and agreeing claims.
+    pub earlier: (u64, u64, u64),
+}
+
+impl BeganAgain {
+    /// How the capture followed as `index` began again, once following it ended so.
+    pub fn of(index: &CaptureIndex) -> Option<Self> {
+        let how = index.began_again()?;
+        let (claims, agreeing) = index.counts();
+        Some(Self {
+            path: index.path().to_path_buf(),
+            how,
+            after_frame: index.frames().last().map(|f| f.frame),
+            earlier: (index.frames().len() as u64, claims, agreeing),
+        })
+    }
+
+    /// What the status bar says: with the new run's header once it is read.
+    pub fn said(&self, header: Option<&crate::capture::Header>) -> String {
+        text::capture_began_again(
+            &self.path,
+            self.how,
+            self.after_frame,
+            Some(self.earlier),
+            header,
+        )
     }
 }
 

@@ -17,7 +17,7 @@ pub(crate) mod compare;
 use crate::app::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
 use crate::app::document::path_field::PathField;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
-use crate::app::labs::capture_lab::capture_live::Live;
+use crate::app::labs::capture_lab::capture_live::{BeganAgain, Live};
 use crate::app::labs::capture_lab::compare::Compare;
 use crate::app::labs::motion_lab::frame_pair::FramePair;
 use crate::app::panels::status_bar::Message;
@@ -695,24 +695,39 @@ impl CaptureLab {
             };
             self.message = Some(said);
         }
-        // A followed file written again from its start (the game run again): followed anew.
-        if let Some(path) = self
-            .index
-            .as_ref()
-            .filter(|i| i.was_rewritten())
-            .map(|i| i.path().to_path_buf())
-        {
-            self.apply(CaptureCommand::Follow(path.clone()));
+        // A followed capture that began again (the file written again from its start, or
+        // another file at its path: the game run again): its new run followed, from its header
+        // (waited for when not written yet), the earlier run said.
+        let again_now = self.index.as_ref().and_then(BeganAgain::of);
+        let now = again_now.is_some();
+        if let Some(again) = again_now {
+            let opened = self.apply(CaptureCommand::Follow(again.path.clone()));
+            // The new run refused: said in red.
+            self.message = opened.filter(|m| m.error);
             began = true;
-            self.message = Some(Message {
-                text: text::rewritten(&path),
-                error: false,
-            });
+            self.live.began_again = Some(again);
         }
         if let Some(path) = self.live.due() {
             let opened = self.apply(CaptureCommand::Follow(path));
             began |= self.index.as_ref().is_some_and(|i| i.is_live());
             self.message = opened;
+        }
+        if let Some(again) = self.live.began_again.take() {
+            let new = self
+                .index
+                .as_ref()
+                .filter(|i| i.path() == again.path && i.is_live());
+            let waited = (self.live.awaiting.as_ref()).is_some_and(|(p, _)| *p == again.path);
+            // Said at once, and again with the new run's header when it was waited for.
+            if new.is_some() || (waited && now) {
+                self.message = Some(Message {
+                    text: again.said(new.map(CaptureIndex::header)),
+                    error: false,
+                });
+            }
+            if waited {
+                self.live.began_again = Some(again);
+            }
         }
         began
     }
