@@ -19,7 +19,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 /// A crate resting on the ground, frame `k`; its claim's normal turned round when `reversed`.
-fn frame(writer: &mut CaptureWriter<std::fs::File>, k: u64, reversed: bool) {
+fn frame<W: std::io::Write>(writer: &mut CaptureWriter<W>, k: u64, reversed: bool) {
     let ground = BodyShape::new(
         1,
         ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(),
@@ -252,5 +252,175 @@ fn a_capture_not_yet_there_is_waited_for_then_followed() {
     assert!(
         err.contains("never.capture.jsonl: no file came in 0.3 s of waiting (--idle)"),
         "{err}"
+    );
+}
+
+/// A run of the game to `out`: Box2D `version`'s header, then frames `0..frames`, the
+/// claim of frame `reversed` (if any) turned round; the writer, not finished.
+fn run_to<W: std::io::Write>(
+    out: W,
+    version: &str,
+    frames: u64,
+    reversed: Option<u64>,
+    gzip: bool,
+) -> CaptureWriter<W> {
+    let header = Header::f32_metres(Engine::new("box2d", version));
+    let (from, pen) = (NormalFrom::AToB, Penetration::NegativeSeparation);
+    let mut writer = CaptureWriter::with_gzip(out, &header, from, pen, gzip).unwrap();
+    for k in 0..frames {
+        frame(&mut writer, k, reversed == Some(k));
+    }
+    writer
+}
+
+/// Follow a capture (gzip or not, `--json` or not) whose earlier run (Box2D 3.2.0, frames
+/// 0-3, frame 3's claim reversed) has been read to its end (its frame 3 said), then let
+/// `again` begin it again at `path`; the lines printed, what stderr said and the exit status.
+fn begun_again(
+    gzip: bool,
+    json: bool,
+    again: impl FnOnce(&std::path::Path),
+) -> (Vec<String>, String, Option<i32>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(if gzip {
+        "again.capture.jsonl.gz"
+    } else {
+        "again.capture.jsonl"
+    });
+    let file = std::fs::File::create(&path).unwrap();
+    let earlier = run_to(file, "3.2.0", 4, Some(3), gzip);
+    let mut args = vec!["diagnose", "--follow", "--idle", "2"];
+    if json {
+        args.push("--json");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(&args)
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines) = mpsc::channel::<String>();
+    let reading = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            lines_tx.send(line.unwrap()).unwrap();
+        }
+    });
+    // The game begins again only once the follower has said frame 3, the earlier run's last.
+    let mut seen = Vec::new();
+    loop {
+        let line = lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("frame 3's claim is printed while the game still writes");
+        let said = line.contains("\"frame\":3") || line.starts_with("frame 3 ");
+        seen.push(line);
+        if said {
+            break;
+        }
+    }
+    drop(earlier);
+    again(&path);
+    let out = child.wait_with_output().unwrap();
+    reading.join().unwrap();
+    seen.extend(lines.try_iter());
+    (
+        seen,
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+/// A game run again to the same file, which it truncates: the follower says the capture
+/// began again, after which frame of the earlier run, with the new run's header and the
+/// earlier run's summary, and judges the new run from its header: its summary and exit status
+/// are the new run's (0 here: the earlier run's reversed claim is not the file's any more),
+/// whether the new run is shorter than what was read or written past it at once (it was read
+/// on from the old end: "line 5, column 0: the line is cut off"), plain or gzip.
+#[test]
+fn a_capture_written_again_from_its_start_is_judged_anew_shorter_or_past_what_was_read() {
+    let began = "the capture began again (written again from its start) after frame 3 of the earlier run; the new run (box2d 3.2.1, f32, units m) is judged from its first frame";
+    for gzip in [false, true] {
+        // Shorter: 2 frames, written as the game runs.
+        let (lines, _, status) = begun_again(gzip, false, |path| {
+            let file = std::fs::File::create(path).unwrap();
+            run_to(file, "3.2.1", 2, None, gzip).finish().unwrap();
+        });
+        let text = lines.join("\n");
+        assert_eq!(status, Some(0), "gzip {gzip}: {text}");
+        assert!(text.contains(began), "gzip {gzip}: {text}");
+        assert!(
+            text.contains(", the earlier run: box2d 3.2.0, f32, units m\n  4 frames, 4 claims: 3 agree, 1 differs"),
+            "{text}"
+        );
+        let summary = &text[text.rfind(": box2d").unwrap()..];
+        assert!(
+            summary.starts_with(": box2d 3.2.1, f32, units m\n  2 frames, 2 claims: 2 agree\n"),
+            "{text}"
+        );
+        // Past what was read: 30 frames, in one write.
+        let (lines, _, status) = begun_again(gzip, false, |path| {
+            let bytes = run_to(Vec::new(), "3.2.1", 30, None, gzip)
+                .finish()
+                .unwrap();
+            std::fs::write(path, bytes).unwrap();
+        });
+        let text = lines.join("\n");
+        assert_eq!(status, Some(0), "gzip {gzip}: {text}");
+        assert!(text.contains(began), "gzip {gzip}: {text}");
+        assert!(text.contains("30 frames, 30 claims: 30 agree"), "{text}");
+        assert!(!text.contains("line 5"), "{text}");
+    }
+}
+
+/// A game run again that moves the earlier capture away and makes a new file at the path:
+/// the new file is followed (it was never read: the old file was followed on for ever),
+/// said as a new file; with --json, one line says so with the earlier run's summary, the
+/// sentence on stderr, and the last line is the new run's summary.
+#[test]
+fn a_capture_renamed_away_and_made_again_is_followed_anew() {
+    let (lines, err, status) = begun_again(false, false, |path| {
+        std::fs::rename(path, path.with_extension("old")).unwrap();
+        let file = std::fs::File::create(path).unwrap();
+        run_to(file, "3.2.1", 5, Some(1), false).finish().unwrap();
+    });
+    let text = lines.join("\n");
+    assert_eq!(status, Some(1), "{text}\n{err}");
+    assert!(
+        text.contains("the capture began again (a new file at its path) after frame 3 of the earlier run; the new run (box2d 3.2.1, f32, units m)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("5 frames, 5 claims: 4 agree, 1 differs\n  first divergence: frame 1,"),
+        "{text}"
+    );
+
+    let (lines, err, status) = begun_again(false, true, |path| {
+        std::fs::rename(path, path.with_extension("old")).unwrap();
+        let file = std::fs::File::create(path).unwrap();
+        run_to(file, "3.2.1", 5, None, false).finish().unwrap();
+    });
+    assert_eq!(status, Some(0), "{lines:?}\n{err}");
+    assert!(
+        err.contains("the capture began again (a new file at its path)"),
+        "{err}"
+    );
+    let began: Value = lines
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|v| v.get("began_again").is_some())
+        .expect("a line says the capture began again");
+    assert_eq!(began["began_again"], "replaced");
+    assert_eq!(began["after_frame"], 3);
+    assert_eq!(began["earlier"]["engine"]["version"], "3.2.0");
+    assert_eq!(
+        (&began["earlier"]["claims"], &began["earlier"]["agreeing"]),
+        (&Value::from(4), &Value::from(3))
+    );
+    let summary: Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    assert_eq!(summary["engine"]["version"], "3.2.1");
+    assert_eq!(
+        (&summary["claims"], &summary["agreeing"]),
+        (&Value::from(5), &Value::from(5))
     );
 }

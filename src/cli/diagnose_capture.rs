@@ -38,6 +38,8 @@ struct Tally {
     malformed: (u64, u64),
     first_malformed: Option<(u64, f64, crate::capture::Malformed)>,
     events: Vec<CaptureEvent>,
+    /// The number of the last frame read.
+    last_frame: Option<u64>,
 }
 
 impl Tally {
@@ -48,6 +50,7 @@ impl Tally {
             self.pairs.push(judged);
         }
         self.events.append(&mut judged.events);
+        self.last_frame = Some(judged.frame);
         self.counts.0 += 1;
         self.counts.1 += judged.claims.len() as u64;
         self.counts.2 += judged.claims.iter().filter(|c| c.agrees()).count() as u64;
@@ -116,9 +119,12 @@ pub fn run(path: &Path, json: bool, out: &mut impl Write) -> u8 {
 
 /// `diagnose --follow`: the capture at `path` read as the game writes it, each claim that
 /// disagrees and each event printed (and flushed) as soon as its frame is read, the summary
-/// when reading ends: on Ctrl-C or SIGTERM, or after `idle` seconds without growth.
+/// when reading ends: on Ctrl-C or SIGTERM, or after `idle` seconds without growth. When the
+/// capture begins again (the file written again from its start, or another file at its path:
+/// the game run again), that is said with the earlier run's summary, and the new run is
+/// judged from its header: the summary and the exit status at the end are the new run's, as
+/// for the file on disk.
 pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) -> u8 {
-    use crate::capture::follow::Growing;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     let name = path.to_string_lossy();
@@ -127,34 +133,163 @@ pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) 
     // A second interrupt is the default one (the summary is on its way).
     let _ = ctrlc::set_handler(move || asked.store(true, Ordering::Relaxed));
     let idle = idle.map(std::time::Duration::from_secs_f64);
-    // A game not yet started: its capture is waited for, as the window waits for it.
-    if !path.exists() {
-        eprintln!("{}", crate::text::waiting_for_capture(path, idle));
-        if let Some(why) = crate::capture::follow::wait_for_file(path, idle, &stop) {
-            let e = crate::text::no_capture_came(path, why, idle);
-            super::report_unreadable(&name, &e, json, out);
-            return 1;
+    // How the run before this one ended, with the frame it ended after and its report.
+    let mut earlier: Option<Earlier> = None;
+    loop {
+        let run = follow_run(path, (idle, &stop), json, &mut earlier, out);
+        let began_again = run.ended.filter(|e| e.began_again());
+        match (run.reader, began_again) {
+            // Began again before its header was read: the run before is still the one to name.
+            (None, Some(_)) => continue,
+            // Refused, said.
+            (None, None) => return 1,
+            (Some(reader), Some(how)) => {
+                let after_frame = run.tally.last_frame;
+                let mut report = Vec::new();
+                // Named as the earlier run in words; the JSON line says so around it.
+                let said_as = if json {
+                    name.to_string()
+                } else {
+                    format!("{name}, the earlier run")
+                };
+                report_as(
+                    &said_as,
+                    &reader,
+                    run.tally,
+                    json.then_some(None),
+                    &mut report,
+                );
+                earlier = Some(Earlier {
+                    how,
+                    after_frame,
+                    report,
+                });
+            }
+            (Some(reader), None) => {
+                if let Some(warning) = reader.warning() {
+                    eprintln!("{warning}");
+                }
+                return report_as(&name, &reader, run.tally, json.then_some(None), out);
+            }
         }
     }
-    let growing = match Growing::open(path, idle, stop) {
+}
+
+/// A run of a followed capture that ended by beginning again: how, after which frame, and its
+/// report (words, or the `--json` summary line), said once the new run's header is read.
+struct Earlier {
+    how: crate::capture::follow::FollowEnd,
+    after_frame: Option<u64>,
+    report: Vec<u8>,
+}
+
+impl Earlier {
+    /// Say that the capture began again (the new run's `header` when it was read): in words,
+    /// the sentence then the earlier run's report; with `json`, one line `{"began_again":
+    /// "rewritten" or "replaced", "after_frame", "said", "earlier": its summary}`, the sentence
+    /// on stderr too.
+    fn say(
+        self,
+        path: &Path,
+        header: Option<&crate::capture::Header>,
+        json: bool,
+        out: &mut impl Write,
+    ) {
+        use crate::capture::follow::FollowEnd;
+        let said = crate::text::capture_began_again(path, self.how, self.after_frame, None, header);
+        if json {
+            eprintln!("{said}");
+            let earlier: serde_json::Value =
+                serde_json::from_slice(&self.report).unwrap_or_default();
+            let line = serde_json::json!({
+                "began_again": if self.how == FollowEnd::Replaced { "replaced" } else { "rewritten" },
+                "after_frame": self.after_frame,
+                "said": said,
+                "earlier": earlier,
+            });
+            let _ = writeln!(out, "{line}");
+        } else {
+            let _ = writeln!(out, "{said}");
+            let _ = out.write_all(&self.report);
+        }
+        let _ = out.flush();
+    }
+}
+
+/// How one run of a followed capture ended: its reader once its header was read (`None`:
+/// refused, said already, or the capture began again before its header), what its frames
+/// came to, and why reading ended.
+struct RunEnd {
+    reader: Option<CaptureReader>,
+    tally: Tally,
+    ended: Option<crate::capture::follow::FollowEnd>,
+}
+
+impl RunEnd {
+    fn without_reader(ended: Option<crate::capture::follow::FollowEnd>) -> Self {
+        Self {
+            reader: None,
+            tally: Tally::default(),
+            ended,
+        }
+    }
+}
+
+/// Follow one run of the capture at `path` (with the idle time and the stop flag), from its
+/// header to where reading ends, saying each frame's claims and events as they come. The run
+/// before it, when `earlier` holds one, is said once this run's header is read or refused; a
+/// refusal is said here, unless the capture began again (then what was refused was a line cut
+/// where the game began again).
+fn follow_run(
+    path: &Path,
+    (idle, stop): (
+        Option<std::time::Duration>,
+        &std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ),
+    json: bool,
+    earlier: &mut Option<Earlier>,
+    out: &mut impl Write,
+) -> RunEnd {
+    use crate::capture::follow::Growing;
+    use std::sync::atomic::Ordering;
+    let name = path.to_string_lossy();
+    let mut refused = |e: &dyn std::fmt::Display, out: &mut _| {
+        if let Some(before) = earlier.take() {
+            before.say(path, None, json, out);
+        }
+        super::report_unreadable(&name, &e.to_string(), json, out);
+        RunEnd::without_reader(None)
+    };
+    // A game not yet started (or its new file not yet made): its capture is waited for, as
+    // the window waits for it.
+    if !path.exists() {
+        eprintln!("{}", crate::text::waiting_for_capture(path, idle));
+        if let Some(why) = crate::capture::follow::wait_for_file(path, idle, stop) {
+            return refused(&crate::text::no_capture_came(path, why, idle), out);
+        }
+    }
+    let growing = match Growing::open(path, idle, stop.clone()) {
         Ok(growing) => growing,
         Err(e) => {
             let e = crate::files::FileError::new(
                 path,
                 crate::files::Problem::io("cannot read the file", e),
             );
-            super::report_unreadable(&name, &e, json, out);
-            return 1;
+            return refused(&e, out);
         }
     };
     let done = growing.done();
+    let ended = growing.end_watch();
     let mut reader = match CaptureReader::new(path, growing) {
         Ok(reader) => reader,
-        Err(e) => {
-            super::report_unreadable(&name, &e, json, out);
-            return 1;
+        Err(_) if ended.get().is_some_and(|e| e.began_again()) => {
+            return RunEnd::without_reader(ended.get().copied());
         }
+        Err(e) => return refused(&e, out),
     };
+    if let Some(before) = earlier.take() {
+        before.say(path, Some(reader.header()), json, out);
+    }
     let mut finder = EventFinder::for_capture(reader.header());
     let mut tally = Tally::default();
     loop {
@@ -166,11 +301,12 @@ pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) 
                 tally.add(&mut judged, !json);
             }
             Ok(None) => break,
-            // A gzip stream ends mid-member where the game stopped writing: the end, not damage.
+            // A gzip stream ends mid-member where the game stopped writing, and a line is cut
+            // where the game began again: the end, not damage.
             Err(_) if done.load(Ordering::Relaxed) => break,
             Err(e) => {
                 super::report_unreadable(&name, &e, json, out);
-                return 1;
+                return RunEnd::without_reader(None);
             }
         }
     }
@@ -186,10 +322,11 @@ pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) 
         said_at_once(&tail, json, out);
         tally.events.append(&mut tail.events);
     }
-    if let Some(warning) = reader.warning() {
-        eprintln!("{warning}");
+    RunEnd {
+        reader: Some(reader),
+        tally,
+        ended: ended.get().copied(),
     }
-    report_as(&name, &reader, tally, json.then_some(None), out)
 }
 
 /// What `--follow` prints as soon as a frame is read: with `json`, a line per claim that
@@ -250,6 +387,7 @@ fn report_as(
         malformed,
         first_malformed,
         events,
+        last_frame: _,
     } = tally;
     let header = reader.header().clone();
     // Any event but a normal flip is a collision that went wrong.
