@@ -1,4 +1,5 @@
-//! Large shape-set files: loading and saving 100,000 shapes.
+//! Large shape-set files: loading and saving 100,000 shapes; one polygon of 100,000 points
+//! checked (validation grows with the points, not their square: 33 s before, issue 60).
 
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose};
 use collidoscope::scene::{self, Scene, SceneShape};
@@ -47,6 +48,21 @@ fn bench_files(c: &mut Criterion) {
     });
     group.bench_function("save 100k shapes", |b| {
         b.iter(|| scene::save(black_box(&scene), &path).unwrap())
+    });
+    group.finish();
+
+    // One convex polygon of 100,000 points, as a level exported from a drawing tool can hold.
+    let points: Vec<DVec2> = (0..SHAPES)
+        .map(|i| {
+            let t = std::f64::consts::TAU * i as f64 / SHAPES as f64;
+            DVec2::new(t.cos(), t.sin()) * 10.0
+        })
+        .collect();
+    let mut group = c.benchmark_group("files");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(SHAPES as u64));
+    group.bench_function("check a polygon of 100k points", |b| {
+        b.iter(|| black_box(ConvexPolygon::new(black_box(points.clone())).unwrap()))
     });
     group.finish();
 }

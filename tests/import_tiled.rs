@@ -1064,3 +1064,51 @@ mod generated {
         }
     }
 }
+
+/// A concave polygon of more points than are split (a traced outline) is refused with the
+/// reason and the limit, not worked on for hours (splitting is cubic in the worst case: issue
+/// 60); with --skip-unsupported it is a note and the rest of the map comes.
+#[test]
+fn a_concave_polygon_too_large_to_split_is_refused_with_the_limit() {
+    // A comb of 2,000 points: teeth along the bottom.
+    let mut points = Vec::new();
+    for t in 0..499 {
+        let x = t as f64 * 2.0;
+        points.extend([(x, 10.0), (x + 1.0, 10.0), (x + 1.0, 5.0), (x + 2.0, 5.0)]);
+    }
+    points.extend([(998.0, 0.0), (0.0, 0.0)]);
+    let points: Vec<String> = points
+        .iter()
+        .map(|(x, y)| format!(r#"{{"x":{x},"y":{y}}}"#))
+        .collect();
+    let map = format!(
+        r#"{{"type":"map","orientation":"orthogonal","width":1,"height":1,"tilewidth":16,"tileheight":16,"infinite":false,"tilesets":[],"layers":[{{"type":"objectgroup","name":"walls","objects":[{{"id":1,"name":"comb","x":0,"y":0,"rotation":0,"polygon":[{}]}},{{"id":2,"name":"post","x":0,"y":0,"width":16,"height":16,"rotation":0}}]}}]}}"#,
+        points.join(",")
+    );
+    let read = |skip: bool| {
+        collidoscope::import::import_bytes(
+            Path::new("comb.tmj"),
+            map.as_bytes(),
+            Convert { scale: 1.0 },
+            skip,
+        )
+    };
+    let error = read(false).unwrap_err().to_string();
+    assert!(
+        error.starts_with("comb.tmj")
+            && error.contains("comb")
+            && error.contains(
+                "a concave polygon of 1998 points: polygons of more than 1024 points are not split"
+            ),
+        "{error}"
+    );
+    let set = read(true).unwrap();
+    assert_eq!(set.scene.shapes.len(), 1, "the post comes");
+    assert!(
+        set.notes
+            .iter()
+            .any(|n| n.to_string().contains("polygons of more than 1024 points")),
+        "{:?}",
+        set.notes.iter().map(|n| n.to_string()).collect::<Vec<_>>()
+    );
+}

@@ -171,3 +171,71 @@ fn given_order_indices_map_back_from_the_internal_order() {
         assert_eq!(given[p.file_vertex(i)], p.points()[i]);
     }
 }
+
+/// `n` points on a circle of radius 10, counter-clockwise.
+fn ring(n: usize) -> Vec<DVec2> {
+    (0..n)
+        .map(|i| {
+            let t = std::f64::consts::TAU * i as f64 / n as f64;
+            v(t.cos() * 10.0, t.sin() * 10.0)
+        })
+        .collect()
+}
+
+/// A shape set holding one polygon with `points`.
+fn set_with_polygon(points: &[DVec2]) -> String {
+    let points: Vec<String> = points
+        .iter()
+        .map(|p| format!("[{},{}]", p.x, p.y))
+        .collect();
+    format!(
+        r#"{{"format":"collidoscope-shapes","version":2,"shapes":[{{"name":"outline","kind":"polygon","position":[0,0],"angle":0,"points":[{}]}}]}}"#,
+        points.join(",")
+    )
+}
+
+/// A polygon of 100,000 points (a level exported from a drawing tool) is read, and a fault in
+/// one is named, in time that grows with the points: the check compared every edge with every
+/// other and took 33 s (issue 60). The time is measured in benches/files.rs; here, what is said.
+#[test]
+fn a_polygon_of_a_hundred_thousand_points_is_read_and_its_faults_named() {
+    let path = std::path::Path::new("outline.json");
+    let n = 100_000;
+    let scene = collidoscope::scene::parse(path, set_with_polygon(&ring(n)).as_bytes()).unwrap();
+    assert_eq!(scene.shapes.len(), 1);
+    let mut dented = ring(n);
+    dented[70_000] *= 0.5;
+    let error = collidoscope::scene::parse(path, set_with_polygon(&dented).as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.starts_with("outline.json") && error.contains("not convex at point 70000"),
+        "{error}"
+    );
+    // A star drawn without lifting the pen: every corner turns the same way, twice around.
+    let m = n + 1;
+    let star: Vec<DVec2> = (0..m)
+        .map(|c| {
+            let t = std::f64::consts::TAU * (c * 2 % m) as f64 / m as f64;
+            v(t.cos(), t.sin())
+        })
+        .collect();
+    let error = collidoscope::scene::parse(path, set_with_polygon(&star).as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("self-intersecting (the outline goes around 2 times, so its edges cross)"),
+        "{error}"
+    );
+    // Up to 1,024 points a star names its first two crossing edges, as it always did.
+    let small: Vec<DVec2> = (0..1_023)
+        .map(|c| {
+            let t = std::f64::consts::TAU * (c * 2 % 1_023) as f64 / 1_023.0;
+            v(t.cos(), t.sin())
+        })
+        .collect();
+    assert_eq!(
+        polygon_error(&small),
+        "self-intersecting (edge 0 crosses edge 511)"
+    );
+}

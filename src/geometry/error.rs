@@ -70,6 +70,24 @@ pub enum ShapeError {
         /// The second edge.
         edge_b: usize,
     },
+    /// Every corner turns the same way but the outline goes around more than once (a star
+    /// drawn without lifting the pen), so its edges cross. Said of polygons too large for the
+    /// search that names the two edges (see [`crate::geometry::EXHAUSTIVE_CHECK_POINTS`]).
+    #[error("self-intersecting (the outline goes around {turns} times, so its edges cross)")]
+    GoesAround {
+        /// How many whole turns the outline makes.
+        turns: u64,
+    },
+    /// A concave polygon too large to split into convex pieces (see [`crate::geometry::MOST_POINTS_SPLIT`]).
+    #[error(
+        "a concave polygon of {found} points: polygons of more than {most} points are not split into convex pieces (the split takes time growing with the cube of the points)"
+    )]
+    TooManyToSplit {
+        /// How many points it has.
+        found: usize,
+        /// The most that are split.
+        most: usize,
+    },
     /// A segment's two ends coincide.
     #[error(
         "a and b are the same point {}: a segment needs two distinct ends",
@@ -116,6 +134,8 @@ impl ShapeError {
             | ShapeError::NotConvex { .. }
             | ShapeError::FoldsBack { .. }
             | ShapeError::SelfIntersecting { .. }
+            | ShapeError::GoesAround { .. }
+            | ShapeError::TooManyToSplit { .. }
             | ShapeError::ChainTooShort { .. }
             | ShapeError::SameConsecutive { .. } => Some("points"),
         }

@@ -68,7 +68,7 @@ impl ConvexPolygon {
         let normals: SmallVec<[DVec2; 8]> = (0..n)
             .map(|i| right_perp(scaled[(i + 1) % n] - scaled[i]).normalize())
             .collect();
-        let extents = normals.iter().map(|u| project(&points, *u)).collect();
+        let extents = extents_on_normals(&points, &normals);
         let centroid_scaled = centroid(&scaled);
         let bounding_radius = scaled
             .iter()
@@ -210,6 +210,53 @@ fn project(points: &[DVec2], u: DVec2) -> Interval {
         })
 }
 
+/// The polygon's shadow on each of its edge normals: every corner projected on every normal
+/// up to [`EXHAUSTIVE_CHECK_POINTS`] corners; past that, rotating calipers (the farthest
+/// corner behind edge i moves forward as i does, so one walk around finds them all, and the
+/// nearest is the edge's own corner or a neighbour on the same line), the same numbers in time
+/// that grows with the corners.
+fn extents_on_normals(points: &[DVec2], normals: &[DVec2]) -> SmallVec<[Interval; 8]> {
+    if points.len() <= EXHAUSTIVE_CHECK_POINTS {
+        normals.iter().map(|u| project(points, *u)).collect()
+    } else {
+        extents_by_calipers(points, normals)
+    }
+}
+
+/// See [`extents_on_normals`]: `points` counter-clockwise and convex, `normals[i]` the outward
+/// normal of the edge from `points[i]`.
+fn extents_by_calipers(points: &[DVec2], normals: &[DVec2]) -> SmallVec<[Interval; 8]> {
+    let n = points.len();
+    let at = |k: usize, u: DVec2| points[k % n].dot(u);
+    // Climbs from `k` to where the projection on `u` stops falling (`sign` -1) or rising
+    // (`sign` 1), going forward, then backward; at most once around.
+    let climb = |mut k: usize, u: DVec2, sign: f64| {
+        for step in [1, n - 1] {
+            let mut moved = 0;
+            while moved < n && sign * (at(k + step, u) - at(k, u)) > 0.0 {
+                k = (k + step) % n;
+                moved += 1;
+            }
+        }
+        k
+    };
+    // The first farthest corner is looked for among all of them: a climb that begins on the
+    // edge's own line can stop there, where corners on one straight edge project a unit in
+    // the last place apart in either order.
+    let mut far = (0..n)
+        .min_by(|&j, &k| at(j, normals[0]).total_cmp(&at(k, normals[0])))
+        .unwrap_or(0);
+    normals
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            far = climb(far, *u, -1.0);
+            let near = climb(i, *u, 1.0);
+            Interval::new(at(far, *u), at(near, *u))
+        })
+        .collect()
+}
+
 /// Twice the signed area (shoelace formula): positive for counter-clockwise points.
 fn signed_area2(points: &[DVec2]) -> f64 {
     let n = points.len();
@@ -233,9 +280,59 @@ fn centroid(points: &[DVec2]) -> DVec2 {
     o + weighted / (3.0 * area2)
 }
 
+/// Past this many points a polygon is checked in time that grows with the points, not their
+/// square: the search for the first two crossing edges (every edge against every other) is
+/// left out, and a polygon that is not convex is named by its first corner that turns the
+/// wrong way, or by how many times its outline goes around. At 1,024 points that search is
+/// half a million edge pairs (a few milliseconds); at 100,000 it took half a minute. Every
+/// polygon up to this size gets exactly the message it always did.
+pub const EXHAUSTIVE_CHECK_POINTS: usize = 1024;
+
 /// Every rule of a convex polygon, in the order a person would fix them; indices are the
 /// given order.
 fn validate(points: &[DVec2]) -> Result<(), ShapeError> {
+    if points.len() <= EXHAUSTIVE_CHECK_POINTS {
+        validate_exhaustively(points)
+    } else {
+        validate_in_linear_time(points)
+    }
+}
+
+/// The rules checked as a person reads them: every pair of edges looked at for a crossing
+/// (quadratic in the points).
+fn validate_exhaustively(points: &[DVec2]) -> Result<(), ShapeError> {
+    let extent = check_points(points)?;
+    check_repeats(points, extent)?;
+    if collinear(points, extent) {
+        return Err(ShapeError::ZeroArea);
+    }
+    check_crossings(points)?;
+    check_turns(points)
+}
+
+/// The same rules in time that grows with the points: repeats found through a grid of cells
+/// as wide as the repeat tolerance, and crossings ruled out by the outline's turning. An
+/// outline whose every corner turns the same way (or goes straight on) and that turns once
+/// around in all is a convex polygon, so it has no crossing edges; one that fails is not
+/// convex, and is named by the first corner that turns the wrong way or, when every corner
+/// turns the same way, by how many times it goes around. Gives what
+/// [`validate_exhaustively`] gives for every convex polygon; for one that is not convex it can
+/// name a corner where the exhaustive check names two crossing edges.
+fn validate_in_linear_time(points: &[DVec2]) -> Result<(), ShapeError> {
+    let extent = check_points(points)?;
+    check_repeats_in_cells(points, extent)?;
+    if collinear(points, extent) {
+        return Err(ShapeError::ZeroArea);
+    }
+    check_turns(points)?;
+    match turns_around(points) {
+        1 => Ok(()),
+        turns => Err(ShapeError::GoesAround { turns }),
+    }
+}
+
+/// At least three points, each finite; the larger side of their bounding box.
+fn check_points(points: &[DVec2]) -> Result<f64, ShapeError> {
     if points.len() < 3 {
         return Err(ShapeError::TooFewPoints {
             found: points.len(),
@@ -244,13 +341,21 @@ fn validate(points: &[DVec2]) -> Result<(), ShapeError> {
     for (i, p) in points.iter().enumerate() {
         check_point(&format!("point {i}"), *p)?;
     }
-    let extent = extent(points);
-    check_repeats(points, extent)?;
-    if collinear(points, extent) {
-        return Err(ShapeError::ZeroArea);
-    }
-    check_crossings(points)?;
-    check_turns(points)
+    Ok(extent(points))
+}
+
+/// How many whole turns the outline makes (its corners' turning angles summed): 1 for a
+/// convex polygon, more for a star drawn without lifting the pen.
+fn turns_around(points: &[DVec2]) -> u64 {
+    let n = points.len();
+    let total: f64 = (0..n)
+        .map(|i| {
+            let incoming = points[i] - points[(i + n - 1) % n];
+            let outgoing = points[(i + 1) % n] - points[i];
+            cross(incoming, outgoing).atan2(incoming.dot(outgoing))
+        })
+        .sum();
+    (total.abs() / std::f64::consts::TAU).round() as u64
 }
 
 /// The larger side of the bounding box.
@@ -287,6 +392,49 @@ fn check_repeats(points: &[DVec2], extent: f64) -> Result<(), ShapeError> {
                 second: j,
             });
         }
+    }
+    Ok(())
+}
+
+/// [`check_repeats`] through a grid of cells as wide as the tolerance: two points within the
+/// tolerance lie in the same or neighbouring cells, and the cells hold the earlier points,
+/// none of which repeat each other, so each cell holds only a few. Names the same pair: the
+/// first point that repeats an earlier one, and the earliest it repeats.
+fn check_repeats_in_cells(points: &[DVec2], extent: f64) -> Result<(), ShapeError> {
+    let tolerance = REPEAT_TOLERANCE * extent;
+    if tolerance == 0.0 {
+        // Every point is the same (validation scales tiny polygons up first).
+        return Err(ShapeError::RepeatedPoint {
+            first: 0,
+            second: 1,
+        });
+    }
+    let lo = points
+        .iter()
+        .fold(DVec2::splat(f64::INFINITY), |lo, p| lo.min(*p));
+    // Within the bounding box, so at most 1e12 cells a side: the index fits an i64.
+    let cell = |p: DVec2| {
+        let c = ((p - lo) / tolerance).floor();
+        (c.x as i64, c.y as i64)
+    };
+    let mut cells: std::collections::HashMap<(i64, i64), SmallVec<[usize; 2]>> =
+        std::collections::HashMap::with_capacity(points.len());
+    for (j, q) in points.iter().enumerate() {
+        let (cx, cy) = cell(*q);
+        let mut first: Option<usize> = None;
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                for &i in cells.get(&(cx + dx, cy + dy)).into_iter().flatten() {
+                    if points[i].distance(*q) <= tolerance && first.is_none_or(|f| i < f) {
+                        first = Some(i);
+                    }
+                }
+            }
+        }
+        if let Some(first) = first {
+            return Err(ShapeError::RepeatedPoint { first, second: j });
+        }
+        cells.entry((cx, cy)).or_default().push(j);
     }
     Ok(())
 }
@@ -350,4 +498,198 @@ fn check_turns(points: &[DVec2]) -> Result<(), ShapeError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The checks in linear time against the exhaustive ones, and the calipers against every
+    //! corner projected, on random polygons of every kind a file can hold.
+    use super::*;
+
+    /// xorshift64*: a fixed sequence, so a failure repeats.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// A convex polygon: corners at sorted random angles on an ellipse, some with points added
+    /// on their edges, placed and sized at random, in either winding.
+    fn convex(rng: &mut Rng, corners: usize) -> Vec<DVec2> {
+        let mut angles: Vec<f64> = (0..corners)
+            .map(|_| rng.unit() * std::f64::consts::TAU)
+            .collect();
+        angles.sort_by(f64::total_cmp);
+        let (rx, ry) = (0.2 + rng.unit() * 3.0, 0.2 + rng.unit() * 3.0);
+        let scale = 10f64.powi(rng.below(9) as i32 - 4);
+        let offset =
+            DVec2::new(rng.unit() - 0.5, rng.unit() - 0.5) * 10f64.powi(rng.below(7) as i32);
+        let mut points = Vec::new();
+        for (k, t) in angles.iter().enumerate() {
+            let p = DVec2::new(t.cos() * rx, t.sin() * ry);
+            points.push(p);
+            if rng.below(8) == 0 {
+                let next = angles[(k + 1) % corners];
+                let q = DVec2::new(next.cos() * rx, next.sin() * ry);
+                points.push(p.lerp(q, 0.5)); // a point on the straight edge
+            }
+        }
+        let mut points: Vec<DVec2> = points.into_iter().map(|p| p * scale + offset).collect();
+        if rng.below(2) == 0 {
+            points.reverse();
+        }
+        points
+    }
+
+    /// A polygon that is often not valid: a convex one damaged in one of the ways files are.
+    fn damaged(rng: &mut Rng, corners: usize) -> Vec<DVec2> {
+        let mut points = convex(rng, corners);
+        let n = points.len();
+        let (i, j) = (rng.below(n), rng.below(n));
+        match rng.below(7) {
+            0 => points.swap(i, j),
+            1 => points[i] = points[j],
+            2 => points[i] = points[j] + DVec2::splat(points[j].length() * 1e-14),
+            3 => points[i] = points[i].lerp(points.iter().sum::<DVec2>() / n as f64, rng.unit()),
+            4 => {
+                let (a, b) = (i.min(j), i.max(j));
+                points[a..b].reverse();
+            }
+            5 => {
+                // A star: every k-th corner of a regular polygon, around k times.
+                let k = 2 + rng.below(3);
+                let m = 2 * k + 1 + 2 * rng.below(20);
+                points = (0..m)
+                    .map(|c| {
+                        let t = std::f64::consts::TAU * (c * k % m) as f64 / m as f64;
+                        DVec2::new(t.cos(), t.sin())
+                    })
+                    .collect();
+            }
+            _ => points = (0..n).map(|_| DVec2::new(rng.unit(), rng.unit())).collect(),
+        }
+        points
+    }
+
+    #[test]
+    fn the_check_in_linear_time_agrees_with_the_exhaustive_one() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let (mut valid, mut named_alike, mut named_otherwise) = (0, 0, 0);
+        for case in 0..20_000 {
+            let corners = 3 + rng.below(if case % 10 == 0 { 300 } else { 30 });
+            let points = if case % 2 == 0 {
+                convex(&mut rng, corners)
+            } else {
+                damaged(&mut rng, corners)
+            };
+            let scaled: Vec<DVec2> = points.iter().map(|p| *p * exact_scale(&points)).collect();
+            let exhaustive = validate_exhaustively(&scaled);
+            let linear = validate_in_linear_time(&scaled);
+            match (&exhaustive, &linear) {
+                (Ok(()), Ok(())) => valid += 1,
+                (a, b) if a == b => named_alike += 1,
+                (
+                    Err(ShapeError::SelfIntersecting { .. }),
+                    Err(
+                        ShapeError::NotConvex { .. }
+                        | ShapeError::FoldsBack { .. }
+                        | ShapeError::GoesAround { .. },
+                    ),
+                ) => named_otherwise += 1,
+                _ => {
+                    panic!("case {case}: exhaustive {exhaustive:?}, linear {linear:?}: {points:?}")
+                }
+            }
+        }
+        // Each kind of answer happens often enough to mean something.
+        assert!(
+            valid > 9_000 && named_alike > 3_000 && named_otherwise > 1_000,
+            "valid {valid}, named alike {named_alike}, crossing named otherwise {named_otherwise}"
+        );
+        println!(
+            "valid {valid}, named alike {named_alike}, a crossing named otherwise {named_otherwise}"
+        );
+    }
+
+    #[test]
+    fn calipers_give_every_shadow_the_corners_give() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut worst = 0.0_f64;
+        for case in 0..3_000 {
+            let corners = 3 + rng.below(if case % 10 == 0 { 2_000 } else { 40 });
+            let Ok(polygon) = ConvexPolygon::new(convex(&mut rng, corners)) else {
+                continue;
+            };
+            let (points, normals) = (polygon.points(), polygon.normals());
+            let by_calipers = extents_by_calipers(points, normals);
+            // A dot product is rounded relative to the coordinates' size, not the polygon's:
+            // corners on one straight edge can project a unit in the last place apart in
+            // either order.
+            let size = points
+                .iter()
+                .fold(0.0_f64, |m, p| m.max(p.abs().max_element()));
+            for (k, u) in normals.iter().enumerate() {
+                let every = project(points, *u);
+                let gap = (every.min - by_calipers[k].min)
+                    .abs()
+                    .max((every.max - by_calipers[k].max).abs());
+                worst = worst.max(gap / size);
+            }
+        }
+        assert!(
+            worst <= 1e-15,
+            "worst difference {worst:e} of the coordinates' size"
+        );
+        println!("calipers against every corner: worst {worst:e} of the coordinates' size");
+    }
+
+    #[test]
+    fn a_polygon_of_a_hundred_thousand_points_is_checked() {
+        let n = 100_000;
+        let ring = |n: usize| -> Vec<DVec2> {
+            (0..n)
+                .map(|i| {
+                    let t = std::f64::consts::TAU * i as f64 / n as f64;
+                    DVec2::new(t.cos(), t.sin()) * 10.0
+                })
+                .collect()
+        };
+        let polygon = ConvexPolygon::new(ring(n)).unwrap();
+        assert_eq!(polygon.points().len(), n);
+        let mut dented = ring(n);
+        dented[70_000] *= 0.5;
+        assert_eq!(
+            ConvexPolygon::new(dented),
+            Err(ShapeError::NotConvex { point: 70_000 })
+        );
+        let star: Vec<DVec2> = (0..n + 1)
+            .map(|c| {
+                let t = std::f64::consts::TAU * (c * 2 % (n + 1)) as f64 / (n + 1) as f64;
+                DVec2::new(t.cos(), t.sin())
+            })
+            .collect();
+        assert_eq!(
+            ConvexPolygon::new(star),
+            Err(ShapeError::GoesAround { turns: 2 })
+        );
+        let mut repeated = ring(n);
+        repeated[99_999] = repeated[12_345];
+        assert_eq!(
+            ConvexPolygon::new(repeated),
+            Err(ShapeError::RepeatedPoint {
+                first: 12_345,
+                second: 99_999
+            })
+        );
+    }
 }

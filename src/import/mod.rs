@@ -365,6 +365,9 @@ impl Outcome {
                     ShapeError::SelfIntersecting { edge_a, edge_b } => Refusal::Refuse(format!(
                         "self-intersecting polygon (edges {edge_a} and {edge_b} cross)"
                     )),
+                    too_many @ ShapeError::TooManyToSplit { .. } => {
+                        Refusal::Refuse(too_many.to_string())
+                    }
                     other => Refusal::Skip(other.to_string()),
                 })?;
                 pieces

@@ -73,6 +73,63 @@ struct NaiveView {
     radius: f64,
     circle: bool,
     polygon: bool,
+    /// For a polygon of many points, where its corners are found along an axis without
+    /// projecting every one (the rule has as many axes as corners, so projecting every corner
+    /// on every axis grows with their square: 55 s for one polygon of 8,000 points in a
+    /// capture). `None`: every point is projected, as the rule is written.
+    corners: Option<CornerSearch>,
+}
+
+/// Projecting a convex polygon's corners on an axis by searching its edges' directions: the
+/// corner farthest along `u` is the one whose two edges' outward normals turn past `u`, found
+/// by bisection over the normals' angles, then checked against its neighbours (corners on one
+/// straight edge project a unit in the last place apart in either order).
+struct CornerSearch {
+    /// The point indices counter-clockwise.
+    ccw: Vec<usize>,
+    /// `angles[k]`: the outward normal of the edge from `ccw[k]`, as an angle from the first
+    /// one's, in [0, 2 pi).
+    angles: Vec<f64>,
+    first: f64,
+}
+
+impl CornerSearch {
+    /// Past this many corners the search is used.
+    const FROM: usize = crate::geometry::EXHAUSTIVE_CHECK_POINTS;
+
+    fn new(points: &[DVec2]) -> Self {
+        let n = points.len();
+        let area2: f64 = (0..n)
+            .map(|i| crate::geometry::cross(points[i], points[(i + 1) % n]))
+            .sum();
+        let ccw: Vec<usize> = if area2 < 0.0 {
+            (0..n).rev().collect()
+        } else {
+            (0..n).collect()
+        };
+        let angle = |k: usize| {
+            let normal = right_perp(points[ccw[(k + 1) % n]] - points[ccw[k]]);
+            normal.y.atan2(normal.x)
+        };
+        let first = angle(0);
+        let angles = (0..n)
+            .map(|k| (angle(k) - first).rem_euclid(std::f64::consts::TAU))
+            .collect();
+        Self { ccw, angles, first }
+    }
+
+    /// The index (into the points) of the corner farthest along `u`.
+    fn farthest(&self, points: &[DVec2], u: DVec2) -> usize {
+        let n = self.ccw.len();
+        let along = (u.y.atan2(u.x) - self.first).rem_euclid(std::f64::consts::TAU);
+        // Corner k lies between edges k - 1 and k: farthest along the directions between
+        // their normals.
+        let k = self.angles.partition_point(|a| *a < along) % n;
+        (0..5)
+            .map(|d| self.ccw[(k + n + d - 2) % n])
+            .max_by(|i, j| points[*i].dot(u).total_cmp(&points[*j].dot(u)))
+            .unwrap_or(0)
+    }
 }
 
 impl NaiveView {
@@ -92,15 +149,26 @@ impl NaiveView {
                 (piece.map_or(vec![offset], |q| vec![q.p1, q.p2]), 0.0)
             }
         };
+        let polygon = matches!(placed.shape, Shape::Polygon(_));
+        let corners =
+            (polygon && points.len() > CornerSearch::FROM).then(|| CornerSearch::new(&points));
         Self {
             points,
             radius,
             circle: matches!(placed.shape, Shape::Circle(_)),
-            polygon: matches!(placed.shape, Shape::Polygon(_)),
+            polygon,
+            corners,
         }
     }
 
     fn project(&self, u: DVec2) -> Interval {
+        if let Some(corners) = &self.corners {
+            let (lo, hi) = (
+                self.points[corners.farthest(&self.points, -u)].dot(u),
+                self.points[corners.farthest(&self.points, u)].dot(u),
+            );
+            return Interval::new(lo - self.radius, hi + self.radius);
+        }
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for p in &self.points {
             let d = p.dot(u);
@@ -185,4 +253,65 @@ pub fn naive_report(a: &Placed, b: &Placed) -> SatReport {
         mistake: Some(Mistake::NaiveSmallestOverlap),
     };
     finish(tests, origin, (a.shape.kind(), b.shape.kind()), decision)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corner search against every corner projected, on random convex polygons past the
+    /// size it is used from (points on an ellipse, some on straight edges, either winding,
+    /// far from the origin), along random axes.
+    #[test]
+    fn the_corner_search_projects_as_every_corner_does() {
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut unit = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut worst = 0.0_f64;
+        for _ in 0..60 {
+            let corners = CornerSearch::FROM + 1 + (unit() * 3_000.0) as usize;
+            let mut angles: Vec<f64> = (0..corners)
+                .map(|_| unit() * std::f64::consts::TAU)
+                .collect();
+            angles.sort_by(f64::total_cmp);
+            angles.dedup();
+            let (rx, ry) = (0.5 + unit() * 5.0, 0.5 + unit() * 5.0);
+            let offset = DVec2::new(unit() - 0.5, unit() - 0.5) * 1e4;
+            let mut points = Vec::new();
+            for (k, t) in angles.iter().enumerate() {
+                let p = DVec2::new(t.cos() * rx, t.sin() * ry) + offset;
+                points.push(p);
+                if k % 7 == 0 {
+                    let next = angles[(k + 1) % angles.len()];
+                    let q = DVec2::new(next.cos() * rx, next.sin() * ry) + offset;
+                    points.push(p.lerp(q, 0.5));
+                }
+            }
+            if unit() < 0.5 {
+                points.reverse();
+            }
+            let search = CornerSearch::new(&points);
+            let size = points
+                .iter()
+                .fold(0.0_f64, |m, p| m.max(p.abs().max_element()));
+            for _ in 0..500 {
+                let t = unit() * std::f64::consts::TAU;
+                let u = DVec2::new(t.cos(), t.sin());
+                let every = points
+                    .iter()
+                    .map(|p| p.dot(u))
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let found = points[search.farthest(&points, u)].dot(u);
+                worst = worst.max((every - found).abs() / size);
+            }
+        }
+        assert!(worst <= 1e-15, "worst {worst:e} of the coordinates' size");
+        println!(
+            "the corner search against every corner: worst {worst:e} of the coordinates' size"
+        );
+    }
 }
