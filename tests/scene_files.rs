@@ -518,3 +518,26 @@ fn a_scene_with_a_number_that_is_not_finite_is_not_saved() {
     save(&scene, &path).unwrap();
     assert!(collidoscope::scene::load(&path).is_ok());
 }
+
+/// An unknown key of 2,000,000 characters in a shape set is named by its first 60 characters
+/// and its length, at the top level, in a shape and in a pair (issue 60).
+#[test]
+fn a_huge_unknown_key_is_named_by_its_start_and_length() {
+    let key = "k".repeat(2_000_000);
+    let shown = format!("unknown key \"{}\"... (2000000 characters)", "k".repeat(60));
+    let circle = r#"{"kind": "circle", "position": [0, 0], "radius": 1}"#;
+    let cases = [
+        document(circle).replace("\"shapes\"", &format!("\"{key}\": 1, \"shapes\"")),
+        document(&circle.replace("\"radius\"", &format!("\"{key}\": 1, \"radius\""))),
+    ];
+    for text in cases {
+        let said = refuse(&text);
+        assert!(said.contains(&shown), "{}", &said[..said.len().min(300)]);
+        assert!(said.len() < 400, "{} characters", said.len());
+    }
+    // A short key is quoted whole, and a typo of a known one still suggested.
+    assert!(
+        refuse(&document(&circle.replace("\"radius\"", "\"raduis\"")))
+            .contains("unknown key \"raduis\" (did you mean \"radius\"?)")
+    );
+}

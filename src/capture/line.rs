@@ -6,7 +6,7 @@
 use super::parsed::{FrameLine, LineProblem, Malformed, MalformedWhat, ShapeKeys};
 use super::{Engine, FORMAT, Header, VERSION};
 use crate::Reported;
-use crate::files::{Fields, describe, spelled, suggestion, without_position};
+use crate::files::{Fields, describe, quoted_key, spelled, suggestion, without_position};
 use crate::scene::{CLAIM_KEYS, Precision, reported};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
@@ -232,7 +232,12 @@ fn engine_of(engine: &Map<String, Value>) -> Result<Engine, LineProblem> {
 
 fn unknown_key(map: &Map<String, Value>, keys: &[&str], place: &str) -> Result<(), LineProblem> {
     match map.keys().find(|k| !keys.contains(&k.as_str())) {
-        Some(key) => Err(format!("unknown key {key:?} {place}{}", suggestion(key, keys)).into()),
+        Some(key) => Err(format!(
+            "unknown key {} {place}{}",
+            quoted_key(key),
+            suggestion(key, keys)
+        )
+        .into()),
         None => Ok(()),
     }
 }
@@ -417,7 +422,8 @@ fn claim(entry: &Value) -> Result<(u64, u64, Reported), String> {
     };
     if let Some(key) = map.keys().find(|k| !CLAIM_KEYS.contains(&k.as_str())) {
         return Err(format!(
-            "unknown key {key:?}{}",
+            "unknown key {}{}",
+            quoted_key(key),
             suggestion(key, &CLAIM_KEYS)
         ));
     }

@@ -124,7 +124,8 @@ impl Filter {
         };
         if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
             return Err(format!(
-                "unknown key {key:?} in \"filter\"{}",
+                "unknown key {} in \"filter\"{}",
+                crate::files::quoted_key(key),
                 crate::files::suggestion(key, &KEYS)
             ));
         }

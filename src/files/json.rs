@@ -97,8 +97,25 @@ pub(crate) fn spelled(value: &Value) -> String {
     }
 }
 
+/// A key as a message quotes it: `"radius"`; past 60 characters its first 60 and how long it
+/// is (`"aaaa..."... (20000000 characters)`), so a file with a huge key gets a message of a
+/// line, not the key echoed whole.
+pub(crate) fn quoted_key(key: &str) -> String {
+    const SHOWN: usize = 60;
+    match key.char_indices().nth(SHOWN) {
+        None => format!("{key:?}"),
+        Some((cut, _)) => format!("{:?}... ({} characters)", &key[..cut], key.chars().count()),
+    }
+}
+
 /// ` (did you mean "radius"?)` when `key` is a small typo of an allowed key.
 pub(crate) fn suggestion(key: &str, allowed: &[&str]) -> String {
+    // Keys more than two characters longer than every allowed key are no typo of one; the
+    // distance table would be as long as the key (110 bytes of memory a byte of key).
+    let longest = allowed.iter().map(|k| k.chars().count()).max().unwrap_or(0);
+    if key.len() > 4 * (longest + 2) || key.chars().count() > longest + 2 {
+        return String::new();
+    }
     allowed
         .iter()
         .map(|candidate| (edit_distance(key, candidate), candidate))
@@ -108,7 +125,8 @@ pub(crate) fn suggestion(key: &str, allowed: &[&str]) -> String {
         .unwrap_or_default()
 }
 
-/// Levenshtein distance, with a swap of two neighbours counting once ("raduis").
+/// Levenshtein distance, with a swap of two neighbours counting once ("raduis"). The
+/// caller keeps `a` short (see [`suggestion`]).
 fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

@@ -11,7 +11,8 @@ mod json;
 pub use atomic::{write_atomically, write_atomically_with, write_text_atomically};
 pub use error::{FileError, Problem};
 pub(crate) use json::{
-    Fields, as_point, describe, point_error, spelled, suggestion, syntax_problem, without_position,
+    Fields, as_point, describe, point_error, quoted_key, spelled, suggestion, syntax_problem,
+    without_position,
 };
 
 /// The top-level `"format"` a JSON file says it is (`collidoscope-shapes`,

@@ -3,7 +3,7 @@
 //! resolved against the lesson file and read when the lesson is, and a broken slide is named
 //! by its number (from 1) and title.
 
-use crate::files::{FileError, Problem, describe, suggestion, syntax_problem};
+use crate::files::{FileError, Problem, describe, quoted_key, suggestion, syntax_problem};
 use crate::geometry::DVec2;
 use crate::latency::PacketLog;
 use crate::motion::{Resolver, Substeps};
@@ -194,7 +194,8 @@ impl Lesson {
 fn unknown(object: &Map<String, Value>, allowed: &[&str], place: &str) -> Result<(), String> {
     match object.keys().find(|k| !allowed.contains(&k.as_str())) {
         Some(key) => Err(format!(
-            "unknown key {key:?} {place}{}",
+            "unknown key {} {place}{}",
+            quoted_key(key),
             suggestion(key, allowed)
         )),
         None => Ok(()),
@@ -303,7 +304,11 @@ fn slide_body(lesson: &Path, read: &Read<'_>, s: &Map<String, Value>) -> Result<
             Some((_, lab)) => {
                 format!("{key:?} belongs to a \"{lab}\" slide, and this one is \"{lab_name}\"")
             }
-            None => format!("unknown key {key:?}{}", suggestion(key, &allowed)),
+            None => format!(
+                "unknown key {}{}",
+                quoted_key(key),
+                suggestion(key, &allowed)
+            ),
         });
     }
     let text = match s.get("text") {

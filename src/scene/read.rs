@@ -9,7 +9,8 @@ use super::read_pairs::{read_claims, read_expect, read_tolerance};
 use super::{Body, FORMAT, Motion, Precision, Scene, SceneShape, VERSION, shape_label};
 use crate::files::huge;
 use crate::files::{
-    Fields, FileError, Problem, as_point, describe, point_error, suggestion, syntax_problem,
+    Fields, FileError, Problem, as_point, describe, point_error, quoted_key, suggestion,
+    syntax_problem,
 };
 use crate::geometry::{
     Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape, ShapeError,
@@ -61,7 +62,8 @@ fn parse_document(bytes: &[u8]) -> Result<Scene, Problem> {
     let allowed = &TOP_KEYS[..TOP_KEYS_UP_TO[version as usize - 1]];
     if let Some(key) = top.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(Problem::Document(format!(
-            "unknown key {key:?} at the top level{}",
+            "unknown key {} at the top level{}",
+            quoted_key(key),
             suggestion_or_version(key, allowed, top_key_version, version)
         )));
     }
@@ -354,7 +356,9 @@ pub(crate) fn parse_shape(
             let motion = |k: &str| MOTION_KEYS.contains(&k).then_some(2);
             suggestion_or_version(key, &allowed, motion, version)
         };
-        return Err(fail(format!("unknown key {key:?}{hint}").into()));
+        return Err(fail(
+            format!("unknown key {}{hint}", quoted_key(key)).into(),
+        ));
     }
     let fields = Fields(fields);
     let place = || -> Result<Placed, KeyProblem> {

@@ -4,7 +4,7 @@
 use super::{Claim, Expected, ExpectedPiece, ShapeId};
 use crate::Reported;
 use crate::files::{
-    Fields, Problem, as_point, describe, point_error, suggestion, without_position,
+    Fields, Problem, as_point, describe, point_error, quoted_key, suggestion, without_position,
 };
 use crate::geometry::DVec2;
 use crate::query::{ChainRule, PairSummary, TwoSided};
@@ -115,7 +115,11 @@ fn pair_fields<'v>(
         return Err(format!("expected an object, found {}", describe(entry)));
     };
     if let Some(key) = map.keys().find(|k| !keys.contains(&k.as_str())) {
-        return Err(format!("unknown key {key:?}{}", suggestion(key, keys)));
+        return Err(format!(
+            "unknown key {}{}",
+            quoted_key(key),
+            suggestion(key, keys)
+        ));
     }
     let index = |key: &str| -> Result<ShapeId, String> {
         match map.get(key) {
@@ -355,7 +359,8 @@ fn two_sided(value: Option<&Value>) -> Result<TwoSided, String> {
     let keys = ["intersecting", "depth", "normal"];
     if let Some(key) = map.keys().find(|k| !keys.contains(&k.as_str())) {
         return Err(format!(
-            "unknown key {key:?} in \"two_sided\"{}",
+            "unknown key {} in \"two_sided\"{}",
+            quoted_key(key),
             suggestion(key, &keys)
         ));
     }
