@@ -1112,3 +1112,39 @@ fn a_concave_polygon_too_large_to_split_is_refused_with_the_limit() {
         set.notes.iter().map(|n| n.to_string()).collect::<Vec<_>>()
     );
 }
+
+/// An infinite map's chunks are read wherever Tiled can put them: one at column 2^31 - 16 (its
+/// last cell the last column an i32 holds) came out empty with no note, the `tiled` crate's
+/// sums overflowing, while one at 2^31 - 128 gave its 16 shapes (issue 60). A cell past that
+/// is refused by name.
+#[test]
+fn a_chunk_at_the_last_columns_is_read_and_one_past_them_refused() {
+    let map = |x: i64| {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="16" height="16" tilewidth="16" tileheight="16" infinite="1">
+ <tileset firstgid="1" name="blocks" tilewidth="16" tileheight="16" tilecount="1" columns="1"><image source="blocks.png" width="16" height="16"/><tile id="0"><objectgroup><object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile></tileset>
+ <layer id="1" name="far" width="16" height="16"><data encoding="csv"><chunk x="{x}" y="0" width="16" height="1">{}</chunk></data></layer>
+</map>"#,
+            ["1"; 16].join(",")
+        )
+    };
+    let read = |x: i64| {
+        collidoscope::import::import_bytes(
+            Path::new("far.tmx"),
+            map(x).as_bytes(),
+            Convert { scale: 1.0 },
+            false,
+        )
+    };
+    for x in [(1i64 << 31) - 128, (1 << 31) - 16] {
+        let set = read(x).unwrap();
+        assert_eq!(set.scene.shapes.len(), 16, "the chunk at column {x}");
+    }
+    let error = read((1 << 31) - 8).unwrap_err().to_string();
+    assert!(
+        error.starts_with("far.tmx")
+            && error.contains("layer \"far\" cell (2147483648,0) is out of range"),
+        "{error}"
+    );
+}

@@ -3,7 +3,7 @@
 //! our own (the crate has no JSON loader) into the import's [`Map`]. Every key is optional,
 //! as Tiled leaves defaults out; the keys import does not use are ignored.
 
-use super::data::{decode, wrong_count};
+use super::data::{Gids, decode, wrong_count};
 use super::model::{
     Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset,
     TilesetReader, beside, document, grid_tiles, no_such_tile,
@@ -466,8 +466,8 @@ impl Reader<'_> {
         let fail = |m: String| self.fail(format!("{place}: {m}"));
         let need = width.saturating_mul(height);
         let gids = match data {
-            None => Vec::new(),
-            Some(JData::Gids(gids)) => gids.clone(),
+            None => Gids::default(),
+            Some(JData::Gids(gids)) => Gids::of(gids.iter().copied()),
             Some(JData::Text(text)) => decode(
                 layer.encoding.as_deref().unwrap_or("csv"),
                 layer.compression.as_deref().unwrap_or(""),
@@ -476,11 +476,10 @@ impl Reader<'_> {
             )
             .map_err(fail)?,
         };
-        if gids.len() as u64 != need {
-            return Err(fail(wrong_count(gids.len(), width, height)));
+        if gids.count != need {
+            return Err(fail(wrong_count(gids.count, width, height)));
         }
-        for (i, gid) in gids.into_iter().enumerate() {
-            let i = i as u64;
+        for (i, gid) in gids.filled {
             let (c, r) = (at.0 + (i % width) as i64, at.1 + (i / width) as i64);
             let (Ok(c), Ok(r)) = (i32::try_from(c), i32::try_from(r)) else {
                 return Err(fail(format!("cell ({c},{r}) is out of range")));

@@ -1,12 +1,15 @@
 //! `.tmx` maps (with their `.tsx` tilesets and `.tx` templates) read through the `tiled` crate
 //! and turned into the import's [`Map`].
 //!
-//! Before the crate sees the map, every tile layer's `<data>` is decoded here and written back
-//! as CSV: `<tile gid="…"/>` elements (which the crate does not read), CSV, base64 and its
-//! compressions all become one form, and data that does not fill its layer or chunk is refused
-//! by name (the crate 0.16 would index past the end of a short layer).
+//! Every tile layer's `<data>` is read here, not by the crate: `<tile gid="…"/>` elements
+//! (which the crate does not read), CSV, base64 and its compressions, in layers and in an
+//! infinite map's chunks; data that does not fill its layer or chunk is refused by name (the
+//! crate 0.16 would index past the end of a short layer). Only the cells that hold a tile are
+//! kept (the crate keeps every cell: 4.2 GB for an empty 8192 x 8192 layer, and a chunk near
+//! column 2^31 overflowed its sums and came out empty); the crate sees each layer's data as
+//! one empty cell, and the gids are resolved against the map's tilesets as the crate would.
 
-use super::data::{decode, gid, wrong_count};
+use super::data::{Gids, decode, gid, wrong_count};
 use super::model::{
     Alignment, Cell, Flips, Layer, LayerKind, Map, Object, Shape, Tile, TileRef, Tileset,
     TilesetReader, beside, document, grid_tiles, no_such_tile,
@@ -28,7 +31,11 @@ pub(super) fn read(
     let given = bytes.map(|b| (path.to_path_buf(), b));
     let raw = crate::import::read_file(path, given.as_ref())?;
     let normal = normalise(&raw).map_err(|e| document(path, e))?;
-    let mut model = Model::default();
+    let mut model = Model {
+        tile_layers: normal.tile_layers.into_iter(),
+        first_gids: normal.first_gids,
+        ..Model::default()
+    };
     for source in normal.json_tilesets {
         let tileset = json_tileset(&beside(path, &source))?;
         model
@@ -178,50 +185,55 @@ impl Data {
 
     /// The gids of `g`, decoded as this data says; its `<tile>` elements when it has no
     /// encoding.
-    fn gids(&self, g: &Gathered, cells: u64) -> Result<Vec<u32>, String> {
+    fn gids(&self, g: &Gathered, cells: u64) -> Result<Gids, String> {
         match &self.encoding {
-            None if g.elements || g.text.trim().is_empty() => Ok(g.tiles.clone()),
+            None if g.elements || g.text.trim().is_empty() => Ok(Gids::of(g.tiles.iter().copied())),
             None => Err("tile data without an encoding holds text, not <tile> elements".into()),
             Some(e) => decode(e, self.compression.as_deref().unwrap_or(""), &g.text, cells),
         }
     }
 
-    /// The same data as CSV, every layer's (`size`) or chunk's cell count checked.
-    fn csv(&self, size: (u64, u64)) -> Result<String, String> {
-        let mut csv = String::from("<data encoding=\"csv\">");
-        let put = |csv: &mut String, gids: &[u32]| {
-            let text: Vec<String> = gids.iter().map(u32::to_string).collect();
-            csv.push_str(&text.join(","));
+    /// The cells that hold a tile (column, row, gid), every layer's (`size`) or chunk's cell
+    /// count checked.
+    fn cells(&self, size: (u64, u64)) -> Result<Vec<Filled>, String> {
+        let mut out = Vec::new();
+        let mut put = |gids: Gids, (x, y): (i64, i64), width: u64| {
+            out.extend(gids.filled.into_iter().map(|(i, gid)| {
+                // Both below 2^64 / 2 (a chunk's size is a u64 read from the file, but its
+                // data fills it): i64 holds the sums for any map that was read.
+                let c = x.saturating_add((i % width) as i64);
+                let r = y.saturating_add((i / width) as i64);
+                ((c, r), gid)
+            }));
         };
         if self.chunks.is_empty() {
             let (w, h) = size;
             let gids = self.gids(&self.own, w.saturating_mul(h))?;
-            if gids.len() as u64 != w.saturating_mul(h) {
-                return Err(wrong_count(gids.len(), w, h));
+            if gids.count != w.saturating_mul(h) {
+                return Err(wrong_count(gids.count, w, h));
             }
-            put(&mut csv, &gids);
+            put(gids, (0, 0), w);
         } else {
             for ((x, y, w, h), g) in &self.chunks {
                 let at = format!("chunk at ({x},{y})");
                 let gids = self
                     .gids(g, w.saturating_mul(*h))
                     .map_err(|m| format!("{at}: {m}"))?;
-                if gids.len() as u64 != w.saturating_mul(*h) {
-                    return Err(format!("{at}: {}", wrong_count(gids.len(), *w, *h)));
+                if gids.count != w.saturating_mul(*h) {
+                    return Err(format!("{at}: {}", wrong_count(gids.count, *w, *h)));
                 }
-                csv.push_str(&format!(
-                    "<chunk x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\">"
-                ));
-                put(&mut csv, &gids);
-                csv.push_str("</chunk>");
+                put(gids, (*x, *y), *w);
             }
         }
-        csv.push_str("</data>");
-        Ok(csv)
+        Ok(out)
     }
 }
 
-/// The map's bytes with every `<data>` rewritten as CSV (see the module's note), every
+/// A cell that holds a tile: its column and row, and its gid with the flip bits.
+type Filled = ((i64, i64), u32);
+
+/// The map's bytes with every tile layer's `<data>` read into the cells that hold a tile and
+/// written back as one empty cell (see the module's note), every
 /// JSON tileset it names standing in as an empty one ([`JSON_TILESET`]), and every tileset
 /// without a `tilecount` (Tiled wrote none before 0.13; the crate requires it) given
 /// `tilecount="0"`, its tiles then counted from its image's grid as Tiled counts them
@@ -243,6 +255,9 @@ fn normalise(raw: &[u8]) -> Result<Normal, String> {
     let mut data: Option<Data> = None;
     let mut json_tilesets = Vec::new();
     let mut xml_tilesets = Vec::new();
+    let mut tile_layers: Vec<Vec<Filled>> = Vec::new();
+    let mut first_gids = Vec::new();
+    let mut in_layer = false;
     loop {
         let before = reader.buffer_position();
         let event = reader
@@ -251,6 +266,14 @@ fn normalise(raw: &[u8]) -> Result<Normal, String> {
         let at =
             |layer: &(String, u64, u64)| format!("line {}: layer \"{}\"", line(before), layer.0);
         let within = |m: String| format!("{}: {m}", at(&layer));
+        if let (Event::Start(e) | Event::Empty(e), None) = (&event, &data)
+            && e.name().as_ref() == b"tileset"
+        {
+            // The map's tilesets in order, as the crate finds a gid's: the last whose first
+            // gid is not past it.
+            let first = attribute(e, "firstgid").and_then(|v| v.trim().parse::<u32>().ok());
+            first_gids.push(first.unwrap_or(0));
+        }
         match (event, &mut data) {
             (Event::Eof, _) => break,
             (Event::Start(e), Some(d)) => d.element(&e, true).map_err(within)?,
@@ -264,12 +287,19 @@ fn normalise(raw: &[u8]) -> Result<Normal, String> {
             }
             (Event::End(e), Some(d)) if e.name().as_ref() == b"chunk" => d.in_chunk = false,
             (Event::End(e), Some(d)) if e.name().as_ref() == b"data" => {
-                let csv = d.csv((layer.1, layer.2)).map_err(within)?;
+                let cells = d.cells((layer.1, layer.2)).map_err(within)?;
+                if in_layer && let Some(kept) = tile_layers.last_mut() {
+                    *kept = cells;
+                }
                 out.extend_from_slice(&raw[copied..d.start]);
-                out.extend_from_slice(csv.as_bytes());
+                out.extend_from_slice(b"<data encoding=\"csv\">0</data>");
                 copied = reader.buffer_position();
                 data = None;
             }
+            (Event::Empty(e), None) if e.name().as_ref() == b"layer" => {
+                tile_layers.push(Vec::new())
+            }
+            (Event::End(e), None) if e.name().as_ref() == b"layer" => in_layer = false,
             (Event::Start(e), None) if e.name().as_ref() == b"layer" => {
                 let name = attribute(&e, "name").filter(|n| !n.is_empty());
                 let name = name.unwrap_or_else(|| {
@@ -278,6 +308,8 @@ fn normalise(raw: &[u8]) -> Result<Normal, String> {
                 let here = format!("line {}: layer \"{name}\"", line(before));
                 let size = |k| count(&e, k).map_err(|m| format!("{here}: {m}"));
                 layer = (name.clone(), size("width")?, size("height")?);
+                tile_layers.push(Vec::new());
+                in_layer = true;
             }
             (Event::Start(e), None) if e.name().as_ref() == b"data" => {
                 data = Some(Data {
@@ -331,6 +363,8 @@ fn normalise(raw: &[u8]) -> Result<Normal, String> {
         bytes: out,
         json_tilesets,
         xml_tilesets,
+        tile_layers,
+        first_gids,
     })
 }
 
@@ -341,6 +375,10 @@ struct Normal {
     json_tilesets: Vec<String>,
     /// The XML tilesets it names, as written.
     xml_tilesets: Vec<String>,
+    /// Each `<layer>`'s cells that hold a tile, in the order of the file.
+    tile_layers: Vec<Vec<Filled>>,
+    /// The first gid of each of the map's tilesets, in order.
+    first_gids: Vec<u32>,
 }
 
 /// Text as an XML attribute value.
@@ -354,6 +392,10 @@ struct Model {
     tilesets: HashMap<*const tiled::Tileset, Rc<Tileset>>,
     /// The JSON tilesets, by the name their stand-ins have.
     substitutes: HashMap<String, Rc<Tileset>>,
+    /// The tile layers' cells, in the order the crate gives the layers (the file's).
+    tile_layers: std::vec::IntoIter<Vec<Filled>>,
+    /// See [`Normal::first_gids`].
+    first_gids: Vec<u32>,
 }
 
 fn point((x, y): (f32, f32)) -> DVec2 {
@@ -471,33 +513,52 @@ impl Model {
         }
     }
 
+    /// The cell at `at` holding `bits` (a gid with its flip bits), resolved as the crate
+    /// resolves a layer's gids; `None` for a gid before every tileset's first.
     fn cell(
         &mut self,
-        tile: &tiled::LayerTile,
-        at: (i32, i32),
+        map: &tiled::Map,
+        ((c, r), bits): Filled,
         layer: &str,
-    ) -> Result<Cell, String> {
-        let tileset = self.tileset(tile.get_tileset());
-        if !tileset.holds(tile.id()) {
+    ) -> Result<Option<Cell>, String> {
+        let (Ok(c), Ok(r)) = (i32::try_from(c), i32::try_from(r)) else {
+            return Err(format!("layer \"{layer}\" cell ({c},{r}) is out of range"));
+        };
+        const FLIPS: u32 = 0x8000_0000 | 0x4000_0000 | 0x2000_0000;
+        let gid = bits & !FLIPS;
+        let Some((k, first)) = self
+            .first_gids
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, first)| **first <= gid)
+            .map(|(k, first)| (k, *first))
+        else {
+            return Ok(None);
+        };
+        let Some(tileset) = map.tilesets().get(k) else {
+            return Ok(None);
+        };
+        let tileset = self.tileset(tileset);
+        let id = gid - first;
+        if !tileset.holds(id) {
             return Err(format!(
-                "layer \"{layer}\" cell ({},{}): {}",
-                at.0,
-                at.1,
-                no_such_tile(&tileset, tile.id())
+                "layer \"{layer}\" cell ({c},{r}): {}",
+                no_such_tile(&tileset, id)
             ));
         }
-        Ok(Cell {
-            at,
+        Ok(Some(Cell {
+            at: (c, r),
             tile: TileRef {
                 tileset,
-                id: tile.id(),
+                id,
                 flips: Flips {
-                    h: tile.flip_h,
-                    v: tile.flip_v,
-                    d: tile.flip_d,
+                    h: bits & 0x8000_0000 != 0,
+                    v: bits & 0x4000_0000 != 0,
+                    d: bits & 0x2000_0000 != 0,
                 },
             },
-        })
+        }))
     }
 
     fn layers<'m>(
@@ -539,33 +600,15 @@ impl Model {
                     }
                     LayerKind::Objects(list)
                 }
-                tiled::LayerType::Tiles(tiled::TileLayer::Finite(tiles)) => {
+                tiled::LayerType::Tiles(_) => {
+                    // Read from the file's <data> (see `normalise`), finite or infinite.
                     let mut cells = Vec::new();
-                    // The data was counted against width x height in `normalise`.
-                    for r in 0..tiles.height() as i32 {
-                        for c in 0..tiles.width() as i32 {
-                            if let Some(tile) = tiles.get_tile(c, r) {
-                                cells.push(self.cell(&tile, (c, r), &name).map_err(fail)?);
-                            }
+                    for filled in self.tile_layers.next().unwrap_or_default() {
+                        if let Some(cell) = self.cell(map, filled, &name).map_err(fail)? {
+                            cells.push(cell);
                         }
                     }
-                    LayerKind::Tiles(cells)
-                }
-                tiled::LayerType::Tiles(tiled::TileLayer::Infinite(tiles)) => {
-                    let (w, h) = (
-                        tiled::ChunkData::WIDTH as i32,
-                        tiled::ChunkData::HEIGHT as i32,
-                    );
-                    let mut cells = Vec::new();
-                    for ((cx, cy), chunk) in tiles.chunks() {
-                        for i in 0..w * h {
-                            if let Some(tile) = chunk.get_tile(i % w, i / w) {
-                                let at = (cx * w + i % w, cy * h + i / w);
-                                cells.push(self.cell(&tile, at, &name).map_err(fail)?);
-                            }
-                        }
-                    }
-                    // Row-major, as a finite layer's.
+                    // Row-major, chunks or not.
                     cells.sort_by_key(|c| (c.at.1, c.at.0));
                     LayerKind::Tiles(cells)
                 }
