@@ -1084,6 +1084,438 @@ fn a_recording_of_another_box2d_version_or_damaged_is_refused_by_name() {
     );
 }
 
+/// The records of a recording Box2D wrote, walked by the size each gives (every record Box2D
+/// writes gives the size its player reads): each one's byte offset and opcode.
+fn records_of(recording: &[u8]) -> Vec<(usize, u8)> {
+    let snapshot = u64::from_le_bytes(recording[24..32].try_into().unwrap()) as usize;
+    let (mut at, mut found) = (32 + snapshot, Vec::new());
+    while at + 4 <= recording.len() {
+        let size = u32::from_le_bytes([recording[at + 1], recording[at + 2], recording[at + 3], 0]);
+        found.push((at, recording[at]));
+        at += 4 + size as usize;
+    }
+    found
+}
+
+/// Where each step of a recording Box2D wrote begins.
+fn steps_of(recording: &[u8]) -> Vec<usize> {
+    records_of(recording)
+        .into_iter()
+        .filter(|(_, opcode)| *opcode == 0x80)
+        .map(|(at, _)| at)
+        .collect()
+}
+
+/// A game that makes every call Box2D records (each world setting, body, shape, chain and
+/// joint call, each query) gives a recording the check walks as Box2D's player reads it: each
+/// of its 146 kinds of record read whole, to the size it gives (a record read otherwise would
+/// refuse a game's own recording), and replayed to its last step.
+#[test]
+fn a_recording_of_every_call_box2d_records_is_read_as_its_player_reads_it() {
+    use box2d_capture::replay::{check_header, replay};
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    unsafe extern "C" fn overlap(_: b2ShapeId, _: *mut std::ffi::c_void) -> bool {
+        true
+    }
+    unsafe extern "C" fn cast(
+        _: b2ShapeId,
+        _: b2Pos,
+        _: b2Vec2,
+        f: f32,
+        _: *mut std::ffi::c_void,
+    ) -> f32 {
+        f
+    }
+    unsafe extern "C" fn plane(
+        _: b2ShapeId,
+        _: *const b2PlaneResult,
+        _: *mut std::ffi::c_void,
+    ) -> bool {
+        true
+    }
+    let mut world = World::new(ORIGIN, false);
+    let recording = world
+        .run_recorded_after(
+            |w| {
+                let ground = w.boxed(b2BodyType_b2_staticBody, 0.0, -1.0, 0.0, 20.0, 1.0);
+                let a = w.boxed(b2BodyType_b2_dynamicBody, -2.0, 2.0, 0.0, 0.5, 0.5);
+                let b = w.boxed(b2BodyType_b2_dynamicBody, 2.0, 2.0, 0.0, 0.5, 0.5);
+                w.ball(0.0, 4.0, 0.25, false, (0.0, 0.0));
+                w.capsule(4.0, 4.0, 0.0, 0.5, 0.2);
+                w.chain_made(&[(-8.0, 0.0), (-6.0, 0.0), (-6.0, 1.0), (-8.0, 1.0)], true);
+                let id = w.id;
+                // SAFETY: the world and its bodies are live; every pointer outlives its call.
+                unsafe {
+                    b2World_EnableSleeping(id, true);
+                    b2World_EnableContinuous(id, true);
+                    b2World_SetRestitutionThreshold(id, 1.0);
+                    b2World_SetHitEventThreshold(id, 1.0);
+                    b2World_SetGravity(id, v(0.0, -9.0));
+                    let mut explosion = b2DefaultExplosionDef();
+                    explosion.position = v(0.0, 0.0);
+                    explosion.radius = 1.0;
+                    explosion.impulsePerLength = 0.1;
+                    b2World_Explode(id, &explosion);
+                    b2World_SetContactTuning(id, 30.0, 10.0, 3.0);
+                    b2World_SetContactRecycleDistance(id, 0.0);
+                    b2World_SetMaximumLinearSpeed(id, 400.0);
+                    b2World_EnableWarmStarting(id, true);
+                    b2World_RebuildStaticTree(id);
+                    b2World_EnableSpeculative(id, true);
+
+                    let mut def = b2DefaultBodyDef();
+                    def.type_ = b2BodyType_b2_dynamicBody;
+                    def.position = v(6.0, 3.0);
+                    def.name = c"a body named at its making".as_ptr();
+                    let body = b2CreateBody(id, &def);
+                    b2Body_SetTransform(body, v(6.0, 3.5), rot(0.1));
+                    b2Body_SetLinearVelocity(body, v(0.1, 0.0));
+                    b2Body_SetType(body, b2BodyType_b2_kinematicBody);
+                    b2Body_SetType(body, b2BodyType_b2_dynamicBody);
+                    b2Body_SetName(body, c"named".as_ptr());
+                    b2Body_SetName(body, std::ptr::null());
+                    b2Body_SetAngularVelocity(body, 0.1);
+                    b2Body_SetTargetTransform(
+                        body,
+                        b2WorldTransform {
+                            p: v(6.0, 3.6),
+                            q: rot(0.0),
+                        },
+                        1.0 / 60.0,
+                        true,
+                    );
+                    b2Body_ApplyForce(body, v(1.0, 0.0), v(6.0, 3.0), true);
+                    b2Body_ApplyForceToCenter(body, v(1.0, 0.0), true);
+                    b2Body_ApplyTorque(body, 0.5, true);
+                    b2Body_ClearForces(body);
+                    b2Body_ApplyLinearImpulse(body, v(0.1, 0.0), v(6.0, 3.0), true);
+                    b2Body_ApplyLinearImpulseToCenter(body, v(0.1, 0.0), true);
+                    b2Body_ApplyAngularImpulse(body, 0.1, true);
+                    let shape = b2DefaultShapeDef();
+                    let circle = b2Circle {
+                        center: v(0.0, 0.0),
+                        radius: 0.3,
+                    };
+                    let round = b2CreateCircleShape(body, &shape, &circle);
+                    let segment = b2Segment {
+                        point1: v(-0.5, 0.0),
+                        point2: v(0.5, 0.0),
+                    };
+                    let line = b2CreateSegmentShape(ground, &shape, &segment);
+                    let piece = b2ChainSegment {
+                        ghost1: v(-11.0, 2.0),
+                        segment: b2Segment {
+                            point1: v(-10.0, 2.0),
+                            point2: v(-9.0, 2.0),
+                        },
+                        ghost2: v(-8.0, 2.0),
+                        chainId: -1,
+                    };
+                    let tile = b2CreateChainSegmentShape(ground, &shape, &piece);
+                    b2Body_SetMassData(
+                        body,
+                        b2MassData {
+                            mass: 1.0,
+                            center: v(0.0, 0.0),
+                            rotationalInertia: 0.1,
+                        },
+                    );
+                    b2Body_ApplyMassFromShapes(body);
+                    b2Body_SetLinearDamping(body, 0.1);
+                    b2Body_SetAngularDamping(body, 0.1);
+                    b2Body_SetGravityScale(body, 0.5);
+                    b2Body_SetAwake(body, true);
+                    b2Body_WakeTouching(body);
+                    b2Body_EnableSleep(body, true);
+                    b2Body_SetSleepThreshold(body, 0.05);
+                    b2Body_Disable(body);
+                    b2Body_Enable(body);
+                    b2Body_SetMotionLocks(
+                        body,
+                        b2MotionLocks {
+                            linearX: false,
+                            linearY: false,
+                            angularZ: true,
+                        },
+                    );
+                    b2Body_SetBullet(body, false);
+                    b2Body_EnableContactRecycling(body, false);
+                    b2Body_EnableContactEvents(body, true);
+                    b2Body_EnableHitEvents(body, true);
+
+                    b2Shape_SetDensity(round, 2.0, true);
+                    b2Shape_SetFriction(round, 0.5);
+                    b2Shape_SetRestitution(round, 0.1);
+                    b2Shape_SetUserMaterial(round, 7);
+                    let material = b2DefaultSurfaceMaterial();
+                    b2Shape_SetSurfaceMaterial(round, &material);
+                    b2Shape_SetFilter(round, b2DefaultShapeDef().filter);
+                    b2Shape_EnableSensorEvents(round, true);
+                    b2Shape_EnableContactEvents(round, true);
+                    b2Shape_EnablePreSolveEvents(round, false);
+                    b2Shape_EnableHitEvents(round, true);
+                    b2Shape_SetCircle(
+                        round,
+                        &b2Circle {
+                            center: v(0.0, 0.0),
+                            radius: 0.35,
+                        },
+                    );
+                    b2Shape_SetCapsule(
+                        round,
+                        &b2Capsule {
+                            center1: v(-0.2, 0.0),
+                            center2: v(0.2, 0.0),
+                            radius: 0.2,
+                        },
+                    );
+                    b2Shape_SetSegment(
+                        line,
+                        &b2Segment {
+                            point1: v(-0.6, 0.0),
+                            point2: v(0.6, 0.0),
+                        },
+                    );
+                    b2Shape_SetPolygon(round, &b2MakeSquare(0.3));
+                    b2Shape_SetChainSegment(tile, &piece);
+                    b2Shape_ApplyWind(round, v(1.0, 0.0), 1.0, 0.5, true);
+
+                    let points = [v(10.0, 0.0), v(12.0, 0.0), v(12.0, 1.0), v(10.0, 1.0)];
+                    let materials = [material; 4];
+                    let mut chain = b2DefaultChainDef();
+                    chain.points = points.as_ptr();
+                    chain.count = 4;
+                    chain.materials = materials.as_ptr();
+                    chain.materialCount = 4;
+                    chain.isLoop = true;
+                    let loop_ = b2CreateChain(ground, &chain);
+                    b2Chain_SetSurfaceMaterial(loop_, &material, 1);
+
+                    let joined = |base: &mut b2JointDef| {
+                        base.bodyIdA = a;
+                        base.bodyIdB = b;
+                    };
+                    let mut distance = b2DefaultDistanceJointDef();
+                    joined(&mut distance.base);
+                    distance.length = 4.0;
+                    let j = b2CreateDistanceJoint(id, &distance);
+                    b2Joint_SetLocalFrameA(
+                        j,
+                        b2Transform {
+                            p: v(0.0, 0.0),
+                            q: rot(0.0),
+                        },
+                    );
+                    b2Joint_SetLocalFrameB(
+                        j,
+                        b2Transform {
+                            p: v(0.0, 0.0),
+                            q: rot(0.0),
+                        },
+                    );
+                    b2Joint_SetCollideConnected(j, false);
+                    b2Joint_WakeBodies(j);
+                    b2Joint_SetConstraintTuning(j, 60.0, 2.0);
+                    b2Joint_SetForceThreshold(j, 1e9);
+                    b2Joint_SetTorqueThreshold(j, 1e9);
+                    b2DistanceJoint_SetLength(j, 4.0);
+                    b2DistanceJoint_EnableSpring(j, true);
+                    b2DistanceJoint_SetSpringForceRange(j, -10.0, 10.0);
+                    b2DistanceJoint_SetSpringHertz(j, 2.0);
+                    b2DistanceJoint_SetSpringDampingRatio(j, 0.5);
+                    b2DistanceJoint_EnableLimit(j, true);
+                    b2DistanceJoint_SetLengthRange(j, 3.0, 5.0);
+                    b2DistanceJoint_EnableMotor(j, true);
+                    b2DistanceJoint_SetMotorSpeed(j, 0.1);
+                    b2DistanceJoint_SetMaxMotorForce(j, 1.0);
+                    let mut motor = b2DefaultMotorJointDef();
+                    joined(&mut motor.base);
+                    let j = b2CreateMotorJoint(id, &motor);
+                    b2MotorJoint_SetLinearVelocity(j, v(0.0, 0.0));
+                    b2MotorJoint_SetAngularVelocity(j, 0.0);
+                    b2MotorJoint_SetMaxVelocityForce(j, 1.0);
+                    b2MotorJoint_SetMaxVelocityTorque(j, 1.0);
+                    b2MotorJoint_SetLinearHertz(j, 1.0);
+                    b2MotorJoint_SetLinearDampingRatio(j, 1.0);
+                    b2MotorJoint_SetAngularHertz(j, 1.0);
+                    b2MotorJoint_SetAngularDampingRatio(j, 1.0);
+                    b2MotorJoint_SetMaxSpringForce(j, 1.0);
+                    b2MotorJoint_SetMaxSpringTorque(j, 1.0);
+                    let mut filter = b2DefaultFilterJointDef();
+                    joined(&mut filter.base);
+                    let j = b2CreateFilterJoint(id, &filter);
+                    b2DestroyJoint(j, true);
+                    let mut prismatic = b2DefaultPrismaticJointDef();
+                    joined(&mut prismatic.base);
+                    let j = b2CreatePrismaticJoint(id, &prismatic);
+                    b2PrismaticJoint_EnableSpring(j, true);
+                    b2PrismaticJoint_SetSpringHertz(j, 1.0);
+                    b2PrismaticJoint_SetSpringDampingRatio(j, 0.5);
+                    b2PrismaticJoint_SetTargetTranslation(j, 0.0);
+                    b2PrismaticJoint_EnableLimit(j, true);
+                    b2PrismaticJoint_SetLimits(j, -1.0, 1.0);
+                    b2PrismaticJoint_EnableMotor(j, true);
+                    b2PrismaticJoint_SetMotorSpeed(j, 0.1);
+                    b2PrismaticJoint_SetMaxMotorForce(j, 1.0);
+                    let mut revolute = b2DefaultRevoluteJointDef();
+                    joined(&mut revolute.base);
+                    let j = b2CreateRevoluteJoint(id, &revolute);
+                    b2RevoluteJoint_EnableSpring(j, true);
+                    b2RevoluteJoint_SetSpringHertz(j, 1.0);
+                    b2RevoluteJoint_SetSpringDampingRatio(j, 0.5);
+                    b2RevoluteJoint_SetTargetAngle(j, 0.0);
+                    b2RevoluteJoint_EnableLimit(j, true);
+                    b2RevoluteJoint_SetLimits(j, -0.5, 0.5);
+                    b2RevoluteJoint_EnableMotor(j, true);
+                    b2RevoluteJoint_SetMotorSpeed(j, 0.1);
+                    b2RevoluteJoint_SetMaxMotorTorque(j, 1.0);
+                    let mut weld = b2DefaultWeldJointDef();
+                    joined(&mut weld.base);
+                    let j = b2CreateWeldJoint(id, &weld);
+                    b2WeldJoint_SetLinearHertz(j, 1.0);
+                    b2WeldJoint_SetLinearDampingRatio(j, 1.0);
+                    b2WeldJoint_SetAngularHertz(j, 1.0);
+                    b2WeldJoint_SetAngularDampingRatio(j, 1.0);
+                    let mut wheel = b2DefaultWheelJointDef();
+                    joined(&mut wheel.base);
+                    let j = b2CreateWheelJoint(id, &wheel);
+                    b2WheelJoint_EnableSpring(j, true);
+                    b2WheelJoint_SetSpringHertz(j, 1.0);
+                    b2WheelJoint_SetSpringDampingRatio(j, 0.5);
+                    b2WheelJoint_EnableLimit(j, true);
+                    b2WheelJoint_SetLimits(j, -1.0, 1.0);
+                    b2WheelJoint_EnableMotor(j, true);
+                    b2WheelJoint_SetMotorSpeed(j, 0.1);
+                    b2WheelJoint_SetMaxMotorTorque(j, 1.0);
+
+                    let everything = b2AABB {
+                        lowerBound: v(-50.0, -50.0),
+                        upperBound: v(50.0, 50.0),
+                    };
+                    let all = b2DefaultQueryFilter();
+                    let none = std::ptr::null_mut();
+                    let origin = v(0.0, 0.0);
+                    b2World_OverlapAABB(id, origin, everything, all, Some(overlap), none);
+                    let square = [v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(-1.0, 1.0)];
+                    let proxy = b2MakeProxy(square.as_ptr(), 4, 0.0);
+                    b2World_OverlapShape(id, origin, &proxy, all, Some(overlap), none);
+                    b2World_CastRay(id, v(0.0, 10.0), v(0.0, -20.0), all, Some(cast), none);
+                    b2World_CastShape(
+                        id,
+                        v(0.0, 10.0),
+                        &proxy,
+                        v(0.0, -20.0),
+                        all,
+                        Some(cast),
+                        none,
+                    );
+                    let mover = b2Capsule {
+                        center1: v(0.0, 0.0),
+                        center2: v(0.0, 1.0),
+                        radius: 0.5,
+                    };
+                    b2World_CollideMover(id, v(-2.0, 2.0), &mover, all, Some(plane), none);
+                    b2World_CastRayClosest(id, v(0.0, 10.0), v(0.0, -20.0), all);
+                    b2World_CastMover(id, v(0.0, 10.0), &mover, v(0.0, -20.0), all);
+                    b2Shape_TestPoint(round, v(6.0, 3.5));
+                    b2Shape_RayCast(round, v(6.0, 10.0), v(0.0, -20.0));
+
+                    b2DestroyShape(line, true);
+                    // A chain segment without a chain is not captured (the adapter reads each
+                    // chain segment's chain).
+                    b2DestroyShape(tile, false);
+                    b2DestroyChain(loop_);
+                    b2DestroyBody(body);
+                }
+            },
+            20,
+        )
+        .1;
+    check_header(&recording).unwrap();
+    let kinds: std::collections::BTreeSet<u8> = records_of(&recording)
+        .into_iter()
+        .map(|(_, opcode)| opcode)
+        .collect();
+    assert_eq!(kinds.len(), 146, "{kinds:02X?}");
+    let (replayed, _) = replay(&recording, Vec::new(), false, |_, _| {}).unwrap();
+    assert_eq!(replayed.frames, 20);
+}
+
+/// The recording the issue found (issue 60): the tile floor's recording
+/// (tests/captures/tile-floor.b2rec) with one step's record giving its size as 1 byte and a
+/// later step asking Box2D for 1,240,648,196 sub-steps. The check walked the records by their
+/// sizes and lost its place, so the later step was never checked, and the replay sat in
+/// `b2World_Step` for ever; walked as Box2D's player reads it, it is refused at once, naming
+/// the record and its size field. The same sub-step count alone, a record no call makes, a
+/// record cut off inside a field and a polygon of more corners than Box2D's polygons hold are
+/// refused likewise, each before Box2D runs a step.
+#[test]
+fn a_damaged_record_is_refused_where_box2ds_player_would_read_it() {
+    use box2d_capture::replay::check_header;
+    let recording = std::fs::read("tests/captures/tile-floor.b2rec").unwrap();
+    let steps = steps_of(&recording);
+    let (tenth, twentieth) = (steps[10], steps[20]);
+    assert_eq!((tenth, twentieth), (10736, 11056));
+    let refusal = |bytes: &[u8]| {
+        let started = std::time::Instant::now();
+        let said = check_header(bytes).expect_err("refused").to_string();
+        assert!(started.elapsed().as_secs_f64() < 1.0, "{said}");
+        said
+    };
+    let mut damaged = recording.clone();
+    damaged[tenth + 1] = 1;
+    damaged[twentieth + 12..twentieth + 16].copy_from_slice(&1_240_648_196i32.to_le_bytes());
+    assert_eq!(
+        refusal(&damaged),
+        "its record at byte 10736 (b2World_Step, step 10) gives its size as 1 byte, and Box2D's \
+         player reads 12 bytes there: its size field is damaged"
+    );
+    let mut substeps = recording.clone();
+    substeps[twentieth + 12..twentieth + 16].copy_from_slice(&1_240_648_196i32.to_le_bytes());
+    assert!(
+        refusal(&substeps).starts_with(
+            "its step 20 (byte 11056) asks Box2D for 1240648196 sub-steps, and collidoscope \
+             replays 1 to 1024 a step"
+        ),
+        "{}",
+        refusal(&substeps)
+    );
+    let mut unknown = recording.clone();
+    unknown[twentieth] = 0x00;
+    assert_eq!(
+        refusal(&unknown),
+        "its record at byte 11056 (after step 19) has the opcode 0x00, which no call of Box2D \
+         3.2.0 records: damaged"
+    );
+    // The last record, b2DestroyWorld (4 bytes: its world), cut after 2.
+    let last = records_of(&recording).last().unwrap().0;
+    assert_eq!(recording.len(), last + 8);
+    assert_eq!(
+        refusal(&recording[..last + 6]),
+        format!(
+            "it ends inside its record at byte {last} (b2DestroyWorld, after step 149), in its \
+             world: the recording is cut short or damaged there"
+        )
+    );
+    // The first polygon made (b2CreatePolygonShape: body 8 bytes, shape definition 68, then
+    // the polygon, whose count follows its 8 corners, 8 normals, centroid and radius).
+    let (polygon, _) = records_of(&recording)
+        .into_iter()
+        .find(|(_, opcode)| *opcode == 0x43)
+        .unwrap();
+    let mut corners = recording.clone();
+    let count = polygon + 4 + 8 + 68 + 140;
+    assert_eq!(corners[count..count + 4], 4i32.to_le_bytes());
+    corners[count..count + 4].copy_from_slice(&100_000i32.to_le_bytes());
+    assert_eq!(
+        refusal(&corners),
+        format!(
+            "its record at byte {polygon} (b2CreatePolygonShape, before the first step) gives \
+             its polygon 100000 corners, and a Box2D polygon has at most 8: damaged"
+        )
+    );
+}
+
 /// The last frame of a capture read back: its shapes (with their filters and bodies) by
 /// name, and its claims.
 fn last_frame(capture: Vec<u8>) -> (CaptureReader, collidoscope::capture::Frame) {

@@ -671,9 +671,8 @@ fn import_replays_a_box2d_recording_into_a_capture() {
         "{}",
         stderr(&o)
     );
-    // Found by fuzzing: a damaged recording whose replay creates a polygon of no corners, on
-    // which one of Box2D's assertions stops the replay (in its child process): refused with
-    // Box2D's words, and nothing half-written is left.
+    // Found by fuzzing: a damaged recording with records of an opcode no call makes (0x00),
+    // refused before Box2D reads it.
     let damaged = dir.path().join("damaged.capture.jsonl");
     let o = collidoscope(&[
         "import",
@@ -683,7 +682,26 @@ fn import_replays_a_box2d_recording_into_a_capture() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("fuzz-empty-polygon.b2rec: Box2D stopped while replaying it (Box2D's assertion shape->count > 0 failed (geometry.c, line 432))"),
+        stderr(&o).contains("fuzz-empty-polygon.b2rec: its record at byte 5463 (before the first step) has the opcode 0x00, which no call of Box2D 3.2.0 records: damaged"),
+        "{}",
+        stderr(&o)
+    );
+    // A recording whose replay creates a polygon of no corners (the tile floor's first
+    // polygon's count set to 0), on which one of Box2D's assertions stops the replay (in its
+    // child process): refused with Box2D's words, and nothing half-written is left.
+    let mut corners = std::fs::read(recording).unwrap();
+    corners[4916 + 4 + 8 + 68 + 140..][..4].copy_from_slice(&0i32.to_le_bytes());
+    let no_corners = dir.path().join("no-corners.b2rec");
+    std::fs::write(&no_corners, corners).unwrap();
+    let o = collidoscope(&[
+        "import",
+        no_corners.to_str().unwrap(),
+        "-o",
+        damaged.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no-corners.b2rec: Box2D stopped while replaying it (Box2D's assertion shape->count > 0 failed (geometry.c, line 432))"),
         "{}",
         stderr(&o)
     );
@@ -707,6 +725,76 @@ fn import_replays_a_box2d_recording_into_a_capture() {
         "{}",
         stderr(&o)
     );
+}
+
+/// `collidoscope ARGS` in the repository's root, stopped (with the replay child it began) if
+/// it has not ended within `seconds`: `None` then.
+fn collidoscope_within(args: &[&str], seconds: f64) -> Option<std::process::Output> {
+    use std::os::unix::process::CommandExt;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > until {
+            // The whole group: the command and the child replaying for it.
+            std::process::Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .status()
+                .unwrap();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+/// The hang of issue 60: the tile floor's recording with step 10's record giving its size as
+/// 1 byte and step 20 asking Box2D for 1,240,648,196 sub-steps. `import` replayed it, its
+/// child sitting in `b2World_Step` (stopped by hand after 60 s at 100% of a core, its
+/// temporary capture left behind); it is refused at once, naming the file, the record and its
+/// field, and leaves nothing.
+#[test]
+fn import_refuses_a_recording_damaged_to_hang_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = std::fs::read("tests/captures/tile-floor.b2rec").unwrap();
+    bytes[10736 + 1] = 1;
+    bytes[11056 + 12..11056 + 16].copy_from_slice(&1_240_648_196i32.to_le_bytes());
+    let recording = dir.path().join("damaged.b2rec");
+    std::fs::write(&recording, bytes).unwrap();
+    let capture = dir.path().join("damaged.capture.jsonl");
+    let started = std::time::Instant::now();
+    let o = collidoscope_within(
+        &[
+            "import",
+            recording.to_str().unwrap(),
+            "-o",
+            capture.to_str().unwrap(),
+        ],
+        30.0,
+    )
+    .expect("import ends");
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim(),
+        format!(
+            "{}: its record at byte 10736 (b2World_Step, step 10) gives its size as 1 byte, and \
+             Box2D's player reads 12 bytes there: its size field is damaged",
+            recording.display()
+        )
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["damaged.b2rec"]);
 }
 
 /// `fixture --engine` on a capture Rapier wrote takes the Rapier version its header names
