@@ -1046,6 +1046,41 @@ pub fn replayed(
     words
 }
 
+/// A replay of a Box2D recording stopped at its deadline (`seconds`: a minute, and 50 ms
+/// for each of its `steps` when the deadline follows them): how far it had come (`reported`:
+/// the frames the replay last said it had done, of how many), and that what it began to write
+/// is gone (`capture`; without one it wrote to standard output, which stops there).
+pub fn replay_stopped(
+    recording: &std::path::Path,
+    capture: Option<&std::path::Path>,
+    seconds: f64,
+    steps: Option<u64>,
+    reported: Option<(u64, u64)>,
+) -> String {
+    let mut words = format!(
+        "the replay of {} did not finish within {} s",
+        recording.display(),
+        with_decimals(seconds, 1)
+    );
+    if let Some(steps) = steps {
+        words += &format!(
+            " (a minute, and 50 ms for each of its {steps} step{})",
+            if steps == 1 { "" } else { "s" }
+        );
+    }
+    words += &match reported {
+        Some((k, n)) => format!(", and was stopped after it said {k} of its {n} frames were done"),
+        None => ", and was stopped before it said a frame was done".to_string(),
+    };
+    words += ": Box2D may be stuck in a step of a damaged recording (or the world is too large to \
+              replay in that time)";
+    words += &match capture {
+        Some(capture) => format!("; nothing was written to {}", capture.display()),
+        None => "; the capture on standard output stops there".to_string(),
+    };
+    words
+}
+
 /// What a file given where a capture is needed is instead, the file named:
 /// `level.json is a shape set, not a capture`, `run.jsonl is empty (no header, no frame), not a
 /// capture`, `notes.txt is not a capture: line 1, column 2: expected ident`.

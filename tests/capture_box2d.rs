@@ -1516,6 +1516,94 @@ fn a_damaged_record_is_refused_where_box2ds_player_would_read_it() {
     );
 }
 
+/// A replay that does not finish in time is stopped: the child process (the real
+/// `collidoscope replay-recording`) replaying a wall of 200 boxes for 400 steps of 1,024
+/// sub-steps each (8.6 s to the end, measured in a release build) is killed at a deadline of
+/// a second, the refusal says so, and the capture it began is removed. A recording's own
+/// deadline follows its steps: a minute, and 50 ms a step.
+#[test]
+fn a_replay_past_its_deadline_is_stopped_and_leaves_nothing() {
+    use box2d_capture::replay::{Deadline, replay_in_child_within};
+    let recording = {
+        let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+        let mut world = World::new(ORIGIN, false);
+        let mut recording = world
+            .run_recorded_after(
+                |w| {
+                    // A wall of 200 boxes, 10 wide and 20 high, that never sleeps.
+                    for row in 0..20 {
+                        for column in 0..10 {
+                            let (x, y) = (column as f64 * 1.01, 0.5 + row as f64 * 1.01);
+                            w.boxed(b2BodyType_b2_dynamicBody, x, y, 0.0, 0.5, 0.5);
+                        }
+                    }
+                    w.boxed(b2BodyType_b2_staticBody, 0.0, -0.5, 0.0, 40.0, 0.5);
+                    // SAFETY: the world is live.
+                    unsafe { b2World_EnableSleeping(w.id, false) };
+                },
+                400,
+            )
+            .1;
+        for at in steps_of(&recording) {
+            recording[at + 12..at + 16].copy_from_slice(&1024i32.to_le_bytes());
+        }
+        recording
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("slow.b2rec");
+    std::fs::write(&file, &recording).unwrap();
+    let capture = dir.path().join("slow.capture.jsonl");
+    // Watch the folder while the child runs: it writes its capture to a temporary file.
+    let watching = dir.path().to_path_buf();
+    let (tell, seen) = std::sync::mpsc::channel();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stopped = stop.clone();
+    let watcher = std::thread::spawn(move || {
+        let mut found = false;
+        while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
+            found |= std::fs::read_dir(&watching)
+                .unwrap()
+                .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".tmp"));
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        tell.send(found).unwrap();
+    });
+    let started = std::time::Instant::now();
+    let said = replay_in_child_within(
+        env!("CARGO_BIN_EXE_collidoscope").as_ref(),
+        &file,
+        Some(&capture),
+        Deadline::after(std::time::Duration::from_secs(1)),
+        |_, _| {},
+    )
+    .expect_err("stopped");
+    let took = started.elapsed();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    watcher.join().unwrap();
+    assert!(seen.recv().unwrap(), "the child began no capture");
+    assert!(
+        said.starts_with(&format!(
+            "the replay of {} did not finish within 1 s, and was stopped",
+            file.display()
+        )) && said.ends_with(&format!("; nothing was written to {}", capture.display())),
+        "{said}"
+    );
+    assert!(took.as_secs_f64() < 4.0, "{took:?}");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["slow.b2rec"]);
+    assert_eq!(
+        Deadline::for_steps(400).limit,
+        std::time::Duration::from_secs(80)
+    );
+    assert_eq!(
+        Deadline::for_steps(0).limit,
+        std::time::Duration::from_secs(60)
+    );
+}
+
 /// The last frame of a capture read back: its shapes (with their filters and bodies) by
 /// name, and its claims.
 fn last_frame(capture: Vec<u8>) -> (CaptureReader, collidoscope::capture::Frame) {

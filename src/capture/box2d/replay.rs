@@ -26,7 +26,9 @@
 //! calls a recording replays reach Box2D's own assertions, which stop the process (a damaged
 //! recording can create a polygon of no corners). So the command line and the window replay
 //! in a child process ([`replay_in_child`], running `collidoscope replay-recording`): a
-//! recording Box2D stops on is refused with Box2D's words, and nothing else is lost.
+//! recording Box2D stops on is refused with Box2D's words, and nothing else is lost. The child
+//! is given a deadline ([`Deadline::for_steps`]: a minute, and 50 ms a recorded step), and is
+//! killed past it, with a message; whatever ends it, the capture it began is removed.
 
 use super::{Box2dCapture, header_with};
 use boxdd_sys::adapter::boxddRecPlayer_IsHealthy;
@@ -905,6 +907,15 @@ fn first_step_at(bytes: &[u8]) -> usize {
         .map_or(bytes.len(), |record| record.at)
 }
 
+/// The steps a recording holds, counted as the player reads them (up to a record it would
+/// not read whole).
+pub fn recorded_steps(bytes: &[u8]) -> u64 {
+    records(bytes)
+        .map_while(Result::ok)
+        .filter(|record| record.opcode == STEP)
+        .count() as u64
+}
+
 /// The linked Box2D's version, `3.2.0`.
 fn box2d_version() -> String {
     // SAFETY: b2GetVersion reads constants.
@@ -1070,20 +1081,79 @@ pub fn stop_on_assertion() {
     unsafe { b2SetAssertFcn(Some(stop)) }
 }
 
+/// How long a replay in a child process may take before the child is stopped
+/// ([`replay_in_child_within`]), and what it follows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Deadline {
+    /// The time the child is given.
+    pub limit: std::time::Duration,
+    /// The recording's steps, when the limit follows them ([`Deadline::for_steps`]).
+    pub steps: Option<u64>,
+}
+
+/// A replay's least deadline: a minute, for a recording of few steps (`text::replay_stopped`
+/// says this and [`DEADLINE_PER_STEP`] in words).
+pub const DEADLINE_FLOOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A replay's deadline grows by this much for each recorded step: three times a 60 Hz game's
+/// whole frame, where Box2D replays a step of a game's world in far less, and writing its
+/// contacts as a capture takes a part.
+pub const DEADLINE_PER_STEP: std::time::Duration = std::time::Duration::from_millis(50);
+
+impl Deadline {
+    /// The deadline of a recording of `steps` steps: [`DEADLINE_FLOOR`], and
+    /// [`DEADLINE_PER_STEP`] for each step.
+    pub fn for_steps(steps: u64) -> Self {
+        let per_step = DEADLINE_PER_STEP.saturating_mul(u32::try_from(steps).unwrap_or(u32::MAX));
+        Self {
+            limit: DEADLINE_FLOOR.saturating_add(per_step),
+            steps: Some(steps),
+        }
+    }
+
+    /// A deadline of `limit`, whatever the recording holds.
+    pub fn after(limit: std::time::Duration) -> Self {
+        Self { limit, steps: None }
+    }
+}
+
 /// Replay `recording` in a child process (`exe replay-recording --progress RECORDING
 /// [CAPTURE]`, `exe` being the collidoscope binary), into `capture` or, without one, onto this
-/// process's standard output. `progress` gets the frames done and the recording's count as
-/// the child reports them. `Ok`: what the child said of the replay; `Err`: why it was refused,
-/// naming the recording, with Box2D's words when one of its assertions stopped the replay (a
-/// half-written capture is removed).
+/// process's standard output, within the deadline its steps give ([`Deadline::for_steps`],
+/// counted as Box2D's player reads them). `progress` gets the frames done and the recording's
+/// count as the child reports them. `Ok`: what the child said of the replay; `Err`: why it was
+/// refused, naming the recording, with Box2D's words when one of its assertions stopped the
+/// replay, or that it did not finish in time (a half-written capture is removed).
 pub fn replay_in_child(
     exe: &Path,
     recording: &Path,
     capture: Option<&Path>,
+    progress: impl FnMut(u64, u64),
+) -> Result<String, String> {
+    // A recording that cannot be read gets the least deadline: the child refuses it at once.
+    let steps = std::fs::read(recording).map_or(0, |bytes| recorded_steps(&bytes));
+    replay_in_child_within(
+        exe,
+        recording,
+        capture,
+        Deadline::for_steps(steps),
+        progress,
+    )
+}
+
+/// [`replay_in_child`] within `deadline`: past it the child is killed, what it began to write
+/// removed, and the refusal says so.
+pub fn replay_in_child_within(
+    exe: &Path,
+    recording: &Path,
+    capture: Option<&Path>,
+    deadline: Deadline,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<String, String> {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
+    use std::sync::mpsc::RecvTimeoutError;
+    use std::time::{Duration, Instant};
     let named = |e: &dyn std::fmt::Display| format!("{}: {e}", recording.display());
     let mut command = Command::new(exe);
     command
@@ -1097,37 +1167,103 @@ pub fn replay_in_child(
             Stdio::inherit()
         })
         .stderr(Stdio::piped());
+    let until = Instant::now().checked_add(deadline.limit);
     let mut child = command
         .spawn()
         .map_err(|e| named(&format!("cannot start {} to replay it: {e}", exe.display())))?;
-    let mut said = Vec::new();
-    if let Some(stderr) = child.stderr.take() {
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let mut words = line.split(' ');
-            match (words.next(), words.next(), words.next(), words.next()) {
-                (Some("progress"), Some(k), Some(n), None) => {
-                    if let (Ok(k), Ok(n)) = (k.parse(), n.parse()) {
-                        progress(k, n);
-                    }
+    let unfinished = |pid: u32| {
+        if let Some(capture) = capture {
+            remove_unfinished(capture, pid);
+        }
+    };
+    // The child's lines come through a thread, so that this one keeps the time.
+    let (send, lines) = std::sync::mpsc::channel();
+    let stderr = child.stderr.take();
+    let reader = std::thread::spawn(move || {
+        if let Some(stderr) = stderr {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if send.send(line).is_err() {
+                    break;
                 }
-                _ => said.push(line),
             }
         }
-    }
-    let status = child
-        .wait()
-        .map_err(|e| named(&format!("the replay could not be waited for: {e}")))?;
+    });
+    let mut said = Vec::new();
+    let mut reported = None;
+    let mut hear = |line: String| {
+        let mut words = line.split(' ');
+        match (words.next(), words.next(), words.next(), words.next()) {
+            (Some("progress"), Some(k), Some(n), None) => {
+                if let (Ok(k), Ok(n)) = (k.parse(), n.parse()) {
+                    reported = Some((k, n));
+                    progress(k, n);
+                }
+            }
+            _ => said.push(line),
+        }
+    };
+    let mut open = true;
+    let ended = loop {
+        let left = until.map_or(Duration::MAX, |t| {
+            t.saturating_duration_since(Instant::now())
+        });
+        if left.is_zero() {
+            match child.try_wait() {
+                Ok(Some(status)) => break Ok(status),
+                _ => break Err(None),
+            }
+        }
+        if open {
+            match lines.recv_timeout(left) {
+                Ok(line) => {
+                    hear(line);
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => open = false,
+                Err(RecvTimeoutError::Timeout) => continue,
+            }
+        }
+        // Its standard error closed: the child is ending.
+        match child.try_wait() {
+            Ok(Some(status)) => break Ok(status),
+            Ok(None) => std::thread::sleep(left.min(Duration::from_millis(5))),
+            Err(e) => break Err(Some(e)),
+        }
+    };
+    let status = match ended {
+        Ok(status) => status,
+        Err(why) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            let _ = reader.join();
+            lines.try_iter().for_each(&mut hear);
+            unfinished(child.id());
+            return Err(match why {
+                Some(e) => named(&format!("the replay could not be waited for: {e}")),
+                None => collidoscope::text::replay_stopped(
+                    recording,
+                    capture,
+                    deadline.limit.as_secs_f64(),
+                    deadline.steps,
+                    reported,
+                ),
+            });
+        }
+    };
+    let _ = reader.join();
+    lines.try_iter().for_each(&mut hear);
     let words = said.join("\n");
     match status.code() {
         Some(0) => Ok(words),
-        Some(1) | Some(2) => Err(words),
+        Some(1) | Some(2) => {
+            unfinished(child.id());
+            Err(words)
+        }
         other => {
-            if let Some(capture) = capture {
-                remove_unfinished(capture, child.id());
-            }
+            unfinished(child.id());
             let why = match other {
                 Some(ASSERTION_EXIT) => said.last().cloned().unwrap_or_default(),
                 _ => format!("the replay ended with {status}"),
