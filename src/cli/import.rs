@@ -79,7 +79,7 @@ pub fn run(args: &ImportArgs, out: &mut impl Write) -> u8 {
     }
     let convert = Convert { scale: args.scale };
     let imported = match import(&args.file, convert, args.skip_unsupported) {
-        Ok(imported) if args.merge => merge_imported(imported, &args.file),
+        Ok(imported) if args.merge => merge_imported(imported, &args.file, args.scale),
         Ok(imported) => imported,
         Err(e) => {
             eprintln!("{e}");

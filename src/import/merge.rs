@@ -16,9 +16,16 @@
 //! 32-pixel ones), the pieces two shapes share (one each way) cancel, and the rest are linked
 //! into loops, at a corner where several leave taking the one that turns most to the right, so
 //! that each loop goes round one empty region (the outside, or a hole) and an outside and a
-//! hole that meet at a corner stay two loops. Points closer than e = 1e-9 (1 + M) are one
-//! point, M the largest absolute coordinate of the polygons' boxes; every point of a chain is
-//! a corner of a polygon, as it was.
+//! hole that meet at a corner stay two loops. Points closer than e = 1e-9 (u + M) are one
+//! point, M the largest absolute coordinate of the polygons' boxes and u the length of one of
+//! the level's own units (a pixel: the import's scale; 1 for a shape set); every point of a
+//! chain is a corner of a polygon, as it was.
+//!
+//! The decisions are made in the level's own numbers: the points multiplied by the power of
+//! two nearest 1 / u, which is exact, so that a level imported at any scale merges as it does
+//! at scale 1, its chains the same corners scaled (a tolerance of 1e-9 world units would make
+//! every tile of a level imported at 1e-12 one point with all its neighbours), and no product
+//! of two coordinates overflows or vanishes at 1e300 or 1e-300.
 
 use super::{Imported, Note};
 use crate::geometry::{Chain, DVec2, Placed, Pose, Shape, cross};
@@ -27,7 +34,7 @@ use crate::scene::{Body, Scene, SceneShape, ShapeId, shape_label};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-/// The relative tolerance of the comparisons: e = `TOLERANCE` · (1 + M).
+/// The relative tolerance of the comparisons: e = `TOLERANCE` · (u + M).
 pub const TOLERANCE: f64 = 1e-9;
 
 /// A group of shapes replaced by chains.
@@ -55,10 +62,7 @@ impl MergedGroup {
 
     /// How many of its loops go round a hole (clockwise).
     pub fn holes(&self) -> usize {
-        self.loops
-            .iter()
-            .filter(|c| signed_area(c.points()) < 0.0)
-            .count()
+        self.loops.iter().filter(|c| clockwise(c.points())).count()
     }
 }
 
@@ -216,8 +220,10 @@ fn plural(n: usize, word: &str) -> String {
 /// An imported level with its groups merged ([`merge`] on every shape), its notes kept
 /// (each pointing at where its shape went: a replaced shape's note at its chain) and a note
 /// per group after them, about `file`.
-pub fn merge_imported(imported: Imported, file: &Path) -> Imported {
-    let merged = merge(&imported.scene, None);
+/// `scale` is the import's, world units per pixel: the merge decides in pixels
+/// ([`merge_scaled`]).
+pub fn merge_imported(imported: Imported, file: &Path, scale: f64) -> Imported {
+    let merged = merge_scaled(&imported.scene, None, scale);
     let mut notes: Vec<Note> = imported
         .notes
         .into_iter()
@@ -236,11 +242,12 @@ pub fn merge_imported(imported: Imported, file: &Path) -> Imported {
     }
 }
 
-/// A static polygon of the scene, in the world.
+/// A static polygon of the scene, in the level's own numbers (world coordinates times
+/// [`own_numbers`]).
 struct Tile {
     /// Its place in the scene's list.
     index: usize,
-    /// Its corners, counter-clockwise, world coordinates.
+    /// Its corners, counter-clockwise.
     points: Vec<DVec2>,
     lo: DVec2,
     hi: DVec2,
@@ -259,21 +266,29 @@ enum Fate {
 /// Merge the groups of static polygons that touch along edges into chains (see the module's
 /// description); with `only`, among those shapes alone (the window's selection), every other
 /// shape kept. Never fails: a shape that overlaps another of its group is left out of it and
-/// kept, with the reason in [`Merged::kept`].
+/// kept, with the reason in [`Merged::kept`]. A scene in world units: [`merge_scaled`] at 1.
 pub fn merge(scene: &Scene, only: Option<&[ShapeId]>) -> Merged {
+    merge_scaled(scene, only, 1.0)
+}
+
+/// [`merge`] of a level imported at `scale` world units per pixel (finite, > 0): decided in
+/// the level's pixels, so that it merges at any scale as at scale 1, its chains the same
+/// corners scaled.
+pub fn merge_scaled(scene: &Scene, only: Option<&[ShapeId]>, scale: f64) -> Merged {
     let only: Option<HashSet<ShapeId>> = only.map(|ids| ids.iter().copied().collect());
+    let own = own_numbers(scale);
     let tiles: Vec<Tile> = scene
         .shapes
         .iter()
         .enumerate()
         .filter(|(_, s)| only.as_ref().is_none_or(|ids| ids.contains(&s.id)))
-        .filter_map(|(index, s)| tile(index, s))
+        .filter_map(|(index, s)| tile(index, s, own))
         .collect();
     let m = tiles
         .iter()
         .flat_map(|t| [t.lo.abs().max_element(), t.hi.abs().max_element()])
         .fold(0.0_f64, f64::max);
-    let e = TOLERANCE * (1.0 + m);
+    let e = TOLERANCE * (scale * own + m);
 
     // The pairs that share an edge, and those that overlap.
     let mut sharing: Vec<(usize, usize)> = Vec::new();
@@ -281,7 +296,7 @@ pub fn merge(scene: &Scene, only: Option<&[ShapeId]>) -> Merged {
     for (i, j) in box_pairs(&tiles, e) {
         let (a, b) = (&tiles[i], &tiles[j]);
         let depth = collide(&scene.shapes[a.index].placed, &scene.shapes[b.index].placed)
-            .map_or(0.0, |c| c.depth);
+            .map_or(0.0, |c| c.depth * own);
         if depth > e {
             overlapping.push((i, j, depth));
         } else if share_an_edge(&a.points, &b.points, e) {
@@ -352,7 +367,7 @@ pub fn merge(scene: &Scene, only: Option<&[ShapeId]>) -> Merged {
             .collect();
         let first = tiles[group[0]].index;
         let polygons: Vec<&[DVec2]> = group.iter().map(|&t| tiles[t].points.as_slice()).collect();
-        let traced = boundary(&polygons, e).map_err(|why| {
+        let traced = boundary(&polygons, e, own).map_err(|why| {
             format!(
                 "{why}; it is kept with the {} it touches along edges",
                 plural(group.len() - 1, "shape")
@@ -398,7 +413,7 @@ pub fn merge(scene: &Scene, only: Option<&[ShapeId]>) -> Merged {
                 why: format!(
                     "it overlaps {} (by {}), and merging joins only shapes that touch",
                     quoted(tiles[other].index),
-                    crate::text::short_number(depth)
+                    crate::text::short_number(depth / own)
                 ),
             });
         }
@@ -465,21 +480,34 @@ pub fn merge(scene: &Scene, only: Option<&[ShapeId]>) -> Merged {
     }
 }
 
-/// The shape as a tile, when it is a static polygon at rest.
-fn tile(index: usize, s: &SceneShape) -> Option<Tile> {
+/// The power of two nearest `1 / scale` (`scale` world units per pixel): world coordinates
+/// times it are the level's own numbers, near its pixels, exactly (a power of two only moves
+/// the exponent). 1 at scale 1.
+fn own_numbers(scale: f64) -> f64 {
+    let exponent = -scale.log2().round();
+    // Within the normal numbers, so that neither it nor its inverse is 0 or infinite.
+    2f64.powi(exponent.clamp(-1022.0, 1022.0) as i32)
+}
+
+/// The shape as a tile, when it is a static polygon at rest: its corners and box times `own`.
+fn tile(index: usize, s: &SceneShape, own: f64) -> Option<Tile> {
     let Shape::Polygon(p) = &s.placed.shape else {
         return None;
     };
     if s.motion.body != Body::Static || s.motion.moves() {
         return None;
     }
-    let points: Vec<DVec2> = p.points().iter().map(|q| s.placed.pose.apply(*q)).collect();
+    let points: Vec<DVec2> = p
+        .points()
+        .iter()
+        .map(|q| s.placed.pose.apply(*q) * own)
+        .collect();
     let (lo, hi) = s.placed.aabb();
     Some(Tile {
         index,
         points,
-        lo,
-        hi,
+        lo: lo * own,
+        hi: hi * own,
     })
 }
 
@@ -547,9 +575,11 @@ fn share_an_edge(p: &[DVec2], q: &[DVec2], e: f64) -> bool {
     })
 }
 
-/// The boundary of the union of counter-clockwise `polygons` that only touch: one loop of
-/// world points per component, outer loops first. Err says why it cannot be traced.
-fn boundary(polygons: &[&[DVec2]], e: f64) -> Result<Vec<Chain>, String> {
+/// The boundary of the union of counter-clockwise `polygons` that only touch (in the level's
+/// own numbers, world coordinates times `own`): one loop of world points per component, outer
+/// loops first. Err says why it cannot be traced.
+fn boundary(polygons: &[&[DVec2]], e: f64, own: f64) -> Result<Vec<Chain>, String> {
+    let world = |p: DVec2| p / own;
     // Corners: closer than e is one corner (the first one met).
     let all: Vec<DVec2> = polygons.iter().flat_map(|p| p.iter().copied()).collect();
     let (ids, corners) = weld(&all, e);
@@ -614,8 +644,8 @@ fn boundary(polygons: &[&[DVec2]], e: f64) -> Result<Vec<Chain>, String> {
         if c > 1 {
             return Err(format!(
                 "two of its edges run the same way from {} to {} (the shapes overlap there)",
-                crate::text::short_point(corners[u]),
-                crate::text::short_point(corners[v])
+                crate::text::short_point(world(corners[u])),
+                crate::text::short_point(world(corners[v]))
             ));
         }
         if c == 1 {
@@ -635,7 +665,7 @@ fn boundary(polygons: &[&[DVec2]], e: f64) -> Result<Vec<Chain>, String> {
         if arriving.get(&c).copied().unwrap_or(0) != out.len() {
             return Err(format!(
                 "its outline does not close at {}",
-                crate::text::short_point(corners[c])
+                crate::text::short_point(world(corners[c]))
             ));
         }
     }
@@ -683,27 +713,30 @@ fn boundary(polygons: &[&[DVec2]], e: f64) -> Result<Vec<Chain>, String> {
         }
         loops.push(joined(points, e));
     }
-    // Outer loops first, largest first; then the holes, largest first.
+    // Outer loops first, largest first; then the holes, largest first. Areas closer than
+    // 1e-9 of the extent squared are alike, in the order traced: two holes of one size stay in
+    // that order at every scale, however the scaled corners round.
+    let extent = corners
+        .iter()
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f64::max);
+    let size = |area: f64| (area.abs() / (TOLERANCE * extent * extent)).round();
     let mut measured: Vec<(f64, Vec<DVec2>)> =
         loops.into_iter().map(|l| (signed_area(&l), l)).collect();
     measured.sort_by(|(a, _), (b, _)| {
         (*a < 0.0)
             .cmp(&(*b < 0.0))
-            .then(b.abs().total_cmp(&a.abs()))
+            .then(size(*b).total_cmp(&size(*a)))
     });
     // The union's area is the shapes' areas added up: a check that nothing was lost.
     let total: f64 = polygons.iter().map(|p| signed_area(p)).sum();
     let traced: f64 = measured.iter().map(|(a, _)| a).sum();
-    let extent = corners
-        .iter()
-        .map(|p| p.abs().max_element())
-        .fold(0.0, f64::max);
     let rounding = 1e-15 * all.len() as f64 * extent * extent;
     if (total - traced).abs() > 1e-9 * total.abs() + rounding {
         return Err(format!(
             "its outline holds an area of {}, not the {} of its shapes",
-            crate::text::short_number(traced),
-            crate::text::short_number(total)
+            crate::text::short_number(traced / own / own),
+            crate::text::short_number(total / own / own)
         ));
     }
     measured
@@ -712,6 +745,7 @@ fn boundary(polygons: &[&[DVec2]], e: f64) -> Result<Vec<Chain>, String> {
             if points.len() < 3 || area == 0.0 {
                 return Err("a loop of its outline has no area".to_string());
             }
+            let points = points.into_iter().map(world).collect();
             Chain::new(points, true).map_err(|why| format!("a loop of its outline: {why}"))
         })
         .collect()
@@ -748,7 +782,7 @@ fn weld(points: &[DVec2], e: f64) -> (Vec<usize>, Vec<DVec2>) {
 }
 
 /// A loop without the corners where it goes straight on (consecutive collinear pieces
-/// joined), from its lowest-leftmost point.
+/// joined), from its lowest-leftmost point (within `e`).
 fn joined(points: Vec<DVec2>, e: f64) -> Vec<DVec2> {
     let straight = |a: DVec2, b: DVec2, c: DVec2| {
         let d = c - a;
@@ -758,7 +792,7 @@ fn joined(points: Vec<DVec2>, e: f64) -> Vec<DVec2> {
             && d.dot(b - a) > 0.0
             && d.dot(c - b) > 0.0
     };
-    let start = lowest_leftmost(&points);
+    let start = lowest_leftmost(&points, e);
     let mut out: Vec<DVec2> = Vec::with_capacity(points.len());
     for k in 0..=points.len() {
         let p = points[(start + k) % points.len()];
@@ -772,20 +806,18 @@ fn joined(points: Vec<DVec2>, e: f64) -> Vec<DVec2> {
     while out.len() > 3 && straight(out[out.len() - 1], out[0], out[1]) {
         out.remove(0);
     }
-    let start = lowest_leftmost(&out);
+    let start = lowest_leftmost(&out, e);
     out.rotate_left(start);
     out
 }
 
-/// The index of the point with the least y, and of those the least x.
-fn lowest_leftmost(points: &[DVec2]) -> usize {
+/// The index of the point with the least y (within `e`), and of those the least x: the same
+/// point of a loop at every scale, however its corners round.
+fn lowest_leftmost(points: &[DVec2], e: f64) -> usize {
+    let lowest = points.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
     (0..points.len())
-        .min_by(|&a, &b| {
-            points[a]
-                .y
-                .total_cmp(&points[b].y)
-                .then(points[a].x.total_cmp(&points[b].x))
-        })
+        .filter(|&k| points[k].y <= lowest + e)
+        .min_by(|&a, &b| points[a].x.total_cmp(&points[b].x))
         .unwrap_or(0)
 }
 
@@ -800,6 +832,22 @@ pub fn signed_area(points: &[DVec2]) -> f64 {
         .map(|i| cross(points[i] - o, points[i + 1] - o))
         .sum::<f64>()
         / 2.0
+}
+
+/// Whether a closed loop goes clockwise (negative signed area), measured on its points times
+/// the power of two that brings its largest coordinate near 1 (exact): the area of a loop at
+/// 1e-300 vanishes, at 1e300 overflows, its sign does not.
+fn clockwise(points: &[DVec2]) -> bool {
+    let largest = points
+        .iter()
+        .fold(0.0_f64, |m, p| m.max(p.abs().max_element()));
+    let own = if largest > 0.0 && largest.is_finite() {
+        own_numbers(largest)
+    } else {
+        1.0
+    };
+    let scaled: Vec<DVec2> = points.iter().map(|p| *p * own).collect();
+    signed_area(&scaled) < 0.0
 }
 
 /// Disjoint sets with path halving.

@@ -13,7 +13,9 @@ pub mod merge;
 pub mod tiled;
 
 pub use convert::{Convert, Note, alike, note_lines};
-pub use merge::{KeptGroup, Merged, MergedGroup, merge, merge_imported, merge_surface_of};
+pub use merge::{
+    KeptGroup, Merged, MergedGroup, merge, merge_imported, merge_scaled, merge_surface_of,
+};
 
 use crate::files::{FileError, Problem};
 use crate::geometry::{
