@@ -5,7 +5,7 @@
 
 use collidoscope::geometry::{Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape, cross};
 use collidoscope::import::merge::signed_area;
-use collidoscope::import::{Convert, Merged, import, merge, merge_imported};
+use collidoscope::import::{Convert, Merged, import, merge, merge_imported, merge_scaled};
 use collidoscope::motion::{Config, EventKind, Resolver, Simulation, Substeps};
 use collidoscope::query::collide;
 use collidoscope::scene::{Body, Motion, Scene, SceneShape, ShapeId};
@@ -733,6 +733,41 @@ fn the_command_merges_a_shape_set_atomically_and_says_what_it_replaced() {
         stderr.contains("chain \"merged 1\": replaced 64 static polygons"),
         "{stderr}"
     );
+}
+
+/// A set of tiles no larger than the merge's tolerance (a level imported at 1e-12 without
+/// --merge, then merged in the window or as a shape set): nothing can be told to share an
+/// edge, and one note says so, naming the size and the tolerance. Each tile was paired with
+/// its thousands of neighbours within the tolerance (200 x 200 tiles: 10 s and 1.1 GB) and
+/// kept without a word.
+#[test]
+fn tiles_smaller_than_the_tolerance_are_kept_with_one_note_that_says_why() {
+    let size = 3.2e-11;
+    let cells: Vec<SceneShape> = (0..20)
+        .flat_map(|y| (0..20).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let (x, y) = (f64::from(x) * size, f64::from(y) * size);
+            rect(&format!("tile {x},{y}"), x, y, size, size)
+        })
+        .collect();
+    let scene = Scene::from_shapes(cells);
+    let merged = merge(&scene, None);
+    assert!(merged.groups.is_empty());
+    assert_eq!(merged.scene, scene);
+    assert_eq!(merged.kept.len(), 1, "{:?}", merged.kept);
+    assert_eq!(merged.kept[0].shapes.len(), 400);
+    assert_eq!(
+        merged.summary(),
+        "nothing merged: shape 0 \"tile 0,0\" (polygon) it and 399 other static polygons are at \
+         most 3.2e-11 across, and merging tells points apart only to 1.0e-9 here (1e-9 of the \
+         scale 1 plus the largest coordinate 6.4e-10): too small to find the edges they share; \
+         a level imported at a small --scale merges whole when the import merges it (import \
+         LEVEL --scale S --merge), in its pixels"
+    );
+    // Imported at that scale and merged by the import, the same tiles are one chain.
+    let scaled = merge_scaled(&scene, None, 1e-12);
+    assert!(scaled.kept.is_empty(), "{:?}", scaled.kept);
+    assert_eq!(scaled.scene.shapes.len(), 1);
 }
 
 /// A Tiled map of `w` x `h` 32-pixel cells: full tiles, bottom and left halves, slopes and

@@ -67,7 +67,8 @@ impl MergedGroup {
 }
 
 /// Shapes that touch others along edges but were kept as they were, and why: one that
-/// overlaps another of its group, or a group whose outline could not be traced.
+/// overlaps another of its group, a group whose outline could not be traced, or the static
+/// polygons too small for the merge's tolerance to find their edges (one group of them all).
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeptGroup {
     /// Its shapes, in the scene's order.
@@ -88,8 +89,8 @@ pub struct Merged {
     /// The groups merged, in the order of their first shapes.
     pub groups: Vec<MergedGroup>,
     /// Shapes that touch others along edges but were kept: one that overlaps another of its
-    /// group (left out of it), or a group whose outline could not be traced; in the scene's
-    /// order.
+    /// group (left out of it), a group whose outline could not be traced, or the polygons too
+    /// small to merge; in the scene's order.
     pub kept: Vec<KeptGroup>,
     /// For each shape of the scene that was merged (by its place in the list), its place in
     /// the new one: its own, moved up, or its group's first chain's.
@@ -289,6 +290,12 @@ pub fn merge_scaled(scene: &Scene, only: Option<&[ShapeId]>, scale: f64) -> Merg
         .flat_map(|t| [t.lo.abs().max_element(), t.hi.abs().max_element()])
         .fold(0.0_f64, f64::max);
     let e = TOLERANCE * (scale * own + m);
+    // A tile no wider and no taller than e shares no edge longer than 2 e: in no group, said
+    // once (a level of 32-pixel tiles made 1e-12 world units across, merged in world units,
+    // paired every tile with thousands of neighbours within e and merged nothing, silently).
+    let (tiles, specks): (Vec<Tile>, Vec<Tile>) = tiles
+        .into_iter()
+        .partition(|t| (t.hi - t.lo).max_element() > e);
 
     // The pairs that share an edge, and those that overlap.
     let mut sharing: Vec<(usize, usize)> = Vec::new();
@@ -417,6 +424,35 @@ pub fn merge_scaled(scene: &Scene, only: Option<&[ShapeId]>, scale: f64) -> Merg
                 ),
             });
         }
+    }
+    if let Some(speck) = specks.first() {
+        let across = specks
+            .iter()
+            .map(|t| (t.hi - t.lo).max_element())
+            .fold(0.0, f64::max);
+        let who = match specks.len() {
+            1 => "it is".to_string(),
+            n => format!("it and {} other static polygons are", n - 1),
+        };
+        let hint = if scale == 1.0 {
+            "; a level imported at a small --scale merges whole when the import merges it \
+             (import LEVEL --scale S --merge), in its pixels"
+        } else {
+            ""
+        };
+        kept.push(KeptGroup {
+            shapes: specks.iter().map(|t| scene.shapes[t.index].id).collect(),
+            first: label(speck.index),
+            why: format!(
+                "{who} at most {} across, and merging tells points apart only to {} here \
+                 (1e-9 of the scale {} plus the largest coordinate {}): too small to find \
+                 the edges they share{hint}",
+                crate::text::short_number(across / own),
+                crate::text::short_number(e / own),
+                crate::text::short_number(scale),
+                crate::text::short_number(m / own),
+            ),
+        });
     }
     kept.sort_by_key(|k| scene.index_of(k.shapes[0]));
 
