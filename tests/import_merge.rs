@@ -866,6 +866,48 @@ fn a_map_merges_at_any_scale_as_at_scale_1_its_chains_scaled() {
     }
 }
 
+/// A --scale the numbers cannot hold a level at is refused, naming the scale, the object and
+/// its number: at 1e-310 a 32-pixel tile's corners were NaN ("skipped: point 0 must be a
+/// finite number, found [NaN, NaN]", an empty set and exit 0), at 1e308 past the largest
+/// number ("found [inf, 0]").
+#[test]
+fn a_scale_the_numbers_cannot_hold_a_level_at_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("scattered.tmx");
+    std::fs::write(&map, scattered_map(40, 30)).unwrap();
+    let bin = env!("CARGO_BIN_EXE_collidoscope");
+    for (scale, said) in [
+        (
+            "1e-310",
+            "--scale 1e-310 makes its 32 pixels 3.19999999999999e-309 world units, below the smallest number held to all its digits (2.2e-308): give a larger --scale",
+        ),
+        (
+            "1e308",
+            "--scale 1e308 puts its point (0, 16) at 1.6e309 world units, past the largest number (1.8e308): give a smaller --scale",
+        ),
+    ] {
+        for merge in [false, true] {
+            let mut command = Command::new(bin);
+            command
+                .arg("import")
+                .arg(&map)
+                .args(["--scale", scale, "--skip-unsupported"]);
+            if merge {
+                command.arg("--merge");
+            }
+            let run = command.output().unwrap();
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert_eq!(run.status.code(), Some(1), "{stderr}");
+            assert!(run.stdout.is_empty());
+            assert!(
+                stderr.starts_with(&format!("{}: layer \"Ground\" cell (", map.display())),
+                "{stderr}"
+            );
+            assert!(stderr.trim_end().ends_with(said), "{stderr}");
+        }
+    }
+}
+
 /// The room imported, with gravity, a 24 x 32 box sunk 2 px into the floor and moving left
 /// at 60 px/s with its left side 0.1 px short of the seam at x = 160, and a ball rolling.
 fn room_with_a_box(merged: bool) -> Scene {

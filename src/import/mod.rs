@@ -223,6 +223,12 @@ impl Outcome {
         to_source: &Affine,
     ) -> Result<(), FileError> {
         let c = self.convert;
+        if let Some(why) = beyond_the_scale(c.scale, &shapes, to_source) {
+            return Err(FileError::new(
+                file,
+                Problem::Document(format!("{place}: {why}")),
+            ));
+        }
         // The pose: where the origin lands, the direction the x axis takes; points are local
         // to it (a stretch or skew stays in the points).
         let theta = to_source.angle();
@@ -395,6 +401,77 @@ impl Outcome {
             notes: self.notes,
         }
     }
+}
+
+/// Why `scale` cannot hold an object's numbers, when it cannot: a size of it (a coordinate
+/// about its origin, a radius, its origin's) that is a normal number in pixels but vanishes,
+/// or keeps only some of its digits, below the smallest normal number (2.2e-308), or a point
+/// past the largest (1.8e308). Polygons came out with NaN corners and circles with radii of a
+/// few bits, each skipped or kept without a word about the scale.
+fn beyond_the_scale(scale: f64, shapes: &[Local], to_source: &Affine) -> Option<String> {
+    if scale == 1.0 {
+        return None;
+    }
+    let number = |x: f64| {
+        if x == 0.0 || (1e-4..1e6).contains(&x.abs()) {
+            format!("{x}")
+        } else {
+            format!("{x:e}")
+        }
+    };
+    let mut points: Vec<DVec2> = Vec::new();
+    let mut lengths: Vec<f64> = Vec::new();
+    for local in shapes {
+        match local {
+            Local::Circle(centre, r) => {
+                points.push(*centre);
+                lengths.push(r * to_source.x.length());
+            }
+            Local::Capsule(a, b, r) => {
+                points.extend([*a, *b]);
+                lengths.push(r * to_source.x.length());
+            }
+            Local::Polygon(ps, _) | Local::Chain(ps, _) => points.extend(ps),
+            Local::Segment(a, b) => points.extend([*a, *b]),
+        }
+    }
+    let origin = to_source.origin;
+    let sizes = points
+        .iter()
+        .flat_map(|p| {
+            let q = to_source.basis(*p);
+            [q.x, q.y]
+        })
+        .chain(lengths)
+        .chain([origin.x, origin.y]);
+    for size in sizes {
+        let scaled = size * scale;
+        if size.abs() >= f64::MIN_POSITIVE && size.is_finite() && scaled.abs() < f64::MIN_POSITIVE {
+            return Some(format!(
+                "--scale {} makes its {} pixels {} world units, below the smallest number held \
+                 to all its digits (2.2e-308): give a larger --scale",
+                number(scale),
+                number(size.abs()),
+                number(scaled.abs()),
+            ));
+        }
+    }
+    for p in points.iter().map(|p| to_source.apply(*p)).chain([origin]) {
+        if p.is_finite() && !(p * scale).is_finite() {
+            // The product, past f64, by its logarithm: 16 pixels at 1e308 is 1.6e309.
+            let log = p.abs().max_element().log10() + scale.log10();
+            return Some(format!(
+                "--scale {} puts its point ({}, {}) at {:.1}e{} world units, past the largest \
+                 number (1.8e308): give a smaller --scale",
+                number(scale),
+                number(p.x),
+                number(p.y),
+                10f64.powf(log - log.floor()),
+                log.floor(),
+            ));
+        }
+    }
+    None
 }
 
 /// Import the level at `path`, by its extension: a Tiled map (`.tmx`; a tileset `.tsx` is
