@@ -1072,8 +1072,8 @@ pub fn replay_stopped(
         Some((k, n)) => format!(", and was stopped after it said {k} of its {n} frames were done"),
         None => ", and was stopped before it said a frame was done".to_string(),
     };
-    words += ": Box2D may be stuck in a step of a damaged recording (or the world is too large to \
-              replay in that time)";
+    words += ": Box2D may be stuck on a damaged recording (or the world is too large to replay \
+              in that time)";
     words += &match capture {
         Some(capture) => format!("; nothing was written to {}", capture.display()),
         None => "; the capture on standard output stops there".to_string(),

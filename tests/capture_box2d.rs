@@ -1604,6 +1604,51 @@ fn a_replay_past_its_deadline_is_stopped_and_leaves_nothing() {
     );
 }
 
+/// Found by fuzzing once every record was checked: the tile floor's recording with two bytes
+/// of its snapshot (the image of the world when recording began, which Box2D reads itself)
+/// changed, 0x00 0x02 at byte 2900 to 0x02 0x00. Box2D never returns from making the next
+/// shape (its broad phase's tree loops); `import` waited for ever. Its real deadline is
+/// 67.5 s (150 steps; measured: stopped at 67.50 s, 10 MB); here, given a second, the child
+/// is killed, the refusal says so and nothing is left.
+#[test]
+fn a_replay_stuck_in_box2d_is_killed_at_its_deadline() {
+    use box2d_capture::replay::{Deadline, recorded_steps, replay_in_child_within};
+    let mut bytes = std::fs::read("tests/captures/tile-floor.b2rec").unwrap();
+    assert_eq!(bytes[2900..2902], [0x00, 0x02]);
+    bytes[2900..2902].copy_from_slice(&[0x02, 0x00]);
+    let steps = recorded_steps(&bytes);
+    assert_eq!(Deadline::for_steps(steps).limit.as_secs_f64(), 67.5);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("stuck.b2rec");
+    std::fs::write(&file, &bytes).unwrap();
+    let capture = dir.path().join("stuck.capture.jsonl");
+    let started = std::time::Instant::now();
+    let said = replay_in_child_within(
+        env!("CARGO_BIN_EXE_collidoscope").as_ref(),
+        &file,
+        Some(&capture),
+        Deadline::after(std::time::Duration::from_secs(1)),
+        |_, _| {},
+    )
+    .expect_err("stopped");
+    assert!(started.elapsed().as_secs_f64() < 4.0);
+    assert_eq!(
+        said,
+        format!(
+            "the replay of {} did not finish within 1 s, and was stopped before it said a \
+             frame was done: Box2D may be stuck on a damaged recording (or the world is too \
+             large to replay in that time); nothing was written to {}",
+            file.display(),
+            capture.display()
+        )
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["stuck.b2rec"]);
+}
+
 /// The last frame of a capture read back: its shapes (with their filters and bodies) by
 /// name, and its claims.
 fn last_frame(capture: Vec<u8>) -> (CaptureReader, collidoscope::capture::Frame) {
