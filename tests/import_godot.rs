@@ -622,6 +622,69 @@ fn every_per_object_refusal_stops_the_import_or_is_a_note_when_skipped() {
     }
 }
 
+/// A scene whose instance's ext_resource path is not a scene file: `"res://"` (the project's
+/// folder), a folder, an empty path, a missing file, a device. Each is refused naming the
+/// scene, the node and the path as written, or with --skip-unsupported a note, the node and
+/// those under it left out. `import ./scene.tscn` with `"res://"` said "./: not a file",
+/// naming neither the scene nor the node.
+#[test]
+fn an_instance_of_a_folder_an_empty_path_or_a_missing_scene_names_the_scene_and_the_node() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("levels")).unwrap();
+    let scene = |written: &str| {
+        format!(
+            "[gd_scene load_steps=2 format=3]\n\n\
+             [ext_resource type=\"PackedScene\" path=\"{written}\" id=\"1\"]\n\n\
+             [node name=\"Root\" type=\"Node2D\"]\n\n\
+             [node name=\"Level\" parent=\".\" instance=ExtResource(\"1\")]\n\
+             position = Vector2(5, 5)\n\n\
+             [node name=\"Hat\" type=\"CollisionShape2D\" parent=\"Level\"]\n"
+        )
+    };
+    let bin = env!("CARGO_BIN_EXE_collidoscope");
+    let mut cases = vec![
+        ("res://", "is a folder (./), not a scene"),
+        ("res://levels", "is a folder (./levels), not a scene"),
+        ("levels/", "is a folder (./levels/), not a scene"),
+        ("", "is an empty path"),
+        ("res://gone.tscn", "is missing (./gone.tscn)"),
+    ];
+    if cfg!(unix) {
+        cases.push((
+            "/dev/null",
+            "is not a file (/dev/null: a device, pipe or socket), not a scene",
+        ));
+    }
+    for (written, why) in cases {
+        std::fs::write(dir.path().join("scene.tscn"), scene(written)).unwrap();
+        let said = format!(
+            "./scene.tscn: node \"Level\" (instance): the scene it instances, {written:?}, {why}; the nodes under it are left out with it"
+        );
+        let run = Command::new(bin)
+            .current_dir(dir.path())
+            .args(["import", "./scene.tscn"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{written:?}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            format!("{said} (pass --skip-unsupported to leave it out)")
+        );
+        let run = Command::new(bin)
+            .current_dir(dir.path())
+            .args(["import", "./scene.tscn", "--skip-unsupported"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(0), "{written:?}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            said.replace("(instance): the", "(instance): skipped: the")
+        );
+    }
+}
+
 // Issue 59: the physics platformer of Godot's demo projects (tests/levels/godot/
 // physics_platformer/README.md), its bodies, gravity and notes.
 const STAGE: &str = "tests/levels/godot/physics_platformer/stage.tscn";

@@ -38,7 +38,8 @@ struct Node {
     properties: Vec<(String, Given)>,
     /// The section that made it (or last changed it), for messages.
     file: PathBuf,
-    /// Why an instancing node stands alone: the scene it instances is missing.
+    /// Why an instancing node stands alone: the scene it instances is missing, or not a file
+    /// (a folder, an empty path).
     missing: Option<String>,
 }
 
@@ -252,7 +253,29 @@ impl Reader {
                     ));
                 };
                 let file = self.resolve(path, written);
-                if !file.exists() && self.given.as_ref().is_none_or(|(g, _)| *g != file) {
+                // Not a scene to read: said of this node, in this file, with the path as
+                // written (a folder was read as the scene, and refused as "./: not a file").
+                let not_a_scene = if self.given.as_ref().is_some_and(|(g, _)| *g == file) {
+                    None
+                } else if written.is_empty() {
+                    Some("is an empty path".to_string())
+                } else {
+                    match std::fs::metadata(&file) {
+                        Ok(m) if m.is_file() => None,
+                        Ok(m) if m.is_dir() => {
+                            Some(format!("is a folder ({}), not a scene", file.display()))
+                        }
+                        Ok(_) => Some(format!(
+                            "is not a file ({}: a device, pipe or socket), not a scene",
+                            file.display()
+                        )),
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            Some(format!("is missing ({})", file.display()))
+                        }
+                        Err(e) => Some(format!("cannot be read ({}: {e})", file.display())),
+                    }
+                };
+                if let Some(why) = not_a_scene {
                     nodes.push(Node {
                         path: node_path,
                         name,
@@ -260,8 +283,7 @@ impl Reader {
                         properties: given,
                         file: path.to_path_buf(),
                         missing: Some(format!(
-                            "the scene it instances, {written:?}, is missing ({}); the nodes under it are left out with it",
-                            file.display()
+                            "the scene it instances, {written:?}, {why}; the nodes under it are left out with it"
                         )),
                     });
                     continue;
