@@ -1,8 +1,9 @@
-//! Fuzz the Box2D recording import: `capture::box2d::replay` on any bytes (seeded with
-//! tests/captures/tile-floor.b2rec, recorded by Box2D). Collidoscope checks the 32-byte header
-//! and every step's sub-step count, Box2D's own player (boxdd-sys's hardened reader) the rest;
-//! a recording either replays into a capture that reads back frame for frame, or is refused
-//! with a reason, never a panic.
+//! Fuzz the Box2D recording import: `capture::box2d::replay` on any bytes (seeds in
+//! fuzz/README.md). Collidoscope checks the 32-byte header and every record as Box2D's player
+//! reads it (whole, of a kind a call records, the size it gives, sub-step counts, polygon
+//! corners), Box2D's own player (boxdd-sys's hardened reader) the rest; a recording either
+//! replays into a capture that reads back frame for frame, or is refused with a reason, never
+//! a panic.
 //!
 //! The calls a recording replays reach Box2D's own assertions, which end the process: that is
 //! why `import` and the window replay in a child process. Here an assertion ends the run with
