@@ -1,24 +1,22 @@
-//! Fuzz `import --merge` (`collidoscope::import::merge`) on levels built from the bytes:
-//! boxes on a grid (whole and half cells, so T-junctions and corner-only neighbours happen),
-//! slopes, arbitrary small convex polygons, some of them moving, at a scale and offset the
-//! first bytes choose. It must never panic; the merged set must read back as a shape set; the
+//! Fuzz `import --merge` (`collidoscope::import::merge_scaled`) on levels built from the
+//! bytes: boxes on a grid (whole and half cells, so T-junctions and corner-only neighbours
+//! happen), slopes, arbitrary small convex polygons, some of them moving, at a scale and offset
+//! the first byte chooses (scales from 1e-303 to 3.2e7: 1, 32, 0.01 or 1e-3, times 1, 1e-12,
+//! 1e6 or 1e-300). It must never panic; the merged set must read back as a shape set; the
 //! loops of each group (outsides minus holes) must hold exactly the area of the polygons they
-//! replaced; and every polygon not merged must be kept as it was.
+//! replaced; every polygon not merged must be kept as it was; and a level at the origin must
+//! merge at its scale as the same level at scale 1 does (the same groups, loops and pieces).
 
 #![no_main]
 
 use collidoscope::geometry::{ConvexPolygon, DVec2, Placed, Pose, Shape};
-use collidoscope::import::merge::{merge, signed_area};
+use collidoscope::import::merge::{Merged, merge_scaled, signed_area};
 use collidoscope::scene::{Body, Motion, Scene, SceneShape, parse, to_json};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&head, rest)) = data.split_first() else {
-        return;
-    };
-    let scale = [1.0, 32.0, 0.01, 1e-3][(head & 3) as usize];
-    let offset = [0.0, 1e4, -333.25, 5e6][((head >> 2) & 3) as usize];
+/// The level the bytes describe, at `scale` and `offset`.
+fn level(rest: &[u8], scale: f64, offset: f64) -> Scene {
     let at = |x: f64, y: f64| DVec2::new(offset + scale * x, offset + scale * y);
     let mut shapes = Vec::new();
     for (k, c) in rest.chunks_exact(5).take(64).enumerate() {
@@ -56,14 +54,47 @@ fuzz_target!(|data: &[u8]| {
         }
         shapes.push(shape);
     }
-    let scene = Scene::from_shapes(shapes);
-    let merged = merge(&scene, None);
+    Scene::from_shapes(shapes)
+}
+
+/// What a merge decided: each group's shapes, loops and pieces, and the shapes kept.
+fn decided(merged: &Merged) -> (Vec<(Vec<u32>, usize, usize)>, usize) {
+    let groups = merged
+        .groups
+        .iter()
+        .map(|g| {
+            let ids = g.replaced.iter().map(|id| id.0).collect();
+            (ids, g.loops.len(), g.pieces())
+        })
+        .collect();
+    (groups, merged.kept.len())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&head, rest)) = data.split_first() else {
+        return;
+    };
+    let scale = [1.0, 32.0, 0.01, 1e-3][(head & 3) as usize]
+        * [1.0, 1e-12, 1e6, 1e-300][((head >> 4) & 3) as usize];
+    let offset = [0.0, 1e4, -333.25, 5e6][((head >> 2) & 3) as usize];
+    let scene = level(rest, scale, offset);
+    let merged = merge_scaled(&scene, None, scale);
     let text = to_json(&merged.scene);
     if let Err(e) = parse(Path::new("merged.json"), text.as_bytes()) {
         panic!("a merged set does not read back: {e}\n{text}");
     }
+    // Areas measured in the level's own numbers, times the power of two nearest 1 / scale
+    // (exact): at 1e-300 an area vanishes, at 1e300 it overflows.
+    let own = 2f64.powi(-scale.log2().round() as i32);
     let area_of = |s: &SceneShape| match &s.placed.shape {
-        Shape::Polygon(p) => p.area(),
+        Shape::Polygon(p) => {
+            let corners: Vec<DVec2> = p
+                .points()
+                .iter()
+                .map(|q| s.placed.pose.apply(*q) * own)
+                .collect();
+            signed_area(&corners)
+        }
         _ => 0.0,
     };
     for group in &merged.groups {
@@ -72,8 +103,12 @@ fuzz_target!(|data: &[u8]| {
             .iter()
             .map(|id| area_of(scene.get(*id).unwrap()))
             .sum();
-        let loops: f64 = group.loops.iter().map(|c| signed_area(c.points())).sum();
-        let m = (offset.abs() + 20.0 * scale).max(1.0);
+        let loops: f64 = group
+            .loops
+            .iter()
+            .map(|c| signed_area(&c.points().iter().map(|p| *p * own).collect::<Vec<_>>()))
+            .sum();
+        let m = (offset.abs() * own + 20.0 * scale * own).max(1.0);
         assert!(
             (loops - replaced).abs() <= 1e-6 * m * m,
             "group {:?}: loops hold {loops}, its polygons {replaced}",
@@ -94,5 +129,13 @@ fuzz_target!(|data: &[u8]| {
                 s.display_name(0)
             );
         }
+    }
+    if offset == 0.0 && scale != 1.0 {
+        let one = merge_scaled(&level(rest, 1.0, 0.0), None, 1.0);
+        assert_eq!(
+            decided(&merged),
+            decided(&one),
+            "at scale {scale:e}, not as at scale 1"
+        );
     }
 });
