@@ -77,7 +77,7 @@ struct NaiveView {
     /// projecting every one (the rule has as many axes as corners, so projecting every corner
     /// on every axis grows with their square: 55 s for one polygon of 8,000 points in a
     /// capture). `None`: every point is projected, as the rule is written.
-    corners: Option<CornerSearch>,
+    corners: Option<Box<CornerSearch>>,
 }
 
 /// Projecting a convex polygon's corners on an axis by searching its edges' directions: the
@@ -97,7 +97,9 @@ impl CornerSearch {
     /// Past this many corners the search is used.
     const FROM: usize = crate::geometry::EXHAUSTIVE_CHECK_POINTS;
 
-    fn new(points: &[DVec2]) -> Self {
+    #[cold]
+    #[inline(never)]
+    fn new(points: &[DVec2]) -> Box<Self> {
         let n = points.len();
         let area2: f64 = (0..n)
             .map(|i| crate::geometry::cross(points[i], points[(i + 1) % n]))
@@ -115,7 +117,7 @@ impl CornerSearch {
         let angles = (0..n)
             .map(|k| (angle(k) - first).rem_euclid(std::f64::consts::TAU))
             .collect();
-        Self { ccw, angles, first }
+        Box::new(Self { ccw, angles, first })
     }
 
     /// The index (into the points) of the corner farthest along `u`.
@@ -161,20 +163,34 @@ impl NaiveView {
         }
     }
 
+    #[inline]
     fn project(&self, u: DVec2) -> Interval {
-        if let Some(corners) = &self.corners {
-            let (lo, hi) = (
-                self.points[corners.farthest(&self.points, -u)].dot(u),
-                self.points[corners.farthest(&self.points, u)].dot(u),
-            );
-            return Interval::new(lo - self.radius, hi + self.radius);
+        match &self.corners {
+            None => self.project_every_point(u),
+            Some(corners) => self.project_by_search(corners, u),
         }
+    }
+
+    #[inline]
+    fn project_every_point(&self, u: DVec2) -> Interval {
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for p in &self.points {
             let d = p.dot(u);
             lo = lo.min(d);
             hi = hi.max(d);
         }
+        Interval::new(lo - self.radius, hi + self.radius)
+    }
+
+    /// Kept out of line: only polygons past [`CornerSearch::FROM`] points come here, and the
+    /// rule's usual shapes keep their projection inlined (the speed guard counts it).
+    #[cold]
+    #[inline(never)]
+    fn project_by_search(&self, corners: &CornerSearch, u: DVec2) -> Interval {
+        let (lo, hi) = (
+            self.points[corners.farthest(&self.points, -u)].dot(u),
+            self.points[corners.farthest(&self.points, u)].dot(u),
+        );
         Interval::new(lo - self.radius, hi + self.radius)
     }
 
