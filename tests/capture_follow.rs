@@ -58,6 +58,52 @@ fn frame<W: std::io::Write>(writer: &mut CaptureWriter<W>, k: u64, reversed: boo
         .unwrap();
 }
 
+/// `collidoscope diagnose --follow --idle 2 [--json] PATH` started, its stdout's lines sent
+/// as they come, and the thread that reads them.
+fn follower(
+    path: &std::path::Path,
+    json: bool,
+) -> (
+    std::process::Child,
+    mpsc::Receiver<String>,
+    std::thread::JoinHandle<()>,
+) {
+    let mut args = vec!["diagnose", "--follow", "--idle", "2"];
+    if json {
+        args.push("--json");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(&args)
+        .arg(path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines) = mpsc::channel::<String>();
+    let reading = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            lines_tx.send(line.unwrap()).unwrap();
+        }
+    });
+    (child, lines, reading)
+}
+
+/// The follower's lines into `seen` until it says frame `k`'s claim (in words or JSON).
+fn said_until_frame(lines: &mpsc::Receiver<String>, k: u64, seen: &mut Vec<String>) {
+    loop {
+        let line = lines
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("frame {k}'s claim is printed while the game still writes"));
+        let said =
+            line.contains(&format!("\"frame\":{k}")) || line.starts_with(&format!("frame {k} "));
+        seen.push(line);
+        if said {
+            return;
+        }
+    }
+}
+
 /// Follow a capture written by a thread: frames 0-9, frame 10 reversed, then (once the
 /// follower printed frame 10's line) frames 11-19; the lines printed and the exit status.
 fn follow(gzip: bool, json: bool) -> (Vec<String>, Option<i32>) {
@@ -75,40 +121,14 @@ fn follow(gzip: bool, json: bool) -> (Vec<String>, Option<i32>) {
     for k in 0..5 {
         frame(&mut writer, k, false);
     }
-    let mut args = vec!["diagnose", "--follow", "--idle", "2"];
-    if json {
-        args.push("--json");
-    }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
-        .args(&args)
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (lines_tx, lines) = mpsc::channel::<String>();
-    let reading = std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            lines_tx.send(line.unwrap()).unwrap();
-        }
-    });
+    let (mut child, lines, reading) = follower(&path, json);
     for k in 5..10 {
         frame(&mut writer, k, false);
     }
     frame(&mut writer, 10, true);
     // The game goes on only once the follower has said frame 10's claim.
     let mut seen = Vec::new();
-    loop {
-        let line = lines
-            .recv_timeout(Duration::from_secs(60))
-            .expect("frame 10's claim is printed while the game still writes");
-        let said = line.contains("\"frame\":10") || line.starts_with("frame 10 ");
-        seen.push(line);
-        if said {
-            break;
-        }
-    }
+    said_until_frame(&lines, 10, &mut seen);
     for k in 11..20 {
         frame(&mut writer, k, false);
     }
@@ -289,36 +309,10 @@ fn begun_again(
     });
     let file = std::fs::File::create(&path).unwrap();
     let earlier = run_to(file, "3.2.0", 4, Some(3), gzip);
-    let mut args = vec!["diagnose", "--follow", "--idle", "2"];
-    if json {
-        args.push("--json");
-    }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
-        .args(&args)
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (lines_tx, lines) = mpsc::channel::<String>();
-    let reading = std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            lines_tx.send(line.unwrap()).unwrap();
-        }
-    });
+    let (child, lines, reading) = follower(&path, json);
     // The game begins again only once the follower has said frame 3, the earlier run's last.
     let mut seen = Vec::new();
-    loop {
-        let line = lines
-            .recv_timeout(Duration::from_secs(60))
-            .expect("frame 3's claim is printed while the game still writes");
-        let said = line.contains("\"frame\":3") || line.starts_with("frame 3 ");
-        seen.push(line);
-        if said {
-            break;
-        }
-    }
+    said_until_frame(&lines, 3, &mut seen);
     drop(earlier);
     again(&path);
     let out = child.wait_with_output().unwrap();
