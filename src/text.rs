@@ -2337,6 +2337,19 @@ pub fn game_connected(engine: &str, part: u64, pause_at_first: bool) -> String {
     )
 }
 
+/// A capture's header in a few words, where a line says it in passing: `box2d 3.2.0, f32,
+/// units m` (`, y down` when it is); [`capture_header`] says it whole.
+pub fn capture_header_in_brief(h: &crate::capture::Header) -> String {
+    format!(
+        "{} {}, {}, units {}{}",
+        h.engine.name,
+        h.engine.version,
+        h.precision.name(),
+        h.units,
+        if h.y_up { "" } else { ", y down" }
+    )
+}
+
 /// What a followed capture that began again is said with (`diagnose --follow` and the
 /// capture lab): how (`how`: the file written again from its start, or another file at its
 /// path), after which frame of the earlier run (`None`: before its first), what the earlier
@@ -2365,12 +2378,8 @@ pub fn capture_began_again(
         .unwrap_or_default();
     let new = match header {
         Some(h) => format!(
-            "the new run ({} {}, {}, units {}{}) is judged from its first frame",
-            h.engine.name,
-            h.engine.version,
-            h.precision.name(),
-            h.units,
-            if h.y_up { "" } else { ", y down" }
+            "the new run ({}) is judged from its first frame",
+            capture_header_in_brief(h)
         ),
         None => "the new run's header is not written yet: it is judged once it is".into(),
     };

@@ -463,12 +463,8 @@ fn report_as(
     } else {
         let _ = writeln!(
             out,
-            "{name}: {} {}, {}, units {}{}",
-            header.engine.name,
-            header.engine.version,
-            header.precision.name(),
-            header.units,
-            if header.y_up { "" } else { ", y down" }
+            "{name}: {}",
+            crate::text::capture_header_in_brief(&header)
         );
         let _ = writeln!(
             out,
