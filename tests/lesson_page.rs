@@ -244,6 +244,20 @@ fn an_interactive_export_carries_the_lesson_and_its_files() {
         std::fs::read(out.join("pkg/collidoscope_web_bg.wasm")).unwrap(),
         b"\0asm\x01\0\0\0"
     );
+    // The wasm the page fetches, compressed: made here, since this web folder has none.
+    let unpacked = |path: &Path| {
+        let mut plain = Vec::new();
+        std::io::Read::read_to_end(
+            &mut flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap()),
+            &mut plain,
+        )
+        .unwrap();
+        plain
+    };
+    assert_eq!(
+        unpacked(&out.join("pkg/collidoscope_web_bg.wasm.gz")),
+        b"\0asm\x01\0\0\0"
+    );
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     let start = page.find("id=\"collidoscope-lesson\">").unwrap() + 25;
     let end = start + page[start..].find("</script>").unwrap();

@@ -228,8 +228,16 @@ fn run_interactive_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
     let dir = &args.output;
     let mut written = 0;
     let mut copy = |from: &std::path::Path, to: &std::path::Path| -> Result<(), String> {
-        let bytes =
-            std::fs::read(from).map_err(|e| format!("{}: cannot read it: {e}", from.display()))?;
+        let bytes = if from.ends_with(PACKED_WASM) && !is_fresh(from, &web.join(WEB_FILES[1])) {
+            // A web folder built before the page fetched the wasm compressed (or the wasm
+            // rebuilt since): compressed here.
+            let wasm = web.join(WEB_FILES[1]);
+            let plain = std::fs::read(&wasm)
+                .map_err(|e| format!("{}: cannot read it: {e}", wasm.display()))?;
+            gzip(&plain)
+        } else {
+            std::fs::read(from).map_err(|e| format!("{}: cannot read it: {e}", from.display()))?
+        };
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("{}: cannot make the folder: {e}", parent.display()))?;
@@ -241,6 +249,7 @@ fn run_interactive_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
     };
     let mut copied = WEB_FILES
         .iter()
+        .chain([&PACKED_WASM])
         .try_for_each(|name| copy(&web.join(name), &dir.join(name)));
     if copied.is_ok() {
         copied =
@@ -269,3 +278,25 @@ fn run_interactive_export(args: &ExportArgs, out: &mut impl Write) -> u8 {
 
 /// The web app's files beside its page (web/build.sh's folder).
 const WEB_FILES: [&str; 2] = ["pkg/collidoscope_web.js", "pkg/collidoscope_web_bg.wasm"];
+
+/// The wasm gzipped, which the page fetches and unpacks itself (web/index.html), so that a
+/// server compressing nothing sends about a third of the plain one.
+const PACKED_WASM: &str = "pkg/collidoscope_web_bg.wasm.gz";
+
+/// Whether `packed` is there and not older than `plain`, which it was made from.
+fn is_fresh(packed: &std::path::Path, plain: &std::path::Path) -> bool {
+    let modified = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    matches!((modified(packed), modified(plain)), (Some(a), Some(b)) if a >= b)
+}
+
+/// `bytes` gzipped, as `gzip -9` would.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut packer = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 3),
+        flate2::Compression::best(),
+    );
+    packer
+        .write_all(bytes)
+        .expect("writing to memory does not fail");
+    packer.finish().expect("writing to memory does not fail")
+}

@@ -43,7 +43,7 @@ pub fn page(lesson: &Lesson) -> String {
         html,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"collidoscope {}\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+         <meta name=\"generator\" content=\"collidoscope {}\">\n<link rel=\"icon\" href=\"data:,\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         env!("CARGO_PKG_VERSION"),
         escape(&lesson.title)
     );
@@ -290,18 +290,21 @@ nav button { font-size: 1em; padding: 0.3em 0.9em; cursor: pointer; }
 #where { min-width: 7em; text-align: center; }
 section.slide { display: flex; gap: 2em; padding: 1em 1.2em; align-items: flex-start; }
 section.slide.wide { flex-direction: column; gap: 0.8em; }
-section.slide[hidden], svg[hidden] { display: none; }
 .pictures { flex: 5; min-width: 0; }
 section.slide.wide .pictures { flex: none; width: 100%; }
 .pictures svg { display: block; margin: 0 auto; width: auto; height: auto; max-width: 100%;
   max-height: calc(100vh - 6.5em); border: 1px solid #ddd; }
 section.slide.wide .pictures svg { max-height: calc(100vh - 14em); }
+/* Last, and more specific than the rules above: a hidden slide or step stays hidden. */
+section.slide[hidden], .pictures svg[hidden] { display: none; }
 .words { flex: 3; font-size: 1.35em; line-height: 1.45; }
 section.slide.wide .words { flex: none; max-width: 48em; }
 .words h2 { font-size: 1.45em; margin: 0 0 0.6em 0; }
 .words p.lab { color: #555; font-size: 0.85em; }
 footer { color: #777; font-size: 0.9em; padding: 0.5em 1.2em 1.5em; }
 @media (max-width: 900px) { section.slide { flex-direction: column; } }
+@media (max-width: 600px) { header, section.slide { padding: 0.5em 0.8em; }
+  .words { font-size: 1.1em; } .words h2 { font-size: 1.3em; } }
 ";
 
 /// Stepping: the visible slide's step pictures first, then the next slide.

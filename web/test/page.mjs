@@ -29,6 +29,7 @@ const option = (name) => {
 };
 const shots = option("--shots");
 const lessonPage = option("--lesson-page");
+const staticLesson = option("--static-lesson");
 if (args.length !== 1) {
   console.error("usage: node web/test/page.mjs SITE [--lesson-page DIR] [--shots DIR]");
   process.exit(2);
@@ -37,7 +38,9 @@ const site = resolve(args[0]);
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 if (shots) await mkdir(shots, { recursive: true });
 
-// A static server for one folder, with the types a browser wants (.wasm's above all).
+// A static server for one folder, with the types a browser wants (.wasm's above all), that
+// compresses nothing (as python3 -m http.server): what it sent is kept in `served`.
+const served = [];
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 function serve(folder) {
   const server = createServer(async (request, response) => {
@@ -49,6 +52,7 @@ function serve(folder) {
     }
     try {
       const body = await readFile(file);
+      served.push({ path, bytes: body.length });
       response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
       response.end(body);
     } catch {
@@ -347,6 +351,61 @@ if (lessonPage) {
   await page.waitForTimeout(300);
   await shot(page, "interactive-lesson-1280x800.png");
   await close(opened, "interactive lesson page");
+}
+
+// 6. What the pages downloaded from a server that compresses nothing: the wasm compressed
+// (pkg/collidoscope_web_bg.wasm.gz, unpacked by the page), never the plain one.
+{
+  const wasm = served.filter((s) => s.path.includes("collidoscope_web_bg.wasm"));
+  check(wasm.length > 0 && wasm.every((s) => s.path.endsWith(".wasm.gz")), "the pages fetch the wasm compressed", [...new Set(wasm.map((s) => s.path))].join(", "));
+  const first = served.slice(0, served.findIndex((s) => s.path.endsWith(".wasm.gz")) + 1).reduce((n, s) => n + s.bytes, 0);
+  check(first > 1e6 && first < 3e6, "a page downloads less than 3 MB", `${(first / 1e6).toFixed(2)} MB`);
+}
+
+// 7. The lesson page `lesson export` writes (no WebAssembly: inline SVG and a small script): at
+// a desk and on a phone, exactly one picture is shown, and Right (a tap on Next on the phone)
+// shows the slide's next step in its place; past the last step, the next slide.
+if (staticLesson) {
+  const site = await address(resolve(staticLesson));
+  for (const [width, height, touch] of [[1280, 800, false], [390, 844, true]]) {
+    const size = `${width}x${height}`;
+    const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(site);
+    // Every picture the reader can see: "slide:step", with its height on the page.
+    const shown = () => page.evaluate(() => Array.from(document.querySelectorAll("svg[data-step]"))
+      .filter((svg) => svg.getBoundingClientRect().height > 0)
+      .map((svg) => ({ at: `${svg.closest("section").dataset.slide}:${svg.dataset.step}`, height: Math.round(svg.getBoundingClientRect().height) })));
+    const next = () => (touch ? page.tap("#next") : page.keyboard.press("ArrowRight"));
+    // The first slide with more than one step (sat-polygons' second).
+    const stepped = await page.evaluate(() => Array.from(document.querySelectorAll("section.slide"))
+      .find((s) => s.querySelectorAll("svg[data-step]").length > 1)?.dataset.slide);
+    check(stepped !== undefined, `lesson page ${size}: a slide steps through the test`);
+    let pictures = await shown();
+    check(pictures.length === 1 && pictures[0].at.startsWith("1:"), `lesson page ${size}: slide 1 shows one picture`, JSON.stringify(pictures));
+    while (pictures.length === 1 && !pictures[0].at.startsWith(`${stepped}:`)) {
+      await next();
+      pictures = await shown();
+    }
+    const steps = await page.evaluate((k) => Array.from(document.querySelectorAll(`section[data-slide="${k}"] svg[data-step]`)).map((svg) => svg.dataset.step), stepped);
+    check(pictures.length === 1 && pictures[0].at === `${stepped}:${steps[0]}`, `lesson page ${size}: slide ${stepped} opens on its first step alone`, JSON.stringify(pictures));
+    const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+    check(tall <= 2 * height, `lesson page ${size}: the page is about a screen tall, not every step stacked`, `${tall} px`);
+    await shot(page, `lesson-page-${size}.png`);
+    await next();
+    const after = await shown();
+    check(after.length === 1 && after[0].at === `${stepped}:${steps[1]}`, `lesson page ${size}: ${touch ? "a tap on Next" : "Right"} shows the next step in its place`, JSON.stringify(after));
+    await page.keyboard.press("ArrowLeft");
+    const back = await shown();
+    check(back.length === 1 && back[0].at === `${stepped}:${steps[0]}`, `lesson page ${size}: Left shows the step before`, JSON.stringify(back));
+    check(errors.length === 0, `lesson page ${size}: no console error`, errors.join(" | "));
+    await context.close();
+  }
 }
 
 await browser.close();
