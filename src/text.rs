@@ -2486,12 +2486,29 @@ pub fn page_lesson_unreadable(problem: &str) -> String {
     )
 }
 
-/// Copy link's answer.
-pub fn link_copied(shapes: usize, characters: usize) -> String {
+/// Copy link's answer: the shapes, in `lab` (as a link names it), with the pair and view.
+pub fn link_copied(shapes: usize, lab: &str, characters: usize) -> String {
     format!(
-        "copied a link to these {shapes} shapes ({characters} characters): whoever opens it sees this scene"
+        "copied a link to these {shapes} shapes in the {lab} lab, with the pair and the view ({characters} characters): whoever opens it sees what you see"
     )
 }
+
+/// Copy link's answer while a lesson that can be linked is presented.
+pub fn lesson_link_copied(title: &str, slide: usize, characters: usize) -> String {
+    format!(
+        "copied a link to slide {slide} of the lesson {title} ({characters} characters): whoever opens it sees this slide"
+    )
+}
+
+/// Copy link's answer while a lesson read from a file is presented: what it copied instead.
+pub fn file_lesson_link_copied(title: &str, shapes: usize, characters: usize) -> String {
+    format!(
+        "the lesson {title} is read from a file, which a link cannot carry (only a built-in lesson can be linked); copied a link to this slide's {shapes} shapes with its lab, pair and view instead ({characters} characters)"
+    )
+}
+
+/// Copy link in the capture lab, which a link cannot carry.
+pub const CAPTURE_NOT_LINKED: &str = "no link copied: the capture lab shows a capture, a file a link cannot carry; share the capture file itself, or Copy link in another lab for the document's shapes";
 
 /// A link's scene, opened.
 pub fn link_scene_opened(shapes: usize) -> String {

@@ -66,6 +66,11 @@ impl App {
             }
             other => other,
         };
+        // Something else opened: a bad link's notice is no longer about what is shown.
+        if command.replaces_document() || matches!(command, Command::Lesson(LessonCommand::Open(_)))
+        {
+            self.status_bar.dismiss_notice();
+        }
         if self.presenter.is_some() && command.replaces_document() {
             // The user's document comes back first: what replaces it replaces theirs.
             self.present(LessonCommand::End);
@@ -117,13 +122,7 @@ impl App {
                     Ok(scene) => self.opened(scene, Path::new(&name)),
                 },
             },
-            Command::CopyLink => {
-                let link = platform::link_base() + &scene::link::scene_query(ws.scene());
-                let shapes = ws.scene().shapes.len();
-                self.say(text::link_copied(shapes, link.len()), false);
-                self.copied = Some(link);
-                self.copy_pending = true;
-            }
+            Command::CopyLink => self.copy_link(),
             Command::Import(path) if ws.is_dirty() => {
                 let convert = crate::import::Convert { scale: 1.0 };
                 match crate::import::import(&path, convert, true) {
@@ -167,6 +166,7 @@ impl App {
             Command::Generate(options) => self.generate(options),
             Command::ShowGenerate => self.generate_window.open = true,
             Command::Help(page) => self.help_window.show(page),
+            Command::DismissNotice => self.status_bar.dismiss_notice(),
             Command::DismissWelcome => {
                 self.welcome.open = false;
                 self.workspace.document.welcomed();
@@ -455,23 +455,77 @@ impl App {
         }
     }
 
-    /// Open what a link asks for (`?lesson=NAME&slide=K`, `?example=NAME`, `?scene=...`); a
-    /// bad link says what is wrong and leaves the default scene.
+    /// Put a link to what the window shows on the clipboard: a built-in lesson (or the lesson
+    /// the page carries) at its slide; else the shapes with the lab, the explained pair, the
+    /// view and the casts lab's ray. A lesson read from a file cannot go in a link: its
+    /// slide's shapes go, shown as they are, and the message says so. The capture lab's
+    /// capture is a file too: nothing is copied, and the message says why.
+    fn copy_link(&mut self) {
+        use crate::scene::link::{Shown, scene_query_shown};
+        if let Some((query, slide)) = self.presenter.as_ref().and_then(|p| {
+            let query = p.link_query()?;
+            Some((query, p.slide() + 1))
+        }) {
+            let link = platform::link_base() + &query;
+            let title = self.presenter.as_ref().map(|p| p.lesson().title.clone());
+            let said = text::lesson_link_copied(&title.unwrap_or_default(), slide, link.len());
+            return self.put_link(link, said);
+        }
+        let Some(lab) = link_lab(self.lab) else {
+            return self.say(text::CAPTURE_NOT_LINKED, true);
+        };
+        let camera = self.scene_view.camera();
+        let width = f64::from(self.scene_view.rect().width()) / camera.scale;
+        let shown = Shown {
+            lab: Some(lab),
+            pair: self.workspace.pair_indices(),
+            view: (width.is_finite() && width > 0.0).then_some(crate::scene::link::LinkView {
+                centre: camera.centre,
+                width,
+            }),
+            ray: self.casts_lab.ray.filter(|_| self.lab == Lab::Casts),
+        };
+        let scene = self.workspace.scene();
+        let link = platform::link_base() + &scene_query_shown(scene, &shown);
+        let shapes = scene.shapes.len();
+        let said = match &self.presenter {
+            Some(p) => text::file_lesson_link_copied(&p.lesson().title, shapes, link.len()),
+            None => text::link_copied(shapes, lab.name(), link.len()),
+        };
+        self.put_link(link, said);
+    }
+
+    /// `link` is the one copied: said, and put on the clipboard at the frame's end.
+    fn put_link(&mut self, link: String, said: String) {
+        self.say(said, false);
+        self.copied = Some(link);
+        self.copy_pending = true;
+    }
+
+    /// Open what a link asks for (`?lesson=NAME&slide=K`, `?example=NAME`, `?scene=...`, and
+    /// the lab, pair, view and ray with a scene or an example; `?slide=K` on a page that
+    /// carries a lesson); a bad link says what is wrong, in full, in a notice that stays until
+    /// dismissed or something else is opened, and leaves the default scene.
     pub(super) fn open_link(&mut self, query: &str) {
-        use crate::scene::link::{LinkRequest, parse_query};
+        use crate::scene::link::{LinkRequest, SLIDE_WITHOUT_LESSON, parse_query};
         let problem = match parse_query(query) {
             Ok(LinkRequest::Default) => None,
-            Ok(LinkRequest::Example(name)) => match Example::from_name(&name) {
-                Ok(example) => {
-                    self.open_example(example);
-                    None
-                }
+            Ok(LinkRequest::Example(name, shown)) => match Example::from_name(&name) {
+                Ok(example) => match shown.check(example.scene().shapes.len()) {
+                    Ok(()) => {
+                        self.open_example(example);
+                        self.show_linked(&shown);
+                        None
+                    }
+                    Err(e) => Some(e),
+                },
                 Err(e) => Some(e),
             },
-            Ok(LinkRequest::Scene(scene)) => {
+            Ok(LinkRequest::Scene(scene, shown)) => {
                 let count = scene.shapes.len();
                 self.workspace.new_document_with(scene);
                 self.after_document_change();
+                self.show_linked(&shown);
                 self.say(text::link_scene_opened(count), false);
                 None
             }
@@ -481,24 +535,55 @@ impl App {
                     self.present(LessonCommand::Open(crate::lesson::LessonSource::BuiltIn(
                         name,
                     )));
-                    let slides = self
-                        .presenter
-                        .as_ref()
-                        .map_or(0, |p| p.lesson().slides.len());
-                    match slide {
-                        Some(k) if k > slides => Some(text::no_such_slide(k, slides)),
-                        Some(k) => {
-                            self.present(LessonCommand::Go(k - 1));
-                            None
-                        }
-                        None => None,
-                    }
+                    self.go_to_linked_slide(slide)
                 }
             },
+            // The page's own lesson (an interactive lesson page), at its slide.
+            Ok(LinkRequest::Slide(k)) if self.presenter.as_ref().is_some_and(|p| p.carried) => {
+                self.go_to_linked_slide(Some(k))
+            }
+            Ok(LinkRequest::Slide(_)) => Some(SLIDE_WITHOUT_LESSON.to_string()),
             Err(e) => Some(e),
         };
         if let Some(problem) = problem {
-            self.say(text::bad_link(&problem), true);
+            self.status_bar.notice(text::bad_link(&problem));
+        }
+    }
+
+    /// Show slide `slide` (1-based) of the lesson presented, as a link asks; a slide past the
+    /// last is the problem returned (the lesson stays at its first).
+    fn go_to_linked_slide(&mut self, slide: Option<usize>) -> Option<String> {
+        let slides = self
+            .presenter
+            .as_ref()
+            .map_or(0, |p| p.lesson().slides.len());
+        match slide {
+            Some(k) if k > slides => Some(text::no_such_slide(k, slides)),
+            Some(k) => {
+                self.present(LessonCommand::Go(k - 1));
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Show a linked scene as the link says: its pair explained, its lab (the casts lab's ray
+    /// in it), its view; what the link leaves out stays as the scene opened. (The pair was
+    /// checked against the scene's shapes as the link was read.)
+    fn show_linked(&mut self, shown: &crate::scene::link::Shown) {
+        if let Some((a, b)) = shown.pair {
+            let ids = |k: usize| self.workspace.scene().shapes[k].id;
+            let (a, b) = (ids(a), ids(b));
+            self.run(Command::Explain(a, b));
+        }
+        if let Some(lab) = shown.lab {
+            self.run(Command::Lab(window_lab(lab)));
+        }
+        if let Some((from, to)) = shown.ray {
+            self.run(Command::Ray(from, to));
+        }
+        if let Some(view) = shown.view {
+            self.scene_view.request_view(view.centre, view.width);
         }
     }
 
@@ -520,5 +605,30 @@ impl App {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
+    }
+}
+
+/// The lab a link names for `lab`; `None` for the capture lab, which a link cannot carry.
+fn link_lab(lab: Lab) -> Option<crate::scene::link::LinkLab> {
+    use crate::scene::link::LinkLab;
+    Some(match lab {
+        Lab::Pair => LinkLab::Pair,
+        Lab::Broad => LinkLab::Broad,
+        Lab::Casts => LinkLab::Casts,
+        Lab::Motion => LinkLab::Motion,
+        Lab::Latency => LinkLab::Latency,
+        Lab::Capture => return None,
+    })
+}
+
+/// The window's lab a link's `lab` names.
+fn window_lab(lab: crate::scene::link::LinkLab) -> Lab {
+    use crate::scene::link::LinkLab;
+    match lab {
+        LinkLab::Pair => Lab::Pair,
+        LinkLab::Broad => Lab::Broad,
+        LinkLab::Casts => Lab::Casts,
+        LinkLab::Motion => Lab::Motion,
+        LinkLab::Latency => Lab::Latency,
     }
 }

@@ -284,7 +284,8 @@ pub enum Command {
         /// What it holds.
         bytes: Vec<u8>,
     },
-    /// Put a link to the shapes shown (`?scene=...`) on the clipboard.
+    /// Put a link to what the window shows on the clipboard: the shapes with the lab, pair and
+    /// view (`?scene=...&lab=...`), or the lesson at its slide.
     CopyLink,
     /// Import a level (a Tiled map, a Godot 4 scene) as a new, unsaved, untitled set (asks first when
     /// there are unsaved changes).
@@ -342,6 +343,8 @@ pub enum Command {
     Help(HelpPage),
     /// Close the welcome of a first start, for good.
     DismissWelcome,
+    /// Close the status bar's notice (a bad link's whole message).
+    DismissNotice,
     /// Play, pause, step or scrub a timeline.
     Playback(TimelineId, PlaybackCommand),
     /// A motion lab action.

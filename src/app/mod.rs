@@ -128,8 +128,9 @@ pub struct Options {
     pub follow: Option<PathBuf>,
     /// Listen for a game on this port (`collidoscope --listen [PORT]`).
     pub listen: Option<u16>,
-    /// A link's query to open (`?lesson=NAME&slide=K`, `?example=NAME`, `?scene=…`): the
-    /// web page's address, or `collidoscope --link URL`.
+    /// A link's query to open (`?lesson=NAME&slide=K`, `?example=NAME`, `?scene=…` with
+    /// `&lab=…&pair=I,J&view=X,Y,WIDTH`; `?slide=K` of the lesson given in `lesson`): the web
+    /// page's address, or `collidoscope --link URL`.
     pub link: Option<String>,
     /// Something to say at once, as a problem (what the page around the window found wrong).
     pub problem: Option<String>,
@@ -232,6 +233,8 @@ pub struct App {
     /// The last link Copy link made, and whether it is still to go to the clipboard.
     copied: Option<String>,
     copy_pending: bool,
+    /// The query the window last gave the page's address (`None`: it never did).
+    address: Option<String>,
 }
 
 impl App {
@@ -270,6 +273,7 @@ impl App {
             fill_screen: if options.lesson.is_some() { 30 } else { 0 },
             copied: None,
             copy_pending: false,
+            address: None,
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
         // A first start with nothing to open says where to begin.
@@ -288,6 +292,9 @@ impl App {
         }
         if let Some(source) = options.lesson {
             app.present(LessonCommand::Open(source));
+            if let Some(p) = &mut app.presenter {
+                p.carried = true;
+            }
         }
         if let Some(query) = options.link {
             app.open_link(&query);
@@ -353,6 +360,7 @@ impl App {
             self.scene_view.camera(),
             status_bar::hint(self.lab),
             live.as_deref(),
+            out,
         );
         if self.lab == Lab::Motion {
             self.motion_lab.timeline(ui, out);
@@ -432,6 +440,7 @@ impl App {
         }
         self.autosave();
         self.window_title(ctx);
+        self.follow_address();
         self.fill_screen(ctx);
         self.close_request(ctx);
     }

@@ -37,6 +37,9 @@ pub struct Presenter {
     slide: usize,
     /// The user's document, view and labs while the lesson is shown.
     aside: Box<Aside>,
+    /// The lesson is the one the window started on (in the browser, the one the page
+    /// carries: an interactive lesson page's, whose address says its slide as `?slide=K`).
+    pub(super) carried: bool,
 }
 
 /// The user's state, kept whole while a lesson is presented.
@@ -62,6 +65,19 @@ impl Presenter {
     /// The slide shown (from 0).
     pub fn slide(&self) -> usize {
         self.slide
+    }
+
+    /// The query that opens this lesson at the slide shown: `?lesson=NAME&slide=K` for a
+    /// built-in lesson, `?slide=K` for the lesson the page carries; `None` for a lesson read
+    /// from a file (or picked in the browser), which a link cannot carry.
+    pub fn link_query(&self) -> Option<String> {
+        match &self.source {
+            LessonSource::BuiltIn(name) => {
+                Some(crate::scene::link::lesson_query(name, self.slide + 1))
+            }
+            LessonSource::Bundle(_) if self.carried => Some(format!("?slide={}", self.slide + 1)),
+            _ => None,
+        }
     }
 }
 
@@ -131,6 +147,7 @@ impl App {
             Some(p) => {
                 p.lesson = lesson;
                 p.source = source;
+                p.carried = false;
             }
             None => {
                 let aside = Aside {
@@ -153,6 +170,7 @@ impl App {
                     source,
                     slide: 0,
                     aside: Box::new(aside),
+                    carried: false,
                 });
             }
         }
@@ -302,6 +320,22 @@ impl App {
         }
     }
 
+    /// In the browser the page's address follows the lesson presented, at its slide (a reload
+    /// or the address copied opens the same slide), and loses it when the presentation ends;
+    /// an address the window never set (a scene's link) is left as it is.
+    pub(super) fn follow_address(&mut self) {
+        let wanted = match &self.presenter {
+            Some(p) => Some(p.link_query().unwrap_or_default()),
+            None => self.address.as_ref().map(|_| String::new()),
+        };
+        if let Some(query) = &wanted
+            && wanted != self.address
+        {
+            platform::show_address(query);
+            self.address = wanted;
+        }
+    }
+
     /// Presenter mode's keys: Right, Page Down, Space and N go on; Left, Page Up and P back;
     /// Home and End the first and last slide; R restores the slide; L the projector look; F11
     /// the whole screen; Esc ends the presentation.
@@ -370,6 +404,7 @@ impl App {
             self.scene_view.camera(),
             status_bar::PRESENTER_HINT,
             None,
+            out,
         );
         // The timeline's words grow with the screen as the bar's do (on this ui, so that the
         // panels after it leave it room).
@@ -518,7 +553,17 @@ fn presenter_bar(
     egui::Panel::top("presenter").show(ui, |ui| {
         presenter_text(ui);
         ui.horizontal_wrapped(|ui| {
-            ui.menu_button("Lessons", |ui| lessons_menu(ui, out));
+            ui.menu_button("Lessons", |ui| {
+                lessons_menu(ui, out);
+                ui.separator();
+                if ui
+                    .button("Copy link to this slide")
+                    .on_hover_text("a link that opens this lesson at this slide")
+                    .clicked()
+                {
+                    out.push(Command::CopyLink);
+                }
+            });
             ui.separator();
             let mut go = |c| out.push(Command::Lesson(c));
             if ui

@@ -29,6 +29,12 @@ impl App {
         self.copied.as_deref()
     }
 
+    /// The query the window last put in the page's address (in the browser; recorded on the
+    /// desktop too, where there is no address): `None` if it never did.
+    pub fn address(&self) -> Option<&str> {
+        self.address.as_deref()
+    }
+
     /// The page's title and what the pair says, as the web page shows them.
     pub fn published(&self) -> (String, String) {
         (self.title_text(), self.pair_lab.said(&self.workspace))

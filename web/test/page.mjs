@@ -9,8 +9,9 @@
 //
 // Checked: no console error or uncaught exception on any page; the default scene drawn; a
 // mouse drag of the ball changes the verdict; Right steps the SAT test; Copy link carries the
-// scene to a new page; every built-in lesson opens from ?lesson=NAME (and &slide=2); a bad
-// link says what is wrong over the default scene; ?example=NAME; a phone held upright (390x844)
+// scene, the lab, the pair and the view to a new page; every built-in lesson opens from
+// ?lesson=NAME (and &slide=2), and the address follows the slide; a bad link says what is
+// wrong over the default scene, and still does after a drag; ?example=NAME; a phone held upright (390x844)
 // with a touch drag; and, with --lesson-page, an interactive lesson page (a drag, then R).
 // With --shots, screenshots of each at 1280x800 and 390x844.
 import { chromium } from "playwright-core";
@@ -182,6 +183,37 @@ async function close({ context, errors }, what) {
   }
 }
 
+// Copy link carries what the window shows: the pair zoomed on (G) and the wheel turned, in
+// the pair lab; the link opens a page showing the same lab, pair and view (the same picture
+// of the scene, pixel for pixel) with the same verdict. The capture lab cannot be linked.
+{
+  const opened = await open(base, { clipboard: true });
+  const { page } = opened;
+  await page.keyboard.press("g");
+  await page.mouse.move(640, 420);
+  await page.mouse.wheel(0, -240);
+  await page.waitForTimeout(400);
+  await page.mouse.click(552, 35);
+  await page.waitForTimeout(300);
+  const link = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard: ${e})`);
+  check(/\?scene=[^&]+&lab=pair&pair=\d+,\d+&view=[-\d.e]+,[-\d.e]+,[\d.e]+$/.test(link), "Copy link carries the lab, the pair and the view", link.slice(-60));
+  const said = await state(page);
+  // The scene view's middle: the same lab, pair and view draw the same picture.
+  const middle = { x: 420, y: 120, width: 440, height: 520 };
+  const picture = await page.screenshot({ clip: middle });
+  await close(opened, "a view copied");
+  if (link.startsWith("http")) {
+    const shared = await open(link);
+    check((await state(shared.page)) === said, "the link opens the same pair (the same verdict)", `${await state(shared.page)} / ${said}`);
+    const again = await shared.page.screenshot({ clip: middle });
+    check(Buffer.compare(again, picture) === 0, "the link opens the same lab and view (the scene drawn pixel for pixel the same)");
+    if (shots) {
+      await shot(shared.page, "link-view-1280x800.png");
+    }
+    await close(shared, "a view shared");
+  }
+}
+
 // Every lab, from its tab (the top bar at 1280x800): drawn, and nothing stops the window (a
 // lab that would need files or threads says so instead).
 {
@@ -282,6 +314,24 @@ async function close({ context, errors }, what) {
   }
 }
 
+// The address follows the lesson's slide: Right past slide 1's steps puts slide=2 in it, and a
+// reload opens slide 2.
+{
+  const opened = await open(base + "?lesson=sat-polygons");
+  const { page } = opened;
+  for (let k = 0; k < 30 && !(await page.title()).includes(": slide 2 "); k += 1) {
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(150);
+  }
+  await page.waitForTimeout(300);
+  const url = page.url();
+  check(url === base + "?lesson=sat-polygons&slide=2", "presenting: Right to slide 2 puts slide=2 in the address", url);
+  await page.reload();
+  await page.waitForFunction(() => document.title.includes("(presenting)"), null, { timeout: 90_000 });
+  check((await page.title()).includes(": slide 2 (presenting)"), "presenting: a reload opens the same slide", await page.title());
+  await close(opened, "the address following a slide");
+}
+
 // 3. Bad links, and an example.
 for (const [query, words] of [
   ["?lesson=nope", "not a built-in lesson"],
@@ -293,6 +343,17 @@ for (const [query, words] of [
   const opened = await open(base + query);
   const said = await message(opened.page);
   check(said.startsWith("This link could not be opened") && said.includes(words), `${query}: says what is wrong`, said);
+  if (query === "?lesson=nope") {
+    // The whole message, every lesson name, stays through a drag of the ball.
+    await shot(opened.page, "bad-link-1280x800.png");
+    const before = await state(opened.page);
+    await drag(opened.page, [555, 352], [300, 690]);
+    const after = await settled(opened.page, before);
+    check(after !== before, "a bad link: the ball dragged", after);
+    const kept = await message(opened.page);
+    check(kept === said && kept.includes("sat-polygons"), "a bad link: its whole message stays after a drag", kept);
+    await shot(opened.page, "bad-link-dragged-1280x800.png");
+  }
   if (!query.includes("lesson")) {
     check((await state(opened.page)).startsWith("Intersecting"), `${query}: the default scene is shown`, await state(opened.page));
   }
@@ -325,6 +386,9 @@ for (const [query, words] of [
   await touch("touchEnd");
   const after = await settled(page, before);
   check(after.startsWith("Separated"), "phone: a touch drag of the ball changes the verdict", after);
+  const bad = await open(base + "?lesson=nope", { width: 390, height: 844, touch: true });
+  await shot(bad.page, "bad-link-390x844.png");
+  await close(bad, "phone bad link");
   const lesson = await open(base + "?lesson=sat-polygons", { width: 390, height: 844, touch: true });
   await shot(lesson.page, "lesson-390x844.png");
   await close(lesson, "phone lesson");
@@ -351,6 +415,17 @@ if (lessonPage) {
   await page.waitForTimeout(300);
   await shot(page, "interactive-lesson-1280x800.png");
   await close(opened, "interactive lesson page");
+  // Its address takes ?slide=K, and follows the slide.
+  const lessonSite = await address(resolve(lessonPage));
+  const third = await open(lessonSite + "?slide=3");
+  const titled = await third.page.title();
+  check(titled.includes(": slide 3 (presenting)"), "interactive lesson page: ?slide=3 opens slide 3", titled);
+  await third.page.keyboard.press("End");
+  await third.page.waitForTimeout(500);
+  const last = await third.page.title();
+  const slide = last.match(/: slide (\d+) /)?.[1];
+  check(slide !== undefined && third.page.url() === `${lessonSite}?slide=${slide}`, "interactive lesson page: the address follows the slide", `${third.page.url()} (${last})`);
+  await close(third, "interactive lesson page at slide 3");
 }
 
 // 6. What the pages downloaded from a server that compresses nothing: the wasm compressed

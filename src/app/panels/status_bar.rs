@@ -1,6 +1,8 @@
 //! The status bar: the last message (it goes once the scene changes after it, or after a
-//! while), and the zoom.
+//! while), and the zoom; above them a notice, a problem said whole (a bad link's, whose list
+//! of lesson names runs past one line), that stays until dismissed or something else opens.
 
+use crate::app::command::{Command, Commands};
 use crate::app::document::workspace::Workspace;
 use crate::picture::Camera;
 use crate::picture::palette;
@@ -27,6 +29,9 @@ pub struct StatusBar {
     revision: u64,
     /// When it was said (egui's clock), set when first shown.
     shown_at: Option<f64>,
+    /// A problem shown whole, wrapped, over the bar: kept through edits and time, until the
+    /// user dismisses it or something else is opened.
+    notice: Option<Message>,
 }
 
 impl StatusBar {
@@ -47,14 +52,29 @@ impl StatusBar {
         }
     }
 
-    /// The message, if one is showing.
+    /// Say the problem `text` in full, over the bar, until [`StatusBar::dismiss_notice`]; the
+    /// message said before it goes (the notice is newer).
+    pub fn notice(&mut self, text: impl Into<String>) {
+        self.message = None;
+        self.notice = Some(Message {
+            text: text.into(),
+            error: true,
+        });
+    }
+
+    /// The user dismissed the notice, or something else was opened.
+    pub fn dismiss_notice(&mut self) {
+        self.notice = None;
+    }
+
+    /// The message, if one is showing: the last said, else the notice.
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
+        self.message.as_ref().or(self.notice.as_ref())
     }
 
     /// The bar at the bottom of the window; `hint` says what the mouse and keys do when there
     /// is no message; `live`, what goes on live (a capture followed, a game listened for),
-    /// stays at its right while it does.
+    /// stays at its right while it does. A notice is drawn whole above it, with Dismiss.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -62,6 +82,7 @@ impl StatusBar {
         camera: Camera,
         hint: &str,
         live: Option<&str>,
+        out: &mut Commands,
     ) {
         if ws.revision() != self.revision {
             self.message = None;
@@ -80,6 +101,9 @@ impl StatusBar {
             }
         }
         egui::Panel::bottom("status").show(ui, |ui| {
+            if let Some(notice) = &self.notice {
+                notice_row(ui, &notice.text, out);
+            }
             ui.horizontal(|ui| {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(format!("zoom {} px/unit", text::number(camera.scale)));
@@ -109,6 +133,22 @@ impl StatusBar {
             });
         });
     }
+}
+
+/// A notice, wrapped to the window's width, and its Dismiss button before it (where a
+/// narrow window keeps it in reach).
+fn notice_row(ui: &mut egui::Ui, text: &str, out: &mut Commands) {
+    ui.horizontal_top(|ui| {
+        if ui
+            .button("Dismiss")
+            .on_hover_text("close this message")
+            .clicked()
+        {
+            out.push(Command::DismissNotice);
+        }
+        ui.add(egui::Label::new(egui::RichText::new(text).color(palette::INVALID)).wrap());
+    });
+    ui.separator();
 }
 
 /// What the mouse and keys do in `lab`, for the status bar.

@@ -11,6 +11,8 @@
 //! - Threads: the core's work is started on threads where it can be and done on the window's
 //!   own where it cannot (in the browser), by the labs themselves.
 //! - Starting: [`run`] on the desktop; `web::start` in the browser (web/build.sh).
+//! - The page's address: read as a link at the start, and following a lesson's slide
+//!   ([`show_address`]).
 //! - The page: its title and a `#collidoscope-state` element (what the pair says; the status
 //!   bar's message in its `data-message`) kept in sync with the window ([`publish`]), for
 //!   screen readers and page tests.
@@ -141,6 +143,16 @@ pub fn link_base() -> String {
     return web::page_address();
     #[cfg(not(target_arch = "wasm32"))]
     std::env::var("COLLIDOSCOPE_WEB_URL").unwrap_or_else(|_| "http://127.0.0.1:8000/".into())
+}
+
+/// Put `query` (`?lesson=NAME&slide=K`, or empty) in the page's address in place of its own,
+/// without loading anything or adding to the history: a reload then opens what it says.
+/// Nothing on the desktop, which has no address.
+pub fn show_address(query: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web::show_address(query);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = query;
 }
 
 /// Show the window's state to the page around it: its title (the document's, or the lesson's

@@ -178,6 +178,24 @@ pub fn page_address() -> String {
         .unwrap_or_default()
 }
 
+/// Put `query` in the page's address in place of its query (`history.replaceState`: nothing
+/// loads, the history keeps one entry); an empty one leaves the bare address.
+pub fn show_address(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(path) = window.location().pathname() else {
+        return;
+    };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        );
+    }
+}
+
 /// Keep the page's title and state element as the window is.
 pub fn publish(title: &str, said: &str, message: &str) {
     let changed = PUBLISHED.with(|p| {
