@@ -185,7 +185,7 @@ async function close({ context, errors }, what) {
 
 // Copy link carries what the window shows: the pair zoomed on (G) and the wheel turned, in
 // the pair lab; the link opens a page showing the same lab, pair and view (the same picture
-// of the scene, pixel for pixel) with the same verdict. The capture lab cannot be linked.
+// of the scene, pixel for pixel) with the same verdict.
 {
   const opened = await open(base, { clipboard: true });
   const { page } = opened;
