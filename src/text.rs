@@ -2011,6 +2011,116 @@ pub const WELCOME: &[&str] = &[
     "New to SAT? The first lesson steps through it. Help (F1) has the keys and the words.",
 ];
 
+/// Where the window runs and how it is worked, for the sentences that say how: the desktop app
+/// has a mouse (its wheel, its middle button) and keys; a web page may be worked by fingers,
+/// with neither. The window's platform edge says where it runs; its last input says whether
+/// fingers work it now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Device {
+    /// In a web page, not the desktop app.
+    pub browser: bool,
+    /// Worked by touch: the last pointer input was a finger (a phone, a tablet).
+    pub touch: bool,
+}
+
+/// A sentence on how to work the window, said to a mouse and keys and said to fingers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HowTo {
+    /// With a mouse and keys.
+    pub mouse: &'static str,
+    /// With fingers: drags, taps and pinches, the buttons on screen; no wheel, no keys.
+    pub touch: &'static str,
+}
+
+impl HowTo {
+    /// The sentence for `device`.
+    pub fn on(self, device: Device) -> &'static str {
+        if device.touch { self.touch } else { self.mouse }
+    }
+}
+
+/// The status bar's hint in the pair lab (and the broad phase's, where Right steps the pair
+/// shown too).
+pub const PAIR_HINT: HowTo = HowTo {
+    mouse: "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair; Right steps the test.",
+    touch: "Drag shapes to move them, the background to pan; pinch to zoom; Next in the panel steps the test.",
+};
+
+/// The status bar's hint in the casts lab.
+pub const CASTS_HINT: HowTo = HowTo {
+    mouse: "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene.",
+    touch: "Drag the background to draw a ray, its ends to move them; drag shapes to move them; pinch to zoom.",
+};
+
+/// The status bar's hint in the motion lab.
+pub const MOTION_HINT: HowTo = HowTo {
+    mouse: "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan).",
+    touch: "Play runs the scene, < and > step it, Next event jumps to the next; shapes move only at frame 0 (later frames: drags pan).",
+};
+
+/// The status bar's hint in the latency lab.
+pub const LATENCY_HINT: HowTo = HowTo {
+    mouse: "Space plays the packets in arrival order, the arrow keys step a packet, Up and Down change the bucket shown; click a timeline row to show it; drags pan.",
+    touch: "Play runs the packets in arrival order, < and > step a packet; tap a timeline row to show its bucket; drags pan.",
+};
+
+/// The status bar's hint in the capture lab.
+pub const CAPTURE_HINT: HowTo = HowTo {
+    mouse: "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim, or two shapes, to explain their pair; drags pan.",
+    touch: "Play runs the frames, < and > step a frame, Next divergence finds the next disagreeing claim; tap a claim, or two shapes, to explain their pair; drags pan.",
+};
+
+/// The status bar's hint while a lesson is presented.
+pub const PRESENTER_HINT: HowTo = HowTo {
+    mouse: "Right, Page Down or Space: next step or slide; Left or Page Up: back; Home, End: first, last slide; R restores the slide; L projector look; F11 full screen; Esc ends. Drag shapes to ask \"what if\".",
+    touch: "Next and Back step through the slide, then the slides; Restore brings the slide back as it opened; Exit ends. Drag shapes to ask \"what if\".",
+};
+
+/// How step mode starts, under the pair lab's step buttons: `total` axes told by Next (the
+/// keys that do the same are in the status bar's hint and Help's Keys).
+pub fn step_invitation(total: usize) -> String {
+    let axes = if total == 1 {
+        "its one axis".to_string()
+    } else {
+        format!("the {total} axes one at a time")
+    };
+    format!("Next walks {axes}, then the verdict.")
+}
+
+/// How to work the casts lab's ray, in its panel (how to pan is the status bar's hint).
+pub const CASTS_GESTURES: &str =
+    "Drag on the background to draw a ray; drag its ends to move them.";
+
+/// Help's first page for `device`: [`GETTING_STARTED`], where fingers work the window (a
+/// phone, its panels under the scene) with the panels named rather than placed and the SAT
+/// steps' Next said without its key.
+pub fn getting_started(device: Device) -> Vec<&'static str> {
+    let mut paragraphs = GETTING_STARTED.to_vec();
+    if device.touch {
+        paragraphs[1] = "Drag a shape to move it. The pair being explained is A (blue) and B (orange); pick them in the Explain panel, or with the A and B buttons beside each shape in the Shapes panel.";
+        paragraphs[3] = "When every axis overlaps, the shapes intersect: the MTV (the red arrow) is the shortest move that pushes B out of A. Step through the test (Next, in the panel) to see the axes one at a time.";
+    }
+    paragraphs
+}
+
+/// Help's Keys page for `device`: [`CONTROLS`], the mouse's rows said for fingers where
+/// fingers work the window (the keys stay: a tablet may have a keyboard), and a save said as
+/// the page's download in the browser.
+pub fn controls(device: Device) -> Vec<(&'static str, &'static str)> {
+    CONTROLS
+        .iter()
+        .map(|&(control, does)| match control {
+            "drag the background, or middle-drag" if device.touch => ("drag the background", does),
+            "mouse wheel / pinch" if device.touch => ("pinch", "zoom between the fingers"),
+            "Click two shapes (capture lab)" if device.touch => {
+                ("Tap two shapes (capture lab)", does)
+            }
+            "Ctrl+S" if device.browser => (control, "save: the shapes as a download"),
+            _ => (control, does),
+        })
+        .collect()
+}
+
 /// Bits as a person reads them: `all`, `none`, or hexadecimal (`0x6`).
 fn bits(b: u64) -> String {
     match b {
@@ -2450,7 +2560,7 @@ pub const NO_PAIR: &str = "No pair to explain: the scene has fewer than two shap
 pub fn unknown_example(name: &str, names: impl IntoIterator<Item = &'static str>) -> String {
     let names: Vec<&str> = names.into_iter().collect();
     format!(
-        "the link's `example` is `{name}`, which is not one of the window's examples ({})",
+        "the link's `example` is `{name}`, which is not one of the built-in examples ({})",
         names.join(", ")
     )
 }
@@ -2906,6 +3016,77 @@ pub fn run_diff(d: &crate::capture::RunDiff) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::number;
+
+    #[test]
+    fn fingers_in_the_browser_are_told_no_desktop_words() {
+        use super::{Device, HowTo};
+        let hints: [HowTo; 6] = [
+            super::PAIR_HINT,
+            super::CASTS_HINT,
+            super::MOTION_HINT,
+            super::LATENCY_HINT,
+            super::CAPTURE_HINT,
+            super::PRESENTER_HINT,
+        ];
+        let phone = Device {
+            browser: true,
+            touch: true,
+        };
+        let mut said: Vec<String> = hints.iter().map(|h| h.on(phone).to_string()).collect();
+        said.extend(super::getting_started(phone).iter().map(|p| p.to_string()));
+        said.push(super::step_invitation(7));
+        said.push(super::CASTS_GESTURES.to_string());
+        said.push(super::unknown_example("nope", ["default-scene"]));
+        // What the keys and the mouse do: a phone has neither (Help's Keys page keeps the
+        // keys, for a tablet's keyboard; its mouse rows are said for fingers).
+        let desktop = [
+            "wheel",
+            "arrow key",
+            "middle",
+            "right drag",
+            "click",
+            "Space",
+            "Page Down",
+            "F1",
+            "F11",
+            "Esc",
+            "Shift",
+            "the window's",
+        ];
+        for sentence in &said {
+            for word in desktop {
+                assert!(
+                    !sentence.contains(word),
+                    "{word:?} told to a finger: {sentence}"
+                );
+            }
+        }
+        let controls = super::controls(phone);
+        for (control, does) in &controls {
+            for word in ["wheel", "middle", "mouse", "Click", "pointer"] {
+                assert!(
+                    !control.contains(word) && !does.contains(word),
+                    "{control}: {does}"
+                );
+            }
+        }
+        assert!(controls.contains(&("pinch", "zoom between the fingers")));
+        // The same words with a mouse, on the desktop, as before: the wheel and the keys.
+        let desktop_app = Device::default();
+        assert!(super::PAIR_HINT.on(desktop_app).contains("wheel to zoom"));
+        assert!(
+            super::PRESENTER_HINT
+                .on(desktop_app)
+                .starts_with("Right, Page Down")
+        );
+        assert_eq!(super::controls(desktop_app), super::CONTROLS.to_vec());
+        // A save in the browser is a download.
+        let page = Device {
+            browser: true,
+            touch: false,
+        };
+        assert!(super::controls(page).contains(&("Ctrl+S", "save: the shapes as a download")));
+    }
 
     #[test]
     fn a_latency_collision_is_said_one_way() {

@@ -184,6 +184,14 @@ impl App {
                 }
                 self.lab = lab;
             }
+            Command::ShowPanel(side) => {
+                let shapes = side == widgets::Side::Left;
+                match shapes {
+                    true => self.options.shapes_panel = true,
+                    false => self.options.explain_panel = true,
+                }
+                self.shapes_panel_last = shapes;
+            }
             Command::Horizon(t) => ws.set_horizon(t),
             Command::Ray(from, to) => self.casts_lab.ray = Some((from, to)),
             Command::Say(m) => self.say(m.text, m.error),

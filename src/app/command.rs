@@ -329,6 +329,9 @@ pub enum Command {
     CellSize(Option<f64>),
     /// Show this lab.
     Lab(super::Lab),
+    /// Show the shapes panel (`Left`) or the lab's panel (`Right`); where only one fits (a
+    /// narrow window, a phone), the other goes.
+    ShowPanel(super::widgets::Side),
     /// Follow a moving pair over `[0, T]` (one step's dt).
     Horizon(f64),
     /// Cast the casts lab's ray from the first point to the second (world).

@@ -230,6 +230,11 @@ pub struct App {
     /// Frames left in which to make the window fill the screen (a lesson given on the
     /// command line is presented on the whole screen).
     fill_screen: u8,
+    /// The look last kept for the next start (the projector's or not).
+    kept_projector: bool,
+    /// Where the window runs and whether fingers work it: what its words on how to work it
+    /// say, and whether a drag on a label selects its text or scrolls.
+    device: text::Device,
     /// The last link Copy link made, and whether it is still to go to the clipboard.
     copied: Option<String>,
     copy_pending: bool,
@@ -271,11 +276,21 @@ impl App {
             shapes_panel_last: false,
             presenter: None,
             fill_screen: if options.lesson.is_some() { 30 } else { 0 },
+            kept_projector: false,
+            device: text::Device {
+                browser: platform::IN_BROWSER,
+                touch: platform::touch_first(),
+            },
             copied: None,
             copy_pending: false,
             address: None,
         };
         app.dialogs.recovery = app.workspace.document.pending_recovery();
+        // The look the window was last shown in (a lecturer's projector look survives a
+        // reload of the page, and a restart on the desktop).
+        let kept = platform::kept_projector(app.workspace.document.data_dir());
+        app.options.projector = kept.unwrap_or(false);
+        app.kept_projector = app.options.projector;
         // A first start with nothing to open says where to begin.
         app.welcome.open = options.file.is_none()
             && options.lesson.is_none()
@@ -334,6 +349,7 @@ impl App {
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
         self.visuals(&ctx);
+        self.follow_device(ui);
         if self.presenter.is_some() {
             let discard = self.show_presenting(ui);
             self.end_of_frame(&ctx, discard);
@@ -358,7 +374,7 @@ impl App {
             ui,
             ws,
             self.scene_view.camera(),
-            status_bar::hint(self.lab),
+            status_bar::hint(self.lab, self.device),
             live.as_deref(),
             out,
         );
@@ -370,6 +386,10 @@ impl App {
         }
         if self.lab == Lab::Capture {
             self.capture_lab.timeline(ui, out);
+        }
+        // On a phone only one side panel fits, under the scene: a switch shows the other.
+        if ctx.content_rect().width() < widgets::PHONE && !latency {
+            widgets::panel_switch(ui, (left, right), out);
         }
         if left {
             // A run opened from a file, or a capture's frame, is shown read-only in place of
@@ -418,7 +438,7 @@ impl App {
         self.pair_lab.hovered_axis = hovered;
         self.generate_window.ui(&ctx, out);
         self.export_window.ui(&ctx, ws, out);
-        self.help_window.ui(&ctx, room, out);
+        self.help_window.ui(&ctx, room, self.device, out);
         if self.dialogs.recovery.is_none() {
             self.welcome.ui(&ctx, room, out);
         }
@@ -439,6 +459,7 @@ impl App {
             self.discard_confirmed(ctx, action);
         }
         self.autosave();
+        self.keep_look();
         self.window_title(ctx);
         self.follow_address();
         self.fill_screen(ctx);
@@ -482,6 +503,35 @@ impl App {
         if ctx.theme() != theme {
             ctx.set_theme(theme);
         }
+    }
+
+    /// Follow the last pointer input: a finger's (a touch) makes the window a touch screen's,
+    /// a mouse's (a move with no touch, a wheel) a mouse's. On a touch screen a drag on a
+    /// label scrolls the panel under it, as on any phone, instead of selecting its text
+    /// (egui's scroll areas follow a drag once it has seen a touch).
+    fn follow_device(&mut self, ui: &mut egui::Ui) {
+        let (touched, pointed) = ui.input(|i| {
+            let touched = i
+                .events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Touch { .. }));
+            let pointed = i.events.iter().any(|e| {
+                matches!(
+                    e,
+                    egui::Event::PointerMoved(_) | egui::Event::MouseWheel { .. }
+                )
+            });
+            (touched, pointed)
+        });
+        if touched || pointed {
+            self.device.touch = touched;
+        }
+        let selectable = !self.device.touch;
+        if ui.style().interaction.selectable_labels != selectable {
+            ui.ctx()
+                .all_styles_mut(|s| s.interaction.selectable_labels = selectable);
+        }
+        ui.style_mut().interaction.selectable_labels = selectable;
     }
 
     /// Bring the report and the lab shown up to date, playback advanced by `elapsed` seconds
@@ -548,6 +598,21 @@ impl App {
             Some(Ok((name, bytes))) => self.commands.push(Command::OpenBytes { name, bytes }),
             Some(Err(problem)) => self.say(problem, true),
             None => {}
+        }
+    }
+
+    /// Keep the look shown for the next start, when it changed (the projector look turned on
+    /// or off, or a presentation's ended with it).
+    fn keep_look(&mut self) {
+        let projector = self.options.projector;
+        if projector != self.kept_projector {
+            self.kept_projector = projector;
+            let data_dir = self
+                .user_workspace()
+                .document
+                .data_dir()
+                .map(Path::to_path_buf);
+            platform::keep_projector(data_dir.as_deref(), projector);
         }
     }
 

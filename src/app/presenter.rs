@@ -402,7 +402,7 @@ impl App {
             ui,
             ws,
             self.scene_view.camera(),
-            status_bar::PRESENTER_HINT,
+            text::PRESENTER_HINT.on(self.device),
             None,
             out,
         );
@@ -540,7 +540,14 @@ fn presenter_text(ui: &mut egui::Ui) {
     }
 }
 
-/// The presenter's bar: the lesson, where the slide is, the steps, and the switches.
+/// Below this window width the presenter's bar takes two rows: its buttons on the first, the
+/// look, where the lesson is and its title on the second.
+const BAR_TWO_ROWS: f32 = 720.0;
+
+/// The presenter's bar: the lesson, where the slide is, the steps, and the switches. Every
+/// button keeps its place from one step to the next (a finger, or a remote's pointer, finds
+/// it again): where the slide is takes the room of its longest in this lesson, and what may
+/// grow (the title) comes last, cut to what is left.
 fn presenter_bar(
     ui: &mut egui::Ui,
     p: &Presenter,
@@ -550,9 +557,13 @@ fn presenter_bar(
     out: &mut Commands,
 ) {
     let count = p.lesson.slides.len();
+    let slide_place = text::slide_of(p.slide + 1, count, step);
+    // The last slide at a two-digit axis: the longest the place gets.
+    let longest = text::slide_of(count, count, Some((88, 88)));
     egui::Panel::top("presenter").show(ui, |ui| {
         presenter_text(ui);
-        ui.horizontal_wrapped(|ui| {
+        let room = text_width(ui, &longest);
+        let buttons = |ui: &mut egui::Ui, out: &mut Commands| {
             ui.menu_button("Lessons", |ui| {
                 lessons_menu(ui, out);
                 ui.separator();
@@ -565,51 +576,118 @@ fn presenter_bar(
                 }
             });
             ui.separator();
-            let mut go = |c| out.push(Command::Lesson(c));
-            if ui
-                .add_enabled(can_go_back, egui::Button::new("Back"))
-                .on_hover_text("the previous step, else the previous slide (Left, Page Up)")
-                .clicked()
-            {
-                go(LessonCommand::Back);
-            }
-            if ui
-                .button("Next")
-                .on_hover_text("the next step, else the next slide (Right, Page Down, Space)")
-                .clicked()
-            {
-                go(LessonCommand::Next);
-            }
-            ui.label(RichText::new(text::slide_of(p.slide + 1, count, step)).strong());
-            ui.separator();
-            if ui
-                .button("Restore")
-                .on_hover_text("the slide as it opened (R)")
-                .clicked()
-            {
-                go(LessonCommand::Restore);
-            }
+            bar_button(
+                ui,
+                (
+                    "Back",
+                    "the previous step, else the previous slide (Left, Page Up)",
+                ),
+                can_go_back,
+                LessonCommand::Back,
+                out,
+            );
+            bar_button(
+                ui,
+                (
+                    "Next",
+                    "the next step, else the next slide (Right, Page Down, Space)",
+                ),
+                true,
+                LessonCommand::Next,
+                out,
+            );
+        };
+        let restore = |ui: &mut egui::Ui, out: &mut Commands| {
+            bar_button(
+                ui,
+                ("Restore", "the slide as it opened (R)"),
+                true,
+                LessonCommand::Restore,
+                out,
+            );
+        };
+        let projector = |ui: &mut egui::Ui, out: &mut Commands| {
             let mut projector = options.projector;
             if ui
                 .checkbox(&mut projector, "Projector look")
                 .on_hover_text("light background, thick lines, large labels (L)")
                 .changed()
             {
-                go(LessonCommand::Projector(projector));
+                out.push(Command::Lesson(LessonCommand::Projector(projector)));
             }
-            if ui
-                .button("Exit")
-                .on_hover_text(
+        };
+        let exit = |ui: &mut egui::Ui, out: &mut Commands| {
+            bar_button(
+                ui,
+                (
+                    "Exit",
                     "end the presentation: your own scene comes back as you left it (Esc)",
-                )
-                .clicked()
-            {
-                go(LessonCommand::End);
-            }
-            ui.separator();
-            ui.label(RichText::new(&p.lesson.title).weak());
-        });
+                ),
+                true,
+                LessonCommand::End,
+                out,
+            );
+        };
+        let place = |ui: &mut egui::Ui| {
+            let layout = egui::Layout::left_to_right(egui::Align::Center);
+            let size = egui::vec2(room, ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(size, layout, |ui| {
+                ui.set_min_width(room);
+                ui.label(RichText::new(&slide_place).strong());
+            });
+        };
+        let title = |ui: &mut egui::Ui| {
+            ui.add(egui::Label::new(RichText::new(&p.lesson.title).weak()).truncate());
+        };
+        if ui.ctx().content_rect().width() < BAR_TWO_ROWS {
+            ui.horizontal(|ui| {
+                buttons(ui, out);
+                restore(ui, out);
+                exit(ui, out);
+            });
+            ui.horizontal(|ui| {
+                projector(ui, out);
+                place(ui);
+                title(ui);
+            });
+        } else {
+            ui.horizontal(|ui| {
+                buttons(ui, out);
+                place(ui);
+                ui.separator();
+                restore(ui, out);
+                projector(ui, out);
+                exit(ui, out);
+                ui.separator();
+                title(ui);
+            });
+        }
     });
+}
+
+/// One of the presenter bar's buttons: `name`, with `tip` on hover, asking `command`.
+fn bar_button(
+    ui: &mut egui::Ui,
+    (name, tip): (&str, &str),
+    enabled: bool,
+    command: LessonCommand,
+    out: &mut Commands,
+) {
+    if ui
+        .add_enabled(enabled, egui::Button::new(name))
+        .on_hover_text(tip)
+        .clicked()
+    {
+        out.push(Command::Lesson(command));
+    }
+}
+
+/// How wide `text` is in `ui`'s body font, on one line.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, Color32::WHITE))
+        .size()
+        .x
 }
 
 /// The lessons the program carries, one button each: Help > Lessons, and the presenter's bar.

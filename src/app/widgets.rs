@@ -109,7 +109,7 @@ pub const PHONE: f32 = 600.0;
 /// A side panel sized as a share of the window (`default` points at most, `share` of the
 /// width at most when resized), that never paints over the scene view and keeps its width
 /// whatever it holds. On a window narrower than [`PHONE`] it is a panel under the scene view,
-/// at most half the height, scrolled.
+/// at most half the height, scrolled (by a drag too, as a phone's lists are).
 pub fn side_panel(
     ui: &mut egui::Ui,
     (side, id): (Side, &'static str),
@@ -123,10 +123,14 @@ pub fn side_panel(
             .min_size(80.0)
             .max_size(0.5 * size.y)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    ui.set_min_width(ui.available_width());
-                    add(ui)
-                });
+                // A finger's drag scrolls it from the first touch on (egui's own waits for a
+                // touch seen, and the first drag would be lost).
+                egui::ScrollArea::vertical()
+                    .scroll_source(egui::scroll_area::ScrollSource::ALL)
+                    .show(ui, |ui| {
+                        ui.set_min_width(ui.available_width());
+                        add(ui)
+                    });
             });
         return;
     }
@@ -144,6 +148,26 @@ pub fn side_panel(
             ui.set_min_width(ui.available_width());
             add(ui)
         });
+}
+
+/// On a phone, where only one side panel fits under the scene: a row of two halves under it,
+/// the shapes panel and the lab's (`shown`: whether each is), a tap showing the other.
+pub fn panel_switch(ui: &mut egui::Ui, shown: (bool, bool), out: &mut super::Commands) {
+    egui::Panel::bottom("panel switch").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let half = (ui.available_width() - ui.spacing().item_spacing.x) / 2.0;
+            let size = egui::vec2(half, 1.4 * ui.spacing().interact_size.y);
+            for (side, name, shown) in [
+                (Side::Left, "Shapes", shown.0),
+                (Side::Right, "Explain", shown.1),
+            ] {
+                let button = egui::Button::selectable(shown, name).min_size(size);
+                if ui.add(button).clicked() && !shown {
+                    out.push(super::Command::ShowPanel(side));
+                }
+            }
+        });
+    });
 }
 
 /// Fits the names of one list into a width: a name that fits is shown whole; one that does not

@@ -49,7 +49,7 @@ fn a_bad_link_says_what_is_wrong_over_the_default_scene() {
         ),
         (
             "?example=ghost",
-            "not one of the window's examples (default-scene, ghost-bumps)",
+            "not one of the built-in examples (default-scene, ghost-bumps)",
         ),
         ("?scene=eJzLSM3JyQcABiwCFQ", "the link"),
         ("?zoom=2", "`zoom` is not one"),

@@ -12,5 +12,6 @@ mod latency_lab;
 mod links;
 mod motion_lab;
 mod pair_lab;
+mod phone;
 mod presenter;
 mod view;

@@ -12,13 +12,16 @@
 // scene, the lab, the pair and the view to a new page; every built-in lesson opens from
 // ?lesson=NAME (and &slide=2), and the address follows the slide; a bad link says what is
 // wrong over the default scene, and still does after a drag; ?example=NAME; a phone held upright (390x844)
-// with a touch drag; and, with --lesson-page, an interactive lesson page (a drag, then R).
+// with a touch drag, and worked by a finger: a drag scrolling the panel, the shapes list a tap
+// away, the presenter's buttons in place from step to step; the projector look kept across a
+// reload; and, with --lesson-page, an interactive lesson page (a drag, then R).
 // With --shots, screenshots of each at 1280x800 and 390x844.
 import { chromium } from "playwright-core";
 import { createServer } from "node:http";
 import { readFile, readdir, mkdir } from "node:fs/promises";
 import { extname, join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -145,6 +148,61 @@ async function drag(page, from, to) {
 }
 async function shot(page, name) {
   if (shots) await page.screenshot({ path: join(shots, name) });
+}
+// A finger on a touch screen (Chromium's touch events through `cdp`): put down at `from`,
+// moved to `to` in 12 steps, lifted.
+function fingerOf(cdp, page) {
+  const touch = (type, x, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
+  return async (from, to) => {
+    await touch("touchStart", ...from);
+    await page.waitForTimeout(30);
+    if (from[0] !== to[0] || from[1] !== to[1]) {
+      for (let k = 1; k <= 12; k += 1) {
+        await touch("touchMove", from[0] + ((to[0] - from[0]) * k) / 12, from[1] + ((to[1] - from[1]) * k) / 12);
+        await page.waitForTimeout(16);
+      }
+    }
+    await touch("touchEnd");
+    await page.waitForTimeout(500);
+  };
+}
+// The grey levels of `box` in a screenshot (PNG), row by row, decoded in the page.
+async function grey(page, png, box) {
+  return page.evaluate(async ({ data, x, y, width, height }) => {
+    const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const rgba = context.getImageData(x, y, width, height).data;
+    const levels = [];
+    for (let k = 0; k < rgba.length; k += 4) levels.push((rgba[k] + rgba[k + 1] + rgba[k + 2]) / 3);
+    return levels;
+  }, { data: png.toString("base64"), ...box });
+}
+// How far the picture in `box` moved up between two screenshots: the shift that lines their
+// rows up best (0 when it did not move).
+async function shiftUp(page, before, after, box, most = 250) {
+  const [a, b] = [await grey(page, before, box), await grey(page, after, box)];
+  const w = box.width;
+  let best = 0;
+  let least = Infinity;
+  for (let dy = 0; dy <= Math.min(most, box.height - 40); dy += 1) {
+    let cost = 0;
+    const rows = box.height - dy;
+    for (let r = 0; r < rows; r += 1) for (let c = 0; c < w; c += 2) cost += Math.abs(a[(r + dy) * w + c] - b[r * w + c]);
+    if (cost / rows < least) [least, best] = [cost / rows, dy];
+  }
+  return best;
+}
+// How many pixels of `box` differ between two screenshots.
+async function differing(page, one, other, box) {
+  const [a, b] = [await grey(page, one, box), await grey(page, other, box)];
+  return a.filter((v, k) => Math.abs(v - b[k]) > 2).length;
+}
+// The mean grey level of `box` in a screenshot (0 black, 255 white).
+async function brightness(page, png, box) {
+  const levels = await grey(page, png, box);
+  return Math.round(levels.reduce((s, v) => s + v, 0) / levels.length);
 }
 async function close({ context, errors }, what) {
   check(errors.length === 0, `${what}: no console error`, errors.join(" | "));
@@ -336,7 +394,7 @@ async function close({ context, errors }, what) {
 for (const [query, words] of [
   ["?lesson=nope", "not a built-in lesson"],
   ["?lesson=sat-polygons&slide=99", "the lesson has 6"],
-  ["?example=nope", "not one of the window's examples"],
+  ["?example=nope", "not one of the built-in examples"],
   ["?scene=AAAA", "the link"],
   ["?colour=red", "`colour` is not one"],
 ]) {
@@ -393,6 +451,77 @@ for (const [query, words] of [
   await shot(lesson.page, "lesson-390x844.png");
   await close(lesson, "phone lesson");
   await close(opened, "phone");
+}
+
+// 4b. A phone worked by a finger (issue 61): a drag on the panel under the scene scrolls it
+// and selects no text; the shapes list and + Circle are a tap away; the presenter's buttons
+// stay where the finger left them from step to step. And the projector look survives a
+// reload. The window paints on a canvas, so these are read from its pixels.
+{
+  // Two octagons: 16 axes, more rows than the panel shows. The finger starts on the words
+  // "Next walks the 16 axes..." and pushes them up 200 pixels.
+  const octagon = (x) => ({ kind: "polygon", position: [x, 0], points: [...Array(8).keys()].map((k) => [2 * Math.cos((k * Math.PI) / 4 + 0.2), 2 * Math.sin((k * Math.PI) / 4 + 0.2)]) });
+  const set = { format: "collidoscope-shapes", version: 1, shapes: [{ name: "left", ...octagon(-1) }, { name: "right", ...octagon(1.2) }] };
+  const link = "?scene=" + deflateRawSync(Buffer.from(JSON.stringify(set))).toString("base64url");
+  const opened = await open(base + link, { width: 390, height: 844, touch: true });
+  const { page } = opened;
+  const finger = fingerOf(await opened.context.newCDPSession(page), page);
+  const panel = { x: 0, y: 470, width: 390, height: 300 };
+  const before = await page.screenshot();
+  await finger([100, 536], [100, 336]);
+  await page.waitForTimeout(800);
+  const after = await page.screenshot();
+  await shot(page, "phone-panel-dragged-390x844.png");
+  const moved = await shiftUp(page, before, after, panel);
+  check(moved >= 100, "phone: a finger's drag on the panel scrolls it (not a text selection)", `moved ${moved} px of 200`);
+  await close(opened, "phone panel");
+}
+{
+  // The default scene: the Shapes half of the switch under the panel, then + Circle.
+  const opened = await open(base, { width: 390, height: 844, touch: true });
+  const { page } = opened;
+  const finger = fingerOf(await opened.context.newCDPSession(page), page);
+  await finger([100, 803], [100, 803]);
+  await shot(page, "phone-shapes-390x844.png");
+  await finger([37, 655], [37, 655]);
+  await page.waitForTimeout(300);
+  check((await page.title()).startsWith("*untitled"), "phone: the Shapes switch shows the shapes list, and + Circle adds one", await page.title());
+  await close(opened, "phone shapes");
+}
+{
+  // Next tapped three times (into slide 2's steps, to axis 3 of 7): Next, Restore and Exit
+  // are drawn where they were, pixel for pixel.
+  const opened = await open(base + "?lesson=sat-polygons", { width: 390, height: 844, touch: true });
+  const { page } = opened;
+  const finger = fingerOf(await opened.context.newCDPSession(page), page);
+  const row = { x: 140, y: 0, width: 160, height: 26 };
+  const first = await page.screenshot();
+  for (let k = 1; k <= 3; k += 1) {
+    await finger([161, 12], [161, 12]);
+    const now = await page.screenshot();
+    const changed = await differing(page, first, now, row);
+    check(changed === 0, `phone presenter: Next, Restore and Exit in place after ${k} tap${k > 1 ? "s" : ""} of Next`, `${changed} pixels changed`);
+  }
+  check(/: slide 2 \(presenting\)/.test(await page.title()), "phone presenter: Next went on to slide 2", await page.title());
+  await shot(page, "phone-lesson-stepped-390x844.png");
+  await close(opened, "phone presenter");
+}
+{
+  // L turns the projector look on (light); a reload keeps it.
+  const opened = await open(base + "?lesson=sat-polygons");
+  const { page } = opened;
+  const scene = { x: 700, y: 120, width: 500, height: 500 };
+  await page.keyboard.press("l");
+  await page.waitForTimeout(500);
+  const lit = await brightness(page, await page.screenshot(), scene);
+  check(lit > 150, "L turns the projector look on", `brightness ${lit}`);
+  await page.reload();
+  await page.waitForFunction(() => (document.getElementById("collidoscope-state")?.textContent ?? "").length > 0, null, { timeout: 90_000 });
+  await page.waitForTimeout(700);
+  const again = await brightness(page, await page.screenshot(), scene);
+  check(again > 150, "the projector look is kept across a reload", `brightness ${again}`);
+  await shot(page, "projector-reloaded-1280x800.png");
+  await close(opened, "projector reload");
 }
 
 // 5. An interactive lesson page (lesson export --interactive): its lesson opens at slide 1, a

@@ -103,12 +103,7 @@ impl CastsLab {
             ui.label(
                 "The segment from its start (round end) to its end (arrow) against every shape, shapes solid: where it first reaches each, as a fraction of the way, the point and the outward normal there. A segment that starts inside a shape hits it at 0 with no normal.",
             );
-            ui.label(
-                RichText::new(
-                    "Drag on the background to draw a ray; drag its ends to move them. Middle or right drag pans.",
-                )
-                .weak(),
-            );
+            ui.label(RichText::new(text::CASTS_GESTURES).weak());
             ui.separator();
             // The typed ends go through the same command as a drag.
             if let Some((from, to)) = self.ray {

@@ -30,8 +30,15 @@ impl HelpWindow {
         self.open
     }
 
-    /// The window, when open, within `room` (what the panels leave).
-    pub fn ui(&mut self, ctx: &egui::Context, room: egui::Rect, out: &mut Commands) {
+    /// The window, when open, within `room` (what the panels leave), its words on how to work
+    /// the window said for `device`.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        room: egui::Rect,
+        device: text::Device,
+        out: &mut Commands,
+    ) {
         let mut open = self.open;
         // Within the space the panels leave (never over the menu bar), near its top, and as
         // tall as its page (scrolled only when the window is small).
@@ -60,8 +67,8 @@ impl HelpWindow {
                     // A page that must scroll still takes the room there is.
                     .min_scrolled_height((room.height() - 110.0).max(120.0))
                     .show(ui, |ui| match self.page {
-                        HelpPage::GettingStarted => getting_started(ui, out),
-                        HelpPage::Keys => table(ui, "keys", text::CONTROLS),
+                        HelpPage::GettingStarted => getting_started(ui, device, out),
+                        HelpPage::Keys => table(ui, "keys", &text::controls(device)),
                         HelpPage::Words => table(ui, "words", text::GLOSSARY),
                     });
             });
@@ -69,9 +76,9 @@ impl HelpWindow {
     }
 }
 
-fn getting_started(ui: &mut egui::Ui, out: &mut Commands) {
-    for paragraph in text::GETTING_STARTED {
-        ui.label(*paragraph);
+fn getting_started(ui: &mut egui::Ui, device: text::Device, out: &mut Commands) {
+    for paragraph in text::getting_started(device) {
+        ui.label(paragraph);
         ui.add_space(4.0);
     }
     if ui.button("Start the first lesson").clicked() {

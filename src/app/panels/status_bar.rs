@@ -151,26 +151,14 @@ fn notice_row(ui: &mut egui::Ui, text: &str, out: &mut Commands) {
     ui.separator();
 }
 
-/// What the mouse and keys do in `lab`, for the status bar.
-pub fn hint(lab: crate::app::Lab) -> &'static str {
-    match lab {
-        crate::app::Lab::Casts => {
-            "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene."
-        }
-        crate::app::Lab::Latency => {
-            "Space plays the packets in arrival order, the arrow keys step a packet, Up and Down change the bucket shown; click a timeline row to show it; drags pan."
-        }
-        crate::app::Lab::Motion => {
-            "Space plays or pauses, the arrow keys step, E jumps to the next event; shapes move only at frame 0 (later frames: drags pan)."
-        }
-        crate::app::Lab::Capture => {
-            "Space plays or pauses, the arrow keys step a frame, D jumps to the next disagreeing claim (Shift+D the one before); click a claim, or two shapes, to explain their pair; drags pan."
-        }
-        _ => {
-            "Drag shapes to move them; drag the background to pan; wheel to zoom; F fits the scene, G the pair."
-        }
-    }
+/// What the mouse and keys (or fingers) do in `lab`, for the status bar.
+pub fn hint(lab: crate::app::Lab, device: text::Device) -> &'static str {
+    let how = match lab {
+        crate::app::Lab::Casts => text::CASTS_HINT,
+        crate::app::Lab::Latency => text::LATENCY_HINT,
+        crate::app::Lab::Motion => text::MOTION_HINT,
+        crate::app::Lab::Capture => text::CAPTURE_HINT,
+        crate::app::Lab::Pair | crate::app::Lab::Broad => text::PAIR_HINT,
+    };
+    how.on(device)
 }
-
-/// What the keys do while a lesson is presented.
-pub const PRESENTER_HINT: &str = "Right, Page Down or Space: next step or slide; Left or Page Up: back; Home, End: first, last slide; R restores the slide; L projector look; F11 full screen; Esc ends. Drag shapes to ask \"what if\".";

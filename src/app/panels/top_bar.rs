@@ -89,10 +89,17 @@ impl TopBar {
                         }
                     }
                 };
-                // A phone held upright has no room for six tabs: one menu names the lab shown.
+                // A phone held upright has no room for six tabs: one chooser names the lab
+                // shown (its arrow drawn, not a glyph the window's font may lack).
                 if ui.ctx().content_rect().width() < crate::app::widgets::PHONE {
                     let shown = LABS.iter().find(|l| l.0 == lab).map_or("Labs", |l| l.1);
-                    ui.menu_button(format!("{shown} ▾"), |ui| labs(ui, out));
+                    egui::ComboBox::from_id_salt("lab shown")
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| labs(ui, out))
+                        .response
+                        .widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::ComboBox, true, shown)
+                        });
                 } else {
                     labs(ui, out);
                 }

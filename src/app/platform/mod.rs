@@ -5,7 +5,8 @@
 //!   the browser, a file chosen in the page's picker or dropped arrives as bytes
 //!   ([`take_opened`]), and a save is a download ([`download`]).
 //! - The data folder (recovery copy, recent list): the user's on the desktop; none in the
-//!   browser, where the window says so.
+//!   browser, where the window says so. The projector look is kept in it on the desktop, and
+//!   in the page's local storage in the browser ([`kept_projector`]).
 //! - The clock: [`Instant`], std's on the desktop and the page's `performance.now()` in the
 //!   browser (std's panics there).
 //! - Threads: the core's work is started on threads where it can be and done on the window's
@@ -13,6 +14,8 @@
 //! - Starting: [`run`] on the desktop; `web::start` in the browser (web/build.sh).
 //! - The page's address: read as a link at the start, and following a lesson's slide
 //!   ([`show_address`]).
+//! - Touch: whether the page is a phone's before its first input ([`touch_first`]); F11 is
+//!   left to the browser, whose full screen it is.
 //! - The page: its title and a `#collidoscope-state` element (what the pair says; the status
 //!   bar's message in its `data-message`) kept in sync with the window ([`publish`]), for
 //!   screen readers and page tests.
@@ -21,7 +24,7 @@
 use crate::app::{App, Options};
 #[cfg(not(target_arch = "wasm32"))]
 use eframe::egui;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -32,6 +35,19 @@ pub use web_time::Instant;
 /// Whether files are read and written by path (the desktop), or arrive as bytes and leave as
 /// downloads (the browser).
 pub const HAS_FILES: bool = cfg!(not(target_arch = "wasm32"));
+
+/// Whether the window runs in a web page (its words say so: a save is a download).
+pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
+
+/// Whether fingers work the screen before any input has said so: in the browser, a page whose
+/// main pointer is coarse (a phone's, a tablet's); never on the desktop. The first input then
+/// says it (a touch, or a mouse's move).
+pub fn touch_first() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return web::coarse_pointer();
+    #[cfg(not(target_arch = "wasm32"))]
+    false
+}
 
 /// A file to open, chosen in the system's dialog (shape sets first in its list); `None` where
 /// no dialog can be shown (rfd answers at once without one), and in the browser, where the
@@ -153,6 +169,44 @@ pub fn show_address(query: &str) {
     web::show_address(query);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = query;
+}
+
+/// The data folder's mark that the window was last shown in the projector look.
+#[cfg(not(target_arch = "wasm32"))]
+const PROJECTOR_MARK: &str = "projector-look";
+
+/// Whether the window was last shown in the projector look, as [`keep_projector`] kept it: in
+/// the page's local storage in the browser (a reload keeps the room's look), in the data
+/// folder on the desktop (`data_dir`; none kept without one). `None` when nothing was kept.
+pub fn kept_projector(data_dir: Option<&Path>) -> Option<bool> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = data_dir;
+        web::kept_projector()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    data_dir.map(|d| d.join(PROJECTOR_MARK).exists())
+}
+
+/// Keep whether the window is shown in the projector look, for the next start (see
+/// [`kept_projector`]). A look that cannot be kept (storage refused, a folder not writable)
+/// is simply not kept: the window works the same.
+pub fn keep_projector(data_dir: Option<&Path>, projector: bool) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = data_dir;
+        web::keep_projector(projector);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(dir) = data_dir {
+        let mark = dir.join(PROJECTOR_MARK);
+        if projector {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = std::fs::write(mark, "the window was last shown in the projector look\n");
+        } else {
+            let _ = std::fs::remove_file(mark);
+        }
+    }
 }
 
 /// Show the window's state to the page around it: its title (the document's, or the lesson's

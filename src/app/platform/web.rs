@@ -57,7 +57,19 @@ pub fn start() {
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
-                eframe::WebOptions::default(),
+                eframe::WebOptions {
+                    // F11 is the browser's full screen (the window's own asks a desktop's).
+                    should_prevent_default: Box::new(|event: &eframe::egui::Event| {
+                        !matches!(
+                            event,
+                            eframe::egui::Event::Key {
+                                key: eframe::egui::Key::F11,
+                                ..
+                            }
+                        )
+                    }),
+                    ..eframe::WebOptions::default()
+                },
                 Box::new(|cc| {
                     let context = cc.egui_ctx.clone();
                     CONTEXT.with(|c| *c.borrow_mut() = Some(context));
@@ -100,6 +112,36 @@ fn say_problem(text: &str) {
     if let Some(element) = element {
         element.set_text_content(Some(text));
         let _ = element.set_attribute("style", "display: block");
+    }
+}
+
+/// Whether the page's main pointer is coarse: a finger's, on a phone or a tablet.
+pub fn coarse_pointer() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// The page's local storage's key for the look the window was last shown in.
+const LOOK: &str = "collidoscope-look";
+
+/// The page's local storage, where the browser allows it (not in every private window).
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Whether the window was last shown in the projector look on this site; `None` when
+/// nothing was kept.
+pub fn kept_projector() -> Option<bool> {
+    let look = local_storage()?.get_item(LOOK).ok().flatten()?;
+    Some(look == "projector")
+}
+
+/// Keep the look the window is shown in, for the next load of the page.
+pub fn keep_projector(projector: bool) {
+    if let Some(storage) = local_storage() {
+        let look = if projector { "projector" } else { "window" };
+        let _ = storage.set_item(LOOK, look);
     }
 }
 

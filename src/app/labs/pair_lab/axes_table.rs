@@ -31,11 +31,14 @@ pub fn ui(
     let Place { id, scroll_down } = place;
     let mut hovered = None;
     // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
-    // Inside a panel that scrolls already, only sideways.
+    // Inside a panel that scrolls already, only sideways, by its bar: a finger's drag on the
+    // table scrolls the panel (taken here, it would move the table sideways only).
     let area = if scroll_down {
         egui::ScrollArea::both()
     } else {
+        use egui::scroll_area::ScrollSource;
         egui::ScrollArea::horizontal()
+            .scroll_source(ScrollSource::SCROLL_BAR | ScrollSource::MOUSE_WHEEL)
     };
     // One scroll position per pair: another pair's table starts at its left edge.
     area.id_salt((id, &names.a, &names.b))

@@ -208,9 +208,12 @@ impl PairLab {
             let hovered = match self.tab {
                 Tab::Table => {
                     let current = self.step.or(self.hovered_axis);
+                    // On a phone the panel under the scene scrolls already (a finger's drag
+                    // scrolls it): the table only sideways there.
+                    let phone = ui.ctx().content_rect().width() < crate::app::widgets::PHONE;
                     let place = axes_table::Place {
                         id: "axes",
-                        scroll_down: true,
+                        scroll_down: !phone,
                     };
                     axes_table::ui(ui, &report.sat, &names, seen, verdict, current, place)
                 }
@@ -271,14 +274,7 @@ impl PairLab {
         let total = report.sat.axes.len();
         match self.step {
             None => {
-                let axes = if total == 1 {
-                    "its one axis".to_string()
-                } else {
-                    format!("the {total} axes one at a time")
-                };
-                ui.label(format!(
-                    "Next (or the right arrow key) walks {axes}, then the verdict."
-                ));
+                ui.label(text::step_invitation(total));
             }
             Some(k) if k < total => {
                 ui.label(text::axis_sentence(&report.sat, k, names));
