@@ -5,8 +5,11 @@ use collidoscope::broad::{self, Grid};
 use collidoscope::geometry::{DVec2, Shape, Winding};
 use collidoscope::latency::{PacketEngine, Settings};
 use collidoscope::lesson::{BUILT_IN, Lesson, Slide, SlideLab, SlideStep, builtin};
+use collidoscope::lesson::{slide_picture, stage};
 use collidoscope::motion::{Config, EventKind, Resolver, Simulation, Substeps};
+use collidoscope::picture::draw::BroadShown;
 use collidoscope::query::{AxisSource, PairReport, Side, Verdict, pair_report};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 fn lesson(name: &str) -> Lesson {
@@ -135,6 +138,20 @@ fn sat_polygons_states_what_the_core_finds() {
     let (one, three) = (&r.sat.axes[0], &r.sat.axes[2]);
     assert!(close(one.axis.dot(three.axis).abs(), 1.0));
     assert!(close(one.overlap, three.overlap));
+    // Repairs (issue 61): the words said 4 axes where step mode counts 8. They count what
+    // step mode lists (its "axis k of 8") and the repeats it marks.
+    let repeats = (0..r.sat.axes.len())
+        .filter(|k| r.sat.repeats(*k).is_some())
+        .count();
+    says(s, &format!("all {} edge normals", r.sat.axes.len()));
+    says(
+        s,
+        &format!(
+            "only {} of the {} need a test",
+            r.sat.axes.len() - repeats,
+            r.sat.axes.len()
+        ),
+    );
 }
 
 // ---------- circles and the corner axis ----------
@@ -330,6 +347,29 @@ fn tunnelling_states_what_the_core_finds() {
         events.contains(&(3, EventKind::PushedThrough, (0, 1))),
         "{events:?}"
     );
+    // Repairs (issue 61): the pictures showed the ball after the step with "MTV 0 (touching)"
+    // under words about tunnelling and the push through the far side. As the motion lab, they
+    // draw the step's sweep and say what it did.
+    for (slide, said) in [
+        (&l.slides[1], "tunnelled"),
+        (&l.slides[2], "pushed through"),
+    ] {
+        says(slide, said);
+        let (_, picture) = &step_pictures(slide)[0];
+        assert!(
+            picture
+                .labels
+                .iter()
+                .any(|(label, _)| label.text.starts_with(said)),
+            "{:?}: {:?}",
+            slide.title,
+            picture
+                .labels
+                .iter()
+                .map(|(l, _)| &l.text)
+                .collect::<Vec<_>>()
+        );
+    }
     let s = &l.slides[3];
     says(s, "0.004995");
     let step = safe_step(&ball.placed.shape, 100.0).unwrap();
@@ -385,6 +425,40 @@ fn grid_broad_phase_states_what_the_core_finds() {
     }
     assert_eq!(found.pairs, all);
     assert!(!all.is_empty());
+    // Repairs (issue 61): cells 4 units wide under words saying "about the size of a shape",
+    // and the same picture on every slide. The cells are as wide as the shapes' boxes (between
+    // the smallest side and the largest), as the words say; each slide draws its own overlay.
+    let boxes = broad::boxes_of(scene);
+    let sides: Vec<f64> = boxes.iter().map(|b| b.size().max_element()).collect();
+    let (least, most) = sides
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(l, m), s| (l.min(*s), m.max(*s)));
+    for (k, slide) in l.slides.iter().enumerate() {
+        let SlideLab::Broad { cell, .. } = slide.lab else {
+            panic!("slide {} is a broad-phase slide", k + 1)
+        };
+        let cell = cell.unwrap_or_else(|| Grid::build(&boxes, None).cell_size());
+        assert!(
+            (least..=most).contains(&cell),
+            "slide {}: cells {cell} wide, the shapes {least} to {most}",
+            k + 1
+        );
+        if k == 1 {
+            says(slide, &format!("{cell} units here"));
+        }
+    }
+    let pictures: Vec<_> = l.slides.iter().map(step_pictures).collect();
+    for i in 0..pictures.len() {
+        for j in i + 1..pictures.len() {
+            assert_ne!(
+                pictures[i][0].1.marks,
+                pictures[j][0].1.marks,
+                "slides {} and {} draw the same picture",
+                i + 1,
+                j + 1
+            );
+        }
+    }
 }
 
 // ---------- late packets ----------
@@ -398,6 +472,7 @@ fn late_packets_states_what_the_core_finds() {
             step,
             swept,
             arrived,
+            ..
         } = &slide.lab
         else {
             panic!("a latency slide")
@@ -413,7 +488,7 @@ fn late_packets_states_what_the_core_finds() {
         }
         engine
     };
-    assert!(engine(&l.slides[1]).collisions().is_empty());
+    assert!(engine(&l.slides[0]).collisions().is_empty());
     let e = engine(&l.slides[2]);
     says(&l.slides[2], "at t = 50 ms");
     says(&l.slides[2], "140 ms");
@@ -439,6 +514,35 @@ fn late_packets_states_what_the_core_finds() {
         .unwrap();
     says(&l.slides[5], "16.59 ms");
     says(&l.slides[5], "130 ms");
+    // The pictures show the moments the words speak of: the runner at the row t = 25 on its
+    // way (x = 5), above the post at t = 50 where it had dodged, and p1 and p3 apart at the
+    // row t = 25.
+    let runner_at = |slide: &Slide| {
+        let shown = stage(slide);
+        let runner = shown
+            .scene
+            .shapes
+            .iter()
+            .find(|s| s.name.as_deref() == Some("runner"))
+            .expect("the runner is shown");
+        (shown.time, runner.placed.pose.position)
+    };
+    says(&l.slides[1], "at the row t = 25 it stands at x = 5");
+    let (t, at) = runner_at(&l.slides[1]);
+    assert_eq!(t, Some(25.0));
+    assert!(at.abs_diff_eq(DVec2::new(5.0, 0.0), 1e-9), "{at}");
+    says(&l.slides[3], "(0, 10), above the post");
+    let (t, at) = runner_at(&l.slides[3]);
+    assert_eq!(t, Some(50.0));
+    assert!(at.abs_diff_eq(DVec2::new(0.0, 10.0), 1e-9), "{at}");
+    let shown = stage(&l.slides[4]);
+    assert_eq!(shown.time, Some(25.0));
+    let (i, j) = shown.pair.unwrap();
+    let (p1, p3) = (&shown.scene.shapes[i].placed, &shown.scene.shapes[j].placed);
+    assert!(
+        collidoscope::query::collide(p1, p3).is_none(),
+        "apart at the row"
+    );
     assert!((c.time - (18.0 - 2f64.sqrt())).abs() < 1e-6);
     assert_eq!(c.detected_at, 130.0);
 }
@@ -514,6 +618,30 @@ fn a_broken_lesson_is_refused_naming_the_file_the_slide_and_the_problem() {
         (
             &one_slide(r#", "ray": {"from": [0, 0], "to": [1, 0]}"#),
             "slide 2 \"Second\": \"ray\" belongs to a \"casts\" slide, and this one is \"pair\"",
+        ),
+        (
+            &one_slide(r#", "cell": 2"#),
+            "slide 2 \"Second\": \"cell\" belongs to a \"broad\" slide, and this one is \"pair\"",
+        ),
+        (
+            &one_slide(r#", "lab": "broad", "cell": 0"#),
+            "slide 2 \"Second\": \"cell\" must be > 0, found 0",
+        ),
+        (
+            &one_slide(r#", "lab": "broad", "show": ["cells", "pairs"]"#),
+            "slide 2 \"Second\": \"show\" must be an array of \"cells\", \"candidates\", \"hits\", each at most once, found an array [\"cells\",\"pairs\"]",
+        ),
+        (
+            &one_slide(r#", "lab": "broad", "show": ["hits", "hits"]"#),
+            "slide 2 \"Second\": \"show\" must be an array of \"cells\", \"candidates\", \"hits\", each at most once, found an array [\"hits\",\"hits\"]",
+        ),
+        (
+            &one_slide(r#", "lab": "motion", "time": 5"#),
+            "slide 2 \"Second\": \"time\" belongs to a \"latency\" slide, and this one is \"motion\"",
+        ),
+        (
+            &one_slide(r#", "lab": "latency", "time": "late""#),
+            "slide 2 \"Second\": \"time\" must be a number, found a string \"late\"",
         ),
         (
             &one_slide(r#", "lab": "sweep""#),
@@ -641,8 +769,9 @@ fn a_lab_slide_with_its_own_keys_reads() {
         (slide.pair, slide.step, slide.naive),
         (None, SlideStep::All, false)
     );
-    // A latency slide's "step" is its bucket step, in ms.
-    let text = one_slide(r#", "lab": "latency", "step": 25, "swept": true, "arrived": 0"#);
+    // A latency slide's "step" is its bucket step, in ms; its "time" the moment shown.
+    let text =
+        one_slide(r#", "lab": "latency", "step": 25, "swept": true, "arrived": 0, "time": 12.5"#);
     let lesson = Lesson::parse(Path::new("l.json"), text.as_bytes(), &read).unwrap();
     assert_eq!(
         lesson.slides[1].lab,
@@ -650,7 +779,35 @@ fn a_lab_slide_with_its_own_keys_reads() {
             log: None,
             step: Some(25.0),
             swept: true,
-            arrived: Some(0)
+            arrived: Some(0),
+            time: Some(12.5),
+        }
+    );
+    // A broad-phase slide's cell size, and what its overlay shows (none: the shapes alone).
+    let text = one_slide(r#", "lab": "broad", "cell": 1.5, "show": ["hits", "cells"]"#);
+    let lesson = Lesson::parse(Path::new("l.json"), text.as_bytes(), &read).unwrap();
+    assert_eq!(
+        lesson.slides[1].lab,
+        SlideLab::Broad {
+            cell: Some(1.5),
+            show: Some(BroadShown {
+                cells: true,
+                candidates: false,
+                hits: true
+            }),
+        }
+    );
+    let text = one_slide(r#", "lab": "broad", "show": []"#);
+    let lesson = Lesson::parse(Path::new("l.json"), text.as_bytes(), &read).unwrap();
+    assert_eq!(
+        lesson.slides[1].lab,
+        SlideLab::Broad {
+            cell: None,
+            show: Some(BroadShown {
+                cells: false,
+                candidates: false,
+                hits: false
+            }),
         }
     );
 }
@@ -696,7 +853,11 @@ fn a_pages_pictures_carry_the_labs_overlay() {
         size,
         None,
         Look {
-            broad: true,
+            broad: Some(BroadShown {
+                cells: true,
+                candidates: true,
+                hits: true,
+            }),
             ..Look::default()
         },
     );
@@ -764,7 +925,6 @@ const NOISE: f64 = 1e-10;
 /// at the picture's edge aside).
 #[test]
 fn page_pictures_keep_their_labels_clear_of_the_lines() {
-    use collidoscope::lesson::{slide_picture, stage};
     use collidoscope::picture::labels::{Importance, Obstacles};
     for b in BUILT_IN {
         for (k, slide) in lesson(b.name).slides.iter().enumerate() {
@@ -801,12 +961,11 @@ fn page_pictures_keep_their_labels_clear_of_the_lines() {
 /// and of its height, unless the scene is wider or taller than a picture may be.
 #[test]
 fn page_pictures_take_the_shape_of_what_they_show() {
-    use collidoscope::lesson::{slide_picture, stage};
     use collidoscope::picture::{Mark, Vec2};
     for b in BUILT_IN {
         for (k, slide) in lesson(b.name).slides.iter().enumerate() {
             let shown = stage(slide);
-            let ring = shown.pair.is_some() && !matches!(slide.lab, SlideLab::Broad);
+            let ring = shown.pair.is_some() && !matches!(slide.lab, SlideLab::Broad { .. });
             if slide.view.is_some() || ring {
                 // Framed by its author (what it shows is the author's choice), or around a
                 // pair's axis ring (a circle's room, whichever side its lines take).
@@ -847,4 +1006,161 @@ fn page_pictures_take_the_shape_of_what_they_show() {
             );
         }
     }
+}
+
+// ---------- the words and the pictures ----------
+
+/// The names a slide's words may give to what its picture shows: every shape of its scene,
+/// in its file and as the slide opens (a latency slide's players), and the ends of an
+/// explained segment, which a picture labels `a` and `b` as its file names them. Only the
+/// slide's own: another slide's shape called "right" says nothing of "the box's right edge".
+fn picture_names(slide: &Slide) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = ["a", "b"].map(String::from).into();
+    for scene in [&slide.scene, &stage(slide).scene] {
+        names.extend(
+            scene
+                .shapes
+                .iter()
+                .enumerate()
+                .map(|(i, s)| s.display_name(i)),
+        );
+    }
+    names
+}
+
+/// Whether `text` uses `name`: as a whole word, where letters, digits and `-` make up a word
+/// (so "top ball" does not use `top-ball`, and "boxes" does not use `box`). The name `a` is
+/// also the article: it counts only where no word follows it ("a + t (b − a)" uses it, "a
+/// ball" does not).
+fn uses(text: &str, name: &str) -> bool {
+    let in_word = |c: char| c.is_alphanumeric() || c == '-';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = &text[at + name.len()..];
+        let whole = !before.is_some_and(in_word) && !after.chars().next().is_some_and(in_word);
+        let article = name == "a"
+            && after
+                .strip_prefix(' ')
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(char::is_alphabetic);
+        whole && !article
+    })
+}
+
+/// A slide's title and paragraphs, as one text.
+fn words(slide: &Slide) -> String {
+    std::iter::once(slide.title.as_str())
+        .chain(slide.text.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The pictures of `slide` as its page shows them: one per step (the whole test for a slide
+/// without steps).
+fn step_pictures(slide: &Slide) -> Vec<(Option<usize>, collidoscope::picture::Picture)> {
+    let shown = stage(slide);
+    let steps: Vec<Option<usize>> = if shown.steps.is_empty() {
+        vec![None]
+    } else {
+        shown.steps.iter().map(|s| Some(*s)).collect()
+    };
+    steps
+        .into_iter()
+        .map(|step| (step, slide_picture(slide, &shown, step)))
+        .collect()
+}
+
+/// Repairs (issue 61): slides spoke of shapes and points their pictures did not label (the
+/// ends a and b of a segment, a runner out of the picture, players too small to name). Every
+/// name a slide's words use (see [`picture_names`] and [`uses`]) is a label in each of its
+/// pictures; and a shape a picture names beside the explained pair is one the words speak
+/// of (a broad-phase slide aside, whose subject is every shape), so no "end-ball" is shown
+/// unexplained.
+#[test]
+fn every_name_a_slides_words_use_is_a_label_in_its_pictures() {
+    let mut wrong = Vec::new();
+    for b in BUILT_IN {
+        for (k, slide) in lesson(b.name).slides.iter().enumerate() {
+            let names = picture_names(slide);
+            let text = words(slide);
+            let shown = stage(slide);
+            for (step, picture) in step_pictures(slide) {
+                let labels: BTreeSet<&str> = picture
+                    .labels
+                    .iter()
+                    .map(|(l, _)| l.text.as_str())
+                    .collect();
+                for name in names.iter().filter(|n| uses(&text, n)) {
+                    if !labels.contains(name.as_str()) {
+                        wrong.push(format!(
+                            "{} slide {} step {step:?}: the words use {name:?}, the picture does not label it",
+                            b.name,
+                            k + 1
+                        ));
+                    }
+                }
+                if matches!(slide.lab, SlideLab::Broad { .. }) {
+                    continue;
+                }
+                for (i, shape) in shown.scene.shapes.iter().enumerate() {
+                    let name = shape.display_name(i);
+                    let in_pair = shown.pair.is_some_and(|(a, b)| i == a || i == b);
+                    if !in_pair && labels.contains(name.as_str()) && !uses(&text, &name) {
+                        wrong.push(format!(
+                            "{} slide {} step {step:?}: the picture shows {name:?}, the words never speak of it",
+                            b.name,
+                            k + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Repairs (issue 61): a slide about the ball and the wall explained the ball and a bar. When
+/// a slide's words name two or more shapes of its scene, the pair its picture explains is two
+/// of them (a broad-phase slide, about every shape, aside).
+#[test]
+fn the_pair_a_slide_explains_is_one_its_words_name() {
+    let mut wrong = Vec::new();
+    for b in BUILT_IN {
+        for (k, slide) in lesson(b.name).slides.iter().enumerate() {
+            if matches!(slide.lab, SlideLab::Broad { .. }) {
+                continue;
+            }
+            let text = words(slide);
+            let shown = stage(slide);
+            let named: Vec<usize> = (0..shown.scene.shapes.len())
+                .filter(|&i| uses(&text, &shown.scene.shapes[i].display_name(i)))
+                .collect();
+            if let (true, Some((i, j))) = (named.len() >= 2, shown.pair)
+                && !(named.contains(&i) && named.contains(&j))
+            {
+                let name = |i: usize| shown.scene.shapes[i].display_name(i);
+                wrong.push(format!(
+                    "{} slide {}: the words name {:?}, the picture explains {} and {}",
+                    b.name,
+                    k + 1,
+                    named.iter().map(|&i| name(i)).collect::<Vec<_>>(),
+                    name(i),
+                    name(j)
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_name_is_used_as_a_whole_word_and_a_not_as_the_article() {
+    assert!(uses("the closest point is a + t (b − a)", "a"));
+    assert!(uses("the end b = (2, 0)", "b"));
+    assert!(!uses("a ball flies", "a"));
+    assert!(!uses("The top ball's centre", "top-ball"));
+    assert!(uses("The top-ball's centre", "top-ball"));
+    assert!(!uses("bounding boxes", "box"));
+    assert!(uses("p1 and p3 cross", "p3"));
+    assert!(!uses("p13", "p1"));
 }

@@ -634,6 +634,16 @@ impl App {
         }
     }
 
+    /// What the pair shown says, as the page publishes it: in the motion lab the frame's
+    /// pair (what the view draws), elsewhere the document's.
+    fn said(&self) -> String {
+        match self.lab {
+            Lab::Motion => self.motion_lab.said(),
+            _ => None,
+        }
+        .unwrap_or_else(|| self.pair_lab.said(&self.workspace))
+    }
+
     fn window_title(&mut self, ctx: &egui::Context) {
         let title = self.title_text();
         if title != self.title {
@@ -642,7 +652,7 @@ impl App {
         }
         if !platform::HAS_FILES {
             let message = self.status_bar.message().map_or("", |m| m.text.as_str());
-            platform::publish(&self.title, &self.pair_lab.said(&self.workspace), message);
+            platform::publish(&self.title, &self.said(), message);
         }
         if self.user_workspace().is_dirty() {
             // Keep the autosave clock running while there are unsaved edits.

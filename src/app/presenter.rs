@@ -85,7 +85,7 @@ impl Presenter {
 fn lab_of(slide: &Slide) -> Lab {
     match slide.lab {
         SlideLab::Pair => Lab::Pair,
-        SlideLab::Broad => Lab::Broad,
+        SlideLab::Broad { .. } => Lab::Broad,
         SlideLab::Casts { .. } => Lab::Casts,
         SlideLab::Motion { .. } => Lab::Motion,
         SlideLab::Latency { .. } => Lab::Latency,
@@ -243,8 +243,23 @@ impl App {
         };
         self.pair_lab.show_step(step);
         self.casts_lab.ray = None;
+        // The grid's cell size and what its overlay shows are a broad-phase slide's; any other
+        // slide has the lab's own (the cell size chosen from the shapes, everything shown).
+        let (cell, show) = match &slide.lab {
+            SlideLab::Broad { cell, show } => (*cell, *show),
+            _ => (None, None),
+        };
+        self.run(Command::CellSize(cell));
+        let fresh = BroadLab::default();
+        self.broad_lab = BroadLab {
+            cells: show.map_or(fresh.cells, |s| s.cells),
+            candidates: show.map_or(fresh.candidates, |s| s.candidates),
+            hits: show.map_or(fresh.hits, |s| s.hits),
+            auto: cell.is_none(),
+            cell: cell.unwrap_or(fresh.cell),
+        };
         match &slide.lab {
-            SlideLab::Pair | SlideLab::Broad => {}
+            SlideLab::Pair | SlideLab::Broad { .. } => {}
             SlideLab::Casts { ray } => {
                 if let Some((from, to)) = *ray {
                     self.run(Command::Ray(from, to));
@@ -279,6 +294,7 @@ impl App {
                 step,
                 swept,
                 arrived,
+                ..
             } => {
                 let settings = crate::latency::Settings {
                     step_ms: step.unwrap_or(lesson::LATENCY_STEP_MS),

@@ -37,7 +37,7 @@ impl App {
 
     /// The page's title and what the pair says, as the web page shows them.
     pub fn published(&self) -> (String, String) {
-        (self.title_text(), self.pair_lab.said(&self.workspace))
+        (self.title_text(), self.said())
     }
 
     /// The shapes.

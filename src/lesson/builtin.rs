@@ -48,13 +48,12 @@ files![
     "shapes/clockwise-rectangle-mtv.json",
     "shapes/clockwise-obstacle.json",
     "shapes/clockwise-obstacle-run.json",
-    "shapes/capsule-vs-circle.json",
     "shapes/apart-capsules.json",
     "shapes/triangles-slanted-gap.json",
-    "shapes/bullet-and-wall.json",
     "logs/late-dodge.json",
     "logs/lace-three-players.json",
     "lessons/scenes/scattered.json",
+    "lessons/scenes/ball-and-wall.json",
 ];
 
 /// The built-in lesson called `name`.

@@ -7,6 +7,7 @@ use crate::files::{FileError, Problem, describe, quoted_key, suggestion, syntax_
 use crate::geometry::DVec2;
 use crate::latency::PacketLog;
 use crate::motion::{Resolver, Substeps};
+use crate::picture::draw::BroadShown;
 use crate::scene::Scene;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -67,7 +68,13 @@ pub enum SlideLab {
     /// The pair lab: the separating-axis test of one pair.
     Pair,
     /// The broad-phase lab: the grid, its cells and candidate pairs.
-    Broad,
+    Broad {
+        /// The grid's cell size (world units; `None`: chosen from the shapes, as the lab
+        /// opens).
+        cell: Option<f64>,
+        /// What the overlay draws (`None`: everything, as the lab opens).
+        show: Option<BroadShown>,
+    },
     /// The casts lab: a ray against the scene.
     Casts {
         /// The ray, from and to.
@@ -96,6 +103,9 @@ pub enum SlideLab {
         swept: bool,
         /// Packets arrived so far.
         arrived: Option<usize>,
+        /// The moment shown (ms; `None`: the latest collision standing, else the latest time
+        /// a packet arrived was sent).
+        time: Option<f64>,
     },
 }
 
@@ -104,7 +114,9 @@ const SLIDE_KEYS: [&str; 8] = [
     "title", "text", "scene", "lab", "pair", "step", "naive", "view",
 ];
 /// Keys that belong to one lab only, with the lab.
-const LAB_KEYS: [(&str, &str); 9] = [
+const LAB_KEYS: [(&str, &str); 12] = [
+    ("cell", "broad"),
+    ("show", "broad"),
     ("ray", "casts"),
     ("dt", "motion"),
     ("steps", "motion"),
@@ -114,7 +126,10 @@ const LAB_KEYS: [(&str, &str); 9] = [
     ("log", "latency"),
     ("swept", "latency"),
     ("arrived", "latency"),
+    ("time", "latency"),
 ];
+/// What a broad-phase slide's `show` may name, in the overlay's order.
+const BROAD_SHOWN: [&str; 3] = ["cells", "candidates", "hits"];
 const LABS: [&str; 5] = ["pair", "broad", "casts", "motion", "latency"];
 
 impl Lesson {
@@ -452,7 +467,13 @@ fn lab(
         }
     };
     Ok(match name {
-        "broad" => SlideLab::Broad,
+        "broad" => SlideLab::Broad {
+            cell: positive("cell")?,
+            show: match s.get("show") {
+                None => None,
+                Some(value) => Some(broad_shown(value)?),
+            },
+        },
         "casts" => SlideLab::Casts {
             ray: match s.get("ray") {
                 None => None,
@@ -552,8 +573,37 @@ fn lab(
                 step: positive("step")?,
                 swept,
                 arrived,
+                time: s.get("time").map(|v| number(v, "time")).transpose()?,
             }
         }
         _ => SlideLab::Pair,
+    })
+}
+
+/// A broad-phase slide's `show`: an array naming what the overlay draws, each of
+/// [`BROAD_SHOWN`] at most once (an empty array: the shapes alone).
+fn broad_shown(value: &Value) -> Result<BroadShown, String> {
+    let bad = || {
+        format!(
+            "\"show\" must be an array of {}, each at most once, found {}",
+            BROAD_SHOWN.map(|l| format!("\"{l}\"")).join(", "),
+            describe(value)
+        )
+    };
+    let items = value.as_array().ok_or_else(bad)?;
+    let mut on = [false; 3];
+    for item in items {
+        let k = item
+            .as_str()
+            .and_then(|name| BROAD_SHOWN.iter().position(|n| *n == name))
+            .ok_or_else(bad)?;
+        if std::mem::replace(&mut on[k], true) {
+            return Err(bad());
+        }
+    }
+    Ok(BroadShown {
+        cells: on[0],
+        candidates: on[1],
+        hits: on[2],
     })
 }

@@ -9,6 +9,7 @@ use super::file::{Lesson, Slide, SlideLab};
 use super::stage::{Stage, stage};
 use crate::geometry::DVec2;
 use crate::picture::camera::Camera;
+use crate::picture::draw::BroadShown;
 use crate::picture::fit::{Fit, fit_bounds, fitted};
 use crate::picture::palette::Theme;
 use crate::picture::svg::{self, escape};
@@ -157,7 +158,7 @@ pub fn framing(slide: &Slide, shown: &Stage) -> Framing {
     });
     let clamp = |aspect: f64| aspect.clamp(ASPECTS.0, ASPECTS.1);
     // Every lab but the broad phase draws the explained pair's axis ring.
-    let ring = shown.pair.is_some() && !matches!(slide.lab, SlideLab::Broad);
+    let ring = shown.pair.is_some() && !matches!(slide.lab, SlideLab::Broad { .. });
     if view.is_none() && ring {
         // The pair's axis ring is a circle around it, its lines on whichever side is clear:
         // the picture takes the shape of the ring's room, and the opening view fits it.
@@ -214,7 +215,7 @@ pub fn framing(slide: &Slide, shown: &Stage) -> Framing {
 
 /// How the page draws `slide` at `step`: the projector's light look, every axis labelled, the
 /// caption under a pair's picture, the lab's overlay.
-fn look(slide: &Slide, shown: &Stage, step: Option<usize>) -> Look {
+fn look<'a>(slide: &Slide, shown: &'a Stage, step: Option<usize>) -> Look<'a> {
     Look {
         step,
         label_axes: true,
@@ -223,7 +224,21 @@ fn look(slide: &Slide, shown: &Stage, step: Option<usize>) -> Look {
         theme: Theme::Light,
         scale: SCALE,
         // The lab's own overlay, as the window draws it.
-        broad: matches!(slide.lab, SlideLab::Broad),
+        broad: match slide.lab {
+            SlideLab::Broad { show, .. } => Some(show.unwrap_or(BroadShown {
+                cells: true,
+                candidates: true,
+                hits: true,
+            })),
+            _ => None,
+        },
+        cell_size: match slide.lab {
+            SlideLab::Broad { cell, .. } => cell,
+            _ => None,
+        },
+        // A motion slide shows a run's frame: its step's sweeps, not the pair's own motion.
+        claim_and_motion: !matches!(slide.lab, SlideLab::Motion { .. }),
+        sweeps: &shown.sweeps,
         ray: match slide.lab {
             SlideLab::Casts { ray } => ray.or_else(|| {
                 Some(crate::broad::ray_across(&crate::broad::boxes_of(

@@ -5,7 +5,7 @@
 
 use super::file::{Slide, SlideLab, SlideStep};
 use crate::latency::{PacketEngine, Settings};
-use crate::motion::{Config, Simulation};
+use crate::motion::{Config, Recording, Simulation, Step, Sweep, sweeps};
 use crate::picture::{opening_pair, step_count};
 use crate::query::pair_report;
 use crate::scene::{Scene, SceneShape};
@@ -29,6 +29,9 @@ pub struct Stage {
     pub steps: Vec<usize>,
     /// The time shown, for a motion slide (s) or a latency slide (ms).
     pub time: Option<f64>,
+    /// A motion slide's sweeps over the step that led to its frame (fast bodies, tunnelled
+    /// and pushed-through ones), as the motion lab draws them.
+    pub sweeps: Vec<Sweep>,
 }
 
 /// A motion slide's run: how it is simulated, for how many steps, and the frame shown (within
@@ -74,21 +77,37 @@ impl SlideLab {
 
 /// The slide as it opens.
 pub fn stage(slide: &Slide) -> Stage {
+    let mut swept = Vec::new();
     let (scene, time) = match &slide.lab {
         SlideLab::Motion { .. } => {
             let run = slide.lab.motion_run().expect("a motion slide");
-            let mut simulation = Simulation::new(slide.scene.clone(), run.config);
-            for _ in 0..run.frame {
-                simulation.step();
+            let frame = u64::from(run.frame);
+            let simulation = Simulation::new(slide.scene.clone(), run.config);
+            let (recording, simulation) = Recording::run(simulation, frame);
+            let scene = simulation.scene().clone();
+            if let (Some(before), Some(now)) = (
+                frame.checked_sub(1).and_then(|k| recording.frame(k)),
+                recording.frame(frame),
+            ) {
+                let step = Step {
+                    bodies: recording.bodies(),
+                    before: &before,
+                    now: &now,
+                    events: recording.events_of(frame),
+                    step: frame,
+                    dt: run.config.dt,
+                };
+                swept = sweeps(&scene, &step);
             }
             let time = f64::from(run.frame) * run.config.dt;
-            (simulation.scene().clone(), Some(time))
+            (scene, Some(time))
         }
         SlideLab::Latency {
             log: Some(log),
             step,
             swept,
             arrived,
+            time,
         } => {
             let settings = Settings {
                 step_ms: step.unwrap_or(LATENCY_STEP_MS),
@@ -101,17 +120,21 @@ pub fn stage(slide: &Slide) -> Stage {
                     break;
                 }
             }
-            // The latest collision standing, else the latest time a packet arrived has sent.
-            let t = engine
-                .standing()
-                .iter()
-                .map(|f| f.time)
-                .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.max(t))))
+            // The slide's moment, else the latest collision standing, else the latest time a
+            // packet arrived was sent.
+            let t = time
                 .or_else(|| {
-                    log.packets[..arrived]
+                    engine
+                        .standing()
                         .iter()
-                        .map(|p| p.sent)
-                        .reduce(f64::max)
+                        .map(|f| f.time)
+                        .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.max(t))))
+                        .or_else(|| {
+                            log.packets[..arrived]
+                                .iter()
+                                .map(|p| p.sent)
+                                .reduce(f64::max)
+                        })
                 })
                 .unwrap_or(0.0);
             let shapes = engine
@@ -143,5 +166,6 @@ pub fn stage(slide: &Slide) -> Stage {
         pair,
         steps,
         time,
+        sweeps: swept,
     }
 }

@@ -9,6 +9,7 @@ use super::mark::{Mark, Rect, Vec2};
 use super::palette::Theme;
 use crate::broad::{self, Grid};
 use crate::geometry::DVec2;
+use crate::motion::Sweep;
 use crate::query::{PairReport, pair_report, time_of_impact};
 use crate::scene::{Body, Scene, ShapeId};
 use crate::text::{self, PairNames};
@@ -72,7 +73,7 @@ impl Picture {
 /// How a picture is drawn beyond the scene and the pair: what `render`'s options and a
 /// lesson's slide ask for. The default is the window's own look.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Look {
+pub struct Look<'a> {
     /// Step k of step mode (from 1): axes 1 to k drawn, the k-th in focus; the verdict and
     /// the MTV only at the step after the last axis. `None`: the whole test.
     pub step: Option<usize>,
@@ -86,15 +87,23 @@ pub struct Look {
     pub theme: Theme,
     /// Pixels per point (text is 13 points, lines 1 to 2.5).
     pub scale: f32,
-    /// The broad phase drawn over the scene, as its lab draws it: the grid's occupied cells,
-    /// the candidate pairs and the intersecting ones.
-    pub broad: bool,
+    /// The broad phase drawn over the scene, as its lab draws it: what of it (the grid's
+    /// occupied cells, the candidate pairs, the intersecting ones); `None`: not drawn.
+    pub broad: Option<BroadShown>,
+    /// The grid's cell size (world units; `None`: chosen from the shapes, as the window
+    /// chooses it).
+    pub cell_size: Option<f64>,
+    /// The explained pair's claim and its motion over [0, 1] drawn, as the pair lab draws
+    /// them (the motion lab, showing a run's frame, does not).
+    pub claim_and_motion: bool,
+    /// The sweeps of a motion run's step, as the motion lab draws them over its frame.
+    pub sweeps: &'a [Sweep],
     /// A ray cast against the scene (from, to), as the casts lab draws it: every hit's point,
     /// normal and fraction, the first emphasised.
     pub ray: Option<(DVec2, DVec2)>,
 }
 
-impl Default for Look {
+impl Default for Look<'_> {
     fn default() -> Self {
         Look {
             step: None,
@@ -103,13 +112,16 @@ impl Default for Look {
             naive: false,
             theme: Theme::Dark,
             scale: 1.0,
-            broad: false,
+            broad: None,
+            cell_size: None,
+            claim_and_motion: true,
+            sweeps: &[],
             ray: None,
         }
     }
 }
 
-impl Look {
+impl Look<'_> {
     /// The scale that makes text and lines grow with a picture of `size` pixels: 1 up to the
     /// default 960 x 640, then in proportion (a 1920 x 1080 picture draws text 22 px high).
     pub fn scale_for(size: Vec2) -> f32 {
@@ -220,13 +232,13 @@ pub fn picture_with(
     pair: Option<(usize, usize)>,
     size: Vec2,
     camera: Option<Camera>,
-    look: Look,
+    look: Look<'_>,
 ) -> Picture {
     let n = scene.shapes.len();
     if let Some((a, b)) = pair {
         assert!(a < n && b < n && a != b, "pair {a} {b} of {n} shapes");
     }
-    let grid = Grid::build(&broad::boxes_of(scene), None);
+    let grid = Grid::build(&broad::boxes_of(scene), look.cell_size);
     let hits = broad::intersecting_candidates(scene, &grid).pairs;
     let pair = pair.or_else(|| default_pair(scene, &hits));
     let report = pair.map(|(a, b)| pair_report(&scene.shapes[a].placed, &scene.shapes[b].placed));
@@ -274,32 +286,32 @@ pub fn picture_with(
         _ => report.as_ref().map(|r| r.sat.deciding_axis()),
     };
     // A file's claim about the pair is drawn beside the exact result, as in the window.
-    let claim = explained.and_then(|((a, b), _)| {
-        let (a, b) = (scene.shapes[a].id, scene.shapes[b].id);
-        scene.claims.iter().find(|c| (c.a, c.b) == (a, b))
-    });
+    let claim = explained
+        .filter(|_| look.claim_and_motion)
+        .and_then(|((a, b), _)| {
+            let (a, b) = (scene.shapes[a].id, scene.shapes[b].id);
+            scene.claims.iter().find(|c| (c.a, c.b) == (a, b))
+        });
     // A moving pair is drawn with its time of impact over [0, 1], as in the window.
-    let motion = explained.and_then(|((a, b), _)| {
-        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
-        (sa.motion.moves() || sb.motion.moves()).then(|| {
-            let (va, vb) = (sa.motion.velocity(), sb.motion.velocity());
-            (
-                (va, vb),
-                time_of_impact(&sa.placed, va, &sb.placed, vb, 1.0),
-            )
-        })
-    });
+    let motion = explained
+        .filter(|_| look.claim_and_motion)
+        .and_then(|((a, b), _)| {
+            let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+            (sa.motion.moves() || sb.motion.moves()).then(|| {
+                let (va, vb) = (sa.motion.velocity(), sb.motion.velocity());
+                (
+                    (va, vb),
+                    time_of_impact(&sa.placed, va, &sb.placed, vb, 1.0),
+                )
+            })
+        });
     // The broad phase's overlay looks shapes up by id through the grid, as above.
     let hit_ids: Vec<(ShapeId, ShapeId)> = hits
         .iter()
         .map(|&(i, j)| (scene.shapes[i].id, scene.shapes[j].id))
         .collect();
-    let broad = (look.broad && numbered).then(|| BroadOverlay {
-        shown: BroadShown {
-            cells: true,
-            candidates: true,
-            hits: true,
-        },
+    let broad = look.broad.filter(|_| numbered).map(|shown| BroadOverlay {
+        shown,
         grid: &grid,
         hits: &hit_ids,
     });
@@ -324,7 +336,7 @@ pub fn picture_with(
             axes_seen,
             verdict_shown,
             // The broad phase is about the whole scene: no axis ring, as in its lab.
-            show_axes: !look.broad,
+            show_axes: look.broad.is_none(),
             label_axes: look.label_axes,
             show_naive: look.naive,
             claim,
@@ -336,7 +348,7 @@ pub fn picture_with(
             ray,
             ghost: None,
             ghost_apart: &[],
-            sweeps: &[],
+            sweeps: look.sweeps,
             event: None,
             latency: None,
             mistake: None,
@@ -386,7 +398,12 @@ pub fn picture_with(
 
 /// How tall (points) the caption under a picture `width` points wide of `scene`'s pair is at
 /// `look` (0 without one): what a page reserves under the scene.
-pub fn caption_band(scene: &Scene, pair: Option<(usize, usize)>, look: Look, width: f32) -> f32 {
+pub fn caption_band(
+    scene: &Scene,
+    pair: Option<(usize, usize)>,
+    look: Look<'_>,
+    width: f32,
+) -> f32 {
     let Some((a, b)) = pair.filter(|_| look.caption) else {
         return 0.0;
     };
@@ -401,7 +418,7 @@ pub fn caption_band(scene: &Scene, pair: Option<(usize, usize)>, look: Look, wid
 
 /// The caption of a pair at `look`'s step, wrapped to `width` points: the step's sentence
 /// while stepping, else the verdict (and the naive rule's move when it is drawn).
-fn caption(report: &PairReport, names: &PairNames, look: Look, width: f32) -> Vec<String> {
+fn caption(report: &PairReport, names: &PairNames, look: Look<'_>, width: f32) -> Vec<String> {
     let sentences = text::step_sentences(report, names, look.step, look.naive);
     let room = (width - 2.0 * CAPTION_MARGIN).max(0.0);
     sentences

@@ -110,7 +110,7 @@ fn every_built_in_lesson_plays_through_with_a_remote_and_back() {
                     let slide = &lesson.slides[now.0];
                     let lab = match slide.lab {
                         SlideLab::Pair => Lab::Pair,
-                        SlideLab::Broad => Lab::Broad,
+                        SlideLab::Broad { .. } => Lab::Broad,
                         SlideLab::Casts { .. } => Lab::Casts,
                         SlideLab::Motion { .. } => Lab::Motion,
                         SlideLab::Latency { .. } => Lab::Latency,
@@ -440,4 +440,29 @@ fn snapshot_presenter_projector_look() {
     h.run_steps(2);
     assert_eq!(place(&h), (1, Some(2)));
     h.snapshot("presenter_projector");
+}
+
+/// Repairs (issue 61): on a motion slide the page's state (what the pair says, published for
+/// the browser) told the run's start, "Separated", while the scene showed the frame with an
+/// overlap of 22.8. It says what the frame shown says.
+#[test]
+fn a_motion_slides_state_says_what_its_frame_shows() {
+    use collidoscope::query::{Verdict, pair_report};
+    use collidoscope::text::{self, PairNames};
+    let lesson = builtin_lesson("mtv-direction");
+    let k = 4;
+    let shown = stage(&lesson.slides[k]);
+    let (a, b) = shown.pair.expect("the slide explains a pair");
+    let report = pair_report(&shown.scene.shapes[a].placed, &shown.scene.shapes[b].placed);
+    assert!(matches!(report.sat.verdict, Verdict::Intersecting { .. }));
+    let mut h = harness_at(presenting(built_in("mtv-direction")), (1280.0, 720.0));
+    h.state_mut().run(Command::Lesson(LessonCommand::Go(k)));
+    h.run_steps(2);
+    assert_eq!(h.state().lab(), Lab::Motion);
+    let names = PairNames::in_scene(&shown.scene, a, b);
+    let (_, said) = h.state().published();
+    assert_eq!(
+        said,
+        text::step_sentences(&report, &names, None, false).join(" ")
+    );
 }

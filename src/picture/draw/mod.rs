@@ -409,6 +409,20 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
             for end in ends {
                 list.marks.push(dot(end, 3.0, stroke_colour));
             }
+            // The explained segment's ends by the names its file gives them (a lesson's words
+            // call them so: "the closest point is the end b").
+            if in_pair {
+                for (end, name) in ends.into_iter().zip(["a", "b"]) {
+                    list.labels.push(Label {
+                        at: end,
+                        text: name.into(),
+                        colour: stroke_colour,
+                        importance: Importance::Name,
+                        fixed: false,
+                        other_side: None,
+                    });
+                }
+            }
         } else {
             // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
             let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;

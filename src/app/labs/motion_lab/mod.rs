@@ -262,6 +262,14 @@ impl MotionLab {
         )
     }
 
+    /// What the explained pair says at the frame shown (the verdict, as the pair lab says
+    /// it), once the frame is there: what the view draws, not the document at frame 0.
+    pub fn said(&self) -> Option<String> {
+        let ((a, b), report) = self.pair.report()?;
+        let names = text::PairNames::in_scene(self.frame_scene()?, a, b);
+        Some(text::step_sentences(report, &names, None, false).join(" "))
+    }
+
     /// The scene at the shown frame, when a run exists.
     pub fn frame_scene(&self) -> Option<&Scene> {
         self.shown.as_ref().map(|s| &s.scene)
