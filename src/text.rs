@@ -1165,6 +1165,26 @@ pub fn latency_page(from: f64, to: f64, buckets: i64) -> String {
     )
 }
 
+/// What the latency lab shows, in a sentence (the page's state, the presenter's line under a
+/// slide's words): `At 50 ms (12 of 12 packets arrived): runner / post at 50 ms: found at 60
+/// ms, 10 ms late.`; `... no collision stands there.` when none does.
+pub fn latency_state<'a>(
+    time: f64,
+    (arrived, total): (usize, usize),
+    collisions: impl IntoIterator<Item = &'a str>,
+) -> String {
+    let collisions: Vec<&str> = collisions.into_iter().collect();
+    let standing = if collisions.is_empty() {
+        "no collision stands there".to_string()
+    } else {
+        collisions.join("; ")
+    };
+    format!(
+        "At {} ms ({arrived} of {total} packets arrived): {standing}.",
+        ms(time)
+    )
+}
+
 /// What the latency lab shows while an engine for new settings is made: `shown: the engine at
 /// a step of 25 ms, swept, until the new one is ready`.
 pub fn latency_shown_until(step: f64, swept: bool) -> String {

@@ -639,6 +639,7 @@ impl App {
     fn said(&self) -> String {
         match self.lab {
             Lab::Motion => self.motion_lab.said(),
+            Lab::Latency => self.latency_lab.said(),
             _ => None,
         }
         .unwrap_or_else(|| self.pair_lab.said(&self.workspace))

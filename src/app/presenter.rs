@@ -402,6 +402,8 @@ impl App {
         let Some(p) = &self.presenter else {
             return None;
         };
+        // What the motion or latency lab shows, for the line under the slide's words.
+        let said = self.said();
         let (ws, out) = (&self.workspace, &mut self.commands);
         let slide = &p.lesson.slides[p.slide];
         let step = self
@@ -432,7 +434,7 @@ impl App {
             _ => {}
         }
         ui.set_style(style);
-        let live = live_sentences(self.lab, ws, step, slide.naive);
+        let live = live_sentences(self.lab, ws, step, slide.naive, said);
         slide_panel(ui, slide, &live, self.options.projector);
         let labs = lab_refs!(self);
         let view = lab_view(self.lab, ws, labs);
@@ -444,9 +446,16 @@ impl App {
 }
 
 /// What the slide's lab says now, under the slide's text: the SAT step's sentence or the
-/// verdict (the pair lab), the grid's counts (the broad phase); the scene is live, so these
-/// follow a drag.
-fn live_sentences(lab: Lab, ws: &Workspace, step: Option<usize>, naive: bool) -> Vec<String> {
+/// verdict (the pair lab), the grid's counts (the broad phase), or what the motion and latency
+/// labs show (`said`: the verdict at the frame shown; the moment and the collisions standing);
+/// the scene is live, so these follow a drag.
+fn live_sentences(
+    lab: Lab,
+    ws: &Workspace,
+    step: Option<usize>,
+    naive: bool,
+    said: String,
+) -> Vec<String> {
     match lab {
         Lab::Pair => {
             let (Some(report), Some((a, b))) = (ws.report(), ws.pair_indices()) else {
@@ -463,6 +472,7 @@ fn live_sentences(lab: Lab, ws: &Workspace, step: Option<usize>, naive: bool) ->
                 ws.hits().len(),
             )]
         }
+        Lab::Motion | Lab::Latency => vec![said],
         _ => Vec::new(),
     }
 }

@@ -466,3 +466,28 @@ fn a_motion_slides_state_says_what_its_frame_shows() {
         text::step_sentences(&report, &names, None, false).join(" ")
     );
 }
+
+/// A latency slide's published state says what its picture shows: the moment, the packets
+/// arrived and the collision standing there (late-packets slide 3: the runner inside the post
+/// at 50 ms), not the verdict of the document's pair, which the latency lab does not draw.
+#[test]
+fn a_latency_slides_state_says_the_moment_and_the_collision_it_shows() {
+    use collidoscope::text;
+    let lesson = builtin_lesson("late-packets");
+    let k = 2;
+    let shown = stage(&lesson.slides[k]);
+    let time = shown.time.expect("a latency slide has its moment");
+    let mut h = harness_at(presenting(built_in("late-packets")), (1280.0, 720.0));
+    h.state_mut().run(Command::Lesson(LessonCommand::Go(k)));
+    h.run_steps(4);
+    assert_eq!(h.state().lab(), Lab::Latency);
+    let (_, said) = h.state().published();
+    assert!(
+        said.starts_with(&format!("At {} ms (4 of ", text::ms(time))),
+        "{said}"
+    );
+    assert!(
+        said.contains("runner") && said.contains("post") && said.contains("late"),
+        "{said}"
+    );
+}

@@ -364,6 +364,19 @@ impl LatencyLab {
         ))
     }
 
+    /// What the lab shows, in a sentence: the moment, the packets arrived by then and the
+    /// collisions standing there (the document's pair is not drawn here, so its verdict would
+    /// speak of shapes the view does not show).
+    pub fn said(&self) -> Option<String> {
+        let shown = self.shown()?;
+        let total = self.log()?.packets.len();
+        Some(text::latency_state(
+            self.bucket_time(),
+            (self.arrived(), total),
+            shown.collisions.iter().map(|c| c.text.as_str()),
+        ))
+    }
+
     /// How many packets have been taken, in arrival order.
     pub fn arrived(&self) -> usize {
         let total = self.log().map_or(0, |l| l.packets.len());
