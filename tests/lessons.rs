@@ -938,7 +938,10 @@ fn page_pictures_keep_their_labels_clear_of_the_lines() {
                 let p = slide_picture(slide, &shown, step);
                 let lines = Obstacles::of_marks(&p.marks[p.backdrop..], p.rect);
                 for (label, at) in &p.labels {
-                    if matches!(label.importance, Importance::Headline | Importance::Axis) {
+                    if matches!(
+                        label.importance,
+                        Importance::Headline | Importance::Focus | Importance::Axis
+                    ) {
                         let crossed = lines.cost(*at, &[]);
                         // A touch at the picture's edge, where no spot is free, is not a
                         // strike-through (a line across a label is its height, 17 points).
@@ -1163,4 +1166,159 @@ fn a_name_is_used_as_a_whole_word_and_a_not_as_the_article() {
     assert!(!uses("bounding boxes", "box"));
     assert!(uses("p1 and p3 cross", "p3"));
     assert!(!uses("p13", "p1"));
+}
+
+use collidoscope::picture::Vec2;
+
+/// How far box `r` is from segment `p`-`q` (0 where they meet): the least distance is at a
+/// corner of the box or an end of the segment, unless they cross.
+fn box_to_segment(r: collidoscope::picture::Rect, p: Vec2, q: Vec2) -> f32 {
+    use collidoscope::picture::Rect;
+    let inside = |a: Vec2, r: Rect| a.cmpge(r.min).all() && a.cmple(r.max).all();
+    let to_segment = |c: Vec2| {
+        let d = q - p;
+        let t = ((c - p).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+        let t = if t.is_finite() { t } else { 0.0 };
+        c.distance(p + d * t)
+    };
+    // Crossing: some point along the segment is inside the box.
+    if (0..=64).any(|k| inside(p.lerp(q, k as f32 / 64.0), r)) {
+        return 0.0;
+    }
+    let corners = [
+        r.min,
+        Vec2::new(r.max.x, r.min.y),
+        r.max,
+        Vec2::new(r.min.x, r.max.y),
+    ];
+    let ends = [p, q].map(|e| e.distance(e.clamp(r.min, r.max)));
+    corners
+        .map(to_segment)
+        .into_iter()
+        .chain(ends)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Every picture of every built-in lesson's page, each slide at each of its steps.
+fn every_page_picture() -> Vec<(String, collidoscope::picture::Picture)> {
+    use collidoscope::lesson::{slide_picture, stage};
+    let mut all = Vec::new();
+    for b in BUILT_IN {
+        for (k, slide) in lesson(b.name).slides.iter().enumerate() {
+            let shown = stage(slide);
+            let steps: Vec<Option<usize>> = if shown.steps.is_empty() {
+                vec![None]
+            } else {
+                shown.steps.iter().map(|s| Some(*s)).collect()
+            };
+            for step in steps {
+                let name = format!("{} slide {} step {step:?}", b.name, k + 1);
+                all.push((name, slide_picture(slide, &shown, step)));
+            }
+        }
+    }
+    all
+}
+
+/// Repairs: stepping through sat-polygons, "#3 parallel to #1" stood in the middle of the box,
+/// 80 points from its line, pushed there by the labels of the axes told before it. In every
+/// page picture at every step, each axis's label ("#3 ...") stands within two of its own
+/// heights of its own axis's line.
+#[test]
+fn page_pictures_keep_each_axis_label_beside_its_own_line() {
+    for (name, p) in every_page_picture() {
+        for (label, at) in &p.labels {
+            let Some(number) = label
+                .text
+                .strip_prefix('#')
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse::<usize>().ok())
+            else {
+                continue;
+            };
+            let (_, [a, b]) = p
+                .axis_lines
+                .iter()
+                .find(|(k, _)| *k + 1 == number)
+                .unwrap_or_else(|| panic!("{name}: {:?} names no axis drawn", label.text));
+            let off = box_to_segment(*at, *a, *b);
+            assert!(
+                off <= 2.0 * at.height() + 0.5,
+                "{name}: {:?} stands {off} points from its line",
+                label.text
+            );
+        }
+    }
+}
+
+/// Repairs: "MTV 1 (arrow enlarged)" stood 44 points from its arrow with nothing tying it to
+/// it. In every page picture, an MTV label stands within its own height of the MTV arrow, or
+/// a leader line in its colour runs from its box to the arrow.
+#[test]
+fn page_pictures_tie_the_mtv_label_to_its_arrow() {
+    use collidoscope::picture::palette::{self, faded};
+    use collidoscope::picture::{Mark, Stroke};
+    let mut checked = 0;
+    for (name, p) in every_page_picture() {
+        // The MTV arrow: its head (a filled triangle, the tip first) and its shaft.
+        let mut arrow: Vec<(Vec2, Vec2)> = Vec::new();
+        let mut tips = Vec::new();
+        for mark in &p.marks {
+            match mark {
+                Mark::Polygon {
+                    points,
+                    fill,
+                    stroke,
+                } if points.len() == 3 && *fill == palette::MTV && *stroke == Stroke::NONE => {
+                    tips.push(points[0]);
+                    arrow.extend([(points[0], points[1]), (points[1], points[2])]);
+                }
+                Mark::Dashed { points, stroke, .. } if stroke.colour == palette::MTV => {
+                    arrow.extend(points.windows(2).map(|w| (w[0], w[1])));
+                }
+                Mark::Segment { points, stroke } if stroke.colour == palette::MTV => {
+                    arrow.push((points[0], points[1]));
+                }
+                _ => {}
+            }
+        }
+        let leaders: Vec<[Vec2; 2]> = p
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Segment { points, stroke } if stroke.colour == faded(palette::MTV, 200) => {
+                    Some(*points)
+                }
+                _ => None,
+            })
+            .collect();
+        for (label, at) in &p.labels {
+            if !label.text.starts_with("MTV ") || tips.is_empty() {
+                continue;
+            }
+            checked += 1;
+            let near = arrow
+                .iter()
+                .any(|(a, b)| box_to_segment(*at, *a, *b) <= at.height());
+            let on_arrow = |q: Vec2| {
+                arrow.iter().any(|(a, b)| {
+                    box_to_segment(
+                        collidoscope::picture::Rect::from_centre_size(q, Vec2::ZERO),
+                        *a,
+                        *b,
+                    ) <= 1.5
+                })
+            };
+            let tied = leaders.iter().any(|[a, b]| {
+                (box_to_segment(*at, *a, *a) <= 3.0 && on_arrow(*b))
+                    || (box_to_segment(*at, *b, *b) <= 3.0 && on_arrow(*a))
+            });
+            assert!(
+                near || tied,
+                "{name}: {:?} at {at:?} is far from its arrow ({tips:?}) with no leader line",
+                label.text
+            );
+        }
+    }
+    assert!(checked > 10, "{checked} MTV labels");
 }

@@ -4,7 +4,7 @@
 use super::camera::Camera;
 use super::draw::{self, BroadOverlay, BroadShown, DrawInput, Layer, LayerHits, RayShown};
 use super::fit::opening_view;
-use super::labels::{Label, estimated_size, place_around};
+use super::labels::{Label, estimated_size, leader_marks, place_around};
 use super::mark::{Mark, Rect, Vec2};
 use super::palette::Theme;
 use crate::broad::{self, Grid};
@@ -381,6 +381,9 @@ pub fn picture_with(
     let backdrop = still.backdrop;
     let mut marks = still.marks;
     marks.extend(moving.marks);
+    // A label that had to stand off from what it names is tied to it by a leader line, over
+    // the marks and under the labels (as the window paints it).
+    marks.extend(leader_marks(labels.iter()));
     let mut axis_lines = still.axis_segments;
     axis_lines.extend(moving.axis_segments);
     Picture {

@@ -21,6 +21,9 @@ pub enum Importance {
     PairName,
     /// An axis's overlap or gap.
     Axis,
+    /// The label of the axis in focus (stepped to, hovered, deciding): placed before the other
+    /// axes' labels, so that they give way to it rather than push it away from its bars.
+    Focus,
     /// The headline: MTV, distance, a refused edit.
     Headline,
 }
@@ -41,6 +44,84 @@ pub struct Label {
     /// A second anchor, on the other side of what the label names (an axis's label inside
     /// its ring rather than outside it), tried when no spot around `at` is clear.
     pub other_side: Option<Vec2>,
+    /// What the label names, as a segment on screen: an axis's line with its bars, an arrow
+    /// from its tail to its tip. An axis's label is kept within [`AXIS_REACH`] label heights of
+    /// it, beside it or past either end; any label that stands off more than [`LEADER`] label
+    /// heights from it gets a leader line to it ([`leader`]).
+    pub names: Option<[Vec2; 2]>,
+}
+
+/// An axis's label stands at most this many of its own heights from its axis's line: farther,
+/// it would seem to name another line (or none), so it is left out rather than moved there.
+pub const AXIS_REACH: f32 = 2.0;
+
+/// A label farther than this many of its own heights from what it names gets a leader line.
+pub const LEADER: f32 = 1.0;
+
+/// The leader line of a placed label (its box `rect`): from the nearest point of its box to
+/// the nearest point of what it names, when that is more than [`LEADER`] label heights away;
+/// `None` for a label that names no segment or stands next to it.
+pub fn leader(label: &Label, rect: Rect) -> Option<[Vec2; 2]> {
+    let [p, q] = label.names?;
+    let (on_box, on_named) = nearest(rect, p, q);
+    // Starting a little off the box: the line does not touch the text.
+    let from = on_box + (on_named - on_box).normalize_or_zero() * 2.0;
+    (on_box.distance(on_named) > LEADER * rect.height()).then_some([from, on_named])
+}
+
+/// The leader lines of `placed` labels (each with its box), as marks to paint under them:
+/// thin lines in each label's colour. A leader that would run through another label is left
+/// out: it would strike that one through and seem to tie it to the arrow.
+pub fn leader_marks<'a>(placed: impl Iterator<Item = &'a (Label, Rect)> + Clone) -> Vec<Mark> {
+    let mut marks = Vec::new();
+    for (label, rect) in placed.clone() {
+        let Some([p, q]) = leader(label, *rect) else {
+            continue;
+        };
+        let through = placed
+            .clone()
+            .any(|(_, other)| other != rect && clip(p, q, *other).is_some());
+        if !through {
+            marks.push(Mark::Segment {
+                points: [p, q],
+                stroke: super::mark::Stroke::new(1.0, super::palette::faded(label.colour, 200)),
+            });
+        }
+    }
+    marks
+}
+
+/// The nearest points of box `r` and segment `p`-`q` (the same point twice where they meet).
+/// Between a box and a segment, both convex, the distance is least at a corner of the box or
+/// an end of the segment, unless they cross.
+fn nearest(r: Rect, p: Vec2, q: Vec2) -> (Vec2, Vec2) {
+    if let Some((a, _)) = clip(p, q, r) {
+        return (a, a);
+    }
+    let on_segment = |c: Vec2| {
+        let d = q - p;
+        let t = ((c - p).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+        if t.is_finite() { p + d * t } else { p }
+    };
+    let corners = [
+        r.min,
+        Vec2::new(r.max.x, r.min.y),
+        r.max,
+        Vec2::new(r.min.x, r.max.y),
+    ];
+    let ends = [p, q].map(|e| (e.clamp(r.min, r.max), e));
+    corners
+        .map(|c| (c, on_segment(c)))
+        .into_iter()
+        .chain(ends)
+        .min_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)))
+        .unwrap_or((p, p))
+}
+
+/// How far box `r` is from segment `p`-`q` (0 where they meet).
+pub fn distance_to_segment(r: Rect, [p, q]: [Vec2; 2]) -> f32 {
+    let (a, b) = nearest(r, p, q);
+    a.distance(b)
 }
 
 /// The lines labels keep clear of: the segments of the marks painted (screen), each with its
@@ -376,9 +457,12 @@ pub fn place_around(
 ) -> Vec<(Label, Rect)> {
     labels.sort_by_key(|l| std::cmp::Reverse(l.importance));
     let mut placed: Vec<(Label, Rect)> = Vec::with_capacity(labels.len());
+    // The leader lines of the labels placed so far: a later label keeps off them.
+    let mut leaders: Vec<[Vec2; 2]> = Vec::new();
     let inner = view.shrink(2.0);
     for label in labels {
-        if !label.fixed && !view.contains(label.at) {
+        let in_view = view.contains(label.at) || label.other_side.is_some_and(|o| view.contains(o));
+        if !label.fixed && !in_view {
             // What it names is off screen.
             continue;
         }
@@ -386,6 +470,7 @@ pub fn place_around(
         let free = |rect: &Rect| {
             placed.iter().all(|(_, other)| !other.intersects(*rect))
                 && taken.iter().all(|other| !other.intersects(*rect))
+                && leaders.iter().all(|[p, q]| clip(*p, *q, *rect).is_none())
         };
         if label.fixed {
             let rect = Rect::from_centre_size(label.at, s);
@@ -404,9 +489,22 @@ pub fn place_around(
         // The nearest free spot that crosses no line; else the free spot that crosses least.
         let mut best: Option<(f32, Rect)> = None;
         let anchors = std::iter::once(label.at).chain(label.other_side);
-        let candidates: Vec<Vec2> = anchors
+        let mut candidates: Vec<Vec2> = anchors
             .flat_map(|at| spots(s, label.importance).into_iter().map(move |o| at + o))
             .collect();
+        // An axis's label stays by its own line: beside it, else just past either end, never
+        // farther than its reach (where it would seem to name another line).
+        let axis = matches!(
+            label.importance,
+            Importance::Axis | Importance::Focus | Importance::Repeat
+        );
+        let reach = match label.names {
+            Some(named) if axis => {
+                candidates.extend(past_the_ends(named, s));
+                Some((named, AXIS_REACH * s.y))
+            }
+            _ => None,
+        };
         for at in candidates {
             let Some(centre) = clamp_inside(at, s, inner) else {
                 continue;
@@ -415,12 +513,23 @@ pub fn place_around(
             if !free(&rect) {
                 continue;
             }
+            if reach.is_some_and(|(named, r)| distance_to_segment(rect, named) > r) {
+                continue;
+            }
+            // A leader line through another label would seem to tie that one to the arrow
+            // (and is left out): as bad as a line across this one.
+            let crossing_leader = leader(&label, rect).is_some_and(|[p, q]| {
+                let through = |other: &Rect| clip(p, q, *other).is_some();
+                placed.iter().any(|(_, other)| through(other)) || taken.iter().any(through)
+            });
+            let penalty = if crossing_leader { s.y } else { 0.0 };
             let enough = best.map_or(f32::INFINITY, |(c, _)| c);
-            let cost: f32 = lines
-                .iter()
-                .zip(&own)
-                .map(|(l, o)| l.cost_up_to(rect, o, enough))
-                .sum();
+            let cost: f32 = penalty
+                + lines
+                    .iter()
+                    .zip(&own)
+                    .map(|(l, o)| l.cost_up_to(rect, o, enough))
+                    .sum::<f32>();
             if best.is_none_or(|(c, _)| cost < c) {
                 best = Some((cost, rect));
             }
@@ -429,10 +538,16 @@ pub fn place_around(
             }
         }
         let Some((cost, rect)) = best else { continue };
-        let droppable = matches!(label.importance, Importance::Name | Importance::Repeat);
+        // An axis's label struck through is left out too (the table says it), but not the
+        // one in focus.
+        let droppable = matches!(
+            label.importance,
+            Importance::Name | Importance::Repeat | Importance::Axis
+        );
         if droppable && cost > NAME_CROSSED * s.y {
             continue;
         }
+        leaders.extend(leader(&label, rect));
         placed.push((label, rect));
     }
     placed
@@ -456,7 +571,7 @@ fn spots(s: Vec2, importance: Importance) -> Vec<Vec2> {
     // readable: each is one of a kind, and its colour says what it names.
     let rings = match importance {
         Importance::PairName => 3,
-        Importance::Headline | Importance::Axis => 8,
+        Importance::Headline | Importance::Focus | Importance::Axis => 8,
         _ => 5,
     };
     for k in 1..=rings {
@@ -469,6 +584,27 @@ fn spots(s: Vec2, importance: Importance) -> Vec<Vec2> {
             // Further beside, level with the anchor.
             all.extend([v(bx + y, 0.0), v(-bx - y, 0.0)]);
         }
+    }
+    all
+}
+
+/// Spots for a label of size `s` just past either end of segment `named` (along it, 8 points
+/// clear of the end), and one label height to either side of each: where an axis's label goes
+/// when the room beside the line is taken (at the view's edge, among other lines).
+fn past_the_ends([p, q]: [Vec2; 2], s: Vec2) -> Vec<Vec2> {
+    let along = (q - p).normalize_or_zero();
+    let across = Vec2::new(-along.y, along.x);
+    // Half the box's extent along the line, and across it.
+    let half_along = 0.5 * (s.x * along.x.abs() + s.y * along.y.abs());
+    let half_across = 0.5 * (s.x * across.x.abs() + s.y * across.y.abs());
+    let mut all = Vec::new();
+    for (end, out) in [(q, along), (p, -along)] {
+        let centre = end + out * (8.0 + half_along);
+        all.extend([
+            centre,
+            centre + across * (half_across + 2.0),
+            centre - across * (half_across + 2.0),
+        ]);
     }
     all
 }
@@ -531,6 +667,7 @@ mod tests {
             importance,
             fixed: false,
             other_side: None,
+            names: None,
         }
     }
 

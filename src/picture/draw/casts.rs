@@ -79,6 +79,7 @@ pub(super) fn ray_cast(input: &DrawInput, ray: RayShown, list: &mut DrawList) {
             },
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
 }

@@ -37,6 +37,7 @@ pub(super) fn event_marks(input: &DrawInput, picture: &EventPicture, list: &mut 
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
     if let Some(corner) = picture.corner {
@@ -49,6 +50,7 @@ pub(super) fn event_marks(input: &DrawInput, picture: &EventPicture, list: &mut 
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
     for (from, to) in &picture.paths {
@@ -70,6 +72,7 @@ pub(super) fn event_marks(input: &DrawInput, picture: &EventPicture, list: &mut 
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
     for a in &picture.arrows {
@@ -85,6 +88,7 @@ pub(super) fn event_marks(input: &DrawInput, picture: &EventPicture, list: &mut 
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
 }

@@ -94,6 +94,7 @@ pub(super) fn latency_marks(input: &DrawInput, shown: LatencyShown, list: &mut D
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
 }

@@ -338,6 +338,7 @@ pub fn build(input: &DrawInput) -> DrawList {
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
     if !input.new_polygon.is_empty() {
@@ -420,6 +421,7 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                         importance: Importance::Name,
                         fixed: false,
                         other_side: None,
+                        names: None,
                     });
                 }
             }
@@ -454,6 +456,7 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                 },
                 fixed: false,
                 other_side: None,
+                names: None,
             });
         }
     }
@@ -493,6 +496,7 @@ fn chain_marks(
             importance: Importance::Name,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
     if !chain.is_loop() {
@@ -657,11 +661,11 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     // k-th line when the numbers are wider than the lines are apart.
     let label_box =
         |text: &str| super::labels::estimated_size(text) * input.text_scale + Vec2::new(4.0, 2.0);
-    // Numbers along the bottom need their widths between lines; along the left side, their
-    // heights.
-    let widest = [lo.x, hi.x]
-        .iter()
-        .map(|v| label_box(&text::number((v / step).round() * step)).x)
+    // Numbers along the bottom need the widest of them between lines, and half as much again
+    // between neighbours: closer, a short number after a long one reads as one ("0.5 1").
+    // Along the left side they need their heights.
+    let widest = lines(lo.x, hi.x)
+        .map(|v| label_box(&text::number(v)).x)
         .fold(0.0f32, f32::max);
     let tallest = label_box("0").y;
     let pixels = (step * camera.scale) as f32;
@@ -671,7 +675,14 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             .find(|k| pixels * *k as f32 >= room + 8.0)
             .unwrap_or(100.0)
     };
-    let (every_x, every_y) = (every(widest), every(tallest));
+    let spaced = every(1.5 * widest);
+    // A narrow view keeps two numbers at least, closer together.
+    let every_x = if pixels * spaced as f32 * 2.0 + widest > rect.width() {
+        every(widest)
+    } else {
+        spaced
+    };
+    let every_y = every(tallest);
     let labelled =
         |v: f64, every: f64| ((v / step).round() / every).round() * every == (v / step).round();
     let mut grid_label = |centre: Vec2, size: Vec2, v: f64, every: f64| {
@@ -689,6 +700,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
                 importance: Importance::Grid,
                 fixed: true,
                 other_side: None,
+                names: None,
             });
         }
     };

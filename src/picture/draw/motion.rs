@@ -38,6 +38,7 @@ pub(super) fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList)
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
     if let Some((other, from, to)) = sweep.pushed_through {
@@ -59,6 +60,7 @@ pub(super) fn sweep_marks(input: &DrawInput, sweep: &Sweep, list: &mut DrawList)
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
 }

@@ -83,6 +83,7 @@ pub(super) fn pair_report(
                 importance: Importance::Headline,
                 fixed: false,
                 other_side: None,
+                names: Some([input.screen(from); 2]),
             });
         } else {
             ghost(
@@ -119,6 +120,7 @@ pub(super) fn pair_report(
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: None,
         });
     }
 }
@@ -149,6 +151,7 @@ fn piece_rules(
             importance: Importance::Axis,
             fixed: false,
             other_side: None,
+            names: None,
         });
         let two_sided = p.two_sided;
         let changed = p.rule != ChainRule::Admit && two_sided.intersecting;
@@ -225,21 +228,21 @@ pub(super) fn moving(
     {
         list.marks
             .push(dot(input.screen(point), 4.5, palette::CLOSEST));
-        let end = arrow(
+        let drawn = arrow(
             input,
             point,
             normal * (NORMAL_ARROW / input.camera.scale),
             palette::CLOSEST,
             list,
-        )
-        .tip;
+        );
         list.labels.push(Label {
-            at: end + Vec2::new(0.0, -14.0),
+            at: drawn.tip + Vec2::new(0.0, -14.0),
             text: format!("time of impact {}", text::number(t)),
             colour: palette::CLOSEST,
             importance: Importance::Headline,
             fixed: false,
             other_side: None,
+            names: Some([drawn.tail, drawn.tip]),
         });
     }
 }
@@ -268,7 +271,7 @@ pub(super) fn claimed(
             stroke: Stroke::new(2.0, palette::CLAIMED),
         });
     }
-    let (text, at) = match (claim.intersecting, claim.normal, claim.depth) {
+    let (text, at, names) = match (claim.intersecting, claim.normal, claim.depth) {
         (true, Some(normal), Some(depth)) => {
             let from = contacts.first().copied().unwrap_or(exact_from);
             let drawn = arrow(input, from, normal * depth, palette::CLAIMED, list);
@@ -279,11 +282,13 @@ pub(super) fn claimed(
             (
                 drawn.label(format!("claimed {}", text::number(depth))),
                 Vec2::new(drawn.tip.x, below),
+                Some([drawn.tail, drawn.tip]),
             )
         }
         _ => (
             "claimed apart".to_string(),
             input.screen(b.centre()) + Vec2::new(0.0, 18.0),
+            None,
         ),
     };
     list.labels.push(Label {
@@ -293,6 +298,7 @@ pub(super) fn claimed(
         importance: Importance::Headline,
         fixed: false,
         other_side: None,
+        names,
     });
 }
 
@@ -321,6 +327,7 @@ pub(super) fn ghost(
         importance: Importance::Headline,
         fixed: false,
         other_side: None,
+        names: Some([drawn.tail, drawn.tip]),
     });
 }
 
@@ -336,6 +343,8 @@ fn head_length(arrow: f32) -> f32 {
 /// An arrow as drawn: where its tip is, and whether it was drawn longer than it is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct DrawnArrow {
+    /// Where it starts.
+    pub(super) tail: Vec2,
     /// Where its tip is drawn.
     pub(super) tip: Vec2,
     /// Whether it is drawn longer than it is.
@@ -388,7 +397,11 @@ pub(super) fn arrow(
         fill: colour,
         stroke: Stroke::NONE,
     });
-    DrawnArrow { tip: end, enlarged }
+    DrawnArrow {
+        tail: start,
+        tip: end,
+        enlarged,
+    }
 }
 
 /// Where the axis lines stand (world).
@@ -666,7 +679,7 @@ pub(super) fn axes(
                 Some(first) => (
                     format!("#{} parallel to #{}", k + 1, first + 1),
                     if focused {
-                        Importance::Axis
+                        Importance::Focus
                     } else {
                         Importance::Repeat
                     },
@@ -677,7 +690,11 @@ pub(super) fn axes(
                         k + 1,
                         text::overlap_or_gap(report.sat.shown(t.overlap))
                     ),
-                    Importance::Axis,
+                    if focused {
+                        Importance::Focus
+                    } else {
+                        Importance::Axis
+                    },
                 ),
             };
             let size = crate::picture::labels::estimated_size(&text) * input.text_scale;
@@ -691,6 +708,7 @@ pub(super) fn axes(
                 importance,
                 fixed: false,
                 other_side: Some(bars - screen_out * (12.0 + half)),
+                names: Some(line),
             });
         }
     }

@@ -256,6 +256,10 @@ impl SceneView {
             let painter = painter.with_clip_rect(rect);
             painter.add(egui::Shape::Mesh(still.mesh.clone()));
             painter.add(egui::Shape::Mesh(frame.mesh.clone()));
+            // A label that had to stand off from what it names is tied to it by a leader line.
+            for line in labels::leader_marks(still.labels.iter().chain(&frame.labels)) {
+                painter.add(paint::shape(theme.restyle(line, widths)));
+            }
             for (label, place) in still.labels.iter().chain(&frame.labels) {
                 painter.text(
                     paint::pos(place.centre()),
