@@ -565,3 +565,22 @@ fn a_corner_dragged_inside_out_keeps_the_last_valid_polygon() {
     h.run();
     assert_eq!(h.state().scene().shapes[0], before);
 }
+
+/// Repairs: at 1280x800 the axes table of a scene with long numbers ran past the panel, its
+/// last column ("B spans", "[447092.792, 447102.792]") cut at the window's edge. Every cell of
+/// the table's last column stands inside the window.
+#[test]
+fn the_axes_tables_last_column_stays_inside_the_window() {
+    let h = harness(app(Some(shapes("far-from-origin.json"))));
+    let report = h.state().report().unwrap().sat.clone();
+    let width = 1280.0;
+    for t in &report.axes {
+        let b = collidoscope::text::short_interval(t.b);
+        let cells: Vec<_> = h.query_all_by_label_contains(&b).collect();
+        assert!(!cells.is_empty(), "no cell says {b}");
+        for cell in cells {
+            let right = cell.rect().max.x;
+            assert!(right <= width, "{b}: the cell reaches {right} of {width}");
+        }
+    }
+}

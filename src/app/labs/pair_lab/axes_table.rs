@@ -1,5 +1,6 @@
 //! Every candidate axis in a table: where it comes from, both shadows, the overlap or gap,
-//! and what it decided. Narrow enough for the side panel; the full wording is in each row's
+//! and what it decided. Narrow enough for the side panel (where both shadows' columns would
+//! not fit beside each other, they share one, A over B); the full wording is in each row's
 //! tooltip.
 
 use crate::picture::palette;
@@ -30,6 +31,46 @@ pub fn ui(
 ) -> Option<usize> {
     let Place { id, scroll_down } = place;
     let mut hovered = None;
+    let spans = |k: usize| {
+        let t = &report.axes[k];
+        (text::short_interval(t.a), text::short_interval(t.b))
+    };
+    // Both shadows in one column, A over B, when side by side they would run past the panel
+    // (long numbers, a narrow panel): the last column stays in view.
+    let stacked = {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let width = |text: &str| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        };
+        let widest = |texts: &mut dyn Iterator<Item = String>| {
+            texts.map(|t| width(&t)).fold(0.0f32, f32::max)
+        };
+        let rows = 0..report.axes.len().min(seen);
+        let columns = [
+            widest(&mut rows.clone().map(|k| format!("{}", k + 1))).max(width("#")),
+            widest(&mut rows.clone().map(|k| match report.repeats(k) {
+                Some(j) => format!("same as {}", j + 1),
+                None => text::axis_source_short(report.axes[k].source),
+            }))
+            .max(width("axis from")),
+            widest(&mut rows.clone().map(|k| {
+                format!(
+                    "{} > MTV",
+                    text::short_overlap(report.shown(report.axes[k].overlap))
+                )
+            }))
+            .max(width("overlap")),
+            widest(&mut rows.clone().map(|k| spans(k).0)).max(width("A spans")),
+            widest(&mut rows.clone().map(|k| spans(k).1)).max(width("B spans")),
+        ];
+        // Each column's gap, and a little for the current row's stronger text.
+        let needed = columns.iter().sum::<f32>() + 8.0 * 4.0 + 12.0;
+        needed > ui.available_width()
+    };
     // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
     // Inside a panel that scrolls already, only sideways, by its bar: a finger's drag on the
     // table scrolls the panel (taken here, it would move the table sideways only).
@@ -46,7 +87,7 @@ pub fn ui(
         .show(ui, |ui| {
             egui::Grid::new((id, "grid"))
                 .striped(true)
-                .num_columns(5)
+                .num_columns(if stacked { 4 } else { 5 })
                 .spacing([8.0, 4.0])
                 .show(ui, |ui| {
                     let header = |ui: &mut egui::Ui, text: &str, tip: String| {
@@ -73,8 +114,16 @@ pub fn ui(
                         );
                         header(ui, "overlap", overlap_tip);
                     }
-                    header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
-                    header(ui, "B spans", format!("{}'s shadow on the axis", names.b));
+                    if stacked {
+                        let tip = format!(
+                            "{}'s shadow on the axis, over {}'s",
+                            names.a, names.b
+                        );
+                        header(ui, "A, B spans", tip);
+                    } else {
+                        header(ui, "A spans", format!("{}'s shadow on the axis", names.a));
+                        header(ui, "B spans", format!("{}'s shadow on the axis", names.b));
+                    }
                     ui.end_row();
                     for (k, t) in report.axes.iter().enumerate().take(seen) {
                         let role = report.role(k);
@@ -122,7 +171,8 @@ pub fn ui(
                             },
                             repeats.map_or(String::new(), |j| format!("\n{}", text::parallel_note(j)))
                         );
-                        let row = [
+                        let (a_spans, b_spans) = spans(k);
+                        let mut row = vec![
                             ui.label(cell(format!("{}", k + 1))),
                             ui.label(cell(match repeats {
                                 // Short, the table is narrow: the tooltip says which edge.
@@ -130,9 +180,13 @@ pub fn ui(
                                 None => text::axis_source_short(t.source),
                             })),
                             ui.label(cell(format!("{}{decided}", text::short_overlap(report.shown(t.overlap))))),
-                            ui.label(cell(text::short_interval(t.a))),
-                            ui.label(cell(text::short_interval(t.b))),
                         ];
+                        if stacked {
+                            row.push(ui.label(cell(format!("{a_spans}\n{b_spans}"))));
+                        } else {
+                            row.push(ui.label(cell(a_spans)));
+                            row.push(ui.label(cell(b_spans)));
+                        }
                         if row.iter().any(|r| r.hovered()) {
                             hovered = Some(k);
                             row[1].clone().on_hover_text(tip);
