@@ -1,6 +1,6 @@
 // collidoscope's web page in headless Chromium, as a user meets it:
 //
-//   node web/test/page.mjs SITE [--lesson-page DIR] [--shots DIR]
+//   node web/test/page.mjs SITE [--lesson-page DIR] [--static-lesson DIR] [--shots DIR]
 //
 // SITE is web/build.sh's folder. It is served here on 127.0.0.1 (a port the system picks) and
 // opened in Debian's Chromium (/usr/bin/chromium, or $CHROMIUM) through playwright-core. The
@@ -14,7 +14,9 @@
 // wrong over the default scene, and still does after a drag; ?example=NAME; a phone held upright (390x844)
 // with a touch drag, and worked by a finger: a drag scrolling the panel, the shapes list a tap
 // away, the presenter's buttons in place from step to step; the projector look kept across a
-// reload; and, with --lesson-page, an interactive lesson page (a drag, then R).
+// reload; with --lesson-page, an interactive lesson page (a drag, then R); and, with
+// --static-lesson, the page `lesson export` writes (one picture at a time; Right, or a tap on
+// Next, shows the next step). Every page fetches the wasm compressed (pkg/*.wasm.gz).
 // With --shots, screenshots of each at 1280x800 and 390x844.
 import { chromium } from "playwright-core";
 import { createServer } from "node:http";
@@ -35,7 +37,7 @@ const shots = option("--shots");
 const lessonPage = option("--lesson-page");
 const staticLesson = option("--static-lesson");
 if (args.length !== 1) {
-  console.error("usage: node web/test/page.mjs SITE [--lesson-page DIR] [--shots DIR]");
+  console.error("usage: node web/test/page.mjs SITE [--lesson-page DIR] [--static-lesson DIR] [--shots DIR]");
   process.exit(2);
 }
 const site = resolve(args[0]);
