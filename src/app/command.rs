@@ -4,7 +4,6 @@
 
 use super::document::Recovery;
 use super::document::edit::Edit;
-use super::panels::status_bar::Message;
 use crate::geometry::DVec2;
 use crate::latency::{Network, Settings};
 use crate::motion::{Config, Recording, Resolver, Substeps};
@@ -14,6 +13,16 @@ use std::path::PathBuf;
 
 pub use super::playback::PlaybackCommand;
 pub use crate::picture::Fit;
+
+/// A message for the status bar (what [`Command::Say`] carries): kept here with the commands,
+/// so that the status bar, which pushes commands, and the commands do not import each other.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a failure.
+    pub error: bool,
+}
 
 /// The window's timelines, each driven by one `Playback`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -64,6 +64,7 @@ use view::scene_view;
 
 pub use crate::picture::Camera;
 pub use capture_lab::CaptureLab;
+pub use command::Message;
 pub use command::{
     CaptureCommand, ClaimRef, Command, Fit, HelpPage, LatencyCommand, MotionCommand,
     PlaybackCommand, RunSettings, TimelineId,
@@ -79,7 +80,6 @@ pub use platform::run;
 pub use platform::web::start as start_web;
 pub use presenter::{LessonCommand, Presenter};
 pub use scene_view::PaintedFrame;
-pub use status_bar::Message;
 
 use crate::geometry::DVec2;
 use crate::query::PairReport;

@@ -2,7 +2,7 @@
 //! while), and the zoom; above them a notice, a problem said whole (a bad link's, whose list
 //! of lesson names runs past one line), that stays until dismissed or something else opens.
 
-use crate::app::command::{Command, Commands};
+use crate::app::command::{Command, Commands, Message};
 use crate::app::document::workspace::Workspace;
 use crate::picture::Camera;
 use crate::picture::palette;
@@ -11,15 +11,6 @@ use eframe::egui;
 
 /// How long a message that reports no failure stays (seconds).
 const INFO_SECONDS: f64 = 8.0;
-
-/// A message in the status bar.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// Whether it reports a failure.
-    pub error: bool,
-}
 
 /// The message and when it was said.
 #[derive(Default)]

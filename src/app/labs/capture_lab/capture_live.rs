@@ -4,9 +4,9 @@
 //! newest; "pause at the first disagreement or event" holds the frame where things first went
 //! wrong (the game runs on and the timeline keeps growing), marked on the timeline.
 
+use crate::app::command::Message;
 use crate::app::command::{CaptureCommand, Command, Commands};
 use crate::app::document::path_field::PathField;
-use crate::app::panels::status_bar::Message;
 use crate::app::platform::Instant;
 use crate::capture::follow::FollowEnd;
 use crate::capture::{CaptureIndex, LinkEvent, Listener};

@@ -500,7 +500,7 @@ pub fn compare_row(
                 || entered
             {
             out.push(match path.text.trim() {
-                "" => Command::Say(crate::app::panels::status_bar::Message {
+                "" => Command::Say(crate::app::command::Message {
                     text: "type the path of the capture to compare with first".into(),
                     error: true,
                 }),

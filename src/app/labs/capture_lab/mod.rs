@@ -14,13 +14,13 @@
 pub(crate) mod capture_live;
 pub(crate) mod compare;
 
+use crate::app::command::Message;
 use crate::app::command::{CaptureCommand, ClaimRef, Command, Commands, Fit, TimelineId};
 use crate::app::document::path_field::PathField;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::capture_lab::capture_live::{BeganAgain, Live};
 use crate::app::labs::capture_lab::compare::Compare;
 use crate::app::labs::motion_lab::frame_pair::FramePair;
-use crate::app::panels::status_bar::Message;
 use crate::app::playback::{Playback, PlaybackCommand, Timeline};
 use crate::capture::{
     CaptureEvent, CaptureIndex, EventPicture, FrameEntry, LinkEvent, ScanState, ShownFrame,

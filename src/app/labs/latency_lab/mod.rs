@@ -9,12 +9,12 @@
 pub(crate) mod latency_timeline;
 pub(crate) mod latency_work;
 
+use crate::app::command::Message;
 use crate::app::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
 use crate::app::document::path_field::PathField;
 use crate::app::document::workspace::Workspace;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::latency_lab::latency_work::{Digest, EngineWorker, TimelineFinding};
-use crate::app::panels::status_bar::Message;
 use crate::app::playback::{Playback, Timeline};
 use crate::geometry::Placed;
 use crate::latency::{Collision, Network, Packet, PacketEngine, PacketLog, Settings, generate};

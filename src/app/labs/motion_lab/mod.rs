@@ -7,12 +7,12 @@
 
 pub(crate) mod frame_pair;
 
+use crate::app::command::Message;
 use crate::app::command::{Command, Commands, MotionCommand, RunSettings, TimelineId};
 use crate::app::document::path_field::PathField;
 use crate::app::document::workspace::Workspace;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::motion_lab::frame_pair::FramePair;
-use crate::app::panels::status_bar::Message;
 use crate::app::playback::{Frames, Playback, PlaybackCommand};
 use crate::motion::{
     Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Sweep, counts, replay,
