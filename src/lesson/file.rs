@@ -7,7 +7,7 @@ use crate::files::{FileError, Problem, describe, quoted_key, suggestion, syntax_
 use crate::geometry::DVec2;
 use crate::latency::PacketLog;
 use crate::motion::{Resolver, Substeps};
-use crate::picture::draw::BroadShown;
+use crate::picture::BroadShown;
 use crate::scene::Scene;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};

@@ -8,8 +8,8 @@
 use super::file::{Lesson, Slide, SlideLab};
 use super::stage::{Stage, stage};
 use crate::geometry::DVec2;
+use crate::picture::BroadShown;
 use crate::picture::camera::Camera;
-use crate::picture::draw::BroadShown;
 use crate::picture::fit::{Fit, fit_bounds, fitted};
 use crate::picture::palette::Theme;
 use crate::picture::svg::{self, escape};

@@ -15,6 +15,7 @@ pub mod handles;
 pub mod labels;
 mod mark;
 pub mod palette;
+mod shown;
 pub mod svg;
 
 pub use camera::Camera;
@@ -26,3 +27,4 @@ pub use frame::{
 };
 pub use labels::Label;
 pub use mark::{Colour, Mark, Rect, Stroke, Vec2};
+pub use shown::BroadShown;

@@ -1,17 +1,7 @@
 //! The broad-phase lab's overlay: the grid's occupied cells, candidate pairs and hits.
 
 use super::*;
-
-/// What the broad-phase overlay shows (the broad-phase lab's switches).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BroadShown {
-    /// The grid's cells, with their occupancy as a heat map.
-    pub cells: bool,
-    /// A thin line between the centres of every candidate pair on screen.
-    pub candidates: bool,
-    /// The intersecting pairs, coloured.
-    pub hits: bool,
-}
+use crate::picture::shown::BroadShown;
 
 /// The grid behind the intersecting pairs, and what of it to draw.
 #[derive(Clone, Copy)]

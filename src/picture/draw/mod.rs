@@ -23,7 +23,8 @@ mod latency;
 mod motion;
 mod pair;
 
-pub use broad::{BroadOverlay, BroadShown};
+pub use super::shown::BroadShown;
+pub use broad::BroadOverlay;
 use broad::{cells, pair_lines};
 pub use casts::RayShown;
 use casts::ray_cast;
