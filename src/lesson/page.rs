@@ -60,8 +60,9 @@ pub fn page(lesson: &Lesson) -> String {
     }
     let _ = write!(
         html,
-        "</main>\n<footer>Right, Page Down or Space: next step, then next slide. Left or Page Up: back. \
-         Made with collidoscope.</footer>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+        "</main>\n<footer><span class=\"keys\">Right, Page Down or Space: next step, then next slide. \
+         Left or Page Up: back.</span><span class=\"touch\">Next: the next step, then the next slide. \
+         Back: the step before.</span> Made with collidoscope.</footer>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
     );
     html
 }
@@ -318,6 +319,10 @@ section.slide.wide .words { flex: none; max-width: 48em; }
 .words p.lab { color: #555; font-size: 0.85em; }
 footer { color: #777; font-size: 0.9em; padding: 0.5em 1.2em 1.5em; }
 @media (max-width: 900px) { section.slide { flex-direction: column; } }
+/* What moves the slides, in the words of the screen's pointer: keys at a desk, buttons under
+   a finger. */
+footer .touch { display: none; }
+@media (pointer: coarse) { footer .keys { display: none; } footer .touch { display: inline; } }
 @media (max-width: 600px) { header, section.slide { padding: 0.5em 0.8em; }
   .words { font-size: 1.1em; } .words h2 { font-size: 1.3em; } }
 ";

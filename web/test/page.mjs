@@ -609,6 +609,8 @@ if (staticLesson) {
     await page.keyboard.press("ArrowLeft");
     const back = await shown();
     check(back.length === 1 && back[0].at === `${stepped}:${steps[0]}`, `lesson page ${size}: Left shows the step before`, JSON.stringify(back));
+    const footer = await page.evaluate(() => document.querySelector("footer").innerText);
+    check(touch ? !/Right|Page Down|Space/.test(footer) && /Next/.test(footer) : /Right/.test(footer), `lesson page ${size}: the footer names what moves the slides ${touch ? "under a finger" : "at a desk"}`, footer);
     check(errors.length === 0, `lesson page ${size}: no console error`, errors.join(" | "));
     await context.close();
   }
