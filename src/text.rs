@@ -1557,16 +1557,27 @@ fn middle_cut(text: &str, fits: impl Fn(&str) -> bool) -> String {
     "…".into()
 }
 
-/// Said when a lesson is presented.
-pub fn presenting(title: &str, slides: usize) -> String {
-    format!(
-        "presenting \"{title}\", {slides} slides: Right or Space goes on, Left back, R restores, L projector look, Esc ends"
-    )
+/// Said when a lesson is presented: its keys, or to a finger the bar's buttons.
+pub fn presenting(title: &str, slides: usize, device: Device) -> String {
+    let how = if device.touch {
+        "Next goes on, Back goes back, Restore restores the slide, Exit ends"
+    } else {
+        "Right or Space goes on, Left back, R restores, L projector look, Esc ends"
+    };
+    format!("presenting \"{title}\", {slides} slides: {how}")
 }
 
-/// Said when a presentation ends.
-pub fn presentation_ended(title: &str) -> String {
-    format!("ended \"{title}\": your own scene is back as you left it")
+/// Said when a presentation ends: the user's own scene back (`own`: it had a file or unsaved
+/// edits), else the scene the window opened with (a lesson from a link or carried in a page
+/// had nothing of the user's aside).
+pub fn presentation_ended(title: &str, own: bool) -> String {
+    if own {
+        format!("ended \"{title}\": your own scene is back as you left it")
+    } else {
+        format!(
+            "ended \"{title}\": the scene the window opened with is shown, yours to try things on"
+        )
+    }
 }
 
 /// Said when asked past the last slide.

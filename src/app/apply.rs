@@ -555,6 +555,13 @@ impl App {
         };
         if let Some(problem) = problem {
             self.status_bar.notice(text::bad_link(&problem));
+            // In the browser the bad query leaves the address (the notice quotes what was
+            // wrong), so a reload opens what is shown, not the same complaint; a lesson
+            // presented in spite of it puts its own slide there.
+            if self.presenter.is_none() {
+                platform::show_address("");
+                self.address = Some(String::new());
+            }
         }
     }
 

@@ -175,7 +175,7 @@ impl App {
             }
         }
         self.show_slide(0, false);
-        self.say(text::presenting(&title, count), false);
+        self.say(text::presenting(&title, count, self.device), false);
     }
 
     /// End the presentation: the user's document, view, labs and look back as they were (a
@@ -185,6 +185,7 @@ impl App {
             return;
         };
         let aside = *presenter.aside;
+        let own = aside.workspace.document.path.is_some() || aside.workspace.is_dirty();
         self.workspace = aside.workspace;
         self.scene_view = aside.scene_view;
         self.numbers_panel = aside.numbers_panel;
@@ -196,7 +197,10 @@ impl App {
         self.motion_lab = aside.motion_lab;
         self.latency_lab = aside.latency_lab;
         self.workspace.refresh();
-        self.say(text::presentation_ended(&presenter.lesson.title), false);
+        self.say(
+            text::presentation_ended(&presenter.lesson.title, own),
+            false,
+        );
     }
 
     /// The next (or previous) SAT step of the slide, else the next (previous) slide.

@@ -500,6 +500,8 @@ fn the_lesson_a_page_carries_opens_at_the_slide_its_address_names() {
 fn a_bad_link_s_message_stays_whole_until_dismissed() {
     let mut h = linked("?lesson=sat");
     let (text, _) = said(&h);
+    // The bad query leaves the page's address: a reload opens what is shown.
+    assert_eq!(h.state().address(), Some(""));
     // Every lesson name is in it, drawn whole (not cut to the bar's one line).
     for b in collidoscope::lesson::BUILT_IN {
         assert!(text.contains(b.name), "{text}");

@@ -229,3 +229,37 @@ fn the_projector_look_is_kept_for_the_next_start() {
     let h = harness(App::new(options()));
     assert!(!h.state().options().projector, "turned off, it stays off");
 }
+
+/// A lesson presented to a finger names the bar's buttons, not keys; and when it ends, a window
+/// that had nothing of the user's aside (a lesson from a link or carried in a page) does not
+/// say "your own scene is back".
+#[test]
+fn a_lesson_presented_to_a_finger_names_the_buttons_and_ends_without_a_scene_of_yours() {
+    let mut h = harness_at(app(None), PHONE);
+    let corner = h.state().view_rect().left_top() + egui::vec2(12.0, 12.0);
+    tap(&mut h, corner);
+    h.state_mut()
+        .run(Command::Lesson(LessonCommand::Open(LessonSource::BuiltIn(
+            "sat-polygons".into(),
+        ))));
+    h.run_steps(2);
+    let said = h
+        .state()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(said.starts_with("presenting"), "{said}");
+    assert!(
+        said.contains("Next goes on") && !said.contains("Right") && !said.contains("Esc"),
+        "{said}"
+    );
+    h.state_mut().run(Command::Lesson(LessonCommand::End));
+    h.run_steps(2);
+    let said = h
+        .state()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(said.starts_with("ended"), "{said}");
+    assert!(!said.contains("your own scene"), "{said}");
+}
