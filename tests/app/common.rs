@@ -33,6 +33,17 @@ pub fn harness(app: App) -> Harness<'static, App> {
     harness
 }
 
+/// A harness of `size` points; its first frames run a few at a time (the status bar's timed
+/// messages keep the window from settling, so `run` would wait for nothing).
+pub fn harness_at(app: App, size: (f32, f32)) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(size.0, size.1))
+        .with_render_cursor(false)
+        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app);
+    h.run_steps(3);
+    h
+}
+
 /// Press on `from`, move in steps to `to`, release.
 pub fn drag(harness: &mut Harness<'static, App>, from: DVec2, to: DVec2) {
     drag_with(harness, from, to, |h| {

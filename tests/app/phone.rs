@@ -13,17 +13,6 @@ use eframe::egui::{Pos2, TouchDeviceId, TouchId, TouchPhase};
 /// A phone held upright, in points.
 const PHONE: (f32, f32) = (390.0, 844.0);
 
-/// A harness of `size` points; frames run a few at a time (the status bar's timed messages
-/// keep the window from settling).
-fn harness_at(app: App, size: (f32, f32)) -> Harness<'static, App> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(size.0, size.1))
-        .with_render_cursor(false)
-        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app);
-    h.run_steps(3);
-    h
-}
-
 /// A finger put down at `from`, moved in ten steps to `to` and lifted: the events a browser's
 /// touch gives egui (eframe's web runner: a press with the touch's start, a move with each
 /// touch move, a release, the pointer gone and the touch's end).

@@ -19,17 +19,6 @@ fn built_in(name: &str) -> LessonSource {
     LessonSource::BuiltIn(name.into())
 }
 
-/// A harness of `size` points; frames run two at a time (the status bar's timed messages keep
-/// the window from settling).
-fn harness_at(app: App, size: (f32, f32)) -> Harness<'static, App> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(size.0, size.1))
-        .with_render_cursor(false)
-        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app);
-    h.run_steps(3);
-    h
-}
-
 fn press(h: &mut Harness<'static, App>, key: Key) {
     h.key_press(key);
     h.run_steps(2);
