@@ -926,34 +926,21 @@ const NOISE: f64 = 1e-10;
 #[test]
 fn page_pictures_keep_their_labels_clear_of_the_lines() {
     use collidoscope::picture::labels::{Importance, Obstacles};
-    for b in BUILT_IN {
-        for (k, slide) in lesson(b.name).slides.iter().enumerate() {
-            let shown = stage(slide);
-            let steps: Vec<Option<usize>> = if shown.steps.is_empty() {
-                vec![None]
-            } else {
-                shown.steps.iter().map(|s| Some(*s)).collect()
-            };
-            for step in steps {
-                let p = slide_picture(slide, &shown, step);
-                let lines = Obstacles::of_marks(&p.marks[p.backdrop..], p.rect);
-                for (label, at) in &p.labels {
-                    if matches!(
-                        label.importance,
-                        Importance::Headline | Importance::Focus | Importance::Axis
-                    ) {
-                        let crossed = lines.cost(*at, &[]);
-                        // A touch at the picture's edge, where no spot is free, is not a
-                        // strike-through (a line across a label is its height, 17 points).
-                        assert!(
-                            crossed < 8.0,
-                            "{} slide {} step {step:?}: {:?} crossed by {crossed} points of line",
-                            b.name,
-                            k + 1,
-                            label.text
-                        );
-                    }
-                }
+    for (name, p) in every_page_picture() {
+        let lines = Obstacles::of_marks(&p.marks[p.backdrop..], p.rect);
+        for (label, at) in &p.labels {
+            if matches!(
+                label.importance,
+                Importance::Headline | Importance::Focus | Importance::Axis
+            ) {
+                let crossed = lines.cost(*at, &[]);
+                // A touch at the picture's edge, where no spot is free, is not a
+                // strike-through (a line across a label is its height, 17 points).
+                assert!(
+                    crossed < 8.0,
+                    "{name}: {:?} crossed by {crossed} points of line",
+                    label.text
+                );
             }
         }
     }

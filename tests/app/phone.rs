@@ -227,16 +227,18 @@ fn a_lesson_presented_to_a_finger_names_the_buttons_and_ends_without_a_scene_of_
     let mut h = harness_at(app(None), PHONE);
     let corner = h.state().view_rect().left_top() + egui::vec2(12.0, 12.0);
     tap(&mut h, corner);
+    let message = |h: &Harness<'static, App>| {
+        h.state()
+            .message()
+            .map(|m| m.text.clone())
+            .unwrap_or_default()
+    };
     h.state_mut()
         .run(Command::Lesson(LessonCommand::Open(LessonSource::BuiltIn(
             "sat-polygons".into(),
         ))));
     h.run_steps(2);
-    let said = h
-        .state()
-        .message()
-        .map(|m| m.text.clone())
-        .unwrap_or_default();
+    let said = message(&h);
     assert!(said.starts_with("presenting"), "{said}");
     assert!(
         said.contains("Next goes on") && !said.contains("Right") && !said.contains("Esc"),
@@ -244,11 +246,7 @@ fn a_lesson_presented_to_a_finger_names_the_buttons_and_ends_without_a_scene_of_
     );
     h.state_mut().run(Command::Lesson(LessonCommand::End));
     h.run_steps(2);
-    let said = h
-        .state()
-        .message()
-        .map(|m| m.text.clone())
-        .unwrap_or_default();
+    let said = message(&h);
     assert!(said.starts_with("ended"), "{said}");
     assert!(!said.contains("your own scene"), "{said}");
 }
