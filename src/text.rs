@@ -2042,6 +2042,16 @@ pub const WELCOME: &[&str] = &[
     "New to SAT? The first lesson steps through it. Help (F1) has the keys and the words.",
 ];
 
+/// [`WELCOME`] for `device`: a finger has no F1, and Help's second page is its Controls.
+pub fn welcome(device: Device) -> Vec<&'static str> {
+    let mut lines = WELCOME.to_vec();
+    if device.touch {
+        lines[2] =
+            "New to SAT? The first lesson steps through it. Help has the controls and the words.";
+    }
+    lines
+}
+
 /// Where the window runs and how it is worked, for the sentences that say how: the desktop app
 /// has a mouse (its wheel, its middle button) and keys; a web page may be worked by fingers,
 /// with neither. The window's platform edge says where it runs; its last input says whether
@@ -2080,7 +2090,7 @@ pub const PAIR_HINT: HowTo = HowTo {
 /// The status bar's hint in the casts lab.
 pub const CASTS_HINT: HowTo = HowTo {
     mouse: "Drag the background to draw a ray, its ends to move them; drag shapes to move them; middle or right drag pans; wheel to zoom; F fits the scene.",
-    touch: "Drag the background to draw a ray, its ends to move them; drag shapes to move them; pinch to zoom.",
+    touch: "Drag the background to draw a ray, its ends to move them; drag shapes to move them; two fingers pan; pinch to zoom.",
 };
 
 /// The status bar's hint in the motion lab.
@@ -2118,9 +2128,37 @@ pub fn step_invitation(total: usize) -> String {
     format!("Next walks {axes}, then the verdict.")
 }
 
-/// How to work the casts lab's ray, in its panel (how to pan is the status bar's hint).
-pub const CASTS_GESTURES: &str =
-    "Drag on the background to draw a ray; drag its ends to move them.";
+/// How to work the casts lab's ray, in its panel (how to pan with a mouse is the status bar's
+/// hint; a finger's drag on the background draws, so two fingers pan).
+pub const CASTS_GESTURES: HowTo = HowTo {
+    mouse: "Drag on the background to draw a ray; drag its ends to move them.",
+    touch: "Drag on the background to draw a ray; drag its ends to move them; two fingers pan.",
+};
+
+/// Help's three pages for `device`, each as the Help menu names it and as the help window's
+/// tab does: a finger has no F1, and its Keys page is mostly the fingers' (a tablet's keyboard
+/// keeps the keys' rows), so it is "Controls".
+pub fn help_names(device: Device) -> [(&'static str, &'static str); 3] {
+    let words = ("Words: SAT, axis, MTV...", "Words");
+    if device.touch {
+        [
+            ("Getting started", "Getting started"),
+            ("Controls", "Controls"),
+            words,
+        ]
+    } else {
+        [
+            ("Getting started (F1)", "Getting started"),
+            ("Keys", "Keys"),
+            words,
+        ]
+    }
+}
+
+/// The welcome's button that opens Help, for `device` (F1 is a key).
+pub fn help_button(device: Device) -> &'static str {
+    if device.touch { "Help" } else { "Help (F1)" }
+}
 
 /// Help's first page for `device`: [`GETTING_STARTED`], where fingers work the window (a
 /// phone, its panels under the scene) with the panels named rather than placed and the SAT
@@ -3066,7 +3104,14 @@ mod tests {
         let mut said: Vec<String> = hints.iter().map(|h| h.on(phone).to_string()).collect();
         said.extend(super::getting_started(phone).iter().map(|p| p.to_string()));
         said.push(super::step_invitation(7));
-        said.push(super::CASTS_GESTURES.to_string());
+        said.push(super::CASTS_GESTURES.on(phone).to_string());
+        said.extend(
+            super::help_names(phone)
+                .iter()
+                .flat_map(|(menu, tab)| [menu.to_string(), tab.to_string()]),
+        );
+        said.push(super::help_button(phone).to_string());
+        said.extend(super::welcome(phone).iter().map(|l| l.to_string()));
         said.push(super::unknown_example("nope", ["default-scene"]));
         // What the keys and the mouse do: a phone has neither (Help's Keys page keeps the
         // keys, for a tablet's keyboard; its mouse rows are said for fingers).

@@ -265,6 +265,11 @@ pub enum HelpPage {
     Words,
 }
 
+impl HelpPage {
+    /// The pages in the order Help shows them.
+    pub const ALL: [HelpPage; 3] = [HelpPage::GettingStarted, HelpPage::Keys, HelpPage::Words];
+}
+
 /// One request from a panel.
 // A few per frame at most, made and applied at once: an edit carrying a shape inline (a
 // polygon keeps up to 8 corners in place) costs nothing worth a box.

@@ -232,6 +232,9 @@ pub struct App {
     fill_screen: u8,
     /// The look last kept for the next start (the projector's or not).
     kept_projector: bool,
+    /// The zoom the projector look gave the window for its screen, and the one the window had
+    /// before (`None`: it gave none, and the window's zoom is the user's).
+    projector_zoom: Option<(f32, f32)>,
     /// Where the window runs and whether fingers work it: what its words on how to work it
     /// say, and whether a drag on a label selects its text or scrolls.
     device: text::Device,
@@ -241,6 +244,10 @@ pub struct App {
     /// The query the window last gave the page's address (`None`: it never did).
     address: Option<String>,
 }
+
+/// The screen the projector look is laid out for (points): a 720p projector; a larger screen
+/// shows it larger.
+const PROJECTOR_SCREEN: egui::Vec2 = egui::vec2(1280.0, 720.0);
 
 impl App {
     /// The app on `options.file`, or on the default scene.
@@ -277,6 +284,7 @@ impl App {
             presenter: None,
             fill_screen: if options.lesson.is_some() { 30 } else { 0 },
             kept_projector: false,
+            projector_zoom: None,
             device: text::Device {
                 browser: platform::IN_BROWSER,
                 touch: platform::touch_first(),
@@ -349,6 +357,7 @@ impl App {
         self.keyboard(&ctx);
         self.dropped_files(&ctx);
         self.visuals(&ctx);
+        self.projector_zoom(&ctx);
         self.follow_device(ui);
         if self.presenter.is_some() {
             let discard = self.show_presenting(ui);
@@ -360,9 +369,12 @@ impl App {
         // (On a narrow window its own panel takes the shapes panel's place.)
         let latency = self.lab == Lab::Latency;
         let (left, right) = (left && !latency, right || (latency && left));
+        let whole = self.status_whole(&ctx);
         let (ws, out) = (&self.workspace, &mut self.commands);
         let before = self.options;
-        self.top_bar.ui(ui, ws, &mut self.options, self.lab, out);
+        let device = self.device;
+        self.top_bar
+            .ui(ui, ws, (&mut self.options, device), self.lab, out);
         if self.options.shapes_panel && !before.shapes_panel {
             self.shapes_panel_last = true;
         }
@@ -373,7 +385,7 @@ impl App {
         self.status_bar.ui(
             ui,
             ws,
-            self.scene_view.camera(),
+            (self.scene_view.camera(), whole),
             status_bar::hint(self.lab, self.device),
             live.as_deref(),
             out,
@@ -421,7 +433,7 @@ impl App {
             match self.lab {
                 Lab::Pair => self.pair_lab.ui(ui, ws, &mut self.options, out),
                 Lab::Broad => self.broad_lab.ui(ui, ws, out),
-                Lab::Casts => self.casts_lab.ui(ui, ws, out),
+                Lab::Casts => self.casts_lab.ui(ui, ws, self.device, out),
                 Lab::Motion => self.motion_lab.ui(ui, ws, self.options.show_naive, out),
                 Lab::Latency => self
                     .latency_lab
@@ -440,7 +452,7 @@ impl App {
         self.export_window.ui(&ctx, ws, out);
         self.help_window.ui(&ctx, room, self.device, out);
         if self.dialogs.recovery.is_none() {
-            self.welcome.ui(&ctx, room, out);
+            self.welcome.ui(&ctx, room, self.device, out);
         }
         let discard = self.dialogs.ui(&ctx, ws, out);
         self.end_of_frame(&ctx, discard);
@@ -491,6 +503,40 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(egui::Pos2::ZERO));
             ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(monitor));
         }
+    }
+
+    /// The projector look grows with the screen it is shown on: laid out for 1280x720, at
+    /// 1920x1080 the panel's words, the scene's labels and the status bar are half as large
+    /// again (read from the back of a room, not from an arm's length); at most twice. Leaving
+    /// the look gives the window back the zoom it had.
+    fn projector_zoom(&mut self, ctx: &egui::Context) {
+        let zoom = ctx.zoom_factor();
+        // The screen's size at zoom 1 (the points the look was laid out in).
+        let screen = ctx.content_rect().size() * zoom;
+        let wanted = (screen.x / PROJECTOR_SCREEN.x)
+            .min(screen.y / PROJECTOR_SCREEN.y)
+            .clamp(1.0, 2.0);
+        // In steps of 1/20, so a resize by a few points does not re-lay the window out.
+        let wanted = (wanted * 20.0).floor() / 20.0;
+        match (self.options.projector, self.projector_zoom) {
+            (true, Some((given, _))) if given == wanted => {}
+            (true, given) if screen.x > 0.0 => {
+                let before = given.map_or(zoom, |(_, before)| before);
+                ctx.set_zoom_factor(wanted * before);
+                self.projector_zoom = Some((wanted, before));
+            }
+            (false, Some((_, before))) => {
+                ctx.set_zoom_factor(before);
+                self.projector_zoom = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the status bar says its words whole (wrapped) rather than cut to a line: a
+    /// finger cannot hover for the rest of a cut line, and a phone's width leaves a few words.
+    fn status_whole(&self, ctx: &egui::Context) -> bool {
+        self.device.touch || ctx.content_rect().width() < widgets::PHONE
     }
 
     /// The projector look is light; the window's own is dark.

@@ -408,6 +408,7 @@ impl App {
         };
         // What the motion or latency lab shows, for the line under the slide's words.
         let said = self.said();
+        let whole = self.status_whole(ui.ctx());
         let (ws, out) = (&self.workspace, &mut self.commands);
         let slide = &p.lesson.slides[p.slide];
         let step = self
@@ -423,7 +424,7 @@ impl App {
         self.status_bar.ui(
             ui,
             ws,
-            self.scene_view.camera(),
+            (self.scene_view.camera(), whole),
             text::PRESENTER_HINT.on(self.device),
             None,
             out,

@@ -44,9 +44,14 @@ pub fn page(lesson: &Lesson) -> String {
         html,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"collidoscope {}\">\n<link rel=\"icon\" href=\"data:,\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+         <meta name=\"generator\" content=\"collidoscope {}\">\n<link rel=\"icon\" href=\"data:,\">\n<title>{}</title>\n<style>{STYLE}{}</style>\n</head>\n<body>\n",
         env!("CARGO_PKG_VERSION"),
-        escape(&lesson.title)
+        escape(&lesson.title),
+        // At its full size a picture's labels are 13 px, as in the window.
+        format_args!(
+            "@media (max-width: 600px) {{ .pictures.full svg {{ width: {}px; }} }}\n",
+            PICTURE_WIDTH / SCALE
+        )
     );
     let _ = writeln!(
         html,
@@ -62,7 +67,7 @@ pub fn page(lesson: &Lesson) -> String {
         html,
         "</main>\n<footer><span class=\"keys\">Right, Page Down or Space: next step, then next slide. \
          Left or Page Up: back.</span><span class=\"touch\">Next: the next step, then the next slide. \
-         Back: the step before.</span> Made with collidoscope.</footer>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+         Back: the step before.</span> Made with collidoscope.</footer>\n<script>var ENLARGE = {ENLARGE:?}, FIT = {FIT:?};{SCRIPT}</script>\n</body>\n</html>\n"
     );
     html
 }
@@ -91,7 +96,7 @@ fn section(html: &mut String, k: usize, slide: &Slide) {
     }
     let _ = writeln!(
         html,
-        "</div>\n<div class=\"words\">\n<h2>{}</h2>",
+        "</div>\n<p class=\"enlarge\">{ENLARGE}</p>\n<div class=\"words\">\n<h2>{}</h2>",
         escape(&slide.title)
     );
     for paragraph in &slide.text {
@@ -308,7 +313,7 @@ section.slide { display: flex; gap: 2em; padding: 1em 1.2em; align-items: flex-s
 section.slide.wide { flex-direction: column; gap: 0.8em; }
 .pictures { flex: 5; min-width: 0; }
 section.slide.wide .pictures { flex: none; width: 100%; }
-.pictures svg { display: block; margin: 0 auto; width: auto; height: auto; max-width: 100%;
+.pictures svg { display: block; box-sizing: border-box; margin: 0 auto; width: auto; height: auto; max-width: 100%;
   max-height: calc(100vh - 6.5em); border: 1px solid #ddd; }
 section.slide.wide .pictures svg { max-height: calc(100vh - 14em); }
 /* Last, and more specific than the rules above: a hidden slide or step stays hidden. */
@@ -325,7 +330,19 @@ footer .touch { display: none; }
 @media (pointer: coarse) { footer .keys { display: none; } footer .touch { display: inline; } }
 @media (max-width: 600px) { header, section.slide { padding: 0.5em 0.8em; }
   .words { font-size: 1.1em; } .words h2 { font-size: 1.3em; } }
+/* A phone shrinks a picture to its width, its labels to 7 px: a tap shows it at its full size
+   (its labels 13 px), swiped sideways, and a second tap fits it again. */
+.enlarge { display: none; }
+section.slide .enlarge { margin: 0; }
+@media (max-width: 600px) { .pictures { overflow-x: auto; align-self: stretch; max-width: 100%;
+  cursor: zoom-in; }
+  .pictures.full { cursor: zoom-out; } .pictures.full svg { max-width: none; max-height: none; }
+  .enlarge { display: block; color: #777; font-size: 0.85em; text-align: center; } }
 ";
+
+/// Under a picture on a phone: how to see it whole, and how to fit it again.
+const ENLARGE: &str = "Tap the picture for its full size.";
+const FIT: &str = "Swipe sideways to see all of it; tap it to fit it to the screen.";
 
 /// Stepping: the visible slide's step pictures first, then the next slide.
 const SCRIPT: &str = "
@@ -352,6 +369,18 @@ const SCRIPT: &str = "
     var s = slides[at], k = stepOf(s);
     if (k > 0) { showStep(s, k - 1); } else if (at > 0) { show(at - 1, 'last'); }
   }
+  // A tap on a picture on a phone: its full size, the point tapped kept under the finger.
+  slides.forEach(function (s) {
+    var box = s.querySelector('.pictures'), say = s.querySelector('.enlarge');
+    box.addEventListener('click', function (e) {
+      if (getComputedStyle(say).display === 'none') { return; }
+      var r = box.getBoundingClientRect(), x = e.clientX - r.left;
+      var f = (x + box.scrollLeft) / box.scrollWidth;
+      var full = box.classList.toggle('full');
+      say.textContent = full ? FIT : ENLARGE;
+      box.scrollLeft = full ? f * box.scrollWidth - x : 0;
+    });
+  });
   document.getElementById('next').addEventListener('click', next);
   document.getElementById('back').addEventListener('click', back);
   document.addEventListener('keydown', function (e) {

@@ -5,10 +5,11 @@
 //! the wheel or the keys. And the projector look kept for the next start.
 
 use super::common::*;
-use collidoscope::app::LessonCommand;
+use collidoscope::app::{Lab, LessonCommand};
 use collidoscope::lesson::LessonSource;
 use eframe::egui::text_selection::LabelSelectionState;
 use eframe::egui::{Pos2, TouchDeviceId, TouchId, TouchPhase};
+use egui_kittest::kittest::NodeT;
 
 /// A phone held upright, in points.
 const PHONE: (f32, f32) = (390.0, 844.0);
@@ -17,9 +18,15 @@ const PHONE: (f32, f32) = (390.0, 844.0);
 /// touch gives egui (eframe's web runner: a press with the touch's start, a move with each
 /// touch move, a release, the pointer gone and the touch's end).
 fn finger(h: &mut Harness<'static, App>, from: Pos2, to: Pos2) {
-    let touch = |phase, pos| egui::Event::Touch {
+    fingers(h, &[from], to - from);
+}
+
+/// Fingers put down at `at` together, moved by `by` in ten steps and lifted: each finger's
+/// touch events, and the pointer's for the first alone (as eframe's web runner gives them).
+fn fingers(h: &mut Harness<'static, App>, at: &[Pos2], by: egui::Vec2) {
+    let touch = |k: usize, phase, pos| egui::Event::Touch {
         device_id: TouchDeviceId(1),
-        id: TouchId(1),
+        id: TouchId(1 + k as u64),
         phase,
         pos,
         force: None,
@@ -30,20 +37,26 @@ fn finger(h: &mut Harness<'static, App>, from: Pos2, to: Pos2) {
         pressed,
         modifiers: Modifiers::NONE,
     };
-    h.event(button(from, true));
-    h.event(touch(TouchPhase::Start, from));
+    h.event(button(at[0], true));
+    for (k, p) in at.iter().enumerate() {
+        h.event(touch(k, TouchPhase::Start, *p));
+    }
     h.run_steps(1);
-    if from != to {
-        for k in 1..=10 {
-            let at = from.lerp(to, k as f32 / 10.0);
-            h.event(egui::Event::PointerMoved(at));
-            h.event(touch(TouchPhase::Move, at));
+    if by != egui::Vec2::ZERO {
+        for step in 1..=10 {
+            let moved = by * (step as f32 / 10.0);
+            h.event(egui::Event::PointerMoved(at[0] + moved));
+            for (k, p) in at.iter().enumerate() {
+                h.event(touch(k, TouchPhase::Move, *p + moved));
+            }
             h.run_steps(1);
         }
     }
-    h.event(button(to, false));
+    h.event(button(at[0] + by, false));
     h.event(egui::Event::PointerGone);
-    h.event(touch(TouchPhase::End, to));
+    for (k, p) in at.iter().enumerate() {
+        h.event(touch(k, TouchPhase::End, *p + by));
+    }
     h.run_steps(3);
 }
 
@@ -89,6 +102,147 @@ fn a_finger_drag_on_the_phone_panel_scrolls_it_and_selects_no_text() {
         moved > 50.0,
         "the panel scrolled {moved} points under a 200-point drag"
     );
+}
+
+#[test]
+fn the_axes_table_fits_a_phone_and_the_status_bar_is_read_whole() {
+    // The window's own scene (its numbers as wide as a scene's come), and two boxes; worked
+    // by a finger, and by a mouse (a narrow desktop window: no scroll bar kept aside).
+    let scenes = [
+        (None, None),
+        (Some(shapes("every-pair.json")), Some((5, 10))),
+    ];
+    // At 390 points (an iPhone's) and 412 (a Pixel's, where five columns nearly fit).
+    for (((file, pair), touch), screen) in scenes
+        .into_iter()
+        .flat_map(|s| [(s.clone(), true), (s, false)])
+        .flat_map(|s| [(s.clone(), PHONE), (s, (412.0, 915.0))])
+    {
+        let mut h = harness_at(app(file), screen);
+        if let Some((a, b)) = pair {
+            h.state_mut().set_pair(a, b);
+        }
+        h.run_steps(2);
+        // The table, scrolled into sight under the panel's words.
+        let words = rect_of(&h, "Step through the test");
+        if touch {
+            let corner = h.state().view_rect().left_top() + egui::vec2(12.0, 12.0);
+            tap(&mut h, corner);
+            finger(
+                &mut h,
+                words.center(),
+                words.center() - egui::vec2(0.0, 300.0),
+            );
+        } else {
+            h.hover_at(words.center());
+            for _ in 0..3 {
+                h.event(egui::Event::MouseWheel {
+                    unit: egui::MouseWheelUnit::Point,
+                    delta: egui::vec2(0.0, -100.0),
+                    modifiers: Modifiers::NONE,
+                    phase: egui::TouchPhase::Move,
+                    source: egui::MouseWheelSource::Wheel,
+                });
+                h.run_steps(1);
+            }
+            h.run_steps(2);
+        }
+        // Every shadow in sight whole (A over B where side by side they would not fit).
+        let spans: Vec<_> = h
+            .query_all_by_label_contains("[")
+            .filter_map(|n| {
+                let node = NodeT::accesskit_node(&n);
+                Some((node.label().or(node.value())?, n.rect()))
+            })
+            .filter(|(label, _)| label.starts_with('['))
+            .collect();
+        assert!(spans.len() >= 2, "no shadows in sight ({pair:?})");
+        for (label, rect) in spans {
+            assert!(
+                rect.right() <= screen.0 - 4.0,
+                "{label:?} is cut at {} ({pair:?}, touch {touch}): it ends at {}",
+                screen.0,
+                rect.right()
+            );
+        }
+        // The status bar's hint (or the message in its place) wrapped whole, not cut to a
+        // line ending in "...".
+        let hint = match h.state().message() {
+            Some(m) => h.get_by_label_contains(&m.text).rect(),
+            None => {
+                let said = if touch {
+                    "pinch to zoom"
+                } else {
+                    "wheel to zoom"
+                };
+                let hint = h.get_by_label_contains(said).rect();
+                let line = h.get_by_label_contains("zoom ").rect().height();
+                assert!(
+                    hint.height() > 1.5 * line,
+                    "the hint is one cut line: {hint:?}"
+                );
+                hint
+            }
+        };
+        assert!(
+            hint.right() <= screen.0,
+            "the status bar runs off: {hint:?}"
+        );
+    }
+}
+
+#[test]
+fn the_welcome_fits_a_phone() {
+    let data = tempfile::tempdir().unwrap();
+    let first_start = App::new(Options {
+        data_dir: Some(data.path().to_path_buf()),
+        ..Default::default()
+    });
+    let h = harness_at(first_start, PHONE);
+    assert!(h.state().welcome_open());
+    for line in ["Drag the shapes", "Red bars", "New to SAT", "Close"] {
+        let rect = rect_of_containing(&h, line);
+        assert!(
+            rect.right() <= PHONE.0 - 8.0,
+            "{line:?} runs to {} on a {}-point screen",
+            rect.right(),
+            PHONE.0
+        );
+    }
+}
+
+/// Where the widget whose label holds `part` is on screen.
+fn rect_of_containing(h: &Harness<'static, App>, part: &str) -> egui::Rect {
+    h.get_by_label_contains(part).rect()
+}
+
+#[test]
+fn two_fingers_pan_the_casts_lab_where_one_draws_a_ray() {
+    let mut h = harness_at(app(Some(shapes("every-pair.json"))), PHONE);
+    h.state_mut().set_lab(Lab::Casts);
+    h.run_steps(2);
+    let corner = h.state().view_rect().left_top() + egui::vec2(12.0, 12.0);
+    tap(&mut h, corner);
+    h.get_by_label_contains("two fingers pan");
+    let ray = h.state().ray();
+    let centre = h.state().camera().centre;
+    // Two fingers on the background, moved 80 points to the right.
+    let at = h.state().view_rect().left_top() + egui::vec2(30.0, 30.0);
+    fingers(
+        &mut h,
+        &[at, at + egui::vec2(0.0, 60.0)],
+        egui::vec2(80.0, 0.0),
+    );
+    assert_eq!(h.state().ray(), ray, "two fingers drew a ray");
+    let camera = h.state().camera();
+    let panned = (centre.x - camera.centre.x) * camera.scale;
+    assert!(
+        (60.0..=100.0).contains(&panned),
+        "two fingers moved 80 points; the view panned {panned}"
+    );
+    // One finger draws.
+    finger(&mut h, at, at + egui::vec2(80.0, 40.0));
+    assert_ne!(h.state().ray(), ray, "one finger draws a ray");
 }
 
 #[test]

@@ -318,6 +318,39 @@ fn the_projector_look_is_one_switch() {
     assert!(h.state().options().projector);
 }
 
+/// Laid out for a 720p projector, the look grows with a larger screen: at 1920x1080 the
+/// words, labels and status bar are half as large again; leaving it gives the zoom back.
+#[test]
+fn the_projector_look_grows_with_the_screen() {
+    // What eframe does with a zoom: the same pixels, fewer points (the harness keeps the size
+    // it is given).
+    fn frames(h: &mut Harness<'static, App>, screen: egui::Vec2) {
+        for _ in 0..3 {
+            h.set_size(screen / h.ctx.zoom_factor());
+            h.run_steps(1);
+        }
+    }
+    for ((w, h), zoom) in [
+        ((1280.0, 720.0), 1.0),
+        ((1920.0, 1080.0), 1.5),
+        ((2560.0, 1440.0), 2.0),
+    ] {
+        let screen = egui::vec2(w, h);
+        let mut harness = harness_at(presenting(built_in("sat-polygons")), (w, h));
+        press(&mut harness, Key::L);
+        frames(&mut harness, screen);
+        assert_eq!(harness.ctx.zoom_factor(), zoom, "at {w}x{h}");
+        let next = harness.get_by_role_and_label(Role::Button, "Next").rect();
+        assert!(
+            next.right() * zoom <= w && next.bottom() * zoom <= h,
+            "Next in sight at {w}x{h}: {next:?}"
+        );
+        press(&mut harness, Key::L);
+        frames(&mut harness, screen);
+        assert_eq!(harness.ctx.zoom_factor(), 1.0, "the look left at {w}x{h}");
+    }
+}
+
 #[test]
 fn lessons_open_from_a_file_the_menus_and_refuse_clearly() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

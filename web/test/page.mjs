@@ -570,7 +570,8 @@ if (lessonPage) {
 
 // 7. The lesson page `lesson export` writes (no WebAssembly: inline SVG and a small script): at
 // a desk and on a phone, exactly one picture is shown, and Right (a tap on Next on the phone)
-// shows the slide's next step in its place; past the last step, the next slide.
+// shows the slide's next step in its place; past the last step, the next slide. On the phone a
+// tap on a picture shows it at a size its labels can be read at.
 if (staticLesson) {
   const site = await address(resolve(staticLesson));
   for (const [width, height, touch] of [[1280, 800, false], [390, 844, true]]) {
@@ -609,6 +610,34 @@ if (staticLesson) {
     await page.keyboard.press("ArrowLeft");
     const back = await shown();
     check(back.length === 1 && back[0].at === `${stepped}:${steps[0]}`, `lesson page ${size}: Left shows the step before`, JSON.stringify(back));
+    if (touch) {
+      // The phone shrinks a picture to its width, its labels to about 7 px: a tap on it shows
+      // it at its full size (labels as in the window, 13 px), swiped sideways; Next keeps that
+      // size; a second tap fits it again.
+      const labels = () => page.evaluate(() => {
+        const svg = Array.from(document.querySelectorAll("svg[data-step]")).find((s) => s.getBoundingClientRect().height > 0);
+        const text = svg.querySelector("text");
+        const box = svg.closest(".pictures");
+        return {
+          px: parseFloat(getComputedStyle(text).fontSize) * svg.getScreenCTM().a,
+          sideways: box.scrollWidth > box.clientWidth + 1,
+          said: svg.closest("section").querySelector(".enlarge").innerText,
+        };
+      });
+      const box = "section:not([hidden]) .pictures";
+      const fitted = await labels();
+      check(fitted.px < 9 && /Tap the picture/.test(fitted.said), `lesson page ${size}: a fitted picture's labels are small, and the page says a tap enlarges it`, JSON.stringify(fitted));
+      await page.tap(box);
+      const full = await labels();
+      check(full.px >= 12 && full.sideways && /Swipe sideways/.test(full.said), `lesson page ${size}: a tap on the picture shows its labels at 12 px or more, swiped sideways`, JSON.stringify(full));
+      await shot(page, `lesson-page-${size}-full.png`);
+      await next();
+      const kept = await labels();
+      check(kept.px >= 12, `lesson page ${size}: the next step keeps the full size`, JSON.stringify(kept));
+      await page.tap(box);
+      const again = await labels();
+      check(again.px < 9 && !again.sideways, `lesson page ${size}: a second tap fits the picture again`, JSON.stringify(again));
+    }
     const footer = await page.evaluate(() => document.querySelector("footer").innerText);
     check(touch ? !/Right|Page Down|Space/.test(footer) && /Next/.test(footer) : /Right/.test(footer), `lesson page ${size}: the footer names what moves the slides ${touch ? "under a finger" : "at a desk"}`, footer);
     check(errors.length === 0, `lesson page ${size}: no console error`, errors.join(" | "));

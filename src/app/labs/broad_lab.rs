@@ -98,7 +98,9 @@ impl BroadLab {
             ui.separator();
             let mut auto = self.auto;
             ui.checkbox(&mut auto, "cell size from the shapes")
-                .on_hover_text("twice the median of the shapes' box sizes");
+                .on_hover_text(
+                    "three times the median of the shapes' box sizes (their larger sides)",
+                );
             if auto || auto != self.auto {
                 // Shown (and, when leaving automatic, started from) the size in use.
                 self.cell = ws.grid().cell_size();

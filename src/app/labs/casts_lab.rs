@@ -96,14 +96,20 @@ impl CastsLab {
     }
 
     /// The panel on the right.
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        device: text::Device,
+        out: &mut Commands,
+    ) {
         let panel = (crate::app::widgets::Side::Right, "casts");
         crate::app::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             ui.heading("Ray cast");
             ui.label(
                 "The segment from its start (round end) to its end (arrow) against every shape, shapes solid: where it first reaches each, as a fraction of the way, the point and the outward normal there. A segment that starts inside a shape hits it at 0 with no normal.",
             );
-            ui.label(RichText::new(text::CASTS_GESTURES).weak());
+            ui.label(RichText::new(text::CASTS_GESTURES.on(device)).weak());
             ui.separator();
             // The typed ends go through the same command as a drag.
             if let Some((from, to)) = self.ray {

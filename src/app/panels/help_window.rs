@@ -53,11 +53,8 @@ impl HelpWindow {
             .default_pos(room.center_top() + egui::vec2(0.0, 12.0))
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
-                    for (page, name) in [
-                        (HelpPage::GettingStarted, "Getting started"),
-                        (HelpPage::Keys, "Keys"),
-                        (HelpPage::Words, "Words"),
-                    ] {
+                    for (page, (_, name)) in HelpPage::ALL.into_iter().zip(text::help_names(device))
+                    {
                         ui.selectable_value(&mut self.page, page, name);
                     }
                 });
@@ -117,7 +114,13 @@ pub struct Welcome {
 impl Welcome {
     /// The welcome, when shown (at the lower left of `room`, what the panels leave): its words,
     /// the first lesson, help, and a button that closes it for good.
-    pub fn ui(&mut self, ctx: &egui::Context, room: egui::Rect, out: &mut Commands) {
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        room: egui::Rect,
+        device: text::Device,
+        out: &mut Commands,
+    ) {
         if !self.open {
             return;
         }
@@ -128,9 +131,10 @@ impl Welcome {
             .pivot(egui::Align2::LEFT_BOTTOM)
             .fixed_pos(room.left_bottom() + egui::vec2(12.0, -12.0))
             .show(ctx, |ui| {
-                ui.set_max_width(420.0);
-                for line in text::WELCOME {
-                    ui.label(*line);
+                // Within the room on a phone (a 420-point welcome ran past a 390-point screen).
+                ui.set_max_width(420.0f32.min(room.width() - 40.0).max(160.0));
+                for line in text::welcome(device) {
+                    ui.label(line);
                 }
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
@@ -138,7 +142,7 @@ impl Welcome {
                         out.push(start_first_lesson());
                         out.push(Command::DismissWelcome);
                     }
-                    if ui.button("Help (F1)").clicked() {
+                    if ui.button(text::help_button(device)).clicked() {
                         out.push(Command::Help(HelpPage::GettingStarted));
                         out.push(Command::DismissWelcome);
                     }

@@ -65,12 +65,14 @@ impl StatusBar {
 
     /// The bar at the bottom of the window; `hint` says what the mouse and keys do when there
     /// is no message; `live`, what goes on live (a capture followed, a game listened for),
-    /// stays at its right while it does. A notice is drawn whole above it, with Dismiss.
+    /// stays at its right while it does. A notice is drawn whole above it, with Dismiss. With
+    /// `whole`, the message or hint is wrapped whole rather than cut to one line ending in
+    /// "...": where a finger cannot hover for the rest, or a phone's width leaves a few words.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
-        camera: Camera,
+        (camera, whole): (Camera, bool),
         hint: &str,
         live: Option<&str>,
         out: &mut Commands,
@@ -95,30 +97,39 @@ impl StatusBar {
             if let Some(notice) = &self.notice {
                 notice_row(ui, &notice.text, out);
             }
+            let said = match &self.message {
+                Some(m) if m.error => egui::RichText::new(&m.text).color(palette::INVALID),
+                Some(m) => egui::RichText::new(&m.text),
+                None => egui::RichText::new(hint),
+            };
+            let zoom = format!("zoom {} px/unit", text::short_number(camera.scale));
+            let live_label = |ui: &mut egui::Ui, live: &str| {
+                ui.add(egui::Label::new(egui::RichText::new(live).strong()).truncate())
+                    .on_hover_text("the capture lab is live: a capture followed as it is written, or a game listened for");
+            };
+            if whole {
+                // The words over the whole width, the zoom and what is live on a row of their
+                // own.
+                ui.add(egui::Label::new(said).wrap());
+                ui.horizontal(|ui| {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        ui.label(zoom);
+                        if let Some(live) = live {
+                            live_label(ui, live);
+                        }
+                    });
+                });
+                return;
+            }
             ui.horizontal(|ui| {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(format!("zoom {} px/unit", text::number(camera.scale)));
+                    ui.label(zoom);
                     if let Some(live) = live {
-                        ui.add(egui::Label::new(egui::RichText::new(live).strong()).truncate())
-                            .on_hover_text("the capture lab is live: a capture followed as it is written, or a game listened for");
+                        live_label(ui, live);
                     }
                     ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        match &self.message {
-                            Some(m) if m.error => {
-                                ui.add(
-                                    egui::Label::new(
-                                        egui::RichText::new(&m.text).color(palette::INVALID),
-                                    )
-                                    .truncate(),
-                                );
-                            }
-                            Some(m) => {
-                                ui.add(egui::Label::new(&m.text).truncate());
-                            }
-                            None => {
-                                ui.add(egui::Label::new(hint).truncate());
-                            }
-                        }
+                        // Cut to the line (egui shows the whole on hover).
+                        ui.add(egui::Label::new(said).truncate());
                     });
                 });
             });

@@ -37,7 +37,7 @@ impl TopBar {
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
-        options: &mut ViewOptions,
+        (options, device): (&mut ViewOptions, crate::text::Device),
         lab: Lab,
         out: &mut Commands,
     ) {
@@ -56,11 +56,8 @@ impl TopBar {
                 ui.menu_button("Edit", |ui| edit_menu(ui, ws, out));
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
                 ui.menu_button("Help", |ui| {
-                    for (page, name) in [
-                        (crate::app::HelpPage::GettingStarted, "Getting started (F1)"),
-                        (crate::app::HelpPage::Keys, "Keys"),
-                        (crate::app::HelpPage::Words, "Words: SAT, axis, MTV..."),
-                    ] {
+                    let pages = crate::app::HelpPage::ALL.into_iter();
+                    for (page, (name, _)) in pages.zip(crate::text::help_names(device)) {
                         if ui.button(name).clicked() {
                             out.push(Command::Help(page));
                             ui.close();

@@ -1,7 +1,7 @@
 //! Every candidate axis in a table: where it comes from, both shadows, the overlap or gap,
 //! and what it decided. Narrow enough for the side panel (where both shadows' columns would
-//! not fit beside each other, they share one, A over B); the full wording is in each row's
-//! tooltip.
+//! not fit beside each other, they share one, A over B; on a phone the axis's source shares
+//! one with its overlap too); the full wording is in each row's tooltip.
 
 use crate::picture::palette;
 use crate::query::{AxisRole, Mistake, SatReport};
@@ -36,8 +36,9 @@ pub fn ui(
         (text::short_interval(t.a), text::short_interval(t.b))
     };
     // Both shadows in one column, A over B, when side by side they would run past the panel
-    // (long numbers, a narrow panel): the last column stays in view.
-    let stacked = {
+    // (long numbers, a narrow panel), and the source over the overlap where even that would
+    // (a phone): the last column stays in view, with no sideways scroll a finger cannot make.
+    let fit = {
         let font = egui::TextStyle::Body.resolve(ui.style());
         let width = |text: &str| {
             ui.fonts_mut(|f| {
@@ -68,9 +69,17 @@ pub fn ui(
             widest(&mut rows.clone().map(|k| spans(k).1)).max(width("B spans")),
         ];
         // Each column's gap, and a little for the current row's stronger text.
-        let needed = columns.iter().sum::<f32>() + 8.0 * 4.0 + 12.0;
-        needed > ui.available_width()
+        let [number, source, overlap, a, b] = columns;
+        let room = ui.available_width() - 12.0;
+        if number + source + overlap + a + b + 8.0 * 4.0 <= room {
+            Fit::Wide
+        } else if number + source + overlap + a.max(b) + 8.0 * 3.0 <= room {
+            Fit::Stacked
+        } else {
+            Fit::Narrow
+        }
     };
+    let stacked = fit != Fit::Wide;
     // Both ways: on a narrow panel the table scrolls sideways rather than overflow it.
     // Inside a panel that scrolls already, only sideways, by its bar: a finger's drag on the
     // table scrolls the panel (taken here, it would move the table sideways only).
@@ -87,32 +96,42 @@ pub fn ui(
         .show(ui, |ui| {
             egui::Grid::new((id, "grid"))
                 .striped(true)
-                .num_columns(if stacked { 4 } else { 5 })
+                .num_columns(match fit {
+                    Fit::Wide => 5,
+                    Fit::Stacked => 4,
+                    Fit::Narrow => 3,
+                })
                 .spacing([8.0, 4.0])
+                // Each column as wide as its widest cell, as measured above (egui's own
+                // minimum, a button's width, made "#" 40 points wide and cut the last column).
+                .min_col_width(0.0)
                 .show(ui, |ui| {
                     let header = |ui: &mut egui::Ui, text: &str, tip: String| {
                         ui.label(RichText::new(text).strong()).on_hover_text(tip);
                     };
                     header(ui, "#", "the order a SAT loop tries the axes".into());
-                    header(
-                        ui,
-                        "axis from",
-                        format!(
+                    let source_tip = format!(
                             "where the candidate axis comes from\n\n{}\n\n{}\n\n{}",
                             text::glossary("axis"),
                             text::glossary("edge"),
                             text::glossary("corner")
-                        ),
-                    );
-                    if report.mistake == Some(Mistake::NaiveSmallestOverlap) {
+                        );
+                    let (overlap_name, overlap_tip) = if report.mistake == Some(Mistake::NaiveSmallestOverlap) {
                         let tip = "the naive rule's overlap: the length of the shadows' common part";
-                        header(ui, "common", tip.into());
+                        ("common", tip.to_string())
                     } else {
                         let overlap_tip = format!(
                             "how far B must move along the axis to leave A (a gap separates), and what the axis decided\n\n{}",
                             text::glossary("MTV")
                         );
-                        header(ui, "overlap", overlap_tip);
+                        ("overlap", overlap_tip)
+                    };
+                    if fit == Fit::Narrow {
+                        let tip = format!("{source_tip}\n\nUnder it: {overlap_tip}");
+                        header(ui, &format!("axis from,\n{overlap_name}"), tip);
+                    } else {
+                        header(ui, "axis from", source_tip);
+                        header(ui, overlap_name, overlap_tip);
                     }
                     if stacked {
                         let tip = format!(
@@ -172,15 +191,19 @@ pub fn ui(
                             repeats.map_or(String::new(), |j| format!("\n{}", text::parallel_note(j)))
                         );
                         let (a_spans, b_spans) = spans(k);
-                        let mut row = vec![
-                            ui.label(cell(format!("{}", k + 1))),
-                            ui.label(cell(match repeats {
-                                // Short, the table is narrow: the tooltip says which edge.
-                                Some(j) => format!("same as {}", j + 1),
-                                None => text::axis_source_short(t.source),
-                            })),
-                            ui.label(cell(format!("{}{decided}", text::short_overlap(report.shown(t.overlap))))),
-                        ];
+                        // Short, the table is narrow: the tooltip says which edge.
+                        let source = match repeats {
+                            Some(j) => format!("same as {}", j + 1),
+                            None => text::axis_source_short(t.source),
+                        };
+                        let overlap = format!("{}{decided}", text::short_overlap(report.shown(t.overlap)));
+                        let mut row = vec![ui.label(cell(format!("{}", k + 1)))];
+                        if fit == Fit::Narrow {
+                            row.push(ui.label(cell(format!("{source}\n{overlap}"))));
+                        } else {
+                            row.push(ui.label(cell(source)));
+                            row.push(ui.label(cell(overlap)));
+                        }
                         if stacked {
                             row.push(ui.label(cell(format!("{a_spans}\n{b_spans}"))));
                         } else {
@@ -196,4 +219,15 @@ pub fn ui(
                 });
         });
     hovered
+}
+
+/// How the table's columns fit the room there is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fit {
+    /// Five columns: #, source, overlap, A's shadow, B's.
+    Wide,
+    /// Four: both shadows in one, A over B.
+    Stacked,
+    /// Three: the source over the overlap too.
+    Narrow,
 }

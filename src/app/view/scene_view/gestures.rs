@@ -105,8 +105,23 @@ impl SceneView {
             };
             self.gestures += 1;
             self.gesture = gesture.map(|g| (g, self.gestures));
+            self.ray_before = view.ray.map(|r| (r.from, r.to));
         }
-        if response.dragged() {
+        // Two fingers pan (their pinch zooms, in `zoom`), whatever the first finger began: a
+        // ray it drew goes back to where it was, a shape it moved stays where it got to.
+        if response.dragged()
+            && let Some(touch) = ui.input(|i| i.multi_touch())
+        {
+            if let Some((Gesture::RayEnd { .. }, _)) = self.gesture
+                && let Some((from, to)) = self.ray_before.take()
+            {
+                out.push(Command::Ray(from, to));
+            }
+            self.gesture = Some((Gesture::Pan, self.gestures));
+            let delta = paint::vector(touch.translation_delta);
+            self.camera.centre -= self.camera.delta_to_world(delta);
+            self.moved_by_user();
+        } else if response.dragged() {
             let delta = response.drag_delta();
             let at = response.interact_pointer_pos().map(to_world);
             match (self.gesture, at) {

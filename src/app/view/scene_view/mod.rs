@@ -71,6 +71,9 @@ pub struct SceneView {
     kept: Option<(Kept, egui::Vec2)>,
     gesture: Option<(Gesture, u64)>,
     gestures: u64,
+    /// The casts lab's ray as it was when the gesture began: a second finger turns a drag
+    /// that drew a ray into a pan, and the ray goes back.
+    ray_before: Option<(DVec2, DVec2)>,
     rejected: Option<Rejected>,
     /// Corners of a polygon being added by clicking (world).
     new_polygon: Option<Vec<DVec2>>,
@@ -93,6 +96,7 @@ impl Default for SceneView {
             kept: None,
             gesture: None,
             gestures: 0,
+            ray_before: None,
             rejected: None,
             new_polygon: None,
             frame: None,
