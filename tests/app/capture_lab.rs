@@ -185,18 +185,7 @@ fn a_capture_opens_on_its_first_divergence_and_steps_through_the_others() {
     assert_eq!(h.state().capture_lab().playback.position, 31);
     // The divergence list (the panel scrolled down to it, as a user would): a click shows
     // that frame and claim.
-    h.hover_at(egui::pos2(1080.0, 300.0));
-    for _ in 0..4 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -100.0),
-            modifiers: Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
-        h.run_steps(1);
-    }
-    h.run_steps(2);
+    wheel_down(&mut h, egui::pos2(1080.0, 300.0), 4);
     h.get_by_label("frame 75: ledge / ball: normal-reversed")
         .click();
     h.run_steps(2);

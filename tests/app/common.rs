@@ -137,3 +137,20 @@ pub fn settle(h: &mut Harness<'static, App>) {
     h.state_mut().settle_latency();
     h.run_steps(1);
 }
+
+/// The mouse over `at`, its wheel turned `turns` times by 100 points toward the end of what
+/// is under it (a panel scrolled down, as a user would).
+pub fn wheel_down(h: &mut Harness<'static, App>, at: egui::Pos2, turns: usize) {
+    h.hover_at(at);
+    for _ in 0..turns {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -100.0),
+            modifiers: Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+}

@@ -134,18 +134,7 @@ fn the_axes_table_fits_a_phone_and_the_status_bar_is_read_whole() {
                 words.center() - egui::vec2(0.0, 300.0),
             );
         } else {
-            h.hover_at(words.center());
-            for _ in 0..3 {
-                h.event(egui::Event::MouseWheel {
-                    unit: egui::MouseWheelUnit::Point,
-                    delta: egui::vec2(0.0, -100.0),
-                    modifiers: Modifiers::NONE,
-                    phase: egui::TouchPhase::Move,
-                    source: egui::MouseWheelSource::Wheel,
-                });
-                h.run_steps(1);
-            }
-            h.run_steps(2);
+            wheel_down(&mut h, words.center(), 3);
         }
         // Every shadow in sight whole (A over B where side by side they would not fit).
         let spans: Vec<_> = h
