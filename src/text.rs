@@ -24,12 +24,18 @@ pub struct PairNames {
     /// Whether A and B are polygons listed clockwise (their edge normals, taken as they
     /// come, point inward).
     pub clockwise: [bool; 2],
+    /// A's and B's radius when they are rounded polygons (0 otherwise).
+    pub rounded: [f64; 2],
 }
 
 impl PairNames {
     /// The names and kinds of the shapes at positions `a` and `b` of `scene`'s list.
     pub fn in_scene(scene: &Scene, a: usize, b: usize) -> Self {
         let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        let rounded = |s: &crate::scene::SceneShape| match &s.placed.shape {
+            crate::geometry::Shape::Polygon(p) => p.radius(),
+            _ => 0.0,
+        };
         let clockwise = |s: &crate::scene::SceneShape| {
             matches!(&s.placed.shape, crate::geometry::Shape::Polygon(p)
                 if p.winding() == crate::geometry::Winding::Clockwise)
@@ -40,7 +46,38 @@ impl PairNames {
             kind_a: sa.placed.shape.kind(),
             kind_b: sb.placed.shape.kind(),
             clockwise: [clockwise(sa), clockwise(sb)],
+            rounded: [rounded(sa), rounded(sb)],
         }
+    }
+
+    /// Why the spans of a rounded polygon are wider than its corners, and which axis its
+    /// radius adds, in one sentence per rounded shape (`None` when neither is rounded).
+    pub fn rounded_note(&self, report: &SatReport) -> Option<String> {
+        let mut lines = Vec::new();
+        for (name, r) in [(&self.a, self.rounded[0]), (&self.b, self.rounded[1])] {
+            if r > 0.0 {
+                lines.push(format!(
+                    "{name} is a rounded polygon: every point within {} of its core (the dashed outline), so each of its spans is its core's shadow widened by {} at both ends.",
+                    number(r),
+                    number(r)
+                ));
+            }
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        let corners = report
+            .axes
+            .iter()
+            .position(|t| matches!(t.source, AxisSource::ClosestFeatures { .. }));
+        lines.push(match corners {
+            Some(k) => format!(
+                "Axis {} runs between the cores' closest corners: where rounded corners meet, that line, not an edge normal, can give the least overlap.",
+                k + 1
+            ),
+            None => "The cores' edge normals are the axes here: the cores' closest points are not two corners, so the radius adds no axis.".into(),
+        });
+        Some(lines.join(" "))
     }
 
     fn of(&self, side: Side) -> (&str, ShapeKind) {

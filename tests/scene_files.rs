@@ -353,8 +353,8 @@ fn wrong_format_or_version() {
         "shapes/broken.json: missing key \"format\" (a shape-set file says \"format\": \"collidoscope-shapes\")"
     );
     assert_eq!(
-        refuse(r#"{"format": "collidoscope-shapes", "version": 4, "shapes": []}"#),
-        "shapes/broken.json: version 4 is not supported: this build reads versions 1, 2 and 3"
+        refuse(r#"{"format": "collidoscope-shapes", "version": 5, "shapes": []}"#),
+        "shapes/broken.json: version 5 is not supported: this build reads versions 1 to 4"
     );
     assert_eq!(
         refuse("[1, 2]"),

@@ -216,8 +216,8 @@ fn other_refusals_name_the_place_and_the_problem() {
             r#""piece": 1 is only for a pair with a chain"#,
         ),
         (
-            v(4, r#""#, ""),
-            "version 4 is not supported: this build reads versions 1, 2 and 3",
+            v(5, r#""#, ""),
+            "version 5 is not supported: this build reads versions 1 to 4",
         ),
     ];
     for (text, part) in cases {

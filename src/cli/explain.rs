@@ -86,6 +86,9 @@ pub fn run(
         names.kind_b
     );
     print_axes(&report, &names, out);
+    if let Some(note) = names.rounded_note(&report.sat) {
+        let _ = writeln!(out, "\n{note}");
+    }
     let sat = verdict_sentence(&report.sat, &names);
     match text::chain_alone(&report) {
         Some(alone) => writeln!(out, "\n{alone}\n{sat}"),

@@ -33,6 +33,12 @@ pub enum ShapeError {
         /// The value given.
         found: f64,
     },
+    /// A rounded polygon's radius is negative (0 is a plain polygon).
+    #[error("a polygon's radius must be >= 0 (0 is a plain polygon), found {found}")]
+    RadiusNegative {
+        /// The value given.
+        found: f64,
+    },
     /// A polygon has fewer than three points.
     #[error("a polygon needs at least 3 points, found {found}")]
     TooFewPoints {
@@ -126,7 +132,9 @@ impl ShapeError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             ShapeError::NonFinite { .. } => None,
-            ShapeError::RadiusNotPositive { .. } => Some("radius"),
+            ShapeError::RadiusNotPositive { .. } | ShapeError::RadiusNegative { .. } => {
+                Some("radius")
+            }
             ShapeError::SameEnds { .. } => Some("b"),
             ShapeError::TooFewPoints { .. }
             | ShapeError::RepeatedPoint { .. }

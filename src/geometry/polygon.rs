@@ -34,6 +34,10 @@ pub struct ConvexPolygon {
     centroid: DVec2,
     bounding_radius: f64,
     winding: Winding,
+    /// Every point within `radius` of the points' polygon (its core) belongs to the shape: a
+    /// rounded polygon, as Box2D's `b2MakeRoundedBox` and Rapier's `RoundConvexPolygon`. 0 for
+    /// a plain polygon.
+    radius: f64,
 }
 
 /// Relative tolerances of validation, scaled by the polygon's extent. They only decide what is
@@ -81,7 +85,43 @@ impl ConvexPolygon {
             centroid: centroid_scaled / scale,
             bounding_radius,
             winding,
+            radius: 0.0,
         })
+    }
+
+    /// This polygon grown by `radius` (finite, >= 0): every point within `radius` of it. 0
+    /// makes it a plain polygon again.
+    pub fn with_radius(mut self, radius: f64) -> Result<Self, ShapeError> {
+        if !radius.is_finite() {
+            return Err(ShapeError::NonFinite {
+                field: "radius".into(),
+                found: radius.to_string(),
+            });
+        }
+        if radius < 0.0 {
+            return Err(ShapeError::RadiusNegative { found: radius });
+        }
+        // -0.0 is stored as 0: a plain polygon, bit for bit.
+        self.radius = radius + 0.0;
+        Ok(self)
+    }
+
+    /// The radius the core is grown by (0 for a plain polygon).
+    #[inline]
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// Whether the polygon is rounded (radius > 0).
+    #[inline]
+    pub fn is_rounded(&self) -> bool {
+        self.radius > 0.0
+    }
+
+    /// A polygon through `points` (either winding) with this polygon's radius: what an edit of
+    /// the points keeps.
+    pub fn reshaped(&self, points: Vec<DVec2>) -> Result<Self, ShapeError> {
+        Self::new(points)?.with_radius(self.radius)
     }
 
     /// A regular polygon with `sides` corners on a circle of `radius`, first corner on +x,
@@ -141,10 +181,10 @@ impl ConvexPolygon {
         self.centroid
     }
 
-    /// The largest distance from the centroid to a corner: the polygon lies in the circle of
-    /// this radius around its centroid.
+    /// The largest distance from the centroid to a corner, plus the radius: the (rounded)
+    /// polygon lies in the circle of this radius around its centroid.
     pub fn bounding_radius(&self) -> f64 {
-        self.bounding_radius
+        self.bounding_radius + self.radius
     }
 
     /// The winding the points were given in.
@@ -179,9 +219,15 @@ impl ConvexPolygon {
         }
     }
 
-    /// The area (always positive).
+    /// The area (always positive), the rounded rim included: the core's area, a strip of
+    /// `radius` along every edge and a whole disc in the corners.
     pub fn area(&self) -> f64 {
+        let perimeter: f64 = (0..self.points.len())
+            .map(|i| self.points[i].distance(self.points[(i + 1) % self.points.len()]))
+            .sum();
         0.5 * signed_area2(&self.points)
+            + perimeter * self.radius
+            + std::f64::consts::PI * self.radius * self.radius
     }
 }
 

@@ -39,13 +39,14 @@ pub struct Rounded<'a> {
     /// `normals[i]` is the outward unit normal of the edge `points[i] -> points[i + 1]`; empty
     /// for a 1-point core; two opposite normals for a 2-point core.
     pub normals: Corners,
-    /// Every point within `radius` of the core belongs to the shape (0 for polygons).
+    /// Every point within `radius` of the core belongs to the shape (0 for segments, chains and
+    /// plain polygons).
     pub radius: f64,
     /// The shape's centre (circle centre, segment midpoint, polygon centroid).
     pub centre: DVec2,
     /// The kind it came from.
     pub kind: ShapeKind,
-    /// A polygon's projections onto its own normals, local frame (empty otherwise).
+    /// A polygon's core projected onto its own normals, local frame (empty otherwise).
     extents: &'a [Interval],
     /// Where the local origin landed (the pose's position less the query's origin).
     offset: DVec2,
@@ -114,7 +115,7 @@ impl<'a> Rounded<'a> {
                 Self {
                     points,
                     normals,
-                    radius: 0.0,
+                    radius: p.radius(),
                     centre: place(p.centroid()),
                     kind: ShapeKind::Polygon,
                     extents: p.extents(),
@@ -169,16 +170,17 @@ impl<'a> Rounded<'a> {
         }
     }
 
-    /// A polygon's projection onto its own edge normal `i` (internal order), read from the
-    /// extents kept with the polygon instead of projecting every corner: the same interval as
-    /// `project(normals[i])` up to rounding. Other kinds project their corners.
+    /// A polygon's projection onto its own edge normal `i` (internal order), radius included,
+    /// read from the core's extents kept with the polygon instead of projecting every corner:
+    /// the same interval as `project(normals[i])` up to rounding. Other kinds project their
+    /// corners.
     #[inline(always)]
     pub fn own_extent(&self, i: usize) -> Interval {
         let u = self.normals[i];
         match self.extents.get(i) {
             Some(e) => {
                 let shift = self.offset.dot(u);
-                Interval::new(e.min + shift, e.max + shift)
+                Interval::new(e.min + shift - self.radius, e.max + shift + self.radius)
             }
             None => self.project(u),
         }

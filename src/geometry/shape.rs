@@ -114,12 +114,14 @@ impl Shape {
         }
     }
 
-    /// The radius grown around the core: a circle's or capsule's, 0 for the others.
+    /// The radius grown around the core: a circle's, capsule's or rounded polygon's, 0 for
+    /// the others.
     pub fn radius(&self) -> f64 {
         match self {
             Shape::Circle(c) => c.radius(),
             Shape::Capsule(c) => c.radius(),
-            Shape::Polygon(_) | Shape::Segment(_) | Shape::Chain(_) => 0.0,
+            Shape::Polygon(p) => p.radius(),
+            Shape::Segment(_) | Shape::Chain(_) => 0.0,
         }
     }
 
@@ -203,7 +205,7 @@ impl Placed {
             }
             Shape::Polygon(p) => {
                 let (lo, hi) = bounds(p.points().iter().map(|q| place(*q)));
-                (lo, hi, 0.0)
+                (lo, hi, p.radius())
             }
             Shape::Chain(c) => {
                 let (lo, hi) = bounds(c.points().iter().map(|q| place(*q)));

@@ -87,7 +87,11 @@ fn shape_numbers(shape: &Shape) -> Vec<f64> {
     match shape {
         Shape::Circle(c) => vec![c.radius()],
         Shape::Capsule(c) => vec![c.a().x, c.a().y, c.b().x, c.b().y, c.radius()],
-        Shape::Polygon(p) => points(&p.points_as_given()),
+        Shape::Polygon(p) => {
+            let mut numbers = points(&p.points_as_given());
+            numbers.push(p.radius());
+            numbers
+        }
         Shape::Segment(s) => vec![s.a().x, s.a().y, s.b().x, s.b().y],
         Shape::Chain(c) => points(c.points()),
     }

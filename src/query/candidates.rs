@@ -144,7 +144,9 @@ fn rounded_axis(a: &Rounded, b: &Rounded) -> Option<(AxisSource, DVec2)> {
             };
             (source, (b.point(0) - v).try_normalize()?)
         }
-        (n, m) if n >= 3 && m >= 3 => return None,
+        // Two plain polygons: their edge normals are all the Minkowski difference has. With a
+        // radius (rounded polygons), the cores' closest corners add a line, as for capsules.
+        (n, m) if n >= 3 && m >= 3 && a.radius == 0.0 && b.radius == 0.0 => return None,
         _ => {
             let c = closest_cores(a, b)?;
             // A closest point inside an edge makes that edge's normal the axis, and every edge

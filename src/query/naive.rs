@@ -143,7 +143,10 @@ impl NaiveView {
             Shape::Circle(c) => (vec![offset], c.radius()),
             Shape::Capsule(c) => (vec![place(c.a()), place(c.b())], c.radius()),
             Shape::Segment(s) => (vec![place(s.a()), place(s.b())], 0.0),
-            Shape::Polygon(p) => (p.points_as_given().into_iter().map(place).collect(), 0.0),
+            Shape::Polygon(p) => (
+                p.points_as_given().into_iter().map(place).collect(),
+                p.radius(),
+            ),
             // The naive rule is a test of whole convex shapes; a chain is taken piece by
             // piece elsewhere. Should it be asked, it sees the first piece.
             Shape::Chain(c) => {

@@ -5,7 +5,8 @@
 //! Each kind is solved exactly, relative to `from` (so far from the origin the numbers keep
 //! their precision): a circle by the stable root of its quadratic; a capsule as the earliest
 //! of its two side faces and its two end circles; a polygon by clipping the segment against
-//! its edges' half-planes (Cyrus-Beck, as Box2D's `b2RayCastPolygon`); a segment shape, from
+//! its edges' half-planes (Cyrus-Beck, as Box2D's `b2RayCastPolygon`), a rounded polygon as the
+//! earliest of its edges moved out by the radius and its corners' circles; a segment shape, from
 //! either side, by crossing two lines; a chain only on its pieces' front sides, the first hit
 //! of any piece. A ray that starts inside a shape, or on its boundary, hits it at fraction 0
 //! with no normal.
@@ -188,8 +189,69 @@ fn placed_polygon(
 ) -> Option<(f64, Option<DVec2>)> {
     let inverse = DVec2::new(rotation.x, -rotation.y);
     let start = inverse.rotate(-offset);
-    let (fraction, normal) = polygon(p.points(), p.normals(), start, inverse.rotate(d))?;
+    let d = inverse.rotate(d);
+    let (fraction, normal) = if p.is_rounded() {
+        rounded_polygon(p.points(), p.normals(), p.radius(), start, d)?
+    } else {
+        polygon(p.points(), p.normals(), start, d)?
+    };
     Some((fraction, normal.map(|n| rotation.rotate(n))))
+}
+
+/// A convex core (`points` counter-clockwise, outward `normals`) grown by `radius`, the
+/// segment starting at `start` and going `d`: the earliest of the core's edges moved out by
+/// the radius (where the hit lies beside its edge) and the discs at its corners, as a capsule's
+/// sides and ends. A start within `radius` of the core is inside.
+fn rounded_polygon(
+    points: &[DVec2],
+    normals: &[DVec2],
+    radius: f64,
+    start: DVec2,
+    d: DVec2,
+) -> Option<(f64, Option<DVec2>)> {
+    let n = points.len();
+    let inside_core = points
+        .iter()
+        .zip(normals)
+        .all(|(q, m)| m.dot(start - *q) <= 0.0);
+    let core_distance = (0..n)
+        .map(|i| {
+            let (p, q) = (points[i], points[(i + 1) % n]);
+            start.distance(super::closest::closest_point_on_segment(start, p, q).0)
+        })
+        .fold(f64::INFINITY, f64::min);
+    if inside_core || core_distance <= radius {
+        return Some((0.0, None));
+    }
+    let mut best: Option<(f64, Option<DVec2>)> = None;
+    let mut keep = |hit: Option<(f64, Option<DVec2>)>| {
+        if let Some(h) = hit
+            && best.is_none_or(|b| h.0 < b.0)
+        {
+            best = Some(h);
+        }
+    };
+    for q in points {
+        keep(circle(*q - start, radius, d));
+    }
+    for i in 0..n {
+        let (p, q, m) = (points[i], points[(i + 1) % n], normals[i]);
+        let den = m.dot(d);
+        if den >= 0.0 {
+            continue;
+        }
+        // m . (start + d t - p) = radius: the edge moved out by the radius.
+        let t = (radius - m.dot(start - p)) / den;
+        if !(0.0..=1.0).contains(&t) {
+            continue;
+        }
+        let e = q - p;
+        let s = (start + d * t - p).dot(e);
+        if (0.0..=e.dot(e)).contains(&s) {
+            keep(Some((t, Some(m))));
+        }
+    }
+    best
 }
 
 /// A convex polygon given by its counter-clockwise `points` and outward `normals`, the

@@ -17,10 +17,10 @@
 //! edge normals of the two cores (polygon edges, a capsule's segment normal). When the cores
 //! are apart, it is the direction between the cores' closest points, so rounded shapes add that
 //! axis: from the polygon corner nearest a circle's centre toward the centre (the
-//! extra axis SAT tutorials add for polygon vs circle), or between the closest points of the two cores
-//! (circle vs capsule, capsule vs capsule, capsule vs polygon) when both are corners (a closest
-//! point inside an edge makes that edge's normal the direction, already a candidate), or
-//! between two circles' centres. So `depth` is the penetration depth itself, not an upper
+//! extra axis SAT tutorials add for polygon vs circle), or between the closest points of the
+//! two cores (circle vs capsule, capsule vs capsule, capsule vs polygon, a rounded polygon vs
+//! a polygon) when both are corners (a closest point inside an edge makes that edge's normal
+//! the direction, already a candidate), or between two circles' centres. So `depth` is the penetration depth itself, not an upper
 //! bound.
 //!
 //! **The MTV is chosen by overlap and direction.** Each axis is a line; of its two directions

@@ -34,7 +34,8 @@ pub fn covers(u: &Placed, q: DVec2) -> bool {
 }
 
 /// The flat faces of a shape at its pose: (start, end, outward unit normal). A polygon's
-/// edges; a capsule's and a segment's two sides. A circle has none.
+/// edges (a rounded polygon's moved out by its radius); a capsule's and a segment's two sides.
+/// A circle has none.
 pub fn faces(placed: &Placed) -> Vec<(DVec2, DVec2, DVec2)> {
     let pose = placed.pose;
     let sides = |a: DVec2, b: DVec2, r: f64| {
@@ -57,7 +58,10 @@ pub fn faces(placed: &Placed) -> Vec<(DVec2, DVec2, DVec2)> {
                     if n.dot(a - centre) < 0.0 {
                         n = -n;
                     }
-                    Some((a, b, n))
+                    // A rounded polygon's flat faces are its core's edges moved out by the
+                    // radius, as a capsule's sides are.
+                    let r = p.radius();
+                    Some((a + n * r, b + n * r, n))
                 })
                 .collect()
         }
@@ -97,10 +101,16 @@ pub struct CornerSeam {
 /// with the outward normals of `t`'s faces that end there: the corner that is the nearest
 /// point of `t`'s boundary to `touch` (within `tau`), or, for a contact point taken halfway
 /// between two overlapping surfaces (inside `t`), the corner on the line through `touch` along
-/// `n` (within `tau`) whose faces' normals hold `n` between them. Polygons and segments have
-/// corners; a circle or a capsule's rounded end has none.
+/// `n` (within `tau`) whose faces' normals hold `n` between them. Plain polygons and segments
+/// have corners; a circle, a capsule's rounded end or a rounded polygon's rounded corner has
+/// none (a rounded crate meeting a plain tile's corner is the tile's corner).
 pub fn corner_met(t: &Placed, touch: DVec2, n: DVec2, tau: f64) -> Option<(DVec2, Vec<DVec2>)> {
-    if !matches!(t.shape, Shape::Polygon(_) | Shape::Segment(_)) {
+    let cornered = match &t.shape {
+        Shape::Polygon(p) => !p.is_rounded(),
+        Shape::Segment(_) => true,
+        _ => false,
+    };
+    if !cornered {
         return None;
     }
     let faces = faces(t);

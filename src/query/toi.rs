@@ -853,7 +853,7 @@ fn core_vertex((shape, pose): (&Shape, Pose), i: usize) -> (DVec2, f64) {
         Shape::Circle(c) => (pose.position, c.radius()),
         Shape::Capsule(c) => (pose.apply(c.end(i.min(1))), c.radius()),
         Shape::Segment(s) => (pose.apply(s.end(i.min(1))), 0.0),
-        Shape::Polygon(p) => (pose.apply(p.points_as_given()[i]), 0.0),
+        Shape::Polygon(p) => (pose.apply(p.points_as_given()[i]), p.radius()),
         Shape::Chain(c) => (pose.apply(c.points()[i.min(c.points().len() - 1)]), 0.0),
     }
 }
@@ -874,19 +874,22 @@ fn reach(shape: &Shape) -> f64 {
 
 /// The tunnelling bound's inner radius `r`: how far the shape reaches inward from its
 /// position in every direction (a circle's or capsule's radius; a polygon's distance from its
-/// position to its nearest edge line, 0 when the position is outside it).
+/// position to its nearest edge line, plus a rounded polygon's radius; 0 when the position is
+/// outside its core).
 pub fn inner_radius(shape: &Shape) -> f64 {
     match shape {
         Shape::Circle(c) => c.radius(),
         Shape::Capsule(c) => c.radius(),
         Shape::Segment(_) | Shape::Chain(_) => 0.0,
-        Shape::Polygon(p) => p
-            .points()
-            .iter()
-            .zip(p.normals())
-            .map(|(q, n)| q.dot(*n))
-            .fold(f64::INFINITY, f64::min)
-            .max(0.0),
+        Shape::Polygon(p) => {
+            let core = p
+                .points()
+                .iter()
+                .zip(p.normals())
+                .map(|(q, n)| q.dot(*n))
+                .fold(f64::INFINITY, f64::min);
+            if core >= 0.0 { core + p.radius() } else { 0.0 }
+        }
     }
 }
 

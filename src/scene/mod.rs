@@ -41,9 +41,9 @@ use crate::geometry::{DVec2, Placed, ShapeKind};
 /// The `format` value of a shape-set file.
 pub const FORMAT: &str = "collidoscope-shapes";
 /// The newest file format version this build reads and writes. Version 2 adds motion, claims
-/// and fixtures' expectations; version 3 segments, chains, `gravity` and `precision`. A set is
-/// saved in the lowest version that holds it.
-pub const VERSION: u64 = 3;
+/// and fixtures' expectations; version 3 segments, chains, `gravity` and `precision`; version 4
+/// rounded polygons (a polygon's `radius`). A set is saved in the lowest version that holds it.
+pub const VERSION: u64 = 4;
 
 /// The precision a file's claims were computed at (version 3's `precision`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -212,9 +212,14 @@ impl Scene {
         Some((self.index_of(a)?, self.index_of(b)?))
     }
 
-    /// The lowest file format version that holds everything in the scene: 3 with a segment,
-    /// a chain, `gravity` or `precision`; 2 with motion, claims or expectations; else 1.
+    /// The lowest file format version that holds everything in the scene: 4 with a rounded
+    /// polygon; 3 with a segment, a chain, `gravity` or `precision`; 2 with motion, claims or
+    /// expectations; else 1.
     pub fn version_needed(&self) -> u64 {
+        let rounded = |s: &SceneShape| matches!(&s.placed.shape, crate::geometry::Shape::Polygon(p) if p.is_rounded());
+        if self.shapes.iter().any(rounded) {
+            return 4;
+        }
         let new_kind = self
             .shapes
             .iter()

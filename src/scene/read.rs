@@ -171,8 +171,8 @@ const TOP_KEYS: [&str; 8] = [
     "precision",
 ];
 
-/// How many of [`TOP_KEYS`] each version (1, 2, 3) has.
-const TOP_KEYS_UP_TO: [usize; 3] = [3, 6, 8];
+/// How many of [`TOP_KEYS`] each version (1, 2, 3, 4) has.
+const TOP_KEYS_UP_TO: [usize; 4] = [3, 6, 8, 8];
 
 /// ` (did you mean ...?)`, or, for a key of a newer version (`needs` tells which version a
 /// key came with), which version it needs.
@@ -216,7 +216,7 @@ fn check_format_and_version(top: &Map<String, Value>) -> Result<u64, Problem> {
     match top.get("version") {
         Some(v) if matches!(v.as_u64(), Some(1..=VERSION)) => Ok(v.as_u64().unwrap_or(1)),
         Some(other) => Err(Problem::Document(format!(
-            "version {} is not supported: this build reads versions 1, 2 and {VERSION}",
+            "version {} is not supported: this build reads versions 1 to {VERSION}",
             describe(other)
         ))),
         None => Err(Problem::Document("missing key \"version\"".into())),
@@ -231,7 +231,7 @@ fn kind_keys(kind: ShapeKind) -> &'static [&'static str] {
     match kind {
         ShapeKind::Circle => &["radius"],
         ShapeKind::Capsule => &["a", "b", "radius"],
-        ShapeKind::Polygon => &["points"],
+        ShapeKind::Polygon => &["points", "radius"],
         ShapeKind::Segment => &["a", "b"],
         ShapeKind::Chain => &["points", "loop"],
     }
@@ -344,7 +344,14 @@ pub(crate) fn parse_shape(
             .into(),
         ));
     }
-    let mut allowed: Vec<&str> = COMMON_KEYS.iter().chain(kind_keys(kind)).copied().collect();
+    // A polygon's radius (a rounded polygon) came with version 4.
+    let rounded = |k: &str| kind == ShapeKind::Polygon && k == "radius";
+    let mut allowed: Vec<&str> = COMMON_KEYS
+        .iter()
+        .chain(kind_keys(kind))
+        .copied()
+        .filter(|k| version >= 4 || !rounded(k))
+        .collect();
     let with_motion: Vec<&str> = allowed.iter().chain(&MOTION_KEYS).copied().collect();
     if version >= 2 {
         allowed = with_motion.clone();
@@ -352,6 +359,10 @@ pub(crate) fn parse_shape(
     if let Some(key) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
         let hint = if kind == ShapeKind::Segment && key == "radius" {
             " (a segment has no radius; a capsule does)".to_string()
+        } else if rounded(key) {
+            format!(
+                " (a rounded polygon's radius is a version-4 key: this file says \"version\": {version})"
+            )
         } else {
             let motion = |k: &str| MOTION_KEYS.contains(&k).then_some(2);
             suggestion_or_version(key, &allowed, motion, version)
@@ -501,9 +512,14 @@ fn build_shape(kind: ShapeKind, fields: &Fields) -> Result<Shape, KeyProblem> {
                 .map_err(shape_error)?
                 .into()
         }
-        ShapeKind::Polygon => ConvexPolygon::new(points_of(fields)?)
-            .map_err(shape_error)?
-            .into(),
+        ShapeKind::Polygon => {
+            let polygon = ConvexPolygon::new(points_of(fields)?).map_err(shape_error)?;
+            match fields.optional_number("radius")? {
+                Some(r) => polygon.with_radius(r).map_err(shape_error)?,
+                None => polygon,
+            }
+            .into()
+        }
         ShapeKind::Segment => {
             let (a, b) = (fields.point("a")?, fields.point("b")?);
             Segment::new(a, b).map_err(shape_error)?.into()

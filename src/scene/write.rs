@@ -74,6 +74,9 @@ enum GeometryOut {
         radius: f64,
     },
     Polygon {
+        /// A rounded polygon's radius (version 4); a plain polygon writes none.
+        #[serde(skip_serializing_if = "is_zero")]
+        radius: f64,
         points: Vec<[f64; 2]>,
     },
     Segment {
@@ -86,6 +89,10 @@ enum GeometryOut {
         #[serde(rename = "loop", skip_serializing_if = "std::ops::Not::not")]
         looped: bool,
     },
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn pair(p: DVec2) -> [f64; 2] {
@@ -157,6 +164,7 @@ fn geometry_out(shape: &Shape) -> GeometryOut {
             radius: c.radius(),
         },
         Shape::Polygon(p) => GeometryOut::Polygon {
+            radius: p.radius(),
             points: p.points_as_given().into_iter().map(pair).collect(),
         },
         Shape::Segment(s) => GeometryOut::Segment {

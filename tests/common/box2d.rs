@@ -154,6 +154,8 @@ pub fn rounded_to_f32(placed: &Placed) -> Option<Placed> {
             .into(),
         Shape::Polygon(p) => ConvexPolygon::new(p.points().iter().map(|q| rv(*q)).collect())
             .ok()?
+            .with_radius(r(p.radius()))
+            .ok()?
             .into(),
         Shape::Segment(s) => collidoscope::geometry::Segment::new(rv(s.a()), rv(s.b()))
             .ok()?

@@ -33,12 +33,21 @@ pub fn to_reference(placed: &Placed) -> ReferenceShape {
             vector(s.b()),
         )),
         Shape::Chain(_) => panic!("a chain is compared piece by piece"),
-        Shape::Polygon(p) => SharedShape::new(
-            ConvexPolygon::from_convex_polyline_unmodified(
+        Shape::Polygon(p) => {
+            let core = ConvexPolygon::from_convex_polyline_unmodified(
                 p.points().iter().map(|q| vector(*q)).collect(),
             )
-            .expect("a valid convex polygon"),
-        ),
+            .expect("a valid convex polygon");
+            if p.is_rounded() {
+                // parry's RoundConvexPolygon: the same core grown by the same radius.
+                SharedShape::new(parry2d_f64::shape::RoundShape {
+                    inner_shape: core,
+                    border_radius: p.radius(),
+                })
+            } else {
+                SharedShape::new(core)
+            }
+        }
     };
     ReferenceShape {
         pose: Pose::new(vector(placed.pose.position), placed.pose.angle()),
