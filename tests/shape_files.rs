@@ -195,6 +195,56 @@ fn check(name: &str) {
                 .collect();
             assert_eq!(caught, [(12, 0, 9, Some(7)), (12, 7, 10, None)]);
         }
+        "rounded-crate-seam.json" => {
+            use collidoscope::motion::{Config, EventKind, SeamAt, Simulation};
+            let scene = load(name);
+            assert_eq!(scene.version_needed(), 4);
+            let mut simulation = Simulation::new(scene, Config::new(1.0 / 60.0).unwrap());
+            let events: Vec<_> = (0..240).flat_map(|_| simulation.step().events).collect();
+            assert!(
+                events.iter().all(|e| e.kind == EventKind::Seam),
+                "{events:?}"
+            );
+            // The square crate (shape 16) is caught on the face of tile 2 (shape 1).
+            let faces: Vec<_> = events
+                .iter()
+                .filter(|e| e.at == Some(SeamAt::Face))
+                .collect();
+            assert_eq!(faces.len(), 1, "{events:?}");
+            assert_eq!(
+                (faces[0].step, faces[0].shape, faces[0].face_of),
+                (12, Some(16), Some(1))
+            );
+            assert_eq!(faces[0].caught, Some(true));
+            // The rounded crate (shape 17) is bumped on each shared corner it passes, leaning
+            // 1.213 degrees, and rides on.
+            let corners: Vec<_> = events
+                .iter()
+                .filter(|e| e.at == Some(SeamAt::Corner))
+                .collect();
+            let steps: Vec<u64> = corners.iter().map(|e| e.step).collect();
+            assert_eq!(steps, [30, 70, 110, 150, 190, 230]);
+            for (k, e) in corners.iter().enumerate() {
+                assert_eq!(e.shape, Some(17));
+                close_vec(e.corner.unwrap(), DVec2::new(1.0 + k as f64, -2.0), 1e-12);
+                close_vec(e.surface_normal.unwrap(), DVec2::Y, 0.0);
+                let lean = e.normal.unwrap().angle_to(DVec2::Y).abs().to_degrees();
+                close(lean, 1.213, 1e-3);
+            }
+            let shapes = &simulation.scene().shapes;
+            close_vec(
+                shapes[16].placed.pose.position,
+                DVec2::new(0.75, 0.25),
+                1e-9,
+            );
+            close_vec(shapes[16].motion.velocity, DVec2::ZERO, 1e-12);
+            close_vec(
+                shapes[17].placed.pose.position,
+                DVec2::new(6.451, -1.75),
+                1e-9,
+            );
+            close_vec(shapes[17].motion.velocity, DVec2::new(1.5, 0.0), 1e-12);
+        }
         "touching-boxes.json" => {
             let r = pair(&load(name), 0, 1);
             assert!(matches!(r.sat.verdict, Verdict::Touching { .. }));
