@@ -2,7 +2,7 @@
 //! The window finds what a press grabbed and where the pointer is; the shape a drag makes
 //! is worked out here ([`dragged`]), in world units, so the window holds no geometry.
 
-use crate::geometry::{ConvexPolygon, DVec2, Placed, Shape, left_perp};
+use crate::geometry::{DVec2, Placed, Shape, left_perp};
 use crate::query::distance_to_core;
 use crate::scene::{Body, Motion, SceneShape};
 
@@ -204,7 +204,7 @@ pub fn dragged(
                         return Ok(None);
                     }
                     points[k] = local;
-                    match ConvexPolygon::new(points.clone()) {
+                    match p.reshaped(points.clone()) {
                         Ok(valid) => *p = valid,
                         Err(e) => {
                             return Err(Refused {
@@ -264,7 +264,7 @@ pub fn dragged(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Capsule, Pose};
+    use crate::geometry::{Capsule, ConvexPolygon, Pose};
 
     fn shape(shape: Shape, at: DVec2) -> SceneShape {
         SceneShape::new(None, Placed::new(shape, Pose::new(at, 0.0)))

@@ -14,4 +14,5 @@ mod motion_lab;
 mod pair_lab;
 mod phone;
 mod presenter;
+mod rounded;
 mod view;

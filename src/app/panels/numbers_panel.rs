@@ -7,7 +7,7 @@
 use crate::app::command::Commands;
 use crate::app::document::edit::Edit;
 use crate::app::document::workspace::Workspace;
-use crate::geometry::{Chain, ConvexPolygon, DVec2, Pose, Shape, ShapeError};
+use crate::geometry::{Chain, DVec2, Pose, Shape, ShapeError};
 use crate::picture::palette;
 use crate::query::{inner_radius, safe_step};
 use crate::scene::{Body, SceneShape, ShapeId};
@@ -122,6 +122,8 @@ impl NumbersPanel {
                     number(format!("point {k} x"), Field::Point(k, 0), q.x);
                     number(format!("point {k} y"), Field::Point(k, 1), q.y);
                 }
+                // 0 is a plain polygon; more rounds it (a core grown by the radius).
+                number("radius".into(), Field::Radius, p.radius());
             }
             Shape::Chain(c) => {
                 for (k, q) in c.points().iter().enumerate() {
@@ -281,6 +283,7 @@ fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, 
         (Field::Angle, _) => placed.pose = Pose::new(pose.position, x.to_radians()),
         (Field::Radius, Shape::Circle(c)) => c.set_radius(x).map_err(reason)?,
         (Field::Radius, Shape::Capsule(c)) => c.set_radius(x).map_err(reason)?,
+        (Field::Radius, Shape::Polygon(p)) => *p = p.clone().with_radius(x).map_err(reason)?,
         (Field::End(which, axis), Shape::Capsule(c)) => {
             let p = with_coordinate(c.end(which), axis, x);
             c.set_end(which, p).map_err(reason)?
@@ -304,7 +307,7 @@ fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, 
         (Field::Point(k, axis), Shape::Polygon(p)) => {
             let mut points = p.points_as_given();
             points[k] = with_coordinate(points[k], axis, x);
-            *p = ConvexPolygon::new(points).map_err(reason)?;
+            *p = p.reshaped(points).map_err(reason)?;
         }
         _ => return Err("this shape has no such number".into()),
     }

@@ -173,6 +173,18 @@ impl ShapesPanel {
                 let b = ConvexPolygon::rectangle(DVec2::splat(1.0)).expect("valid");
                 add("box", b.into());
             }
+            if ui
+                .button("+ Rounded box")
+                .on_hover_text(
+                    "a box whose corners are rounded: a square core grown by a radius (Box2D's b2MakeRoundedBox, Rapier's RoundCuboid); set the radius in Numbers",
+                )
+                .clicked()
+            {
+                let b = ConvexPolygon::rectangle(DVec2::splat(0.8))
+                    .and_then(|core| core.with_radius(0.2))
+                    .expect("valid");
+                add("rounded box", b.into());
+            }
         });
         ui.horizontal_wrapped(|ui| {
             if ui

@@ -437,6 +437,24 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                 fill: faded(colour, 50),
                 stroke: Stroke::new(width, stroke_colour),
             });
+            // A rounded polygon's core, dashed inside its rounded outline: the polygon the
+            // radius grows (Box2D's debug draw shows a rounded polygon the same way).
+            if let crate::geometry::Shape::Polygon(p) = &placed.shape
+                && p.is_rounded()
+            {
+                let mut core: Vec<Vec2> = p
+                    .points()
+                    .iter()
+                    .map(|q| input.screen(placed.pose.apply(*q)))
+                    .collect();
+                core.extend(core.first().copied());
+                list.marks.push(Mark::Dashed {
+                    points: core,
+                    stroke: Stroke::new(1.0, faded(stroke_colour, 170)),
+                    dash: 4.0,
+                    gap: 3.0,
+                });
+            }
         }
         let name = shape.display_name(i);
         // In a crowd a name is shown only where it about fits its shape, so the crowd is not

@@ -662,8 +662,24 @@ pub(super) fn axes(
             list.marks.push(segment(p, q, Stroke::new(width, c)));
         };
         let w = if focused { 6.0 } else { 4.0 };
-        bar(t.a, -4.0, faded(palette::A, alpha), w, list);
-        bar(t.b, 4.0, faded(palette::B, alpha), w, list);
+        // A rounded polygon's span is its core's shadow widened by the radius at both ends:
+        // the radius's share drawn thinner, so the SAT view shows what the rounding adds.
+        let rounded = |p: &Placed| match &p.shape {
+            crate::geometry::Shape::Polygon(q) if q.is_rounded() => q.radius(),
+            _ => 0.0,
+        };
+        for (span_of, r, shift, c) in [
+            (t.a, rounded(a), -4.0, palette::A),
+            (t.b, rounded(b), 4.0, palette::B),
+        ] {
+            if r > 0.0 && span_of.max - span_of.min > 2.0 * r {
+                let core = crate::geometry::Interval::new(span_of.min + r, span_of.max - r);
+                bar(span_of, shift, faded(c, alpha), w * 0.4, list);
+                bar(core, shift, faded(c, alpha), w, list);
+            } else {
+                bar(span_of, shift, faded(c, alpha), w, list);
+            }
+        }
         let between = t.a.between(&t.b);
         let shade = if t.overlap > 0.0 {
             palette::MTV

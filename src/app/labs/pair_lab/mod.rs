@@ -419,6 +419,9 @@ pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, 
             ));
         }
     }
+    if let Some(note) = names.rounded_note(&report.sat) {
+        ui.label(RichText::new(note).weak());
+    }
     if naive {
         ui.colored_label(
             palette::NAIVE,
