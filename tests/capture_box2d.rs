@@ -636,6 +636,72 @@ fn a_crate_on_separate_box2d_tiles_catches_on_a_seam_and_on_one_box_or_chain_doe
     unsafe { b2SetLengthUnitsPerMeter(1.0) };
 }
 
+/// A rounded crate (`b2MakeRoundedBox(0.2, 0.2, 0.05)`, as games make crates that slide over
+/// seams) sliding at 3 m/s over twelve separate tiles: the adapter keeps its radius (shape-set
+/// version 4), every claim agrees at f32, live and from the `.b2rec` recording replayed, and
+/// where its rounded corner meets the shared corner of two tiles the bump is named, a seam at
+/// the corner (it rides over: not caught).
+#[test]
+fn a_rounded_crate_on_separate_box2d_tiles_bumps_on_a_corner() {
+    use box2d_capture::replay::replay;
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let make = |w: &mut World| {
+        for k in 0..12 {
+            let tile = w.boxed(
+                b2BodyType_b2_staticBody,
+                -5.5 + k as f64,
+                -0.5,
+                0.0,
+                0.5,
+                0.5,
+            );
+            w.names.push((tile, format!("tile{}", k + 1)));
+        }
+        let body = w.body(b2BodyType_b2_dynamicBody, -5.5, 0.25, 0.0, false);
+        // SAFETY: the body is live.
+        unsafe {
+            let shape = b2DefaultShapeDef();
+            let polygon = b2MakeRoundedBox(0.2, 0.2, 0.05);
+            b2CreatePolygonShape(body, &shape, &polygon);
+            b2Body_SetLinearVelocity(body, v(3.0, 0.0));
+        }
+        w.names.push((body, "rounded crate".into()));
+    };
+    let mut world = World::new(ORIGIN, false);
+    let (live, recording) = world.run_recorded_after(make, 120);
+    let (_, replayed) = replay(&recording, Vec::new(), false, |_, _| {}).unwrap();
+    for (what, capture) in [("live", live), ("replayed", replayed)] {
+        let text = String::from_utf8_lossy(&capture).to_string();
+        assert!(
+            text.contains("\"radius\":0.05000000074505806"),
+            "{what}: the radius is kept"
+        );
+        let tally = judge(capture.clone());
+        assert_eq!(tally.agreeing, tally.claims, "{what}: {tally:#?}");
+        assert!(tally.claims > 100, "{what}: {tally:?}");
+        let found = events(capture);
+        let words = said(&found);
+        let corners: Vec<_> = found.iter().filter(|e| e.corner.is_some()).collect();
+        assert!(
+            !corners.is_empty(),
+            "{what}: the bump at a seam is named: {words}"
+        );
+        // Measured: at frame 6 the crate's rounded corner meets the corner between tile1 and
+        // tile2, the normal leaning 32.044 degrees back from the floor's; it rides on.
+        assert_eq!(corners[0].frame, 6, "{what}: {words}");
+        assert_eq!(
+            corners[0].corner,
+            Some(collidoscope::geometry::DVec2::new(-5.0, 0.0))
+        );
+        assert!(words.contains("leans 32.044 degrees"), "{what}: {words}");
+        assert!(
+            found.iter().all(|e| e.kind == EventKind::Seam),
+            "{what}: {words}"
+        );
+        println!("{what}: {} claims agree; {words}", tally.claims);
+    }
+}
+
 /// With continuous collision off, the bullet goes from x = 1.3 to 3.3 through the wall at 3
 /// with no contact: `tunnelled` at frame 1, touching at 0.8 of the step (its front at the
 /// wall's near face, x = 2.95, from x = 2.9), as deep as the wall is thick; with it on, Box2D

@@ -18,8 +18,10 @@
 //! - one shape per collider entity (id: the entity's index in the low 32 bits, its generation
 //!   above; named by its `Name` when it has one): a ball is a circle, a cuboid a rectangle
 //!   polygon, a capsule a capsule, a convex polygon or triangle a polygon, a segment a segment
-//!   on a static body (or none); scaled as Avian scales it (`Collider::shape_scaled`). Other
-//!   shapes (round shapes, compounds, polylines, meshes, heightfields, ellipses) are refused
+//!   on a static body (or none), a round rectangle, round convex polygon or round triangle a
+//!   polygon with its border radius as `radius` (shape-set version 4); scaled as Avian scales
+//!   it (`Collider::shape_scaled`). Other shapes (compounds, polylines, meshes, heightfields,
+//!   ellipses) are refused
 //!   once, naming the entity, and the capture stops; a sensor or a disabled collider with
 //!   such a shape is left out.
 //! - the pose: the collider's own `Position` and `Rotation` (world; Avian keeps (cos, sin)).
@@ -517,9 +519,28 @@ fn shape_of(shape: TypedShape<'_>, body: Body) -> Result<Shape, String> {
              bodies only: use a capsule, or put the segment on a static body",
             body.name()
         )),
+        // A round shape is its inner shape grown by its border radius: a rounded polygon.
+        TypedShape::RoundCuboid(c) => ConvexPolygon::rectangle(p(c.inner_shape.half_extents))
+            .and_then(|q| q.with_radius(f64::from(c.border_radius)))
+            .map(Shape::from)
+            .map_err(|e| invalid("round rectangle", e)),
+        TypedShape::RoundConvexPolygon(poly) => {
+            ConvexPolygon::new(poly.inner_shape.points().iter().map(|q| p(*q)).collect())
+                .and_then(|q| q.with_radius(f64::from(poly.border_radius)))
+                .map(Shape::from)
+                .map_err(|e| invalid("round convex polygon", e))
+        }
+        TypedShape::RoundTriangle(t) => {
+            let i = &t.inner_shape;
+            ConvexPolygon::new(vec![p(i.a), p(i.b), p(i.c)])
+                .and_then(|q| q.with_radius(f64::from(t.border_radius)))
+                .map(Shape::from)
+                .map_err(|e| invalid("round triangle", e))
+        }
         _ => Err(
             "its collider's shape has no kind in a capture (it holds circles, rectangles, \
-             capsules, convex polygons, triangles, and segments on static bodies)"
+             capsules, convex polygons, triangles, their round forms, and segments on static \
+             bodies)"
                 .into(),
         ),
     }
@@ -601,6 +622,19 @@ fn avian_collider(
         Shape::Chain(c) => {
             let p = asked_piece(c, piece)?;
             Collider::segment(v(p.p1), v(p.p2))
+        }
+        Shape::Polygon(p) if p.is_rounded() => {
+            let r = p.radius() as f32;
+            match p.centred_half_extents() {
+                Some(half) => {
+                    Collider::round_rectangle(2.0 * half.x as f32, 2.0 * half.y as f32, r)
+                }
+                None => {
+                    let corners: Vec<bevy::math::Vec2> = p.points().iter().map(|q| v(*q)).collect();
+                    Collider::round_convex_hull(&corners, r)
+                        .ok_or("Avian's round_convex_hull refuses the polygon's corners")?
+                }
+            }
         }
         Shape::Polygon(p) => match p.centred_half_extents() {
             Some(half) => Collider::rectangle(2.0 * half.x as f32, 2.0 * half.y as f32),

@@ -1153,7 +1153,9 @@ fn same_geometry(a: &Shape, b: &Shape) -> bool {
         // The points as kept and the winding they were given in: the given order, without
         // making it.
         (Shape::Polygon(x), Shape::Polygon(y)) => {
-            x.winding() == y.winding() && points(x.points(), y.points())
+            x.winding() == y.winding()
+                && x.radius().to_bits() == y.radius().to_bits()
+                && points(x.points(), y.points())
         }
         (Shape::Segment(x), Shape::Segment(y)) => {
             same_point(x.a(), y.a()) && same_point(x.b(), y.b())

@@ -268,21 +268,37 @@ fn shapes_poses_bodies_and_velocities_read_back_as_rapier_has_them() {
 /// (which makes no contact) it is left out instead.
 #[test]
 fn a_shape_the_capture_cannot_hold_is_refused_with_the_collider_named() {
+    let oriented = rapier2d::parry::shape::Polyline::with_flags(
+        vec![Vector::ZERO, Vector::X, Vector::Y],
+        None,
+        rapier2d::parry::shape::PolylineFlags::ORIENTED,
+    );
     let cases: Vec<(ColliderBuilder, bool, &str)> = vec![
         (
-            ColliderBuilder::round_cuboid(0.5, 0.5, 0.1),
-            false,
-            "collider 1 (generation 0) \"odd\": its shape is a RoundCuboid, which a capture cannot hold (it holds Ball, Cuboid, Capsule, ConvexPolygon, Triangle, and Segment on a fixed body)",
+            ColliderBuilder::new(SharedShape::halfspace(Vector::Y)),
+            true,
+            "collider 1 (generation 0) \"odd\": its shape is a HalfSpace, which a capture cannot hold (it holds Ball, Cuboid, Capsule, ConvexPolygon, Triangle, their Round forms, Segment, Polyline and HeightField on a fixed body, TriMesh, and Compound of these)",
         ),
         (
-            ColliderBuilder::compound(vec![(Pose::IDENTITY, SharedShape::ball(0.5))]),
-            false,
-            "collider 1 (generation 0) \"odd\": its shape is a Compound, which a capture cannot hold",
+            ColliderBuilder::new(SharedShape::new(oriented)),
+            true,
+            "collider 1 (generation 0) \"odd\": its shape is a Polyline with PolylineFlags::ORIENTED: its contact normals are clamped by pseudo-normals of the whole surface",
         ),
         (
             ColliderBuilder::polyline(vec![Vector::ZERO, Vector::X, Vector::Y], None),
-            true,
-            "collider 1 (generation 0) \"odd\": its shape is a Polyline, which a capture cannot hold",
+            false,
+            "collider 1 (generation 0) \"odd\": its shape is a Polyline on a dynamic body: its segments are captured as segments, which a capture holds on fixed bodies only",
+        ),
+        (
+            ColliderBuilder::compound(vec![
+                (Pose::IDENTITY, SharedShape::ball(0.5)),
+                (
+                    Pose::IDENTITY,
+                    SharedShape::segment(Vector::ZERO, Vector::X),
+                ),
+            ]),
+            false,
+            "collider 1 (generation 0) \"odd\": its part 1: its shape is a Segment on a dynamic body",
         ),
         (
             ColliderBuilder::segment(Vector::ZERO, Vector::X),

@@ -18,4 +18,5 @@ mod honest;
 mod judging;
 mod long_text;
 mod mistakes;
+mod pieces;
 mod recycling;

@@ -17,8 +17,8 @@
 //!
 //! What is read, and how:
 //! - every shape of every body passed (sensors left out): circles (their centre offset
-//!   applied to the pose), capsules, polygons with radius 0 (a rounded polygon is refused:
-//!   collidoscope has no such kind), segments, and chains (a chain's segments become one
+//!   applied to the pose), capsules, polygons (a rounded one with its radius, shape-set
+//!   version 4), segments, and chains (a chain's segments become one
 //!   collidoscope chain, open or looped as created, each segment its piece);
 //! - ids: a shape's `index1 | generation << 32`; a chain's the same with 2^52 added;
 //! - the pose is the body's transform (cos, sin as Box2D keeps them); velocities are the
@@ -228,17 +228,15 @@ impl<W: Write> Box2dCapture<W> {
                         at(capsule.into(), position, id)
                     } else if kind == b2ShapeType_b2_polygonShape {
                         let p = b2Shape_GetPolygon(shape_id);
-                        if p.radius != 0.0 {
-                            return Err(fail(format!(
-                                "a rounded polygon (radius {}) has no collidoscope kind; capture it without its radius",
-                                p.radius
-                            )));
-                        }
                         let points = p.vertices[..p.count.clamp(0, 8) as usize]
                             .iter()
                             .map(|v| dvec(*v))
                             .collect();
-                        let polygon = ConvexPolygon::new(points).map_err(geometry_error)?;
+                        // A rounded polygon (b2MakeRoundedBox, b2MakeOffsetRoundedPolygon)
+                        // keeps its radius: its core grown by it, as Box2D collides it.
+                        let polygon = ConvexPolygon::new(points)
+                            .and_then(|core| core.with_radius(p.radius as f64))
+                            .map_err(geometry_error)?;
                         at(polygon.into(), position, id)
                     } else if kind == b2ShapeType_b2_segmentShape {
                         if body_type != Body::Static {

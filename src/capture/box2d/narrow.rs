@@ -36,7 +36,7 @@ pub enum B2Kind {
     Circle(b2Circle),
     /// `b2Capsule`.
     Capsule(b2Capsule),
-    /// `b2Polygon` (radius 0).
+    /// `b2Polygon` (with the polygon's radius).
     Polygon(b2Polygon),
     /// `b2Segment`, two-sided.
     Segment(b2Segment),
@@ -70,9 +70,9 @@ pub fn transform(pose: Pose) -> b2Transform {
 }
 
 /// `placed` as Box2D's shape (for a chain, its piece `piece`), or why Box2D cannot hold it.
-/// Polygons go through `b2ComputeHull` and `b2MakePolygon` (radius 0), as a game makes them:
-/// refused when they have more than `B2_MAX_POLYGON_VERTICES` (8) corners or Box2D's hull
-/// merges some (nearly collinear within its linear slop).
+/// Polygons go through `b2ComputeHull` and `b2MakePolygon` (with the polygon's radius), as a
+/// game makes them: refused when they have more than `B2_MAX_POLYGON_VERTICES` (8) corners or
+/// Box2D's hull merges some (nearly collinear within its linear slop).
 pub fn to_box2d(placed: &Placed, piece: Option<usize>) -> Result<B2Shape, String> {
     let (kind, points, radius) = match &placed.shape {
         Shape::Circle(c) => (
@@ -135,11 +135,11 @@ pub fn to_box2d(placed: &Placed, piece: Option<usize>) -> Result<B2Shape, String
                 ));
             }
             // SAFETY: a hull of 3 or more points, as b2ComputeHull made it.
-            let polygon = unsafe { b2MakePolygon(&hull, 0.0) };
+            let polygon = unsafe { b2MakePolygon(&hull, p.radius() as f32) };
             let kept = (0..polygon.count as usize)
                 .map(|i| dvec(polygon.vertices[i]))
                 .collect();
-            (B2Kind::Polygon(polygon), kept, 0.0)
+            (B2Kind::Polygon(polygon), kept, p.radius())
         }
     };
     let points: Vec<b2Vec2> = points.iter().map(|q| vec2(*q)).collect();

@@ -25,12 +25,25 @@
 //!   handle). A ball is a circle centred on the collider's position; a cuboid a rectangle
 //!   polygon; a capsule a capsule (its segment and radius, local); a convex polygon a polygon
 //!   (its points in Rapier's order); a triangle a three-point polygon; a segment a segment,
-//!   on a fixed body (or no body) only. Any other shape (round shapes, compounds, polylines,
-//!   triangle meshes, heightfields, half-spaces, voxels) is refused with a [`CaptureError`]
-//!   naming the collider, unless the collider can make no contact (a sensor, or disabled): such
-//!   a collider is left out of the capture. Sensors and disabled colliders whose shape can be
-//!   captured are kept, so that one switched on and off keeps its id (a capture never takes an
-//!   id back once it was removed).
+//!   on a fixed body (or no body) only. A `RoundCuboid`, `RoundConvexPolygon` or
+//!   `RoundTriangle` is the polygon of its inner shape with the border radius as its `radius`
+//!   (shape-set version 4).
+//! - the shapes made of pieces, one capture shape per piece, each with its own id (from
+//!   [`FIRST_PART_ID`] up, given in the order first seen and kept while the capture runs) and
+//!   the name `NAME/part k` (`NAME/segment k`, `NAME/triangle k`; `NAME` is the collider's
+//!   name or `collider INDEX`): a `Compound`'s parts, each posed by the collider's pose times
+//!   the part's; a `Polyline`'s and a `HeightField`'s segments as two-sided segments (what
+//!   parry collides: each segment as a `Segment` shape), on a fixed body; a `TriMesh`'s
+//!   triangles as polygons. A claim parry makes on a part or piece (`subshape1`, `subshape2`
+//!   of its manifold) is a claim on that piece's shape, its points placed with the piece's
+//!   pose. Refused by name: a `Polyline` with `PolylineFlags::ORIENTED`, a `Compound` with
+//!   `CompoundFlags::FIX_INTERNAL_EDGES` and a `TriMesh` with `TriMeshFlags::FIX_INTERNAL_EDGES`
+//!   (their normals are clamped by pseudo-normals of the whole surface, which no piece alone
+//!   gives), and `HalfSpace`, `Voxels` and custom shapes. A refused collider is named in a
+//!   [`CaptureError`], unless it can make no contact (a sensor, or disabled): such a collider
+//!   is left out of the capture. Sensors and disabled colliders whose shape can be captured are
+//!   kept, so that one switched on and off keeps its id (a capture never takes an id back once
+//!   it was removed).
 //! - the pose of each collider is its parent body's position times the collider's position
 //!   relative to the body (what the step's narrow phase uses, also when the game moved the body
 //!   since the last step), or the collider's own position when it has no body. The rotation
@@ -89,12 +102,17 @@ use rapier2d::parry::query::{
     NonlinearRigidMotion, PersistentQueryDispatcher, QueryDispatcher, ShapeCastHit,
     ShapeCastOptions, Unsupported,
 };
-use rapier2d::parry::shape::{Shape as ParryShape, SharedShape};
+use rapier2d::parry::shape::{PolylineFlags, Shape as ParryShape, SharedShape, TriMeshFlags};
 use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// The Rapier version this adapter reads (the `engine.version` of [`header`]).
 pub const RAPIER_VERSION: &str = shim::VERSION;
+
+/// The first id of a piece of a collider made of pieces (a `Compound`'s part, a `Polyline`'s
+/// or `HeightField`'s segment, a `TriMesh`'s triangle): 2^52. A collider's own id reaches it
+/// only when its handle's generation is 2^20 (a slot reused a million times).
+pub const FIRST_PART_ID: u64 = 1 << 52;
 
 /// The capture id of a collider: its handle's index in the low 32 bits and its generation
 /// above them, `index | generation << 32`. `None` when the generation is 2^21 or more (the
@@ -136,14 +154,33 @@ pub struct RapierCapture<W: Write> {
     writer: CaptureWriter<W>,
     names: HashMap<ColliderHandle, String>,
     /// Each collider's shape as last given to the writer, in Rapier's numbers, with its body
-    /// type: a shape is converted and given again only when these change, never every step.
-    given: HashMap<ColliderHandle, (RawShape, Body)>,
-    /// The poses read by the last `before_step`, and each collider's id and pose then.
+    /// type and its pieces: a shape is converted and given again only when these change, never
+    /// every step.
+    given: HashMap<ColliderHandle, Given>,
+    /// The ids of the pieces of colliders made of pieces, by collider and piece.
+    part_ids: HashMap<(ColliderHandle, u32), u64>,
+    /// The poses read by the last `before_step`, and each collider's pieces and pose then.
     shapes: Vec<BodyPose>,
-    poses: HashMap<ColliderHandle, (u64, Pose)>,
+    poses: HashMap<ColliderHandle, (Vec<PieceId>, Pose)>,
     /// The manifolds of a step, kept so their room is reused.
     contacts: Vec<Manifold>,
     read: bool,
+}
+
+/// A capture shape of a collider: the collider's whole shape (`part` `None`), or its piece
+/// `part` (the `subshape` parry names in a manifold), posed by `local` in the collider's frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PieceId {
+    part: Option<u32>,
+    id: u64,
+    local: Pose,
+}
+
+/// What was given to the writer for a collider.
+struct Given {
+    raw: RawShape,
+    body: Body,
+    pieces: Vec<PieceId>,
 }
 
 /// A Rapier shape's own numbers, compared without converting it.
@@ -155,6 +192,12 @@ enum RawShape {
     Polygon(Vec<Vector>),
     Triangle([Vector; 3]),
     Segment(Vector, Vector),
+    RoundCuboid(Vector, Real),
+    RoundPolygon(Vec<Vector>, Real),
+    RoundTriangle([Vector; 3], Real),
+    /// A shape made of pieces, known by where its data lies, how many pieces it has and its
+    /// bounding box (an edit in place changes the box or the count).
+    Pieces(usize, usize, [Real; 4]),
     /// A shape the capture holds no kind for.
     Other,
 }
@@ -171,6 +214,17 @@ impl RawShape {
             (RawShape::Polygon(points), TypedShape::ConvexPolygon(p)) => points == p.points(),
             (RawShape::Triangle(t), TypedShape::Triangle(u)) => *t == [u.a, u.b, u.c],
             (RawShape::Segment(a, b), TypedShape::Segment(s)) => (*a, *b) == (s.a, s.b),
+            (RawShape::RoundCuboid(h, r), TypedShape::RoundCuboid(c)) => {
+                (*h, *r) == (c.inner_shape.half_extents, c.border_radius)
+            }
+            (RawShape::RoundPolygon(points, r), TypedShape::RoundConvexPolygon(p)) => {
+                *r == p.border_radius && points == p.inner_shape.points()
+            }
+            (RawShape::RoundTriangle(t, r), TypedShape::RoundTriangle(u)) => {
+                let i = &u.inner_shape;
+                (*t, *r) == ([i.a, i.b, i.c], u.border_radius)
+            }
+            (RawShape::Pieces(..), shape) => *self == Self::of(shape),
             _ => false,
         }
     }
@@ -183,9 +237,54 @@ impl RawShape {
             TypedShape::ConvexPolygon(p) => RawShape::Polygon(p.points().to_vec()),
             TypedShape::Triangle(t) => RawShape::Triangle([t.a, t.b, t.c]),
             TypedShape::Segment(s) => RawShape::Segment(s.a, s.b),
+            TypedShape::RoundCuboid(c) => {
+                RawShape::RoundCuboid(c.inner_shape.half_extents, c.border_radius)
+            }
+            TypedShape::RoundConvexPolygon(p) => {
+                RawShape::RoundPolygon(p.inner_shape.points().to_vec(), p.border_radius)
+            }
+            TypedShape::RoundTriangle(t) => {
+                let i = &t.inner_shape;
+                RawShape::RoundTriangle([i.a, i.b, i.c], t.border_radius)
+            }
+            TypedShape::Compound(c) => {
+                let aabb = c.local_aabb();
+                pieces_raw(
+                    c as *const _ as usize,
+                    c.shapes().len(),
+                    aabb.mins,
+                    aabb.maxs,
+                )
+            }
+            TypedShape::Polyline(p) => {
+                let aabb = p.local_aabb();
+                pieces_raw(
+                    p as *const _ as usize,
+                    p.num_segments(),
+                    aabb.mins,
+                    aabb.maxs,
+                )
+            }
+            TypedShape::HeightField(h) => {
+                let aabb = h.root_aabb();
+                pieces_raw(h as *const _ as usize, h.num_cells(), aabb.mins, aabb.maxs)
+            }
+            TypedShape::TriMesh(t) => {
+                let aabb = t.local_aabb();
+                pieces_raw(
+                    t as *const _ as usize,
+                    t.num_triangles(),
+                    aabb.mins,
+                    aabb.maxs,
+                )
+            }
             _ => RawShape::Other,
         }
     }
+}
+
+fn pieces_raw(at: usize, count: usize, mins: Vector, maxs: Vector) -> RawShape {
+    RawShape::Pieces(at, count, [mins.x, mins.y, maxs.x, maxs.y])
 }
 
 impl<W: Write> RapierCapture<W> {
@@ -217,6 +316,7 @@ impl<W: Write> RapierCapture<W> {
             writer,
             names: HashMap::new(),
             given: HashMap::new(),
+            part_ids: HashMap::new(),
             shapes: Vec::new(),
             poses: HashMap::new(),
             contacts: Vec::new(),
@@ -273,39 +373,30 @@ impl<W: Write> RapierCapture<W> {
             let known = self
                 .given
                 .get(&handle)
-                .is_some_and(|(raw, body)| *body == kind && raw.is(&typed));
+                .is_some_and(|g| g.body == kind && g.raw.is(&typed));
             if !known {
-                match shape_of(typed, kind) {
-                    Ok(shape) => {
-                        let name = self.names.get(&handle).map(String::as_str);
-                        self.writer.shape(id, shape, name)?;
-                        self.given.insert(handle, (RawShape::of(&typed), kind));
+                match pieces_of(typed, kind) {
+                    Ok(pieces) => {
+                        let ids = self.give(handle, id, pieces)?;
+                        let raw = RawShape::of(&typed);
+                        self.given.insert(
+                            handle,
+                            Given {
+                                raw,
+                                body: kind,
+                                pieces: ids,
+                            },
+                        );
                     }
                     Err(_) if !can_touch => continue,
                     Err(why) => return Err(fail(why)),
                 }
             }
-            let position = DVec2::new(f64::from(pose.translation.x), f64::from(pose.translation.y));
-            let rotation = DVec2::new(
-                f64::from(pose.rotation.cos()),
-                f64::from(pose.rotation.sin()),
-            );
-            let mut captured = BodyPose::new(id, position, rotation);
-            if let Some(rb) = body {
-                // The body's velocity at the collider's position: v + w x r, r from the
-                // centre of mass (placed with the same pose as the collider).
-                let com = *rb.position() * rb.local_center_of_mass();
-                let r = pose.translation - com;
-                let w = rb.angvel();
-                let v = rb.linvel() + Vector::new(-w * r.y, w * r.x);
-                let awake = !rb.is_sleeping() && kind != Body::Static;
-                captured = captured.moving(
-                    kind,
-                    DVec2::new(f64::from(v.x), f64::from(v.y)),
-                    f64::from(w),
-                    awake,
-                );
-            }
+            let pieces = self
+                .given
+                .get(&handle)
+                .map(|g| g.pieces.clone())
+                .unwrap_or_default();
             let groups = collider.collision_groups();
             let filter = Filter::layers(groups.memberships.bits(), groups.filter.bits())
                 .with_either(groups.test_mode == InteractionTestMode::Or);
@@ -313,18 +404,80 @@ impl<W: Write> RapierCapture<W> {
                 let (index, generation) = h.into_raw_parts();
                 u64::from(index) | u64::from(generation) << 32
             });
-            self.writer.pairing(
-                id,
-                Pairing {
-                    filter: Some(filter),
-                    body_id: body_id.filter(|id| *id < 1 << 53),
-                },
-            );
-            self.shapes.push(captured);
-            self.poses.insert(handle, (id, pose));
+            for piece in &pieces {
+                let at = pose * piece.local;
+                let position = DVec2::new(f64::from(at.translation.x), f64::from(at.translation.y));
+                let rotation =
+                    DVec2::new(f64::from(at.rotation.cos()), f64::from(at.rotation.sin()));
+                let mut captured = BodyPose::new(piece.id, position, rotation);
+                if let Some(rb) = body {
+                    // The body's velocity at the shape's position: v + w x r, r from the
+                    // centre of mass (placed with the same pose as the collider).
+                    let com = *rb.position() * rb.local_center_of_mass();
+                    let r = at.translation - com;
+                    let w = rb.angvel();
+                    let v = rb.linvel() + Vector::new(-w * r.y, w * r.x);
+                    let awake = !rb.is_sleeping() && kind != Body::Static;
+                    captured = captured.moving(
+                        kind,
+                        DVec2::new(f64::from(v.x), f64::from(v.y)),
+                        f64::from(w),
+                        awake,
+                    );
+                }
+                self.writer.pairing(
+                    piece.id,
+                    Pairing {
+                        filter: Some(filter),
+                        body_id: body_id.filter(|id| *id < 1 << 53),
+                    },
+                );
+                self.shapes.push(captured);
+            }
+            self.poses.insert(handle, (pieces, pose));
         }
         self.read = true;
         Ok(())
+    }
+
+    /// Give the writer the capture shapes of collider `handle` (id `id`): its whole shape, or
+    /// each of its pieces with its own id and name. Gives back the pieces' ids and poses.
+    fn give(
+        &mut self,
+        handle: ColliderHandle,
+        id: u64,
+        pieces: Vec<Piece>,
+    ) -> Result<Vec<PieceId>, CaptureError> {
+        let mut ids = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            let Some(part) = piece.part else {
+                let name = self.names.get(&handle).map(String::as_str);
+                self.writer.shape(id, piece.shape, name)?;
+                ids.push(PieceId {
+                    part: None,
+                    id,
+                    local: piece.local,
+                });
+                continue;
+            };
+            let next = FIRST_PART_ID + self.part_ids.len() as u64;
+            let part_id = *self.part_ids.entry((handle, part)).or_insert(next);
+            let name = match self.names.get(&handle) {
+                Some(name) => format!("{name}/{} {part}", piece.word),
+                None => format!(
+                    "collider {}/{} {part}",
+                    handle.into_raw_parts().0,
+                    piece.word
+                ),
+            };
+            self.writer.shape(part_id, piece.shape, Some(&name))?;
+            ids.push(PieceId {
+                part: Some(part),
+                id: part_id,
+                local: piece.local,
+            });
+        }
+        Ok(ids)
     }
 
     /// The contact manifolds of `narrow_phase`, after `PhysicsPipeline::step`, as the writer
@@ -361,24 +514,43 @@ impl<W: Write> RapierCapture<W> {
                     ))
                 })
             };
-            let (a, pose1) = pose(pair.collider1)?;
-            let (b, pose2) = pose(pair.collider2)?;
+            let (pieces1, pose1) = pose(pair.collider1)?;
+            let (pieces2, pose2) = pose(pair.collider2)?;
             for manifold in shim::manifolds(pair) {
                 if manifold.points.is_empty() {
                     continue;
                 }
+                let (sub1, sub2) = shim::subshape_poses(manifold);
+                let (Some(a), Some(b)) = (
+                    piece_id(pieces1, manifold.subshape1),
+                    piece_id(pieces2, manifold.subshape2),
+                ) else {
+                    return Err(CaptureError::Contract(format!(
+                        "a manifold of {} and {} names a piece (subshapes {} and {}) the \
+                         capture did not read",
+                        self.label(pair.collider1),
+                        self.label(pair.collider2),
+                        manifold.subshape1,
+                        manifold.subshape2
+                    )));
+                };
+                // A piece's points are in its own frame: the collider's pose times the piece's.
+                let (at1, at2) = (
+                    sub1.map_or(*pose1, |p| *pose1 * p),
+                    sub2.map_or(*pose2, |p| *pose2 * p),
+                );
                 let points: ManifoldPoints = manifold
                     .points
                     .iter()
                     .map(|p| ManifoldPoint {
-                        point: (place(pose1, p.local_p1) + place(pose2, p.local_p2)) * 0.5,
+                        point: (place(&at1, p.local_p1) + place(&at2, p.local_p2)) * 0.5,
                         separation: f64::from(p.dist),
                     })
                     .collect();
                 let normal = manifold.data.normal;
                 contacts.push(Manifold {
-                    a: *a,
-                    b: *b,
+                    a,
+                    b,
                     normal: DVec2::new(f64::from(normal.x), f64::from(normal.y)),
                     points,
                     piece: None,
@@ -471,6 +643,119 @@ fn point(p: Vector) -> DVec2 {
     DVec2::new(f64::from(p.x), f64::from(p.y))
 }
 
+/// The id of the capture shape a manifold's `subshape` names among a collider's pieces: the
+/// whole collider's, or the piece's.
+fn piece_id(pieces: &[PieceId], subshape: u32) -> Option<u64> {
+    match pieces {
+        [whole] if whole.part.is_none() => Some(whole.id),
+        _ => pieces
+            .iter()
+            .find(|p| p.part == Some(subshape))
+            .map(|p| p.id),
+    }
+}
+
+/// One capture shape of a collider: its whole shape (`part` `None`), or its piece `part`
+/// (called `word`: "part", "segment", "triangle"), posed by `local` in the collider's frame.
+struct Piece {
+    part: Option<u32>,
+    word: &'static str,
+    shape: Shape,
+    local: Pose,
+}
+
+/// The capture shapes of a Rapier shape on a body of type `body`: itself, or its pieces
+/// (see the module's documentation), or why there are none.
+fn pieces_of(shape: TypedShape<'_>, body: Body) -> Result<Vec<Piece>, String> {
+    let piece = |part: usize, word, shape, local| Piece {
+        part: Some(part as u32),
+        word,
+        shape,
+        local,
+    };
+    let fixed_only = |what: &str| {
+        (body == Body::Static).then_some(()).ok_or_else(|| {
+            format!(
+                "its shape is a {what} on a {} body: its segments are captured as segments, \
+                 which a capture holds on fixed bodies only (use a Compound of capsules or \
+                 polygons on a moving body)",
+                body.name()
+            )
+        })
+    };
+    let segment = |k: usize, s: &rapier2d::parry::shape::Segment| {
+        Segment::new(point(s.a), point(s.b))
+            .map(Shape::from)
+            .map_err(|e| format!("its segment {k}: {e}"))
+    };
+    match shape {
+        TypedShape::Compound(compound) => {
+            if shim::compound_fixes_internal_edges(compound) {
+                return Err(refused_flag(
+                    "Compound",
+                    "CompoundFlags::FIX_INTERNAL_EDGES",
+                ));
+            }
+            compound
+                .shapes()
+                .iter()
+                .enumerate()
+                .map(|(k, (local, part))| {
+                    shape_of(part.as_typed_shape(), body)
+                        .map(|s| piece(k, "part", s, *local))
+                        .map_err(|e| format!("its part {k}: {e}"))
+                })
+                .collect()
+        }
+        TypedShape::Polyline(polyline) => {
+            if polyline.flags().contains(PolylineFlags::ORIENTED) {
+                return Err(refused_flag("Polyline", "PolylineFlags::ORIENTED"));
+            }
+            fixed_only("Polyline")?;
+            polyline
+                .segments()
+                .enumerate()
+                .map(|(k, s)| segment(k, &s).map(|s| piece(k, "segment", s, Pose::IDENTITY)))
+                .collect()
+        }
+        TypedShape::HeightField(field) => {
+            fixed_only("HeightField")?;
+            (0..field.num_cells())
+                .filter_map(|k| field.segment_at(k).map(|s| (k, s)))
+                .map(|(k, s)| segment(k, &s).map(|s| piece(k, "segment", s, Pose::IDENTITY)))
+                .collect()
+        }
+        TypedShape::TriMesh(mesh) => {
+            if mesh.flags().contains(TriMeshFlags::FIX_INTERNAL_EDGES) {
+                return Err(refused_flag("TriMesh", "TriMeshFlags::FIX_INTERNAL_EDGES"));
+            }
+            mesh.triangles()
+                .enumerate()
+                .map(|(k, t)| {
+                    ConvexPolygon::new(vec![point(t.a), point(t.b), point(t.c)])
+                        .map(|p| piece(k, "triangle", p.into(), Pose::IDENTITY))
+                        .map_err(|e| format!("its triangle {k}: {e}"))
+                })
+                .collect()
+        }
+        whole => Ok(vec![Piece {
+            part: None,
+            word: "",
+            shape: shape_of(whole, body)?,
+            local: Pose::IDENTITY,
+        }]),
+    }
+}
+
+/// Why a shape with a flag that clamps its normals is refused.
+fn refused_flag(shape: &str, flag: &str) -> String {
+    format!(
+        "its shape is a {shape} with {flag}: its contact normals are clamped by pseudo-normals \
+         of the whole surface, which no single piece gives, so its claims could not be judged \
+         piece by piece; capture it without the flag"
+    )
+}
+
 /// The capture's shape for a Rapier shape on a body of type `body`, or why there is none.
 fn shape_of(shape: TypedShape<'_>, body: Body) -> Result<Shape, String> {
     let invalid = |what: &str, e: collidoscope::geometry::ShapeError| format!("its {what}: {e}");
@@ -510,9 +795,27 @@ fn shape_of(shape: TypedShape<'_>, body: Body) -> Result<Shape, String> {
              only: use a Capsule, or put the segment on a fixed body",
             body.name()
         )),
+        TypedShape::RoundCuboid(c) => ConvexPolygon::rectangle(point(c.inner_shape.half_extents))
+            .and_then(|p| p.with_radius(f64::from(c.border_radius)))
+            .map(Shape::from)
+            .map_err(|e| invalid("round cuboid", e)),
+        TypedShape::RoundConvexPolygon(p) => {
+            ConvexPolygon::new(p.inner_shape.points().iter().copied().map(point).collect())
+                .and_then(|q| q.with_radius(f64::from(p.border_radius)))
+                .map(Shape::from)
+                .map_err(|e| invalid("round convex polygon", e))
+        }
+        TypedShape::RoundTriangle(t) => {
+            let i = &t.inner_shape;
+            ConvexPolygon::new(vec![point(i.a), point(i.b), point(i.c)])
+                .and_then(|q| q.with_radius(f64::from(t.border_radius)))
+                .map(Shape::from)
+                .map_err(|e| invalid("round triangle", e))
+        }
         other => Err(format!(
             "its shape is a {}, which a capture cannot hold (it holds Ball, Cuboid, Capsule, \
-             ConvexPolygon, Triangle, and Segment on a fixed body)",
+             ConvexPolygon, Triangle, their Round forms, Segment, Polyline and HeightField on a \
+             fixed body, TriMesh, and Compound of these)",
             shape_name(&other)
         )),
     }
@@ -521,13 +824,10 @@ fn shape_of(shape: TypedShape<'_>, body: Body) -> Result<Shape, String> {
 /// The Rapier name of a shape type the capture does not hold.
 fn shape_name(shape: &TypedShape<'_>) -> &'static str {
     match shape {
-        TypedShape::RoundCuboid(_) => "RoundCuboid",
-        TypedShape::RoundTriangle(_) => "RoundTriangle",
-        TypedShape::RoundConvexPolygon(_) => "RoundConvexPolygon",
-        TypedShape::Compound(_) => "Compound",
-        TypedShape::Polyline(_) => "Polyline",
-        TypedShape::TriMesh(_) => "TriMesh",
-        TypedShape::HeightField(_) => "HeightField",
+        TypedShape::Compound(_) => "Compound (inside a Compound)",
+        TypedShape::Polyline(_) => "Polyline (inside a Compound)",
+        TypedShape::TriMesh(_) => "TriMesh (inside a Compound)",
+        TypedShape::HeightField(_) => "HeightField (inside a Compound)",
         TypedShape::HalfSpace(_) => "HalfSpace",
         TypedShape::Voxels(_) => "Voxels",
         TypedShape::Custom(_) => "custom shape",
@@ -739,6 +1039,17 @@ fn parry_shape(placed: &Placed, piece: Option<usize>) -> Result<(SharedShape, Po
         Shape::Chain(c) => {
             let p = asked_piece(c, piece)?;
             SharedShape::segment(v(p.p1), v(p.p2))
+        }
+        Shape::Polygon(p) if p.is_rounded() => {
+            let r = p.radius() as Real;
+            match p.centred_half_extents() {
+                Some(half) => SharedShape::round_cuboid(half.x as Real, half.y as Real, r),
+                None => SharedShape::round_convex_polyline(
+                    p.points().iter().map(|q| v(*q)).collect(),
+                    r,
+                )
+                .ok_or("parry's round_convex_polyline refuses the polygon's corners")?,
+            }
         }
         Shape::Polygon(p) => match p.centred_half_extents() {
             Some(half) => SharedShape::cuboid(half.x as Real, half.y as Real),

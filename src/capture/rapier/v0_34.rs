@@ -11,6 +11,8 @@ pub use ::rapier2d_0_34 as rapier2d;
 mod shim {
     use super::rapier2d::dynamics::IntegrationParameters;
     use super::rapier2d::geometry::{ContactManifold, ContactPair};
+    use super::rapier2d::math::Pose;
+    use super::rapier2d::parry::shape::Compound;
 
     pub const VERSION: &str = "0.34.0";
     pub type IntersectionOut = bool;
@@ -22,6 +24,15 @@ mod shim {
 
     /// Rapier 0.34 has no contact recycling.
     pub fn contact_recycling(_: &IntegrationParameters) -> bool {
+        false
+    }
+
+    pub fn subshape_poses(m: &ContactManifold) -> (Option<Pose>, Option<Pose>) {
+        (m.subshape_pos1, m.subshape_pos2)
+    }
+
+    /// parry 0.29's compounds have no flags: no internal edges are fixed.
+    pub fn compound_fixes_internal_edges(_: &Compound) -> bool {
         false
     }
 }

@@ -9,6 +9,8 @@ pub use ::rapier2d_0_35 as rapier2d;
 mod shim {
     use super::rapier2d::dynamics::IntegrationParameters;
     use super::rapier2d::geometry::{ContactManifold, ContactPair};
+    use super::rapier2d::math::Pose;
+    use super::rapier2d::parry::shape::Compound;
 
     pub const VERSION: &str = "0.35.3";
     pub type IntersectionOut = bool;
@@ -20,6 +22,15 @@ mod shim {
 
     pub fn contact_recycling(params: &IntegrationParameters) -> bool {
         params.contact_recycling
+    }
+
+    pub fn subshape_poses(m: &ContactManifold) -> (Option<Pose>, Option<Pose>) {
+        (m.subshape_pos1().copied(), m.subshape_pos2().copied())
+    }
+
+    /// parry 0.30's compounds have no flags: no internal edges are fixed.
+    pub fn compound_fixes_internal_edges(_: &Compound) -> bool {
+        false
     }
 }
 

@@ -10,6 +10,8 @@ pub use ::rapier2d;
 mod shim {
     use super::rapier2d::dynamics::IntegrationParameters;
     use super::rapier2d::geometry::{ContactManifold, ContactPair};
+    use super::rapier2d::math::Pose;
+    use super::rapier2d::parry::shape::{Compound, CompoundFlags};
 
     pub const VERSION: &str = "0.36.1";
     pub type IntersectionOut = super::rapier2d::parry::query::ShapeIntersection;
@@ -21,6 +23,14 @@ mod shim {
 
     pub fn contact_recycling(params: &IntegrationParameters) -> bool {
         params.contact_recycling
+    }
+
+    pub fn subshape_poses(m: &ContactManifold) -> (Option<Pose>, Option<Pose>) {
+        (m.subshape_pos1().copied(), m.subshape_pos2().copied())
+    }
+
+    pub fn compound_fixes_internal_edges(c: &Compound) -> bool {
+        c.flags().contains(CompoundFlags::FIX_INTERNAL_EDGES)
     }
 }
 

@@ -215,6 +215,9 @@ pub struct Record {
     pub frame: u64,
     pub a: u64,
     pub b: u64,
+    /// The names of the shapes `a` and `b` (empty when unnamed).
+    pub a_name: String,
+    pub b_name: String,
     pub intersecting: bool,
     pub claimed_depth: f64,
     pub exact_depth: f64,
@@ -320,10 +323,19 @@ pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
         for claim in &judged.claims {
             run.claims += 1;
             let was_kept = kept_now.contains(&(claim.a, claim.b));
+            let name = |id: u64| {
+                reader
+                    .shape(id)
+                    .and_then(|s| s.name.as_deref())
+                    .unwrap_or("")
+                    .to_string()
+            };
             run.records.push(Record {
                 frame: frame.frame,
                 a: claim.a,
                 b: claim.b,
+                a_name: name(claim.a),
+                b_name: name(claim.b),
                 intersecting: claim.claimed.intersecting,
                 claimed_depth: claim.claimed.depth.unwrap_or(0.0),
                 exact_depth: claim.check.exact.depth,
