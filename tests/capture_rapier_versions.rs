@@ -86,6 +86,40 @@ macro_rules! version_tests {
                     }
                 }
                 dynamic(&mut w, ColliderBuilder::capsule_x(0.3, 0.15), 1.0, 1.5, 0.0);
+                // The shapes made of pieces and the round ones (shape-set version 4): a
+                // rounded crate on the tiles, an L of two boxes as one Compound dropped on a
+                // polyline floor beyond them.
+                dynamic(
+                    &mut w,
+                    ColliderBuilder::round_cuboid(0.2, 0.2, 0.05),
+                    -3.0,
+                    0.25,
+                    3.0,
+                );
+                let floor = vec![
+                    Vector::new(6.0, 0.0),
+                    Vector::new(7.0, 0.2),
+                    Vector::new(9.0, 0.0),
+                ];
+                fixed(
+                    &mut w,
+                    ColliderBuilder::polyline(floor, None),
+                    0.0,
+                    0.0,
+                    0.0,
+                );
+                use adapter::rapier2d::geometry::SharedShape;
+                let parts = vec![
+                    (
+                        Pose::new(Vector::new(0.0, 0.0), 0.0),
+                        SharedShape::cuboid(0.4, 0.1),
+                    ),
+                    (
+                        Pose::new(Vector::new(-0.3, 0.3), 0.0),
+                        SharedShape::cuboid(0.1, 0.2),
+                    ),
+                ];
+                dynamic(&mut w, ColliderBuilder::compound(parts), 7.5, 1.2, 0.5);
                 w
             }
 
@@ -124,10 +158,17 @@ macro_rules! version_tests {
                         .unwrap();
                 assert_eq!(reader.header().engine.version, $version);
                 let (mut claims, mut agreeing, mut intersecting) = (0, 0, 0);
+                let (mut on_parts, mut rounded) = (0, false);
                 let mut worst = Vec::new();
                 while let Some(frame) = reader.next_frame().unwrap() {
+                    rounded |= reader.shapes().any(|s| match &s.placed.shape {
+                        collidoscope::geometry::Shape::Polygon(p) => p.radius() == 0.05f32 as f64,
+                        _ => false,
+                    });
                     for c in judge_frame(&reader, &frame).claims {
                         claims += 1;
+                        // A claim on a compound's part or a polyline's segment.
+                        on_parts += usize::from(c.a >= 1 << 52 || c.b >= 1 << 52);
                         intersecting += usize::from(c.claimed.intersecting);
                         if c.agrees() {
                             agreeing += 1;
@@ -141,6 +182,8 @@ macro_rules! version_tests {
                     "{claims} claims, {intersecting} intersecting"
                 );
                 assert_eq!(agreeing, claims, "{worst:#?}");
+                assert!(rounded, "the rounded crate keeps its radius");
+                assert!(on_parts > 20, "{on_parts} claims on parts and segments");
             }
 
             #[test]
