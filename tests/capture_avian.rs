@@ -431,3 +431,48 @@ fn the_avian_plugin_streams_to_a_listening_window() {
     assert!(tally.claims > 100, "{tally:#?}");
     assert_eq!(tally.claims - tally.agreeing, tally.ties, "{tally:#?}");
 }
+
+/// A rounded crate (`Collider::round_rectangle`: a 0.4 m square core grown by 0.05 m) sliding
+/// at 3 m/s over the twelve tiles: captured as a polygon with its radius (shape-set version 4),
+/// and every claim agrees at f32 (or is a tie, as above).
+#[test]
+fn a_rounded_avian_crate_is_captured_with_its_radius_and_agrees() {
+    fn rounded_setup(mut commands: Commands) {
+        for k in 0..12 {
+            commands.spawn((
+                Name::new(format!("tile{}", k + 1)),
+                RigidBody::Static,
+                Collider::rectangle(1.0, 1.0),
+                Transform::from_xyz(-5.5 + k as f32, -0.5, 0.0),
+            ));
+        }
+        commands.spawn((
+            Name::new("rounded crate"),
+            RigidBody::Dynamic,
+            Collider::round_rectangle(0.4, 0.4, 0.05),
+            Transform::from_xyz(-5.5, 0.25, 0.0),
+            LinearVelocity(bevy::math::Vec2::new(3.0, 0.0)),
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rounded.capture.jsonl");
+    run_game(&path, 150, CapturePlugin::to_file(&path), rounded_setup);
+    let tally = judge(&path);
+    println!("{tally:#?}");
+    assert!(tally.claims > 100, "{tally:#?}");
+    assert_eq!(tally.claims - tally.agreeing, tally.ties, "{tally:#?}");
+    let mut reader = CaptureReader::open(&path).unwrap();
+    reader.next_frame().unwrap().unwrap();
+    let crate_shape = reader
+        .shapes()
+        .find(|s| s.name.as_deref() == Some("rounded crate"))
+        .expect("the crate is captured");
+    let collidoscope::geometry::Shape::Polygon(p) = &crate_shape.placed.shape else {
+        panic!(
+            "a rounded rectangle is a polygon: {:?}",
+            crate_shape.placed.shape
+        );
+    };
+    assert_eq!(p.radius(), 0.05f32 as f64);
+    assert_eq!(p.centred_half_extents(), Some(DVec2::splat(0.2f32 as f64)));
+}

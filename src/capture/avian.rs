@@ -631,8 +631,9 @@ fn avian_collider(
                 }
                 None => {
                     let corners: Vec<bevy::math::Vec2> = p.points().iter().map(|q| v(*q)).collect();
-                    Collider::round_convex_hull(&corners, r)
-                        .ok_or("Avian's round_convex_hull refuses the polygon's corners")?
+                    avian2d::parry::shape::SharedShape::round_convex_hull(&corners, r)
+                        .map(Collider::from)
+                        .ok_or("parry's round_convex_hull refuses the polygon's corners")?
                 }
             }
         }

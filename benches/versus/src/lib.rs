@@ -12,7 +12,9 @@ pub mod box2d;
 pub mod reference;
 
 use box2d::{B2Shape, box2d_distance, box2d_manifold, box2d_ray, box2d_toi, rounded_to_f32};
-use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, ShapeKind};
+use collidoscope::geometry::{
+    Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Shape, ShapeKind,
+};
 use collidoscope::query::{Velocity, collide, distance, pair_report, ray_cast, time_of_impact};
 use parry2d_f64::math::Vector;
 use parry2d_f64::query::{self, NonlinearRigidMotion, Ray};
@@ -127,6 +129,32 @@ pub fn random_shape(kind: ShapeKind, rng: &mut Rng) -> Placed {
     }
 }
 
+/// The rounded sets: a rounded polygon (shape-set version 4) against a circle, a capsule, a
+/// plain polygon and another rounded polygon, by column name (`None`: a rounded polygon).
+pub const ROUNDED_PAIRS: [(&str, Option<ShapeKind>); 4] = [
+    ("rpoly-c", Some(ShapeKind::Circle)),
+    ("rpoly-cap", Some(ShapeKind::Capsule)),
+    ("rpoly-poly", Some(ShapeKind::Polygon)),
+    ("rpoly-rpoly", None),
+];
+
+/// A rounded polygon: a random polygon's core (as [`random_shape`] makes it) grown by 0.02 to
+/// 0.3, rounded to f32, as Box2D's `b2MakeRoundedBox` / `b2MakePolygon(hull, radius)` and
+/// Rapier's `RoundConvexPolygon` make one.
+pub fn random_rounded(rng: &mut Rng) -> Placed {
+    loop {
+        let plain = random_shape(ShapeKind::Polygon, rng);
+        let radius = rng.range(0.02, 0.3) as f32 as f64;
+        let Shape::Polygon(core) = &plain.shape else {
+            unreachable!("a polygon was asked for")
+        };
+        let rounded = Placed::new(core.clone().with_radius(radius).unwrap(), plain.pose);
+        if box2d::has_box2d(&rounded) {
+            return rounded;
+        }
+    }
+}
+
 /// One set of pairs, each engine's copy in its own array.
 pub struct Pairs {
     pub kinds: (ShapeKind, ShapeKind),
@@ -170,15 +198,36 @@ impl Pairs {
 /// `count` pairs of `kinds` whose boxes overlap (what a broad phase hands on), half of them
 /// intersecting, in a shuffled order (no pattern for a branch predictor to learn).
 pub fn near_pairs(kinds: (ShapeKind, ShapeKind), count: usize, seed: u64) -> Pairs {
+    let make = |rng: &mut Rng| (random_shape(kinds.0, rng), random_shape(kinds.1, rng));
+    near_pairs_made(kinds, make, count, seed)
+}
+
+/// [`near_pairs`] of a rounded polygon and `other` (a rounded polygon when `None`).
+pub fn rounded_near_pairs(other: Option<ShapeKind>, count: usize, seed: u64) -> Pairs {
+    let make = |rng: &mut Rng| {
+        let a = random_rounded(rng);
+        let b = match other {
+            Some(kind) => random_shape(kind, rng),
+            None => random_rounded(rng),
+        };
+        (a, b)
+    };
+    let kinds = (ShapeKind::Polygon, other.unwrap_or(ShapeKind::Polygon));
+    near_pairs_made(kinds, make, count, seed)
+}
+
+fn near_pairs_made(
+    kinds: (ShapeKind, ShapeKind),
+    mut make: impl FnMut(&mut Rng) -> (Placed, Placed),
+    count: usize,
+    seed: u64,
+) -> Pairs {
     let mut rng = Rng::new(seed);
     let (mut hit, mut miss) = (Vec::new(), Vec::new());
     let want_hit = count / 2;
     let want_miss = count - want_hit;
     while hit.len() < want_hit || miss.len() < want_miss {
-        let (x, y) = (
-            random_shape(kinds.0, &mut rng),
-            random_shape(kinds.1, &mut rng),
-        );
+        let (x, y) = make(&mut rng);
         let ((x_min, x_max), (y_min, y_max)) = (x.aabb(), y.aabb());
         if !(x_min.cmple(y_max).all() && y_min.cmple(x_max).all()) {
             continue;
@@ -238,10 +287,24 @@ pub struct Rays {
 }
 
 pub fn rays(kind: ShapeKind, count: usize, seed: u64) -> Rays {
+    rays_made(kind, |rng| random_shape(kind, rng), count, seed)
+}
+
+/// [`rays`] at rounded polygons.
+pub fn rounded_rays(count: usize, seed: u64) -> Rays {
+    rays_made(ShapeKind::Polygon, random_rounded, count, seed)
+}
+
+fn rays_made(
+    kind: ShapeKind,
+    mut make: impl FnMut(&mut Rng) -> Placed,
+    count: usize,
+    seed: u64,
+) -> Rays {
     let mut rng = Rng::new(seed);
     let ours: Vec<_> = (0..count)
         .map(|_| {
-            let shape = random_shape(kind, &mut rng);
+            let shape = make(&mut rng);
             let angle = rng.range(0.0, std::f64::consts::TAU);
             let (dx, dy) = (rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
             let at = shape.pose.position;

@@ -17,8 +17,8 @@
 
 use collidoscope::geometry::ShapeKind;
 use collidoscope_versus::{
-    Engine, KIND_PAIRS, Pairs, Query, RAY_KINDS, Rays, far_pairs, near_pairs, pair_name, rays,
-    run_pairs, run_rays, short, thread_cpu_ns,
+    Engine, KIND_PAIRS, Pairs, Query, RAY_KINDS, ROUNDED_PAIRS, Rays, far_pairs, near_pairs,
+    pair_name, rays, rounded_near_pairs, rounded_rays, run_pairs, run_rays, short, thread_cpu_ns,
 };
 use std::process::ExitCode;
 
@@ -105,10 +105,17 @@ fn main() -> ExitCode {
         }
     };
     eprintln!("making the pairs ({} per set)...", s.pairs);
+    // The plain kinds, then the rounded sets (a rounded polygon against each kind).
     let near: Vec<Pairs> = KIND_PAIRS
         .iter()
         .enumerate()
         .map(|(i, k)| near_pairs(*k, s.pairs, 1 + i as u64))
+        .chain(
+            ROUNDED_PAIRS
+                .iter()
+                .enumerate()
+                .map(|(i, (_, other))| rounded_near_pairs(*other, s.pairs, 301 + i as u64)),
+        )
         .collect();
     let far: Vec<Pairs> = if s.queries.iter().any(|q| q.moving()) {
         KIND_PAIRS
@@ -123,6 +130,7 @@ fn main() -> ExitCode {
         .iter()
         .enumerate()
         .map(|(i, k)| rays(*k, s.pairs, 201 + i as u64))
+        .chain(std::iter::once(rounded_rays(s.pairs, 401)))
         .collect();
 
     let mut jobs = Vec::new();
@@ -132,10 +140,25 @@ fn main() -> ExitCode {
                 for (i, kind) in RAY_KINDS.iter().enumerate() {
                     jobs.push(job(query, kind_name(*kind), Set::Rays(i)));
                 }
+                jobs.push(job(
+                    query,
+                    "rounded polygon".into(),
+                    Set::Rays(RAY_KINDS.len()),
+                ));
             }
             _ => {
                 for (i, (a, b)) in KIND_PAIRS.iter().enumerate() {
                     jobs.push(job(query, pair_name(*a, *b), Set::Pairs(i)));
+                }
+                // Time of impact is measured on the plain kinds only.
+                if !query.moving() {
+                    for (i, (name, _)) in ROUNDED_PAIRS.iter().enumerate() {
+                        jobs.push(job(
+                            query,
+                            name.to_string(),
+                            Set::Pairs(KIND_PAIRS.len() + i),
+                        ));
+                    }
                 }
             }
         }
@@ -232,7 +255,7 @@ fn print_tables(jobs: &[Job], s: &Settings) {
         for q in &ratio_queries {
             let cells: Vec<String> = jobs
                 .iter()
-                .filter(|j| j.query == *q)
+                .filter(|j| j.query == *q && !j.column.starts_with("r"))
                 .map(|j| {
                     let ours = median(&j.samples[0]);
                     let b2 = median(&j.samples[1]);
@@ -257,6 +280,24 @@ fn print_tables(jobs: &[Job], s: &Settings) {
             };
             println!("| {label} | {} | {goal} |", cells.join(", "));
         }
+    }
+    let rounded: Vec<String> = jobs
+        .iter()
+        .filter(|j| j.column.starts_with("r") && j.samples[1].len() == j.samples[0].len())
+        .map(|j| {
+            format!(
+                "{} {}: {:.2}",
+                j.query.name(),
+                j.column,
+                median(&j.samples[0]) / median(&j.samples[1])
+            )
+        })
+        .collect();
+    if !rounded.is_empty() {
+        println!(
+            "\nRounded polygons (version 4) beside Box2D's rounded polygons (b2MakePolygon with a radius): {}",
+            rounded.join("; ")
+        );
     }
     println!("\nns per pair (median): collidoscope / Box2D / parry\n");
     println!("| query | kind | collidoscope | Box2D | parry | / Box2D | / parry |");
