@@ -2,8 +2,8 @@
 //!
 //! 1. `scene::parse` must never panic: every input gives `Ok` or `Err`.
 //! 2. When it gives `Ok(scene)`, `scene::to_json(&scene)` must parse again to an equal scene:
-//!    every number the file holds (positions, angles, radii, capsule and segment ends,
-//!    polygon and chain points)
+//!    every number the file holds (positions, angles, radii, a rounded polygon's radius,
+//!    capsule and segment ends, polygon and chain points)
 //!    bit-identical, names and kinds equal, the whole `Scene` `==`, and writing the re-read
 //!    scene gives the same text again.
 
@@ -39,10 +39,13 @@ fn stored(scene: &Scene) -> Vec<Stored> {
                     c.b().y.to_bits(),
                     c.radius().to_bits(),
                 ],
-                Shape::Polygon(p) => p
-                    .points_as_given()
-                    .iter()
-                    .flat_map(|q| [q.x.to_bits(), q.y.to_bits()])
+                // A rounded polygon's radius (version 4) first, then its points.
+                Shape::Polygon(p) => std::iter::once(p.radius().to_bits())
+                    .chain(
+                        p.points_as_given()
+                            .iter()
+                            .flat_map(|q| [q.x.to_bits(), q.y.to_bits()]),
+                    )
                     .collect(),
                 Shape::Segment(s) => vec![
                     s.a().x.to_bits(),

@@ -202,6 +202,7 @@ fn placed_polygon(
 /// segment starting at `start` and going `d`: the earliest of the core's edges moved out by
 /// the radius (where the hit lies beside its edge) and the discs at its corners, as a capsule's
 /// sides and ends. A start within `radius` of the core is inside.
+#[inline(never)]
 fn rounded_polygon(
     points: &[DVec2],
     normals: &[DVec2],
