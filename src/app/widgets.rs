@@ -109,7 +109,7 @@ pub const PHONE: f32 = 600.0;
 /// A side panel sized as a share of the window (`default` points at most, `share` of the
 /// width at most when resized), that never paints over the scene view and keeps its width
 /// whatever it holds. On a window narrower than [`PHONE`] it is a panel under the scene view,
-/// at most half the height, scrolled (by a drag too, as a phone's lists are).
+/// 0.4 of the height whatever it holds, scrolled (by a drag too, as a phone's lists are).
 pub fn side_panel(
     ui: &mut egui::Ui,
     (side, id): (Side, &'static str),
@@ -118,10 +118,11 @@ pub fn side_panel(
 ) {
     let size = ui.ctx().content_rect().size();
     if size.x < PHONE {
+        // 0.4 of the height whatever it holds: a panel sized by its content shrank when step
+        // mode showed fewer rows, and moved Next from under the finger that tapped it.
         egui::Panel::bottom(id)
-            .default_size(0.4 * size.y)
-            .min_size(80.0)
-            .max_size(0.5 * size.y)
+            .exact_size(0.4 * size.y)
+            .resizable(false)
             .show(ui, |ui| {
                 // A finger's drag scrolls it from the first touch on (egui's own waits for a
                 // touch seen, and the first drag would be lost).

@@ -316,6 +316,40 @@ fn the_presenters_buttons_stay_in_place_from_step_to_step() {
     }
 }
 
+/// The helper's second try (issue 61, 5): in the pair lab on a phone the first tap on Next
+/// shrank the panel under the scene to its new words and moved Next 113 points down, under
+/// the scene; the next tap missed it. The panel is 0.4 of the height whatever it holds, and
+/// each step brings its row of the axes table into view.
+#[test]
+fn the_pair_labs_next_stays_under_the_finger_on_a_phone() {
+    let mut h = harness_at(
+        App::new(Options {
+            no_data_dir: true,
+            ..Default::default()
+        }),
+        PHONE,
+    );
+    // A first tap on the scene's empty top left: the window knows fingers work it (its
+    // status bar's words change for a finger).
+    let corner = h.state().view_rect().left_top() + egui::vec2(12.0, 12.0);
+    tap(&mut h, corner);
+    let next = h.get_by_role_and_label(Role::Button, "Next").rect();
+    let panel_top =
+        |h: &Harness<'static, App>| h.get_by_label("Step through the test").rect().top();
+    let top = panel_top(&h);
+    for step in 0..4 {
+        tap(&mut h, next.center());
+        assert_eq!(h.state().step(), Some(step));
+        assert_eq!(
+            h.get_by_role_and_label(Role::Button, "Next").rect(),
+            next,
+            "after {} taps of Next",
+            step + 1
+        );
+        assert_eq!(panel_top(&h), top);
+    }
+}
+
 #[test]
 fn fingers_are_told_what_fingers_do() {
     let mut h = harness_at(app(None), PHONE);

@@ -102,6 +102,7 @@ impl FramePair {
                 let place = axes_table::Place {
                     id: "motion axes table",
                     scroll_down: false,
+                    follow: false,
                 };
                 // A narrow panel scrolls the table sideways rather than cutting its columns.
                 let hovered = self.hovered_axis;

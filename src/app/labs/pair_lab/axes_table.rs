@@ -15,6 +15,8 @@ pub struct Place<'a> {
     pub id: &'a str,
     /// Whether it scrolls vertically itself.
     pub scroll_down: bool,
+    /// Whether `current` is a step of step mode, whose row is brought into view once.
+    pub follow: bool,
 }
 
 /// The first `seen` axes of `report` (all of them outside step mode); the deciding axis is
@@ -29,7 +31,11 @@ pub fn ui(
     current: Option<usize>,
     place: Place,
 ) -> Option<usize> {
-    let Place { id, scroll_down } = place;
+    let Place {
+        id,
+        scroll_down,
+        follow,
+    } = place;
     let mut hovered = None;
     let spans = |k: usize| {
         let t = &report.axes[k];
@@ -155,13 +161,27 @@ pub fn ui(
                         } else {
                             role
                         };
+                        // In a light look (the projector's) each colour is its light
+                        // counterpart, as the scene's are: the dark look's pale yellow and
+                        // navy row do not read on white.
+                        let theme = if ui.visuals().dark_mode {
+                            palette::Theme::Dark
+                        } else {
+                            palette::Theme::Light
+                        };
                         let text_colour = ui.visuals().text_color().into();
-                        let colour = egui::Color32::from(palette::axis_colour(shown_role, text_colour));
+                        let role_colour = palette::axis_colour(shown_role, text_colour);
+                        let colour = egui::Color32::from(if role_colour == text_colour {
+                            role_colour
+                        } else {
+                            theme.colour(role_colour)
+                        });
+                        let current_row = egui::Color32::from(theme.colour(palette::CURRENT_ROW));
                         let is_current = current == Some(k);
                         let cell = |text: String| {
                             let rich = RichText::new(text).color(colour);
                             if is_current {
-                                rich.strong().background_color(palette::CURRENT_ROW)
+                                rich.strong().background_color(current_row)
                             } else {
                                 rich
                             }
@@ -213,6 +233,16 @@ pub fn ui(
                         if row.iter().any(|r| r.hovered()) {
                             hovered = Some(k);
                             row[1].clone().on_hover_text(tip);
+                        }
+                        // A step brings its row into view once (on a phone the table is below
+                        // the fold), and leaves the scrolling to the reader after.
+                        if is_current && follow {
+                            let id = egui::Id::new("axes table row shown");
+                            let shown = ui.data(|d| d.get_temp::<usize>(id));
+                            if shown != Some(k) {
+                                ui.data_mut(|d| d.insert_temp(id, k));
+                                row[0].scroll_to_me(None);
+                            }
                         }
                         ui.end_row();
                     }

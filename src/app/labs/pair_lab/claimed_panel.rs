@@ -426,6 +426,7 @@ impl ClaimedPanel {
             let place = axes_table::Place {
                 id: "mistake axes",
                 scroll_down: false,
+                follow: false,
             };
             axes_table::ui(ui, &report, names, all, true, None, place);
         }

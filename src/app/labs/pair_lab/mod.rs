@@ -214,6 +214,7 @@ impl PairLab {
                     let place = axes_table::Place {
                         id: "axes",
                         scroll_down: !phone,
+                        follow: self.step.is_some(),
                     };
                     axes_table::ui(ui, &report.sat, &names, seen, verdict, current, place)
                 }
