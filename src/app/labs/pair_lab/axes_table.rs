@@ -237,7 +237,7 @@ pub fn ui(
                         // A step brings its row into view once (on a phone the table is below
                         // the fold), and leaves the scrolling to the reader after.
                         if is_current && follow {
-                            let id = egui::Id::new("axes table row shown");
+                            let id = ui.make_persistent_id("axes table row shown");
                             let shown = ui.data(|d| d.get_temp::<usize>(id));
                             if shown != Some(k) {
                                 ui.data_mut(|d| d.insert_temp(id, k));
