@@ -27,7 +27,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-fn setup(mut commands: Commands) {
+/// Twelve separate 1 m floor tiles, their tops at y = 0, from x = -6 to 6.
+fn tiles(commands: &mut Commands) {
     for k in 0..12 {
         commands.spawn((
             Name::new(format!("tile{}", k + 1)),
@@ -36,6 +37,10 @@ fn setup(mut commands: Commands) {
             Transform::from_xyz(-5.5 + k as f32, -0.5, 0.0),
         ));
     }
+}
+
+fn setup(mut commands: Commands) {
+    tiles(&mut commands);
     commands.spawn((
         Name::new("ramp"),
         RigidBody::Static,
@@ -438,14 +443,7 @@ fn the_avian_plugin_streams_to_a_listening_window() {
 #[test]
 fn a_rounded_avian_crate_is_captured_with_its_radius_and_agrees() {
     fn rounded_setup(mut commands: Commands) {
-        for k in 0..12 {
-            commands.spawn((
-                Name::new(format!("tile{}", k + 1)),
-                RigidBody::Static,
-                Collider::rectangle(1.0, 1.0),
-                Transform::from_xyz(-5.5 + k as f32, -0.5, 0.0),
-            ));
-        }
+        tiles(&mut commands);
         commands.spawn((
             Name::new("rounded crate"),
             RigidBody::Dynamic,

@@ -543,23 +543,26 @@ enum Floor {
     Chain,
 }
 
+/// Twelve separate 1 m box tiles named tile1 to tile12, their tops at y = 0, from x = -6 to 6.
+fn tiles(w: &mut World) {
+    for k in 0..12 {
+        let tile = w.boxed(
+            b2BodyType_b2_staticBody,
+            -5.5 + k as f64,
+            -0.5,
+            0.0,
+            0.5,
+            0.5,
+        );
+        w.names.push((tile, format!("tile{}", k + 1)));
+    }
+}
+
 /// A floor from x = -6 to 6, its top at y = 0; a crate sliding along it at 7 m/s; a ball
 /// rolling down a ramp onto it.
 fn floor_game(w: &mut World, floor: Floor) {
     match floor {
-        Floor::Tiles => {
-            for k in 0..12 {
-                let tile = w.boxed(
-                    b2BodyType_b2_staticBody,
-                    -5.5 + k as f64,
-                    -0.5,
-                    0.0,
-                    0.5,
-                    0.5,
-                );
-                w.names.push((tile, format!("tile{}", k + 1)));
-            }
-        }
+        Floor::Tiles => tiles(w),
         Floor::OneBox => {
             let floor = w.boxed(b2BodyType_b2_staticBody, 0.0, -0.5, 0.0, 6.0, 0.5);
             w.names.push((floor, "floor".into()));
@@ -646,17 +649,7 @@ fn a_rounded_crate_on_separate_box2d_tiles_bumps_on_a_corner() {
     use box2d_capture::replay::replay;
     let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
     let make = |w: &mut World| {
-        for k in 0..12 {
-            let tile = w.boxed(
-                b2BodyType_b2_staticBody,
-                -5.5 + k as f64,
-                -0.5,
-                0.0,
-                0.5,
-                0.5,
-            );
-            w.names.push((tile, format!("tile{}", k + 1)));
-        }
+        tiles(w);
         let body = w.body(b2BodyType_b2_dynamicBody, -5.5, 0.25, 0.0, false);
         // SAFETY: the body is live.
         unsafe {

@@ -110,6 +110,15 @@ fn circle(c: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVec2>)> {
     Some((t, Some((s + d * t) / radius)))
 }
 
+/// Keep `hit` in `best` when it comes first (the earliest of a shape's faces and discs).
+fn earlier(best: &mut Option<(f64, Option<DVec2>)>, hit: Option<(f64, Option<DVec2>)>) {
+    if let Some(h) = hit
+        && best.is_none_or(|b| h.0 < b.0)
+    {
+        *best = Some(h);
+    }
+}
+
 /// A capsule: the segment `p -> q` grown by `radius` (relative to the segment's start).
 fn capsule(p: DVec2, q: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVec2>)> {
     let axis = q - p;
@@ -121,13 +130,7 @@ fn capsule(p: DVec2, q: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVe
         return Some((0.0, None));
     }
     let mut best: Option<(f64, Option<DVec2>)> = None;
-    let mut keep = |hit: Option<(f64, Option<DVec2>)>| {
-        if let Some(h) = hit
-            && best.is_none_or(|b| h.0 < b.0)
-        {
-            best = Some(h);
-        }
-    };
+    let mut keep = |hit| earlier(&mut best, hit);
     keep(circle(p, radius, d));
     keep(circle(q, radius, d));
     // The two side faces: the lines at distance `radius` from the core, within its length.
@@ -225,13 +228,7 @@ fn rounded_polygon(
         return Some((0.0, None));
     }
     let mut best: Option<(f64, Option<DVec2>)> = None;
-    let mut keep = |hit: Option<(f64, Option<DVec2>)>| {
-        if let Some(h) = hit
-            && best.is_none_or(|b| h.0 < b.0)
-        {
-            best = Some(h);
-        }
-    };
+    let mut keep = |hit| earlier(&mut best, hit);
     for q in points {
         keep(circle(*q - start, radius, d));
     }
