@@ -159,9 +159,10 @@ pub struct RapierCapture<W: Write> {
     given: HashMap<ColliderHandle, Given>,
     /// The ids of the pieces of colliders made of pieces, by collider and piece.
     part_ids: HashMap<(ColliderHandle, u32), u64>,
-    /// The poses read by the last `before_step`, and each collider's pieces and pose then.
+    /// The poses read by the last `before_step`, and each collider's pose then (its pieces
+    /// are in `given`).
     shapes: Vec<BodyPose>,
-    poses: HashMap<ColliderHandle, (Vec<PieceId>, Pose)>,
+    poses: HashMap<ColliderHandle, Pose>,
     /// The manifolds of a step, kept so their room is reused.
     contacts: Vec<Manifold>,
     read: bool,
@@ -392,11 +393,8 @@ impl<W: Write> RapierCapture<W> {
                     Err(why) => return Err(fail(why)),
                 }
             }
-            let pieces = self
-                .given
-                .get(&handle)
-                .map(|g| g.pieces.clone())
-                .unwrap_or_default();
+            // Read where they are kept: no copy of a collider's pieces each step.
+            let pieces = self.given.get(&handle).map_or(&[][..], |g| &g.pieces);
             let groups = collider.collision_groups();
             let filter = Filter::layers(groups.memberships.bits(), groups.filter.bits())
                 .with_either(groups.test_mode == InteractionTestMode::Or);
@@ -404,7 +402,7 @@ impl<W: Write> RapierCapture<W> {
                 let (index, generation) = h.into_raw_parts();
                 u64::from(index) | u64::from(generation) << 32
             });
-            for piece in &pieces {
+            for piece in pieces {
                 let at = pose * piece.local;
                 let position = DVec2::new(f64::from(at.translation.x), f64::from(at.translation.y));
                 let rotation =
@@ -434,7 +432,7 @@ impl<W: Write> RapierCapture<W> {
                 );
                 self.shapes.push(captured);
             }
-            self.poses.insert(handle, (pieces, pose));
+            self.poses.insert(handle, pose);
         }
         self.read = true;
         Ok(())
@@ -506,7 +504,8 @@ impl<W: Write> RapierCapture<W> {
                 continue;
             }
             let pose = |handle: ColliderHandle| {
-                self.poses.get(&handle).ok_or_else(|| {
+                let pieces = self.given.get(&handle).map_or(&[][..], |g| &g.pieces);
+                self.poses.get(&handle).map(|p| (pieces, p)).ok_or_else(|| {
                     CaptureError::Contract(format!(
                         "{} is in a contact pair of the step, but `before_step` did not read \
                          it (it was added between `before_step` and the step)",
