@@ -936,7 +936,15 @@ fn scan(
         },
     };
     let result = scan_capture(&mut reader, each, watch);
-    // A refused line leaves the frames before it unsent: they are shown all the same.
+    // A refused line (or the unpacking limit) leaves the frames before it unsent: they are
+    // shown all the same, once their text is in the copy (the frames are asked for as soon as
+    // they arrive, before this thread ends and its writer is dropped).
+    if let Some((out, _)) = &mut *copy.borrow_mut()
+        && let Err(e) = out.flush()
+    {
+        copy_failed.borrow_mut().get_or_insert(e.to_string());
+        *batch.borrow_mut() = Default::default();
+    }
     let (frames, divergences, claims, agreeing) = batch.take();
     if (!frames.is_empty() || key.is_some())
         && !send_keys(
