@@ -513,3 +513,95 @@ fn a_silent_connection_is_closed_so_that_a_game_can_connect() {
             .any(|e| matches!(e, LinkEvent::Connected { .. }))
     });
 }
+
+/// A client's masked frame, as a browser sends it.
+fn ws_frame(opcode: u8, payload: &[u8], mask: [u8; 4]) -> Vec<u8> {
+    let mut frame = vec![0x80 | opcode];
+    match payload.len() {
+        n if n < 126 => frame.push(0x80 | n as u8),
+        n if n < 65536 => {
+            frame.push(0x80 | 126);
+            frame.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        n => {
+            frame.push(0x80 | 127);
+            frame.extend_from_slice(&(n as u64).to_be_bytes());
+        }
+    }
+    frame.extend_from_slice(&mask);
+    frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+    frame
+}
+
+/// A game in a browser page can speak only WebSocket: the listener answers its handshake on
+/// the same port and reads the capture out of its frames, one message a line (or a line cut
+/// across messages), to the same capture a file gets.
+#[test]
+fn a_websocket_stream_from_a_browser_page_is_the_capture_a_file_gets() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let listener = Listener::bind(0, dir.path()).unwrap();
+    let mut file = writer(Vec::new());
+    for k in 0..60 {
+        let (shapes, contacts) = world(k, 12);
+        file.frame(k as f64 / 60.0, &shapes, &contacts).unwrap();
+    }
+    let text = file.finish().unwrap();
+    let mut socket = TcpStream::connect(("127.0.0.1", listener.port())).unwrap();
+    socket
+        .write_all(
+            b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+              Origin: http://127.0.0.1:8000\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+              Sec-WebSocket-Version: 13\r\n\r\n",
+        )
+        .unwrap();
+    let mut answer = [0u8; 512];
+    let n = socket.read(&mut answer).unwrap();
+    let answer = String::from_utf8_lossy(&answer[..n]);
+    assert!(answer.starts_with("HTTP/1.1 101 "), "{answer}");
+    assert!(answer.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="));
+    for (i, line) in text.split_inclusive(|b| *b == b'\n').enumerate() {
+        if i % 7 == 3 {
+            // A line cut across two messages, a ping between them.
+            let (a, b) = line.split_at(line.len() / 2);
+            socket.write_all(&ws_frame(0x1, a, [1, 2, 3, 4])).unwrap();
+            socket
+                .write_all(&ws_frame(0x9, b"ping", [7, 7, 7, 7]))
+                .unwrap();
+            socket.write_all(&ws_frame(0x1, b, [4, 3, 2, 1])).unwrap();
+        } else {
+            socket
+                .write_all(&ws_frame(0x1, line, [9, 8, 7, i as u8]))
+                .unwrap();
+        }
+    }
+    socket
+        .write_all(&ws_frame(0x8, &1000u16.to_be_bytes(), [0, 0, 0, 0]))
+        .unwrap();
+    let seen = until_ended(&listener);
+    let Some(LinkEvent::Connected { capture, .. }) = seen.first().cloned() else {
+        panic!("{seen:?}");
+    };
+    assert!(
+        seen.contains(&LinkEvent::Ended {
+            capture: capture.clone(),
+            frames: 60,
+            problem: None
+        }),
+        "{seen:?}"
+    );
+    let received = frames_of("received", std::fs::read(&capture).unwrap());
+    assert!(received == frames_of("file", text), "the same frames");
+    // A plain HTTP request (a browser pointed at the port) is answered, and ends with a reason.
+    let mut page = TcpStream::connect(("127.0.0.1", listener.port())).unwrap();
+    page.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .unwrap();
+    let mut said = String::new();
+    let _ = page.read_to_string(&mut said);
+    assert!(said.starts_with("HTTP/1.1 400 Bad Request"), "{said}");
+    let seen = until_ended(&listener);
+    assert!(
+        seen.iter().any(|e| matches!(e, LinkEvent::Ended { problem: Some(p), .. } if p.contains("asks for no WebSocket"))),
+        "{seen:?}"
+    );
+}

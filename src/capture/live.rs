@@ -795,14 +795,34 @@ fn take(
     tell: &std::sync::mpsc::Sender<LinkEvent>,
 ) {
     let _ = stream.set_nonblocking(false);
-    let name = PathBuf::from(format!(
-        "the game's stream (from 127.0.0.1:{})",
-        stream.peer_addr().map_or(0, |a| a.port())
-    ));
-    let input = Stopping {
+    let port = stream.peer_addr().map_or(0, |a| a.port());
+    let mut stopping = Stopping {
         stream: stream.try_clone().ok(),
         stop: stop.clone(),
         waiting_since: Some(std::time::Instant::now()),
+    };
+    // A game in a browser page speaks WebSocket (its first bytes are the handshake's `GET `);
+    // any other game sends the capture's text as it is.
+    let (name, input) = match opened(&mut stopping, &stream) {
+        Ok((true, input)) => (
+            PathBuf::from(format!(
+                "the game's WebSocket stream (from 127.0.0.1:{port})"
+            )),
+            input,
+        ),
+        Ok((false, input)) => (
+            PathBuf::from(format!("the game's stream (from 127.0.0.1:{port})")),
+            input,
+        ),
+        Err(e) => {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+            let _ = tell.send(LinkEvent::Ended {
+                capture: capture.to_path_buf(),
+                frames: 0,
+                problem: Some(format!("the game's stream (from 127.0.0.1:{port}): {e}")),
+            });
+            return;
+        }
     };
     let current = std::cell::RefCell::new(capture.to_path_buf());
     let begin = |_: &Header, part: u64| {
@@ -833,6 +853,35 @@ fn take(
         frames,
         problem: result.err().map(|e| e.to_string()),
     });
+}
+
+/// A connection's input as a byte stream of the capture's text: its first bytes looked at, and
+/// a WebSocket's handshake answered and its frames unwrapped (whether it was one).
+fn opened(stopping: &mut Stopping, stream: &TcpStream) -> io::Result<(bool, Box<dyn Read + Send>)> {
+    let mut first = Vec::new();
+    let mut chunk = [0u8; 4];
+    while first.len() < 4 {
+        let n = stopping.read(&mut chunk[..4 - first.len()])?;
+        if n == 0 {
+            break;
+        }
+        first.extend_from_slice(&chunk[..n]);
+    }
+    let rest = Stopping {
+        stream: stopping.stream.take(),
+        stop: stopping.stop.clone(),
+        waiting_since: None,
+    };
+    if !super::websocket::is_handshake(&first) {
+        return Ok((false, Box::new(io::Cursor::new(first).chain(rest))));
+    }
+    let mut answer = stream.try_clone()?;
+    let mut input = io::Cursor::new(first).chain(rest);
+    let pending = super::websocket::accept(&mut input, &mut answer)?;
+    Ok((
+        true,
+        Box::new(super::websocket::Frames::new(input, answer, pending)),
+    ))
 }
 
 /// A connection read until the window stops listening.

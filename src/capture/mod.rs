@@ -46,6 +46,7 @@ mod runs;
 #[cfg(any(feature = "cli", feature = "gui"))]
 mod scan;
 mod step;
+pub mod websocket;
 mod write;
 
 pub use diff::{

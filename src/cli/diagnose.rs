@@ -115,6 +115,8 @@ Examples:
   collidoscope diagnose shapes/claimed-contacts.json
   collidoscope diagnose --json report.json
   collidoscope diagnose game.capture.jsonl.gz
+  collidoscope diagnose --follow --json game.capture.jsonl
+  collidoscope diagnose --listen 9713 --json --idle 30     (a game streams to ws://127.0.0.1:9713)
 
 A claim agrees when the verdict is the same, depth and distance are within 1e-6 (absolute +
 relative) and the normal's direction within 1e-5. A file or capture that says
@@ -152,10 +154,16 @@ pub struct DiagnoseArgs {
     /// as soon as its frame is read, the summary when it ends (Ctrl-C, or --idle).
     #[arg(long)]
     pub follow: bool,
-    /// With --follow: end after this many seconds without the file growing (default: never).
-    #[arg(long, value_name = "SECONDS", requires = "follow")]
+    /// Listen on 127.0.0.1:PORT (loopback only) for one game that streams its capture (plain
+    /// TCP, or WebSocket from a browser page: ws://127.0.0.1:PORT), and judge it as --follow
+    /// does, with no window: for a game's own tests. Ends when the game closes the stream.
+    #[arg(long, value_name = "PORT", conflicts_with = "follow")]
+    pub listen: Option<u16>,
+    /// With --follow or --listen: end after this many seconds without the capture growing (or,
+    /// listening, without a game connecting) (default: never).
+    #[arg(long, value_name = "SECONDS")]
     pub idle: Option<f64>,
     /// Shape-set files with claims, or captures (.capture.jsonl, gzip or not).
-    #[arg(required = true)]
+    #[arg(required_unless_present = "listen", conflicts_with = "listen")]
     pub files: Vec<PathBuf>,
 }

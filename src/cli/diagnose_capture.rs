@@ -668,3 +668,99 @@ impl Drop for Spool {
         }
     }
 }
+
+/// `diagnose --listen`: listen on 127.0.0.1:`port` for one game's stream (plain TCP or
+/// WebSocket, as the window's listener takes them), keep what it sends as a capture in the
+/// temporary folder, and judge it as `--follow` judges a file: each claim that disagrees and
+/// each event said as soon as its frame comes, the summary when the game closes its stream (or
+/// on Ctrl-C, or after `idle` seconds without a game or without a frame). A line the reader
+/// refuses ends the stream, said with every frame before it judged.
+pub fn listen(port: u16, json: bool, idle: Option<f64>, out: &mut impl Write) -> u8 {
+    use crate::capture::live::{LinkEvent, Listener};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let idle = idle.map(std::time::Duration::from_secs_f64);
+    let folder = std::env::temp_dir().join("collidoscope-received");
+    let listener = match Listener::bind(port, &folder) {
+        Ok(listener) => listener,
+        Err(e) => {
+            let name = format!("127.0.0.1:{port}");
+            super::report_unreadable(&name, &format!("cannot listen there: {e}"), json, out);
+            return 1;
+        }
+    };
+    let port = listener.port();
+    eprintln!("{}", crate::text::listening_for_game(port, idle));
+    let stop = Arc::new(AtomicBool::new(false));
+    let asked = stop.clone();
+    let _ = ctrlc::set_handler(move || asked.store(true, Ordering::Relaxed));
+    let began = std::time::Instant::now();
+    // What the listener said after the connection, when it came in the same batch (a short
+    // stream may connect, send and end between two looks).
+    let mut after = Vec::new();
+    let (capture, engine) = loop {
+        let mut events = listener.events().into_iter();
+        let connected = events.by_ref().find_map(|e| match e {
+            LinkEvent::Connected {
+                capture, engine, ..
+            } => Some((capture, engine)),
+            _ => None,
+        });
+        if let Some(connected) = connected {
+            after.extend(events);
+            break connected;
+        }
+        if stop.load(Ordering::Relaxed) || idle.is_some_and(|idle| began.elapsed() >= idle) {
+            let name = format!("127.0.0.1:{port}");
+            super::report_unreadable(&name, &crate::text::no_game_came(port, idle), json, out);
+            return 1;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    eprintln!("{}", crate::text::game_connected_kept(&engine, &capture));
+    // The stream's end ends the reading, as an interrupt does: the listener is watched on a
+    // thread of its own, which keeps it (and so the connection) open until then.
+    let ended = stop.clone();
+    let watched = capture.clone();
+    let problem: Arc<std::sync::Mutex<Option<String>>> = Arc::default();
+    let said = problem.clone();
+    let watcher = std::thread::spawn(move || {
+        loop {
+            for event in after.drain(..).chain(listener.events()) {
+                if let LinkEvent::Ended {
+                    capture, problem, ..
+                } = event
+                    && capture == watched
+                {
+                    *said
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = problem;
+                    ended.store(true, Ordering::Relaxed);
+                }
+            }
+            if ended.load(Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    });
+    let run = follow_run(&capture, (idle, &stop), json, &mut None, out);
+    stop.store(true, Ordering::Relaxed);
+    let _ = watcher.join();
+    let problem = problem
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    let Some(reader) = run.reader else {
+        return 1;
+    };
+    let name = capture.to_string_lossy();
+    let status = report_as(&name, &reader, run.tally, json.then_some(None), out);
+    match problem {
+        Some(problem) => {
+            eprintln!("{problem}");
+            1
+        }
+        None => status,
+    }
+}

@@ -355,16 +355,34 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             &mut out,
         ),
         Some(Command::Diagnose(diagnose::DiagnoseArgs {
+            idle: Some(idle), ..
+        })) if !(idle.is_finite() && idle >= 0.0) => {
+            eprintln!("collidoscope diagnose: --idle {idle}: seconds, a number >= 0");
+            2
+        }
+        Some(Command::Diagnose(diagnose::DiagnoseArgs {
+            follow: false,
+            listen: None,
+            idle: Some(_),
+            ..
+        })) => {
+            eprintln!("collidoscope diagnose: --idle goes with --follow or --listen");
+            2
+        }
+        Some(Command::Diagnose(diagnose::DiagnoseArgs {
+            json,
+            listen: Some(port),
+            idle,
+            ..
+        })) => diagnose_capture::listen(port, json, idle, &mut out),
+        Some(Command::Diagnose(diagnose::DiagnoseArgs {
             json,
             follow: true,
             idle,
             files,
-        })) => match (files.as_slice(), idle) {
-            (_, Some(idle)) if !(idle.is_finite() && idle >= 0.0) => {
-                eprintln!("collidoscope diagnose: --idle {idle}: seconds, a number >= 0");
-                2
-            }
-            ([file], _) => diagnose_capture::follow(file, json, idle, &mut out),
+            ..
+        })) => match files.as_slice() {
+            [file] => diagnose_capture::follow(file, json, idle, &mut out),
             _ => {
                 eprintln!(
                     "collidoscope diagnose: --follow reads one capture, {} given",
