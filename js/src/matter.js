@@ -58,12 +58,14 @@ export function matterCapture(Matter, engine, options = {}) {
         if (!Array.isArray(part.vertices) || part.vertices.length < 3) {
           throw new Error(`collidoscope-capture/matter: ${what}: a part with ${part.vertices?.length ?? 0} vertices is no convex polygon`);
         }
+        const points = pointsOf(part, body, local, what);
         shapes.push({
           id: part.id,
           what,
           name: parts.length > 1 ? `${name}/part ${k + 1}` : name,
           kind: 'polygon',
-          points: pointsOf(part, body, local, what),
+          points,
+          geometryOf: points,
           position: [body.position.x, body.position.y],
           angle: body.angle,
           body: body.isStatic ? 'static' : 'dynamic',

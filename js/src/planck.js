@@ -48,6 +48,7 @@ export function planckCapture(planck, world, options = {}) {
   const ids = new WeakMap(); // fixture -> id
   const bodyIds = new WeakMap(); // body -> id
   const backIds = new WeakMap(); // chain fixture -> the id of its reversed copy
+  const converted = new WeakMap(); // a planck shape -> its capture geometry (planck keeps it)
   let chains = new Map(); // chain fixture -> { points, loop, back } of this frame
   let nextId = 1;
   let nextBody = 1;
@@ -81,7 +82,13 @@ export function planckCapture(planck, world, options = {}) {
         if (fixture.isSensor()) return;
         const name = nameOf(fixture.getUserData()) ?? (fixtures.length > 1 ? `${bodyName}/fixture ${k + 1}` : bodyName);
         const what = `body '${bodyName}', fixture ${k + 1}`;
-        const { offset, ...kept } = geometry(fixture.getShape(), what, kind);
+        const planckShape = fixture.getShape();
+        let known = converted.get(planckShape);
+        if (known === undefined || known.body !== kind) {
+          known = { body: kind, ...geometry(planckShape, what, kind) };
+          converted.set(planckShape, known);
+        }
+        const { offset, body: _, ...kept } = known;
         let [at, moving] = [position, origin];
         if (offset && (offset[0] !== 0 || offset[1] !== 0)) {
           at = body.getWorldPoint(planck.Vec2(offset[0], offset[1]));
@@ -92,6 +99,7 @@ export function planckCapture(planck, world, options = {}) {
           what,
           name,
           ...kept,
+          geometryOf: known,
           position: [at.x, at.y],
           angle,
           body: kind,
@@ -112,7 +120,8 @@ export function planckCapture(planck, world, options = {}) {
           // ("NAME (back)"), and each claim names the one whose front it touches.
           const back = idOf(backIds, fixture, () => nextId++);
           chains.set(fixture, { points: shape.points, loop: shape.loop, back });
-          out.push({ ...shape, id: back, name: `${name} (back)`, what: `${what} (its back)`, points: [...shape.points].reverse() });
+          known.reversed ??= [...shape.points].reverse();
+          out.push({ ...shape, id: back, name: `${name} (back)`, what: `${what} (its back)`, points: known.reversed, geometryOf: known.reversed });
         }
       });
     }

@@ -77,6 +77,7 @@ export function rapierCapture(RAPIER, world, options = {}) {
   let nextPiece = FIRST_PART_ID;
   const bodyIds = new Map(); // body handle -> id
   let nextBody = 1;
+  const converted = new WeakMap(); // a Rapier shape -> its capture pieces
   let time = 0;
 
   /** Every collider's capture shapes, read now (before the step). */
@@ -101,11 +102,15 @@ export function rapierCapture(RAPIER, world, options = {}) {
       const pose = { x: t.x, y: t.y, angle };
       let velocity = [0, 0];
       let angular = 0;
+      let com = null;
       if (parent && kind !== 'static') {
         const v = parent.linvel();
         angular = parent.angvel();
-        const com = parent.worldCom();
-        velocity = [v.x - angular * (t.y - com.y), v.y + angular * (t.x - com.x)];
+        velocity = [v.x, v.y];
+        if (angular !== 0) {
+          com = parent.worldCom();
+          velocity = [v.x - angular * (t.y - com.y), v.y + angular * (t.x - com.x)];
+        }
       }
       const awake = kind !== 'static' && !(parent && parent.isSleeping());
       const groups = collider.collisionGroups();
@@ -118,8 +123,14 @@ export function rapierCapture(RAPIER, world, options = {}) {
           bodyIds.set(parent.handle, bodyId);
         }
       }
-      const pieces = piecesOf(collider.shape, kind, what);
-      const entry = { pieces: [], what };
+      const shape = collider.shape; // Rapier keeps it (setShape replaces it)
+      let cached = converted.get(shape);
+      if (cached === undefined || cached.kind !== kind) {
+        cached = { kind, pieces: piecesOf(shape, kind, what) };
+        converted.set(shape, cached);
+      }
+      const pieces = cached.pieces;
+      const entry = { pieces: [], what, fixed: kind === 'static' };
       for (const piece of pieces) {
         let pid = id;
         let pname = name;
@@ -135,14 +146,13 @@ export function rapierCapture(RAPIER, world, options = {}) {
           at = compose(pose, piece.local);
         }
         let v = velocity;
-        if (piece.local && (piece.local.x !== 0 || piece.local.y !== 0) && parent && kind !== 'static') {
-          const com = parent.worldCom();
-          const lv = parent.linvel();
-          v = [lv.x - angular * (at.y - com.y), lv.y + angular * (at.x - com.x)];
+        if (piece.local && (piece.local.x !== 0 || piece.local.y !== 0) && com !== null) {
+          v = [velocity[0] - angular * (at.y - t.y), velocity[1] + angular * (at.x - t.x)];
         }
         entry.pieces.push({ id: pid, part: piece.part, pose: at });
         shapes.push({
           id: pid,
+          geometryOf: piece.shape,
           what: piece.part === null ? what : `${what}, ${piece.word} ${piece.part}`,
           name: pname,
           ...piece.shape,
@@ -161,21 +171,21 @@ export function rapierCapture(RAPIER, world, options = {}) {
     return { shapes, colliders };
   }
 
-  /** Every contact pair with a solver contact: its manifolds as claims. */
+  /**
+   * Every contact pair with a solver contact: its manifolds as claims. Each pair is met from
+   * its moving collider (from the lower handle when both move): two fixed colliders have none.
+   */
   function manifolds(colliders) {
     const out = [];
-    const seen = new Set();
-    for (const [handle] of colliders) {
-      const c1 = world.getCollider(handle);
-      world.contactPairsWith(c1, (c2) => {
-        const other = c2.handle;
-        if (!colliders.has(other)) return;
-        const key = handle < other ? `${handle},${other}` : `${other},${handle}`;
-        if (seen.has(key)) return;
-        seen.add(key);
+    const narrow = world.narrowPhase;
+    for (const [handle, entry] of colliders) {
+      if (entry.fixed) continue;
+      narrow.contactPairsWith(handle, (other) => {
+        const second = colliders.get(other);
+        if (second === undefined || (!second.fixed && other < handle)) return;
         const found = [];
         let active = false;
-        world.contactPair(c1, c2, (manifold, flipped) => {
+        narrow.contactPair(handle, other, world.bodies, (manifold, flipped) => {
           const [h1, h2] = flipped ? [other, handle] : [handle, other];
           const e1 = colliders.get(h1);
           const e2 = colliders.get(h2);

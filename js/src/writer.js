@@ -55,83 +55,115 @@ export class CaptureWriter {
     }
     const present = new Map();
     for (const s of shapes) {
-      checkShape(s);
+      const earlier = this.known.get(s.id);
+      // A shape whose geometry is the same object as last frame's (`geometryOf`) has its
+      // geometry checked once.
+      const geometryKnown = earlier !== undefined && s.geometryOf !== undefined && s.geometryOf === earlier.geometryOf && s.kind === earlier.kind;
+      if (!(geometryKnown && quickPose(s))) checkShape(s, geometryKnown);
       if (present.has(s.id)) {
         throw new Error(`collidoscope-capture: ${s.what ?? `shape ${s.id}`}: id ${s.id} is given twice in one frame`);
       }
-      if (this.removed.has(s.id)) {
+      if (earlier === undefined && this.removed.has(s.id)) {
         throw new Error(`collidoscope-capture: ${s.what ?? `shape ${s.id}`}: id ${s.id} was removed earlier and cannot come back`);
       }
-      const known = this.known.get(s.id);
-      if (known && known.kind !== s.kind) {
-        throw new Error(`collidoscope-capture: ${s.what ?? `shape ${s.id}`}: id ${s.id} was a ${known.kind} and is now a ${s.kind} (an id never changes kind)`);
+      if (earlier !== undefined && earlier.kind !== s.kind) {
+        throw new Error(`collidoscope-capture: ${s.what ?? `shape ${s.id}`}: id ${s.id} was a ${earlier.kind} and is now a ${s.kind} (an id never changes kind)`);
       }
       present.set(s.id, s);
     }
+    // The last check: from here on nothing throws, and what the line says is remembered as
+    // it is made.
     const claims = chooseClaims(manifolds, present, this.frameNumber);
     let line = `{"frame":${this.frameNumber},"time":${num(time)},"shapes":[`;
     let first = true;
-    const updates = [];
     for (const s of shapes) {
-      const [keys, written] = this.shapeKeys(s);
-      updates.push([s.id, written]);
+      const keys = this.shapeKeys(s);
       if (keys === '') continue;
-      line += `${first ? '' : ','}{"id":${s.id}${keys}}`;
+      line += first ? `{"id":${s.id}${keys}}` : `,{"id":${s.id}${keys}}`;
       first = false;
     }
     line += ']';
-    const gone = [...this.known.keys()].filter((id) => !present.has(id)).sort((x, y) => x - y);
-    if (gone.length > 0) line += `,"removed":[${gone.join(',')}]`;
-    line += `,"claims":[${claims.join(',')}]}\n`;
-    // Only now, with the whole line made, is what it says remembered.
-    for (const id of gone) {
-      this.known.delete(id);
-      this.removed.add(id);
+    if (this.known.size > present.size) {
+      const gone = [];
+      for (const id of this.known.keys()) if (!present.has(id)) gone.push(id);
+      gone.sort((x, y) => x - y);
+      line += `,"removed":[${gone.join(',')}]`;
+      for (const id of gone) {
+        this.known.delete(id);
+        this.removed.add(id);
+      }
     }
-    for (const [id, written] of updates) this.known.set(id, written);
+    line += `,"claims":[${claims}]}\n`;
     this.out.write(line);
     this.frameNumber += 1;
   }
 
-  /** The keys of `s` to write after its id: all the first time, then those that changed. */
+  /**
+   * The keys of `s` to write after its id: all the first time, then those that changed; what
+   * is written is remembered.
+   */
   shapeKeys(s) {
     const before = this.known.get(s.id);
-    const geometry = geometryKeys(s);
     const isStatic = s.body === 'static';
-    const velocity = isStatic ? [0, 0] : (s.velocity ?? [0, 0]);
+    const velocity = isStatic || s.velocity === undefined ? ZERO : s.velocity;
     const angular = isStatic ? 0 : (s.angular_velocity ?? 0);
-    const written = {
-      kind: s.kind,
-      geometry,
-      name: s.name ?? null,
-      filter: s.filter === undefined ? null : JSON.stringify(s.filter),
-      bodyId: s.body_id ?? null,
-      position: s.position,
-      angle: s.angle,
-      body: s.body,
-      velocity,
-      angular,
-    };
-    let keys = '';
-    if (!before) {
-      if (s.name != null) keys += `,"name":${JSON.stringify(String(s.name))}`;
+    const filter = s.filter === undefined || s.filter === null ? null : JSON.stringify(s.filter);
+    const bodyId = s.body_id ?? null;
+    const name = s.name ?? null;
+    if (before === undefined) {
+      const geometry = geometryKeys(s);
+      let keys = '';
+      if (name !== null) keys += `,"name":${JSON.stringify(String(name))}`;
       keys += `,"kind":"${s.kind}"${geometry}`;
-      if (written.filter !== null) keys += `,"filter":${written.filter}`;
-      if (written.bodyId !== null) keys += `,"body_id":${written.bodyId}`;
+      if (filter !== null) keys += `,"filter":${filter}`;
+      if (bodyId !== null) keys += `,"body_id":${bodyId}`;
       keys += `,"position":${point(s.position)},"angle":${num(s.angle)},"body":"${s.body}"`;
       if (!isStatic) keys += `,"velocity":${point(velocity)},"angular_velocity":${num(angular)}`;
-      return [keys, written];
+      this.known.set(s.id, {
+        kind: s.kind,
+        geometry,
+        geometryOf: s.geometryOf,
+        name,
+        filter,
+        bodyId,
+        x: s.position[0],
+        y: s.position[1],
+        angle: s.angle,
+        body: s.body,
+        vx: velocity[0],
+        vy: velocity[1],
+        angular,
+      });
+      return keys;
     }
-    if (written.name !== before.name && written.name !== null) keys += `,"name":${JSON.stringify(String(written.name))}`;
-    if (geometry !== before.geometry) keys += geometry;
-    if (written.filter !== before.filter) keys += `,"filter":${written.filter ?? 'null'}`;
-    if (written.bodyId !== before.bodyId) keys += `,"body_id":${written.bodyId ?? 'null'}`;
-    if (!samePoint(s.position, before.position)) keys += `,"position":${point(s.position)}`;
+    let keys = '';
+    if (name !== before.name && name !== null) keys += `,"name":${JSON.stringify(String(name))}`;
+    before.name = name;
+    if (s.geometryOf === undefined || s.geometryOf !== before.geometryOf) {
+      const geometry = geometryKeys(s);
+      if (geometry !== before.geometry) keys += geometry;
+      before.geometry = geometry;
+      before.geometryOf = s.geometryOf;
+    }
+    if (filter !== before.filter) keys += `,"filter":${filter ?? 'null'}`;
+    before.filter = filter;
+    if (bodyId !== before.bodyId) keys += `,"body_id":${bodyId ?? 'null'}`;
+    before.bodyId = bodyId;
+    const [x, y] = s.position;
+    if (!Object.is(x, before.x) || !Object.is(y, before.y)) keys += `,"position":[${num(x)},${num(y)}]`;
     if (!Object.is(s.angle, before.angle)) keys += `,"angle":${num(s.angle)}`;
     if (s.body !== before.body) keys += `,"body":"${s.body}"`;
-    if (!samePoint(velocity, before.velocity)) keys += `,"velocity":${point(velocity)}`;
+    const [vx, vy] = velocity;
+    if (!Object.is(vx, before.vx) || !Object.is(vy, before.vy)) keys += `,"velocity":[${num(vx)},${num(vy)}]`;
     if (!Object.is(angular, before.angular)) keys += `,"angular_velocity":${num(angular)}`;
-    return [keys, written];
+    before.x = x;
+    before.y = y;
+    before.angle = s.angle;
+    before.body = s.body;
+    before.vx = vx;
+    before.vy = vy;
+    before.angular = angular;
+    return keys;
   }
 
   /** End the capture: the output is finished (a file closed; a stream's end sent). */
@@ -140,6 +172,23 @@ export class CaptureWriter {
     this.closed = true;
     await this.out.close();
   }
+}
+
+const ZERO = [0, 0];
+
+/** Whether a known shape's pose and motion are finite numbers and its body a body type (the common case, checked without making a message). */
+function quickPose(s) {
+  const p = s.position;
+  const v = s.velocity;
+  return (
+    Number.isFinite(p[0]) &&
+    Number.isFinite(p[1]) &&
+    Number.isFinite(s.angle) &&
+    (v === undefined || (Number.isFinite(v[0]) && Number.isFinite(v[1]))) &&
+    (s.angular_velocity === undefined || Number.isFinite(s.angular_velocity)) &&
+    (s.body === 'dynamic' || s.body === 'static' || s.body === 'kinematic') &&
+    (s.body === 'static' || (s.kind !== 'segment' && s.kind !== 'chain'))
+  );
 }
 
 /** The header's line. */
@@ -170,8 +219,11 @@ function checkHeader(h) {
   if (typeof h.y_up !== 'boolean') fail('"y_up" must be true or false');
 }
 
-/** Refuse, naming the shape, what the reader would refuse or JSON cannot hold. */
-function checkShape(s) {
+/**
+ * Refuse, naming the shape, what the reader would refuse or JSON cannot hold (its geometry
+ * left alone when `geometryKnown`: checked when it was first given).
+ */
+function checkShape(s, geometryKnown) {
   const what = s.what ?? `shape ${s.id}`;
   const fail = (m) => {
     throw new Error(`collidoscope-capture: ${what}: ${m}`);
@@ -179,6 +231,9 @@ function checkShape(s) {
   if (!Number.isSafeInteger(s.id) || s.id < 0) fail(`the id ${s.id} must be an integer in [0, 2^53)`);
   if (!KINDS.has(s.kind)) fail(`"kind" ${JSON.stringify(s.kind)} is not one of circle, capsule, polygon, segment, chain`);
   if (!BODIES.has(s.body)) fail(`"body" ${JSON.stringify(s.body)} is not static, kinematic or dynamic`);
+  if ((s.kind === 'segment' || s.kind === 'chain') && s.body !== 'static') {
+    fail(`a ${s.kind} is static geometry: it cannot be on a ${s.body} body`);
+  }
   const finitePoint = (p, key) => {
     if (!Array.isArray(p) || p.length !== 2 || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
       fail(`"${key}" must be two finite numbers, found ${JSON.stringify(p)}`);
@@ -191,6 +246,7 @@ function checkShape(s) {
   finite(s.angle, 'angle');
   if (s.velocity !== undefined) finitePoint(s.velocity, 'velocity');
   if (s.angular_velocity !== undefined) finite(s.angular_velocity, 'angular_velocity');
+  if (geometryKnown) return;
   if (s.kind === 'circle' || s.kind === 'capsule') {
     finite(s.radius, 'radius');
     if (!(s.radius > 0)) fail(`a ${s.kind}'s "radius" must be > 0, found ${s.radius}`);
@@ -208,9 +264,6 @@ function checkShape(s) {
     s.points.forEach((p, i) => finitePoint(p, `points[${i}]`));
     if (s.kind === 'polygon' && s.points.length < 3) fail(`a polygon needs 3 points or more, found ${s.points.length}`);
     if (s.kind === 'chain' && s.points.length < 2) fail(`a chain needs 2 points or more, found ${s.points.length}`);
-  }
-  if ((s.kind === 'segment' || s.kind === 'chain') && s.body !== 'static') {
-    fail(`a ${s.kind} is static geometry: it cannot be on a ${s.body} body`);
   }
 }
 
@@ -240,22 +293,34 @@ function geometryKeys(s) {
  * awake left out (the engine did not recompute them this step).
  */
 function chooseClaims(manifolds, present, frame) {
-  const chosen = new Map();
+  const chosen = [];
+  // Pairs met so far, by lower id then higher id (an engine rarely gives a pair twice).
+  const at = new Map();
   for (const m of manifolds) {
     const a = present.get(m.a);
     const b = present.get(m.b);
-    if (!a || !b) {
+    if (a === undefined || b === undefined) {
       const missing = a ? m.b : m.a;
       throw new Error(`collidoscope-capture: frame ${frame}: a contact of ids ${m.a} and ${m.b} names id ${missing}, which is not among this frame's shapes`);
     }
     if (m.points.length === 0 || m.a === m.b) continue;
     if (!a.awake && !b.awake) continue;
     const [text, deepest] = claimText(m, a, b);
-    const key = m.a < m.b ? `${m.a},${m.b}` : `${m.b},${m.a}`;
-    const earlier = chosen.get(key);
-    if (!earlier || deepest < earlier.deepest) chosen.set(key, { text, deepest });
+    const [low, high] = m.a < m.b ? [m.a, m.b] : [m.b, m.a];
+    let row = at.get(low);
+    if (row === undefined) {
+      row = new Map();
+      at.set(low, row);
+    }
+    const earlier = row.get(high);
+    if (earlier === undefined) {
+      row.set(high, chosen.length);
+      chosen.push({ text, deepest });
+    } else if (deepest < chosen[earlier].deepest) {
+      chosen[earlier] = { text, deepest };
+    }
   }
-  return [...chosen.values()].map((c) => c.text);
+  return chosen.map((c) => c.text);
 }
 
 /**
@@ -264,30 +329,41 @@ function chooseClaims(manifolds, present, frame) {
  * smallest separation and its points.
  */
 function claimText(m, a, b) {
-  const what = `the contact of ${a.what ?? `shape ${m.a}`} and ${b.what ?? `shape ${m.b}`}`;
-  const fail = (x) => {
-    throw new Error(`collidoscope-capture: ${what}: ${x}`);
-  };
-  if (!Number.isFinite(m.normal[0]) || !Number.isFinite(m.normal[1])) fail(`the normal ${JSON.stringify(m.normal)} is not finite`);
-  m.points.forEach((p, i) => {
-    if (!Number.isFinite(p.separation) || !Number.isFinite(p.point[0]) || !Number.isFinite(p.point[1])) {
-      fail(`point ${i} has a number that is not finite`);
-    }
-  });
-  const deepest = Math.min(...m.points.map((p) => p.separation));
-  const length = Math.hypot(m.normal[0], m.normal[1]);
+  const nx = m.normal[0];
+  const ny = m.normal[1];
+  let deepest = Infinity;
+  let finite = Number.isFinite(nx) && Number.isFinite(ny);
+  for (const p of m.points) {
+    if (!(Number.isFinite(p.separation) && Number.isFinite(p.point[0]) && Number.isFinite(p.point[1]))) finite = false;
+    if (p.separation < deepest) deepest = p.separation;
+  }
+  if (!finite) refuseClaim(m, a, b);
+  const length = Math.hypot(nx, ny);
   const piece = m.piece === undefined || m.piece === null ? '' : `,"piece":${m.piece}`;
   const head = `{"a":${m.a},"b":${m.b}`;
   if (deepest < 0) {
-    if (!(length > 0)) fail('an intersecting contact needs a normal');
-    const n = [m.normal[0] / length, m.normal[1] / length];
-    const contacts = m.points.filter((p) => p.separation < 0).map((p) => point(p.point));
-    return [`${head},"intersecting":true,"depth":${num(-deepest)},"normal":${point(n)},"contacts":[${contacts.join(',')}]${piece}}`, deepest];
+    if (!(length > 0)) refuseClaim(m, a, b);
+    let contacts = '';
+    for (const p of m.points) {
+      if (p.separation < 0) contacts += contacts === '' ? point(p.point) : `,${point(p.point)}`;
+    }
+    return [`${head},"intersecting":true,"depth":${num(-deepest)},"normal":[${num(nx / length)},${num(ny / length)}],"contacts":[${contacts}]${piece}}`, deepest];
   }
   if (!(length > 0)) return [`${head},"intersecting":false${piece}}`, deepest];
-  const n = [m.normal[0] / length, m.normal[1] / length];
-  const contacts = m.points.map((p) => point(p.point));
-  return [`${head},"intersecting":false,"normal":${point(n)},"separation":${num(deepest)},"contacts":[${contacts.join(',')}]${piece}}`, deepest];
+  let contacts = '';
+  for (const p of m.points) contacts += contacts === '' ? point(p.point) : `,${point(p.point)}`;
+  return [`${head},"intersecting":false,"normal":[${num(nx / length)},${num(ny / length)}],"separation":${num(deepest)},"contacts":[${contacts}]${piece}}`, deepest];
+}
+
+/** Why a manifold cannot be a claim, naming the pair. */
+function refuseClaim(m, a, b) {
+  const what = `the contact of ${a.what ?? `shape ${m.a}`} and ${b.what ?? `shape ${m.b}`}`;
+  if (!Number.isFinite(m.normal[0]) || !Number.isFinite(m.normal[1])) {
+    throw new Error(`collidoscope-capture: ${what}: the normal ${JSON.stringify(m.normal)} is not finite`);
+  }
+  const i = m.points.findIndex((p) => !Number.isFinite(p.separation) || !Number.isFinite(p.point[0]) || !Number.isFinite(p.point[1]));
+  if (i >= 0) throw new Error(`collidoscope-capture: ${what}: point ${i} has a number that is not finite`);
+  throw new Error(`collidoscope-capture: ${what}: an intersecting contact needs a normal`);
 }
 
 /** A number as JSON writes it: the shortest digits that read back to the same double. */
@@ -297,8 +373,4 @@ export function num(x) {
 
 function point(p) {
   return `[${num(p[0])},${num(p[1])}]`;
-}
-
-function samePoint(p, q) {
-  return Object.is(p[0], q[0]) && Object.is(p[1], q[1]);
 }
