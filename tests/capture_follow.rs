@@ -418,3 +418,74 @@ fn a_capture_renamed_away_and_made_again_is_followed_anew() {
         (&Value::from(5), &Value::from(5))
     );
 }
+
+#[test]
+fn listen_takes_no_file_and_not_follow() {
+    let o = binary::collidoscope(&["diagnose", "--listen", "0", "a.jsonl"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = binary::collidoscope(&["diagnose", "--listen", "0", "--follow"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = binary::collidoscope(&["diagnose", "--listen", "0", "--idle", "inf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(binary::stderr(&o).contains("--idle inf: seconds"));
+}
+
+/// `diagnose --listen`: a game streams a capture over plain TCP (here the tiles capture of a
+/// seam and a tunnel, sent as it is); the listener judges it with no window and ends with the
+/// stream, its summary the same as `diagnose --json` of the file; with nobody connecting it
+/// gives up after --idle, saying so.
+#[test]
+fn a_stream_judged_with_no_window_ends_with_the_stream_as_its_file_is_judged() {
+    use std::io::Write;
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/tiles.capture.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_collidoscope"))
+        .args(["diagnose", "--listen", "0", "--json", "--idle", "30"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    stderr.read_line(&mut said).unwrap();
+    let port: u16 = said
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {said:?}"));
+    let mut game = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    game.write_all(&std::fs::read(&file).unwrap()).unwrap();
+    drop(game);
+    let out = child.wait_with_output().unwrap();
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+    assert!(
+        rest.contains("connected; its capture is kept as "),
+        "{rest}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let whole = binary::collidoscope(&["diagnose", "--json", file.to_str().unwrap()]);
+    let expected: Value = serde_json::from_slice(&whole.stdout).unwrap();
+    assert_eq!(out.status.code(), whole.status.code());
+    for key in [
+        "claims",
+        "agreeing",
+        "first_divergence",
+        "events",
+        "first_event",
+    ] {
+        assert_eq!(summary[key], expected[key], "{key}");
+    }
+    assert!(!expected["events"].as_array().unwrap().is_empty());
+    // Nobody connects: the wait ends after --idle, said (status 1).
+    let o = binary::collidoscope(&["diagnose", "--listen", "0", "--idle", "0.3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("no game connected in 0.3 s")
+            || binary::stderr(&o).contains("no game connected in 0.3 s"),
+        "{}",
+        binary::stderr(&o)
+    );
+}

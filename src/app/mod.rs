@@ -686,6 +686,7 @@ impl App {
         match self.lab {
             Lab::Motion => self.motion_lab.said(),
             Lab::Latency => self.latency_lab.said(),
+            Lab::Capture => self.capture_lab.said(),
             _ => None,
         }
         .unwrap_or_else(|| self.pair_lab.said(&self.workspace))

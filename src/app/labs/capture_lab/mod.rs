@@ -1343,6 +1343,20 @@ impl CaptureLab {
         });
     }
 
+    /// What the lab says for the page (the browser's `#collidoscope-state`): the capture open
+    /// and its counts, as the panel's summary says them.
+    pub fn said(&self) -> Option<String> {
+        let index = self.index.as_ref()?;
+        let causes: Vec<(&str, u64)> = (0..ROWS)
+            .map(|row| (row_name(row), self.by_row.0[row]))
+            .collect();
+        Some(format!(
+            "{}: {}",
+            index.path().display(),
+            text::capture_counts(index.frames().len(), index.counts(), &causes)
+        ))
+    }
+
     fn summary(&self, ui: &mut egui::Ui, index: &CaptureIndex) {
         ui.label(RichText::new(index.path().display().to_string()).strong());
         ui.label(text::capture_header(index.header()));
