@@ -130,7 +130,7 @@ export function rapierCapture(RAPIER, world, options = {}) {
         converted.set(shape, cached);
       }
       const pieces = cached.pieces;
-      const entry = { pieces: [], what, fixed: kind === 'static' };
+      const entry = { pieces: [], what, fixed: kind === 'static', collider };
       for (const piece of pieces) {
         let pid = id;
         let pname = name;
@@ -185,7 +185,9 @@ export function rapierCapture(RAPIER, world, options = {}) {
         if (second === undefined || (!second.fixed && other < handle)) return;
         const found = [];
         let active = false;
-        narrow.contactPair(handle, other, world.bodies, (manifold, flipped) => {
+        // World.contactPair: the same in every version (NarrowPhase.contactPair took the body set
+        // only from 0.20 on).
+        world.contactPair(entry.collider, second.collider, (manifold, flipped) => {
           const [h1, h2] = flipped ? [other, handle] : [handle, other];
           const e1 = colliders.get(h1);
           const e2 = colliders.get(h2);

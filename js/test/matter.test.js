@@ -3,12 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Matter from 'matter-js';
+import Matter20 from 'matter-js';
+import Matter19 from 'matter-js-0.19';
 import { matterCapture } from 'collidoscope-capture/matter';
 import { diagnose, scratch, disagreeing, events, firstDrop, passedAt, lines } from './helpers.js';
 
-const { Engine, Bodies, Composite, Body } = Matter;
 const folder = scratch('matter');
+
+for (const Matter of [Matter20, Matter19]) {
+const { Engine, Bodies, Composite, Body } = Matter;
+const v = Matter.version;
 
 /** A 40-px crate sliding at 6 px a step over a floor of 32-px tiles (or one floor body). */
 async function slide(tiles, out) {
@@ -29,13 +33,14 @@ async function slide(tiles, out) {
   return { crate, floor, speeds };
 }
 
-test('a crate caught on the seam between two tiles: named at the step matter stopped it, every claim exact', async () => {
-  const out = join(folder, 'tiles.capture.jsonl.gz');
+test(`matter ${v}: a crate caught on the seam between two tiles: named at the step matter stopped it, every claim exact`, async () => {
+  const out = join(folder, `tiles-${v}.capture.jsonl.gz`);
   const { crate, floor, speeds } = await slide(true, out);
   const drop = firstDrop(speeds, 1);
   assert.notEqual(drop, null, `matter stopped the crate (speeds ${speeds.slice(0, 60).map((v) => v.toFixed(2))})`);
   const report = diagnose(out);
   assert.equal(report.engine.name, 'matter-js');
+  assert.equal(report.engine.version, v);
   assert.equal(report.precision, 'f64');
   assert.ok(report.claims > 100, `${report.claims} claims`);
   assert.deepEqual(disagreeing(report), [], 'every claim of matter agrees with the exact result');
@@ -49,8 +54,8 @@ test('a crate caught on the seam between two tiles: named at the step matter sto
   assert.ok(first.speed_after < first.speed_before / 2);
 });
 
-test('the same crate on one floor body: no seam, no drop, every claim exact', async () => {
-  const out = join(folder, 'floor.capture.jsonl');
+test(`matter ${v}: the same crate on one floor body: no seam, no drop, every claim exact`, async () => {
+  const out = join(folder, `floor-${v}.capture.jsonl`);
   const { speeds } = await slide(false, out);
   assert.equal(firstDrop(speeds, 1), null);
   const report = diagnose(out);
@@ -59,8 +64,8 @@ test('the same crate on one floor body: no seam, no drop, every claim exact', as
   assert.equal(report.first_divergence, null);
 });
 
-test('a fast ball through a thin wall (matter has no continuous collision): tunnelled at the step it passed', async () => {
-  const out = join(folder, 'tunnel.capture.jsonl');
+test(`matter ${v}: a fast ball through a thin wall (matter has no continuous collision): tunnelled at the step it passed`, async () => {
+  const out = join(folder, `tunnel-${v}.capture.jsonl`);
   const engine = Engine.create({ gravity: { x: 0, y: 0 } });
   const wall = Bodies.rectangle(400, 300, 10, 200, { isStatic: true, label: 'wall' });
   const ball = Bodies.circle(100, 300, 8, { label: 'ball', frictionAir: 0 });
@@ -84,3 +89,4 @@ test('a fast ball through a thin wall (matter has no continuous collision): tunn
   const named = new Map(lines(out).flatMap((l) => (l.shapes ?? []).filter((s) => s.name).map((s) => [s.id, s.name])));
   assert.equal(named.get(tunnels[0].a === ball.id ? tunnels[0].b : tunnels[0].a), 'wall');
 });
+}

@@ -5,12 +5,19 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import RAPIER from '@dimforge/rapier2d-compat';
+import RAPIER21 from '@dimforge/rapier2d-compat';
+import RAPIER19 from 'rapier2d-compat-0.19';
+import SIMD19 from '@dimforge/rapier2d-simd-compat';
 import { rapierCapture, FIRST_PART_ID } from 'collidoscope-capture/rapier';
 import { diagnose, scratch, disagreeing, events, firstDrop, passedAt, lines } from './helpers.js';
 
 const folder = scratch('rapier');
-before(() => RAPIER.init());
+const builds = [
+  ['@dimforge/rapier2d-compat 0.21.0', RAPIER21],
+  ['@dimforge/rapier2d-compat 0.19.3', RAPIER19],
+  ['@dimforge/rapier2d-simd-compat 0.19.3', SIMD19],
+];
+before(() => Promise.all(builds.map(([, R]) => R.init())));
 
 /** Every claim agrees, or is named stale (recycled) at its frame. */
 function agreeingOrStale(report) {
@@ -22,7 +29,8 @@ function agreeingOrStale(report) {
   return wrong.length;
 }
 
-/** A 0.5-m crate sliding at 4 m/s over 0.5-m tiles, or one floor cuboid. */
+for (const [build, RAPIER] of builds) {
+/** A 0.4-m crate sliding at 4 m/s over 0.5-m tiles, or one floor cuboid. */
 async function slide(tiles, out) {
   const world = new RAPIER.World({ x: 0, y: -9.81 });
   if (tiles) {
@@ -33,9 +41,9 @@ async function slide(tiles, out) {
   } else {
     world.createCollider(RAPIER.ColliderDesc.cuboid(10, 0.25).setTranslation(10, -0.25).setFriction(0)).userData = 'floor';
   }
-  const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(1, 0.25).setLinvel(4, 0));
+  const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(1, 0.2).setLinvel(4, 0));
   body.userData = { name: 'crate' };
-  world.createCollider(RAPIER.ColliderDesc.cuboid(0.25, 0.25).setFriction(0), body);
+  world.createCollider(RAPIER.ColliderDesc.cuboid(0.2, 0.2).setFriction(0), body);
   const cap = rapierCapture(RAPIER, world, { out });
   const speeds = [];
   for (let i = 0; i < 150; i += 1) {
@@ -46,8 +54,8 @@ async function slide(tiles, out) {
   return speeds;
 }
 
-test('a crate caught on the seam between two tiles: named at the step Rapier stopped it, claims agreeing or stale', async () => {
-  const out = join(folder, 'tiles.capture.jsonl.gz');
+test(`${build}: a crate caught on the seam between two tiles: named at the step Rapier stopped it, claims agreeing or stale`, async () => {
+  const out = join(folder, `${build.replaceAll(/[ @/]/g, '-')}-tiles.capture.jsonl.gz`);
   const speeds = await slide(true, out);
   const drop = firstDrop(speeds, 0.5);
   assert.notEqual(drop, null);
@@ -63,8 +71,8 @@ test('a crate caught on the seam between two tiles: named at the step Rapier sto
   agreeingOrStale(report);
 });
 
-test('the same crate on one floor: no seam, no drop, claims agreeing or stale', async () => {
-  const out = join(folder, 'floor.capture.jsonl');
+test(`${build}: the same crate on one floor: no seam, no drop, claims agreeing or stale`, async () => {
+  const out = join(folder, `${build.replaceAll(/[ @/]/g, '-')}-floor.capture.jsonl`);
   const speeds = await slide(false, out);
   assert.equal(firstDrop(speeds, 0.5), null);
   const report = diagnose(out);
@@ -73,8 +81,8 @@ test('the same crate on one floor: no seam, no drop, claims agreeing or stale', 
   assert.ok(report.agreeing > 0);
 });
 
-test('a fast ball through a dynamic door (no CCD): tunnelled at the step it passed', async () => {
-  const out = join(folder, 'tunnel.capture.jsonl');
+test(`${build}: a fast ball through a dynamic door (no CCD): tunnelled at the step it passed`, async () => {
+  const out = join(folder, `${build.replaceAll(/[ @/]/g, '-')}-tunnel.capture.jsonl`);
   const world = new RAPIER.World({ x: 0, y: 0 });
   const door = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(5, 0));
   door.userData = 'door';
@@ -98,8 +106,8 @@ test('a fast ball through a dynamic door (no CCD): tunnelled at the step it pass
   agreeingOrStale(report);
 });
 
-test('every shape Rapier JS collides is captured and read: rounded, triangles, polylines, heightfields, meshes, compounds', async () => {
-  const out = join(folder, 'shapes.capture.jsonl');
+test(`${build}: every shape Rapier JS collides is captured and read: rounded, triangles, polylines, heightfields, meshes, compounds`, async () => {
+  const out = join(folder, `${build.replaceAll(/[ @/]/g, '-')}-shapes.capture.jsonl`);
   const world = new RAPIER.World({ x: 0, y: -9.81 });
   const C = RAPIER.ColliderDesc;
   world.createCollider(C.polyline(new Float32Array([-5, 0, 0, 0, 5, 0]))).userData = 'ground';
@@ -147,7 +155,7 @@ test('every shape Rapier JS collides is captured and read: rounded, triangles, p
   agreeingOrStale(report);
 });
 
-test('a shape no collidoscope kind holds is refused by name, and nothing is written', async () => {
+test(`${build}: a shape no collidoscope kind holds is refused by name, and nothing is written`, async () => {
   const world = new RAPIER.World({ x: 0, y: -9.81 });
   world.createCollider(RAPIER.ColliderDesc.halfspace({ x: 0, y: 1 })).userData = 'sea level';
   const written = [];
@@ -155,3 +163,4 @@ test('a shape no collidoscope kind holds is refused by name, and nothing is writ
   assert.throws(() => cap.step(), /collider 'sea level' \(handle \d+\): its shape is a HalfSpace, which has no collidoscope kind/);
   assert.equal(written.length, 1, 'the header only: no broken frame');
 });
+}
