@@ -2508,6 +2508,40 @@ pub fn waiting_for_capture(path: &std::path::Path, idle: Option<std::time::Durat
     )
 }
 
+/// `diagnose --listen`: what it listens for, said once on stderr.
+pub fn listening_for_game(port: u16, idle: Option<std::time::Duration>) -> String {
+    format!(
+        "collidoscope diagnose --listen: waiting on 127.0.0.1:{port} for a game's capture (a game \
+         in a browser page streams to ws://127.0.0.1:{port}; any other, plain TCP){}",
+        match idle {
+            Some(idle) => format!(
+                "; giving up after {} s without one (--idle)",
+                short_number(idle.as_secs_f64())
+            ),
+            None => "; Ctrl-C stops".into(),
+        }
+    )
+}
+
+/// `diagnose --listen`: a game connected; where what it sends is kept.
+pub fn game_connected_kept(engine: &str, kept: &std::path::Path) -> String {
+    format!(
+        "collidoscope diagnose --listen: {engine} connected; its capture is kept as {}",
+        kept.display()
+    )
+}
+
+/// `diagnose --listen`: no game came.
+pub fn no_game_came(port: u16, idle: Option<std::time::Duration>) -> String {
+    match idle {
+        Some(idle) => format!(
+            "127.0.0.1:{port}: no game connected in {} s of waiting (--idle)",
+            short_number(idle.as_secs_f64())
+        ),
+        None => format!("127.0.0.1:{port}: stopped before a game connected"),
+    }
+}
+
 /// `diagnose --follow` gave up waiting for a capture that never came.
 pub fn no_capture_came(
     path: &std::path::Path,
@@ -3288,39 +3322,5 @@ mod tests {
         assert_eq!(three_digits(1.5e7), "1.5e7");
         assert_eq!(f32_error(1.894, 6.31e-6), "off by 1.89 (tau 6.31e-6)");
         assert_eq!(f32_error(0.0, 6.31e-6), "exactly (tau 6.31e-6)");
-    }
-}
-
-/// `diagnose --listen`: what it listens for, said once on stderr.
-pub fn listening_for_game(port: u16, idle: Option<std::time::Duration>) -> String {
-    format!(
-        "collidoscope diagnose --listen: waiting on 127.0.0.1:{port} for a game's capture (a game \
-         in a browser page streams to ws://127.0.0.1:{port}; any other, plain TCP){}",
-        match idle {
-            Some(idle) => format!(
-                "; giving up after {} s without one (--idle)",
-                short_number(idle.as_secs_f64())
-            ),
-            None => "; Ctrl-C stops".into(),
-        }
-    )
-}
-
-/// `diagnose --listen`: a game connected; where what it sends is kept.
-pub fn game_connected_kept(engine: &str, kept: &std::path::Path) -> String {
-    format!(
-        "collidoscope diagnose --listen: {engine} connected; its capture is kept as {}",
-        kept.display()
-    )
-}
-
-/// `diagnose --listen`: no game came.
-pub fn no_game_came(port: u16, idle: Option<std::time::Duration>) -> String {
-    match idle {
-        Some(idle) => format!(
-            "127.0.0.1:{port}: no game connected in {} s of waiting (--idle)",
-            short_number(idle.as_secs_f64())
-        ),
-        None => format!("127.0.0.1:{port}: stopped before a game connected"),
     }
 }

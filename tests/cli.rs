@@ -300,7 +300,7 @@ fn help_names_captures_every_resolver_every_event_and_every_cause() {
     assert!(top.contains("[FILE]") && top.contains("a capture"), "{top}");
     let diagnose = help(&["diagnose", "--help"]);
     assert!(
-        diagnose.contains("<FILES>...  Shape-set files with claims, or captures"),
+        diagnose.contains("[FILES]...  Shape-set files with claims, or captures"),
         "{diagnose}"
     );
     for cause in Cause::ALL {
