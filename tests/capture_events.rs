@@ -480,3 +480,40 @@ fn a_motion_run_saved_as_a_capture_names_the_seams_the_run_named() {
         .collect();
     assert_eq!(capture_seams, run_seams);
 }
+
+/// An engine that says it recomputes every contact every step (`"contact_recycling": false`,
+/// as the matter and planck adapters write) keeps no contact: a claim no earlier frame's exact
+/// result explains is not named stale as a kept one. The capture: planck 1.5.0 (js/), a crate
+/// at 7 m/s over 1-m tiles, snagging on a seam at frame 32 (Box2D v2's sharp skin corners:
+/// `edge-normals-only`), where a contact kept from frame 0 and moved would have the claim's
+/// normal. Without the setting, that kept contact is what the finder names.
+#[test]
+fn an_engine_that_recomputes_every_contact_keeps_none_from_earlier_frames() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/planck-tiles.capture.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let stale = |text: &str| -> Vec<(u64, Option<u64>)> {
+        let mut reader = CaptureReader::new(&path, Cursor::new(text.as_bytes().to_vec())).unwrap();
+        let mut finder = EventFinder::for_capture(reader.header());
+        let mut found = Vec::new();
+        while let Some(frame) = reader.next_frame().unwrap() {
+            let judged = collidoscope::capture::judge_frame(&reader, &frame);
+            found.extend(finder.frame(&reader, &frame, &judged));
+        }
+        found.extend(finder.finish());
+        found
+            .iter()
+            .filter(|e| e.kind == EventKind::Stale)
+            .map(|e| (e.frame, e.age))
+            .collect()
+    };
+    let said = stale(&text);
+    assert!(!said.iter().any(|(frame, _)| *frame == 32), "{said:?}");
+    let unsaid = text.replacen(",\"contact_recycling\":false", "", 1);
+    assert_ne!(unsaid, text);
+    assert!(
+        stale(&unsaid).contains(&(32, Some(32))),
+        "{:?}",
+        stale(&unsaid)
+    );
+}

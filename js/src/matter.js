@@ -16,7 +16,8 @@ import { CaptureWriter } from './writer.js';
  * Options: `out` (see the package's README), `units` (default `"px"`), `y_up` (default false:
  * matter's y points down the screen).
  */
-export function matterCapture(Matter, engine, options = {}) {
+export function matterCapture(Matter, engine, given = {}) {
+  const options = optionsOf(given, 'matter');
   if (!Matter || !Matter.Engine || !Matter.Detector || !Matter.Composite) {
     throw new Error('collidoscope-capture/matter: the first argument must be the matter-js module (import Matter from "matter-js")');
   }
@@ -34,6 +35,8 @@ export function matterCapture(Matter, engine, options = {}) {
         enableSleeping: Boolean(engine.enableSleeping),
         slop: 0.05,
         speculative_margin: 0,
+        // matter recomputes every collision every step: no claim is a kept one.
+        contact_recycling: false,
       },
     },
     precision: 'f64',
@@ -122,6 +125,13 @@ export function matterCapture(Matter, engine, options = {}) {
     /** End the capture. */
     close: () => writer.close(),
   };
+}
+
+/** The options, or `out` given alone (a path, a function or a ws:// address). */
+export function optionsOf(given, adapter) {
+  if (typeof given === 'string' || typeof given === 'function') return { out: given };
+  if (given && typeof given === 'object' && !Array.isArray(given)) return given;
+  throw new Error(`collidoscope-capture/${adapter}: the third argument is the options, { out: 'game.capture.jsonl' } (or the output alone), found ${given === null ? 'null' : typeof given}`);
 }
 
 /** A body's name: its `label`, with its id when the label is matter's default. */

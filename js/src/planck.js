@@ -5,6 +5,7 @@
 // touching contact's manifold as planck's `getWorldManifold` gives it at those poses.
 
 import { CaptureWriter } from './writer.js';
+import { optionsOf } from './matter.js';
 
 /**
  * Capture `world` (a `planck.World`) of the game's `planck`.
@@ -21,7 +22,8 @@ import { CaptureWriter } from './writer.js';
  * chain: it is taken off each point's separation of a claim with one (the claim is then about
  * the bare edge, which is what the file holds). A polygon keeps its skin as its radius.
  */
-export function planckCapture(planck, world, options = {}) {
+export function planckCapture(planck, world, given = {}) {
+  const options = optionsOf(given, 'planck');
   if (!planck || typeof planck.World !== 'function') {
     throw new Error("collidoscope-capture/planck: the first argument must be the planck module (import * as planck from 'planck')");
   }
@@ -38,6 +40,8 @@ export function planckCapture(planck, world, options = {}) {
         warmStarting: Boolean(world.m_warmStarting),
         polygonRadius: planck.Settings?.polygonRadius ?? 0.01,
         speculative_margin: 0,
+        // Box2D v2 recomputes every touching contact every step: no claim is a kept one.
+        contact_recycling: false,
       },
     },
     precision: 'f64',

@@ -9,6 +9,7 @@
 // `collidoscope diagnose` names them stale.
 
 import { CaptureWriter } from './writer.js';
+import { optionsOf } from './matter.js';
 
 /** The first id of a piece of a collider made of pieces, as in the Rust adapter: 2^52. */
 export const FIRST_PART_ID = 2 ** 52;
@@ -43,7 +44,8 @@ const NAMES = ['Ball', 'Cuboid', 'Capsule', 'Segment', 'Polyline', 'Triangle', '
  * Options: `out`, `units` (default `"m"`), `y_up` (default true), `version` (the package's
  * version for the header, when `RAPIER.version()` is missing).
  */
-export function rapierCapture(RAPIER, world, options = {}) {
+export function rapierCapture(RAPIER, world, given = {}) {
+  const options = optionsOf(given, 'rapier');
   if (!RAPIER || typeof RAPIER.World !== 'function') {
     throw new Error("collidoscope-capture/rapier: the first argument must be the Rapier module (import RAPIER from '@dimforge/rapier2d-compat', after await RAPIER.init())");
   }
@@ -217,6 +219,9 @@ export function rapierCapture(RAPIER, world, options = {}) {
     writer,
     /** Rapier's own step (`world.step(eventQueue, hooks)`), captured. */
     step(eventQueue, hooks) {
+      if (eventQueue !== undefined && eventQueue !== null && typeof eventQueue !== 'object') {
+        throw new Error(`collidoscope-capture/rapier: step(eventQueue, hooks) takes what world.step takes (a RAPIER.EventQueue, or nothing), found ${typeof eventQueue} ${eventQueue}`);
+      }
       const before = read();
       const t = time;
       world.step(eventQueue, hooks);

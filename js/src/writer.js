@@ -236,7 +236,7 @@ function checkShape(s, geometryKnown) {
   }
   const finitePoint = (p, key) => {
     if (!Array.isArray(p) || p.length !== 2 || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
-      fail(`"${key}" must be two finite numbers, found ${JSON.stringify(p)}`);
+      fail(`"${key}" must be two finite numbers, found ${shown(p)}`);
     }
   };
   const finite = (x, key) => {
@@ -359,11 +359,16 @@ function claimText(m, a, b) {
 function refuseClaim(m, a, b) {
   const what = `the contact of ${a.what ?? `shape ${m.a}`} and ${b.what ?? `shape ${m.b}`}`;
   if (!Number.isFinite(m.normal[0]) || !Number.isFinite(m.normal[1])) {
-    throw new Error(`collidoscope-capture: ${what}: the normal ${JSON.stringify(m.normal)} is not finite`);
+    throw new Error(`collidoscope-capture: ${what}: the normal ${shown(m.normal)} is not finite`);
   }
   const i = m.points.findIndex((p) => !Number.isFinite(p.separation) || !Number.isFinite(p.point[0]) || !Number.isFinite(p.point[1]));
   if (i >= 0) throw new Error(`collidoscope-capture: ${what}: point ${i} has a number that is not finite`);
   throw new Error(`collidoscope-capture: ${what}: an intersecting contact needs a normal`);
+}
+
+/** A value as a message shows it: NaN and the infinities by name (JSON would say null). */
+function shown(value) {
+  return Array.isArray(value) ? `[${value.map(shown).join(', ')}]` : String(value);
 }
 
 /** A number as JSON writes it: the shortest digits that read back to the same double. */

@@ -51,7 +51,7 @@ test('bad input throws an Error naming the shape, and writes no broken line', ()
   const w = new CaptureWriter((line) => written.push(line), header);
   w.frame(0, [ground, crate(0, 0)], []);
   const cases = [
-    [[ground, { ...crate(NaN, 0), what: "body 'crate' (id 7)" }], /body 'crate' \(id 7\): "position" must be two finite numbers/],
+    [[ground, { ...crate(NaN, 0), what: "body 'crate' (id 7)" }], /body 'crate' \(id 7\): "position" must be two finite numbers, found \[NaN, 0\.5\]/],
     [[ground, { ...crate(0, 0), kind: 'circle', radius: 1 }], /id 7 was a polygon and is now a circle/],
     [[ground, { ...crate(0, 0), kind: 'ellipse' }], /"kind" "ellipse" is not one of/],
     [[ground, crate(0, 0), crate(1, 0)], /id 7 is given twice/],
@@ -62,10 +62,19 @@ test('bad input throws an Error naming the shape, and writes no broken line', ()
     assert.throws(() => w.frame(1 / 60, shapes, []), said);
   }
   assert.throws(() => w.frame(1 / 60, [ground, crate(0, 0)], [{ a: 1, b: 9, normal: [0, 1], points: [] }]), /names id 9, which is not among this frame's shapes/);
-  assert.throws(() => w.frame(1 / 60, [ground, crate(0, 0)], [{ a: 1, b: 7, normal: [0, NaN], points: [{ point: [0, 0], separation: -1 }] }]), /the contact of shape 1 and shape 7: the normal \[0,null\] is not finite/);
+  assert.throws(() => w.frame(1 / 60, [ground, crate(0, 0)], [{ a: 1, b: 7, normal: [0, NaN], points: [{ point: [0, 0], separation: -1 }] }]), /the contact of shape 1 and shape 7: the normal \[0, NaN\] is not finite/);
   assert.equal(written.length, 2, 'only the header and the first frame');
   w.frame(1 / 60, [ground, crate(0.1, 0)], []);
   assert.equal(JSON.parse(written[2]).frame, 1, 'a refused frame takes no frame number');
+});
+
+test('an adapter given its output alone takes it as { out }; anything else is refused saying what it takes', () => {
+  const engine = Matter.Engine.create();
+  const written = [];
+  const cap = matterCapture(Matter, engine, (line) => written.push(line));
+  cap.step();
+  assert.equal(written.length, 2);
+  assert.throws(() => matterCapture(Matter, engine, 42), /the third argument is the options, \{ out: 'game.capture.jsonl' \} \(or the output alone\), found number/);
 });
 
 test('matter: a body whose parts cannot be read is named', () => {

@@ -208,6 +208,9 @@ pub struct EventFinder {
     free: Vec<u32>,
     /// How many frames the reader had read when the last was remembered.
     remembered: u64,
+    /// Whether the engine may keep a contact from an earlier step and move it (no header that
+    /// says `"contact_recycling": false`): a stale claim may then be such a kept contact.
+    keeps_contacts: bool,
 }
 
 impl EventFinder {
@@ -222,14 +225,17 @@ impl EventFinder {
             slots: 0,
             free: Vec::new(),
             remembered: 0,
+            keeps_contacts: true,
         }
     }
 
     /// A finder for the capture `header` describes: its precision, and its unit of length in
     /// the events' words.
     pub fn for_capture(header: &super::Header) -> Self {
+        let recycling = header.engine.settings.get("contact_recycling");
         Self {
             units: header.units.clone(),
+            keeps_contacts: recycling != Some(&serde_json::Value::Bool(false)),
             ..Self::new(header.precision)
         }
     }
@@ -445,9 +451,12 @@ impl EventFinder {
                 if check_contact_at(&a, &b, &j.claimed, self.precision).agrees {
                     return Some((m, None));
                 }
-                // A chain's piece is judged by the chain rule: no kept contact is made for it.
-                let kept = super::kept::kept_contact((&a, &b), now)
-                    .filter(|_| j.claimed.piece.is_none())?;
+                // A chain's piece is judged by the chain rule: no kept contact is made for it;
+                // nor is one by an engine that says it recomputes every contact every step.
+                if !self.keeps_contacts || j.claimed.piece.is_some() {
+                    return None;
+                }
+                let kept = super::kept::kept_contact((&a, &b), now)?;
                 rule.agrees(&kept.outcome, &j.claimed)
                     .then_some((m, Some(kept.normal)))
             });
