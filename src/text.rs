@@ -1287,7 +1287,7 @@ pub fn malformed_counts(
 }
 
 /// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub fn capture_divergence(frame: u64, d: &crate::capture::Disagreement) -> String {
     if let Some(m) = &d.malformed {
         return format!("frame {frame}: malformed: {}", malformed(m));
@@ -1772,8 +1772,8 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
 }
 
 /// An arrow of an event's picture in words: `before: 6.5 m/s`, `normal before`.
-pub fn event_arrow(arrow: &crate::capture::EventArrow, units: &str, at_corner: bool) -> String {
-    use crate::capture::ArrowKind;
+pub fn event_arrow(arrow: &crate::picture::EventArrow, units: &str, at_corner: bool) -> String {
+    use crate::picture::ArrowKind;
     // A seam's speed is along -normal: along the floor at a face, into the corner at a corner.
     let toward = if at_corner {
         "into the corner"
@@ -2874,7 +2874,7 @@ pub fn claim_difference(c: &crate::capture::ClaimDifference) -> String {
 
 /// What differs between A's frame `a` and B's frame `b` shown side by side: how many shapes
 /// and claims, the largest difference, or that they are the same.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub fn frames_apart(a: u64, b: u64, here: &crate::capture::FrameComparison) -> String {
     let frames = if a == b {
         format!("At frame {a}")

@@ -6,11 +6,11 @@
 //! the seam between separate tiles and not on one box or one chain, a bullet tunnels through a
 //! thin wall only with continuous collision off, recycled contacts are stale with their age.
 //!
-//! The adapter is compiled here from its own source (`src/capture/box2d/`, the `box2d`
+//! The adapter is compiled here from its own source (`src/capture/adapters/box2d/`, the `box2d`
 //! feature's module), so `cargo test` runs it against the engine without the feature.
 
 #[allow(dead_code, unused_imports)]
-#[path = "../src/capture/box2d/mod.rs"]
+#[path = "../src/capture/adapters/box2d/mod.rs"]
 mod box2d_capture;
 
 use box2d_capture::{Box2dCapture, header};

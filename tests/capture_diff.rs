@@ -6,7 +6,7 @@
 //! refuses it.
 
 #[allow(dead_code, unused_imports)]
-#[path = "../src/capture/box2d/mod.rs"]
+#[path = "../src/capture/adapters/box2d/mod.rs"]
 mod box2d_capture;
 
 use box2d_capture::{Box2dCapture, header};

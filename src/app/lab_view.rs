@@ -73,7 +73,7 @@ pub struct LabView<'a> {
     /// The sweeps of the step shown.
     pub sweeps: &'a [Sweep],
     /// The capture lab's event stepped to: its picture.
-    pub event: Option<&'a crate::capture::EventPicture>,
+    pub event: Option<&'a crate::picture::EventPicture>,
     /// The latency lab's players at the bucket shown.
     pub latency: Option<LatencyShown<'a>>,
     /// The scene's y grows down the screen (a capture from a y-down game).

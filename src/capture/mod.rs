@@ -7,60 +7,47 @@
 //! holding the whole file, and [`judge_claim`] says whether a claim agrees with the exact
 //! result at the engine's precision and which known mistakes reproduce it.
 //!
-//! The adapters that fill a frame from an engine's own world live beside this module
-//! (features `box2d`, `rapier2d` (0.36), `rapier2d-0-35`, `rapier2d-0-34` and `avian2d`).
+//! Four jobs, a folder each: [`format`] (the file: reading, writing, the rules of a line),
+//! [`analysis`] (judging frames, events over time, two runs compared, a capture opened to look
+//! around in), [`live`] (following a file as it grows, the window's listener and the game's link,
+//! the flight recorder) and [`adapters`] (filling a frame from an engine's own world: features
+//! `box2d`, `rapier2d` (0.36), `rapier2d-0-35`, `rapier2d-0-34` and `avian2d`). What a
+//! capture's events look like in the scene view is drawn by `picture::event_picture`.
 
-#[cfg(feature = "avian2d")]
-pub mod avian;
-#[cfg(feature = "box2d")]
-pub mod box2d;
-mod diff;
-mod error;
-mod event_picture;
-pub mod events;
-mod fast;
-pub mod follow;
-mod ids;
-#[cfg(any(feature = "cli", feature = "gui"))]
-mod index;
-mod judge;
-mod kept;
-mod line;
+pub mod adapters;
+pub mod analysis;
+pub mod format;
 pub mod live;
-mod own;
-mod pairing;
-mod parsed;
+
+// The modules of each job, by the names the crate has always used (`capture::events`,
+// `capture::follow`, `capture::box2d`, ...), so that a game's paths stay the same.
+#[cfg(feature = "avian2d")]
+pub use adapters::avian;
+#[cfg(feature = "box2d")]
+pub use adapters::box2d;
 #[cfg(feature = "rapier2d")]
-#[path = "rapier/v0_36.rs"]
-pub mod rapier;
+pub use adapters::rapier;
 #[cfg(feature = "rapier2d-0-34")]
-#[path = "rapier/v0_34.rs"]
-pub mod rapier_0_34;
+pub use adapters::rapier_0_34;
 #[cfg(feature = "rapier2d-0-35")]
-#[path = "rapier/v0_35.rs"]
-pub mod rapier_0_35;
-mod read;
-mod recorder;
-mod rules;
-mod runs;
-#[cfg(any(feature = "cli", feature = "gui"))]
-mod scan;
-mod step;
-pub mod websocket;
-mod write;
+pub use adapters::rapier_0_35;
+pub use analysis::events;
+pub(crate) use analysis::{diff, judge, kept, runs, step};
+#[cfg(feature = "parallel")]
+pub(crate) use analysis::{index, scan};
+pub(crate) use format::{error, fast, ids, line, own, pairing, parsed, read, rules, write};
+pub(crate) use live::recorder;
+pub use live::{follow, websocket};
 
 pub use diff::{
     ClaimChange, ClaimDifference, DiffSettings, Divergence, RunDiff, ShapeDifference, ShapeKey,
     ShapeState, diff_captures, diff_sources,
 };
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub use diff::{FrameComparison, compare_frames};
 pub use error::CaptureError;
-pub use event_picture::{ArrowKind, EventArrow, EventPicture};
-#[cfg(any(feature = "cli", feature = "gui"))]
-pub use event_picture::{event_picture, run_event_picture};
 pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub use index::{CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};
 pub use judge::{FrameJudgement, judge_claim, judge_frame};
 pub use live::{LinkEvent, LinkStats, LinkWatch, Listener, Tee, ToWindow};
@@ -76,7 +63,7 @@ pub use read::{
 };
 pub use recorder::{FlightRecorder, RecorderOutput};
 pub use runs::{DifferingPair, DifferingPairs, KEPT_RUNS};
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
 pub use step::StepJudgement;
 pub use write::{

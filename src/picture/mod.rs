@@ -9,6 +9,7 @@
 
 pub mod camera;
 pub mod draw;
+mod event_picture;
 pub mod fit;
 mod frame;
 pub mod handles;
@@ -20,6 +21,9 @@ pub mod svg;
 
 pub use camera::Camera;
 pub use draw::{DrawInput, DrawList, Layer};
+pub use event_picture::{ArrowKind, EventArrow, EventPicture};
+#[cfg(feature = "parallel")]
+pub use event_picture::{event_picture, run_event_picture};
 pub use fit::Fit;
 pub use frame::{
     Look, Picture, caption_band, default_pair, opening_pair, picture, picture_in_view,

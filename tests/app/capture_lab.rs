@@ -5,10 +5,11 @@
 use super::common::*;
 use collidoscope::app::{CaptureCommand, ClaimRef, Lab};
 use collidoscope::capture::{
-    ArrowKind, BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom,
-    Penetration, ScanState,
+    BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint, NormalFrom, Penetration,
+    ScanState,
 };
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
+use collidoscope::picture::ArrowKind;
 use collidoscope::query::Mistake;
 use collidoscope::scene::{Body, Precision};
 

@@ -2,11 +2,11 @@
 //! by frame: a ramp, a pyramid, capsules and balls in a bowl, fast balls with CCD, at the
 //! origin in metres and ~500 px out at 32 px a metre (y down).
 //!
-//! The adapter is compiled here from its own source (`src/capture/rapier/`, the `rapier2d`
+//! The adapter is compiled here from its own source (`src/capture/adapters/rapier/`, the `rapier2d`
 //! feature's module), so `cargo test` runs it against the engine without the feature.
 
 #[allow(dead_code)]
-#[path = "../../src/capture/rapier/v0_36.rs"]
+#[path = "../../src/capture/adapters/rapier/v0_36.rs"]
 mod rapier_capture;
 
 mod common;

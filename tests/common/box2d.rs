@@ -2,12 +2,12 @@
 //! engine most 2D games ship, in f32, for the differential test and the benchmarks.
 //!
 //! The shapes and the collide calls are the `box2d` adapter's own narrow phase
-//! (`src/capture/box2d/narrow.rs`, compiled here from its source so `cargo test` needs no
+//! (`src/capture/adapters/box2d/narrow.rs`, compiled here from its source so `cargo test` needs no
 //! feature): Box2D's conventions (normal from A to B, `separation` negative when penetrating,
 //! speculative points up to 4 linear slops apart), B's pose in A's frame composed in f32 as
 //! Box2D composes it.
 
-#[path = "../../src/capture/box2d/narrow.rs"]
+#[path = "../../src/capture/adapters/box2d/narrow.rs"]
 mod narrow;
 
 use boxdd_sys::ffi::*;

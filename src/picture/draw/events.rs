@@ -4,7 +4,7 @@
 
 use super::pair::arrow;
 use super::*;
-use crate::capture::{ArrowKind, EventPicture};
+use crate::picture::{ArrowKind, EventPicture};
 
 /// Colours of the velocity before (the event's frame) and after (the next).
 const BEFORE: Colour = palette::A;

@@ -125,7 +125,7 @@ pub struct DrawInput<'a> {
     /// Fast bodies' sweeps over the step just shown (the motion lab).
     pub sweeps: &'a [Sweep],
     /// The capture lab's event stepped to: its picture.
-    pub event: Option<&'a crate::capture::EventPicture>,
+    pub event: Option<&'a crate::picture::EventPicture>,
     /// The latency lab's bucket: which poses were interpolated, the true poses, the
     /// collisions standing there.
     pub latency: Option<LatencyShown<'a>>,

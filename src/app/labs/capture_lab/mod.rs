@@ -22,9 +22,8 @@ use crate::app::labs::capture_lab::capture_live::{BeganAgain, Live};
 use crate::app::labs::capture_lab::compare::Compare;
 use crate::app::labs::motion_lab::frame_pair::FramePair;
 use crate::app::playback::{Playback, PlaybackCommand, Timeline};
-use crate::capture::{
-    CaptureEvent, CaptureIndex, EventPicture, FrameEntry, LinkEvent, ScanState, ShownFrame,
-};
+use crate::capture::{CaptureEvent, CaptureIndex, FrameEntry, LinkEvent, ScanState, ShownFrame};
+use crate::picture::EventPicture;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, Scene};
@@ -254,7 +253,7 @@ impl CaptureLab {
             },
             None => None,
         };
-        *picture = crate::capture::event_picture(e, shown, other);
+        *picture = crate::picture::event_picture(e, shown, other);
     }
 
     /// The frame shown, as a shape set (what the shapes panel lists, read-only).

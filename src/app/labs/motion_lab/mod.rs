@@ -65,7 +65,7 @@ pub struct MotionLab {
     pub path: PathField,
     /// The event chosen in the list (its index in the run's events) and its picture, drawn
     /// while its step is shown.
-    chosen: Option<(usize, Option<crate::capture::EventPicture>)>,
+    chosen: Option<(usize, Option<crate::picture::EventPicture>)>,
     /// The gravity the field shows while it is off (what turning it on gives).
     last_gravity: crate::geometry::DVec2,
     /// Drags of the gravity fields so far (each one undo step).
@@ -118,7 +118,7 @@ impl MotionLab {
     }
 
     /// The chosen event's picture, while its step is the frame shown.
-    pub fn event_picture(&self) -> Option<&crate::capture::EventPicture> {
+    pub fn event_picture(&self) -> Option<&crate::picture::EventPicture> {
         let (index, picture) = self.chosen.as_ref()?;
         let event = self.run.as_ref()?.recording.events().get(*index)?;
         picture.as_ref().filter(|_| event.step == self.frame())
@@ -788,7 +788,7 @@ impl MotionLab {
                     recording.scene_at(event.step),
                 ) {
                     (Some(before), Some(now)) => {
-                        crate::capture::run_event_picture(&event, &before, &now)
+                        crate::picture::run_event_picture(&event, &before, &now)
                     }
                     _ => None,
                 };

@@ -6,13 +6,13 @@
 //! in the time its first batch takes and is never held in memory. A compressed capture is
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
 
-use super::follow::{FollowEnd, Growing};
-use super::scan::{Watch, scan_capture};
-use super::{
+use crate::Cause;
+use crate::capture::follow::{FollowEnd, Growing};
+use crate::capture::scan::{Watch, scan_capture};
+use crate::capture::{
     CaptureEvent, CaptureReader, EventFinder, Frame, FrameJudgement, Header, Keyframe, judge_frame,
 };
-use super::{MalformedWhat, display_name};
-use crate::Cause;
+use crate::capture::{MalformedWhat, display_name};
 use crate::files::{FileError, Problem};
 use crate::scene::Scene;
 use std::cell::RefCell;
@@ -66,7 +66,7 @@ pub struct Disagreement {
     /// Not a claim that disagrees but what the engine gave that the capture holds as
     /// malformed (a NaN pose, a zero normal): `a` and `b` are its shape's id (twice) or its
     /// claim's pair, 0 where they are not numbers.
-    pub malformed: Option<super::Malformed>,
+    pub malformed: Option<crate::capture::Malformed>,
 }
 
 /// How far the scan has come.
@@ -94,9 +94,9 @@ pub struct ShownFrame {
     pub ids: Vec<u64>,
     /// The filter and body of each of the scene's shapes, by its index (as the capture gives
     /// them).
-    pub pairings: Vec<super::Pairing>,
+    pub pairings: Vec<crate::capture::Pairing>,
     /// The engine's speculative margin, from the header.
-    pub margin: super::Margin,
+    pub margin: crate::capture::Margin,
     /// Its claims, judged.
     pub judged: FrameJudgement,
     /// The frame asked for beside it ([`CaptureIndex::request_beside`]: the one an event's
@@ -106,20 +106,27 @@ pub struct ShownFrame {
 
 impl ShownFrame {
     /// Why the engine may have left the pair of ids `a` and `b` out of this frame (the first
-    /// stage that does, [`super::left_out`]), with each one's filter and body; `None` when
+    /// stage that does, [`crate::capture::left_out`]), with each one's filter and body; `None` when
     /// either is not in the frame.
-    pub fn left_out(&self, a: u64, b: u64) -> Option<(super::LeftOut, [super::Pairing; 2])> {
+    pub fn left_out(
+        &self,
+        a: u64,
+        b: u64,
+    ) -> Option<(crate::capture::LeftOut, [crate::capture::Pairing; 2])> {
         let side = |id: u64| {
             let k = self.ids.iter().position(|i| *i == id)?;
             let shape = &self.scene.shapes[k];
-            Some(super::Side {
+            Some(crate::capture::Side {
                 placed: &shape.placed,
                 motion: &shape.motion,
                 pairing: self.pairings.get(k).copied().unwrap_or_default(),
             })
         };
         let (a, b) = (side(a)?, side(b)?);
-        Some((super::left_out(a, b, self.margin), [a.pairing, b.pairing]))
+        Some((
+            crate::capture::left_out(a, b, self.margin),
+            [a.pairing, b.pairing],
+        ))
     }
 }
 
@@ -372,7 +379,7 @@ impl CaptureIndex {
     /// Whether the file at `path` has a whole capture header written (what
     /// [`Self::follow`] needs to start).
     pub fn header_written(path: &Path) -> bool {
-        super::is_capture(path)
+        crate::capture::is_capture(path)
     }
 
     /// The scan started on `reader`: the file's size and the bytes read so far (for the
@@ -522,13 +529,13 @@ impl CaptureIndex {
     }
 
     /// Where to read the capture again from its start: its file, or the bytes it was given.
-    pub fn source(&self) -> super::CaptureSource {
+    pub fn source(&self) -> crate::capture::CaptureSource {
         match &self.seeker.text.memory {
-            Some(bytes) => super::CaptureSource::Bytes {
+            Some(bytes) => crate::capture::CaptureSource::Bytes {
                 name: self.path.clone(),
                 bytes: bytes.clone(),
             },
-            None => super::CaptureSource::File(self.path.clone()),
+            None => crate::capture::CaptureSource::File(self.path.clone()),
         }
     }
 
@@ -779,7 +786,8 @@ impl Seeker {
                             .unwrap_or_default()
                     })
                     .collect();
-                let margin = super::Margin::of_settings(&cursor.reader.header().engine.settings);
+                let margin =
+                    crate::capture::Margin::of_settings(&cursor.reader.header().engine.settings);
                 let judged = judge_frame(&cursor.reader, &frame);
                 return Ok(ShownFrame {
                     position,
@@ -932,7 +940,7 @@ fn scan(
         lines: if following {
             1
         } else {
-            super::scan::BATCH_LINES
+            crate::capture::scan::BATCH_LINES
         },
     };
     let result = scan_capture(&mut reader, each, watch);

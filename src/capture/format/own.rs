@@ -4,8 +4,8 @@
 //! `naive-smallest-overlap`, say) makes a capture whose claims `diagnose` and the capture lab
 //! name by that mistake, as they would a game's.
 
-use super::{BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint};
-use super::{NormalFrom, Penetration};
+use crate::capture::{BodyShape, CaptureWriter, Engine, Header, Manifold, ManifoldPoint};
+use crate::capture::{NormalFrom, Penetration};
 use crate::files::{FileError, Problem, write_atomically};
 use crate::motion::{Recording, Resolution, ResolverContact, Simulation, resolver_contacts};
 use crate::query::collide;

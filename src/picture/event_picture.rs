@@ -5,14 +5,14 @@
 //! engine last computed it; a flipped normal's two normals. The geometry is computed here;
 //! the window only places it on the screen.
 
-use super::CaptureEvent;
-#[cfg(any(feature = "cli", feature = "gui"))]
-use super::ShownFrame;
+use crate::capture::CaptureEvent;
+#[cfg(feature = "parallel")]
+use crate::capture::ShownFrame;
 use crate::geometry::{DVec2, Placed};
 use crate::motion::EventKind;
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 use crate::query::{FACE_ANGLE, Velocity, distance, faces};
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 use crate::scene::Motion;
 
 /// What an arrow of an event's picture shows.
@@ -84,7 +84,7 @@ impl CaptureEvent {
 }
 
 /// The shape with capture id `id` in `frame`, and how it moves.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 fn shape(frame: &ShownFrame, id: u64) -> Option<(&Placed, &Motion)> {
     let k = frame.ids.iter().position(|i| *i == id)?;
     let s = frame.scene.shapes.get(k)?;
@@ -94,7 +94,7 @@ fn shape(frame: &ShownFrame, id: u64) -> Option<(&Placed, &Motion)> {
 /// The picture of `event`, from its frame and the frame [`CaptureEvent::other_frame`] names
 /// (without it, what the event's own frame shows). `None` when its frame does not hold the
 /// pair.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub fn event_picture(
     event: &CaptureEvent,
     frame: &ShownFrame,
@@ -146,7 +146,10 @@ pub fn event_picture(
             let at_touch = |start: &Placed, end: &Placed| {
                 let velocity = Velocity {
                     linear: end.pose.position - start.pose.position,
-                    angular: super::events::shortest_turn(start.pose.angle(), end.pose.angle()),
+                    angular: crate::capture::events::shortest_turn(
+                        start.pose.angle(),
+                        end.pose.angle(),
+                    ),
                 };
                 Placed::new(start.shape.clone(), velocity.advance(start.pose, t))
             };
@@ -199,7 +202,7 @@ pub fn event_picture(
 
 /// A seam's face of `t`: the one whose outward normal is `n` (from `t` toward the body), the
 /// nearest such to `body`. `None` for a corner seam (no face of `t` has that normal).
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 fn seam_face(t: &Placed, n: DVec2, body: &Placed) -> Option<(DVec2, DVec2)> {
     faces(t)
         .into_iter()
@@ -214,7 +217,7 @@ fn seam_face(t: &Placed, n: DVec2, body: &Placed) -> Option<(DVec2, DVec2)> {
 
 /// A seam's two velocity arrows: the body's before (where it was, with its velocity and its
 /// speed along the floor as the event says it) and after, drawn to one scale.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 fn seam_arrows(
     picture: &mut EventPicture,
     (p0, v0, along0): (&Placed, DVec2, Option<f64>),
@@ -245,7 +248,7 @@ fn seam_arrows(
 /// contact's normal names (or the corner it met) in red, the shape that covers it outlined,
 /// the body's velocity at frame k - 1 and at frame k. `None` for other kinds, or when a scene
 /// does not hold the shapes.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub fn run_event_picture(
     event: &crate::motion::Event,
     before: &crate::scene::Scene,
@@ -283,7 +286,7 @@ pub fn run_event_picture(
 
 /// How long (world units per unit of speed) a velocity arrow is drawn: the faster of the two
 /// as long as the body is across, so both arrows are seen beside it.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 fn arrow_scale(body: &Placed, fastest: f64) -> f64 {
     let (lo, hi) = body.aabb();
     let across = (hi - lo).length().max(f64::MIN_POSITIVE);

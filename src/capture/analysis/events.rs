@@ -11,10 +11,10 @@
 //! the whole capture: the poses of the last [`STALE_AGES`] frames of the shapes that move,
 //! and the last frame's claims.
 
-use super::ids::{IdMap, IdSet};
-use super::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::Reported;
 use crate::broad::{Aabb, Grid};
+use crate::capture::ids::{IdMap, IdSet};
+use crate::capture::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::check_contact_at;
 use crate::geometry::{DVec2, Placed, Pose};
 use crate::motion::{EventKind, SeamAt, crosses_interior};
@@ -55,7 +55,7 @@ pub struct CaptureEvent {
     pub covered_by: Option<u64>,
     /// `seam`: the face's outward normal (from `face_of` toward `shape`); `normal-flip`: the
     /// frame's claimed normal, from the lower id toward the higher; `stale`, when the claim is
-    /// the contact of frame - age kept and moved ([`super::kept`]), the normal it kept (from
+    /// the contact of frame - age kept and moved ([`crate::capture::kept`]), the normal it kept (from
     /// `a` toward `b` as claimed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub normal: Option<DVec2>,
@@ -231,7 +231,7 @@ impl EventFinder {
 
     /// A finder for the capture `header` describes: its precision, and its unit of length in
     /// the events' words.
-    pub fn for_capture(header: &super::Header) -> Self {
+    pub fn for_capture(header: &crate::capture::Header) -> Self {
         let recycling = header.engine.settings.get("contact_recycling");
         Self {
             units: header.units.clone(),
@@ -256,7 +256,11 @@ impl EventFinder {
     /// The first half of [`EventFinder::frame`], which needs no judgement (so it can run
     /// while the frame's claims are judged): the step's events and the frame before's own,
     /// and `frame` kept for the next step.
-    pub(super) fn moved(&mut self, state: &Keyframe, frame: &Frame) -> Vec<CaptureEvent> {
+    pub(in crate::capture) fn moved(
+        &mut self,
+        state: &Keyframe,
+        frame: &Frame,
+    ) -> Vec<CaptureEvent> {
         let mut last = self.last.take();
         let mut out = match &mut last {
             Some(last) => {
@@ -278,7 +282,12 @@ impl EventFinder {
     }
 
     /// The second half: `frame`'s stale claims, once judged, told with its step's events.
-    pub(super) fn judged(&mut self, state: &Keyframe, frame: &Frame, judged: &FrameJudgement) {
+    pub(in crate::capture) fn judged(
+        &mut self,
+        state: &Keyframe,
+        frame: &Frame,
+        judged: &FrameJudgement,
+    ) {
         let mut stale = self.stale(state, frame, judged);
         self.name(state, &mut stale);
         if let Some(last) = &mut self.last {
@@ -425,7 +434,7 @@ impl EventFinder {
 
     /// `stale`: each disagreeing claim of `frame` that agrees with the exact result at the
     /// poses of an earlier frame, or with that result kept and moved to this frame's poses as
-    /// the engines move a kept contact ([`super::kept::kept_contact`]: then `normal` is the
+    /// the engines move a kept contact ([`crate::capture::kept::kept_contact`]: then `normal` is the
     /// kept normal), the nearest such.
     fn stale(
         &self,
@@ -456,7 +465,7 @@ impl EventFinder {
                 if !self.keeps_contacts || j.claimed.piece.is_some() {
                     return None;
                 }
-                let kept = super::kept::kept_contact((&a, &b), now)?;
+                let kept = crate::capture::kept::kept_contact((&a, &b), now)?;
                 rule.agrees(&kept.outcome, &j.claimed)
                     .then_some((m, Some(kept.normal)))
             });
@@ -713,12 +722,12 @@ impl EventFinder {
         };
         // Measured exactly on every core where there are threads (the order is restored by
         // the caller's sort).
-        #[cfg(any(feature = "cli", feature = "gui"))]
+        #[cfg(feature = "parallel")]
         let out: Vec<CaptureEvent> = {
             use rayon::prelude::*;
             near.par_iter().filter_map(tunnel).collect()
         };
-        #[cfg(not(any(feature = "cli", feature = "gui")))]
+        #[cfg(not(feature = "parallel"))]
         let out: Vec<CaptureEvent> = near.iter().filter_map(tunnel).collect();
         fn deepest(m: &Moving, o: &Moving, enter: f64) -> f64 {
             let depth_at = |t: f64| {

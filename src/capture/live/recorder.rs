@@ -3,10 +3,12 @@
 //! if asked, or when the game panics. What is kept is a valid capture on its own: its first
 //! frame holds every shape in full as it stood then, the frames after it as written.
 
-use super::StepJudgement;
-use super::step::InProcess;
-use super::write::{CaptureWriter, NormalFrom, Penetration};
-use super::{BodyPose, BodyShape, CaptureError, CaptureReader, Header, Keyframe, Manifold};
+use crate::capture::StepJudgement;
+use crate::capture::step::InProcess;
+use crate::capture::write::{CaptureWriter, NormalFrom, Penetration};
+use crate::capture::{
+    BodyPose, BodyShape, CaptureError, CaptureReader, Header, Keyframe, Manifold,
+};
 use crate::scene::{SceneShape, ShapeId, shape_object};
 use serde_json::{Map, Value};
 use std::collections::VecDeque;

@@ -1,11 +1,11 @@
 //! One line of a capture read on its own: the header, or a frame line parsed and checked as far
 //! as the line alone allows (keys, types, numbers, the claims' own rules). What depends on the
 //! frames before it (ids present, kinds, continuity) is checked when the line is applied
-//! ([`super::read`]). Parsing needs nothing but the line, so lines can be parsed in parallel.
+//! ([`crate::capture::read`]). Parsing needs nothing but the line, so lines can be parsed in parallel.
 
-use super::parsed::{FrameLine, LineProblem, Malformed, MalformedWhat, ShapeKeys};
-use super::{Engine, FORMAT, Header, VERSION};
 use crate::Reported;
+use crate::capture::parsed::{FrameLine, LineProblem, Malformed, MalformedWhat, ShapeKeys};
+use crate::capture::{Engine, FORMAT, Header, VERSION};
 use crate::files::{Fields, describe, quoted_key, spelled, suggestion, without_position};
 use crate::scene::{CLAIM_KEYS, Precision, reported};
 use serde_json::{Map, Value};
@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 /// The line's text as one JSON object; a syntax error names its column, and a bare `NaN` or
 /// `Infinity` the key it stands under.
-pub(super) fn object(bytes: &[u8]) -> Result<Map<String, Value>, LineProblem> {
+pub(in crate::capture) fn object(bytes: &[u8]) -> Result<Map<String, Value>, LineProblem> {
     let value: Value = serde_json::from_slice(bytes).map_err(|e| syntax(bytes, &e))?;
     match value {
         Value::Object(map) => Ok(map),
@@ -101,7 +101,7 @@ fn key_at(bytes: &[u8], offset: usize) -> Option<String> {
 }
 
 /// The header line.
-pub(super) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
+pub(in crate::capture) fn header(bytes: &[u8]) -> Result<Header, LineProblem> {
     let top = object(bytes)?;
     const KEYS: [&str; 6] = ["format", "version", "engine", "precision", "units", "y_up"];
     match top.get("format") {
@@ -243,8 +243,10 @@ fn unknown_key(map: &Map<String, Value>, keys: &[&str], place: &str) -> Result<(
 }
 
 /// An id: an integer in [0, 2^53).
-pub(super) fn id_of(value: &Value) -> Option<u64> {
-    value.as_u64().filter(|id| super::rules::id(*id).is_ok())
+pub(in crate::capture) fn id_of(value: &Value) -> Option<u64> {
+    value
+        .as_u64()
+        .filter(|id| crate::capture::rules::id(*id).is_ok())
 }
 
 fn id_error(key: &str, value: &Value) -> String {
@@ -255,7 +257,7 @@ fn id_error(key: &str, value: &Value) -> String {
 }
 
 /// Any frame line, every problem named.
-pub(super) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
+pub(in crate::capture) fn full_frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
     let mut top = object(bytes)?;
     const KEYS: [&str; 6] = ["frame", "time", "shapes", "removed", "claims", "malformed"];
     unknown_key(&top, &KEYS, "in a frame line")?;
@@ -404,7 +406,11 @@ fn malformed(entry: Value) -> Result<Malformed, String> {
 }
 
 /// `claim 0 (ids 3 and 99): message`, with as much of the pair as could be read.
-pub(super) fn claim_problem(index: usize, entry: &Value, message: String) -> LineProblem {
+pub(in crate::capture) fn claim_problem(
+    index: usize,
+    entry: &Value,
+    message: String,
+) -> LineProblem {
     let pair = (
         entry.get("a").and_then(id_of),
         entry.get("b").and_then(id_of),

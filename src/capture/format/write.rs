@@ -3,10 +3,10 @@
 //! the engine's conventions into the file's: the normal from A toward B, a positive depth,
 //! angles from (cos, sin), a shape in full once and then only what changed.
 
-use super::error::CaptureError;
-use super::ids::{IdMap, IdSet};
-use super::{FORMAT, Filter, Header, Pairing, StepJudgement, VERSION, rules};
 use crate::Reported;
+use crate::capture::error::CaptureError;
+use crate::capture::ids::{IdMap, IdSet};
+use crate::capture::{FORMAT, Filter, Header, Pairing, StepJudgement, VERSION, rules};
 use crate::geometry::{DVec2, Shape, inline_list};
 use crate::scene::{Body, check_reported, geometry_value};
 use flate2::Compression;
@@ -391,7 +391,7 @@ pub struct CaptureWriter<W: Write> {
     /// Judging each frame as it is written ([`Self::judging`]), and the last step's
     /// judgement.
     /// (In a mutex only so that a writer can live in a `Sync` place, as a Bevy resource.)
-    judge: Option<std::sync::Mutex<super::step::InProcess>>,
+    judge: Option<std::sync::Mutex<crate::capture::step::InProcess>>,
     judged: Option<StepJudgement>,
 }
 
@@ -490,7 +490,7 @@ impl<W: Write> CaptureWriter<W> {
     /// 975 claims of 1,000 bodies, `benches/capture_frame.rs`).
     pub fn judging(mut self) -> Self {
         if self.time.is_none() {
-            self.judge = super::step::InProcess::new(&self.header_line)
+            self.judge = crate::capture::step::InProcess::new(&self.header_line)
                 .ok()
                 .map(std::sync::Mutex::new);
         }
@@ -569,7 +569,9 @@ impl<W: Write> CaptureWriter<W> {
     /// [`Self::shape`]): written with its next pose when they changed. Ignored for an id not
     /// given a shape; a body id of 2^53 or more (which a capture cannot hold) is left out.
     pub fn pairing(&mut self, id: u64, mut pairing: Pairing) {
-        pairing.body_id = pairing.body_id.filter(|b| *b < super::parsed::ID_LIMIT);
+        pairing.body_id = pairing
+            .body_id
+            .filter(|b| *b < crate::capture::parsed::ID_LIMIT);
         if let Some(known) = self.known.get_mut(&id)
             && known.pairing != pairing
         {
@@ -965,7 +967,7 @@ impl<W: Write> CaptureWriter<W> {
 }
 
 /// The header's line (without its newline).
-pub(super) fn header_line(header: &Header) -> Vec<u8> {
+pub(in crate::capture) fn header_line(header: &Header) -> Vec<u8> {
     let line = serde_json::json!({
         "format": FORMAT,
         "version": VERSION,

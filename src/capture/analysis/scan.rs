@@ -2,16 +2,16 @@
 //! parallel, applied in order, and each frame's claims judged in parallel where the reader
 //! holds them (nothing copied). Only a batch is ever in memory.
 
-use super::events::EventFinder;
-use super::judge::judge_at;
-use super::{CaptureReader, FrameJudgement, RawLine};
+use crate::capture::events::EventFinder;
+use crate::capture::judge::judge_at;
+use crate::capture::{CaptureReader, FrameJudgement, RawLine};
 use crate::files::FileError;
 use rayon::prelude::*;
 
 /// About this many bytes of lines are parsed and judged together.
 const BATCH_BYTES: usize = 4 << 20;
 /// And at most this many lines.
-pub(super) const BATCH_LINES: usize = 512;
+pub(in crate::capture) const BATCH_LINES: usize = 512;
 
 /// Judge every frame of `reader` in order, calling `each` with each frame's judgement, in
 /// file order. Stops at the first refused line (its error) or when `each` says so (`false`).

@@ -220,7 +220,10 @@ impl Pairing {
             found = true;
             self.body_id = match value {
                 Value::Null => None,
-                Value::Number(n) if n.as_u64().is_some_and(|id| id < super::parsed::ID_LIMIT) => {
+                Value::Number(n)
+                    if n.as_u64()
+                        .is_some_and(|id| id < crate::capture::parsed::ID_LIMIT) =>
+                {
                     n.as_u64()
                 }
                 other => {

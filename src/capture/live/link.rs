@@ -2,7 +2,7 @@
 //! and PhysX's visual debugger connect a game to their viewers: the same lines a capture file
 //! holds, over a loopback socket.
 //!
-//! The game side is [`ToWindow`], an output for [`super::CaptureWriter`] (and so for every
+//! The game side is [`ToWindow`], an output for [`crate::capture::CaptureWriter`] (and so for every
 //! engine adapter): it connects on a thread of its own, starting `collidoscope --listen` when
 //! no window answers, and never blocks the game or fails it. Frames that find no window, or a
 //! window that has fallen behind (more than [`QUEUE_FRAMES`] waiting), are dropped and
@@ -14,7 +14,7 @@
 //! capture lab follows as it grows. A line the reader refuses ends that connection with its
 //! message; every frame before it is kept.
 
-use super::{CaptureReader, Header};
+use crate::capture::{CaptureReader, Header};
 use crate::files::FileError;
 use serde_json::value::RawValue;
 use std::io::{self, Read, Write};
@@ -86,7 +86,7 @@ enum InStep {
 }
 
 /// A capture's output that streams it to a window on this machine (see the module's
-/// comment). Give it to [`super::CaptureWriter::new`] (not `compressed`: the lines go over
+/// comment). Give it to [`crate::capture::CaptureWriter::new`] (not `compressed`: the lines go over
 /// the socket as text).
 ///
 /// ```no_run
@@ -648,14 +648,14 @@ pub fn receive<W: Write>(
 fn is_header(line: &[u8]) -> bool {
     let head = &line[..line.len().min(256)];
     head.windows(8).any(|w| w == b"\"format\"")
-        && super::line::object(line).is_ok_and(|top| {
-            top.get("format").and_then(serde_json::Value::as_str) == Some(super::FORMAT)
+        && crate::capture::line::object(line).is_ok_and(|top| {
+            top.get("format").and_then(serde_json::Value::as_str) == Some(crate::capture::FORMAT)
         })
 }
 
 /// A header's line as a writer writes it (without its newline).
 fn header_line(header: &Header) -> Vec<u8> {
-    super::write::header_line(header)
+    crate::capture::write::header_line(header)
 }
 
 /// A capture written to two outputs at once: a file and the window, or the window and a
@@ -872,15 +872,17 @@ fn opened(stopping: &mut Stopping, stream: &TcpStream) -> io::Result<(bool, Box<
         stop: stopping.stop.clone(),
         waiting_since: None,
     };
-    if !super::websocket::is_handshake(&first) {
+    if !crate::capture::websocket::is_handshake(&first) {
         return Ok((false, Box::new(io::Cursor::new(first).chain(rest))));
     }
     let mut answer = stream.try_clone()?;
     let mut input = io::Cursor::new(first).chain(rest);
-    let pending = super::websocket::accept(&mut input, &mut answer)?;
+    let pending = crate::capture::websocket::accept(&mut input, &mut answer)?;
     Ok((
         true,
-        Box::new(super::websocket::Frames::new(input, answer, pending)),
+        Box::new(crate::capture::websocket::Frames::new(
+            input, answer, pending,
+        )),
     ))
 }
 

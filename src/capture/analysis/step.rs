@@ -3,9 +3,9 @@
 //! precision, the events the frame completed), so a game logs what went wrong as it happens
 //! and a test fails at the step where it did (`assert!(step.is_clean(), "{step}")`).
 
-use super::events::{CaptureEvent, EventFinder};
-use super::{CaptureReader, Malformed, judge_frame};
 use crate::Judgement;
+use crate::capture::events::{CaptureEvent, EventFinder};
+use crate::capture::{CaptureReader, Malformed, judge_frame};
 use crate::files::FileError;
 use crate::motion::EventKind;
 use std::io::Cursor;
@@ -34,7 +34,7 @@ pub struct StepJudgement {
 impl StepJudgement {
     /// A frame's judgement (its events found) as a step's: the claims that disagree, the
     /// events, what is malformed.
-    pub fn of_frame(judged: &super::FrameJudgement) -> Self {
+    pub fn of_frame(judged: &crate::capture::FrameJudgement) -> Self {
         Self {
             frame: judged.frame,
             time: judged.time,
@@ -73,14 +73,14 @@ impl std::fmt::Display for StepJudgement {
 }
 
 /// The writer's reader of its own lines.
-pub(super) struct InProcess {
+pub(in crate::capture) struct InProcess {
     reader: CaptureReader,
     finder: EventFinder,
 }
 
 impl InProcess {
     /// A judge for the capture whose header line (without its newline) is `header`.
-    pub(super) fn new(header: &[u8]) -> Result<Self, FileError> {
+    pub(in crate::capture) fn new(header: &[u8]) -> Result<Self, FileError> {
         let mut text = header.to_vec();
         text.push(b'\n');
         let reader = CaptureReader::new(Path::new("(in process)"), Cursor::new(text))?;
@@ -89,7 +89,7 @@ impl InProcess {
     }
 
     /// Read and judge the frame line just written (without its newline).
-    pub(super) fn judge(&mut self, line: &[u8]) -> Result<StepJudgement, FileError> {
+    pub(in crate::capture) fn judge(&mut self, line: &[u8]) -> Result<StepJudgement, FileError> {
         let frame = self.reader.read_written(line)?;
         let mut judged = judge_frame(&self.reader, &frame);
         judged.events = self.finder.frame(&self.reader, &frame, &judged);

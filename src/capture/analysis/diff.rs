@@ -11,7 +11,7 @@
 //! replays part), with the shape and the contact named rather than a hash that differs. Both
 //! captures are read as streams, one frame of each at a time, as `diagnose` reads one.
 
-use super::{CaptureReader, CaptureSource, CapturedShape, Frame, FrameClaim};
+use crate::capture::{CaptureReader, CaptureSource, CapturedShape, Frame, FrameClaim};
 use crate::files::FileError;
 use crate::geometry::DVec2;
 use serde::Serialize;
@@ -464,7 +464,7 @@ fn frame_differences(
 /// Two aligned frames shown side by side (the window's compare mode): the shapes that differ,
 /// the largest difference first, how far apart the shapes in both are, and the claims that
 /// differ.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameComparison {
     /// Every shape that differs, the largest difference first.
@@ -477,13 +477,13 @@ pub struct FrameComparison {
 
 /// Frame `a` of one run beside frame `b` of the other, compared as [`diff_captures`] compares
 /// them.
-#[cfg(any(feature = "cli", feature = "gui"))]
+#[cfg(feature = "parallel")]
 pub fn compare_frames(
-    a: &super::ShownFrame,
-    b: &super::ShownFrame,
+    a: &crate::capture::ShownFrame,
+    b: &crate::capture::ShownFrame,
     tolerance: Option<f64>,
 ) -> FrameComparison {
-    let seen = |f: &super::ShownFrame| {
+    let seen = |f: &crate::capture::ShownFrame| {
         let mut shapes: Vec<Seen> = f
             .ids
             .iter()

@@ -1,6 +1,6 @@
 //! The WebSocket side of the window's listener (RFC 6455, server side, the little a capture
 //! stream needs): a game running in a browser page cannot open a plain TCP connection, only a
-//! WebSocket one, so [`super::Listener`] answers both on the same port. A connection that
+//! WebSocket one, so [`crate::capture::Listener`] answers both on the same port. A connection that
 //! starts with `GET ` is taken as a WebSocket opening handshake; the frames that follow carry
 //! the capture's text (text or binary messages, in as many frames as the game likes), which
 //! [`Frames`] gives as one byte stream, exactly as a plain connection's.

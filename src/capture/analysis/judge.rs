@@ -2,7 +2,7 @@
 //! capture's precision, with the known mistakes that reproduce it, and `previous-poses`, the
 //! correct test at the poses of the frame before (a contact the engine did not recompute).
 
-use super::{CaptureReader, Frame, FrameClaim, Keyframe};
+use crate::capture::{CaptureReader, Frame, FrameClaim, Keyframe};
 use crate::geometry::Placed;
 use crate::scene::Precision;
 use crate::{Agreement, Exact, Judgement, Names, check_contact_at};
@@ -20,11 +20,11 @@ pub struct FrameJudgement {
     /// The events this frame completed (the step from the frame before to it, and the frame
     /// before's own), when events were asked for.
     #[serde(skip)]
-    pub events: Vec<super::events::CaptureEvent>,
+    pub events: Vec<crate::capture::events::CaptureEvent>,
     /// What the engine gave that the capture holds as malformed (a NaN pose, a zero normal):
     /// each judged "malformed", never agreeing.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub malformed: Vec<super::Malformed>,
+    pub malformed: Vec<crate::capture::Malformed>,
 }
 
 /// Judge `claim` about `now` (A, B at the frame's poses) at `precision`; `before` gives the
@@ -74,7 +74,7 @@ pub fn judge_frame(reader: &CaptureReader, frame: &Frame) -> FrameJudgement {
 }
 
 /// One claim of the frame `state` stands after, judged (`None` if it names a shape not there).
-pub(super) fn judge_at(
+pub(in crate::capture) fn judge_at(
     state: &Keyframe,
     claim: &FrameClaim,
     precision: Precision,

@@ -3,11 +3,11 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
-use super::ids::IdMap;
-use super::line;
-use super::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
-use super::{CapturedShape, Header};
 use crate::Reported;
+use crate::capture::ids::IdMap;
+use crate::capture::line;
+use crate::capture::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
+use crate::capture::{CapturedShape, Header};
 use crate::files::{FileError, Problem, spelled};
 use crate::geometry::{Placed, Pose};
 use crate::scene::{
@@ -32,7 +32,7 @@ pub fn is_capture(path: &Path) -> bool {
     // A capture's header is short; a shape-set file's first line may be its whole text.
     let _ = (&mut input).take(1 << 16).read_until(b'\n', &mut first);
     line::object(&first)
-        .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(super::FORMAT))
+        .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(crate::capture::FORMAT))
 }
 
 /// What a file given where a capture is needed is instead (`text::not_a_capture` says it).
@@ -227,7 +227,7 @@ pub struct Frame {
     /// The contacts the engine reported, in the line's order.
     pub claims: Vec<FrameClaim>,
     /// What the engine gave that the writer could not hold as a shape or a claim, marked.
-    pub malformed: Vec<super::Malformed>,
+    pub malformed: Vec<crate::capture::Malformed>,
     /// The line of the file it came from (1-based; the header is line 1).
     pub line: usize,
 }
@@ -344,7 +344,7 @@ enum Before {
 /// stands at frame `f` (say, one resumed from an early keyframe while the scan has read far
 /// ahead) sees only the entries of frames up to `f`.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Removed(Arc<RwLock<IdMap<u64, u64>>>);
+pub(in crate::capture) struct Removed(Arc<RwLock<IdMap<u64, u64>>>);
 
 impl Removed {
     /// Note `ids` as removed at `frame` (an id already noted keeps its first frame).
@@ -391,12 +391,12 @@ impl RemovedAsOf<'_> {
 
 impl Keyframe {
     /// The shape with `id` in the frame last read.
-    pub(super) fn shape(&self, id: u64) -> Option<&CapturedShape> {
+    pub(in crate::capture) fn shape(&self, id: u64) -> Option<&CapturedShape> {
         self.slots[*self.slot_of.get(&id)?].as_ref()
     }
 
     /// Where the shape with `id` was in the frame before the one last read.
-    pub(super) fn previous(&self, id: u64) -> Option<Placed> {
+    pub(in crate::capture) fn previous(&self, id: u64) -> Option<Placed> {
         self.last?;
         match self.previous.get(&id) {
             Some(Some(Before::Placed(placed))) => Some(Placed::clone(placed)),
@@ -410,17 +410,17 @@ impl Keyframe {
 
     /// Whether the shape with `id` has the geometry it had in the frame before (it is there,
     /// and at most moved).
-    pub(super) fn same_geometry(&self, id: u64) -> bool {
+    pub(in crate::capture) fn same_geometry(&self, id: u64) -> bool {
         self.last.is_some() && matches!(self.previous.get(&id), None | Some(Some(Before::Pose(_))))
     }
 
     /// How many frames were read so far.
-    pub(super) fn frames_read(&self) -> u64 {
+    pub(in crate::capture) fn frames_read(&self) -> u64 {
         self.frames
     }
 
     /// The shapes of the frame last read.
-    pub(super) fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
+    pub(in crate::capture) fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
         self.slots.iter().flatten()
     }
 
@@ -519,7 +519,7 @@ impl CaptureReader {
         let mut reader = Self {
             path: path.to_path_buf(),
             input,
-            header: Header::f32_metres(super::Engine::default()),
+            header: Header::f32_metres(crate::capture::Engine::default()),
             consumed: 0,
             state: Keyframe::default(),
             warning: None,
@@ -565,7 +565,7 @@ impl CaptureReader {
     }
 
     /// The number of the line last read (1 for the header).
-    pub(super) fn line(&self) -> usize {
+    pub(in crate::capture) fn line(&self) -> usize {
         self.state.line
     }
 
@@ -645,7 +645,7 @@ impl CaptureReader {
 
     /// Read `line` (a frame line without its newline, as a writer in this process wrote it)
     /// as the capture's next line.
-    pub(super) fn read_written(&mut self, line: &[u8]) -> Result<Frame, FileError> {
+    pub(in crate::capture) fn read_written(&mut self, line: &[u8]) -> Result<Frame, FileError> {
         self.state.line += 1;
         match frame_line(line) {
             Ok(frame) => self.apply(frame).map_err(|p| self.error(p)),
@@ -670,7 +670,7 @@ impl CaptureReader {
     }
 
     /// Where it stands, to read shapes from on other threads.
-    pub(super) fn state(&self) -> &Keyframe {
+    pub(in crate::capture) fn state(&self) -> &Keyframe {
         &self.state
     }
 
@@ -946,7 +946,7 @@ impl CaptureReader {
 /// A frame line, checked on its own: the common line by the typed path (`fast.rs`), anything
 /// else (and every problem) by the full reader (`line.rs`).
 fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
-    match super::fast::frame_line(bytes) {
+    match crate::capture::fast::frame_line(bytes) {
         Some(line) => Ok(line),
         None => line::full_frame_line(bytes),
     }
@@ -957,7 +957,7 @@ const POSE_KEYS: [&str; 4] = ["position", "angle", "velocity", "angular_velocity
 
 /// A new shape, checked as a shape-set file's shape is.
 fn build(id: u64, mut keys: Map<String, Value>) -> Result<CapturedShape, String> {
-    let mut pairing = super::Pairing::default();
+    let mut pairing = crate::capture::Pairing::default();
     pairing.take_from(&mut keys)?;
     let shape =
         parse_shape(0, &Value::Object(keys), crate::scene::VERSION).map_err(shape_message)?;
@@ -1004,7 +1004,11 @@ fn change(shape: &mut CapturedShape, keys: &ShapeKeys) -> Result<Option<Placed>,
             &rest
         }
         // The filter and body change in place; the other keys as below.
-        ShapeKeys::Keys(keys) if super::PAIRING_KEYS.iter().any(|k| keys.contains_key(*k)) => {
+        ShapeKeys::Keys(keys)
+            if crate::capture::PAIRING_KEYS
+                .iter()
+                .any(|k| keys.contains_key(*k)) =>
+        {
             let mut others = keys.clone();
             shape.pairing.take_from(&mut others)?;
             if others.is_empty() {
@@ -1060,7 +1064,7 @@ fn change_pose(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(
 fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) -> Result<(), String> {
     let position = change.position.unwrap_or(shape.placed.pose.position);
     let angle = change.angle.unwrap_or_else(|| shape.placed.pose.angle());
-    super::rules::within_reach(&shape.placed.shape, position)?;
+    crate::capture::rules::within_reach(&shape.placed.shape, position)?;
     if let Some(v) = change.velocity {
         shape.motion.velocity = v;
     }

@@ -2,7 +2,7 @@
 //!
 //! What an engine gives that a capture cannot hold as a shape or a claim (a NaN pose, a zero
 //! normal) is not an error: it is written as it came, marked malformed, and the frame goes on
-//! ([`super::CaptureWriter::frame`]). Errors are what the game itself must change: calls out
+//! ([`crate::capture::CaptureWriter::frame`]). Errors are what the game itself must change: calls out
 //! of order, ids that break the capture's rules, shapes the engine has and a capture has no
 //! kind for, and the output failing.
 

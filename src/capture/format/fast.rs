@@ -2,11 +2,11 @@
 //! pose and velocities), every claim complete. Most lines of a long capture are like that, and
 //! reading them without building a JSON tree first is what lets `diagnose` keep up with the
 //! disk. Anything else, and anything this path is not sure of, is left to the full reader
-//! (`line.rs`, [`super::line::full_frame_line`]), which accepts the same lines with the same values and names
+//! (`line.rs`, [`crate::capture::line::full_frame_line`]), which accepts the same lines with the same values and names
 //! every problem: this path only ever answers "here it is" or "not mine".
 
-use super::parsed::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
 use crate::Reported;
+use crate::capture::parsed::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
 use crate::geometry::DVec2;
 use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;
@@ -69,7 +69,7 @@ fn point([x, y]: [f64; 2]) -> DVec2 {
 }
 
 /// The line, if it is one this path reads and every check the full reader makes passes.
-pub(super) fn frame_line(bytes: &[u8]) -> Option<FrameLine> {
+pub(in crate::capture) fn frame_line(bytes: &[u8]) -> Option<FrameLine> {
     let line: Line = serde_json::from_slice(bytes).ok()?;
     if !(line.time.is_finite() && line.time >= 0.0) {
         return None;

@@ -4,8 +4,8 @@
 //! line of 120 frames, not 120 findings; a pyramid whose contacts are recycled for three
 //! seconds is a line per pair, not a line per change of cause.
 
-use super::FrameJudgement;
 use crate::Cause;
+use crate::capture::FrameJudgement;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -97,7 +97,7 @@ impl DifferingPairs {
             .collect();
     }
 
-    fn take_events(&mut self, events: &[super::CaptureEvent]) {
+    fn take_events(&mut self, events: &[crate::capture::CaptureEvent]) {
         for e in events {
             if e.kind == crate::motion::EventKind::Stale {
                 let age = e.age.unwrap_or(0);
@@ -155,9 +155,9 @@ impl DifferingPairs {
 
     /// Every pair, in the order of their first differing claim; `events` are the capture's
     /// events not yet given (or all of them), for the last frame's stale claims.
-    pub fn finish(mut self, events: &[super::CaptureEvent]) -> Vec<DifferingPair> {
+    pub fn finish(mut self, events: &[crate::capture::CaptureEvent]) -> Vec<DifferingPair> {
         if let Some(frame) = self.waiting.first().map(|w| w.0) {
-            let late: Vec<super::CaptureEvent> = events
+            let late: Vec<crate::capture::CaptureEvent> = events
                 .iter()
                 .filter(|e| e.frame == frame)
                 .cloned()

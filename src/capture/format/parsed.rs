@@ -7,11 +7,11 @@ use crate::geometry::DVec2;
 use serde_json::{Map, Value};
 
 /// The largest id plus one: ids are integers below 2^53 (exact in every JSON reader).
-pub(super) const ID_LIMIT: u64 = 1 << 53;
+pub(in crate::capture) const ID_LIMIT: u64 = 1 << 53;
 
 /// What is wrong with one line: its column when the JSON itself is broken.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct LineProblem {
+pub(in crate::capture) struct LineProblem {
     pub column: Option<usize>,
     pub message: String,
     /// Whether the line is not JSON at all: a last line like that, with no newline, was cut
@@ -20,7 +20,7 @@ pub(super) struct LineProblem {
 }
 
 impl LineProblem {
-    pub(super) fn new(message: String) -> Self {
+    pub(in crate::capture) fn new(message: String) -> Self {
         Self {
             column: None,
             message,
@@ -37,7 +37,7 @@ impl From<String> for LineProblem {
 
 /// A frame line, parsed.
 #[derive(Clone, Debug)]
-pub(super) struct FrameLine {
+pub(in crate::capture) struct FrameLine {
     pub frame: u64,
     pub time: f64,
     /// Each shape entry: its id and its keys other than `id`.
@@ -80,8 +80,8 @@ pub enum MalformedWhat {
 
 /// A shape entry's keys other than `id`.
 #[derive(Clone, Debug)]
-pub(super) enum ShapeKeys {
-    /// Only its pose and velocities, read into numbers ([`super::fast`]).
+pub(in crate::capture) enum ShapeKeys {
+    /// Only its pose and velocities, read into numbers ([`crate::capture::fast`]).
     Pose(PoseChange),
     /// Anything, as JSON.
     Keys(Map<String, Value>),
@@ -89,7 +89,7 @@ pub(super) enum ShapeKeys {
 
 /// A shape moved: the keys given of its pose and velocities.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct PoseChange {
+pub(in crate::capture) struct PoseChange {
     pub position: Option<DVec2>,
     pub angle: Option<f64>,
     pub velocity: Option<DVec2>,

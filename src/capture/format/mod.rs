@@ -1,0 +1,16 @@
+//! The capture file: the stream reader ([`read`]), one line checked on its own ([`line`],
+//! [`parsed`], [`rules`]), the common frame line read straight into numbers ([`fast`]), the
+//! writer a game calls ([`write`]), the ids' table ([`ids`]), what decides whether an engine
+//! pairs two shapes ([`pairing`]), a motion run written as a capture ([`own`]) and the writer's
+//! errors ([`error`]).
+
+pub mod error;
+pub mod fast;
+pub mod ids;
+pub mod line;
+pub mod own;
+pub mod pairing;
+pub mod parsed;
+pub mod read;
+pub mod rules;
+pub mod write;
