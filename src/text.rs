@@ -2545,10 +2545,10 @@ pub fn no_game_came(port: u16, idle: Option<std::time::Duration>) -> String {
 /// `diagnose --follow` gave up waiting for a capture that never came.
 pub fn no_capture_came(
     path: &std::path::Path,
-    why: crate::capture::follow::FollowEnd,
+    why: crate::capture::live::follow::FollowEnd,
     idle: Option<std::time::Duration>,
 ) -> String {
-    use crate::capture::follow::FollowEnd;
+    use crate::capture::live::follow::FollowEnd;
     match (why, idle) {
         (FollowEnd::Idle, Some(idle)) => format!(
             "{}: no file came in {} s of waiting (--idle)",
@@ -2607,12 +2607,12 @@ pub fn capture_header_in_brief(h: &crate::capture::Header) -> String {
 /// run's header once it is read.
 pub fn capture_began_again(
     path: &std::path::Path,
-    how: crate::capture::follow::FollowEnd,
+    how: crate::capture::live::follow::FollowEnd,
     after_frame: Option<u64>,
     earlier: Option<(u64, u64, u64)>,
     header: Option<&crate::capture::Header>,
 ) -> String {
-    use crate::capture::follow::FollowEnd;
+    use crate::capture::live::follow::FollowEnd;
     let how = match how {
         FollowEnd::Replaced => "a new file at its path",
         _ => "written again from its start",

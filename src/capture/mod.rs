@@ -32,44 +32,41 @@ pub use adapters::rapier_0_34;
 #[cfg(feature = "rapier2d-0-35")]
 pub use adapters::rapier_0_35;
 pub use analysis::events;
-pub(crate) use analysis::{diff, judge, kept, runs, step};
-#[cfg(feature = "parallel")]
-pub(crate) use analysis::{index, scan};
-pub(crate) use format::{error, fast, ids, line, own, pairing, parsed, read, rules, write};
-pub(crate) use live::recorder;
 pub use live::{follow, websocket};
 
-pub use diff::{
+pub use analysis::diff::{
     ClaimChange, ClaimDifference, DiffSettings, Divergence, RunDiff, ShapeDifference, ShapeKey,
     ShapeState, diff_captures, diff_sources,
 };
 #[cfg(feature = "parallel")]
-pub use diff::{FrameComparison, compare_frames};
-pub use error::CaptureError;
-pub use events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
+pub use analysis::diff::{FrameComparison, compare_frames};
+pub use analysis::events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(feature = "parallel")]
-pub use index::{CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT};
-pub use judge::{FrameJudgement, judge_claim, judge_frame};
-pub use live::{LinkEvent, LinkStats, LinkWatch, Listener, Tee, ToWindow};
-pub use own::{run_header, save_run, write_run};
-pub use pairing::{
+pub use analysis::index::{
+    CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT,
+};
+pub use analysis::judge::{FrameJudgement, judge_claim, judge_frame};
+pub use analysis::runs::{DifferingPair, DifferingPairs, KEPT_RUNS};
+#[cfg(feature = "parallel")]
+pub use analysis::scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
+pub use analysis::step::StepJudgement;
+pub use format::error::CaptureError;
+pub use format::own::{run_header, save_run, write_run};
+pub use format::pairing::{
     Filter, FilterVerdict, LeftOut, MARGIN_SETTING, Margin, PAIRING_KEYS, Pairing, Side, left_out,
 };
-pub use parsed::{Malformed, MalformedWhat};
-pub use read::Keyframe;
-pub use read::{
+pub use format::parsed::{Malformed, MalformedWhat};
+pub use format::read::Keyframe;
+pub use format::read::{
     CaptureReader, CaptureSource, Frame, FrameClaim, LINE_LIMIT, NotACapture, ParsedLine, RawLine,
     is_capture, not_a_capture,
 };
-pub use recorder::{FlightRecorder, RecorderOutput};
-pub use runs::{DifferingPair, DifferingPairs, KEPT_RUNS};
-#[cfg(feature = "parallel")]
-pub use scan::{Watch, judge_capture, judge_capture_with_events, scan_capture};
-pub use step::StepJudgement;
-pub use write::{
+pub use format::write::{
     BodyPose, BodyShape, CaptureWriter, Manifold, ManifoldPoint, ManifoldPoints, NormalFrom,
     Penetration,
 };
+pub use live::link::{LinkEvent, LinkStats, LinkWatch, Listener, Tee, ToWindow};
+pub use live::recorder::{FlightRecorder, RecorderOutput};
 
 use crate::geometry::Placed;
 use crate::scene::{Motion, Precision};

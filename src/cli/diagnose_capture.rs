@@ -178,7 +178,7 @@ pub fn follow(path: &Path, json: bool, idle: Option<f64>, out: &mut impl Write) 
 /// A run of a followed capture that ended by beginning again: how, after which frame, and its
 /// report (words, or the `--json` summary line), said once the new run's header is read.
 struct Earlier {
-    how: crate::capture::follow::FollowEnd,
+    how: crate::capture::live::follow::FollowEnd,
     after_frame: Option<u64>,
     report: Vec<u8>,
 }
@@ -195,7 +195,7 @@ impl Earlier {
         json: bool,
         out: &mut impl Write,
     ) {
-        use crate::capture::follow::FollowEnd;
+        use crate::capture::live::follow::FollowEnd;
         let said = crate::text::capture_began_again(path, self.how, self.after_frame, None, header);
         if json {
             eprintln!("{said}");
@@ -222,11 +222,11 @@ impl Earlier {
 struct RunEnd {
     reader: Option<CaptureReader>,
     tally: Tally,
-    ended: Option<crate::capture::follow::FollowEnd>,
+    ended: Option<crate::capture::live::follow::FollowEnd>,
 }
 
 impl RunEnd {
-    fn without_reader(ended: Option<crate::capture::follow::FollowEnd>) -> Self {
+    fn without_reader(ended: Option<crate::capture::live::follow::FollowEnd>) -> Self {
         Self {
             reader: None,
             tally: Tally::default(),
@@ -250,7 +250,7 @@ fn follow_run(
     earlier: &mut Option<Earlier>,
     out: &mut impl Write,
 ) -> RunEnd {
-    use crate::capture::follow::Growing;
+    use crate::capture::live::follow::Growing;
     use std::sync::atomic::Ordering;
     let name = path.to_string_lossy();
     let mut refused = |e: &dyn std::fmt::Display, out: &mut _| {
@@ -264,7 +264,7 @@ fn follow_run(
     // the window waits for it.
     if !path.exists() {
         eprintln!("{}", crate::text::waiting_for_capture(path, idle));
-        if let Some(why) = crate::capture::follow::wait_for_file(path, idle, stop) {
+        if let Some(why) = crate::capture::live::follow::wait_for_file(path, idle, stop) {
             return refused(&crate::text::no_capture_came(path, why, idle), out);
         }
     }

@@ -255,7 +255,7 @@ fn run_on_event(
             let (p0, p1) = (shape.placed.pose, now.placed.pose);
             shape.motion.velocity = (p1.position - p0.position) / dt;
             shape.motion.angular_velocity =
-                crate::capture::events::shortest_turn(p0.angle(), p1.angle()) / dt;
+                crate::capture::analysis::events::shortest_turn(p0.angle(), p1.angle()) / dt;
         }
     }
     let index = |id: u64| ids.iter().position(|i| *i == id);

@@ -146,7 +146,7 @@ pub fn event_picture(
             let at_touch = |start: &Placed, end: &Placed| {
                 let velocity = Velocity {
                     linear: end.pose.position - start.pose.position,
-                    angular: crate::capture::events::shortest_turn(
+                    angular: crate::capture::analysis::events::shortest_turn(
                         start.pose.angle(),
                         end.pose.angle(),
                     ),

@@ -13,7 +13,7 @@
 
 use crate::Reported;
 use crate::broad::{Aabb, Grid};
-use crate::capture::ids::{IdMap, IdSet};
+use crate::capture::format::ids::{IdMap, IdSet};
 use crate::capture::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::check_contact_at;
 use crate::geometry::{DVec2, Placed, Pose};
@@ -434,7 +434,7 @@ impl EventFinder {
 
     /// `stale`: each disagreeing claim of `frame` that agrees with the exact result at the
     /// poses of an earlier frame, or with that result kept and moved to this frame's poses as
-    /// the engines move a kept contact ([`crate::capture::kept::kept_contact`]: then `normal` is the
+    /// the engines move a kept contact ([`crate::capture::analysis::kept::kept_contact`]: then `normal` is the
     /// kept normal), the nearest such.
     fn stale(
         &self,
@@ -465,7 +465,7 @@ impl EventFinder {
                 if !self.keeps_contacts || j.claimed.piece.is_some() {
                     return None;
                 }
-                let kept = crate::capture::kept::kept_contact((&a, &b), now)?;
+                let kept = crate::capture::analysis::kept::kept_contact((&a, &b), now)?;
                 rule.agrees(&kept.outcome, &j.claimed)
                     .then_some((m, Some(kept.normal)))
             });

@@ -7,8 +7,8 @@
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
 
 use crate::Cause;
-use crate::capture::follow::{FollowEnd, Growing};
-use crate::capture::scan::{Watch, scan_capture};
+use crate::capture::analysis::scan::{Watch, scan_capture};
+use crate::capture::live::follow::{FollowEnd, Growing};
 use crate::capture::{
     CaptureEvent, CaptureReader, EventFinder, Frame, FrameJudgement, Header, Keyframe, judge_frame,
 };
@@ -940,7 +940,7 @@ fn scan(
         lines: if following {
             1
         } else {
-            crate::capture::scan::BATCH_LINES
+            crate::capture::analysis::scan::BATCH_LINES
         },
     };
     let result = scan_capture(&mut reader, each, watch);

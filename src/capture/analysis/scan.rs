@@ -2,8 +2,8 @@
 //! parallel, applied in order, and each frame's claims judged in parallel where the reader
 //! holds them (nothing copied). Only a batch is ever in memory.
 
-use crate::capture::events::EventFinder;
-use crate::capture::judge::judge_at;
+use crate::capture::analysis::events::EventFinder;
+use crate::capture::analysis::judge::judge_at;
 use crate::capture::{CaptureReader, FrameJudgement, RawLine};
 use crate::files::FileError;
 use rayon::prelude::*;

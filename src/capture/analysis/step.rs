@@ -4,7 +4,7 @@
 //! and a test fails at the step where it did (`assert!(step.is_clean(), "{step}")`).
 
 use crate::Judgement;
-use crate::capture::events::{CaptureEvent, EventFinder};
+use crate::capture::analysis::events::{CaptureEvent, EventFinder};
 use crate::capture::{CaptureReader, Malformed, judge_frame};
 use crate::files::FileError;
 use crate::motion::EventKind;

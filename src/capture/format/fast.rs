@@ -2,11 +2,11 @@
 //! pose and velocities), every claim complete. Most lines of a long capture are like that, and
 //! reading them without building a JSON tree first is what lets `diagnose` keep up with the
 //! disk. Anything else, and anything this path is not sure of, is left to the full reader
-//! (`line.rs`, [`crate::capture::line::full_frame_line`]), which accepts the same lines with the same values and names
+//! (`line.rs`, [`crate::capture::format::line::full_frame_line`]), which accepts the same lines with the same values and names
 //! every problem: this path only ever answers "here it is" or "not mine".
 
 use crate::Reported;
-use crate::capture::parsed::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
+use crate::capture::format::parsed::{FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
 use crate::geometry::DVec2;
 use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;

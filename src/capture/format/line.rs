@@ -4,7 +4,7 @@
 //! ([`crate::capture::read`]). Parsing needs nothing but the line, so lines can be parsed in parallel.
 
 use crate::Reported;
-use crate::capture::parsed::{FrameLine, LineProblem, Malformed, MalformedWhat, ShapeKeys};
+use crate::capture::format::parsed::{FrameLine, LineProblem, Malformed, MalformedWhat, ShapeKeys};
 use crate::capture::{Engine, FORMAT, Header, VERSION};
 use crate::files::{Fields, describe, quoted_key, spelled, suggestion, without_position};
 use crate::scene::{CLAIM_KEYS, Precision, reported};
@@ -246,7 +246,7 @@ fn unknown_key(map: &Map<String, Value>, keys: &[&str], place: &str) -> Result<(
 pub(in crate::capture) fn id_of(value: &Value) -> Option<u64> {
     value
         .as_u64()
-        .filter(|id| crate::capture::rules::id(*id).is_ok())
+        .filter(|id| crate::capture::format::rules::id(*id).is_ok())
 }
 
 fn id_error(key: &str, value: &Value) -> String {

@@ -222,7 +222,7 @@ impl Pairing {
                 Value::Null => None,
                 Value::Number(n)
                     if n.as_u64()
-                        .is_some_and(|id| id < crate::capture::parsed::ID_LIMIT) =>
+                        .is_some_and(|id| id < crate::capture::format::parsed::ID_LIMIT) =>
                 {
                     n.as_u64()
                 }

@@ -4,9 +4,9 @@
 //! line, the place and the field.
 
 use crate::Reported;
-use crate::capture::ids::IdMap;
-use crate::capture::line;
-use crate::capture::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
+use crate::capture::format::ids::IdMap;
+use crate::capture::format::line;
+use crate::capture::format::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
 use crate::capture::{CapturedShape, Header};
 use crate::files::{FileError, Problem, spelled};
 use crate::geometry::{Placed, Pose};
@@ -946,7 +946,7 @@ impl CaptureReader {
 /// A frame line, checked on its own: the common line by the typed path (`fast.rs`), anything
 /// else (and every problem) by the full reader (`line.rs`).
 fn frame_line(bytes: &[u8]) -> Result<FrameLine, LineProblem> {
-    match crate::capture::fast::frame_line(bytes) {
+    match crate::capture::format::fast::frame_line(bytes) {
         Some(line) => Ok(line),
         None => line::full_frame_line(bytes),
     }
@@ -1064,7 +1064,7 @@ fn change_pose(shape: &mut CapturedShape, keys: &Map<String, Value>) -> Result<(
 fn apply_pose(shape: &mut CapturedShape, change: &PoseChange) -> Result<(), String> {
     let position = change.position.unwrap_or(shape.placed.pose.position);
     let angle = change.angle.unwrap_or_else(|| shape.placed.pose.angle());
-    crate::capture::rules::within_reach(&shape.placed.shape, position)?;
+    crate::capture::format::rules::within_reach(&shape.placed.shape, position)?;
     if let Some(v) = change.velocity {
         shape.motion.velocity = v;
     }

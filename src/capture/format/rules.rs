@@ -1,7 +1,7 @@
 //! The rules a captured shape keeps that the writer and the reader both check, stated once:
 //! what the reader would refuse, the writer never writes as a shape (it marks it malformed).
 
-use crate::capture::parsed::ID_LIMIT;
+use crate::capture::format::parsed::ID_LIMIT;
 use crate::geometry::{DVec2, Shape, ShapeKind};
 use crate::scene::Body;
 

@@ -4,9 +4,10 @@
 //! angles from (cos, sin), a shape in full once and then only what changed.
 
 use crate::Reported;
-use crate::capture::error::CaptureError;
-use crate::capture::ids::{IdMap, IdSet};
-use crate::capture::{FORMAT, Filter, Header, Pairing, StepJudgement, VERSION, rules};
+use crate::capture::format::error::CaptureError;
+use crate::capture::format::ids::{IdMap, IdSet};
+use crate::capture::format::rules;
+use crate::capture::{FORMAT, Filter, Header, Pairing, StepJudgement, VERSION};
 use crate::geometry::{DVec2, Shape, inline_list};
 use crate::scene::{Body, check_reported, geometry_value};
 use flate2::Compression;
@@ -391,7 +392,7 @@ pub struct CaptureWriter<W: Write> {
     /// Judging each frame as it is written ([`Self::judging`]), and the last step's
     /// judgement.
     /// (In a mutex only so that a writer can live in a `Sync` place, as a Bevy resource.)
-    judge: Option<std::sync::Mutex<crate::capture::step::InProcess>>,
+    judge: Option<std::sync::Mutex<crate::capture::analysis::step::InProcess>>,
     judged: Option<StepJudgement>,
 }
 
@@ -490,7 +491,7 @@ impl<W: Write> CaptureWriter<W> {
     /// 975 claims of 1,000 bodies, `benches/capture_frame.rs`).
     pub fn judging(mut self) -> Self {
         if self.time.is_none() {
-            self.judge = crate::capture::step::InProcess::new(&self.header_line)
+            self.judge = crate::capture::analysis::step::InProcess::new(&self.header_line)
                 .ok()
                 .map(std::sync::Mutex::new);
         }
@@ -571,7 +572,7 @@ impl<W: Write> CaptureWriter<W> {
     pub fn pairing(&mut self, id: u64, mut pairing: Pairing) {
         pairing.body_id = pairing
             .body_id
-            .filter(|b| *b < crate::capture::parsed::ID_LIMIT);
+            .filter(|b| *b < crate::capture::format::parsed::ID_LIMIT);
         if let Some(known) = self.known.get_mut(&id)
             && known.pairing != pairing
         {

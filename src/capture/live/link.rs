@@ -648,14 +648,14 @@ pub fn receive<W: Write>(
 fn is_header(line: &[u8]) -> bool {
     let head = &line[..line.len().min(256)];
     head.windows(8).any(|w| w == b"\"format\"")
-        && crate::capture::line::object(line).is_ok_and(|top| {
+        && crate::capture::format::line::object(line).is_ok_and(|top| {
             top.get("format").and_then(serde_json::Value::as_str) == Some(crate::capture::FORMAT)
         })
 }
 
 /// A header's line as a writer writes it (without its newline).
 fn header_line(header: &Header) -> Vec<u8> {
-    crate::capture::write::header_line(header)
+    crate::capture::format::write::header_line(header)
 }
 
 /// A capture written to two outputs at once: a file and the window, or the window and a
@@ -872,15 +872,15 @@ fn opened(stopping: &mut Stopping, stream: &TcpStream) -> io::Result<(bool, Box<
         stop: stopping.stop.clone(),
         waiting_since: None,
     };
-    if !crate::capture::websocket::is_handshake(&first) {
+    if !crate::capture::live::websocket::is_handshake(&first) {
         return Ok((false, Box::new(io::Cursor::new(first).chain(rest))));
     }
     let mut answer = stream.try_clone()?;
     let mut input = io::Cursor::new(first).chain(rest);
-    let pending = crate::capture::websocket::accept(&mut input, &mut answer)?;
+    let pending = crate::capture::live::websocket::accept(&mut input, &mut answer)?;
     Ok((
         true,
-        Box::new(crate::capture::websocket::Frames::new(
+        Box::new(crate::capture::live::websocket::Frames::new(
             input, answer, pending,
         )),
     ))

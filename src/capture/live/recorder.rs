@@ -4,8 +4,8 @@
 //! frame holds every shape in full as it stood then, the frames after it as written.
 
 use crate::capture::StepJudgement;
-use crate::capture::step::InProcess;
-use crate::capture::write::{CaptureWriter, NormalFrom, Penetration};
+use crate::capture::analysis::step::InProcess;
+use crate::capture::format::write::{CaptureWriter, NormalFrom, Penetration};
 use crate::capture::{
     BodyPose, BodyShape, CaptureError, CaptureReader, Header, Keyframe, Manifold,
 };

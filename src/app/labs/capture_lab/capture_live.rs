@@ -8,7 +8,7 @@ use crate::app::command::Message;
 use crate::app::command::{CaptureCommand, Command, Commands};
 use crate::app::document::path_field::PathField;
 use crate::app::platform::Instant;
-use crate::capture::follow::FollowEnd;
+use crate::capture::live::follow::FollowEnd;
 use crate::capture::{CaptureIndex, LinkEvent, Listener};
 use crate::motion::EventKind;
 use crate::picture::palette;
