@@ -14,3 +14,4 @@ pub mod parsed;
 pub mod read;
 pub mod rules;
 pub mod write;
+pub(in crate::capture) mod write_text;

@@ -655,7 +655,7 @@ fn is_header(line: &[u8]) -> bool {
 
 /// A header's line as a writer writes it (without its newline).
 fn header_line(header: &Header) -> Vec<u8> {
-    crate::capture::format::write::header_line(header)
+    crate::capture::format::write_text::header_line(header)
 }
 
 /// A capture written to two outputs at once: a file and the window, or the window and a

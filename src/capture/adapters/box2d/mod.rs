@@ -34,6 +34,7 @@
 //! (`body_def.enableContactRecycling = false`, or `b2Body_EnableContactRecycling(id, false)`),
 //! or expect its recycled contacts to disagree (`diagnose` names them `previous-poses`).
 
+mod layout;
 mod narrow;
 pub mod replay;
 
