@@ -529,7 +529,7 @@ fn events(capture: Vec<u8>) -> Vec<collidoscope::capture::CaptureEvent> {
 fn said(events: &[collidoscope::capture::CaptureEvent]) -> String {
     events
         .iter()
-        .map(|e| collidoscope::text::capture_event(e, None))
+        .map(|e| collidoscope::capture::words::capture_event(e, None))
         .collect::<Vec<_>>()
         .join("\n")
 }

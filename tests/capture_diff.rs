@@ -254,14 +254,17 @@ fn a_server_counting_from_elsewhere_agrees_with_the_offset() {
     );
     // The two runs hold as many frames, numbered 3 apart: the offset is proposed, in the
     // command's words and the window's.
-    assert_eq!(collidoscope::text::offset_hint(&unaligned), Some(3));
-    assert_eq!(collidoscope::text::offset_hint(&diff), None);
-    let said = collidoscope::text::run_diff(&unaligned).join("\n");
+    assert_eq!(
+        collidoscope::capture::words::offset_hint(&unaligned),
+        Some(3)
+    );
+    assert_eq!(collidoscope::capture::words::offset_hint(&diff), None);
+    let said = collidoscope::capture::words::run_diff(&unaligned).join("\n");
     assert!(said.contains("try --offset 3"), "{said}");
     assert!(
-        collidoscope::text::runs_part(&unaligned).ends_with("try an offset of 3"),
+        collidoscope::capture::words::runs_part(&unaligned).ends_with("try an offset of 3"),
         "{}",
-        collidoscope::text::runs_part(&unaligned)
+        collidoscope::capture::words::runs_part(&unaligned)
     );
 }
 
@@ -546,7 +549,7 @@ fn a_shape_that_differs_says_what_each_difference_measures() {
         in_b: Some(at(1.001, 0.5, 0.25)),
     };
     assert_eq!(
-        collidoscope::text::shape_difference(&crate_),
+        collidoscope::capture::words::shape_difference(&crate_),
         "crate (id 7): position by 0.001: (1, 2) in A, (1.001, 2) in B; angle by 0.25: 0 in A, 0.25 in B; velocity by 0.5: (0, 0) in A, (0.5, 0) in B"
     );
     // The command's first divergence: the nudged box's position, by one ulp.
@@ -578,14 +581,16 @@ fn runs_that_part_and_come_together_again_are_said_the_same_again() {
     assert_eq!(diff.first_divergence.as_ref().map(|d| d.frame), Some(50));
     assert_eq!(diff.same_again, vec![(60, 119)]);
     assert!(!diff.same_again_at(55) && diff.same_again_at(60) && diff.same_again_at(119));
-    let said = collidoscope::text::run_diff(&diff).join("\n");
+    let said = collidoscope::capture::words::run_diff(&diff).join("\n");
     assert!(
         said.contains("The same again (every shape and claim) at frames 60-119."),
         "{said}"
     );
-    assert!(collidoscope::text::runs_part(&diff).contains("the same again from frame 60"));
+    assert!(
+        collidoscope::capture::words::runs_part(&diff).contains("the same again from frame 60")
+    );
     assert_eq!(
-        collidoscope::text::runs_apart_at(70, Some(0.0), true, Some(50)),
+        collidoscope::capture::words::runs_apart_at(70, Some(0.0), true, Some(50)),
         "compared runs: the same here again; they part at frame 50 (J)"
     );
     let (code, json, _) =

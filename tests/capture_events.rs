@@ -118,7 +118,7 @@ fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
     assert_eq!(e.normal, Some(DVec2::NEG_X));
     assert_eq!((e.speed_before, e.speed_after), (Some(6.5), Some(2.16)));
     assert_eq!(e.caught, Some(true));
-    let words = collidoscope::text::capture_event(e, None);
+    let words = collidoscope::capture::words::capture_event(e, None);
     assert!(
         words.starts_with("frame 0, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.5 to 2.16 m/s"),
         "{words}"
@@ -170,7 +170,7 @@ fn a_bullet_through_a_thin_wall_with_no_contact_tunnelled() {
     assert!((0.45 - 1e-6..=0.45).contains(&t), "{t}");
     // Deepest when centred on the wall: 0.05 + 0.05.
     assert!((e.depth.unwrap() - 0.1).abs() <= 1e-7, "{:?}", e.depth);
-    let words = collidoscope::text::capture_event(e, None);
+    let words = collidoscope::capture::words::capture_event(e, None);
     assert!(
         words.contains("bullet tunnelled through wall during the step"),
         "{words}"
@@ -307,7 +307,7 @@ fn a_contact_kept_from_earlier_poses_is_stale_with_its_age() {
         .map(|e| (e.frame, e.age))
         .collect();
     assert_eq!(ages, vec![(1, Some(1)), (2, Some(2)), (3, Some(3))]);
-    let words = collidoscope::text::capture_event(&found[0], None);
+    let words = collidoscope::capture::words::capture_event(&found[0], None);
     assert!(
         words.contains("is stale: it is the exact contact of the poses 1 frame back"),
         "{words}"
@@ -379,7 +379,7 @@ fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
     // Its speed into the corner: (1, -0.1) . -n before, (1.04, 0) . -n after.
     assert!((e.speed_before.unwrap() - DVec2::new(1.0, -0.1).dot(-n)).abs() < 1e-12);
     assert_eq!(e.caught, Some(false));
-    let words = collidoscope::text::capture_event(e, None);
+    let words = collidoscope::capture::words::capture_event(e, None);
     assert!(
         words.starts_with("frame 0, t = 0 s: ball bumped on the corner (0, 0) between tile1 and tile2: the contact's normal ")
             && words.contains("leans 22.62 degrees from the floor's (0, 1)"),

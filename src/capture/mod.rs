@@ -18,6 +18,7 @@ pub mod adapters;
 pub mod analysis;
 pub mod format;
 pub mod live;
+pub mod words;
 
 // The modules of each job, by the names the crate has always used (`capture::events`,
 // `capture::follow`, `capture::box2d`, ...), so that a game's paths stay the same.

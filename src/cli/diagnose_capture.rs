@@ -196,7 +196,13 @@ impl Earlier {
         out: &mut impl Write,
     ) {
         use crate::capture::live::follow::FollowEnd;
-        let said = crate::text::capture_began_again(path, self.how, self.after_frame, None, header);
+        let said = crate::capture::words::capture_began_again(
+            path,
+            self.how,
+            self.after_frame,
+            None,
+            header,
+        );
         if json {
             eprintln!("{said}");
             let earlier: serde_json::Value =
@@ -265,7 +271,10 @@ fn follow_run(
     if !path.exists() {
         eprintln!("{}", crate::text::waiting_for_capture(path, idle));
         if let Some(why) = crate::capture::live::follow::wait_for_file(path, idle, stop) {
-            return refused(&crate::text::no_capture_came(path, why, idle), out);
+            return refused(
+                &crate::capture::words::no_capture_came(path, why, idle),
+                out,
+            );
         }
     }
     let growing = match Growing::open(path, idle, stop.clone()) {
@@ -464,7 +473,7 @@ fn report_as(
         let _ = writeln!(
             out,
             "{name}: {}",
-            crate::text::capture_header_in_brief(&header)
+            crate::capture::words::capture_header_in_brief(&header)
         );
         let _ = writeln!(
             out,
@@ -478,7 +487,11 @@ fn report_as(
             let _ = writeln!(
                 out,
                 "  {}",
-                crate::text::malformed_counts(malformed.0, malformed.1, (*frame, *time, m))
+                crate::capture::words::malformed_counts(
+                    malformed.0,
+                    malformed.1,
+                    (*frame, *time, m)
+                )
             );
         }
         match &first {
@@ -509,7 +522,7 @@ fn report_as(
                 let lines = c.lines();
                 match (stale, recycling) {
                     (Some(s), _) => {
-                        let _ = writeln!(out, "    {}", crate::text::stale_first(s));
+                        let _ = writeln!(out, "    {}", crate::capture::words::stale_first(s));
                         for line in lines.iter().take(4) {
                             let _ = writeln!(out, "    {line}");
                         }
@@ -540,7 +553,7 @@ fn report_as(
                     plural(pairs.len() as u64)
                 );
                 for p in pairs.iter().take(LISTED_PAIRS) {
-                    let _ = writeln!(out, "    {}", crate::text::differing_pair(p));
+                    let _ = writeln!(out, "    {}", crate::capture::words::differing_pair(p));
                 }
                 if pairs.len() > LISTED_PAIRS {
                     let rest = &pairs[LISTED_PAIRS..];
@@ -559,7 +572,7 @@ fn report_as(
             let _ = writeln!(
                 out,
                 "  events: {}",
-                crate::text::capture_event_counts(&events)
+                crate::capture::words::capture_event_counts(&events)
             );
             for kind in crate::capture::EVENT_KINDS {
                 let Some(at) = events.iter().position(|e| e.kind == kind) else {
@@ -569,7 +582,7 @@ fn report_as(
                 let _ = writeln!(
                     out,
                     "  {}",
-                    crate::text::capture_event(&events[at], Some(last))
+                    crate::capture::words::capture_event(&events[at], Some(last))
                 );
                 let _ = writeln!(out, "    fix: {}", crate::text::event_fix(kind));
             }

@@ -66,7 +66,7 @@ pub fn run(args: &DiffArgs, out: &mut impl Write) -> u8 {
     if args.json {
         super::print_json_line(&diff, out);
     } else {
-        for line in crate::text::run_diff(&diff) {
+        for line in crate::capture::words::run_diff(&diff) {
             let _ = writeln!(out, "{line}");
         }
     }
@@ -76,7 +76,7 @@ pub fn run(args: &DiffArgs, out: &mut impl Write) -> u8 {
         if args.json {
             eprintln!(
                 "collidoscope diff: {}",
-                crate::text::no_common_frame(&diff, true)
+                crate::capture::words::no_common_frame(&diff, true)
             );
         }
         return 2;

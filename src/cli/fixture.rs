@@ -65,7 +65,7 @@ pub fn run(
 fn not_a_capture(flag: &str, file: &Path, what: &crate::capture::NotACapture) -> u8 {
     eprintln!(
         "collidoscope fixture: {flag}: {}",
-        crate::text::not_a_capture(file, what)
+        crate::capture::words::not_a_capture(file, what)
     );
     if what.unreadable() { 1 } else { 2 }
 }
@@ -269,7 +269,7 @@ fn run_on_event(
     let _ = writeln!(
         out,
         "event {n}: {}",
-        crate::text::capture_event(&event, None)
+        crate::capture::words::capture_event(&event, None)
     );
     export(&scene, Some(&[(i, j)]), output, rust, out)
 }

@@ -318,7 +318,7 @@ fn a_motion_run_saved_as_a_capture_has_its_resolvers_mistake_named() {
             .iter()
             .all(|d| d.causes.contains(&naive))
     );
-    let header = collidoscope::text::capture_header(index.header());
+    let header = collidoscope::capture::words::capture_header(index.header());
     assert!(
         header.starts_with("collidoscope 0.1.0 (ccd false, dt 0.016667, resolver naive-smallest-overlap, substeps fixed:1); f64: a claim agrees within 1e-6; lengths in scene units, y up"),
         "{header}"

@@ -68,7 +68,7 @@ fn said(result: &Run) -> String {
     result
         .events
         .iter()
-        .map(|e| collidoscope::text::capture_event(e, None))
+        .map(|e| collidoscope::capture::words::capture_event(e, None))
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -5,9 +5,11 @@
 
 use crate::Judgement;
 use crate::capture::analysis::events::{CaptureEvent, EventFinder};
+use crate::capture::words::{capture_event, malformed};
 use crate::capture::{CaptureReader, Malformed, judge_frame};
 use crate::files::FileError;
 use crate::motion::EventKind;
+use crate::text::{event_fix, short_number};
 use std::io::Cursor;
 use std::path::Path;
 
@@ -61,7 +63,7 @@ impl StepJudgement {
 
 impl std::fmt::Display for StepJudgement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut lines = crate::text::step_judgement(self).into_iter();
+        let mut lines = step_judgement(self).into_iter();
         if let Some(first) = lines.next() {
             f.write_str(&first)?;
         }
@@ -95,4 +97,41 @@ impl InProcess {
         judged.events = self.finder.frame(&self.reader, &frame, &judged);
         Ok(StepJudgement::of_frame(&judged))
     }
+}
+
+/// A step judged in the game's process, in lines: the frame and its counts, then each
+/// disagreeing claim (its causes and fix), each event with its fix, each malformed entry.
+pub fn step_judgement(step: &crate::capture::StepJudgement) -> Vec<String> {
+    let bad = step.disagreeing.len();
+    let mut lines = vec![format!(
+        "frame {} (t = {} s): {} claim{}, {}",
+        step.frame,
+        short_number(step.time),
+        step.claims,
+        if step.claims == 1 { "" } else { "s" },
+        match (bad, step.events.len()) {
+            (0, 0) => "every claim agrees".to_string(),
+            (0, e) => format!(
+                "every claim agrees; {e} event{}",
+                if e == 1 { "" } else { "s" }
+            ),
+            (d, 0) => format!("{d} disagree{}", if d == 1 { "s" } else { "" }),
+            (d, e) => format!(
+                "{d} disagree{}; {e} event{}",
+                if d == 1 { "s" } else { "" },
+                if e == 1 { "" } else { "s" }
+            ),
+        }
+    )];
+    for j in &step.disagreeing {
+        lines.extend(j.lines().into_iter().map(|l| format!("  {l}")));
+    }
+    for e in &step.events {
+        lines.push(format!("  {}", capture_event(e, None)));
+        lines.push(format!("    fix: {}", event_fix(e.kind)));
+    }
+    for m in &step.malformed {
+        lines.push(format!("  {}", malformed(m)));
+    }
+    lines
 }

@@ -13,7 +13,7 @@
 //! 5. the narrow phase: shapes farther apart than the speculative margin give no point.
 //!
 //! [`left_out`] finds the first stage that leaves a pair out, from the shapes as a capture
-//! frame holds them; `text::left_out` words it.
+//! frame holds them; `crate::capture::words::left_out` words it.
 
 use crate::files::spelled;
 use crate::geometry::Placed;

@@ -35,7 +35,7 @@ pub fn is_capture(path: &Path) -> bool {
         .is_ok_and(|top| top.get("format").and_then(Value::as_str) == Some(crate::capture::FORMAT))
 }
 
-/// What a file given where a capture is needed is instead (`text::not_a_capture` says it).
+/// What a file given where a capture is needed is instead (`crate::capture::words::not_a_capture` says it).
 #[derive(Clone, Debug, PartialEq)]
 pub enum NotACapture {
     /// Nothing at the path.

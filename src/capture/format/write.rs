@@ -1028,3 +1028,91 @@ fn same_geometry(a: &Shape, b: &Shape) -> bool {
         _ => false,
     }
 }
+
+/// A malformed shape's entry onto `out`: its keys as the game gave them (numbers that are not
+/// finite as the strings "NaN", "inf", "-inf"), and the problem.
+fn malformed_shape(out: &mut Vec<u8>, known: &Known, pose: &BodyPose, problem: &str) {
+    if !out.is_empty() {
+        out.push(b',');
+    }
+    out.extend_from_slice(b"{\"shape\":{\"id\":");
+    push_int(out, pose.id);
+    if let Some(name) = &known.name {
+        out.extend_from_slice(b",\"name\":");
+        serde_json::to_writer(&mut *out, name).expect("strings serialise");
+    }
+    out.extend_from_slice(b",\"kind\":");
+    push_name(out, known.shape.kind().name());
+    if let Value::Object(geometry) = geometry_value(&known.shape) {
+        for (name, value) in geometry {
+            out.extend_from_slice(b",");
+            serde_json::to_writer(&mut *out, &name).expect("strings serialise");
+            out.push(b':');
+            serde_json::to_writer(&mut *out, &value).expect("geometry serialises");
+        }
+    }
+    out.extend_from_slice(b",\"position\":");
+    push_any_point(out, pose.position);
+    out.extend_from_slice(b",\"rotation\":");
+    push_any_point(out, pose.rotation);
+    out.extend_from_slice(b",\"body\":");
+    push_name(out, pose.body.name());
+    out.extend_from_slice(b",\"velocity\":");
+    push_any_point(out, pose.velocity);
+    out.extend_from_slice(b",\"angular_velocity\":");
+    push_any_number(out, pose.angular_velocity);
+    out.extend_from_slice(b"},\"problem\":");
+    serde_json::to_writer(&mut *out, problem).expect("strings serialise");
+    out.push(b'}');
+}
+
+/// A malformed manifold's entry onto `out`: the manifold in the file's conventions (normal
+/// from A toward B, negative separation when penetrating; numbers that are not finite as
+/// strings), and the problem.
+fn malformed_claim(
+    out: &mut Vec<u8>,
+    m: &Manifold,
+    (normal_from, penetration): (NormalFrom, Penetration),
+    problem: &str,
+) {
+    if !out.is_empty() {
+        out.push(b',');
+    }
+    out.extend_from_slice(b"{\"claim\":{\"a\":");
+    push_int(out, m.a);
+    out.extend_from_slice(b",\"b\":");
+    push_int(out, m.b);
+    out.extend_from_slice(b",\"normal\":");
+    push_any_point(
+        out,
+        match normal_from {
+            NormalFrom::AToB => m.normal,
+            NormalFrom::BToA => -m.normal,
+        },
+    );
+    out.extend_from_slice(b",\"points\":[");
+    for (i, p) in m.points.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"point\":");
+        push_any_point(out, p.point);
+        out.extend_from_slice(b",\"separation\":");
+        push_any_number(
+            out,
+            match penetration {
+                Penetration::NegativeSeparation => p.separation,
+                Penetration::PositiveDepth => -p.separation,
+            },
+        );
+        out.push(b'}');
+    }
+    out.push(b']');
+    if let Some(piece) = m.piece {
+        out.extend_from_slice(b",\"piece\":");
+        push_int(out, piece as u64);
+    }
+    out.extend_from_slice(b"},\"problem\":");
+    serde_json::to_writer(&mut *out, problem).expect("strings serialise");
+    out.push(b'}');
+}

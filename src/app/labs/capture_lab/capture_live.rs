@@ -93,7 +93,7 @@ impl BeganAgain {
 
     /// What the status bar says: with the new run's header once it is read.
     pub fn said(&self, header: Option<&crate::capture::Header>) -> String {
-        text::capture_began_again(
+        crate::capture::words::capture_began_again(
             &self.path,
             self.how,
             self.after_frame,
@@ -143,7 +143,7 @@ impl Live {
             (_, Some((p, e))) => Some(Break {
                 position: p,
                 pair: (e.a, e.b, None),
-                said: text::capture_break_event(e),
+                said: crate::capture::words::capture_break_event(e),
                 event: true,
             }),
             (Some(_), None) => None,

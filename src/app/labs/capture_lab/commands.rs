@@ -243,7 +243,7 @@ impl CaptureLab {
                 // The event's pair fills the view: its picture is about them.
                 self.fit = Some(Fit::Pair);
                 self.event = Some(k);
-                ok(text::capture_event(&e, None))
+                ok(crate::capture::words::capture_event(&e, None))
             }
             CaptureCommand::NextDivergence(forward) => {
                 let Some(k) = self.next_divergence(forward) else {
@@ -303,9 +303,9 @@ impl CaptureLab {
                     });
                 };
                 let Some(frame) = compare.parting() else {
-                    return ok(text::runs_part(diff));
+                    return ok(crate::capture::words::runs_part(diff));
                 };
-                let said = text::runs_part(diff);
+                let said = crate::capture::words::runs_part(diff);
                 // The claim that differs there, if one does, is explained and brought into view.
                 let claim = diff
                     .first_divergence

@@ -182,7 +182,10 @@ impl Compare {
             said = match &self.diff {
                 Diffing::Done(d) => {
                     let jump = if d.agree() { "" } else { " (J shows where)" };
-                    Some((format!("compared: {}{jump}", text::runs_part(d)), false))
+                    Some((
+                        format!("compared: {}{jump}", crate::capture::words::runs_part(d)),
+                        false,
+                    ))
                 }
                 Diffing::Refused(why) => Some((why.clone(), true)),
                 Diffing::Running(_) => None,
@@ -245,7 +248,7 @@ impl Compare {
             .weak(),
         );
         ui.label(RichText::new(self.index.path().display().to_string()).strong());
-        ui.label(text::capture_header(self.index.header()));
+        ui.label(crate::capture::words::capture_header(self.index.header()));
         if let ScanState::Refused(why) = self.index.state() {
             ui.colored_label(palette::INVALID, why);
         }
@@ -267,7 +270,7 @@ impl Compare {
                 } else {
                     palette::INVALID
                 };
-                ui.colored_label(colour, text::runs_part(d));
+                ui.colored_label(colour, crate::capture::words::runs_part(d));
             }
         }
         self.settings_row(ui, out);
@@ -297,7 +300,7 @@ impl Compare {
             egui::CollapsingHeader::new("As collidoscope diff says it")
                 .id_salt("whole comparison")
                 .show(ui, |ui| {
-                    for line in text::run_diff(d) {
+                    for line in crate::capture::words::run_diff(d) {
                         ui.label(RichText::new(line).monospace());
                     }
                 });
@@ -353,15 +356,19 @@ impl Compare {
             return;
         };
         let b_frame = b_frame.unwrap_or(frame);
-        ui.label(RichText::new(text::frames_apart(frame, b_frame, here)).strong());
+        ui.label(RichText::new(crate::capture::words::frames_apart(frame, b_frame, here)).strong());
         if here.shapes.is_empty() && here.claims.is_empty() {
             return;
         }
         let lines: Vec<String> = here
             .shapes
             .iter()
-            .map(text::shape_difference)
-            .chain(here.claims.iter().map(text::claim_difference))
+            .map(crate::capture::words::shape_difference)
+            .chain(
+                here.claims
+                    .iter()
+                    .map(crate::capture::words::claim_difference),
+            )
             .collect();
         let height = (0.25 * ui.ctx().content_rect().height()).max(150.0);
         egui::ScrollArea::vertical()

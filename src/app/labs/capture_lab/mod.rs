@@ -387,7 +387,7 @@ impl CaptureLab {
                     if !index.events().is_empty() {
                         said.push_str(&format!(
                             "; events: {} (E steps to them)",
-                            text::capture_event_counts(index.events())
+                            crate::capture::words::capture_event_counts(index.events())
                         ));
                     }
                     // A second run asked for and refused meanwhile is not hidden by the scan.

@@ -79,7 +79,7 @@ impl CaptureLab {
 
     pub(super) fn summary(&self, ui: &mut egui::Ui, index: &CaptureIndex) {
         ui.label(RichText::new(index.path().display().to_string()).strong());
-        ui.label(text::capture_header(index.header()));
+        ui.label(crate::capture::words::capture_header(index.header()));
         match index.state() {
             ScanState::Reading(_) if index.is_live() => {
                 ui.label(format!(
@@ -173,7 +173,7 @@ impl CaptureLab {
                 .iter()
                 .filter(|e| e.frame == shown.frame.frame)
             {
-                ui.colored_label(palette::MTV, text::capture_event(e, None));
+                ui.colored_label(palette::MTV, crate::capture::words::capture_event(e, None));
                 ui.label(RichText::new(format!("fix: {}", text::event_fix(e.kind))).weak());
             }
         }
@@ -275,8 +275,13 @@ impl CaptureLab {
                             .index
                             .as_ref()
                             .map_or("", |i| i.header().units.as_str());
-                        let lines =
-                            text::left_out(&left, (&a, &b), (&pa, &pb), shown.frame.frame, units);
+                        let lines = crate::capture::words::left_out(
+                            &left,
+                            (&a, &b),
+                            (&pa, &pb),
+                            shown.frame.frame,
+                            units,
+                        );
                         for (k, line) in lines.iter().enumerate() {
                             if k == 0 {
                                 ui.label(RichText::new(line).strong());
@@ -324,7 +329,8 @@ impl CaptureLab {
                         piece: d.piece,
                     };
                     let current = d.position == here && self.selected == Some(claim);
-                    let line = text::capture_divergence(frames[d.position].frame, d);
+                    let line =
+                        crate::capture::words::capture_divergence(frames[d.position].frame, d);
                     if ui
                         .selectable_label(current, line)
                         .on_hover_text("show this frame and explain this claim")

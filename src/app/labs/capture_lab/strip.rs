@@ -17,7 +17,8 @@ impl CaptureLab {
             // The event stepped to, said under its picture with its fix.
             if let Some(e) = self.chosen_event() {
                 ui.add(egui::Label::new(
-                    RichText::new(text::capture_event(e, None)).color(palette::MTV),
+                    RichText::new(crate::capture::words::capture_event(e, None))
+                        .color(palette::MTV),
                 ));
                 ui.label(RichText::new(format!("fix: {}", text::event_fix(e.kind))).weak());
             }
@@ -199,7 +200,12 @@ impl CaptureLab {
                 let row = if events && slot == events_slot {
                     "events (E, Shift+E)".to_string()
                 } else if let Some(c) = compared.filter(|_| slot >= rows) {
-                    text::runs_apart_at(step, c.apart_at(step), c.same_again_at(step), c.parting())
+                    crate::capture::words::runs_apart_at(
+                        step,
+                        c.apart_at(step),
+                        c.same_again_at(step),
+                        c.parting(),
+                    )
                 } else {
                     present.get(slot).map_or("", |r| row_name(*r)).to_string()
                 };
