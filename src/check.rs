@@ -3,12 +3,14 @@
 //! that reproduce it. `collidoscope diagnose` and the window judge a file's claims through it.
 
 use crate::diagnose::{Differences, nearest, reproduces};
+use crate::diagnose::{contacts_off_from, differences_from};
 use crate::geometry::{DVec2, Placed};
 use crate::query::{
     ChainRule, Mistake, Outcome, PairSummary, PieceResult, TwoSided, chain_piece, mistaken_outcome,
     piece_outcome, summarize,
 };
 use crate::scene::{Claim, Precision};
+use crate::text::{number, point, summary_sentence};
 use serde::Serialize;
 
 /// What an engine reported for a pair, with no shape ids: A and B are the two shapes it is
@@ -121,7 +123,7 @@ pub struct ContactCheck {
 
 impl std::fmt::Display for ContactCheck {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::text::contact_check(self))
+        f.write_str(&crate::contact_check(self))
     }
 }
 
@@ -390,4 +392,80 @@ pub fn check_contact_at(
         matches,
         differences,
     }
+}
+
+/// A claim in words.
+pub fn claim_sentence(claim: &Claim) -> String {
+    reported_sentence(&crate::Reported::from(claim))
+}
+
+/// A [`ContactCheck`] in sentences: whether it agrees, what differs, the exact result and
+/// the mistakes that reproduce the report.
+pub fn contact_check(c: &ContactCheck) -> String {
+    let e = &c.exact;
+    let exact = summary_sentence(e);
+    let at_f32 = c
+        .tolerance
+        .zip(c.error)
+        .map(|(tau, error)| format!(" at f32, {}", crate::text::f32_error(error, tau)))
+        .unwrap_or_default();
+    let mut text = if c.agrees {
+        match contacts_off_from(&c.differences, e) {
+            Some(worst) => format!(
+                "agrees with the exact result ({exact}){at_f32}; the contacts are off by up to {}",
+                number(worst)
+            ),
+            None => format!("agrees with the exact result ({exact}){at_f32}"),
+        }
+    } else {
+        format!(
+            "differs from the exact result ({exact}){at_f32}: {}",
+            differences_from(&c.differences, e)
+        )
+    };
+    for m in &c.matches {
+        text.push_str(&format!("\nreproduced by {m}: {}", m.explanation()));
+    }
+    if !c.agrees && c.matches.is_empty() {
+        text.push_str("\nno known mistake reproduces it");
+    }
+    text
+}
+
+/// How far the farthest claimed contact is from the nearest exact one, when that is beyond
+/// the length tolerance of [`crate::diagnose`] (contacts do not enter `agrees`, as
+/// `collidoscope diagnose` defines it, but a person checking a manifold wants to know).
+pub fn contacts_off(d: &ContactCheck) -> Option<f64> {
+    contacts_off_from(&d.differences, &d.exact)
+}
+
+/// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
+/// normal by 180 degrees`.
+pub fn differences(d: &ContactCheck) -> String {
+    differences_from(&d.differences, &d.exact)
+}
+
+/// What an engine reported, in a few words: `intersecting, depth 0.2, normal (0, 1)`,
+/// `apart`, `apart, distance 0.3` or, for a speculative contact, `apart, speculative: 0.02
+/// along normal (-1, 0)`.
+pub fn reported_sentence(r: &crate::Reported) -> String {
+    if r.intersecting {
+        return format!(
+            "intersecting, depth {}, normal {}",
+            r.depth.map(number).unwrap_or_default(),
+            r.normal.map(point).unwrap_or_default()
+        );
+    }
+    let mut words = match r.distance {
+        Some(d) => format!("apart, distance {}", number(d)),
+        None => "apart".into(),
+    };
+    if let (Some(s), Some(n)) = (r.separation, r.normal) {
+        words.push_str(&format!(
+            ", speculative: {} along normal {}",
+            number(s),
+            point(n)
+        ));
+    }
+    words
 }

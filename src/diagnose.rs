@@ -10,7 +10,9 @@
 
 use crate::geometry::DVec2;
 use crate::query::Outcome;
+use crate::query::PairSummary;
 use crate::scene::{Claim, Scene};
+use crate::text::{broken_promise, number, signed};
 use crate::{Judgement, Reported, check_contact_at};
 use serde::Serialize;
 use std::sync::Arc;
@@ -113,4 +115,55 @@ pub(crate) fn nearest(p: DVec2, points: &[DVec2]) -> f64 {
         .iter()
         .map(|q| q.distance(p))
         .fold(f64::INFINITY, f64::min)
+}
+
+pub(crate) fn contacts_off_from(f: &Differences, exact: &PairSummary) -> Option<f64> {
+    let worst = f.contacts.as_ref()?.iter().copied().fold(0.0, f64::max);
+    let scale = exact
+        .contacts
+        .iter()
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f64::max);
+    (worst > crate::diagnose::LENGTH_TOLERANCE * (1.0 + scale)).then_some(worst)
+}
+
+/// [`differences`] of field differences `f` from the exact result `exact`.
+pub(crate) fn differences_from(f: &Differences, exact: &PairSummary) -> String {
+    use crate::diagnose::lengths_agree;
+    let mut parts = Vec::new();
+    if !f.same_verdict {
+        parts.push("the verdict".to_string());
+    }
+    if let Some(x) = f
+        .depth
+        .filter(|x| !lengths_agree(exact.depth + x, exact.depth))
+    {
+        parts.push(format!("depth by {}", signed(x)));
+    }
+    if let Some(a) = f
+        .normal_angle
+        .filter(|a| *a > crate::diagnose::DIRECTION_TOLERANCE)
+    {
+        parts.push(format!("normal by {} degrees", number(a.to_degrees())));
+    }
+    if let Some(x) = f
+        .distance
+        .filter(|x| !lengths_agree(exact.distance + x, exact.distance))
+    {
+        parts.push(format!("distance by {}", signed(x)));
+    }
+    if let Some(worst) = contacts_off_from(f, exact) {
+        parts.push(format!("contacts by up to {}", number(worst)));
+    }
+    if let Some(x) = f
+        .separation
+        .filter(|x| *x > 0.0 && !lengths_agree(exact.distance + x, exact.distance))
+    {
+        parts.push(broken_promise(exact.distance + x, exact.distance));
+    }
+    if parts.is_empty() {
+        "nothing beyond the tolerances".into()
+    } else {
+        parts.join("; ")
+    }
 }

@@ -3,7 +3,10 @@
 //! record for `diagnose` on a shape set and on a capture, for the window's claim panels and for
 //! a game's tests; [`ContactCheck`] is the same verdict with no pair and no claim.
 
+use crate::diagnose::differences_from;
 use crate::query::{Mistake, PairRecord};
+use crate::reported_sentence;
+use crate::text::{broken_promise, f32_error, summary_sentence};
 use crate::{ContactCheck, Reported};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -145,7 +148,7 @@ impl Judgement {
         use crate::capture::labelled_name;
         let a = labelled_name(self.a, self.names.0.as_deref());
         let b = labelled_name(self.b, self.names.1.as_deref());
-        crate::text::judgement(self, (&a, &b))
+        crate::judgement(self, (&a, &b))
     }
 }
 
@@ -170,4 +173,49 @@ impl Serialize for Judgement {
         map.serialize_entry("differences", &check.differences)?;
         map.end()
     }
+}
+
+/// A claim judged, in words: the pair, what was claimed, the exact result and by how much
+/// they differ; when it disagrees, the causes that reproduce it and their fixes (`names` are
+/// A's and B's).
+pub fn judgement(j: &crate::Judgement, names: (&str, &str)) -> Vec<String> {
+    let c = &j.check;
+    let piece = match c.piece {
+        Some((k, rule, _)) => format!(", piece {k} ({})", rule.name()),
+        None => String::new(),
+    };
+    let mut by = match c.tolerance.zip(c.error) {
+        Some((tau, error)) => f32_error(error, tau),
+        None => differences_from(&c.differences, &c.exact),
+    };
+    // At f32 a speculative claim that promised more room than there is (beyond tau) is said
+    // after the error; at f64 the differences say it.
+    if let Some((over, tau)) = c.differences.separation.zip(c.tolerance)
+        && over > tau
+    {
+        let distance = c.exact.distance;
+        by = format!("{by}; {}", broken_promise(distance + over, distance));
+    }
+    let mut lines = vec![
+        format!("{} / {}{piece}", names.0, names.1),
+        format!("claimed: {}", reported_sentence(&j.claimed)),
+        format!("exact:   {}", summary_sentence(&c.exact)),
+        format!("{}: {by}", if c.agrees { "agrees" } else { "differs" }),
+    ];
+    if c.agrees {
+        return lines;
+    }
+    let unexplained = j.causes().next().is_none();
+    if unexplained && c.differences.separation.is_some_and(|x| x > 0.0) {
+        lines.push(
+            "the speculative contact's promise: no geometric mistake, the engine's separation is larger than the gap (a stale or recycled contact, or its speculative distance computed at other poses)".into(),
+        );
+    } else if unexplained {
+        lines.push("no known mistake reproduces it".into());
+    }
+    for cause in j.causes() {
+        lines.push(format!("reproduced by {cause}: {}", cause.explanation()));
+        lines.push(format!("  fix: {}", cause.fix()));
+    }
+    lines
 }

@@ -115,8 +115,14 @@ pub use check::{
 };
 // The front door: everything a game's test needs to call `check_contact_at` and read its
 // answer, without knowing the modules.
+pub use check::claim_sentence;
+pub use check::contact_check;
+pub use check::contacts_off;
+pub use check::differences;
+pub use check::reported_sentence;
 pub use diagnose::Differences;
 pub use geometry::{DVec2, Placed, Pose, Shape};
+pub use judgement::judgement;
 pub use judgement::{Cause, Judgement, Names};
 pub use query::{ChainRule, Mistake, PairSummary, TwoSided};
 pub use scene::Precision;

@@ -1,14 +1,12 @@
 //! Reports in words: how axes, features and verdicts are named and told, the same in the
 //! command line and in the window's step mode.
 
-use crate::ContactCheck;
-use crate::diagnose::Differences;
 use crate::geometry::{DVec2, Feature, Interval, ShapeKind};
 use crate::query::{
     AxisRole, AxisSource, ChainRule, Mistake, NaiveMtv, PairReport, PairSummary, PieceResult,
     SatReport, Side, Toi, ToiMethod, ToiState, Verdict,
 };
-use crate::scene::{Claim, Scene};
+use crate::scene::Scene;
 
 /// The two shapes of a pair as people see them.
 #[derive(Clone, Debug, PartialEq)]
@@ -533,36 +531,6 @@ pub(crate) fn naive_reason(source: AxisSource, names: &PairNames) -> String {
     }
 }
 
-/// A claim in words.
-pub fn claim_sentence(claim: &Claim) -> String {
-    reported_sentence(&crate::Reported::from(claim))
-}
-
-/// What an engine reported, in a few words: `intersecting, depth 0.2, normal (0, 1)`,
-/// `apart`, `apart, distance 0.3` or, for a speculative contact, `apart, speculative: 0.02
-/// along normal (-1, 0)`.
-pub fn reported_sentence(r: &crate::Reported) -> String {
-    if r.intersecting {
-        return format!(
-            "intersecting, depth {}, normal {}",
-            r.depth.map(number).unwrap_or_default(),
-            r.normal.map(point).unwrap_or_default()
-        );
-    }
-    let mut words = match r.distance {
-        Some(d) => format!("apart, distance {}", number(d)),
-        None => "apart".into(),
-    };
-    if let (Some(s), Some(n)) = (r.separation, r.normal) {
-        words.push_str(&format!(
-            ", speculative: {} along normal {}",
-            number(s),
-            point(n)
-        ));
-    }
-    words
-}
-
 /// Why a speculative claim disagrees when its verdict agrees: it promised more room than
 /// there is (`separation 0.05 > distance 0.02: the solver lets the pair sink in`).
 pub fn broken_promise(separation: f64, distance: f64) -> String {
@@ -604,53 +572,6 @@ pub fn three_digits(x: f64) -> String {
     }
 }
 
-/// What differs beyond the tolerances of [`crate::diagnose`], in words: `the verdict;
-/// normal by 180 degrees`.
-pub fn differences(d: &ContactCheck) -> String {
-    differences_from(&d.differences, &d.exact)
-}
-
-/// [`differences`] of field differences `f` from the exact result `exact`.
-pub(crate) fn differences_from(f: &Differences, exact: &PairSummary) -> String {
-    use crate::diagnose::lengths_agree;
-    let mut parts = Vec::new();
-    if !f.same_verdict {
-        parts.push("the verdict".to_string());
-    }
-    if let Some(x) = f
-        .depth
-        .filter(|x| !lengths_agree(exact.depth + x, exact.depth))
-    {
-        parts.push(format!("depth by {}", signed(x)));
-    }
-    if let Some(a) = f
-        .normal_angle
-        .filter(|a| *a > crate::diagnose::DIRECTION_TOLERANCE)
-    {
-        parts.push(format!("normal by {} degrees", number(a.to_degrees())));
-    }
-    if let Some(x) = f
-        .distance
-        .filter(|x| !lengths_agree(exact.distance + x, exact.distance))
-    {
-        parts.push(format!("distance by {}", signed(x)));
-    }
-    if let Some(worst) = contacts_off_from(f, exact) {
-        parts.push(format!("contacts by up to {}", number(worst)));
-    }
-    if let Some(x) = f
-        .separation
-        .filter(|x| *x > 0.0 && !lengths_agree(exact.distance + x, exact.distance))
-    {
-        parts.push(broken_promise(exact.distance + x, exact.distance));
-    }
-    if parts.is_empty() {
-        "nothing beyond the tolerances".into()
-    } else {
-        parts.join("; ")
-    }
-}
-
 /// `+0.1` or `-0.1`; a tiny difference in scientific notation.
 pub(crate) fn signed(x: f64) -> String {
     if x.abs() < 5e-7 {
@@ -658,23 +579,6 @@ pub(crate) fn signed(x: f64) -> String {
     } else {
         format!("{}{}", if x > 0.0 { "+" } else { "" }, number(x))
     }
-}
-
-/// How far the farthest claimed contact is from the nearest exact one, when that is beyond
-/// the length tolerance of [`crate::diagnose`] (contacts do not enter `agrees`, as
-/// `collidoscope diagnose` defines it, but a person checking a manifold wants to know).
-pub fn contacts_off(d: &ContactCheck) -> Option<f64> {
-    contacts_off_from(&d.differences, &d.exact)
-}
-
-pub(crate) fn contacts_off_from(f: &Differences, exact: &PairSummary) -> Option<f64> {
-    let worst = f.contacts.as_ref()?.iter().copied().fold(0.0, f64::max);
-    let scale = exact
-        .contacts
-        .iter()
-        .map(|p| p.abs().max_element())
-        .fold(0.0, f64::max);
-    (worst > crate::diagnose::LENGTH_TOLERANCE * (1.0 + scale)).then_some(worst)
 }
 
 /// A pair's time of impact in one sentence: `ball and wall first touch at t = 0.044, at
@@ -767,39 +671,6 @@ pub fn summary_sentence(e: &PairSummary) -> String {
     }
 }
 
-/// A [`ContactCheck`] in sentences: whether it agrees, what differs, the exact result and
-/// the mistakes that reproduce the report.
-pub fn contact_check(c: &ContactCheck) -> String {
-    let e = &c.exact;
-    let exact = summary_sentence(e);
-    let at_f32 = c
-        .tolerance
-        .zip(c.error)
-        .map(|(tau, error)| format!(" at f32, {}", f32_error(error, tau)))
-        .unwrap_or_default();
-    let mut text = if c.agrees {
-        match contacts_off_from(&c.differences, e) {
-            Some(worst) => format!(
-                "agrees with the exact result ({exact}){at_f32}; the contacts are off by up to {}",
-                number(worst)
-            ),
-            None => format!("agrees with the exact result ({exact}){at_f32}"),
-        }
-    } else {
-        format!(
-            "differs from the exact result ({exact}){at_f32}: {}",
-            differences_from(&c.differences, e)
-        )
-    };
-    for m in &c.matches {
-        text.push_str(&format!("\nreproduced by {m}: {}", m.explanation()));
-    }
-    if !c.agrees && c.matches.is_empty() {
-        text.push_str("\nno known mistake reproduces it");
-    }
-    text
-}
-
 /// After the pairs a capture's text lists, the ones it leaves out.
 pub fn more_differing_pairs(pairs: usize, claims: u64) -> String {
     format!(
@@ -807,51 +678,6 @@ pub fn more_differing_pairs(pairs: usize, claims: u64) -> String {
         if pairs == 1 { "" } else { "s" },
         if claims == 1 { "" } else { "s" }
     )
-}
-
-/// A claim judged, in words: the pair, what was claimed, the exact result and by how much
-/// they differ; when it disagrees, the causes that reproduce it and their fixes (`names` are
-/// A's and B's).
-pub fn judgement(j: &crate::Judgement, names: (&str, &str)) -> Vec<String> {
-    let c = &j.check;
-    let piece = match c.piece {
-        Some((k, rule, _)) => format!(", piece {k} ({})", rule.name()),
-        None => String::new(),
-    };
-    let mut by = match c.tolerance.zip(c.error) {
-        Some((tau, error)) => f32_error(error, tau),
-        None => differences_from(&c.differences, &c.exact),
-    };
-    // At f32 a speculative claim that promised more room than there is (beyond tau) is said
-    // after the error; at f64 the differences say it.
-    if let Some((over, tau)) = c.differences.separation.zip(c.tolerance)
-        && over > tau
-    {
-        let distance = c.exact.distance;
-        by = format!("{by}; {}", broken_promise(distance + over, distance));
-    }
-    let mut lines = vec![
-        format!("{} / {}{piece}", names.0, names.1),
-        format!("claimed: {}", reported_sentence(&j.claimed)),
-        format!("exact:   {}", summary_sentence(&c.exact)),
-        format!("{}: {by}", if c.agrees { "agrees" } else { "differs" }),
-    ];
-    if c.agrees {
-        return lines;
-    }
-    let unexplained = j.causes().next().is_none();
-    if unexplained && c.differences.separation.is_some_and(|x| x > 0.0) {
-        lines.push(
-            "the speculative contact's promise: no geometric mistake, the engine's separation is larger than the gap (a stale or recycled contact, or its speculative distance computed at other poses)".into(),
-        );
-    } else if unexplained {
-        lines.push("no known mistake reproduces it".into());
-    }
-    for cause in j.causes() {
-        lines.push(format!("reproduced by {cause}: {}", cause.explanation()));
-        lines.push(format!("  fix: {}", cause.fix()));
-    }
-    lines
 }
 
 /// For a pair with a chain, the chain rule's answer in one sentence: the headline the window
@@ -1167,30 +993,6 @@ pub fn imported(path: &std::path::Path, shapes: usize, notes: usize) -> String {
     line
 }
 
-/// Alike import notes (the same words about several objects of one file) as one line: the
-/// count and the first three places, `maps/a.tmx: 42 alike (node "Coins/Coin/Collision"
-/// (CollisionShape2D), ... and 39 more): WHAT`.
-pub fn alike_notes(notes: &[&crate::import::Note]) -> String {
-    let Some(first) = notes.first() else {
-        return String::new();
-    };
-    if notes.len() == 1 {
-        return first.to_string();
-    }
-    let places: Vec<&str> = notes.iter().take(3).map(|n| n.place.as_str()).collect();
-    let more = match notes.len() - places.len() {
-        0 => String::new(),
-        k => format!(" and {k} more"),
-    };
-    format!(
-        "{}: {} alike ({}{more}): {}",
-        first.file.display(),
-        notes.len(),
-        places.join(", "),
-        first.what
-    )
-}
-
 /// A Godot shape under an Area2D.
 pub const GODOT_TRIGGER: &str = "a trigger: its parent is an Area2D, which reports the bodies that enter it and stops none; imported as a solid shape";
 
@@ -1496,39 +1298,6 @@ pub fn mistake_in_short(m: crate::query::Mistake) -> &'static str {
     }
 }
 
-/// An arrow of an event's picture in words: `before: 6.5 m/s`, `normal before`.
-pub fn event_arrow(arrow: &crate::picture::EventArrow, units: &str, at_corner: bool) -> String {
-    use crate::picture::ArrowKind;
-    // A seam's speed is along -normal: along the floor at a face, into the corner at a corner.
-    let toward = if at_corner {
-        "into the corner"
-    } else {
-        "along the floor"
-    };
-    let speed = |when: &str| {
-        let unit = if units.is_empty() {
-            String::new()
-        } else {
-            format!(" {units}/s")
-        };
-        match arrow.along {
-            // The velocity has turned from the floor: both, the second as the event says it.
-            Some(along) if (along - arrow.value).abs() > 1e-3 * arrow.value.max(1e-9) => format!(
-                "{when}: {}{unit}, {} {toward}",
-                short_number(arrow.value),
-                short_number(along)
-            ),
-            _ => format!("{when}: {}{unit}", short_number(arrow.value)),
-        }
-    };
-    match arrow.kind {
-        ArrowKind::Before => speed("before"),
-        ArrowKind::After => speed("after"),
-        ArrowKind::NormalBefore => "normal, frame before".into(),
-        ArrowKind::Normal => "normal now".into(),
-    }
-}
-
 /// What the red face of a seam event's picture is called.
 pub const SEAM_FACE: &str = "seam face";
 
@@ -1556,50 +1325,6 @@ pub(crate) fn face_word(n: DVec2) -> String {
 
 /// Said of a disagreeing claim no age explains when the engine recycles contacts.
 pub const RECYCLED_UNEXPLAINED: &str = "contact recycling is on: a recycled contact may come from poses the capture never held (between frames, or moved less than the recycle distance); no geometric fix applies until recycling is off while capturing";
-
-/// What fixes a capture's event of `kind`.
-pub fn event_fix(kind: crate::motion::EventKind) -> &'static str {
-    use crate::motion::EventKind;
-    match kind {
-        EventKind::Seam => {
-            "make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes (collidoscope import LEVEL --merge, or Edit > Merge into chains)"
-        }
-        EventKind::Tunnelled => {
-            "continuous collision for fast bodies (Box2D isBullet, Rapier ccd_enabled), or substeps bounded by (r - e) / |v| (r: the body's smallest half-width, e: the engine's contact margin, |v|: its speed)"
-        }
-        EventKind::PushedThrough => {
-            "push out along the contact normal by the depth, never along the motion; for fast bodies, continuous collision"
-        }
-        EventKind::NormalFlip => {
-            "keep one normal convention (from A toward B) and take the pair's order from the engine's manifold, not from the ids"
-        }
-        EventKind::Stale => {
-            "recompute contacts that moved (Box2D: b2BodyDef.enableContactRecycling = false; Rapier: contact_recycle_distance, or turn recycling off while capturing); a recycled contact is not a geometric mistake"
-        }
-        _ => "",
-    }
-}
-
-/// What an event of `simulate` and the motion lab says happened, in a few words.
-pub fn event_in_short(kind: crate::motion::EventKind) -> &'static str {
-    use crate::motion::EventKind;
-    match kind {
-        EventKind::PushedIn => "the resolver's move made the true depth deeper",
-        EventKind::Tunnelled => "a body passed through a shape within a step",
-        EventKind::PushedThrough => {
-            "the resolver pushed a body out on the far side of the shape it hit"
-        }
-        EventKind::NormalFlip => "a contact's normal reversed between steps",
-        EventKind::StillPenetrating => "the depth is above 1e-6 after the step",
-        EventKind::Caught => {
-            "resolving a segment or chain piece slowed the body along it (a ghost collision)"
-        }
-        EventKind::Seam => {
-            "a contact's normal was a face another shape covers: a ghost collision on a seam"
-        }
-        EventKind::Stale => "a contact the engine did not recompute (from earlier poses)",
-    }
-}
 
 /// Rows of `name  words`, the names padded to one column, each line indented by two.
 pub fn name_table<'a>(rows: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
@@ -1942,20 +1667,6 @@ pub fn picked_first(name: &str) -> String {
 /// What the capture lab says while no claim is explained.
 pub const SELECT_A_CLAIM: &str = "Select a claim above, in the list of disagreeing claims below, or on the strip under the scene; or click two shapes in the scene to ask about any pair (its claim, or why the engine left it out).";
 
-/// What a live capture lab says when a break holds the frame of a claim that disagrees:
-/// frame `frame`, the pair's names `a` and `b`, the known mistakes that reproduce it.
-pub fn capture_break_disagreement(frame: u64, a: &str, b: &str, causes: &[crate::Cause]) -> String {
-    let why = if causes.is_empty() {
-        "no known mistake reproduces it".to_string()
-    } else {
-        let names: Vec<&str> = causes.iter().map(|c| c.name()).collect();
-        format!("reproduced by {}", names.join(", "))
-    };
-    format!(
-        "paused at frame {frame}: the claim of {a} and {b} disagrees ({why}); the game runs on: Go live (L) follows it again"
-    )
-}
-
 /// The status bar's live state of a followed capture: its file, the frames read so far, how
 /// long since the last (seconds), and the frame a break holds.
 pub fn live_state(file: &str, frames: usize, quiet: Option<f64>, held: Option<u64>) -> String {
@@ -2145,15 +1856,6 @@ pub fn unknown_example(name: &str, names: impl IntoIterator<Item = &'static str>
     let names: Vec<&str> = names.into_iter().collect();
     format!(
         "the link's `example` is `{name}`, which is not one of the built-in examples ({})",
-        names.join(", ")
-    )
-}
-
-/// A lesson a link names that the window does not carry.
-pub fn unknown_lesson_in_link(name: &str) -> String {
-    let names: Vec<&str> = crate::lesson::BUILT_IN.iter().map(|b| b.name).collect();
-    format!(
-        "the link's `lesson` is `{name}`, which is not a built-in lesson ({})",
         names.join(", ")
     )
 }

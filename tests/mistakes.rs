@@ -271,11 +271,11 @@ fn contacts_far_off_are_told_even_when_the_claim_agrees() {
     claim.contacts = Some(vec![v(1.0, 2.0), v(3.0, 4.0)]);
     let d = diagnose_claim(&scene, &claim).unwrap();
     assert!(d.agrees(), "contacts do not enter `agrees` (FORMAT.md)");
-    let off = collidoscope::text::contacts_off(&d.check).unwrap();
+    let off = collidoscope::contacts_off(&d.check).unwrap();
     assert!(off > 3.0, "{off}");
     claim.contacts = Some(vec![v(0.5, 0.175)]);
     let d = diagnose_claim(&scene, &claim).unwrap();
-    assert_eq!(collidoscope::text::contacts_off(&d.check), None);
+    assert_eq!(collidoscope::contacts_off(&d.check), None);
 }
 
 /// The front door a game's own test calls, with no scene and no ids, says what `diagnose` says

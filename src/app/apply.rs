@@ -538,7 +538,7 @@ impl App {
                 None
             }
             Ok(LinkRequest::Lesson { name, slide }) => match crate::lesson::builtin(&name) {
-                None => Some(text::unknown_lesson_in_link(&name)),
+                None => Some(crate::lesson::unknown_lesson_in_link(&name)),
                 Some(_) => {
                     self.present(LessonCommand::Open(crate::lesson::LessonSource::BuiltIn(
                         name,

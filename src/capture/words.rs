@@ -5,6 +5,7 @@
 #![allow(clippy::wildcard_imports)]
 
 use crate::geometry::DVec2;
+use crate::motion::event_in_short;
 use crate::text::*;
 
 /// What a followed capture that began again is said with (`diagnose --follow` and the
@@ -875,4 +876,18 @@ fn state_value(key: crate::capture::ShapeKey, s: &crate::capture::ShapeState) ->
         ShapeKey::AngularVelocity => s.angular_velocity.to_string(),
         ShapeKey::Presence => "present".into(),
     }
+}
+
+/// What a live capture lab says when a break holds the frame of a claim that disagrees:
+/// frame `frame`, the pair's names `a` and `b`, the known mistakes that reproduce it.
+pub fn capture_break_disagreement(frame: u64, a: &str, b: &str, causes: &[crate::Cause]) -> String {
+    let why = if causes.is_empty() {
+        "no known mistake reproduces it".to_string()
+    } else {
+        let names: Vec<&str> = causes.iter().map(|c| c.name()).collect();
+        format!("reproduced by {}", names.join(", "))
+    };
+    format!(
+        "paused at frame {frame}: the claim of {a} and {b} disagrees ({why}); the game runs on: Go live (L) follows it again"
+    )
 }

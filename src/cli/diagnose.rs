@@ -4,7 +4,8 @@
 use crate::Judgement;
 use crate::diagnose::diagnose;
 use crate::scene::Scene;
-use crate::text::{self, claim_sentence, differences, number};
+use crate::text::{self, number};
+use crate::{claim_sentence, differences};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,7 +65,7 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Judgement], out: &mut impl
         let _ = writeln!(out, "    claimed: {}", claim_sentence(claim));
         let _ = writeln!(out, "    exact:   {}", text::summary_sentence(&d.exact));
         if d.agrees {
-            match text::contacts_off(d) {
+            match crate::contacts_off(d) {
                 Some(worst) => {
                     let _ = writeln!(
                         out,

@@ -529,7 +529,7 @@ fn report_as(
                         let _ = writeln!(
                             out,
                             "      fix: {}",
-                            crate::text::event_fix(EventKind::Stale)
+                            crate::motion::event_fix(EventKind::Stale)
                         );
                     }
                     (None, true) => {
@@ -584,7 +584,7 @@ fn report_as(
                     "  {}",
                     crate::capture::words::capture_event(&events[at], Some(last))
                 );
-                let _ = writeln!(out, "    fix: {}", crate::text::event_fix(kind));
+                let _ = writeln!(out, "    fix: {}", crate::motion::event_fix(kind));
             }
         }
     }

@@ -211,7 +211,7 @@ pub fn after_help() -> String {
     let events = crate::text::name_table(
         EventKind::ALL
             .iter()
-            .map(|k| (k.name(), crate::text::event_in_short(*k))),
+            .map(|k| (k.name(), crate::motion::event_in_short(*k))),
     );
     format!(
         "\

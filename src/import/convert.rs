@@ -108,11 +108,11 @@ pub fn alike(notes: &[Note]) -> Vec<Vec<&Note>> {
 }
 
 /// The notes as the command line prints them: one line for each group of [`alike`] notes,
-/// with their count and first places (`crate::text::alike_notes`).
+/// with their count and first places (`crate::import::alike_notes`).
 pub fn note_lines(notes: &[Note]) -> Vec<String> {
     alike(notes)
         .iter()
-        .map(|group| crate::text::alike_notes(group))
+        .map(|group| crate::import::alike_notes(group))
         .collect()
 }
 
@@ -141,6 +141,30 @@ pub fn base64(text: &str) -> Option<Vec<u8>> {
         }
     }
     Some(out)
+}
+
+/// Alike import notes (the same words about several objects of one file) as one line: the
+/// count and the first three places, `maps/a.tmx: 42 alike (node "Coins/Coin/Collision"
+/// (CollisionShape2D), ... and 39 more): WHAT`.
+pub fn alike_notes(notes: &[&crate::import::Note]) -> String {
+    let Some(first) = notes.first() else {
+        return String::new();
+    };
+    if notes.len() == 1 {
+        return first.to_string();
+    }
+    let places: Vec<&str> = notes.iter().take(3).map(|n| n.place.as_str()).collect();
+    let more = match notes.len() - places.len() {
+        0 => String::new(),
+        k => format!(" and {k} more"),
+    };
+    format!(
+        "{}: {} alike ({}{more}): {}",
+        first.file.display(),
+        notes.len(),
+        places.join(", "),
+        first.what
+    )
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod godot_text;
 pub mod merge;
 pub mod tiled;
 
+pub use convert::alike_notes;
 pub use convert::{Convert, Note, alike, note_lines};
 pub use merge::{
     KeptGroup, Merged, MergedGroup, merge, merge_imported, merge_scaled, merge_surface_of,

@@ -134,6 +134,15 @@ fn normal(path: &Path) -> PathBuf {
     out
 }
 
+/// A lesson a link names that the window does not carry.
+pub fn unknown_lesson_in_link(name: &str) -> String {
+    let names: Vec<&str> = crate::lesson::BUILT_IN.iter().map(|b| b.name).collect();
+    format!(
+        "the link's `lesson` is `{name}`, which is not a built-in lesson ({})",
+        names.join(", ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

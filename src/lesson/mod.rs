@@ -8,6 +8,7 @@ mod page;
 mod source;
 mod stage;
 
+pub use builtin::unknown_lesson_in_link;
 pub use builtin::{BUILT_IN, BuiltIn, builtin};
 pub use file::{Lesson, Read, Slide, SlideLab, SlideStep, View};
 pub use page::{page, slide_picture};

@@ -308,3 +308,47 @@ impl Event {
         }
     }
 }
+
+/// What fixes a capture's event of `kind`.
+pub fn event_fix(kind: crate::motion::EventKind) -> &'static str {
+    use crate::motion::EventKind;
+    match kind {
+        EventKind::Seam => {
+            "make the floor one shape: a chain (Box2D b2CreateChain, Rapier a polyline with internal-edge flags), or merge the tiles' boxes (collidoscope import LEVEL --merge, or Edit > Merge into chains)"
+        }
+        EventKind::Tunnelled => {
+            "continuous collision for fast bodies (Box2D isBullet, Rapier ccd_enabled), or substeps bounded by (r - e) / |v| (r: the body's smallest half-width, e: the engine's contact margin, |v|: its speed)"
+        }
+        EventKind::PushedThrough => {
+            "push out along the contact normal by the depth, never along the motion; for fast bodies, continuous collision"
+        }
+        EventKind::NormalFlip => {
+            "keep one normal convention (from A toward B) and take the pair's order from the engine's manifold, not from the ids"
+        }
+        EventKind::Stale => {
+            "recompute contacts that moved (Box2D: b2BodyDef.enableContactRecycling = false; Rapier: contact_recycle_distance, or turn recycling off while capturing); a recycled contact is not a geometric mistake"
+        }
+        _ => "",
+    }
+}
+
+/// What an event of `simulate` and the motion lab says happened, in a few words.
+pub fn event_in_short(kind: crate::motion::EventKind) -> &'static str {
+    use crate::motion::EventKind;
+    match kind {
+        EventKind::PushedIn => "the resolver's move made the true depth deeper",
+        EventKind::Tunnelled => "a body passed through a shape within a step",
+        EventKind::PushedThrough => {
+            "the resolver pushed a body out on the far side of the shape it hit"
+        }
+        EventKind::NormalFlip => "a contact's normal reversed between steps",
+        EventKind::StillPenetrating => "the depth is above 1e-6 after the step",
+        EventKind::Caught => {
+            "resolving a segment or chain piece slowed the body along it (a ghost collision)"
+        }
+        EventKind::Seam => {
+            "a contact's normal was a face another shape covers: a ghost collision on a seam"
+        }
+        EventKind::Stale => "a contact the engine did not recompute (from earlier poses)",
+    }
+}

@@ -27,6 +27,8 @@ mod simulation;
 mod sweep;
 
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
+pub use events::event_fix;
+pub use events::event_in_short;
 pub use events::{Event, EventKind, SeamAt, counts};
 pub use recording::{BodyState, Divergence, Recording, replay};
 pub(crate) use simulation::crosses_interior;

@@ -14,6 +14,7 @@ use crate::motion::EventKind;
 use crate::query::{FACE_ANGLE, Velocity, distance, faces};
 #[cfg(feature = "parallel")]
 use crate::scene::Motion;
+use crate::text::short_number;
 
 /// What an arrow of an event's picture shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -291,4 +292,37 @@ fn arrow_scale(body: &Placed, fastest: f64) -> f64 {
     let (lo, hi) = body.aabb();
     let across = (hi - lo).length().max(f64::MIN_POSITIVE);
     if fastest > 0.0 { across / fastest } else { 0.0 }
+}
+
+/// An arrow of an event's picture in words: `before: 6.5 m/s`, `normal before`.
+pub fn event_arrow(arrow: &crate::picture::EventArrow, units: &str, at_corner: bool) -> String {
+    use crate::picture::ArrowKind;
+    // A seam's speed is along -normal: along the floor at a face, into the corner at a corner.
+    let toward = if at_corner {
+        "into the corner"
+    } else {
+        "along the floor"
+    };
+    let speed = |when: &str| {
+        let unit = if units.is_empty() {
+            String::new()
+        } else {
+            format!(" {units}/s")
+        };
+        match arrow.along {
+            // The velocity has turned from the floor: both, the second as the event says it.
+            Some(along) if (along - arrow.value).abs() > 1e-3 * arrow.value.max(1e-9) => format!(
+                "{when}: {}{unit}, {} {toward}",
+                short_number(arrow.value),
+                short_number(along)
+            ),
+            _ => format!("{when}: {}{unit}", short_number(arrow.value)),
+        }
+    };
+    match arrow.kind {
+        ArrowKind::Before => speed("before"),
+        ArrowKind::After => speed("after"),
+        ArrowKind::NormalBefore => "normal, frame before".into(),
+        ArrowKind::Normal => "normal now".into(),
+    }
 }

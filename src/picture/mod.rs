@@ -21,6 +21,7 @@ pub mod svg;
 
 pub use camera::Camera;
 pub use draw::{DrawInput, DrawList, Layer};
+pub use event_picture::event_arrow;
 pub use event_picture::{ArrowKind, EventArrow, EventPicture};
 #[cfg(feature = "parallel")]
 pub use event_picture::{event_picture, run_event_picture};

@@ -20,7 +20,7 @@ pub struct FrameJudgement {
     /// The events this frame completed (the step from the frame before to it, and the frame
     /// before's own), when events were asked for.
     #[serde(skip)]
-    pub events: Vec<crate::capture::analysis::events::CaptureEvent>,
+    pub events: Vec<crate::capture::analysis::event::CaptureEvent>,
     /// What the engine gave that the capture holds as malformed (a NaN pose, a zero normal):
     /// each judged "malformed", never agreeing.
     #[serde(skip_serializing_if = "Vec::is_empty")]

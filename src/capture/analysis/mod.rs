@@ -4,6 +4,7 @@
 //! ([`scan`]) and a capture opened to look around in ([`index`]).
 
 pub mod diff;
+pub mod event;
 pub mod events;
 #[cfg(feature = "parallel")]
 pub mod index;

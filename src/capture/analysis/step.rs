@@ -9,7 +9,8 @@ use crate::capture::words::{capture_event, malformed};
 use crate::capture::{CaptureReader, Malformed, judge_frame};
 use crate::files::FileError;
 use crate::motion::EventKind;
-use crate::text::{event_fix, short_number};
+use crate::motion::event_fix;
+use crate::text::short_number;
 use std::io::Cursor;
 use std::path::Path;
 

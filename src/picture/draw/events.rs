@@ -83,7 +83,7 @@ pub(super) fn event_marks(input: &DrawInput, picture: &EventPicture, list: &mut 
         let drawn = arrow(input, a.from, a.vector, colour, list);
         list.labels.push(Label {
             at: drawn.tip + Vec2::new(0.0, -14.0),
-            text: text::event_arrow(a, &picture.units, picture.corner.is_some()),
+            text: crate::picture::event_arrow(a, &picture.units, picture.corner.is_some()),
             colour,
             importance: Importance::Headline,
             fixed: false,

@@ -155,7 +155,9 @@ impl Live {
             Some(Break {
                 position: d.position,
                 pair: (d.a, d.b, d.piece),
-                said: text::capture_break_disagreement(frame, &d.names.0, &d.names.1, &d.causes),
+                said: crate::capture::words::capture_break_disagreement(
+                    frame, &d.names.0, &d.names.1, &d.causes,
+                ),
                 event: false,
             })
         })?;

@@ -174,7 +174,9 @@ impl CaptureLab {
                 .filter(|e| e.frame == shown.frame.frame)
             {
                 ui.colored_label(palette::MTV, crate::capture::words::capture_event(e, None));
-                ui.label(RichText::new(format!("fix: {}", text::event_fix(e.kind))).weak());
+                ui.label(
+                    RichText::new(format!("fix: {}", crate::motion::event_fix(e.kind))).weak(),
+                );
             }
         }
         if claims.is_empty() {
@@ -240,7 +242,7 @@ impl CaptureLab {
         match self.judgement() {
             Some(j) => {
                 let (a, b) = j.display_names();
-                for line in &text::judgement(j, (&a, &b)) {
+                for line in &crate::judgement(j, (&a, &b)) {
                     ui.label(line);
                 }
                 let mistakes = j.check.matches.clone();

@@ -20,7 +20,9 @@ impl CaptureLab {
                     RichText::new(crate::capture::words::capture_event(e, None))
                         .color(palette::MTV),
                 ));
-                ui.label(RichText::new(format!("fix: {}", text::event_fix(e.kind))).weak());
+                ui.label(
+                    RichText::new(format!("fix: {}", crate::motion::event_fix(e.kind))).weak(),
+                );
             }
             let playback = &self.playback;
             ui.horizontal_wrapped(|ui| {

@@ -6,7 +6,7 @@ use crate::app::{axes_table, pair_lab, projection_plot};
 use crate::diagnose::diagnose_claim;
 use crate::query::{PairReport, pair_report};
 use crate::scene::{Claim, Scene};
-use crate::text::{self, PairNames};
+use crate::text::PairNames;
 use eframe::egui::{self, RichText};
 
 /// What the lower part shows.
@@ -86,7 +86,7 @@ impl FramePair {
             } else {
                 format!(
                     "The document's claim (of its own poses) differs at this frame: {}.",
-                    text::differences(&d.check)
+                    crate::differences(&d.check)
                 )
             };
             ui.label(line)

@@ -306,7 +306,7 @@ impl ClaimedPanel {
         let claim = ws.claim().expect("a diagnosis is of a claim");
         let d = &d.check;
         if d.agrees
-            && let Some(worst) = text::contacts_off(d)
+            && let Some(worst) = crate::contacts_off(d)
         {
             ui.colored_label(
                 palette::DECIDING,
@@ -324,7 +324,7 @@ impl ClaimedPanel {
         } else {
             ui.colored_label(
                 palette::MTV,
-                RichText::new(format!("The claim differs: {}.", text::differences(d))).strong(),
+                RichText::new(format!("The claim differs: {}.", crate::differences(d))).strong(),
             );
         }
         let exact = &d.exact;
