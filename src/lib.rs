@@ -91,15 +91,13 @@ extern crate self as collidoscope;
 pub mod app;
 pub mod broad;
 pub mod capture;
-mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod diagnose;
 pub mod files;
 pub mod fixture;
 pub mod geometry;
 pub mod import;
-mod judgement;
+pub mod judge;
 pub mod latency;
 pub mod lesson;
 pub mod motion;
@@ -108,21 +106,21 @@ pub mod query;
 pub mod scene;
 pub mod text;
 
-pub(crate) use check::Exact;
-pub use check::{
-    Agreement, ContactCheck, Reported, check_contact, check_contact_at, f32_tolerance,
-    largest_coordinate,
-};
+pub use judge::agreement::{Agreement, f32_tolerance, largest_coordinate};
+pub(crate) use judge::check::Exact;
+pub use judge::check::{ContactCheck, check_contact, check_contact_at};
+pub use judge::claim::Reported;
+pub use judge::diagnose;
 // The front door: everything a game's test needs to call `check_contact_at` and read its
 // answer, without knowing the modules.
-pub use check::claim_sentence;
-pub use check::contact_check;
-pub use check::contacts_off;
-pub use check::differences;
-pub use check::reported_sentence;
-pub use diagnose::Differences;
 pub use geometry::{DVec2, Placed, Pose, Shape};
-pub use judgement::judgement;
-pub use judgement::{Cause, Judgement, Names};
+pub use judge::agreement::Differences;
+pub use judge::check::claim_sentence;
+pub use judge::check::contact_check;
+pub use judge::check::contacts_off;
+pub use judge::check::differences;
+pub use judge::check::reported_sentence;
+pub use judge::judgement::judgement;
+pub use judge::judgement::{Cause, Judgement, Names};
 pub use query::{ChainRule, Mistake, PairSummary, TwoSided};
 pub use scene::Precision;

@@ -2,9 +2,10 @@
 //! two shapes against the exact result, with no scene and no ids, and names the known mistakes
 //! that reproduce it. `collidoscope diagnose` and the window judge a file's claims through it.
 
-use crate::diagnose::{Differences, nearest, reproduces};
-use crate::diagnose::{contacts_off_from, differences_from};
-use crate::geometry::{DVec2, Placed};
+use super::agreement::{Agreement, Differences, nearest};
+use super::agreement::{contacts_off_from, differences_from};
+use super::claim::Reported;
+use crate::geometry::Placed;
 use crate::query::{
     ChainRule, Mistake, Outcome, PairSummary, PieceResult, TwoSided, chain_piece, mistaken_outcome,
     piece_outcome, summarize,
@@ -12,88 +13,6 @@ use crate::query::{
 use crate::scene::{Claim, Precision};
 use crate::text::{number, point, summary_sentence};
 use serde::Serialize;
-
-/// What an engine reported for a pair, with no shape ids: A and B are the two shapes it is
-/// checked against, in that order (the normal is meant from A toward B). What a user's own
-/// test passes to [`check_contact`]; a file's [`Claim`] is one with the pair's ids.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Reported {
-    /// Whether it says the interiors overlap.
-    pub intersecting: bool,
-    /// The depth it reports (needed when intersecting).
-    pub depth: Option<f64>,
-    /// The normal it reports, from A toward B (needed when intersecting).
-    pub normal: Option<DVec2>,
-    /// The contact points it reports, if any.
-    pub contacts: Option<Vec<DVec2>>,
-    /// The distance it reports when apart, if any.
-    pub distance: Option<f64>,
-    /// For a pair with a chain: the piece it is about (judged against that piece's result
-    /// by the chain rule). `None`: against the pair's deepest piece.
-    pub piece: Option<usize>,
-    /// An apart claim's speculative contact: its smallest point separation along `normal`
-    /// (>= 0), the gap the solver lets the pair close before it pushes. Judged as that promise:
-    /// the exact distance must be at least this (within the rule's tolerance).
-    pub separation: Option<f64>,
-}
-
-impl Reported {
-    /// "Intersecting by `depth` along `normal`" (from A toward B).
-    pub fn intersecting(depth: f64, normal: DVec2) -> Self {
-        Self {
-            intersecting: true,
-            depth: Some(depth),
-            normal: Some(normal),
-            ..Self::default()
-        }
-    }
-
-    /// "Apart" (or touching).
-    pub fn apart() -> Self {
-        Self::default()
-    }
-
-    /// The same, with these contact points.
-    pub fn with_contacts(mut self, contacts: Vec<DVec2>) -> Self {
-        self.contacts = Some(contacts);
-        self
-    }
-
-    /// The same, about piece `k` of a chain.
-    pub fn on_piece(mut self, k: usize) -> Self {
-        self.piece = Some(k);
-        self
-    }
-
-    /// The same, with this distance (when apart).
-    pub fn with_distance(mut self, distance: f64) -> Self {
-        self.distance = Some(distance);
-        self
-    }
-
-    /// "Apart, a speculative contact": `separation` along `normal` (from A toward B).
-    pub fn speculative(separation: f64, normal: DVec2) -> Self {
-        Self {
-            normal: Some(normal),
-            separation: Some(separation),
-            ..Self::default()
-        }
-    }
-}
-
-impl From<&Claim> for Reported {
-    fn from(claim: &Claim) -> Self {
-        Self {
-            intersecting: claim.intersecting,
-            depth: claim.depth,
-            normal: claim.normal,
-            contacts: claim.contacts.clone(),
-            distance: claim.distance,
-            piece: claim.piece,
-            separation: claim.separation,
-        }
-    }
-}
 
 /// An engine's contact judged against the exact result: what [`check_contact`] returns.
 /// Its `Display` says it in sentences, for a failing test's message.
@@ -125,138 +44,6 @@ impl std::fmt::Display for ContactCheck {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&crate::contact_check(self))
     }
-}
-
-/// How a report is compared with a result, by the precision the engine computed in.
-///
-/// - `F64`: the same verdict, depth and distance within 1e-6 * (1 + |exact|), the normal's
-///   direction within 1e-5.
-/// - `F32 { tau }`: the minimum translation vectors (depth * unit normal, zero when apart) and
-///   the gaps (the distance when apart, 0 when intersecting; left out when either side is apart
-///   without a distance) within tau together: |m - m*| + |g - g*| <= tau, where tau = 2^-20
-///   times the largest coordinate of the two shapes' positions and world bounding boxes. At f32
-///   a verdict may differ only within tau of touching, a depth is held to tau and a normal to
-///   tau / depth; a mistake that reports apart states no distance.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Agreement {
-    /// Double precision.
-    F64,
-    /// Single precision, with its tau for this pair.
-    F32 {
-        /// How far apart a report and a result may be.
-        tau: f64,
-    },
-}
-
-impl Agreement {
-    /// The rule for reports about `a` and `b` computed at `precision`.
-    pub fn for_pair(precision: Precision, a: &Placed, b: &Placed) -> Self {
-        match precision {
-            Precision::F64 => Agreement::F64,
-            Precision::F32 => Agreement::F32 {
-                tau: f32_tolerance(a, b),
-            },
-        }
-    }
-
-    /// tau, at f32.
-    pub fn tolerance(self) -> Option<f64> {
-        match self {
-            Agreement::F64 => None,
-            Agreement::F32 { tau } => Some(tau),
-        }
-    }
-
-    /// Whether `reported` says what `outcome` says, by this rule.
-    pub fn agrees(self, outcome: &Outcome, reported: &Reported) -> bool {
-        self.says_the_same(outcome, reported) && self.keeps_promise(outcome, reported)
-    }
-
-    /// Whether `reported` says what `outcome` says, a speculative claim's promise aside.
-    pub fn says_the_same(self, outcome: &Outcome, reported: &Reported) -> bool {
-        match self {
-            Agreement::F64 => reproduces(outcome, reported),
-            Agreement::F32 { tau } => f32_error(outcome, reported) <= tau,
-        }
-    }
-
-    /// A speculative claim's promise: where the exact result is apart, its distance is at
-    /// least the claimed separation, within the rule's tolerance (tau at f32; at f64 the
-    /// length tolerance, 1e-6 * (1 + distance)). A separation larger than the distance lets the
-    /// pair sink in before the solver pushes. Any other claim keeps it.
-    pub fn keeps_promise(self, outcome: &Outcome, reported: &Reported) -> bool {
-        let (Some(separation), false, false) = (
-            reported.separation,
-            reported.intersecting,
-            outcome.intersecting,
-        ) else {
-            return true;
-        };
-        let Some(distance) = outcome.distance else {
-            return true;
-        };
-        let slack = match self {
-            Agreement::F64 => crate::diagnose::LENGTH_TOLERANCE * (1.0 + distance.abs()),
-            Agreement::F32 { tau } => tau,
-        };
-        distance >= separation - slack
-    }
-
-    /// How far `reported` is from `outcome` (at f32: |m - m*| + |g - g*|).
-    pub fn error(self, outcome: &Outcome, reported: &Reported) -> Option<f64> {
-        match self {
-            Agreement::F64 => None,
-            Agreement::F32 { .. } => Some(f32_error(outcome, reported)),
-        }
-    }
-
-    /// What a mistaken test's `outcome` is compared as: at f32 an apart result states no
-    /// distance.
-    pub fn mistaken(self, mut outcome: Outcome) -> Outcome {
-        if matches!(self, Agreement::F32 { .. }) && !outcome.intersecting {
-            outcome.distance = None;
-        }
-        outcome
-    }
-}
-
-/// tau = 2^-20 * M, M the largest absolute coordinate of the two shapes' positions and world
-/// bounding boxes: the size of a few f32 roundings at that scale.
-pub fn f32_tolerance(a: &Placed, b: &Placed) -> f64 {
-    largest_coordinate(a, b) * (-20f64).exp2()
-}
-
-/// M: the largest absolute coordinate of the two shapes' positions and world bounding boxes.
-pub fn largest_coordinate(a: &Placed, b: &Placed) -> f64 {
-    [a, b]
-        .into_iter()
-        .flat_map(|p| {
-            let (lo, hi) = p.aabb();
-            let at = p.pose.position;
-            [at.x, at.y, lo.x, lo.y, hi.x, hi.y]
-        })
-        .fold(0.0f64, |m, x| m.max(x.abs()))
-}
-
-/// |m - m*| + |g - g*| (the gap term left out when either side is apart with no distance).
-fn f32_error(outcome: &Outcome, reported: &Reported) -> f64 {
-    let mtv = |intersecting: bool, depth: Option<f64>, normal: Option<DVec2>| match (
-        intersecting,
-        depth,
-        normal.and_then(DVec2::try_normalize),
-    ) {
-        (true, Some(d), Some(n)) => n * d,
-        _ => DVec2::ZERO,
-    };
-    let gap = |intersecting: bool, distance: Option<f64>| {
-        if intersecting { Some(0.0) } else { distance }
-    };
-    let m_claim = mtv(reported.intersecting, reported.depth, reported.normal);
-    let m_exact = mtv(outcome.intersecting, Some(outcome.depth), outcome.normal);
-    let gaps = gap(reported.intersecting, reported.distance)
-        .zip(gap(outcome.intersecting, outcome.distance))
-        .map_or(0.0, |(g, h)| (g - h).abs());
-    m_claim.distance(m_exact) + gaps
 }
 
 /// The exact result of `a` and `b` as a report is judged against: the pair's, or for a report

@@ -3,7 +3,7 @@
 //! record for `diagnose` on a shape set and on a capture, for the window's claim panels and for
 //! a game's tests; [`ContactCheck`] is the same verdict with no pair and no claim.
 
-use crate::diagnose::differences_from;
+use super::agreement::differences_from;
 use crate::query::{Mistake, PairRecord};
 use crate::reported_sentence;
 use crate::text::{broken_promise, f32_error, summary_sentence};

@@ -1,0 +1,88 @@
+//! The claim: what an engine reported about a pair (touching or apart, depth, normal, contacts,
+//! distance; for a speculative contact its normal and separation), for shape sets and captures
+//! alike.
+
+use crate::geometry::DVec2;
+use crate::scene::Claim;
+
+/// What an engine reported for a pair, with no shape ids: A and B are the two shapes it is
+/// checked against, in that order (the normal is meant from A toward B). What a user's own
+/// test passes to [`check_contact`]; a file's [`Claim`] is one with the pair's ids.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reported {
+    /// Whether it says the interiors overlap.
+    pub intersecting: bool,
+    /// The depth it reports (needed when intersecting).
+    pub depth: Option<f64>,
+    /// The normal it reports, from A toward B (needed when intersecting).
+    pub normal: Option<DVec2>,
+    /// The contact points it reports, if any.
+    pub contacts: Option<Vec<DVec2>>,
+    /// The distance it reports when apart, if any.
+    pub distance: Option<f64>,
+    /// For a pair with a chain: the piece it is about (judged against that piece's result
+    /// by the chain rule). `None`: against the pair's deepest piece.
+    pub piece: Option<usize>,
+    /// An apart claim's speculative contact: its smallest point separation along `normal`
+    /// (>= 0), the gap the solver lets the pair close before it pushes. Judged as that promise:
+    /// the exact distance must be at least this (within the rule's tolerance).
+    pub separation: Option<f64>,
+}
+
+impl Reported {
+    /// "Intersecting by `depth` along `normal`" (from A toward B).
+    pub fn intersecting(depth: f64, normal: DVec2) -> Self {
+        Self {
+            intersecting: true,
+            depth: Some(depth),
+            normal: Some(normal),
+            ..Self::default()
+        }
+    }
+
+    /// "Apart" (or touching).
+    pub fn apart() -> Self {
+        Self::default()
+    }
+
+    /// The same, with these contact points.
+    pub fn with_contacts(mut self, contacts: Vec<DVec2>) -> Self {
+        self.contacts = Some(contacts);
+        self
+    }
+
+    /// The same, about piece `k` of a chain.
+    pub fn on_piece(mut self, k: usize) -> Self {
+        self.piece = Some(k);
+        self
+    }
+
+    /// The same, with this distance (when apart).
+    pub fn with_distance(mut self, distance: f64) -> Self {
+        self.distance = Some(distance);
+        self
+    }
+
+    /// "Apart, a speculative contact": `separation` along `normal` (from A toward B).
+    pub fn speculative(separation: f64, normal: DVec2) -> Self {
+        Self {
+            normal: Some(normal),
+            separation: Some(separation),
+            ..Self::default()
+        }
+    }
+}
+
+impl From<&Claim> for Reported {
+    fn from(claim: &Claim) -> Self {
+        Self {
+            intersecting: claim.intersecting,
+            depth: claim.depth,
+            normal: claim.normal,
+            contacts: claim.contacts.clone(),
+            distance: claim.distance,
+            piece: claim.piece,
+            separation: claim.separation,
+        }
+    }
+}
