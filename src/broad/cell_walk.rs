@@ -20,7 +20,6 @@
 //! and a few cells within `slack` of it besides. Indices come from the grid's own
 //! [`cell_index`], so a box and a walk agree on where a boundary is.
 
-use super::grid::{Cell, cell_index};
 use crate::geometry::DVec2;
 
 /// A cell on a walk, and the earliest fraction of the segment that can lie in it.
@@ -176,172 +175,17 @@ impl Iterator for CellWalk {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::broad::Grid;
-    use crate::scene::generate::Random;
-    use std::collections::HashMap;
+/// A cell: its column and row.
+pub type Cell = (i32, i32);
 
-    /// A coordinate: anywhere, or exactly on a cell boundary (a multiple of `s`).
-    fn coordinate(random: &mut Random, s: f64) -> f64 {
-        if random.unit() < 0.3 {
-            (random.between(-6.0, 6.0)).round() * s
-        } else {
-            random.between(-6.0, 6.0) * s
-        }
-    }
-
-    fn walked(from: DVec2, to: DVec2, s: f64, slack: f64) -> Vec<WalkedCell> {
-        CellWalk::new(from, to, s, slack).collect()
-    }
-
-    /// The distance between the segment `a`-`b` and the closed square of cell `c`.
-    fn distance_to_cell(a: DVec2, b: DVec2, (x, y): Cell, s: f64) -> f64 {
-        let (lo, hi) = (
-            DVec2::new(x as f64, y as f64) * s,
-            DVec2::new((x + 1) as f64, (y + 1) as f64) * s,
-        );
-        // Liang-Barsky: the segment meets the square when its clipped range is not empty.
-        let (mut t0, mut t1) = (0.0f64, 1.0f64);
-        let d = b - a;
-        for (p, q) in [
-            (-d.x, a.x - lo.x),
-            (d.x, hi.x - a.x),
-            (-d.y, a.y - lo.y),
-            (d.y, hi.y - a.y),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    t1 = -1.0;
-                }
-            } else if p < 0.0 {
-                t0 = t0.max(q / p);
-            } else {
-                t1 = t1.min(q / p);
-            }
-        }
-        if t0 <= t1 {
-            return 0.0;
-        }
-        let to_square = |p: DVec2| (p.clamp(lo, hi) - p).length();
-        let to_segment = |p: DVec2| {
-            let t = if d == DVec2::ZERO {
-                0.0
-            } else {
-                ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
-            };
-            (a + d * t - p).length()
-        };
-        let corners = [lo, hi, DVec2::new(lo.x, hi.y), DVec2::new(hi.x, lo.y)];
-        [to_square(a), to_square(b)]
-            .into_iter()
-            .chain(corners.map(to_segment))
-            .fold(f64::INFINITY, f64::min)
-    }
-
-    /// On random segments (many along cell boundaries or through corners, some of zero
-    /// length): every cell the segment meets is walked, and the cell `Grid::cell_of` gives for
-    /// any point of it, with `reached` no later than that point's fraction; each cell once,
-    /// `reached` never decreasing, and no cell farther than the slack from the segment.
-    #[test]
-    fn the_walk_holds_every_cell_the_segment_meets_once_in_order() {
-        let mut random = Random::from_state(0x9e37_79b9_7f4a_7c15);
-        for case in 0..3000 {
-            let s = [1.0, 0.5, 0.3, 2.7, 1e-3][case % 5];
-            let from = DVec2::new(coordinate(&mut random, s), coordinate(&mut random, s));
-            let to = match case % 4 {
-                0 => from,
-                1 => DVec2::new(coordinate(&mut random, s), from.y),
-                2 => from + DVec2::splat(coordinate(&mut random, s)),
-                _ => DVec2::new(coordinate(&mut random, s), coordinate(&mut random, s)),
-            };
-            let slack = 1e-12 * (s + from.abs().max_element() + to.abs().max_element());
-            let walk = walked(from, to, s, slack);
-            let mut reached: HashMap<Cell, f64> = HashMap::new();
-            for (i, w) in walk.iter().enumerate() {
-                assert!(reached.insert(w.cell, w.reached).is_none(), "twice: {w:?}");
-                assert!((0.0..=1.0).contains(&w.reached));
-                if i > 0 {
-                    assert!(walk[i - 1].reached <= w.reached, "{from} -> {to}: {walk:?}");
-                }
-                let off = distance_to_cell(from, to, w.cell, s);
-                assert!(off <= 4.0 * slack, "{from} -> {to}: {w:?} is {off} away");
-            }
-            let grid = Grid::new(s);
-            let (lo, hi) = (grid.cell_of(from.min(to)), grid.cell_of(from.max(to)));
-            for x in lo.0 - 1..=hi.0 + 1 {
-                for y in lo.1 - 1..=hi.1 + 1 {
-                    if distance_to_cell(from, to, (x, y), s) == 0.0 {
-                        assert!(
-                            reached.contains_key(&(x, y)),
-                            "{from} -> {to} (cell {s}) meets {:?}: {walk:?}",
-                            (x, y)
-                        );
-                    }
-                }
-            }
-            for k in 0..=64 {
-                let t = k as f64 / 64.0;
-                let p = from + (to - from) * t;
-                let cell = grid.cell_of(p);
-                let first = reached.get(&cell).copied();
-                assert!(
-                    first.is_some_and(|r| r <= t),
-                    "{from} -> {to} (cell {s}): {p} at {t} in {cell:?}: {first:?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_segment_along_a_cell_boundary_walks_the_rows_on_both_sides() {
-        let cells: Vec<Cell> = walked(DVec2::new(0.5, 2.0), DVec2::new(2.5, 2.0), 1.0, 1e-12)
-            .iter()
-            .map(|w| w.cell)
-            .collect();
-        assert_eq!(cells, [(0, 1), (0, 2), (1, 1), (1, 2), (2, 1), (2, 2)]);
-    }
-
-    #[test]
-    fn a_diagonal_through_cell_corners_walks_the_cells_around_each_corner() {
-        let cells: Vec<Cell> = walked(DVec2::new(0.5, 0.5), DVec2::new(-1.5, -1.5), 1.0, 1e-12)
-            .iter()
-            .map(|w| w.cell)
-            .collect();
-        assert_eq!(
-            cells,
-            [
-                (0, 0),
-                (0, -1),
-                (-1, 0),
-                (-1, -1),
-                (-1, -2),
-                (-2, -1),
-                (-2, -2)
-            ]
-        );
-    }
-
-    #[test]
-    fn a_steep_segment_walks_by_rows() {
-        let walk = walked(DVec2::new(0.2, 0.5), DVec2::new(0.4, 3.5), 1.0, 0.0);
-        let cells: Vec<Cell> = walk.iter().map(|w| w.cell).collect();
-        assert_eq!(cells, [(0, 0), (0, 1), (0, 2), (0, 3)]);
-        let reached: Vec<f64> = walk.iter().map(|w| w.reached).collect();
-        assert_eq!(reached, [0.0, 0.5 / 3.0, 1.5 / 3.0, 2.5 / 3.0]);
-        assert_eq!(
-            CellWalk::new(DVec2::ZERO, DVec2::new(0.0, 1e9), 1.0, 0.0).columns(),
-            1_000_000_001
-        );
-    }
-
-    #[test]
-    fn a_zero_length_segment_walks_the_cells_its_point_touches() {
-        let cells: Vec<Cell> = walked(DVec2::new(1.0, 0.5), DVec2::new(1.0, 0.5), 1.0, 1e-12)
-            .iter()
-            .map(|w| w.cell)
-            .collect();
-        assert_eq!(cells, [(0, 0), (1, 0)]);
+/// The column (or row) of cells `cell_size` wide holding the coordinate `v`: saturated at the
+/// ends of the `i32` range, so shapes at 1e300 do not overflow. Every cell index of the grid,
+/// and of a walk along a segment ([`CellWalk`]), is computed here.
+pub(crate) fn cell_index(v: f64, cell_size: f64) -> i32 {
+    let c = (v / cell_size).floor();
+    if c.is_nan() {
+        0
+    } else {
+        c.clamp(i32::MIN as f64, i32::MAX as f64) as i32
     }
 }
