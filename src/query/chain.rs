@@ -26,8 +26,8 @@
 //! direction inside C is measured and the least kept.
 
 use super::closest::Proximity;
-use super::collide::collide_convex;
 use super::contact::{Contact, manifold};
+use super::fast_path::collide_convex;
 use super::piece::{Admissible, ChainReport, PieceResult, SAME_DIRECTION, signed_angle};
 use super::record::PairSummary;
 use super::report::{PairReport, distance_convex, pair_report_convex};

@@ -1,12 +1,12 @@
 //! The queries that take any pair, a chain's included: each decides whether the pair has a
 //! chain and hands it to the chain rule (`chain.rs`, piece by piece) or to the convex test
-//! (`collide.rs`, `report.rs`). Everything below knows one kind of pair; only this file knows
+//! (`fast_path.rs`, `report.rs`). Everything below knows one kind of pair; only this file knows
 //! both.
 
 use super::chain::{chain_contact, chain_distance, chain_report};
 use super::closest::Proximity;
-use super::collide::collide_convex;
 use super::contact::Contact;
+use super::fast_path::collide_convex;
 use super::report::{PairReport, distance_convex, pair_report_convex};
 use crate::geometry::Placed;
 

@@ -3,7 +3,7 @@
 //!
 //! | question | entry point | file |
 //! |---|---|---|
-//! | overlap, depth, normal, contact points (the fast path) | [`collide`] | `dispatch.rs`, `collide.rs` |
+//! | overlap, depth, normal, contact points (the fast path) | [`collide`] | `dispatch.rs`, `fast_path.rs` |
 //! | every candidate axis, both intervals, the verdict and the MTV | [`sat_report`] | `sat.rs` |
 //! | the tutorial rule "smallest overlap, axis sign as it comes", kept to show its bug | [`naive_report`] | `naive.rs` |
 //! | what a known mistake reports, with its own axes | [`mistaken_report`], [`mistaken_outcome`] | `mistakes.rs` |
@@ -18,11 +18,11 @@
 //! | when a moving shape meets each piece of a chain | [`chain_time_of_impact`] | `chain_toi.rs` |
 //! | what a moving shape covers | [`swept_outline`], [`convex_hull`] | `sweep.rs` |
 //!
-//! The types they share live in `types.rs`; the candidate axes that `sat` and `collide` both
+//! The types they share live in `types.rs`; the candidate axes that `sat` and `fast_path` both
 //! walk, in `candidates.rs`.
 //!
 //! Dependencies point one way: `types` and `closest` need nothing here; `candidates` needs
-//! them; `sat`, `contact` and `collide` build on `candidates`; `record` and `piece` hold the
+//! them; `sat`, `contact` and `fast_path` build on `candidates`; `record` and `piece` hold the
 //! records and the chain rule's data; `report` (convex pairs) and `chain` (the chain rule,
 //! piece by piece, on the convex queries) build on those; `dispatch` alone knows both kinds of
 //! pair and hands each to its query; `summary`, `mistakes` and `chain_toi` build on it.
@@ -40,9 +40,9 @@ pub(crate) mod candidates;
 mod chain;
 mod chain_toi;
 mod closest;
-mod collide;
 mod contact;
 mod dispatch;
+mod fast_path;
 mod mistakes;
 mod naive;
 mod piece;

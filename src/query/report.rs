@@ -7,8 +7,8 @@
 use super::closest::{
     Proximity, closest_cores, closest_polygon_cores, proximity_from, proximity_of_apart,
 };
-use super::collide::{CLEAR_MARGIN, views_intersect};
 use super::contact::{Contact, manifold};
+use super::fast_path::{CLEAR_MARGIN, views_intersect};
 use super::naive::{NaiveMtv, naive_report};
 use super::piece::ChainReport;
 use super::region::{Region, region_of};

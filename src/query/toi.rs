@@ -35,7 +35,7 @@
 use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
-use super::collide::{collide_at, collide_circles, collide_convex as collide};
+use super::fast_path::{collide_at, collide_circles, collide_convex as collide};
 use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
