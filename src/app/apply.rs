@@ -185,7 +185,7 @@ impl App {
                 self.lab = lab;
             }
             Command::ShowPanel(side) => {
-                let shapes = side == widgets::Side::Left;
+                let shapes = side == crate::app::command::PanelSide::Left;
                 match shapes {
                     true => self.options.shapes_panel = true,
                     false => self.options.explain_panel = true,

@@ -345,7 +345,7 @@ pub enum Command {
     Lab(super::Lab),
     /// Show the shapes panel (`Left`) or the lab's panel (`Right`); where only one fits (a
     /// narrow window, a phone), the other goes.
-    ShowPanel(super::widgets::Side),
+    ShowPanel(PanelSide),
     /// Follow a moving pair over `[0, T]` (one step's dt).
     Horizon(f64),
     /// Cast the casts lab's ray from the first point to the second (world).
@@ -371,7 +371,7 @@ pub enum Command {
     /// A capture lab action.
     Capture(CaptureCommand),
     /// Present a lesson, step through it, end it.
-    Lesson(super::LessonCommand),
+    Lesson(LessonCommand),
     /// Write a fixture of these pairs (list positions; every pair when `None`) and, with
     /// `rust`, the test that checks it.
     ExportFixture {
@@ -425,4 +425,32 @@ impl Commands {
             error,
         }));
     }
+}
+
+/// What presenter mode is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LessonCommand {
+    /// Present this lesson from its first slide (the user's document is kept aside).
+    Open(crate::lesson::LessonSource),
+    /// The slide's next SAT step, else the next slide.
+    Next,
+    /// The slide's previous SAT step, else the previous slide at its last step.
+    Back,
+    /// This slide (from 0), at its first step.
+    Go(usize),
+    /// The slide as it opened: its scene, pair, step and view.
+    Restore,
+    /// The projector look on or off.
+    Projector(bool),
+    /// End the presentation: the user's document comes back as it was.
+    End,
+}
+
+/// Which side a lab's or the shapes' panel is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelSide {
+    /// The shapes panel's.
+    Left,
+    /// The labs' panels'.
+    Right,
 }

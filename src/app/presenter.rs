@@ -5,29 +5,11 @@
 //! SAT steps, then the slides. The user's own document, view and labs are kept aside whole
 //! while a lesson is shown and come back as they were when it ends: nothing is lost.
 
+pub use super::command::LessonCommand;
 use super::*;
 use crate::lesson::{self, BUILT_IN, Lesson, LessonSource, Slide, SlideLab, SlideStep};
 use crate::text::PairNames;
 use egui::{Color32, FontId, RichText};
-
-/// What presenter mode is asked.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LessonCommand {
-    /// Present this lesson from its first slide (the user's document is kept aside).
-    Open(LessonSource),
-    /// The slide's next SAT step, else the next slide.
-    Next,
-    /// The slide's previous SAT step, else the previous slide at its last step.
-    Back,
-    /// This slide (from 0), at its first step.
-    Go(usize),
-    /// The slide as it opened: its scene, pair, step and view.
-    Restore,
-    /// The projector look on or off.
-    Projector(bool),
-    /// End the presentation: the user's document comes back as it was.
-    End,
-}
 
 /// The lesson shown, and what it keeps aside.
 pub struct Presenter {

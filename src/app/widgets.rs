@@ -2,6 +2,7 @@
 //! side panel sized as a share of the window.
 
 use super::PlaybackCommand;
+use super::command::PanelSide;
 use eframe::egui;
 
 /// A timeline's |< < Play/Pause > >| row, each button with its tooltip (in that order);
@@ -93,15 +94,6 @@ pub fn loop_speed_slider_numbered(
     asked
 }
 
-/// Which side a lab's or the shapes' panel is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// The shapes panel's.
-    Left,
-    /// The labs' panels'.
-    Right,
-}
-
 /// Below this window width (points: a phone held upright) a side panel goes under the scene
 /// view instead, so the scene keeps the whole width.
 pub const PHONE: f32 = 600.0;
@@ -112,7 +104,7 @@ pub const PHONE: f32 = 600.0;
 /// 0.4 of the height whatever it holds, scrolled (by a drag too, as a phone's lists are).
 pub fn side_panel(
     ui: &mut egui::Ui,
-    (side, id): (Side, &'static str),
+    (side, id): (PanelSide, &'static str),
     (default, min, share): (f32, f32, f32),
     add: impl FnOnce(&mut egui::Ui),
 ) {
@@ -136,8 +128,8 @@ pub fn side_panel(
         return;
     }
     let panel = match side {
-        Side::Left => egui::Panel::left(id),
-        Side::Right => egui::Panel::right(id),
+        PanelSide::Left => egui::Panel::left(id),
+        PanelSide::Right => egui::Panel::right(id),
     };
     panel
         .default_size(default.min(0.95 * share * size.x))
@@ -159,8 +151,8 @@ pub fn panel_switch(ui: &mut egui::Ui, shown: (bool, bool), out: &mut super::Com
             let half = (ui.available_width() - ui.spacing().item_spacing.x) / 2.0;
             let size = egui::vec2(half, 1.4 * ui.spacing().interact_size.y);
             for (side, name, shown) in [
-                (Side::Left, "Shapes", shown.0),
-                (Side::Right, "Explain", shown.1),
+                (PanelSide::Left, "Shapes", shown.0),
+                (PanelSide::Right, "Explain", shown.1),
             ] {
                 let button = egui::Button::selectable(shown, name).min_size(size);
                 if ui.add(button).clicked() && !shown {

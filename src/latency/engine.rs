@@ -10,7 +10,7 @@
 //! it, not the length of its span, and no row is made for a bucket where nobody is near.
 
 use super::findings::{Collision, Finding, Retraction, standing};
-use super::log::{Packet, PacketLog};
+use super::log::{MAX_TIME_MS, Packet, PacketLog};
 use super::swept::{SweptBox, swept_contact};
 use super::track::{Knowledge, Sample, Track};
 use crate::broad::{Aabb, Grid, auto_cell_size};
@@ -84,10 +84,6 @@ pub const SWEPT_WEIGHT: u64 = 8;
 /// A stretch of track whose buckets number at most this is checked bucket by bucket when the
 /// players' boxes over it meet (longer ones are halved first).
 const LEAF_BUCKETS: u64 = 8;
-
-/// How far from time 0 a packet's times may be (ms; about 31.7 years): beyond it, a bucket's
-/// index no longer counts exactly.
-pub const MAX_TIME_MS: f64 = 1e12;
 
 /// Why the engine refused a packet (it is left out; the engine stays as it was).
 #[derive(Clone, Debug, PartialEq)]

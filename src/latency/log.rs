@@ -9,6 +9,10 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::path::Path;
 
+/// How far from time 0 a packet's times may be (ms; about 31.7 years): beyond it, a bucket's
+/// index no longer counts exactly.
+pub const MAX_TIME_MS: f64 = 1e12;
+
 /// The `format` of a packet log.
 pub const FORMAT: &str = "collidoscope-packets";
 
@@ -235,12 +239,12 @@ fn check_packets(packets: &[Packet], players: usize) -> Result<(), Problem> {
             if !x.is_finite() {
                 return Err(fail(field, format!("must be a finite number, found {x}")));
             }
-            if field != "angle" && x.abs() > super::MAX_TIME_MS {
+            if field != "angle" && x.abs() > MAX_TIME_MS {
                 return Err(fail(
                     field,
                     format!(
                         "is {x:e} ms, farther from time 0 than {:e} ms (about 31.7 years)",
-                        super::MAX_TIME_MS
+                        MAX_TIME_MS
                     ),
                 ));
             }

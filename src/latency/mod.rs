@@ -28,12 +28,12 @@ mod swept;
 mod track;
 
 pub use engine::{
-    CHECKS_AT_START, CHECKS_PER_PACKET, Effect, GRID_FROM, MAX_TIME_MS, PacketEngine, PlayerAt,
-    PushError, ROW_BY_ROW, STOPPED_AFTER, SWEPT_WEIGHT, Settings, buckets_in, intervals_meeting,
+    CHECKS_AT_START, CHECKS_PER_PACKET, Effect, GRID_FROM, PacketEngine, PlayerAt, PushError,
+    ROW_BY_ROW, STOPPED_AFTER, SWEPT_WEIGHT, Settings, buckets_in, intervals_meeting,
 };
 pub use findings::{Collision, Finding, Retraction, standing, taken_back};
 pub use generate::{Network, generate, truth_at};
-pub use log::{FORMAT, Packet, PacketLog, Player, VERSION, is_packet_log_text};
+pub use log::{FORMAT, MAX_TIME_MS, Packet, PacketLog, Player, VERSION, is_packet_log_text};
 pub use reference::one_pass;
 pub use swept::{SweptBox, swept_contact};
 pub use track::{Knowledge, Sample, Track};

@@ -65,7 +65,7 @@ impl BroadLab {
 
     /// The panel on the right.
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
-        let panel = (crate::app::widgets::Side::Right, "broad");
+        let panel = (crate::app::command::PanelSide::Right, "broad");
         crate::app::side_panel(ui, panel, (300.0, 220.0, 0.42), |ui| {
             ui.heading("Broad phase");
             ui.label(

@@ -103,7 +103,7 @@ impl CastsLab {
         device: text::Device,
         out: &mut Commands,
     ) {
-        let panel = (crate::app::widgets::Side::Right, "casts");
+        let panel = (crate::app::command::PanelSide::Right, "casts");
         crate::app::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             ui.heading("Ray cast");
             ui.label(

@@ -1,12 +1,12 @@
 //! The left panel: the shapes (select, make A or B), adding and removing them, and the numbers
 //! of the selected one.
 
+use crate::app::command::PanelSide;
 use crate::app::command::{Command, Commands};
 use crate::app::document::edit::Edit;
 use crate::app::document::workspace::Workspace;
 use crate::app::panels::numbers_panel::NumbersPanel;
 use crate::app::view::scene_view::SceneView;
-use crate::app::widgets::Side;
 use crate::geometry::{Capsule, Chain, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
 use crate::import::Note;
 use crate::picture::palette;
@@ -58,8 +58,8 @@ impl ShapesPanel {
         // A frame's read-only list is narrower than the editable panel: the scene view
         // matters more there (a 1024-point window keeps most of its width for it).
         let (panel, size) = match read_only {
-            Some(_) => ((Side::Left, "frame shapes"), (160.0, 110.0, 0.16)),
-            None => ((Side::Left, "shapes"), (205.0, 150.0, 0.22)),
+            Some(_) => ((PanelSide::Left, "frame shapes"), (160.0, 110.0, 0.16)),
+            None => ((PanelSide::Left, "shapes"), (205.0, 150.0, 0.22)),
         };
         crate::app::side_panel(ui, panel, size, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {

@@ -25,7 +25,7 @@ impl CaptureLab {
     /// The panel on the right: the capture, its counts, the selected claim explained, every
     /// disagreeing claim.
     pub fn ui(&mut self, ui: &mut egui::Ui, naive: bool, out: &mut Commands) {
-        let panel = (crate::app::widgets::Side::Right, "capture");
+        let panel = (crate::app::command::PanelSide::Right, "capture");
         crate::app::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("capture lab")

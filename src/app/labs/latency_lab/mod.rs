@@ -503,7 +503,7 @@ impl LatencyLab {
     ) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
-        let panel = (crate::app::widgets::Side::Right, "latency");
+        let panel = (crate::app::command::PanelSide::Right, "latency");
         crate::app::side_panel(ui, panel, (380.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("latency lab")

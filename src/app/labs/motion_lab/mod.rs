@@ -377,7 +377,7 @@ impl MotionLab {
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &Workspace, naive: bool, out: &mut Commands) {
         self.path
             .follow(ws.document.path.as_deref(), ws.document.data_dir());
-        let panel = (crate::app::widgets::Side::Right, "motion");
+        let panel = (crate::app::command::PanelSide::Right, "motion");
         crate::app::side_panel(ui, panel, (360.0, 240.0, 0.42), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("motion lab")

@@ -162,7 +162,7 @@ impl PairLab {
         options: &mut ViewOptions,
         out: &mut Commands,
     ) {
-        let panel = (crate::app::widgets::Side::Right, "explain");
+        let panel = (crate::app::command::PanelSide::Right, "explain");
         crate::app::side_panel(ui, panel, (400.0, 240.0, 0.42), |ui| {
             pair_chooser(ui, ws, out);
             let (Some(report), Some(names)) = (ws.report(), pair_names(ws)) else {
