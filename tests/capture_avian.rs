@@ -1,6 +1,8 @@
 //! Real Avian (avian2d 0.8, a Bevy plugin) worlds captured by `CapturePlugin` and judged frame
 //! by frame: a crate sliding over twelve separate floor tiles, a ball rolling off a ramp, a
-//! stack of boxes and a capsule, run headless for 200 fixed steps. With contact recycling off
+//! stack of boxes and a capsule, run headless for 200 fixed steps; a rounded crate; colliders of
+//! pieces (compounds on a polyline floor, a heightfield hill, a trimesh slab), each claim judged
+//! against the piece the plugin finds for it. With contact recycling off
 //! (the plugin's default) every claim agrees at f32 but one, a tie between two nearly parallel
 //! faces at the same depth (measured and checked below); with Avian's recycling kept, a
 //! quarter of the claims disagree, some named `previous-poses`. Avian's engine fixture test
@@ -473,4 +475,263 @@ fn a_rounded_avian_crate_is_captured_with_its_radius_and_agrees() {
     };
     assert_eq!(p.radius(), 0.05f32 as f64);
     assert_eq!(p.centred_half_extents(), Some(DVec2::splat(0.2f32 as f64)));
+}
+
+/// How many claims each captured shape (by name) is in, over the whole capture.
+fn claims_by_name(path: &Path) -> BTreeMap<String, usize> {
+    let mut reader = CaptureReader::open(path).unwrap();
+    let mut by_name = BTreeMap::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        let judged = judge_frame(&reader, &frame);
+        for c in &judged.claims {
+            for id in [c.a, c.b] {
+                let name = reader
+                    .shape(id)
+                    .and_then(|s| s.name.as_deref().map(str::to_string))
+                    .unwrap_or_else(|| format!("id {id}"));
+                *by_name.entry(name).or_default() += 1;
+            }
+        }
+    }
+    by_name
+}
+
+/// The ids and names of a capture's shapes in its last frame.
+fn shapes_of(path: &Path) -> BTreeMap<String, u64> {
+    let mut reader = CaptureReader::open(path).unwrap();
+    while reader.next_frame().unwrap().is_some() {}
+    reader
+        .shapes()
+        .map(|s| (s.name.as_deref().unwrap_or_default().to_string(), s.id))
+        .collect()
+}
+
+/// An L-shaped crate (`Collider::compound` of two rectangles) sliding and tumbling along a
+/// polyline floor with a kink and a slope: each part and each segment is a shape of its own
+/// (ids from 2^52, named "L/part k" and "floor/segment k"), every claim is judged against the
+/// part and the segment parry collided, and every claim agrees at f32 (or is a tie, as above).
+#[test]
+fn a_compound_l_on_a_polyline_floor_is_captured_piece_by_piece_and_agrees() {
+    fn l_on_polyline(mut commands: Commands) {
+        use bevy::math::Vec2;
+        commands.spawn((
+            Name::new("floor"),
+            RigidBody::Static,
+            Collider::polyline(
+                vec![
+                    Vec2::new(-6.0, 0.0),
+                    Vec2::new(-3.0, 0.0),
+                    Vec2::new(-1.0, 0.0),
+                    Vec2::new(2.0, -0.3),
+                    Vec2::new(6.0, -0.3),
+                    Vec2::new(8.0, 0.7),
+                ],
+                None,
+            ),
+        ));
+        commands.spawn((
+            Name::new("L"),
+            RigidBody::Dynamic,
+            Collider::compound(vec![
+                (
+                    Position(Vec2::ZERO),
+                    Rotation::default(),
+                    Collider::rectangle(1.0, 0.2),
+                ),
+                (
+                    Position(Vec2::new(-0.4, 0.4)),
+                    Rotation::default(),
+                    Collider::rectangle(0.2, 0.6),
+                ),
+            ]),
+            Transform::from_xyz(-5.0, 0.3, 0.0),
+            LinearVelocity(Vec2::new(4.0, 0.0)),
+        ));
+        commands.spawn((
+            Name::new("T"),
+            RigidBody::Dynamic,
+            Collider::compound(vec![
+                (
+                    Position(Vec2::ZERO),
+                    Rotation::default(),
+                    Collider::rectangle(0.8, 0.2),
+                ),
+                (
+                    Position(Vec2::new(0.0, -0.35)),
+                    Rotation::degrees(10.0),
+                    Collider::capsule(0.08, 0.5),
+                ),
+            ]),
+            Transform::from_xyz(0.5, 1.2, 0.0),
+            LinearVelocity(Vec2::new(1.0, 0.0)),
+        ));
+        commands.spawn((
+            Name::new("ball"),
+            RigidBody::Dynamic,
+            Collider::circle(0.25),
+            Transform::from_xyz(4.0, 1.0, 0.0),
+            LinearVelocity(Vec2::new(2.0, 0.0)),
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("compound.capture.jsonl");
+    run_game(&path, 240, CapturePlugin::to_file(&path), l_on_polyline);
+    let tally = judge(&path);
+    println!("{tally:#?}");
+    assert!(tally.claims > 200, "{tally:#?}");
+    assert_eq!(tally.claims - tally.agreeing, tally.ties, "{tally:#?}");
+    let shapes = shapes_of(&path);
+    for name in ["L/part 0", "L/part 1", "floor/segment 0", "floor/segment 4"] {
+        let id = shapes
+            .get(name)
+            .unwrap_or_else(|| panic!("{name}: {shapes:?}"));
+        assert!(*id >= 1 << 52, "{name} has id {id}");
+    }
+    assert!(!shapes.contains_key("L"), "{shapes:?}");
+    let by_name = claims_by_name(&path);
+    println!("{by_name:#?}");
+    // The L slides on its foot; the T tumbles onto the slope and the kink on both its parts.
+    for name in [
+        "L/part 0",
+        "T/part 0",
+        "T/part 1",
+        "floor/segment 0",
+        "floor/segment 1",
+        "floor/segment 2",
+        "floor/segment 3",
+    ] {
+        assert!(
+            by_name.get(name).copied().unwrap_or(0) > 0,
+            "{name}: {by_name:#?}"
+        );
+    }
+    // Parry collides each segment of a polyline on its own: the L's foot, sliding at 4 m/s,
+    // is caught on the end of segment 1 where segment 0 covers it (x = -3, a flat floor).
+    let seam = tally
+        .events
+        .iter()
+        .find(|e| e.kind == collidoscope::motion::EventKind::Seam)
+        .unwrap_or_else(|| panic!("no seam: {:#?}", tally.events));
+    assert_eq!(seam.shape, Some(shapes["L/part 0"]), "{seam:#?}");
+    assert_eq!(seam.face_of, Some(shapes["floor/segment 1"]), "{seam:#?}");
+    assert_eq!(
+        seam.covered_by,
+        Some(shapes["floor/segment 0"]),
+        "{seam:#?}"
+    );
+    assert_eq!(seam.caught, Some(true), "{seam:#?}");
+    assert!(
+        seam.speed_after.unwrap() < 0.2 * seam.speed_before.unwrap(),
+        "{seam:#?}"
+    );
+}
+
+/// A ball and a crate over a heightfield hill, and a box on a static trimesh slab: the hill's
+/// cells are segments, the slab's triangles polygons, and every claim agrees at f32.
+#[test]
+fn a_heightfield_hill_and_a_trimesh_slab_are_captured_piece_by_piece_and_agree() {
+    fn hill(mut commands: Commands) {
+        use bevy::math::Vec2;
+        commands.spawn((
+            Name::new("hill"),
+            RigidBody::Static,
+            Collider::heightfield(
+                vec![0.0, 0.0, 0.1, 0.5, 0.8, 0.5, 0.1, 0.0, 0.0],
+                Vec2::new(8.0, 1.0),
+            ),
+        ));
+        commands.spawn((
+            Name::new("ball"),
+            RigidBody::Dynamic,
+            Collider::circle(0.2),
+            Transform::from_xyz(-3.5, 0.3, 0.0),
+            LinearVelocity(Vec2::new(8.0, 0.0)),
+        ));
+        commands.spawn((
+            Name::new("crate"),
+            RigidBody::Dynamic,
+            Collider::rectangle(0.3, 0.3),
+            Transform::from_xyz(2.5, 1.5, 0.0),
+        ));
+        commands.spawn((
+            Name::new("slab"),
+            RigidBody::Static,
+            Collider::trimesh(
+                vec![
+                    Vec2::new(-1.0, 0.0),
+                    Vec2::new(1.0, 0.0),
+                    Vec2::new(1.0, 0.4),
+                    Vec2::new(-1.0, 0.4),
+                ],
+                vec![[0, 1, 2], [0, 2, 3]],
+            ),
+            Transform::from_xyz(6.0, 2.0, 0.0),
+        ));
+        commands.spawn((
+            Name::new("box"),
+            RigidBody::Dynamic,
+            Collider::rectangle(0.4, 0.4),
+            Transform::from_xyz(6.3, 3.0, 0.0),
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hill.capture.jsonl");
+    run_game(&path, 200, CapturePlugin::to_file(&path), hill);
+    let tally = judge(&path);
+    println!("{tally:#?}");
+    assert!(tally.claims > 150, "{tally:#?}");
+    assert_eq!(tally.claims - tally.agreeing, tally.ties, "{tally:#?}");
+    let by_name = claims_by_name(&path);
+    println!("{by_name:#?}");
+    // The ball rolls over the hill's top (segments 3 and 4 meet there).
+    for name in [
+        "hill/segment 3",
+        "hill/segment 4",
+        "hill/segment 6",
+        "slab/triangle 1",
+    ] {
+        assert!(
+            by_name.get(name).copied().unwrap_or(0) > 0,
+            "{name}: {by_name:#?}"
+        );
+    }
+}
+
+/// A polyline on a dynamic body is refused by name (its segments would be segments on a moving
+/// body): nothing past the header is written, and the plugin says why.
+#[test]
+fn a_polyline_on_a_moving_body_is_refused_by_name() {
+    fn moving_polyline(mut commands: Commands) {
+        use bevy::math::Vec2;
+        commands.spawn((
+            Name::new("whip"),
+            RigidBody::Dynamic,
+            Collider::polyline(vec![Vec2::ZERO, Vec2::new(1.0, 0.0)], None),
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("refused.capture.jsonl");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PhysicsPlugins::default()))
+        .add_plugins(CapturePlugin::to_file(&path))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 64.0,
+        )))
+        .add_systems(Startup, moving_polyline);
+    app.finish();
+    app.cleanup();
+    for _ in 0..5 {
+        app.update();
+    }
+    let state = app
+        .world()
+        .resource::<collidoscope::capture::avian::AvianCaptureState>();
+    let stopped = state.stopped().expect("the capture stops").to_string();
+    assert!(
+        stopped.contains("\"whip\"") && stopped.contains("polyline on a dynamic body"),
+        "{stopped}"
+    );
+    drop(app);
+    let mut reader = CaptureReader::open(&path).unwrap();
+    assert!(reader.next_frame().unwrap().is_none());
 }

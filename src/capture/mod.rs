@@ -63,8 +63,8 @@ pub use format::read::{
     is_capture, not_a_capture,
 };
 pub use format::write::{
-    BodyPose, BodyShape, CaptureWriter, Manifold, ManifoldPoint, ManifoldPoints, NormalFrom,
-    Penetration,
+    BodyPose, BodyShape, CaptureWriter, FIRST_PART_ID, Manifold, ManifoldPoint, ManifoldPoints,
+    NormalFrom, Penetration,
 };
 pub use live::link::{LinkEvent, LinkStats, LinkWatch, Listener, Tee, ToWindow};
 pub use live::recorder::{FlightRecorder, RecorderOutput};

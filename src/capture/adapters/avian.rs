@@ -20,14 +20,30 @@
 //!   polygon, a capsule a capsule, a convex polygon or triangle a polygon, a segment a segment
 //!   on a static body (or none), a round rectangle, round convex polygon or round triangle a
 //!   polygon with its border radius as `radius` (shape-set version 4); scaled as Avian scales
-//!   it (`Collider::shape_scaled`). Other shapes (compounds, polylines, meshes, heightfields,
-//!   ellipses) are refused
-//!   once, naming the entity, and the capture stops; a sensor or a disabled collider with
-//!   such a shape is left out.
+//!   it (`Collider::shape_scaled`).
+//! - a collider made of pieces as one shape per piece (ids from [`FIRST_PART_ID`], 2^52, stable
+//!   per entity and piece; named `NAME/part k`, `NAME/segment k` or `NAME/triangle k`, `NAME`
+//!   the collider's `Name` or `entity E`), each posed by the collider's pose times the piece's
+//!   (in f32, as parry composes them): a compound's parts, a polyline's and a heightfield's
+//!   segments as two-sided segments (what parry collides: each segment as a `Segment`) on a
+//!   static body, a trimesh's triangles as polygons. Refused by name, as the Rapier adapter
+//!   refuses them: a polyline with `PolylineFlags::ORIENTED`, a compound or trimesh with
+//!   `FIX_INTERNAL_EDGES` (their normals are clamped by the whole surface's pseudo-normals, so
+//!   no single piece gives them). Other shapes (ellipses, regular polygons, voxels, custom
+//!   shapes) are refused once, naming the entity, and the capture stops; a sensor or a disabled
+//!   collider with such a shape is left out.
 //! - the pose: the collider's own `Position` and `Rotation` (world; Avian keeps (cos, sin)).
 //! - the body: `RigidBody::Static` (or no body) is static, `Kinematic` kinematic, `Dynamic`
 //!   dynamic; the velocity is the body's at the collider's position (`v + w x r`, `r` from the
 //!   body's world centre of mass); awake unless the body is static or `Sleeping`.
+//! - which piece a claim is about: Avian's manifolds do not keep the subshape parry collided
+//!   (its `contact_manifolds` drops `subshape1`/`subshape2`), so the plugin finds it from the
+//!   manifold itself. Each point lies halfway between the two surface points along the normal
+//!   (`point = p1 + normal * dist / 2`), so `p1` and `p2` are known; the piece of a collider is
+//!   the one whose surface holds that collider's points (the least distance, within 1e-4 of the
+//!   coordinates' size); where several do (a point on the corner two pieces share), the pair of
+//!   pieces whose exact contact normal is nearest the claimed one, and never the same pair for
+//!   two manifolds of a step (parry makes one manifold per pair of subshapes).
 //! - the claims: every manifold of every active pair of the `ContactGraph` (touching and
 //!   speculative points alike; Avian keeps a point while it is within the speculative margin
 //!   or approaching), A the pair's `collider1`, B its `collider2`. Avian's conventions, stated
@@ -49,7 +65,8 @@
 
 use avian2d::collision::collider::contact_query::contact_manifolds;
 use avian2d::collision::narrow_phase::NarrowPhaseSystems;
-use avian2d::parry::shape::TypedShape;
+use avian2d::parry::math::{Pose2, Rot2};
+use avian2d::parry::shape::{PolylineFlags, TriMeshFlags, TypedShape};
 use avian2d::prelude::*;
 use bevy::app::{App, Plugin};
 use bevy::ecs::entity::Entity;
@@ -62,7 +79,8 @@ use collidoscope::capture::{
     ManifoldPoint, NormalFrom, Pairing, Penetration, StepJudgement, ToWindow,
 };
 use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
-use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
+use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
+use collidoscope::query::{collide, distance, distance_to_point};
 use collidoscope::scene::{Body, Precision};
 use std::collections::HashMap;
 use std::fs::File;
@@ -72,6 +90,11 @@ use std::sync::{Mutex, PoisonError};
 
 /// The avian2d version this adapter reads.
 pub const AVIAN_VERSION: &str = "0.8.0";
+
+/// The first id of a piece of a collider made of pieces (a compound's part, a polyline's or
+/// heightfield's segment, a trimesh's triangle): 2^52, as the Rapier adapter's. An entity's own
+/// id reaches it only when its generation is 2^20.
+pub use collidoscope::capture::FIRST_PART_ID;
 
 /// A Bevy plugin that writes a capture of the Avian world every physics step (see the
 /// module's comment).
@@ -152,9 +175,11 @@ impl Plugin for CapturePlugin {
             y_up: self.y_up,
             writer: None,
             given: HashMap::new(),
+            part_ids: HashMap::new(),
             poses: Vec::new(),
             manifolds: Vec::new(),
             failed,
+            stopped: None,
             judging: self.judging,
             judged: None,
             first_not_clean: None,
@@ -225,12 +250,17 @@ pub struct AvianCaptureState {
     units: String,
     y_up: bool,
     writer: Option<CaptureWriter<Output>>,
-    /// Each collider's scaled shape (its pointer) and body type as last given to the writer.
-    given: HashMap<Entity, (usize, Body)>,
+    /// Each collider's scaled shape (its pointer) and body type as last given to the writer,
+    /// with its capture shapes.
+    given: HashMap<Entity, Given>,
+    /// The ids of the pieces of colliders made of pieces, by entity and piece.
+    part_ids: HashMap<(Entity, u32), u64>,
     poses: Vec<BodyPose>,
     manifolds: Vec<Manifold>,
     /// A step failed (said once on stderr): nothing more is written.
     failed: bool,
+    /// Why the capture stopped, as said on stderr.
+    stopped: Option<String>,
     /// Judge every step ([`CapturePlugin::judging`]); the last step's judgement, and the
     /// first that was not clean.
     judging: bool,
@@ -248,6 +278,12 @@ impl AvianCaptureState {
     /// normal flip, something malformed), when judging.
     pub fn first_not_clean(&self) -> Option<&StepJudgement> {
         self.first_not_clean.as_ref()
+    }
+
+    /// Why the capture stopped (a collider it cannot hold, the file not writable), as said on
+    /// stderr; `None` while it is written.
+    pub fn stopped(&self) -> Option<&str> {
+        self.stopped.as_deref()
     }
 }
 
@@ -367,17 +403,21 @@ fn capture_step(
         match opened {
             Ok(writer) => state.writer = Some(writer),
             Err(e) => {
-                eprintln!(
+                let said = format!(
                     "collidoscope: {}: cannot write the capture: {e}",
                     state.said
                 );
+                eprintln!("{said}");
+                state.stopped = Some(said);
                 state.failed = true;
                 return;
             }
         }
     }
     if let Err(e) = write_step(&mut state, start, &graph, &colliders, &bodies) {
-        eprintln!("collidoscope: {}: the capture stops here: {e}", state.said);
+        let said = format!("collidoscope: {}: the capture stops here: {e}", state.said);
+        eprintln!("{said}");
+        state.stopped = Some(said);
         state.failed = true;
         return;
     }
@@ -404,6 +444,7 @@ fn write_step(
     let AvianCaptureState {
         writer,
         given,
+        part_ids,
         poses,
         manifolds,
         ..
@@ -411,7 +452,8 @@ fn write_step(
     let writer = writer.as_mut().expect("opened");
     poses.clear();
     manifolds.clear();
-    let mut margins: HashMap<Entity, (u64, f32)> = HashMap::new();
+    // Each collider in the frame: its pose and its collision margin.
+    let mut placed: HashMap<Entity, (Pose, f32)> = HashMap::new();
     for (entity, collider, position, rotation, of, name, sensor, margin, layers) in colliders {
         let label = || match name {
             Some(name) => format!("entity {entity} {:?}", name.as_str()),
@@ -434,59 +476,358 @@ fn write_step(
             std::sync::Arc::as_ptr(&scaled.0) as *const () as usize,
             kind,
         );
-        if given.get(&entity) != Some(&key) {
-            match shape_of(scaled.as_typed_shape(), kind) {
-                Ok(shape) => {
-                    writer.shape(id, shape, name.map(|n| n.as_str()))?;
-                    given.insert(entity, key);
+        if given.get(&entity).map(|g| g.key) != Some(key) {
+            match pieces_of(scaled.as_typed_shape(), kind) {
+                Ok(pieces) => {
+                    let pieces = give(writer, part_ids, entity, id, name, pieces)?;
+                    given.insert(entity, Given { key, pieces });
                 }
                 Err(_) if sensor => continue,
                 Err(why) => return Err(CaptureError::Unsupported { what: label(), why }),
             }
         }
-        let mut pose = BodyPose::new(
-            id,
-            dvec(position.0),
-            DVec2::new(f64::from(rotation.cos), f64::from(rotation.sin)),
+        let pieces = &given[&entity].pieces;
+        let collider_pose = Pose2::from_parts(
+            position.0,
+            Rot2::from_cos_sin_unchecked(rotation.cos, rotation.sin),
         );
         let mut collision_margin = margin.map_or(0.0, |m| m.0);
-        if let Some((_, bpos, brot, com, v, w, sleeping, body_margin)) = body {
-            let centre = bpos.0 + *brot * com.0;
-            let r = position.0 - centre;
-            let velocity = v.0 + w.0 * bevy::math::Vec2::new(-r.y, r.x);
-            pose = pose.moving(
-                kind,
-                dvec(velocity),
-                f64::from(w.0),
-                !sleeping && kind != Body::Static,
-            );
-            if margin.is_none() {
-                collision_margin = body_margin.map_or(0.0, |m| m.0);
-            }
-        }
         let layers = layers.copied().unwrap_or_default();
         let pairing = Pairing {
             filter: Some(Filter::layers(layers.memberships.0, layers.filters.0)),
             body_id: of.and_then(|o| entity_id(o.body)),
         };
-        writer.pairing(id, pairing);
-        poses.push(pose);
-        margins.insert(entity, (id, collision_margin));
+        for piece in pieces {
+            // A piece's pose is the collider's times the piece's, in f32 as parry composes it.
+            let at = collider_pose * piece.local;
+            let mut pose = BodyPose::new(
+                piece.id,
+                dvec(at.translation),
+                DVec2::new(f64::from(at.rotation.cos()), f64::from(at.rotation.sin())),
+            );
+            if let Some((_, bpos, brot, com, v, w, sleeping, body_margin)) = body {
+                let centre = bpos.0 + *brot * com.0;
+                let r = at.translation - centre;
+                let velocity = v.0 + w.0 * bevy::math::Vec2::new(-r.y, r.x);
+                pose = pose.moving(
+                    kind,
+                    dvec(velocity),
+                    f64::from(w.0),
+                    !sleeping && kind != Body::Static,
+                );
+                if margin.is_none() {
+                    collision_margin = body_margin.map_or(0.0, |m| m.0);
+                }
+            }
+            writer.pairing(piece.id, pairing);
+            poses.push(pose);
+        }
+        let pose = Pose::new(
+            dvec(position.0),
+            f64::from(rotation.sin).atan2(f64::from(rotation.cos)),
+        );
+        placed.insert(entity, (pose, collision_margin));
     }
     for pair in graph.active_pairs() {
-        let (Some(&(a, m1)), Some(&(b, m2))) =
-            (margins.get(&pair.collider1), margins.get(&pair.collider2))
+        let (Some(&(pose1, m1)), Some(&(pose2, m2))) =
+            (placed.get(&pair.collider1), placed.get(&pair.collider2))
         else {
             continue;
         };
+        let sides = (
+            Side {
+                pose: pose1,
+                pieces: &given[&pair.collider1].pieces,
+            },
+            Side {
+                pose: pose2,
+                pieces: &given[&pair.collider2].pieces,
+            },
+        );
+        let mut taken: Vec<(u64, u64)> = Vec::new();
         for m in &pair.manifolds {
             if m.points.is_empty() {
                 continue;
             }
-            manifolds.push(manifold_of(m, (a, b), m1 + m2, None));
+            let mut manifold = manifold_of(m, (0, 0), m1 + m2, None);
+            let (a, b) = attribute(&manifold, &sides, &taken);
+            taken.push((a, b));
+            (manifold.a, manifold.b) = (a, b);
+            manifolds.push(manifold);
         }
     }
     writer.poses(time, poses, manifolds)
+}
+
+/// What was given to the writer for a collider: its scaled shape (its pointer) and body type,
+/// and its capture shapes (one, its whole shape, or its pieces).
+struct Given {
+    key: (usize, Body),
+    pieces: Vec<PieceOf>,
+}
+
+/// One capture shape of a collider: its id, its pose in the collider's frame (f32, as parry
+/// holds a compound's parts), and the shape placed there (for finding a claim's piece).
+struct PieceOf {
+    id: u64,
+    local: Pose2,
+    shape: Placed,
+}
+
+/// A piece of a collider before it is given an id: its number (`None`: the collider's whole
+/// shape), the word naming it ("part", "segment", "triangle"), its shape and its local pose.
+struct Piece {
+    part: Option<u32>,
+    word: &'static str,
+    shape: Shape,
+    local: Pose2,
+}
+
+/// Give the writer the capture shapes of collider `entity` (id `id`): its whole shape, or each
+/// of its pieces with its own id (stable per entity and piece) and name.
+fn give(
+    writer: &mut CaptureWriter<Output>,
+    part_ids: &mut HashMap<(Entity, u32), u64>,
+    entity: Entity,
+    id: u64,
+    name: Option<&Name>,
+    pieces: Vec<Piece>,
+) -> Result<Vec<PieceOf>, CaptureError> {
+    let mut given = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        let id = match piece.part {
+            None => {
+                writer.shape(id, piece.shape.clone(), name.map(|n| n.as_str()))?;
+                id
+            }
+            Some(part) => {
+                let next = FIRST_PART_ID + part_ids.len() as u64;
+                let part_id = *part_ids.entry((entity, part)).or_insert(next);
+                let name = match name {
+                    Some(name) => format!("{}/{} {part}", name.as_str(), piece.word),
+                    None => format!("entity {entity}/{} {part}", piece.word),
+                };
+                writer.shape(part_id, piece.shape.clone(), Some(&name))?;
+                part_id
+            }
+        };
+        let local = Pose::new(
+            dvec(piece.local.translation),
+            f64::from(piece.local.rotation.sin()).atan2(f64::from(piece.local.rotation.cos())),
+        );
+        given.push(PieceOf {
+            id,
+            local: piece.local,
+            shape: Placed::new(piece.shape, local),
+        });
+    }
+    Ok(given)
+}
+
+/// A collider of a pair: its pose in the frame and its capture shapes.
+struct Side<'a> {
+    pose: Pose,
+    pieces: &'a [PieceOf],
+}
+
+impl Side<'_> {
+    /// The pieces whose surface holds every one of `points` (world), the nearest first: those
+    /// within `tolerance` of the least distance. All of them for a collider of one shape.
+    fn holding(&self, points: &[DVec2], tolerance: f64) -> Vec<usize> {
+        if self.pieces.len() == 1 {
+            return vec![0];
+        }
+        let local: Vec<DVec2> = points.iter().map(|p| self.pose.inverse_apply(*p)).collect();
+        let mut best = f64::INFINITY;
+        let mut near: Vec<(f64, usize)> = Vec::new();
+        for (k, piece) in self.pieces.iter().enumerate() {
+            // A box test first: most pieces of a long polyline are far from the points.
+            let (lo, hi) = piece.shape.aabb();
+            let outside = local
+                .iter()
+                .map(|p| (lo - *p).max(*p - hi).max(DVec2::ZERO).length())
+                .fold(0.0, f64::max);
+            if outside > best + tolerance {
+                continue;
+            }
+            let d = local
+                .iter()
+                .map(|p| distance_to_point(&piece.shape, *p))
+                .fold(0.0, f64::max);
+            best = best.min(d);
+            near.push((d, k));
+        }
+        near.retain(|(d, _)| *d <= best + tolerance);
+        near.sort_by(|x, y| x.0.total_cmp(&y.0));
+        near.into_iter().map(|(_, k)| k).collect()
+    }
+
+    /// Piece `k` placed in the world.
+    fn world(&self, k: usize) -> Placed {
+        let piece = &self.pieces[k].shape;
+        let pose = Pose::new(
+            self.pose.apply(piece.pose.position),
+            self.pose.angle() + piece.pose.angle(),
+        );
+        Placed::new(piece.shape.clone(), pose)
+    }
+}
+
+/// The ids of the pieces `manifold` (ids not yet set; normal from the first collider toward
+/// the second, separations as the capture holds them) is about, not one of the pairs `taken`
+/// by the pair's earlier manifolds in the step (see the module's comment).
+fn attribute(manifold: &Manifold, (one, two): &(Side, Side), taken: &[(u64, u64)]) -> (u64, u64) {
+    let n = manifold.normal;
+    let on_one: Vec<DVec2> = manifold
+        .points
+        .iter()
+        .map(|p| p.point - n * (p.separation * 0.5))
+        .collect();
+    let on_two: Vec<DVec2> = manifold
+        .points
+        .iter()
+        .map(|p| p.point + n * (p.separation * 0.5))
+        .collect();
+    let size = on_one
+        .iter()
+        .chain(&on_two)
+        .map(|p| p.abs().max_element())
+        .fold(1.0, f64::max);
+    let tolerance = 1e-4 * size;
+    let (near_one, near_two) = (
+        one.holding(&on_one, tolerance),
+        two.holding(&on_two, tolerance),
+    );
+    let ids = |(i, j): (usize, usize)| (one.pieces[i].id, two.pieces[j].id);
+    let nearest: Vec<(usize, usize)> = near_one
+        .iter()
+        .flat_map(|&i| near_two.iter().map(move |&j| (i, j)))
+        .collect();
+    let mut pairs: Vec<(usize, usize)> = nearest
+        .iter()
+        .copied()
+        .filter(|&ij| !taken.contains(&ids(ij)))
+        .collect();
+    if pairs.is_empty() {
+        // Every pair of nearest pieces was taken (which parry never does): the writer keeps
+        // the deepest of a pair's claims.
+        pairs = nearest;
+    }
+    if pairs.len() <= 1 {
+        return ids(pairs.first().copied().unwrap_or((0, 0)));
+    }
+    // Several pieces hold the points: the pair whose exact normal is nearest the claimed one.
+    let turned = |&(i, j): &(usize, usize)| {
+        let (a, b) = (one.world(i), two.world(j));
+        let exact = match collide(&a, &b) {
+            Some(contact) => Some(contact.normal),
+            None => distance(&a, &b)
+                .closest
+                .and_then(|c| (c.point_b - c.point_a).try_normalize()),
+        };
+        exact.map_or(f64::INFINITY, |e| 1.0 - e.dot(n))
+    };
+    let best = pairs
+        .iter()
+        .min_by(|x, y| turned(x).total_cmp(&turned(y)))
+        .copied()
+        .unwrap_or((0, 0));
+    ids(best)
+}
+
+/// The capture shapes of a parry shape on a body of type `body`: itself, or its pieces (see
+/// the module's comment), or why there are none.
+fn pieces_of(shape: TypedShape<'_>, body: Body) -> Result<Vec<Piece>, String> {
+    let piece = |part: usize, word, shape, local| Piece {
+        part: Some(part as u32),
+        word,
+        shape,
+        local,
+    };
+    let static_only = |what: &str| {
+        (body == Body::Static).then_some(()).ok_or_else(|| {
+            format!(
+                "its collider is a {what} on a {} body: its segments are captured as segments, \
+                 which a capture holds on static bodies only (use a compound of capsules or \
+                 polygons on a moving body)",
+                body.name()
+            )
+        })
+    };
+    let segment = |k: usize, s: &avian2d::parry::shape::Segment| {
+        Segment::new(dvec(s.a), dvec(s.b))
+            .map(Shape::from)
+            .map_err(|e| format!("its segment {k}: {e}"))
+    };
+    match shape {
+        TypedShape::Compound(compound) => {
+            if compound
+                .flags()
+                .contains(avian2d::parry::shape::CompoundFlags::FIX_INTERNAL_EDGES)
+            {
+                return Err(refused_flag(
+                    "compound",
+                    "CompoundFlags::FIX_INTERNAL_EDGES",
+                ));
+            }
+            compound
+                .shapes()
+                .iter()
+                .enumerate()
+                .map(|(k, (local, part))| {
+                    shape_of(part.as_typed_shape(), body)
+                        .map(|s| piece(k, "part", s, *local))
+                        .map_err(|e| format!("its part {k}: {e}"))
+                })
+                .collect()
+        }
+        TypedShape::Polyline(polyline) => {
+            if polyline.flags().contains(PolylineFlags::ORIENTED) {
+                return Err(refused_flag("polyline", "PolylineFlags::ORIENTED"));
+            }
+            static_only("polyline")?;
+            polyline
+                .segments()
+                .enumerate()
+                .map(|(k, s)| segment(k, &s).map(|s| piece(k, "segment", s, Pose2::IDENTITY)))
+                .collect()
+        }
+        TypedShape::HeightField(field) => {
+            static_only("heightfield")?;
+            (0..field.num_cells())
+                .filter_map(|k| field.segment_at(k).map(|s| (k, s)))
+                .map(|(k, s)| segment(k, &s).map(|s| piece(k, "segment", s, Pose2::IDENTITY)))
+                .collect()
+        }
+        TypedShape::TriMesh(mesh) => {
+            if mesh.flags().contains(TriMeshFlags::FIX_INTERNAL_EDGES) {
+                return Err(refused_flag("trimesh", "TriMeshFlags::FIX_INTERNAL_EDGES"));
+            }
+            mesh.triangles()
+                .enumerate()
+                .map(|(k, t)| {
+                    ConvexPolygon::new(vec![dvec(t.a), dvec(t.b), dvec(t.c)])
+                        .map(|p| piece(k, "triangle", p.into(), Pose2::IDENTITY))
+                        .map_err(|e| format!("its triangle {k}: {e}"))
+                })
+                .collect()
+        }
+        whole => Ok(vec![Piece {
+            part: None,
+            word: "",
+            shape: shape_of(whole, body)?,
+            local: Pose2::IDENTITY,
+        }]),
+    }
+}
+
+/// Why a shape with a flag that clamps its normals is refused.
+fn refused_flag(shape: &str, flag: &str) -> String {
+    format!(
+        "its collider is a {shape} with {flag}: its contact normals are clamped by pseudo-normals \
+         of the whole surface, which no single piece gives, so its claims could not be judged \
+         piece by piece; build it without the flag"
+    )
 }
 
 /// The capture's shape for a parry shape on a body of type `body`, or why there is none.
@@ -539,8 +880,8 @@ fn shape_of(shape: TypedShape<'_>, body: Body) -> Result<Shape, String> {
         }
         _ => Err(
             "its collider's shape has no kind in a capture (it holds circles, rectangles, \
-             capsules, convex polygons, triangles, their round forms, and segments on static \
-             bodies)"
+             capsules, convex polygons, triangles, their round forms, segments, polylines and \
+             heightfields on static bodies, trimeshes, and compounds of these)"
                 .into(),
         ),
     }

@@ -197,6 +197,11 @@ inline_list!(
     2
 );
 
+/// The first id an adapter gives the pieces of an engine's shape made of pieces (a compound's
+/// part, a polyline's or heightfield's segment, a trimesh's triangle): 2^52, above every id
+/// an engine's handle or entity gives before its generation reaches 2^20.
+pub const FIRST_PART_ID: u64 = 1 << 52;
+
 /// A contact manifold as the engine reports it: the pair in the engine's order, its normal and
 /// points.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -112,7 +112,7 @@ pub const RAPIER_VERSION: &str = shim::VERSION;
 /// The first id of a piece of a collider made of pieces (a `Compound`'s part, a `Polyline`'s
 /// or `HeightField`'s segment, a `TriMesh`'s triangle): 2^52. A collider's own id reaches it
 /// only when its handle's generation is 2^20 (a slot reused a million times).
-pub const FIRST_PART_ID: u64 = 1 << 52;
+pub use collidoscope::capture::FIRST_PART_ID;
 
 /// The capture id of a collider: its handle's index in the low 32 bits and its generation
 /// above them, `index | generation << 32`. `None` when the generation is 2^21 or more (the
