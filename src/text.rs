@@ -1612,9 +1612,19 @@ pub fn getting_started(device: Device) -> Vec<&'static str> {
     paragraphs
 }
 
+/// The rows of [`CONTROLS`] worked by a pointer or a finger, not a key.
+const GESTURES: [&str; 5] = [
+    "drag a shape",
+    "drag a handle of the selected shape",
+    "drag the background, or middle-drag",
+    "mouse wheel / pinch",
+    "Click two shapes (capture lab)",
+];
+
 /// Help's Keys page for `device`: [`CONTROLS`], the mouse's rows said for fingers where
-/// fingers work the window (the keys stay: a tablet may have a keyboard), and a save said as
-/// the page's download in the browser.
+/// fingers work the window, and a save said as the page's download in the browser. Where
+/// fingers work it, the page shows the gestures ([`gestures`]) and folds the keys away under
+/// "With a keyboard" ([`keys`]): a tablet may have one, a phone has not.
 pub fn controls(device: Device) -> Vec<(&'static str, &'static str)> {
     CONTROLS
         .iter()
@@ -1629,6 +1639,29 @@ pub fn controls(device: Device) -> Vec<(&'static str, &'static str)> {
         })
         .collect()
 }
+
+/// The rows of [`controls`] worked by a pointer or a finger.
+pub fn gestures(device: Device) -> Vec<(&'static str, &'static str)> {
+    controls(device)
+        .into_iter()
+        .zip(CONTROLS)
+        .filter(|(_, (control, _))| GESTURES.contains(control))
+        .map(|(row, _)| row)
+        .collect()
+}
+
+/// The rows of [`controls`] worked by keys.
+pub fn keys(device: Device) -> Vec<(&'static str, &'static str)> {
+    controls(device)
+        .into_iter()
+        .zip(CONTROLS)
+        .filter(|(_, (control, _))| !GESTURES.contains(control))
+        .map(|(row, _)| row)
+        .collect()
+}
+
+/// The fold over the keys on Help's page where fingers work the window.
+pub const WITH_A_KEYBOARD: &str = "With a keyboard (a tablet's)";
 
 /// Bits as a person reads them: `all`, `none`, or hexadecimal (`0x6`).
 pub(crate) fn bits(b: u64) -> String {
@@ -1892,7 +1925,7 @@ pub fn link_copied(shapes: usize, lab: &str, characters: usize) -> String {
 /// Copy link's answer while a lesson that can be linked is presented.
 pub fn lesson_link_copied(title: &str, slide: usize, characters: usize) -> String {
     format!(
-        "copied a link to slide {slide} of the lesson {title} ({characters} characters): whoever opens it sees this slide"
+        "copied a link to slide {slide} of the lesson {title} ({characters} characters): whoever opens it sees this slide as it begins (its first step, the shapes where the lesson puts them)"
     )
 }
 

@@ -249,6 +249,9 @@ pub struct App {
 /// shows it larger.
 const PROJECTOR_SCREEN: egui::Vec2 = egui::vec2(1280.0, 720.0);
 
+/// How much larger the window's own words are in the projector look.
+const PROJECTOR_TEXT: f32 = 1.3;
+
 impl App {
     /// The app on `options.file`, or on the default scene.
     pub fn new(options: Options) -> Self {
@@ -539,7 +542,10 @@ impl App {
         self.device.touch || ctx.content_rect().width() < widgets::PHONE
     }
 
-    /// The projector look is light; the window's own is dark.
+    /// The projector look is light; the window's own is dark. In the projector look the
+    /// window's own words (the menus, the presenter's bar, the status bar, the tables) are a
+    /// third larger, as the slide's words and the scene's labels are: at 1280x720 they were
+    /// 12-13 pixels, too small from the back of a room (a lecturer's try, issue 61).
     fn visuals(&self, ctx: &egui::Context) {
         let theme = if self.options.projector {
             egui::Theme::Light
@@ -548,6 +554,23 @@ impl App {
         };
         if ctx.theme() != theme {
             ctx.set_theme(theme);
+        }
+        let scale = if self.options.projector {
+            PROJECTOR_TEXT
+        } else {
+            1.0
+        };
+        let body = ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+        let wanted = egui::Style::default().text_styles[&egui::TextStyle::Body].size * scale;
+        if body != wanted {
+            ctx.all_styles_mut(|style| {
+                for (name, font) in egui::Style::default().text_styles {
+                    style.text_styles.insert(
+                        name,
+                        egui::FontId::new(font.size * scale, font.family.clone()),
+                    );
+                }
+            });
         }
     }
 

@@ -414,7 +414,7 @@ impl App {
         // The timeline's words grow with the screen as the bar's do (on this ui, so that the
         // panels after it leave it room).
         let style = ui.style().clone();
-        presenter_text(ui);
+        presenter_text(ui, self.options.projector);
         match self.lab {
             Lab::Motion => self.motion_lab.timeline(ui, out),
             Lab::Latency => latency_timeline::ui(&self.latency_lab, ui, out),
@@ -542,10 +542,12 @@ fn slide_panel(ui: &mut egui::Ui, slide: &Slide, live: &[String], projector: boo
 }
 
 /// Text for the presenter's bars (the top bar, a timeline): it grows with the screen as the
-/// slide's words do, 14 points at 1280x720.
-fn presenter_text(ui: &mut egui::Ui) {
+/// slide's words do, 14 points at 1280x720; in the projector look 18 (14 points was about 13
+/// pixels on a 720p projector, too small from the back of a room).
+fn presenter_text(ui: &mut egui::Ui, projector: bool) {
     let screen = ui.ctx().content_rect().size();
-    let size = 14.0 * (screen.x / 1280.0).min(screen.y / 720.0).max(0.9);
+    let base = if projector { 18.0 } else { 14.0 };
+    let size = base * (screen.x / 1280.0).min(screen.y / 720.0).max(0.9);
     for style in [egui::TextStyle::Body, egui::TextStyle::Button] {
         ui.style_mut()
             .text_styles
@@ -574,7 +576,7 @@ fn presenter_bar(
     // The last slide at a two-digit axis: the longest the place gets.
     let longest = text::slide_of(count, count, Some((88, 88)));
     egui::Panel::top("presenter").show(ui, |ui| {
-        presenter_text(ui);
+        presenter_text(ui, options.projector);
         let room = text_width(ui, &longest);
         let buttons = |ui: &mut egui::Ui, out: &mut Commands| {
             ui.menu_button("Lessons", |ui| {

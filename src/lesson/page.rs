@@ -337,7 +337,8 @@ section.slide .enlarge { margin: 0; }
 @media (max-width: 600px) { .pictures { overflow-x: auto; align-self: stretch; max-width: 100%;
   cursor: zoom-in; }
   .pictures.full { cursor: zoom-out; } .pictures.full svg { max-width: none; max-height: none; }
-  .enlarge { display: block; color: #777; font-size: 0.85em; text-align: center; } }
+  .enlarge { display: block; color: #777; font-size: 0.85em; text-align: center; }
+  .pictures.full + .enlarge { color: #222; font-size: 1em; text-align: left; font-style: italic; } }
 ";
 
 /// Under a picture on a phone: how to see it whole, and how to fit it again.
@@ -352,7 +353,17 @@ const SCRIPT: &str = "
   var at = 0;
   function steps(s) { return Array.prototype.slice.call(s.querySelectorAll('svg[data-step]')); }
   function stepOf(s) { var all = steps(s); for (var i = 0; i < all.length; i++) { if (!all[i].hasAttribute('hidden')) { return i; } } return 0; }
-  function showStep(s, k) { steps(s).forEach(function (svg, i) { if (i === k) { svg.removeAttribute('hidden'); } else { svg.setAttribute('hidden', ''); } }); }
+  function showStep(s, k) { steps(s).forEach(function (svg, i) { if (i === k) { svg.removeAttribute('hidden'); } else { svg.setAttribute('hidden', ''); } }); say(s); }
+  // Under a picture shown at its full size on a phone: its caption as the page's own words,
+  // fitted to the screen (the picture's own caption scrolls sideways with it).
+  function say(s) {
+    var box = s.querySelector('.pictures'), under = s.querySelector('.enlarge');
+    if (!box || !under) { return; }
+    if (!box.classList.contains('full')) { under.textContent = ENLARGE; return; }
+    var band = box.querySelector('svg[data-step]:not([hidden]) [data-caption]');
+    var words = band ? Array.prototype.map.call(band.querySelectorAll('text'), function (t) { return t.textContent; }).join(' ') : '';
+    under.textContent = (words ? words + ' ' : '') + '(' + FIT + ')';
+  }
   function show(k, step) {
     at = Math.max(0, Math.min(slides.length - 1, k));
     slides.forEach(function (s, i) { if (i === at) { s.removeAttribute('hidden'); } else { s.setAttribute('hidden', ''); } });
@@ -371,13 +382,13 @@ const SCRIPT: &str = "
   }
   // A tap on a picture on a phone: its full size, the point tapped kept under the finger.
   slides.forEach(function (s) {
-    var box = s.querySelector('.pictures'), say = s.querySelector('.enlarge');
+    var box = s.querySelector('.pictures'), under = s.querySelector('.enlarge');
     box.addEventListener('click', function (e) {
-      if (getComputedStyle(say).display === 'none') { return; }
+      if (getComputedStyle(under).display === 'none') { return; }
       var r = box.getBoundingClientRect(), x = e.clientX - r.left;
       var f = (x + box.scrollLeft) / box.scrollWidth;
       var full = box.classList.toggle('full');
-      say.textContent = full ? FIT : ENLARGE;
+      say(s);
       box.scrollLeft = full ? f * box.scrollWidth - x : 0;
     });
   });

@@ -56,7 +56,7 @@ pub struct Label {
 pub const AXIS_REACH: f32 = 2.0;
 
 /// A label farther than this many of its own heights from what it names gets a leader line.
-pub const LEADER: f32 = 1.0;
+pub const LEADER: f32 = 0.5;
 
 /// The leader line of a placed label (its box `rect`): from the nearest point of its box to
 /// the nearest point of what it names, when that is more than [`LEADER`] label heights away;
@@ -460,7 +460,10 @@ pub fn place_around(
     // The leader lines of the labels placed so far: a later label keeps off them.
     let mut leaders: Vec<[Vec2; 2]> = Vec::new();
     let inner = view.shrink(2.0);
-    for label in labels {
+    // An axis's label with no clear spot is tried again as its number alone (`#5`): the axis
+    // is named, and the table and the caption say its overlap.
+    let mut queue: std::collections::VecDeque<Label> = labels.into();
+    while let Some(label) = queue.pop_front() {
         let in_view = view.contains(label.at) || label.other_side.is_some_and(|o| view.contains(o));
         if !label.fixed && !in_view {
             // What it names is off screen.
@@ -545,12 +548,29 @@ pub fn place_around(
             Importance::Name | Importance::Repeat | Importance::Axis
         );
         if droppable && cost > NAME_CROSSED * s.y {
+            if let Some(short) = number_alone(&label) {
+                queue.push_front(short);
+            }
             continue;
         }
         leaders.extend(leader(&label, rect));
         placed.push((label, rect));
     }
     placed
+}
+
+/// An axis's label or a repeat's note cut to its number (`#5 overlap 1.7`, `#5 parallel to
+/// #1` to `#5`); `None` for any other label and for one that is a number already.
+fn number_alone(label: &Label) -> Option<Label> {
+    let axis = matches!(label.importance, Importance::Axis | Importance::Repeat);
+    if !axis || !label.text.starts_with('#') {
+        return None;
+    }
+    let (number, rest) = label.text.split_once(' ')?;
+    (!rest.is_empty()).then(|| Label {
+        text: number.to_string(),
+        ..label.clone()
+    })
 }
 
 /// The offsets tried for a label of size `s`, nearest first: on its anchor; then one label

@@ -427,3 +427,24 @@ fn a_lesson_presented_to_a_finger_names_the_buttons_and_ends_without_a_scene_of_
     assert!(said.starts_with("ended"), "{said}");
     assert!(!said.contains("your own scene"), "{said}");
 }
+
+/// The lecturer's third try (issue 61, 7): on a phone, Help's Controls page listed about twenty
+/// keys a phone cannot press. Fingers see their gestures; the keys wait under a fold.
+#[test]
+fn help_on_a_phone_shows_the_gestures_and_folds_the_keys_away() {
+    use collidoscope::app::{Command, HelpPage};
+    let mut h = harness_at(app(Some(shapes("every-pair.json"))), PHONE);
+    let corner = h.state().view_rect().left_top() + egui::vec2(12.0, 12.0);
+    tap(&mut h, corner);
+    h.state_mut().run(Command::Help(HelpPage::Keys));
+    h.run_steps(3);
+    h.get_by_label("pinch");
+    h.get_by_label("drag a shape");
+    assert!(
+        h.query_by_label("Shift+G").is_none(),
+        "a key shown to a finger"
+    );
+    h.get_by_label("With a keyboard (a tablet's)").click();
+    h.run_steps(3);
+    h.get_by_label("Shift+G");
+}

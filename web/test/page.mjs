@@ -623,6 +623,8 @@ if (staticLesson) {
           px: parseFloat(getComputedStyle(text).fontSize) * svg.getScreenCTM().a,
           sideways: box.scrollWidth > box.clientWidth + 1,
           said: svg.closest("section").querySelector(".enlarge").innerText,
+          saidFits: svg.closest("section").querySelector(".enlarge").scrollWidth <= document.documentElement.clientWidth,
+          caption: Array.from(svg.querySelectorAll("[data-caption] text")).map((t) => t.textContent).join(" "),
         };
       });
       const box = "section:not([hidden]) .pictures";
@@ -631,10 +633,13 @@ if (staticLesson) {
       await page.tap(box);
       const full = await labels();
       check(full.px >= 12 && full.sideways && /Swipe sideways/.test(full.said), `lesson page ${size}: a tap on the picture shows its labels at 12 px or more, swiped sideways`, JSON.stringify(full));
+      // The picture's own caption scrolls sideways with it: the step's words stand under it,
+      // fitted to the screen (the lecturer's third try).
+      check(full.caption.length > 0 && full.said.includes(full.caption) && full.saidFits, `lesson page ${size}: at full size the step's caption stands under the picture, fitted to the screen`, JSON.stringify(full));
       await shot(page, `lesson-page-${size}-full.png`);
       await next();
       const kept = await labels();
-      check(kept.px >= 12, `lesson page ${size}: the next step keeps the full size`, JSON.stringify(kept));
+      check(kept.px >= 12 && kept.said.includes(kept.caption), `lesson page ${size}: the next step keeps the full size, its own caption under it`, JSON.stringify(kept));
       await page.tap(box);
       const again = await labels();
       check(again.px < 9 && !again.sideways, `lesson page ${size}: a second tap fits the picture again`, JSON.stringify(again));

@@ -65,6 +65,15 @@ impl HelpWindow {
                     .min_scrolled_height((room.height() - 110.0).max(120.0))
                     .show(ui, |ui| match self.page {
                         HelpPage::GettingStarted => getting_started(ui, device, out),
+                        // Fingers see their gestures; the keys folded away (a phone has
+                        // none, a tablet may).
+                        HelpPage::Keys if device.touch => {
+                            table(ui, "gestures", &text::gestures(device));
+                            ui.add_space(6.0);
+                            ui.collapsing(text::WITH_A_KEYBOARD, |ui| {
+                                table(ui, "keys", &text::keys(device));
+                            });
+                        }
                         HelpPage::Keys => table(ui, "keys", &text::controls(device)),
                         HelpPage::Words => table(ui, "words", text::GLOSSARY),
                     });

@@ -542,6 +542,8 @@ pub(super) fn axes(
     };
     // Lines already drawn: (unit direction, offset from the centre along its normal).
     let mut taken: Vec<(DVec2, f64)> = Vec::new();
+    // The notes of repeated axes not in focus, told once for axes side by side.
+    let mut repeats: Vec<Repeat> = Vec::new();
     let step = AXIS_STEP as f64 / cam.scale;
     for (k, t) in report.sat.axes.iter().enumerate().take(input.axes_seen) {
         let u = t.axis;
@@ -717,7 +719,7 @@ pub(super) fn axes(
             let half = 0.5 * (size.x * screen_out.x.abs() + size.y * screen_out.y.abs());
             let bars = cam.to_screen(rect, at(between.middle()));
             let mid = bars + screen_out * (12.0 + half);
-            list.labels.push(Label {
+            let label = Label {
                 at: mid,
                 text,
                 colour,
@@ -725,9 +727,65 @@ pub(super) fn axes(
                 fixed: false,
                 other_side: Some(bars - screen_out * (12.0 + half)),
                 names: Some(line),
-            });
+            };
+            match report.sat.repeats(k) {
+                Some(first) if !focused => repeats.push(Repeat {
+                    axis: k,
+                    first,
+                    bars,
+                    label,
+                }),
+                _ => list.labels.push(label),
+            }
         }
     }
+    list.labels.extend(repeat_labels(repeats, input.text_scale));
+}
+
+/// A repeated axis's note, before it is told: the axis, the one it repeats, where its bars
+/// are (screen) and its own label.
+struct Repeat {
+    axis: usize,
+    first: usize,
+    bars: Vec2,
+    label: Label,
+}
+
+/// Repeated axes whose bars stand this close (points, times the text's scale) share a note.
+const SIDE_BY_SIDE: f32 = 60.0;
+
+/// The notes of repeated axes: axes that repeat the same one with their bars side by side
+/// share one note (`#3, #5, #7 parallel to #1`, beside the middle one), so each drawn axis is
+/// named without three notes crowding where one fits.
+fn repeat_labels(repeats: Vec<Repeat>, text_scale: f32) -> Vec<Label> {
+    let mut groups: Vec<Vec<Repeat>> = Vec::new();
+    for r in repeats {
+        let near = groups.iter_mut().find(|g| {
+            g[0].first == r.first
+                && g.iter()
+                    .any(|m| m.bars.distance(r.bars) <= SIDE_BY_SIDE * text_scale)
+        });
+        match near {
+            Some(group) => group.push(r),
+            None => groups.push(vec![r]),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|mut group| {
+            if group.len() == 1 {
+                return group.remove(0).label;
+            }
+            let axes: Vec<String> = group.iter().map(|m| format!("#{}", m.axis + 1)).collect();
+            let middle = group.len() / 2;
+            let mut label = group.swap_remove(middle).label;
+            label.text = format!("{} parallel to #{}", axes.join(", "), group[0].first + 1);
+            // One note for several axes names what no other label does: placed right after
+            // the axis in focus, and kept, as its note is.
+            label.importance = Importance::Focus;
+            label
+        })
+        .collect()
 }
 
 /// Whether the segment `p`-`q` passes through `r` (screen).
