@@ -44,7 +44,7 @@ pub use analysis::diff::{FrameComparison, compare_frames};
 pub use analysis::events::{CaptureEvent, EventFinder, KINDS as EVENT_KINDS};
 #[cfg(feature = "parallel")]
 pub use analysis::index::{
-    CaptureIndex, Disagreement, FrameEntry, ScanState, ShownFrame, UNPACKED_LIMIT,
+    CaptureIndex, FrameEntry, ListedClaim, ScanState, ShownFrame, UNPACKED_LIMIT,
 };
 pub use analysis::judge::{FrameJudgement, judge_claim, judge_frame};
 pub use analysis::runs::{DifferingPair, DifferingPairs, KEPT_RUNS};
@@ -54,7 +54,8 @@ pub use analysis::step::StepJudgement;
 pub use format::error::CaptureError;
 pub use format::own::{run_header, save_run, write_run};
 pub use format::pairing::{
-    Filter, FilterVerdict, LeftOut, MARGIN_SETTING, Margin, PAIRING_KEYS, Pairing, Side, left_out,
+    Filter, FilterVerdict, LeftOut, MARGIN_SETTING, Margin, PAIRING_KEYS, PairMember, Pairing,
+    left_out,
 };
 pub use format::parsed::{Malformed, MalformedWhat};
 pub use format::read::Keyframe;
@@ -184,8 +185,8 @@ pub struct CapturedShape {
 
 impl CapturedShape {
     /// The shape as [`left_out`] reads one side of a pair.
-    pub fn side(&self) -> Side<'_> {
-        Side {
+    pub fn side(&self) -> PairMember<'_> {
+        PairMember {
             placed: &self.placed,
             motion: &self.motion,
             pairing: self.pairing,

@@ -57,7 +57,7 @@ pub fn capture_break_event(e: &crate::capture::CaptureEvent) -> String {
 
 /// One disagreeing claim of a capture, for a list: its frame, its pair, what reproduces it.
 #[cfg(feature = "parallel")]
-pub fn capture_divergence(frame: u64, d: &crate::capture::Disagreement) -> String {
+pub fn capture_divergence(frame: u64, d: &crate::capture::ListedClaim) -> String {
     if let Some(m) = &d.malformed {
         return format!("frame {frame}: malformed: {}", malformed(m));
     }

@@ -17,7 +17,7 @@ const LISTED_PAIRS: usize = 20;
 
 /// The first claim that disagrees, as the JSON line gives it.
 #[derive(Serialize)]
-struct Divergence {
+struct FirstDisagreement {
     frame: u64,
     a: u64,
     b: u64,
@@ -403,7 +403,7 @@ fn report_as(
     let wrong = events.iter().any(|e| e.kind != EventKind::NormalFlip);
     let (frames, claims, agreeing) = counts;
     if let Some(frames_json) = json {
-        let divergence = first.as_ref().map(|(frame, _, c)| Divergence {
+        let divergence = first.as_ref().map(|(frame, _, c)| FirstDisagreement {
             frame: *frame,
             a: c.a,
             b: c.b,
@@ -428,7 +428,7 @@ fn report_as(
         struct Tail<'a> {
             claims: u64,
             agreeing: u64,
-            first_divergence: Option<Divergence>,
+            first_divergence: Option<FirstDisagreement>,
             events: &'a [CaptureEvent],
             first_event: Option<&'a CaptureEvent>,
             malformed: u64,

@@ -5,7 +5,7 @@
 
 use super::convert::{Convert, without_repeats};
 use super::godot_text::{self, Section, Value};
-use super::{Affine, Imported, Local, Outcome, Refusal};
+use super::{Affine, Imported, Importing, Local, Refusal};
 use crate::files::{FileError, Problem};
 use crate::geometry::DVec2;
 use crate::scene::{Body, Motion};
@@ -411,7 +411,7 @@ pub(super) fn import_from(
     let gravity = project_gravity(&reader)?;
     let by_path: HashMap<&str, &Node> = nodes.iter().map(|n| (n.path.as_str(), n)).collect();
     let mut global: HashMap<String, Affine> = HashMap::new();
-    let mut out = Outcome::new(convert, skip_unsupported);
+    let mut out = Importing::new(convert, skip_unsupported);
     let root_name = nodes[0].name.clone();
     // Each node's type by its path: a shape under an Area2D is a trigger.
     let mut kinds: HashMap<&str, &str> = HashMap::new();
@@ -598,7 +598,7 @@ fn body_of<'a>(node: &'a Node, to_source: &Affine) -> Body2D<'a> {
 /// The shapes placed from `from` on take their body's type and velocity: each the velocity
 /// its position has as the body moves and turns about its pivot. A segment or chain stays
 /// static (collidoscope's static geometry), with a note.
-fn move_with(out: &mut Outcome, from: usize, body: &Body2D, file: &Path, place: &str) {
+fn move_with(out: &mut Importing, from: usize, body: &Body2D, file: &Path, place: &str) {
     let first = out.shapes.get(from).and_then(|s| s.name.clone());
     if let Some(key) = body.conveyor {
         out.note(

@@ -1,7 +1,7 @@
 //! Reading the levels people already have: Tiled maps and Godot 4 scenes, turned into shape
 //! sets (docs/format.md, "Import"). The core only: no window here.
 //!
-//! Each reader walks its file and hands every collision object to [`Outcome::place`]: the
+//! Each reader walks its file and hands every collision object to [`Importing::place`]: the
 //! object's shapes in its own frame (source pixels, y down) and the object's transform. Placing
 //! is shared: the pose (position where the object's origin lands, angle the direction its x
 //! axis takes), the points local to that pose, concave polygons split, and the notes.
@@ -142,14 +142,14 @@ pub enum Local {
 }
 
 /// The import under way: the shapes placed so far and the notes.
-pub(crate) struct Outcome {
+pub(crate) struct Importing {
     convert: Convert,
     skip_unsupported: bool,
     shapes: Vec<SceneShape>,
     notes: Vec<Note>,
 }
 
-impl Outcome {
+impl Importing {
     /// An import with `convert`.
     pub fn new(convert: Convert, skip_unsupported: bool) -> Self {
         Self {

@@ -30,7 +30,7 @@ pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
 pub use events::event_fix;
 pub use events::event_in_short;
 pub use events::{Event, EventKind, SeamAt, counts};
-pub use recording::{BodyState, Divergence, Recording, replay};
+pub use recording::{BodyState, Recording, ReplayDivergence, replay};
 pub(crate) use simulation::crosses_interior;
 pub use simulation::{
     Resolution, ResolverContact, STILL_PENETRATING, Simulation, StepOutcome, geometric_ranks,

@@ -74,11 +74,13 @@ use bevy::ecs::name::Name;
 use bevy::ecs::prelude::*;
 use bevy::time::{Fixed, Time};
 use collidoscope::Reported;
+use collidoscope::capture::adapters::narrow_phase::{
+    NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer,
+};
 use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
     ManifoldPoint, NormalFrom, Pairing, Penetration, StepJudgement, ToWindow,
 };
-use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Pose, Segment, Shape};
 use collidoscope::query::{collide, distance, distance_to_point};
 use collidoscope::scene::{Body, Precision};
@@ -535,11 +537,11 @@ fn write_step(
             continue;
         };
         let sides = (
-            Side {
+            Pieces {
                 pose: pose1,
                 pieces: &given[&pair.collider1].pieces,
             },
-            Side {
+            Pieces {
                 pose: pose2,
                 pieces: &given[&pair.collider2].pieces,
             },
@@ -625,12 +627,12 @@ fn give(
 }
 
 /// A collider of a pair: its pose in the frame and its capture shapes.
-struct Side<'a> {
+struct Pieces<'a> {
     pose: Pose,
     pieces: &'a [PieceOf],
 }
 
-impl Side<'_> {
+impl Pieces<'_> {
     /// The pieces whose surface holds every one of `points` (world), the nearest first: those
     /// within `tolerance` of the least distance. All of them for a collider of one shape.
     fn holding(&self, points: &[DVec2], tolerance: f64) -> Vec<usize> {
@@ -676,7 +678,11 @@ impl Side<'_> {
 /// The ids of the pieces `manifold` (ids not yet set; normal from the first collider toward
 /// the second, separations as the capture holds them) is about, not one of the pairs `taken`
 /// by the pair's earlier manifolds in the step (see the module's comment).
-fn attribute(manifold: &Manifold, (one, two): &(Side, Side), taken: &[(u64, u64)]) -> (u64, u64) {
+fn attribute(
+    manifold: &Manifold,
+    (one, two): &(Pieces, Pieces),
+    taken: &[(u64, u64)],
+) -> (u64, u64) {
     let n = manifold.normal;
     let on_one: Vec<DVec2> = manifold
         .points

@@ -1,5 +1,7 @@
 //! The engine adapters: each fills a capture's frames from an engine's own world, and answers
-//! a fixture's pairs with the engine's own narrow phase (`fixture::NarrowPhase`).
+//! a fixture's pairs with the engine's own narrow phase ([`narrow_phase::NarrowPhase`]).
+
+pub mod narrow_phase;
 
 #[cfg(feature = "avian2d")]
 pub mod avian;

@@ -48,9 +48,10 @@ pub struct FrameEntry {
     pub disagreeing: u32,
 }
 
-/// A claim that disagrees with the exact result.
+/// A claim the index lists: one that disagrees with the exact result (the window's
+/// "divergence"), or what the engine gave that the capture holds as malformed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Disagreement {
+pub struct ListedClaim {
     /// Its frame's position in the capture (0 for the first frame).
     pub position: usize,
     /// Shape A's id.
@@ -116,7 +117,7 @@ impl ShownFrame {
         let side = |id: u64| {
             let k = self.ids.iter().position(|i| *i == id)?;
             let shape = &self.scene.shapes[k];
-            Some(crate::capture::Side {
+            Some(crate::capture::PairMember {
                 placed: &shape.placed,
                 motion: &shape.motion,
                 pairing: self.pairings.get(k).copied().unwrap_or_default(),
@@ -142,7 +143,7 @@ struct Key {
 enum Found {
     Batch {
         frames: Vec<FrameEntry>,
-        divergences: Vec<Disagreement>,
+        divergences: Vec<ListedClaim>,
         key: Option<Key>,
         claims: u64,
         agreeing: u64,
@@ -182,7 +183,7 @@ pub struct CaptureIndex {
     size: u64,
     read: Arc<AtomicU64>,
     frames: Vec<FrameEntry>,
-    divergences: Vec<Disagreement>,
+    divergences: Vec<ListedClaim>,
     unlisted: u64,
     events: Vec<CaptureEvent>,
     keys: Vec<Key>,
@@ -556,7 +557,7 @@ impl CaptureIndex {
 
     /// Every disagreeing claim found so far, in order (the first million; see
     /// [`Self::unlisted`]).
-    pub fn divergences(&self) -> &[Disagreement] {
+    pub fn divergences(&self) -> &[ListedClaim] {
         &self.divergences
     }
 
@@ -844,7 +845,7 @@ fn scan(
                 continue;
             }
             disagreeing += 1;
-            divergences.push(Disagreement {
+            divergences.push(ListedClaim {
                 position: *position,
                 a: claim.a,
                 b: claim.b,
@@ -860,7 +861,7 @@ fn scan(
                 MalformedWhat::Shape { id } => (id.unwrap_or(0), id.unwrap_or(0)),
                 MalformedWhat::Claim { a, b } => (a.unwrap_or(0), b.unwrap_or(0)),
             };
-            divergences.push(Disagreement {
+            divergences.push(ListedClaim {
                 position: *position,
                 a,
                 b,
@@ -987,7 +988,7 @@ fn scan(
 fn send_keys(
     send: &Sender<Found>,
     frames: Vec<FrameEntry>,
-    divergences: Vec<Disagreement>,
+    divergences: Vec<ListedClaim>,
     keys: impl Iterator<Item = Key>,
     (claims, agreeing): (u64, u64),
 ) -> bool {

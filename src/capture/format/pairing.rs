@@ -240,7 +240,7 @@ impl Pairing {
 
 /// One side of a pair as [`left_out`] reads it: its shape, motion and pairing.
 #[derive(Clone, Copy, Debug)]
-pub struct Side<'a> {
+pub struct PairMember<'a> {
     /// The shape where the frame has it.
     pub placed: &'a Placed,
     /// Its body type and velocities.
@@ -324,7 +324,7 @@ pub enum LeftOut {
 
 /// The first stage of an engine's pipeline that leaves the pair of `a` and `b` out, or
 /// [`LeftOut::NotLeftOut`]; `margin` is the engine's speculative margin.
-pub fn left_out(a: Side, b: Side, margin: Margin) -> LeftOut {
+pub fn left_out(a: PairMember, b: PairMember, margin: Margin) -> LeftOut {
     if let (Some(x), Some(y)) = (a.pairing.body_id, b.pairing.body_id)
         && x == y
     {
@@ -444,7 +444,7 @@ mod tests {
     fn the_first_stage_that_leaves_a_pair_out() {
         let (a, b) = (circle(0.0), circle(2.5));
         let motion = dynamic();
-        let side = |placed, pairing| Side {
+        let side = |placed, pairing| PairMember {
             placed,
             motion: &motion,
             pairing,
@@ -460,7 +460,7 @@ mod tests {
             LeftOut::SameBody(7)
         );
         let rest = Motion::default();
-        let still = Side {
+        let still = PairMember {
             placed: &a,
             motion: &rest,
             pairing: plain,
@@ -468,7 +468,7 @@ mod tests {
         assert_eq!(
             left_out(
                 still,
-                Side {
+                PairMember {
                     placed: &b,
                     ..still
                 },

@@ -11,7 +11,7 @@ mod model;
 mod xml;
 
 use super::convert::Convert;
-use super::{Affine, Imported, Local, Outcome, Refusal};
+use super::{Affine, Imported, Importing, Local, Refusal};
 use crate::files::FileError;
 use crate::geometry::DVec2;
 use model::{Cell, Flips, Layer, LayerKind, Object, Shape, TileRef, document};
@@ -68,7 +68,7 @@ fn flipped(size: DVec2, flips: Flips, offset: DVec2) -> (Affine, DVec2) {
 }
 
 struct Walk<'a> {
-    out: Outcome,
+    out: Importing,
     file: &'a Path,
     grid: DVec2,
 }
@@ -266,7 +266,7 @@ pub(super) fn import_from(
     let mut layers = map.layers;
     number_objects(&mut layers);
     let mut walk = Walk {
-        out: Outcome::new(convert, skip_unsupported),
+        out: Importing::new(convert, skip_unsupported),
         file: path,
         grid: map.grid,
     };

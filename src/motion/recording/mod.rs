@@ -93,7 +93,7 @@ pub struct Recording {
 
 /// Where a replay first differs from the recording.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Divergence {
+pub struct ReplayDivergence {
     /// The first step whose result differs (1-based).
     pub step: u64,
     /// The shape (list position).
@@ -345,7 +345,7 @@ fn bodies_of(scene: &Scene) -> Vec<usize> {
 
 /// Run the recording's scene again with its configuration and compare every step's body
 /// states bit for bit: `Ok(steps)` when identical, else the first difference.
-pub fn replay(recording: &Recording) -> Result<u64, Divergence> {
+pub fn replay(recording: &Recording) -> Result<u64, ReplayDivergence> {
     let mut simulation = Simulation::new(recording.scene.clone(), recording.config);
     let mut divergence = None;
     recording
@@ -354,7 +354,7 @@ pub fn replay(recording: &Recording) -> Result<u64, Divergence> {
             for (k, &i) in recording.bodies.iter().enumerate() {
                 let now = BodyState::of(simulation.scene(), i);
                 if now.bits() != frame[k] {
-                    divergence = Some(Divergence {
+                    divergence = Some(ReplayDivergence {
                         step: index + 1,
                         shape: i,
                         recorded: BodyState::from_bits(frame[k]),

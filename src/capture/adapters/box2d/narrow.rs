@@ -12,8 +12,8 @@
 
 use boxdd_sys::ffi::*;
 use collidoscope::Reported;
+use collidoscope::capture::adapters::narrow_phase::{NarrowPhase, asked_piece, engine_answer};
 use collidoscope::capture::{Manifold, ManifoldPoint};
-use collidoscope::fixture::{NarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{DVec2, Placed, Pose, Shape};
 
 /// One shape as Box2D holds it, with its pose (`b2Transform`).

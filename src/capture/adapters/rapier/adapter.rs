@@ -83,11 +83,13 @@
 use super::rapier2d;
 use super::shim::{self, DistanceOut, IntersectionOut};
 use collidoscope::Reported;
+use collidoscope::capture::adapters::narrow_phase::{
+    NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer,
+};
 use collidoscope::capture::{
     BodyPose, CaptureError, CaptureWriter, Engine, Filter, Header, MARGIN_SETTING, Manifold,
     ManifoldPoint, ManifoldPoints, NormalFrom, Pairing, Penetration, StepJudgement,
 };
-use collidoscope::fixture::{NarrowPhase as FixtureNarrowPhase, asked_piece, engine_answer};
 use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, DVec2, Placed, Segment, Shape};
 use collidoscope::scene::{Body, Precision};
 use rapier2d::dynamics::{IntegrationParameters, RigidBodySet, RigidBodyType};
