@@ -2,6 +2,7 @@
 //! files, fits, labs, playback, messages), and the file actions it calls.
 
 use super::*;
+use crate::app::words;
 
 impl App {
     /// Carry out the frame's commands, in order: the one place where the workspace changes.
@@ -112,7 +113,7 @@ impl App {
                     .confirm_discard(dialogs::Discard::Open(path, Box::new(scene))),
             },
             Command::Open(path) => self.open(&path),
-            Command::OpenBytes { name, bytes } => match text::not_in_browser(&name) {
+            Command::OpenBytes { name, bytes } => match words::not_in_browser(&name) {
                 Some(said) => self.say(said, true),
                 None => match scene::parse(Path::new(&name), &bytes) {
                     Err(e) => self.say(e.to_string(), true),
@@ -432,7 +433,7 @@ impl App {
         }
         let is_document = self.workspace.document.path.as_deref() == Some(path);
         if !is_document && crate::import::is_level_file(path) {
-            self.say(text::level_not_replaced(path), true);
+            self.say(words::level_not_replaced(path), true);
             return;
         }
         if !confirmed && !is_document && path.exists() {
@@ -457,7 +458,7 @@ impl App {
         match platform::download(&name, scene::to_json(self.workspace.scene()).as_bytes()) {
             Ok(()) => {
                 self.workspace.saved(Path::new(&name));
-                self.say(text::downloaded(&name), false);
+                self.say(words::downloaded(&name), false);
             }
             Err(e) => self.say(e, true),
         }
@@ -476,11 +477,11 @@ impl App {
         }) {
             let link = platform::link_base() + &query;
             let title = self.presenter.as_ref().map(|p| p.lesson().title.clone());
-            let said = text::lesson_link_copied(&title.unwrap_or_default(), slide, link.len());
+            let said = words::lesson_link_copied(&title.unwrap_or_default(), slide, link.len());
             return self.put_link(link, said);
         }
         let Some(lab) = link_lab(self.lab) else {
-            return self.say(text::CAPTURE_NOT_LINKED, true);
+            return self.say(words::CAPTURE_NOT_LINKED, true);
         };
         let camera = self.scene_view.camera();
         let width = f64::from(self.scene_view.rect().width()) / camera.scale;
@@ -497,8 +498,8 @@ impl App {
         let link = platform::link_base() + &scene_query_shown(scene, &shown);
         let shapes = scene.shapes.len();
         let said = match &self.presenter {
-            Some(p) => text::file_lesson_link_copied(&p.lesson().title, shapes, link.len()),
-            None => text::link_copied(shapes, lab.name(), link.len()),
+            Some(p) => words::file_lesson_link_copied(&p.lesson().title, shapes, link.len()),
+            None => words::link_copied(shapes, lab.name(), link.len()),
         };
         self.put_link(link, said);
     }
@@ -534,7 +535,7 @@ impl App {
                 self.workspace.new_document_with(scene);
                 self.after_document_change();
                 self.show_linked(&shown);
-                self.say(text::link_scene_opened(count), false);
+                self.say(words::link_scene_opened(count), false);
                 None
             }
             Ok(LinkRequest::Lesson { name, slide }) => match crate::lesson::builtin(&name) {
@@ -554,7 +555,7 @@ impl App {
             Err(e) => Some(e),
         };
         if let Some(problem) = problem {
-            self.status_bar.notice(text::bad_link(&problem));
+            self.status_bar.notice(words::bad_link(&problem));
             // In the browser the bad query leaves the address (the notice quotes what was
             // wrong), so a reload opens what is shown, not the same complaint; a lesson
             // presented in spite of it puts its own slide there.
@@ -573,7 +574,7 @@ impl App {
             .as_ref()
             .map_or(0, |p| p.lesson().slides.len());
         match slide {
-            Some(k) if k > slides => Some(text::no_such_slide(k, slides)),
+            Some(k) if k > slides => Some(words::no_such_slide(k, slides)),
             Some(k) => {
                 self.present(LessonCommand::Go(k - 1));
                 None

@@ -36,6 +36,7 @@ mod document;
 mod labs;
 mod panels;
 mod view;
+pub mod words;
 
 // The parts by their own names, for the window's files that name them.
 use document::edit;
@@ -237,7 +238,7 @@ pub struct App {
     projector_zoom: Option<(f32, f32)>,
     /// Where the window runs and whether fingers work it: what its words on how to work it
     /// say, and whether a drag on a label selects its text or scrolls.
-    device: text::Device,
+    device: words::Device,
     /// The last link Copy link made, and whether it is still to go to the clipboard.
     copied: Option<String>,
     copy_pending: bool,
@@ -288,7 +289,7 @@ impl App {
             fill_screen: if options.lesson.is_some() { 30 } else { 0 },
             kept_projector: false,
             projector_zoom: None,
-            device: text::Device {
+            device: words::Device {
                 browser: platform::IN_BROWSER,
                 touch: platform::touch_first(),
             },
@@ -413,11 +414,11 @@ impl App {
                 Lab::Motion => self
                     .motion_lab
                     .opened_run_scene()
-                    .map(|s| (s, text::OPENED_RUN)),
+                    .map(|s| (s, words::OPENED_RUN)),
                 Lab::Capture => self
                     .capture_lab
                     .frame_scene()
-                    .map(|s| (s, text::CAPTURED_FRAME)),
+                    .map(|s| (s, words::CAPTURED_FRAME)),
                 _ => None,
             };
             let picks = (self.lab == Lab::Capture).then(|| self.capture_lab.list_marks());
@@ -698,7 +699,7 @@ impl App {
     /// The window's title: the document's, or the lesson's while one is presented.
     fn title_text(&self) -> String {
         match &self.presenter {
-            Some(p) => text::presenter_title(&p.lesson().title, p.slide() + 1),
+            Some(p) => words::presenter_title(&p.lesson().title, p.slide() + 1),
             None => self.workspace.title(),
         }
     }

@@ -7,6 +7,7 @@
 
 pub use super::command::LessonCommand;
 use super::*;
+use crate::app::words;
 use crate::lesson::{self, BUILT_IN, Lesson, LessonSource, Slide, SlideLab, SlideStep};
 use crate::text::PairNames;
 use egui::{Color32, FontId, RichText};
@@ -157,7 +158,7 @@ impl App {
             }
         }
         self.show_slide(0, false);
-        self.say(text::presenting(&title, count, self.device), false);
+        self.say(words::presenting(&title, count, self.device), false);
     }
 
     /// End the presentation: the user's document, view, labs and look back as they were (a
@@ -180,7 +181,7 @@ impl App {
         self.latency_lab = aside.latency_lab;
         self.workspace.refresh();
         self.say(
-            text::presentation_ended(&presenter.lesson.title, own),
+            words::presentation_ended(&presenter.lesson.title, own),
             false,
         );
     }
@@ -198,8 +199,8 @@ impl App {
             (Some(s), false) if s > first.unwrap_or(0) => self.pair_lab.show_step(Some(s - 1)),
             (_, true) if k + 1 < count => self.show_slide(k + 1, false),
             (_, false) if k > 0 => self.show_slide(k - 1, true),
-            (_, true) => self.say(text::LAST_SLIDE, false),
-            (_, false) => self.say(text::FIRST_SLIDE, false),
+            (_, true) => self.say(words::LAST_SLIDE, false),
+            (_, false) => self.say(words::FIRST_SLIDE, false),
         }
     }
 
@@ -407,7 +408,7 @@ impl App {
             ui,
             ws,
             (self.scene_view.camera(), whole),
-            text::PRESENTER_HINT.on(self.device),
+            words::PRESENTER_HINT.on(self.device),
             None,
             out,
         );
@@ -453,7 +454,7 @@ fn live_sentences(
         }
         Lab::Broad => {
             let stats = ws.broad_stats();
-            vec![text::broad_counts(
+            vec![words::broad_counts(
                 ws.scene().shapes.len(),
                 stats.candidates,
                 ws.hits().len(),
@@ -572,9 +573,9 @@ fn presenter_bar(
     out: &mut Commands,
 ) {
     let count = p.lesson.slides.len();
-    let slide_place = text::slide_of(p.slide + 1, count, step);
+    let slide_place = words::slide_of(p.slide + 1, count, step);
     // The last slide at a two-digit axis: the longest the place gets.
-    let longest = text::slide_of(count, count, Some((88, 88)));
+    let longest = words::slide_of(count, count, Some((88, 88)));
     egui::Panel::top("presenter").show(ui, |ui| {
         presenter_text(ui, options.projector);
         let room = text_width(ui, &longest);

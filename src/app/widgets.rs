@@ -164,18 +164,18 @@ pub fn panel_switch(ui: &mut egui::Ui, shown: (bool, bool), out: &mut super::Com
 }
 
 /// Fits the names of one list into a width: a name that fits is shown whole; one that does not
-/// is cut where the list's names are the same ([`crate::text::NameCutter`], made the first
+/// is cut where the list's names are the same ([`crate::app::words::NameCutter`], made the first
 /// time a name does not fit), so the part that tells it apart stays.
 pub struct NameFitter<'a> {
-    make: Box<dyn Fn() -> crate::text::NameCutter + 'a>,
-    cutter: Option<crate::text::NameCutter>,
+    make: Box<dyn Fn() -> crate::app::words::NameCutter + 'a>,
+    cutter: Option<crate::app::words::NameCutter>,
 }
 
 impl<'a> NameFitter<'a> {
     /// A fitter for the list whose names `names` gives.
     pub fn new<I: IntoIterator<Item = &'a str>>(names: impl Fn() -> I + 'a) -> Self {
         Self {
-            make: Box::new(move || crate::text::NameCutter::new(names())),
+            make: Box::new(move || crate::app::words::NameCutter::new(names())),
             cutter: None,
         }
     }

@@ -103,8 +103,8 @@ fn print_text(file: &str, scene: &Scene, diagnoses: &[Judgement], out: &mut impl
 /// the JSON lines, from the list of causes `diagnose` itself matches.
 pub fn after_help() -> String {
     use crate::Cause;
-    let causes = crate::text::name_table(Cause::ALL.iter().map(|c| match c {
-        Cause::Mistake(m) => (m.name(), crate::text::mistake_in_short(*m)),
+    let causes = crate::cli::words::name_table(Cause::ALL.iter().map(|c| match c {
+        Cause::Mistake(m) => (m.name(), crate::cli::words::mistake_in_short(*m)),
         Cause::PreviousPoses => (
             c.name(),
             "(captures) the correct contact of the frame before: not recomputed",

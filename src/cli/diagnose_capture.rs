@@ -269,7 +269,7 @@ fn follow_run(
     // A game not yet started (or its new file not yet made): its capture is waited for, as
     // the window waits for it.
     if !path.exists() {
-        eprintln!("{}", crate::text::waiting_for_capture(path, idle));
+        eprintln!("{}", crate::cli::words::waiting_for_capture(path, idle));
         if let Some(why) = crate::capture::live::follow::wait_for_file(path, idle, stop) {
             return refused(
                 &crate::capture::words::no_capture_came(path, why, idle),
@@ -496,7 +496,7 @@ fn report_as(
         }
         match &first {
             None if claims == 0 => {
-                let _ = writeln!(out, "  {}", crate::text::NO_CLAIMS);
+                let _ = writeln!(out, "  {}", crate::cli::words::NO_CLAIMS);
             }
             None => {
                 let _ = writeln!(out, "  every claim agrees with the exact result");
@@ -536,7 +536,7 @@ fn report_as(
                         for line in lines.iter().take(4) {
                             let _ = writeln!(out, "    {line}");
                         }
-                        let _ = writeln!(out, "    {}", crate::text::RECYCLED_UNEXPLAINED);
+                        let _ = writeln!(out, "    {}", crate::cli::words::RECYCLED_UNEXPLAINED);
                     }
                     (None, false) => {
                         for line in lines {
@@ -560,7 +560,7 @@ fn report_as(
                     let _ = writeln!(
                         out,
                         "    {}",
-                        crate::text::more_differing_pairs(
+                        crate::cli::words::more_differing_pairs(
                             rest.len(),
                             rest.iter().map(|p| p.claims).sum()
                         )
@@ -703,7 +703,7 @@ pub fn listen(port: u16, json: bool, idle: Option<f64>, out: &mut impl Write) ->
         }
     };
     let port = listener.port();
-    eprintln!("{}", crate::text::listening_for_game(port, idle));
+    eprintln!("{}", crate::cli::words::listening_for_game(port, idle));
     let stop = Arc::new(AtomicBool::new(false));
     let asked = stop.clone();
     let _ = ctrlc::set_handler(move || asked.store(true, Ordering::Relaxed));
@@ -725,12 +725,20 @@ pub fn listen(port: u16, json: bool, idle: Option<f64>, out: &mut impl Write) ->
         }
         if stop.load(Ordering::Relaxed) || idle.is_some_and(|idle| began.elapsed() >= idle) {
             let name = format!("127.0.0.1:{port}");
-            super::report_unreadable(&name, &crate::text::no_game_came(port, idle), json, out);
+            super::report_unreadable(
+                &name,
+                &crate::cli::words::no_game_came(port, idle),
+                json,
+                out,
+            );
             return 1;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
-    eprintln!("{}", crate::text::game_connected_kept(&engine, &capture));
+    eprintln!(
+        "{}",
+        crate::cli::words::game_connected_kept(&engine, &capture)
+    );
     // The stream's end ends the reading, as an interrupt does: the listener is watched on a
     // thread of its own, which keeps it (and so the connection) open until then.
     let ended = stop.clone();

@@ -18,6 +18,7 @@ mod raycast;
 mod render;
 mod simulate;
 mod toi;
+mod words;
 
 pub use check::{FileCheck, check_file, check_files};
 

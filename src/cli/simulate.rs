@@ -201,14 +201,14 @@ pub fn run_replay(file: &Path, out: &mut impl Write) -> u8 {
 /// event, from the lists the simulation itself uses.
 pub fn after_help() -> String {
     use crate::motion::{EventKind, Resolver};
-    let resolvers = crate::text::name_table(Resolver::all().map(|r| match r {
+    let resolvers = crate::cli::words::name_table(Resolver::all().map(|r| match r {
         Resolver::Sat => (
             "sat",
             "the exact test: the MTV the shorter way out (default)",
         ),
-        Resolver::Mistake(m) => (m.name(), crate::text::mistake_in_short(m)),
+        Resolver::Mistake(m) => (m.name(), crate::cli::words::mistake_in_short(m)),
     }));
-    let events = crate::text::name_table(
+    let events = crate::cli::words::name_table(
         EventKind::ALL
             .iter()
             .map(|k| (k.name(), crate::motion::event_in_short(*k))),

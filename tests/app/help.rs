@@ -4,7 +4,7 @@
 
 use super::common::*;
 use collidoscope::app::HelpPage;
-use collidoscope::text;
+use collidoscope::app::words;
 
 fn first_start(data: &Path) -> App {
     App::new(Options {
@@ -64,13 +64,13 @@ fn f1_and_the_question_mark_open_help_and_help_has_the_keys_and_the_words() {
     assert!(h.state().help_open());
     h.get_by_label("Keys").click();
     h.run();
-    for (key, does) in text::CONTROLS {
+    for (key, does) in words::CONTROLS {
         h.get_by_label(key);
         h.get_by_label(does);
     }
     h.get_by_label("Words").click();
     h.run();
-    for (word, meaning) in text::GLOSSARY {
+    for (word, meaning) in words::GLOSSARY {
         // "overlap" is also the axes table's header behind the window.
         assert!(h.get_all_by_label(word).count() >= 1, "{word}");
         h.get_by_label(meaning);
@@ -93,7 +93,7 @@ fn the_words_are_explained_where_they_appear() {
     ] {
         h.get_by_label(widget).hover();
         h.run();
-        h.get_by_label_contains(&text::glossary(word));
+        h.get_by_label_contains(&words::glossary(word));
         h.hover_at(egui::pos2(1.0, 790.0));
         h.run();
     }

@@ -575,7 +575,7 @@ fn the_axes_tables_last_column_stays_inside_the_window() {
     let report = h.state().report().unwrap().sat.clone();
     let width = 1280.0;
     for t in &report.axes {
-        let b = collidoscope::text::short_interval(t.b);
+        let b = collidoscope::app::words::short_interval(t.b);
         let cells: Vec<_> = h.query_all_by_label_contains(&b).collect();
         assert!(!cells.is_empty(), "no cell says {b}");
         for cell in cells {

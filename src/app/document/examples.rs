@@ -41,7 +41,9 @@ impl Example {
         Example::ALL
             .into_iter()
             .find(|e| e.name() == wanted)
-            .ok_or_else(|| crate::text::unknown_example(name, Example::ALL.map(Example::name)))
+            .ok_or_else(|| {
+                crate::app::words::unknown_example(name, Example::ALL.map(Example::name))
+            })
     }
 
     /// Its name in the menu.

@@ -6,6 +6,7 @@
 use crate::app::command::{Command, Commands};
 use crate::app::document::workspace::Workspace;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
+use crate::app::words;
 use crate::broad::{Grid, boxes_of, ray_cast_scene, ray_cast_scene_first};
 use crate::geometry::DVec2;
 use crate::picture::draw::RayShown;
@@ -100,7 +101,7 @@ impl CastsLab {
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
-        device: text::Device,
+        device: words::Device,
         out: &mut Commands,
     ) {
         let panel = (crate::app::command::PanelSide::Right, "casts");
@@ -109,7 +110,7 @@ impl CastsLab {
             ui.label(
                 "The segment from its start (round end) to its end (arrow) against every shape, shapes solid: where it first reaches each, as a fraction of the way, the point and the outward normal there. A segment that starts inside a shape hits it at 0 with no normal.",
             );
-            ui.label(RichText::new(text::CASTS_GESTURES.on(device)).weak());
+            ui.label(RichText::new(words::CASTS_GESTURES.on(device)).weak());
             ui.separator();
             // The typed ends go through the same command as a drag.
             if let Some((from, to)) = self.ray {

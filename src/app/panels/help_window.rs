@@ -4,8 +4,8 @@
 
 use crate::app::command::{Command, Commands, HelpPage};
 use crate::app::presenter::LessonCommand;
+use crate::app::words;
 use crate::lesson::LessonSource;
-use crate::text;
 use eframe::egui::{self, RichText};
 
 /// The help window's own state.
@@ -36,7 +36,7 @@ impl HelpWindow {
         &mut self,
         ctx: &egui::Context,
         room: egui::Rect,
-        device: text::Device,
+        device: words::Device,
         out: &mut Commands,
     ) {
         let mut open = self.open;
@@ -53,7 +53,8 @@ impl HelpWindow {
             .default_pos(room.center_top() + egui::vec2(0.0, 12.0))
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
-                    for (page, (_, name)) in HelpPage::ALL.into_iter().zip(text::help_names(device))
+                    for (page, (_, name)) in
+                        HelpPage::ALL.into_iter().zip(words::help_names(device))
                     {
                         ui.selectable_value(&mut self.page, page, name);
                     }
@@ -68,22 +69,22 @@ impl HelpWindow {
                         // Fingers see their gestures; the keys folded away (a phone has
                         // none, a tablet may).
                         HelpPage::Keys if device.touch => {
-                            table(ui, "gestures", &text::gestures(device));
+                            table(ui, "gestures", &words::gestures(device));
                             ui.add_space(6.0);
-                            ui.collapsing(text::WITH_A_KEYBOARD, |ui| {
-                                table(ui, "keys", &text::keys(device));
+                            ui.collapsing(words::WITH_A_KEYBOARD, |ui| {
+                                table(ui, "keys", &words::keys(device));
                             });
                         }
-                        HelpPage::Keys => table(ui, "keys", &text::controls(device)),
-                        HelpPage::Words => table(ui, "words", text::GLOSSARY),
+                        HelpPage::Keys => table(ui, "keys", &words::controls(device)),
+                        HelpPage::Words => table(ui, "words", words::GLOSSARY),
                     });
             });
         self.open = open;
     }
 }
 
-fn getting_started(ui: &mut egui::Ui, device: text::Device, out: &mut Commands) {
-    for paragraph in text::getting_started(device) {
+fn getting_started(ui: &mut egui::Ui, device: words::Device, out: &mut Commands) {
+    for paragraph in words::getting_started(device) {
         ui.label(paragraph);
         ui.add_space(4.0);
     }
@@ -127,7 +128,7 @@ impl Welcome {
         &mut self,
         ctx: &egui::Context,
         room: egui::Rect,
-        device: text::Device,
+        device: words::Device,
         out: &mut Commands,
     ) {
         if !self.open {
@@ -142,7 +143,7 @@ impl Welcome {
             .show(ctx, |ui| {
                 // Within the room on a phone (a 420-point welcome ran past a 390-point screen).
                 ui.set_max_width(420.0f32.min(room.width() - 40.0).max(160.0));
-                for line in text::welcome(device) {
+                for line in words::welcome(device) {
                     ui.label(line);
                 }
                 ui.add_space(6.0);
@@ -151,7 +152,7 @@ impl Welcome {
                         out.push(start_first_lesson());
                         out.push(Command::DismissWelcome);
                     }
-                    if ui.button(text::help_button(device)).clicked() {
+                    if ui.button(words::help_button(device)).clicked() {
                         out.push(Command::Help(HelpPage::GettingStarted));
                         out.push(Command::DismissWelcome);
                     }

@@ -7,6 +7,7 @@
 use crate::app::command::Commands;
 use crate::app::document::edit::Edit;
 use crate::app::document::workspace::Workspace;
+use crate::app::words;
 use crate::geometry::{Chain, DVec2, Pose, Shape, ShapeError};
 use crate::picture::palette;
 use crate::query::{inner_radius, safe_step};
@@ -273,7 +274,7 @@ fn changed(shape: &SceneShape, field: Field, typed: &str) -> Result<SceneShape, 
         new.name = (!name.is_empty()).then(|| name.to_string());
         return Ok(new);
     }
-    let x = text::parse_number(typed)?;
+    let x = words::parse_number(typed)?;
     let reason = |e: ShapeError| e.to_string();
     let placed = &mut new.placed;
     let pose = placed.pose;

@@ -4,6 +4,7 @@
 
 use crate::app::command::{Command, Commands, Message};
 use crate::app::document::workspace::Workspace;
+use crate::app::words;
 use crate::picture::Camera;
 use crate::picture::palette;
 use crate::text;
@@ -154,13 +155,13 @@ fn notice_row(ui: &mut egui::Ui, text: &str, out: &mut Commands) {
 }
 
 /// What the mouse and keys (or fingers) do in `lab`, for the status bar.
-pub fn hint(lab: crate::app::Lab, device: text::Device) -> &'static str {
+pub fn hint(lab: crate::app::Lab, device: words::Device) -> &'static str {
     let how = match lab {
-        crate::app::Lab::Casts => text::CASTS_HINT,
-        crate::app::Lab::Latency => text::LATENCY_HINT,
-        crate::app::Lab::Motion => text::MOTION_HINT,
-        crate::app::Lab::Capture => text::CAPTURE_HINT,
-        crate::app::Lab::Pair | crate::app::Lab::Broad => text::PAIR_HINT,
+        crate::app::Lab::Casts => words::CASTS_HINT,
+        crate::app::Lab::Latency => words::LATENCY_HINT,
+        crate::app::Lab::Motion => words::MOTION_HINT,
+        crate::app::Lab::Capture => words::CAPTURE_HINT,
+        crate::app::Lab::Pair | crate::app::Lab::Broad => words::PAIR_HINT,
     };
     how.on(device)
 }

@@ -37,7 +37,7 @@ impl TopBar {
         &mut self,
         ui: &mut egui::Ui,
         ws: &Workspace,
-        (options, device): (&mut ViewOptions, crate::text::Device),
+        (options, device): (&mut ViewOptions, crate::app::words::Device),
         lab: Lab,
         out: &mut Commands,
     ) {
@@ -57,7 +57,7 @@ impl TopBar {
                 ui.menu_button("View", |ui| view_menu(ui, options, out));
                 ui.menu_button("Help", |ui| {
                     let pages = crate::app::HelpPage::ALL.into_iter();
-                    for (page, (name, _)) in pages.zip(crate::text::help_names(device)) {
+                    for (page, (name, _)) in pages.zip(crate::app::words::help_names(device)) {
                         if ui.button(name).clicked() {
                             out.push(Command::Help(page));
                             ui.close();
@@ -416,9 +416,9 @@ fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
     }
     ui.separator();
     ui.checkbox(&mut options.show_axes, "Show axes")
-        .on_hover_text(crate::text::glossary("axis"));
+        .on_hover_text(crate::app::words::glossary("axis"));
     ui.checkbox(&mut options.show_naive, "Show naive MTV")
-        .on_hover_text(crate::text::glossary("MTV"));
+        .on_hover_text(crate::app::words::glossary("MTV"));
     let mut projector = options.projector;
     if ui
         .checkbox(&mut projector, "Projector look")

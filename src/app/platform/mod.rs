@@ -138,7 +138,7 @@ pub fn export_fixture(
         .file_name()
         .map_or("fixture.json".into(), |n| n.to_string_lossy().into_owned());
     download(&name, crate::scene::to_json(&made).as_bytes())?;
-    let mut said = vec![crate::text::fixture_downloaded(
+    let mut said = vec![crate::app::words::fixture_downloaded(
         &name,
         scene.shapes.len(),
         count,

@@ -50,7 +50,7 @@ pub fn start() {
     let console = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         console(info);
-        say_problem(&crate::text::window_stopped(&info.to_string()));
+        say_problem(&crate::app::words::window_stopped(&info.to_string()));
     }));
     let options = options_from_page(&document);
     wasm_bindgen_futures::spawn_local(async move {
@@ -98,7 +98,9 @@ fn options_from_page(document: &web_sys::Document) -> Options {
         let text = carried.text_content().unwrap_or_default();
         match serde_json::from_str::<LessonBundle>(&text) {
             Ok(bundle) => options.lesson = Some(LessonSource::Bundle(Box::new(bundle))),
-            Err(e) => options.problem = Some(crate::text::page_lesson_unreadable(&e.to_string())),
+            Err(e) => {
+                options.problem = Some(crate::app::words::page_lesson_unreadable(&e.to_string()))
+            }
         }
     }
     options

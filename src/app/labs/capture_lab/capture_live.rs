@@ -8,11 +8,11 @@ use crate::app::command::Message;
 use crate::app::command::{CaptureCommand, Command, Commands};
 use crate::app::document::path_field::PathField;
 use crate::app::platform::Instant;
+use crate::app::words;
 use crate::capture::live::follow::FollowEnd;
 use crate::capture::{CaptureIndex, LinkEvent, Listener};
 use crate::motion::EventKind;
 use crate::picture::palette;
-use crate::text;
 use eframe::egui::{self, RichText};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -208,7 +208,7 @@ impl Live {
     pub fn state(&self, index: Option<&CaptureIndex>) -> Option<String> {
         let following = index.filter(|i| i.is_live()).map(|i| {
             let quiet = i.last_found().map(|t| t.elapsed().as_secs_f64());
-            text::live_state(
+            words::live_state(
                 &i.path().display().to_string(),
                 i.frames().len(),
                 quiet,
@@ -312,7 +312,7 @@ impl Live {
                 out.push(Command::Capture(CaptureCommand::PauseAtFirst(pause)));
             }
         } else if index.is_none() && !crate::app::platform::HAS_FILES {
-            ui.weak(text::DESKTOP_CAPTURES);
+            ui.weak(words::DESKTOP_CAPTURES);
         } else if index.is_none() {
             // With no capture open: the ways to one that is live (File > Listen for a game
             // and File > Follow a capture do the same).

@@ -1,6 +1,7 @@
 //! The capture lab's commands, carried out in one place ([`CaptureLab::apply`]), with opening a second run to compare, exporting a fixture and replaying a recording.
 
 use super::*;
+use crate::app::words;
 
 impl CaptureLab {
     /// Carry out a command of the lab; what it did, for the status bar.
@@ -38,7 +39,7 @@ impl CaptureLab {
                     self.opened_index(index);
                     self.settled = true;
                     self.live.started();
-                    ok(text::following(&path, self.live.pause_at_first))
+                    ok(words::following(&path, self.live.pause_at_first))
                 }
                 Err(_) if path.is_file() || !path.exists() => {
                     if path.is_file() && crate::capture::CaptureIndex::header_written(&path) {
@@ -86,7 +87,7 @@ impl CaptureLab {
                 self.live.resume(Some(index));
                 self.playback
                     .apply(PlaybackCommand::Last, &Frames(index.frames()));
-                ok(text::gone_live(skipped, events))
+                ok(words::gone_live(skipped, events))
             }
             CaptureCommand::StopFollowing => {
                 let index = self.index.as_mut()?;
@@ -106,7 +107,7 @@ impl CaptureLab {
                 let folder = std::env::temp_dir().join("collidoscope-received");
                 match crate::capture::Listener::bind(port, &folder) {
                     Ok(listener) => {
-                        let said = text::listening(listener.port());
+                        let said = words::listening(listener.port());
                         self.live.listener = Some(listener);
                         ok(said)
                     }
@@ -162,7 +163,7 @@ impl CaptureLab {
                     return self
                         .picked
                         .take()
-                        .and_then(|_| ok(text::PICK_CANCELLED.into()));
+                        .and_then(|_| ok(words::PICK_CANCELLED.into()));
                 };
                 let id = shown.ids[k];
                 let name = shown.scene.shapes[k].display_name(k);
@@ -175,7 +176,7 @@ impl CaptureLab {
                             .map_or(format!("id {first}"), |k| {
                                 shown.scene.shapes[k].display_name(k)
                             });
-                        let said = text::picked_pair(&first_name, &name);
+                        let said = words::picked_pair(&first_name, &name);
                         self.apply(CaptureCommand::Select(Some(ClaimRef {
                             a: first,
                             b: id,
@@ -185,7 +186,7 @@ impl CaptureLab {
                     }
                     _ => {
                         self.picked = Some(id);
-                        ok(text::picked_first(&name))
+                        ok(words::picked_first(&name))
                     }
                 }
             }
@@ -468,7 +469,7 @@ impl CaptureLab {
                 error: true,
             });
         }
-        let said = crate::text::replaying(&recording, &written);
+        let said = crate::app::words::replaying(&recording, &written);
         self.replaying = Some(Replaying {
             recording,
             progress,

@@ -1,6 +1,7 @@
 //! The capture lab while the game runs: a capture followed as it grows, a game listened for, the break held at the first disagreement or event, and going live again.
 
 use super::*;
+use crate::app::words;
 
 impl CaptureLab {
     /// The selected claim's pair at the frame shown: its report, and the mistake's test.
@@ -78,7 +79,7 @@ impl CaptureLab {
                     // A break holds a frame: the user is looking at it; the new game waits.
                     self.live.pending = Some(capture);
                     Message {
-                        text: text::game_waiting(&engine, part),
+                        text: words::game_waiting(&engine, part),
                         error: false,
                     }
                 }
@@ -93,7 +94,7 @@ impl CaptureLab {
                     match opened {
                         Some(m) if m.error => m,
                         _ => Message {
-                            text: text::game_connected(&engine, part, self.live.pause_at_first),
+                            text: words::game_connected(&engine, part, self.live.pause_at_first),
                             error: false,
                         },
                     }
@@ -108,11 +109,11 @@ impl CaptureLab {
                     }
                     if let Some(problem) = &problem {
                         self.live.refused =
-                            Some((capture.clone(), text::game_gone(frames, Some(problem))));
+                            Some((capture.clone(), words::game_gone(frames, Some(problem))));
                     }
                     Message {
                         error: problem.is_some(),
-                        text: text::game_gone(frames, problem.as_deref()),
+                        text: words::game_gone(frames, problem.as_deref()),
                     }
                 }
                 LinkEvent::TurnedAway => Message {

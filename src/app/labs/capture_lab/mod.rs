@@ -26,6 +26,7 @@ use crate::app::labs::capture_lab::capture_live::{BeganAgain, Live};
 use crate::app::labs::capture_lab::compare::Compare;
 use crate::app::labs::motion_lab::frame_pair::FramePair;
 use crate::app::playback::{Playback, PlaybackCommand, Timeline};
+use crate::app::words;
 use crate::capture::{CaptureEvent, CaptureIndex, FrameEntry, LinkEvent, ScanState, ShownFrame};
 use crate::picture::EventPicture;
 use crate::picture::palette;
@@ -378,7 +379,7 @@ impl CaptureLab {
                     let causes: Vec<(&str, u64)> = (0..ROWS)
                         .map(|row| (row_name(row), self.by_row.0[row]))
                         .collect();
-                    let mut said = text::capture_judged(
+                    let mut said = words::capture_judged(
                         index.path(),
                         index.frames().len(),
                         index.counts(),

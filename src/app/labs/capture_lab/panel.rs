@@ -1,6 +1,7 @@
 //! The capture lab's panel: the capture's summary, Export fixture of this frame, the frame's claims, the pair explained, the list of disagreeing claims, and replaying a Box2D recording.
 
 use super::*;
+use crate::app::words;
 
 impl CaptureLab {
     /// The replay under way: its progress, and its end passed on as a command.
@@ -37,7 +38,7 @@ impl CaptureLab {
                     let Some(index) = &self.index else {
                         // In the browser the live row has said where captures open.
                         if crate::app::platform::HAS_FILES {
-                            ui.label(text::NO_CAPTURE);
+                            ui.label(words::NO_CAPTURE);
                         }
                         return;
                     };
@@ -73,7 +74,7 @@ impl CaptureLab {
         Some(format!(
             "{}: {}",
             index.path().display(),
-            text::capture_counts(index.frames().len(), index.counts(), &causes)
+            words::capture_counts(index.frames().len(), index.counts(), &causes)
         ))
     }
 
@@ -110,7 +111,7 @@ impl CaptureLab {
             .map(|row| (row_name(row), self.by_row.0[row]))
             .collect();
         ui.label(
-            RichText::new(text::capture_counts(
+            RichText::new(words::capture_counts(
                 index.frames().len(),
                 index.counts(),
                 &causes,
@@ -233,10 +234,10 @@ impl CaptureLab {
             let name = k.map_or(format!("id {first}"), |k| {
                 shown.scene.shapes[k].display_name(k)
             });
-            ui.colored_label(palette::DECIDING, text::picked_first(&name));
+            ui.colored_label(palette::DECIDING, words::picked_first(&name));
         }
         let Some(selected) = self.selected else {
-            ui.label(text::SELECT_A_CLAIM);
+            ui.label(words::SELECT_A_CLAIM);
             return;
         };
         match self.judgement() {
@@ -293,7 +294,7 @@ impl CaptureLab {
                         }
                     }
                     None => {
-                        ui.label(text::not_in_frame(shown.frame.frame, (&a, &b)));
+                        ui.label(words::not_in_frame(shown.frame.frame, (&a, &b)));
                     }
                 }
             }

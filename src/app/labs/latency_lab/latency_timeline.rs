@@ -7,6 +7,7 @@
 use crate::app::command::{Command, Commands, LatencyCommand, PlaybackCommand, TimelineId};
 use crate::app::labs::latency_lab::LatencyLab;
 use crate::app::labs::latency_lab::latency_work::TimelineFinding;
+use crate::app::words;
 use crate::latency::Knowledge;
 use crate::picture::palette;
 use crate::text;
@@ -84,7 +85,7 @@ fn controls(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
         });
         ui.label(format!(
             "bucket shown: {} ms",
-            text::bucket_ms(lab.bucket_time(), lab.shown_step())
+            words::bucket_ms(lab.bucket_time(), lab.shown_step())
         ));
     });
     ui.horizontal(|ui| {
@@ -137,7 +138,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
     let (k_lo, k_hi) = if all > PAGE_ROWS {
         let first = k_lo + (bucket.clamp(k_lo, k_hi) - k_lo) / PAGE_ROWS * PAGE_ROWS;
         ui.label(
-            egui::RichText::new(text::latency_page(
+            egui::RichText::new(words::latency_page(
                 first as f64 * step,
                 (first + PAGE_ROWS - 1).min(k_hi) as f64 * step,
                 all,
@@ -193,7 +194,7 @@ fn table(lab: &LatencyLab, ui: &mut egui::Ui, out: &mut Commands) {
                 painter.text(
                     pos2(rect.left() + LABELS - 6.0, top + ROW / 2.0),
                     egui::Align2::RIGHT_CENTER,
-                    format!("{} ms", text::bucket_ms(t, step)),
+                    format!("{} ms", words::bucket_ms(t, step)),
                     egui::FontId::monospace(look.small),
                     look.text,
                 );

@@ -16,6 +16,7 @@ use crate::app::document::workspace::Workspace;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::latency_lab::latency_work::{Digest, EngineWorker, TimelineFinding};
 use crate::app::playback::{Playback, Timeline};
+use crate::app::words;
 use crate::geometry::Placed;
 use crate::latency::{Collision, Network, Packet, PacketEngine, PacketLog, Settings, generate};
 use crate::motion::Recording;
@@ -299,7 +300,7 @@ impl LatencyLab {
         }
         if let Some((at, e)) = done.refused {
             let settings = done.engine.settings();
-            self.refused = Some((settings, at, text::packet_refused(at, &e.to_string())));
+            self.refused = Some((settings, at, words::packet_refused(at, &e.to_string())));
         }
         self.engine = Some(done.engine);
         self.digest = done.digest;
@@ -370,7 +371,7 @@ impl LatencyLab {
     pub fn said(&self) -> Option<String> {
         let shown = self.shown()?;
         let total = self.log()?.packets.len();
-        Some(text::latency_state(
+        Some(words::latency_state(
             self.bucket_time(),
             (self.arrived(), total),
             shown.collisions.iter().map(|c| c.text.as_str()),
@@ -445,7 +446,7 @@ impl LatencyLab {
                     Some(source) => {
                         match crate::app::platform::download(&name, source.log.to_json().as_bytes())
                         {
-                            Ok(()) => ok(text::downloaded(&name)),
+                            Ok(()) => ok(words::downloaded(&name)),
                             Err(e) => failed(e),
                         }
                     }
@@ -538,7 +539,7 @@ impl LatencyLab {
         };
         ui.separator();
         let taken = self.engine.as_ref().map(|e| e.packets());
-        ui.label(text::latency_arrived(
+        ui.label(words::latency_arrived(
             &source.name,
             source.log.players.len(),
             (self.arrived(), source.log.packets.len()),
@@ -563,7 +564,7 @@ impl LatencyLab {
         }
         let shown = self.shown_settings();
         if self.working().is_some() && shown != self.settings && self.engine.is_some() {
-            ui.label(RichText::new(text::latency_shown_until(shown.step_ms, shown.swept)).weak());
+            ui.label(RichText::new(words::latency_shown_until(shown.step_ms, shown.swept)).weak());
         }
         if let Some((_, _, why)) = self
             .refused

@@ -14,6 +14,7 @@ use crate::app::document::workspace::Workspace;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::motion_lab::frame_pair::FramePair;
 use crate::app::playback::{Frames, Playback, PlaybackCommand};
+use crate::app::words;
 use crate::motion::{
     Config, Cursor, Event, EventKind, Recording, Resolver, Simulation, Step, Sweep, counts, replay,
     sweeps,
@@ -396,7 +397,7 @@ impl MotionLab {
 
     fn panel(&mut self, ui: &mut egui::Ui, ws: &Workspace, out: &mut Commands) {
         ui.heading("Motion");
-        ui.label(text::MOTION_STEP);
+        ui.label(words::MOTION_STEP);
         ui.separator();
         let mut settings = self.settings.clone();
         egui::Grid::new("motion settings").num_columns(2).show(ui, |ui| {
@@ -503,7 +504,7 @@ impl MotionLab {
         let mut dragging = false;
         ui.horizontal(|ui| {
             ui.checkbox(&mut on, "Gravity")
-                .on_hover_text(text::GRAVITY_HELP);
+                .on_hover_text(words::GRAVITY_HELP);
             ui.add_enabled_ui(on, |ui| {
                 for (axis, value) in [("gx", &mut g.x), ("gy", &mut g.y)] {
                     let label = ui.label(axis);
@@ -514,7 +515,7 @@ impl MotionLab {
                         self.gravity_gestures += 1;
                     }
                     dragging |= field.dragged();
-                    field.on_hover_text(text::GRAVITY_HELP);
+                    field.on_hover_text(words::GRAVITY_HELP);
                 }
             });
         });
@@ -551,7 +552,7 @@ impl MotionLab {
                         chosen.map_or(e.step == self.frame(), |c| c == k && e.step == self.frame());
                     if ui
                         .selectable_label(current, text)
-                        .on_hover_text(text::EVENT_CLICK)
+                        .on_hover_text(words::EVENT_CLICK)
                         .clicked()
                     {
                         go = Some(k);
@@ -628,7 +629,7 @@ impl MotionLab {
                     out.push(Command::Motion(MotionCommand::ExportFrame(name)));
                 }
             });
-            ui.weak(text::DESKTOP_RUN_CAPTURE);
+            ui.weak(words::DESKTOP_RUN_CAPTURE);
             return;
         }
         ui.horizontal(|ui| {
@@ -728,7 +729,7 @@ impl MotionLab {
                         .file_name()
                         .map_or("run.rec".into(), |n| n.to_string_lossy().into_owned());
                     match crate::app::platform::download(&name, &run.recording.to_bytes()) {
-                        Ok(()) => ok(text::downloaded(&name)),
+                        Ok(()) => ok(words::downloaded(&name)),
                         Err(e) => failed(e),
                     }
                 }

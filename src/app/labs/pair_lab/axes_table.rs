@@ -3,6 +3,7 @@
 //! not fit beside each other, they share one, A over B; on a phone the axis's source shares
 //! one with its overlap too); the full wording is in each row's tooltip.
 
+use crate::app::words;
 use crate::picture::palette;
 use crate::query::{AxisRole, Mistake, SatReport};
 use crate::text::{self, PairNames};
@@ -39,7 +40,7 @@ pub fn ui(
     let mut hovered = None;
     let spans = |k: usize| {
         let t = &report.axes[k];
-        (text::short_interval(t.a), text::short_interval(t.b))
+        (words::short_interval(t.a), words::short_interval(t.b))
     };
     // Both shadows in one column, A over B, when side by side they would run past the panel
     // (long numbers, a narrow panel), and the source over the overlap where even that would
@@ -61,13 +62,13 @@ pub fn ui(
             widest(&mut rows.clone().map(|k| format!("{}", k + 1))).max(width("#")),
             widest(&mut rows.clone().map(|k| match report.repeats(k) {
                 Some(j) => format!("same as {}", j + 1),
-                None => text::axis_source_short(report.axes[k].source),
+                None => words::axis_source_short(report.axes[k].source),
             }))
             .max(width("axis from")),
             widest(&mut rows.clone().map(|k| {
                 format!(
                     "{} > MTV",
-                    text::short_overlap(report.shown(report.axes[k].overlap))
+                    words::short_overlap(report.shown(report.axes[k].overlap))
                 )
             }))
             .max(width("overlap")),
@@ -118,9 +119,9 @@ pub fn ui(
                     header(ui, "#", "the order a SAT loop tries the axes".into());
                     let source_tip = format!(
                             "where the candidate axis comes from\n\n{}\n\n{}\n\n{}",
-                            text::glossary("axis"),
-                            text::glossary("edge"),
-                            text::glossary("corner")
+                            words::glossary("axis"),
+                            words::glossary("edge"),
+                            words::glossary("corner")
                         );
                     let (overlap_name, overlap_tip) = if report.mistake == Some(Mistake::NaiveSmallestOverlap) {
                         let tip = "the naive rule's overlap: the length of the shadows' common part";
@@ -128,7 +129,7 @@ pub fn ui(
                     } else {
                         let overlap_tip = format!(
                             "how far B must move along the axis to leave A (a gap separates), and what the axis decided\n\n{}",
-                            text::glossary("MTV")
+                            words::glossary("MTV")
                         );
                         ("overlap", overlap_tip)
                     };
@@ -214,9 +215,9 @@ pub fn ui(
                         // Short, the table is narrow: the tooltip says which edge.
                         let source = match repeats {
                             Some(j) => format!("same as {}", j + 1),
-                            None => text::axis_source_short(t.source),
+                            None => words::axis_source_short(t.source),
                         };
-                        let overlap = format!("{}{decided}", text::short_overlap(report.shown(t.overlap)));
+                        let overlap = format!("{}{decided}", words::short_overlap(report.shown(t.overlap)));
                         let mut row = vec![ui.label(cell(format!("{}", k + 1)))];
                         if fit == Fit::Narrow {
                             row.push(ui.label(cell(format!("{source}\n{overlap}"))));

@@ -8,6 +8,7 @@ use crate::app::axes_table;
 use crate::app::command::{Command, Commands};
 use crate::app::document::edit::Edit;
 use crate::app::document::workspace::Workspace;
+use crate::app::words;
 use crate::picture::palette;
 use crate::query::{Mistake, SatReport, mistaken_piece_report, mistaken_report};
 use crate::scene::{Claim, ShapeId, parse_claim};
@@ -239,7 +240,7 @@ impl ClaimedPanel {
             if value.is_empty() {
                 return Ok(None);
             }
-            text::parse_number(value)
+            words::parse_number(value)
                 .map(Some)
                 .map_err(|e| format!("{label}: {e}"))
         };

@@ -12,6 +12,7 @@ use crate::app::command::{Command, Commands, Fit};
 use crate::app::document::workspace::Workspace;
 use crate::app::lab_view::{LabView, PairShown, hash_of};
 use crate::app::labs::pair_lab::claimed_panel::ClaimedPanel;
+use crate::app::words;
 use crate::picture::palette;
 use crate::query::PairReport;
 use crate::text::{self, PairNames};
@@ -96,7 +97,7 @@ impl PairLab {
             (Some(report), Some(names)) => {
                 text::step_sentences(report, &names, self.step.map(|k| k + 1), false).join(" ")
             }
-            _ => text::NO_PAIR.to_string(),
+            _ => words::NO_PAIR.to_string(),
         }
     }
 
@@ -171,9 +172,9 @@ impl PairLab {
             };
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut options.show_axes, "Show axes")
-                    .on_hover_text(text::glossary("axis"));
+                    .on_hover_text(words::glossary("axis"));
                 ui.checkbox(&mut options.show_naive, "Show naive MTV")
-                    .on_hover_text(text::glossary("MTV"));
+                    .on_hover_text(words::glossary("MTV"));
             });
             // The step buttons come before anything whose height changes, so they stay
             // under the pointer while stepping.
@@ -265,7 +266,7 @@ impl PairLab {
                 self.step = None;
             }
             if let Some(k) = self.step {
-                ui.label(text::step_place((k + 1).min(total + 1), total));
+                ui.label(words::step_place((k + 1).min(total + 1), total));
             }
         });
     }
@@ -275,7 +276,7 @@ impl PairLab {
         let total = report.sat.axes.len();
         match self.step {
             None => {
-                ui.label(text::step_invitation(total));
+                ui.label(words::step_invitation(total));
             }
             Some(k) if k < total => {
                 ui.label(text::axis_sentence(&report.sat, k, names));
@@ -415,8 +416,8 @@ pub fn verdict_lines(ui: &mut egui::Ui, report: &PairReport, names: &PairNames, 
             // The verdict names the MTV and an axis: what they are, on hover.
             ui.label(RichText::new(sat).strong()).on_hover_text(format!(
                 "{}\n\n{}",
-                text::glossary("MTV"),
-                text::glossary("axis")
+                words::glossary("MTV"),
+                words::glossary("axis")
             ));
         }
     }

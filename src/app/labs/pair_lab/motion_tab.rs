@@ -5,6 +5,7 @@
 
 use crate::app::command::{Command, Commands};
 use crate::app::document::workspace::Workspace;
+use crate::app::words;
 use crate::picture::palette;
 use crate::query::safe_step;
 use crate::text::{self, PairNames};
@@ -66,9 +67,9 @@ pub fn ui(ui: &mut egui::Ui, ws: &Workspace, names: &PairNames, out: &mut Comman
             "the tunnelling bound max dt = (r - e) / |v|, r the shape's inner radius, e = 1e-3 r",
         );
     }
-    let headline = text::toi_headline(toi, names, horizon);
+    let headline = words::toi_headline(toi, names, horizon);
     ui.colored_label(palette::CLOSEST, RichText::new(headline).strong());
-    ui.label(text::toi_method(toi.method));
+    ui.label(words::toi_method(toi.method));
     egui::ScrollArea::both()
         .id_salt("toi steps")
         .auto_shrink([false, true])

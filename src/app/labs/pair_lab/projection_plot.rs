@@ -3,6 +3,7 @@
 //! axis seen so far stacked (each row centred on its own overlap or gap, since every axis has
 //! its own origin).
 
+use crate::app::words;
 use crate::geometry::Interval;
 use crate::picture::palette;
 use crate::query::{AxisRole, PairReport};
@@ -124,7 +125,7 @@ pub fn ui(
                         (t.b, y - 0.55, egui::Align2::CENTER_TOP, palette::B),
                     ] {
                         let ends = if i.length() < 0.3 * span {
-                            vec![(i.middle(), text::short_interval(i))]
+                            vec![(i.middle(), words::short_interval(i))]
                         } else {
                             vec![
                                 (i.min, text::short_number(i.min)),
