@@ -63,7 +63,7 @@ fn a_claim_is_judged_the_same_in_a_shape_set_and_in_a_capture() {
     ]);
     scene.precision = Some(Precision::F32);
     let mut claim = Claim::intersecting(ShapeId(0), ShapeId(1), 0.1, normal);
-    claim.contacts = Some(vec![point]);
+    claim.reported.contacts = Some(vec![point]);
     scene.claims.push(claim);
     let from_set: Judgement = collidoscope::diagnose::diagnose(&scene).remove(0);
 

@@ -268,12 +268,12 @@ fn contacts_far_off_are_told_even_when_the_claim_agrees() {
         SceneShape::named("bead", bead),
     ]);
     let mut claim = Claim::intersecting(ShapeId(0), ShapeId(1), 0.15, DVec2::Y);
-    claim.contacts = Some(vec![v(1.0, 2.0), v(3.0, 4.0)]);
+    claim.reported.contacts = Some(vec![v(1.0, 2.0), v(3.0, 4.0)]);
     let d = diagnose_claim(&scene, &claim).unwrap();
     assert!(d.agrees(), "contacts do not enter `agrees` (FORMAT.md)");
     let off = collidoscope::contacts_off(&d.check).unwrap();
     assert!(off > 3.0, "{off}");
-    claim.contacts = Some(vec![v(0.5, 0.175)]);
+    claim.reported.contacts = Some(vec![v(0.5, 0.175)]);
     let d = diagnose_claim(&scene, &claim).unwrap();
     assert_eq!(collidoscope::contacts_off(&d.check), None);
 }
@@ -292,7 +292,7 @@ fn check_contact_judges_a_claim_as_diagnose_does() {
     for (claim, d) in scene.claims.iter().zip(&diagnoses) {
         let (i, j) = d.exact().indices();
         let (a, b) = (&scene.shapes[i].placed, &scene.shapes[j].placed);
-        let check = check_contact(a, b, &Reported::from(claim));
+        let check = check_contact(a, b, &claim.reported);
         assert_eq!(check, d.check);
         let said = check.to_string();
         if d.agrees() {

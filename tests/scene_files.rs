@@ -514,7 +514,7 @@ fn a_scene_with_a_number_that_is_not_finite_is_not_saved() {
         "{refused}"
     );
     assert!(!path.exists());
-    scene.claims[0].depth = Some(1.0);
+    scene.claims[0].reported.depth = Some(1.0);
     save(&scene, &path).unwrap();
     assert!(collidoscope::scene::load(&path).is_ok());
 }

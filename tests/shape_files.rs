@@ -144,8 +144,12 @@ fn check(name: &str) {
             close(pieces[1].two_sided.depth, 0.0005, 1e-15);
             close_vec(pieces[1].two_sided.normal.unwrap(), DVec2::NEG_X, 0.0);
             let claim = &s.claims[0];
-            assert_eq!(claim.piece, Some(2));
-            close(claim.depth.unwrap(), pieces[1].two_sided.depth, 1e-12);
+            assert_eq!(claim.reported.piece, Some(2));
+            close(
+                claim.reported.depth.unwrap(),
+                pieces[1].two_sided.depth,
+                1e-12,
+            );
         }
         "ghost-bumps.json" => {
             use collidoscope::motion::{Config, EventKind, Resolver, Simulation};

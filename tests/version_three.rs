@@ -40,7 +40,7 @@ fn the_contracts_example_loads_and_round_trips_bit_for_bit() {
     };
     assert!(!tiles.is_loop());
     assert_eq!(tiles.piece_numbers(), 1..5);
-    assert_eq!(scene.claims[0].piece, Some(2));
+    assert_eq!(scene.claims[0].reported.piece, Some(2));
     let text = scene::to_json(&scene);
     assert!(text.contains("\"version\": 3"));
     assert!(text.contains("\"gravity\": [0.0, -10.0]"), "{text}");

@@ -45,9 +45,9 @@ fn the_example_of_the_format_loads() {
     assert_eq!(scene.claims.len(), 1);
     let claim = &scene.claims[0];
     assert_eq!((claim.a, claim.b), (ShapeId(0), ShapeId(1)));
-    assert!(claim.intersecting);
-    assert_eq!(claim.depth, Some(0.2));
-    assert_eq!(claim.normal, Some(DVec2::new(-1.0, 0.0)));
+    assert!(claim.reported.intersecting);
+    assert_eq!(claim.reported.depth, Some(0.2));
+    assert_eq!(claim.reported.normal, Some(DVec2::new(-1.0, 0.0)));
     assert_eq!(scene.expect, None);
 }
 

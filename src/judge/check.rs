@@ -183,7 +183,7 @@ pub fn check_contact_at(
 
 /// A claim in words.
 pub fn claim_sentence(claim: &Claim) -> String {
-    reported_sentence(&crate::Reported::from(claim))
+    reported_sentence(&claim.reported)
 }
 
 /// A [`ContactCheck`] in sentences: whether it agrees, what differs, the exact result and

@@ -1,9 +1,51 @@
 //! The claim: what an engine reported about a pair (touching or apart, depth, normal, contacts,
 //! distance; for a speculative contact its normal and separation), for shape sets and captures
-//! alike.
+//! alike: one [`Claim`] type, a pair's ids with what was [`Reported`] (a shape set's claims are
+//! `Claim<ShapeId>`, `scene::Claim`; a capture frame's `Claim<u64>`, `capture::FrameClaim`).
 
 use crate::geometry::DVec2;
-use crate::scene::Claim;
+
+/// A claim about a pair: shape A's and shape B's ids (the normal is meant from A toward B) and
+/// what the engine reported. A shape set's claims name shapes by `ShapeId` (`scene::Claim`), a
+/// capture's by the engine's ids (`capture::FrameClaim`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim<Id = u64> {
+    /// Shape A.
+    pub a: Id,
+    /// Shape B.
+    pub b: Id,
+    /// What was reported.
+    pub reported: Reported,
+}
+
+impl<Id> Claim<Id> {
+    /// A claim of "intersecting by `depth` along `normal`".
+    pub fn intersecting(a: Id, b: Id, depth: f64, normal: DVec2) -> Self {
+        Self {
+            a,
+            b,
+            reported: Reported::intersecting(depth, normal),
+        }
+    }
+
+    /// A claim of "apart", with the distance when one was reported.
+    pub fn apart(a: Id, b: Id, distance: Option<f64>) -> Self {
+        Self {
+            a,
+            b,
+            reported: Reported {
+                distance,
+                ..Reported::default()
+            },
+        }
+    }
+
+    /// The same claim about piece `piece` of the pair's chain.
+    pub fn on_piece(mut self, piece: usize) -> Self {
+        self.reported.piece = Some(piece);
+        self
+    }
+}
 
 /// What an engine reported for a pair, with no shape ids: A and B are the two shapes it is
 /// checked against, in that order (the normal is meant from A toward B). What a user's own
@@ -69,20 +111,6 @@ impl Reported {
             normal: Some(normal),
             separation: Some(separation),
             ..Self::default()
-        }
-    }
-}
-
-impl From<&Claim> for Reported {
-    fn from(claim: &Claim) -> Self {
-        Self {
-            intersecting: claim.intersecting,
-            depth: claim.depth,
-            normal: claim.normal,
-            contacts: claim.contacts.clone(),
-            distance: claim.distance,
-            piece: claim.piece,
-            separation: claim.separation,
         }
     }
 }

@@ -12,7 +12,7 @@ pub use super::agreement::{
     DIRECTION_TOLERANCE, Differences, LENGTH_TOLERANCE, directions_agree, lengths_agree, reproduces,
 };
 use crate::scene::{Claim, Scene};
-use crate::{Judgement, Reported, check_contact_at};
+use crate::{Judgement, check_contact_at};
 use std::sync::Arc;
 
 /// Every claim of `scene` whose shapes are both still in it, judged.
@@ -29,7 +29,7 @@ pub fn diagnose(scene: &Scene) -> Vec<Judgement> {
 pub fn diagnose_claim(scene: &Scene, claim: &Claim) -> Option<Judgement> {
     let (i, j) = scene.pair_of(claim.a, claim.b)?;
     let (a, b) = (&scene.shapes[i], &scene.shapes[j]);
-    let claimed = Reported::from(claim);
+    let claimed = claim.reported.clone();
     let check = check_contact_at(
         &a.placed,
         &b.placed,

@@ -116,7 +116,7 @@ fn check_pieces(scene: &Scene) -> Result<(), Problem> {
     for (k, claim) in scene.claims.iter().enumerate() {
         let (i, j) = (claim.a.0 as usize, claim.b.0 as usize);
         let shape = |i: usize| (&scene.shapes[i].placed.shape, label(i));
-        piece_problem(claim.piece, shape(i), shape(j))
+        piece_problem(claim.reported.piece, shape(i), shape(j))
             .map_err(|message| Problem::Document(format!("claim {k}: {message}")))?;
     }
     Ok(())

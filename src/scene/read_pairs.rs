@@ -178,17 +178,7 @@ fn points(map: &Map<String, Value>, key: &str) -> Result<Option<Vec<DVec2>>, Str
 fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
     let (fields, a, b) = pair_fields(entry, &CLAIM_KEYS, shapes)?;
     let reported = reported(&fields)?;
-    Ok(Claim {
-        a,
-        b,
-        intersecting: reported.intersecting,
-        depth: reported.depth,
-        normal: reported.normal,
-        contacts: reported.contacts,
-        distance: reported.distance,
-        piece: reported.piece,
-        separation: reported.separation,
-    })
+    Ok(Claim { a, b, reported })
 }
 
 /// What a claim says about its pair, every key but `a` and `b` (a shape set's claim and a

@@ -231,6 +231,7 @@ pub(crate) fn shape_object(shape: &SceneShape) -> serde_json::Map<String, serde_
 }
 
 fn claim_line(claim: &Claim, (a, b): (usize, usize)) -> String {
+    let claim = &claim.reported;
     let out = ClaimOut {
         a,
         b,
@@ -309,6 +310,7 @@ pub fn not_finite(scene: &Scene) -> Option<String> {
         }
     }
     for (i, c) in scene.claims.iter().enumerate() {
+        let c = &c.reported;
         let numbers = [c.depth, c.distance, c.separation];
         if numbers.iter().flatten().any(|x| !x.is_finite())
             || c.normal.is_some_and(|n| !point(n))

@@ -3,7 +3,6 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
-use crate::Reported;
 use crate::capture::format::ids::IdMap;
 use crate::capture::format::line;
 use crate::capture::format::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
@@ -232,16 +231,9 @@ pub struct Frame {
     pub line: usize,
 }
 
-/// One claim of a frame: the pair by id (A first) and what the engine said.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FrameClaim {
-    /// Shape A's id (the normal points from A toward B).
-    pub a: u64,
-    /// Shape B's id.
-    pub b: u64,
-    /// What the engine reported.
-    pub reported: Reported,
-}
+/// One claim of a frame: the pair by id (A first, the normal from A toward B) and what the
+/// engine said: the claim of [`crate::judge::Claim`], its shapes named by the capture's ids.
+pub type FrameClaim = crate::judge::claim::Claim<u64>;
 
 /// One line of a capture as read, not yet parsed.
 #[derive(Clone, Debug)]
@@ -707,17 +699,10 @@ impl CaptureReader {
             .iter()
             .filter_map(|c| {
                 let (a, b) = (*index.get(&c.a)?, *index.get(&c.b)?);
-                let r = &c.reported;
                 Some(Claim {
                     a: scene.shapes[a].id,
                     b: scene.shapes[b].id,
-                    intersecting: r.intersecting,
-                    depth: r.depth,
-                    normal: r.normal,
-                    contacts: r.contacts.clone(),
-                    distance: r.distance,
-                    piece: r.piece,
-                    separation: r.separation,
+                    reported: c.reported.clone(),
                 })
             })
             .collect();

@@ -256,6 +256,7 @@ pub(super) fn claimed(
     claim: &Claim,
     list: &mut DrawList,
 ) {
+    let claim = &claim.reported;
     let exact_from = report
         .contact
         .as_ref()

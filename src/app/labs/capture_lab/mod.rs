@@ -537,7 +537,7 @@ impl CaptureLab {
             .scene
             .claims
             .iter()
-            .find(|k| (k.a, k.b) == (a, b) && k.piece == c.piece)
+            .find(|k| (k.a, k.b) == (a, b) && k.reported.piece == c.piece)
     }
 
     /// The selected claim's judgement at the frame shown.

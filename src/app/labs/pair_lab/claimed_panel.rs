@@ -49,7 +49,7 @@ impl ClaimedPanel {
         let (a, b) = ws.pair_indices()?;
         let shapes = &ws.scene().shapes;
         let (a, b) = (&shapes[a].placed, &shapes[b].placed);
-        match ws.claim().and_then(|c| c.piece) {
+        match ws.claim().and_then(|c| c.reported.piece) {
             Some(piece) => mistaken_piece_report(mistake, a, b, piece),
             None => Some(mistaken_report(mistake, a, b)),
         }
@@ -66,7 +66,7 @@ impl ClaimedPanel {
             self.shown = None;
         }
         let number = |x: Option<f64>| x.map(text::exact_number).unwrap_or_default();
-        let c = claim.clone();
+        let c = claim.as_ref().map(|c| c.reported.clone());
         self.intersecting = c.as_ref().is_none_or(|c| c.intersecting);
         self.depth = number(c.as_ref().and_then(|c| c.depth));
         self.distance = number(c.as_ref().and_then(|c| c.distance));
@@ -217,15 +217,15 @@ impl ClaimedPanel {
         let Some((a, b)) = ws.pair() else { return };
         // The claim replaced or removed: the one on the same piece, or the one shown.
         let piece = match &claim {
-            Some(c) => c.piece,
-            None => ws.claim().and_then(|c| c.piece),
+            Some(c) => c.reported.piece,
+            None => ws.claim().and_then(|c| c.reported.piece),
         };
         let mut claims: Vec<Claim> = ws
             .scene()
             .claims
             .iter()
             // A pair with a chain has a claim per piece: keep the other pieces'.
-            .filter(|c| (c.a, c.b) != (a, b) || c.piece != piece)
+            .filter(|c| (c.a, c.b) != (a, b) || c.reported.piece != piece)
             .cloned()
             .collect();
         claims.extend(claim);
@@ -304,7 +304,7 @@ impl ClaimedPanel {
     }
 
     fn diagnosis(&mut self, ui: &mut egui::Ui, ws: &Workspace, d: &Judgement, names: &PairNames) {
-        let claim = ws.claim().expect("a diagnosis is of a claim");
+        let claim = &ws.claim().expect("a diagnosis is of a claim").reported;
         let d = &d.check;
         if d.agrees
             && let Some(worst) = crate::contacts_off(d)
