@@ -474,41 +474,14 @@ impl Simulation {
         };
         let m = largest(pt).max(largest(px));
         let e = |u: usize| 1e-9 * (1.0 + m.max(largest(&shapes[u].placed)));
-        let others = || {
-            self.by_rank()
-                .into_iter()
-                .filter(move |&u| u != x && u != t && still(u))
-        };
-        let found = |u: usize, corner: Option<CornerSeam>| SeamFound { x, t, u, n, corner };
-        // The face, found once (as `query::face_met` finds it); each U only moves the point
-        // just outside it by its own e.
-        if let Some((a, b, out)) = crate::query::faces(pt)
+        // The other static or kinematic shapes U, in rank order, each at its own e.
+        let others = self
+            .by_rank()
             .into_iter()
-            .find(|(_, _, out)| out.angle_to(n).abs() <= crate::query::FACE_ANGLE)
-        {
-            return others()
-                .find(|&u| {
-                    let q =
-                        crate::query::nearest_on_face(a, b, touch, 2.0 * e(u)) + 2.0 * e(u) * out;
-                    crate::query::covers(&shapes[u].placed, q)
-                })
-                .map(|u| found(u, None));
-        }
-        let (corner, normals) = crate::query::corner_met(pt, touch, n, e(t))?;
-        others().find_map(|u| {
-            let body = px.pose.position;
-            crate::query::surface_through(&shapes[u].placed, corner, &normals, n, e(u), body).map(
-                |surface_normal| {
-                    found(
-                        u,
-                        Some(CornerSeam {
-                            corner,
-                            surface_normal,
-                        }),
-                    )
-                },
-            )
-        })
+            .filter(|&u| u != x && u != t && still(u))
+            .map(|u| (u, &shapes[u].placed, e(u)));
+        let (u, corner) = crate::query::seam_met(pt, e(t), touch, n, px.pose.position, others)?;
+        Some(SeamFound { x, t, u, n, corner })
     }
 
     fn has_dynamic(&self, i: usize, j: usize) -> bool {

@@ -77,7 +77,8 @@ pub use region::{Region, intersection_region};
 pub use report::PairReport;
 pub use sat::sat_report;
 pub use seam::{
-    CornerSeam, FACE_ANGLE, corner_met, covers, face_met, faces, nearest_on_face, surface_through,
+    CornerSeam, FACE_ANGLE, corner_met, covers, face_met, faces, nearest_on_face, seam_met,
+    surface_through,
 };
 pub use summary::{pair_records, summarize};
 pub use sweep::{convex_hull, poses_between, swept_outline};

@@ -171,3 +171,45 @@ pub fn surface_through(
         .map(|(_, _, m)| m)
         .max_by(|x, y| x.dot(body - corner).total_cmp(&y.dot(body - corner)))
 }
+
+/// The seam a contact of a body with `t` meets, if any: the rule of docs/format.md ("Seams",
+/// "A seam at a corner"), written once for captures and `simulate`. `n` is the contact's unit
+/// normal from `t` toward the body, `touch` its point, `body` the body's position. When `n`
+/// names a face of `t`, the first of `others` that covers that face where they touch (the
+/// point [`face_met`] finds, each at its own tolerance); else, at the corner of `t` the
+/// contact meets ([`corner_met`], at `t_tolerance`), the first of `others` with a face that
+/// carries a face of `t` on straight through it while `n` leans from it
+/// ([`surface_through`]). `others` are the other static or kinematic shapes, each with its
+/// key and tolerance, in the order the caller names them by (rank order in `simulate`, ids in
+/// a capture).
+pub fn seam_met<'a, K>(
+    t: &Placed,
+    t_tolerance: f64,
+    touch: DVec2,
+    n: DVec2,
+    body: DVec2,
+    others: impl IntoIterator<Item = (K, &'a Placed, f64)>,
+) -> Option<(K, Option<CornerSeam>)> {
+    // The face, found once; each U only moves the point just outside it by its own tolerance.
+    if let Some((a, b, out)) = faces(t)
+        .into_iter()
+        .find(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE)
+    {
+        return others.into_iter().find_map(|(k, u, e)| {
+            let q = nearest_on_face(a, b, touch, 2.0 * e) + 2.0 * e * out;
+            covers(u, q).then_some((k, None))
+        });
+    }
+    let (corner, normals) = corner_met(t, touch, n, t_tolerance)?;
+    others.into_iter().find_map(|(k, u, e)| {
+        surface_through(u, corner, &normals, n, e, body).map(|surface_normal| {
+            (
+                k,
+                Some(CornerSeam {
+                    corner,
+                    surface_normal,
+                }),
+            )
+        })
+    })
+}

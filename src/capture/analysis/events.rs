@@ -19,10 +19,7 @@ use crate::capture::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::check_contact_at;
 use crate::geometry::{DVec2, Placed, Pose};
 use crate::motion::{EventKind, SeamAt, crosses_interior};
-use crate::query::{
-    FACE_ANGLE, ToiState, Velocity, collide, corner_met, covers, distance, face_met, faces,
-    surface_through, time_of_impact,
-};
+use crate::query::{ToiState, Velocity, collide, distance, seam_met, time_of_impact};
 use crate::scene::{Body, Precision};
 use std::collections::VecDeque;
 
@@ -417,37 +414,20 @@ impl EventFinder {
             }
             None => return None,
         };
-        // The other static or kinematic shapes U (a kinematic one at its frame-k pose).
-        let others = || {
-            reader
-                .shapes()
-                .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
-                .filter_map(|u| match u.motion.body {
-                    Body::Static => Some((u.id, &u.placed)),
-                    _ => self.at_last(reader, u.id).map(|p| (u.id, p)),
-                })
-        };
-        // A normal that names one of T's faces: a seam where a U (the lowest id) covers it;
-        // otherwise a corner of T on a surface a U carries on straight.
-        let names_face = faces(pt)
-            .iter()
-            .any(|(_, _, out)| out.angle_to(n).abs() <= FACE_ANGLE);
-        let (covered_by, corner) = if names_face {
-            let (_, q) = face_met(pt, n, touch, tau)?;
-            let u = others()
-                .filter(|(_, u)| covers(u, q))
-                .map(|(id, _)| id)
-                .min()?;
-            (u, None)
-        } else {
-            let (v, normals) = corner_met(pt, touch, n, tau)?;
-            let (u, m) = others()
-                .filter_map(|(id, u)| {
-                    surface_through(u, v, &normals, n, tau, px.pose.position).map(|m| (id, m))
-                })
-                .min_by_key(|(id, _)| *id)?;
-            (u, Some((v, m)))
-        };
+        // The other static or kinematic shapes U (a kinematic one at its frame-k pose), the
+        // lowest id first: a seam where one covers the face the normal names, or carries a
+        // face of T on straight through the corner met (the rule `simulate` uses too).
+        let mut others: Vec<(u64, &Placed, f64)> = reader
+            .shapes()
+            .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
+            .filter_map(|u| match u.motion.body {
+                Body::Static => Some((u.id, &u.placed, tau)),
+                _ => self.at_last(reader, u.id).map(|p| (u.id, p, tau)),
+            })
+            .collect();
+        others.sort_unstable_by_key(|(id, _, _)| *id);
+        let (covered_by, corner) = seam_met(pt, tau, touch, n, px.pose.position, others)?;
+        let corner = corner.map(|c| (c.corner, c.surface_normal));
         let v1 = reader.shape(x).map_or(DVec2::ZERO, |s| s.motion.velocity);
         let (s0, s1) = (v0.dot(-n), v1.dot(-n));
         let mut e = CaptureEvent::new(at, EventKind::Seam, (x, t));
