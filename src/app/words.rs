@@ -773,20 +773,20 @@ pub fn controls(device: Device) -> Vec<(&'static str, &'static str)> {
 
 /// The rows of [`controls`] worked by a pointer or a finger.
 pub fn gestures(device: Device) -> Vec<(&'static str, &'static str)> {
-    controls(device)
-        .into_iter()
-        .zip(CONTROLS)
-        .filter(|(_, (control, _))| GESTURES.contains(control))
-        .map(|(row, _)| row)
-        .collect()
+    controls_by_gesture(device, true)
 }
 
 /// The rows of [`controls`] worked by keys.
 pub fn keys(device: Device) -> Vec<(&'static str, &'static str)> {
+    controls_by_gesture(device, false)
+}
+
+/// The rows of [`controls`] that are gestures (`true`) or keys (`false`).
+fn controls_by_gesture(device: Device, gesture: bool) -> Vec<(&'static str, &'static str)> {
     controls(device)
         .into_iter()
         .zip(CONTROLS)
-        .filter(|(_, (control, _))| !GESTURES.contains(control))
+        .filter(|(_, (control, _))| GESTURES.contains(control) == gesture)
         .map(|(row, _)| row)
         .collect()
 }
