@@ -538,9 +538,11 @@ impl App {
     }
 
     /// Whether the status bar says its words whole (wrapped) rather than cut to a line: a
-    /// finger cannot hover for the rest of a cut line, and a phone's width leaves a few words.
+    /// finger cannot hover for the rest of a cut line, a phone's width leaves a few words, and
+    /// in the projector look the room cannot hover either (its larger words cut the
+    /// presenter's hint at "F11 full scr..." even at 1920 wide).
     fn status_whole(&self, ctx: &egui::Context) -> bool {
-        self.device.touch || ctx.content_rect().width() < widgets::PHONE
+        self.device.touch || self.options.projector || ctx.content_rect().width() < widgets::PHONE
     }
 
     /// The projector look is light; the window's own is dark. In the projector look the

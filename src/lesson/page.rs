@@ -338,7 +338,8 @@ section.slide .enlarge { margin: 0; }
   cursor: zoom-in; }
   .pictures.full { cursor: zoom-out; } .pictures.full svg { max-width: none; max-height: none; }
   .enlarge { display: block; color: #777; font-size: 0.85em; text-align: center; }
-  .pictures.full + .enlarge { color: #222; font-size: 1em; text-align: left; font-style: italic; } }
+  .pictures.full + .enlarge { color: #222; font-size: 1em; text-align: left; font-style: italic;
+    order: -1; } }
 ";
 
 /// Under a picture on a phone: how to see it whole, and how to fit it again.
@@ -355,7 +356,7 @@ const SCRIPT: &str = "
   function stepOf(s) { var all = steps(s); for (var i = 0; i < all.length; i++) { if (!all[i].hasAttribute('hidden')) { return i; } } return 0; }
   function showStep(s, k) { steps(s).forEach(function (svg, i) { if (i === k) { svg.removeAttribute('hidden'); } else { svg.setAttribute('hidden', ''); } }); say(s); }
   // Under a picture shown at its full size on a phone: its caption as the page's own words,
-  // fitted to the screen (the picture's own caption scrolls sideways with it).
+  // fitted to the screen, above it at full size (the picture's own caption scrolls sideways with it).
   function say(s) {
     var box = s.querySelector('.pictures'), under = s.querySelector('.enlarge');
     if (!box || !under) { return; }
