@@ -24,6 +24,7 @@
 //! | a shape-set file read or written (exact round trip, atomic save) | [`scene::load`], [`scene::save`] |
 //! | a fixture's pinned results checked again | [`fixture::verify`] |
 //! | a scene stepped through time, with its events | [`motion::Simulation`] |
+//! | what went wrong over time, in a simulation or a capture (one type) | [`event::Event`] |
 //! | a game server's collisions from late packets | [`latency::PacketEngine`] |
 //! | a lesson file read and checked, a slide as it opens, a lesson as a web page | [`lesson::Lesson::load`], [`lesson::stage`], [`lesson::page`] |
 //!
@@ -93,6 +94,7 @@ pub mod broad;
 pub mod capture;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod event;
 pub mod files;
 pub mod fixture;
 pub mod geometry;

@@ -610,18 +610,23 @@ fn a_compound_l_on_a_polyline_floor_is_captured_piece_by_piece_and_agrees() {
     let seam = tally
         .events
         .iter()
-        .find(|e| e.kind == collidoscope::motion::EventKind::Seam)
+        .find(|e| e.kind() == collidoscope::motion::EventKind::Seam)
         .unwrap_or_else(|| panic!("no seam: {:#?}", tally.events));
-    assert_eq!(seam.shape, Some(shapes["L/part 0"]), "{seam:#?}");
-    assert_eq!(seam.face_of, Some(shapes["floor/segment 1"]), "{seam:#?}");
+    assert_eq!(seam.shape(), Some(shapes["L/part 0"]), "{seam:#?}");
     assert_eq!(
-        seam.covered_by,
+        seam.seam().map(|s| s.face_of),
+        Some(shapes["floor/segment 1"]),
+        "{seam:#?}"
+    );
+    assert_eq!(
+        seam.seam().map(|s| s.covered_by),
         Some(shapes["floor/segment 0"]),
         "{seam:#?}"
     );
-    assert_eq!(seam.caught, Some(true), "{seam:#?}");
+    assert_eq!(seam.seam().map(|s| s.caught), Some(true), "{seam:#?}");
     assert!(
-        seam.speed_after.unwrap() < 0.2 * seam.speed_before.unwrap(),
+        seam.seam().map(|s| s.speed_after).unwrap()
+            < 0.2 * seam.seam().map(|s| s.speed_before).unwrap(),
         "{seam:#?}"
     );
 }

@@ -18,7 +18,7 @@ use boxdd_sys::ffi::*;
 use collidoscope::capture::{
     CaptureReader, CaptureWriter, FrameClaim, NormalFrom, Penetration, judge_frame,
 };
-use collidoscope::motion::EventKind;
+use collidoscope::event::{EventKind, Through, What};
 use collidoscope::query::{Mistake, mistaken_outcome};
 use std::collections::BTreeMap;
 use std::io::Cursor;
@@ -601,8 +601,14 @@ fn a_crate_on_separate_box2d_tiles_catches_on_a_seam_and_on_one_box_or_chain_doe
         };
         let corners: Vec<(u64, String, bool)> = found
             .iter()
-            .filter(|e| e.corner.is_some())
-            .map(|e| (e.frame, name_of(e, e.shape), e.caught == Some(true)))
+            .filter(|e| e.seam().and_then(|s| s.corner).map(|c| c.corner).is_some())
+            .map(|e| {
+                (
+                    e.frame(),
+                    name_of(e, e.shape()),
+                    e.seam().map(|s| s.caught) == Some(true),
+                )
+            })
             .collect();
         assert_eq!(corners.len(), 9, "{words}");
         assert_eq!(
@@ -613,18 +619,22 @@ fn a_crate_on_separate_box2d_tiles_catches_on_a_seam_and_on_one_box_or_chain_doe
             2,
             "{words}"
         );
-        assert!(found.iter().all(|e| e.kind == EventKind::Seam), "{words}");
+        assert!(found.iter().all(|e| e.kind() == EventKind::Seam), "{words}");
         let e = &found[0];
-        assert_eq!((e.kind, e.frame), (EventKind::Seam, 23), "{words}");
+        assert_eq!((e.kind(), e.frame()), (EventKind::Seam, 23), "{words}");
         let name = |id: Option<u64>| e.names[&id.unwrap()].clone();
         assert_eq!(
-            (name(e.shape), name(e.face_of), name(e.covered_by)),
+            (
+                name(e.shape()),
+                name(e.seam().map(|s| s.face_of)),
+                name(e.seam().map(|s| s.covered_by))
+            ),
             ("crate".into(), "tile4".into(), "tile3".into())
         );
-        assert_eq!(e.caught, Some(true));
+        assert_eq!(e.seam().map(|s| s.caught), Some(true));
         let (before, after) = (
-            e.speed_before.unwrap() / frame.scale,
-            e.speed_after.unwrap() / frame.scale,
+            e.seam().map(|s| s.speed_before).unwrap() / frame.scale,
+            e.seam().map(|s| s.speed_after).unwrap() / frame.scale,
         );
         assert!((before - 4.7001).abs() < 1e-3, "{words}");
         assert!((after - 1.6917).abs() < 1e-3, "{words}");
@@ -674,21 +684,24 @@ fn a_rounded_crate_on_separate_box2d_tiles_bumps_on_a_corner() {
         assert!(tally.claims > 100, "{what}: {tally:?}");
         let found = events(capture);
         let words = said(&found);
-        let corners: Vec<_> = found.iter().filter(|e| e.corner.is_some()).collect();
+        let corners: Vec<_> = found
+            .iter()
+            .filter(|e| e.seam().and_then(|s| s.corner).map(|c| c.corner).is_some())
+            .collect();
         assert!(
             !corners.is_empty(),
             "{what}: the bump at a seam is named: {words}"
         );
         // Measured: at frame 6 the crate's rounded corner meets the corner between tile1 and
         // tile2, the normal leaning 32.044 degrees back from the floor's; it rides on.
-        assert_eq!(corners[0].frame, 6, "{what}: {words}");
+        assert_eq!(corners[0].frame(), 6, "{what}: {words}");
         assert_eq!(
-            corners[0].corner,
+            corners[0].seam().and_then(|s| s.corner).map(|c| c.corner),
             Some(collidoscope::geometry::DVec2::new(-5.0, 0.0))
         );
         assert!(words.contains("leans 32.044 degrees"), "{what}: {words}");
         assert!(
-            found.iter().all(|e| e.kind == EventKind::Seam),
+            found.iter().all(|e| e.kind() == EventKind::Seam),
             "{what}: {words}"
         );
         println!("{what}: {} claims agree; {words}", tally.claims);
@@ -709,13 +722,17 @@ fn a_box2d_bullet_tunnels_through_a_thin_wall_only_without_continuous_collision(
         let words = said(&found);
         assert_eq!(found.len(), 1, "{words}");
         let e = &found[0];
-        assert_eq!((e.kind, e.frame), (EventKind::Tunnelled, 1), "{words}");
-        assert_eq!(e.names[&e.shape.unwrap()], "bullet");
-        assert!((e.t.unwrap() - 0.8).abs() < 1e-4, "{words}");
-        assert!(
-            (e.depth.unwrap() / frame.scale - 0.1).abs() < 1e-4,
-            "{words}"
-        );
+        assert_eq!((e.kind(), e.frame()), (EventKind::Tunnelled, 1), "{words}");
+        assert_eq!(e.names[&e.shape().unwrap()], "bullet");
+        let What::Tunnelled {
+            through: Through::Step { t, depth },
+            ..
+        } = e.what
+        else {
+            panic!("{e:?}")
+        };
+        assert!((t - 0.8).abs() < 1e-4, "{words}");
+        assert!((depth / frame.scale - 0.1).abs() < 1e-4, "{words}");
         assert!(words.contains("bullet tunnelled through wall"), "{words}");
         let mut world = World::continuous(frame, false, true);
         w_bullet(&mut world);
@@ -738,15 +755,15 @@ fn box2d_recycled_contacts_are_stale_with_their_age() {
     let words = said(&found);
     let stale: Vec<(u64, u64)> = found
         .iter()
-        .filter(|e| e.kind == EventKind::Stale)
-        .map(|e| (e.frame, e.age.unwrap()))
+        .filter(|e| e.kind() == EventKind::Stale)
+        .map(|e| (e.frame(), e.age().unwrap()))
         .collect();
     println!("{words}");
     assert_eq!(stale[..3], [(7, 1), (8, 2), (9, 3)], "{words}");
     assert!(
         found
             .iter()
-            .filter(|e| e.kind == EventKind::Stale)
+            .filter(|e| e.kind() == EventKind::Stale)
             .all(|e| e.names.values().any(|n| n == "ball")
                 && e.names.values().any(|n| n == "ramp")),
         "{words}"
@@ -759,7 +776,7 @@ fn box2d_recycled_contacts_are_stale_with_their_age() {
     let seams = |at: collidoscope::motion::SeamAt| {
         found
             .iter()
-            .filter(|e| e.kind == EventKind::Seam && e.at == Some(at))
+            .filter(|e| e.kind() == EventKind::Seam && e.seam().map(|s| s.at()) == Some(at))
             .count()
     };
     assert_eq!(seams(collidoscope::motion::SeamAt::Face), 1, "{words}");
@@ -896,15 +913,27 @@ fn box2d_on_the_godot_room_catches_on_a_seam_until_its_tiles_are_merged() {
         // covers, and drops from 60 to 25.1 px/s; later seams slow it again.
         let e = &found[0];
         assert_eq!(
-            (e.kind, e.frame, e.caught),
+            (e.kind(), e.frame(), e.seam().map(|s| s.caught)),
             (EventKind::Seam, 32, Some(true))
         );
         let name = |id: Option<u64>| e.names[&id.unwrap()].clone();
-        assert_eq!(name(e.shape), "box");
-        assert!(name(e.face_of).starts_with("Walls[7,11]"), "{words}");
-        assert!(name(e.covered_by).starts_with("Walls[8,11]"), "{words}");
-        assert!((e.speed_before.unwrap() - 60.0).abs() < 0.01, "{words}");
-        assert!((e.speed_after.unwrap() - 25.13).abs() < 0.01, "{words}");
+        assert_eq!(name(e.shape()), "box");
+        assert!(
+            name(e.seam().map(|s| s.face_of)).starts_with("Walls[7,11]"),
+            "{words}"
+        );
+        assert!(
+            name(e.seam().map(|s| s.covered_by)).starts_with("Walls[8,11]"),
+            "{words}"
+        );
+        assert!(
+            (e.seam().map(|s| s.speed_before).unwrap() - 60.0).abs() < 0.01,
+            "{words}"
+        );
+        assert!(
+            (e.seam().map(|s| s.speed_after).unwrap() - 25.13).abs() < 0.01,
+            "{words}"
+        );
     }
     // SAFETY: back to Box2D's default for any later world.
     unsafe { b2SetLengthUnitsPerMeter(1.0) };
@@ -1017,7 +1046,12 @@ fn a_box2d_recording_replayed_gives_the_live_capture_frame_for_frame() {
         // The bullet passes through the wall without a contact.
         assert!(tally.claims > 0 || kind == EventKind::Tunnelled);
         let (live_events, replayed_events) = (events(live), events(capture));
-        assert_eq!(replayed_events[0].kind, kind, "{}", said(&replayed_events));
+        assert_eq!(
+            replayed_events[0].kind(),
+            kind,
+            "{}",
+            said(&replayed_events)
+        );
         // The same events (a seam's at corners too), for the same shapes.
         assert_eq!(
             live_events.len(),
@@ -1027,8 +1061,20 @@ fn a_box2d_recording_replayed_gives_the_live_capture_frame_for_frame() {
         );
         for (e, f) in live_events.iter().zip(&replayed_events) {
             assert_eq!(
-                (f.kind, f.frame, f.shape, f.face_of, f.corner),
-                (e.kind, e.frame, e.shape, e.face_of, e.corner)
+                (
+                    f.kind(),
+                    f.frame(),
+                    f.shape(),
+                    f.seam().map(|s| s.face_of),
+                    f.seam().and_then(|s| s.corner).map(|c| c.corner)
+                ),
+                (
+                    e.kind(),
+                    e.frame(),
+                    e.shape(),
+                    e.seam().map(|s| s.face_of),
+                    e.seam().and_then(|s| s.corner).map(|c| c.corner)
+                )
             );
         }
     }
@@ -1091,8 +1137,8 @@ fn a_recording_with_recycling_on_names_every_recycled_claim_stale() {
     let found = events(capture);
     let stale: BTreeMap<(u64, u64, u64), &collidoscope::capture::CaptureEvent> = found
         .iter()
-        .filter(|e| e.kind == EventKind::Stale)
-        .map(|e| ((e.frame, e.a, e.b), e))
+        .filter(|e| e.kind() == EventKind::Stale)
+        .map(|e| ((e.frame(), e.a, e.b), e))
         .collect();
     assert!(differing.len() >= 10, "{differing:?}");
     let unnamed: Vec<_> = differing
@@ -1105,7 +1151,7 @@ fn a_recording_with_recycling_on_names_every_recycled_claim_stale() {
         said(&found)
     );
     // Some are the kept contact moved, the normal it kept carried by the event.
-    let kept = stale.values().filter(|e| e.normal.is_some()).count();
+    let kept = stale.values().filter(|e| e.what.normal().is_some()).count();
     assert!(kept >= 5, "{}", said(&found));
 }
 
@@ -1910,7 +1956,7 @@ fn a_box2d_step_judged_in_process_names_the_seam_the_capture_file_names() {
     let step = first_wrong.expect("the crate snags");
     assert_eq!(step.frame, 24);
     let seam = &step.events[0];
-    assert_eq!((seam.kind, seam.frame), (EventKind::Seam, 23));
+    assert_eq!((seam.kind(), seam.frame()), (EventKind::Seam, 23));
     let said = step.to_string();
     assert!(
         said.contains("crate caught on the seam between tile3 and tile4"),
@@ -1918,5 +1964,5 @@ fn a_box2d_step_judged_in_process_names_the_seam_the_capture_file_names() {
     );
     // The file written beside it says the same.
     let events = events(capture.finish().unwrap());
-    assert_eq!(events[0].frame, 23);
+    assert_eq!(events[0].frame(), 23);
 }

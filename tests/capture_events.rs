@@ -7,8 +7,8 @@ use collidoscope::capture::{
     BodyShape, CaptureEvent, CaptureReader, CaptureWriter, Engine, EventFinder, Header, Manifold,
     ManifoldPoint, NormalFrom, Penetration, judge_frame,
 };
+use collidoscope::event::{EventKind, Through, What};
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
-use collidoscope::motion::EventKind;
 use collidoscope::scene::{Body, Precision};
 use std::io::Cursor;
 use std::path::Path;
@@ -110,14 +110,24 @@ fn a_crate_caught_between_two_floor_tiles_is_a_seam_event() {
     let found = events(capture(&crate_caught(floor)));
     assert_eq!(found.len(), 1, "{found:?}");
     let e = &found[0];
-    assert_eq!((e.frame, e.kind, e.a, e.b), (0, EventKind::Seam, 2, 9));
+    assert_eq!((e.frame(), e.kind(), e.a, e.b), (0, EventKind::Seam, 2, 9));
     assert_eq!(
-        (e.shape, e.face_of, e.covered_by),
+        (
+            e.shape(),
+            e.seam().map(|s| s.face_of),
+            e.seam().map(|s| s.covered_by)
+        ),
         (Some(9), Some(2), Some(1))
     );
-    assert_eq!(e.normal, Some(DVec2::NEG_X));
-    assert_eq!((e.speed_before, e.speed_after), (Some(6.5), Some(2.16)));
-    assert_eq!(e.caught, Some(true));
+    assert_eq!(e.what.normal(), Some(DVec2::NEG_X));
+    assert_eq!(
+        (
+            e.seam().map(|s| s.speed_before),
+            e.seam().map(|s| s.speed_after)
+        ),
+        (Some(6.5), Some(2.16))
+    );
+    assert_eq!(e.seam().map(|s| s.caught), Some(true));
     let words = collidoscope::capture::words::capture_event(e, None);
     assert!(
         words.starts_with("frame 0, t = 0 s: crate caught on the seam between tile1 and tile2: the contact's normal (-1, 0) is tile2's left face, which tile1 covers; crate's speed along the floor went from 6.5 to 2.16 m/s"),
@@ -162,14 +172,20 @@ fn a_bullet_through_a_thin_wall_with_no_contact_tunnelled() {
     assert_eq!(found.len(), 1, "{found:?}");
     let e = &found[0];
     assert_eq!(
-        (e.frame, e.kind, e.a, e.b, e.shape),
+        (e.frame(), e.kind(), e.a, e.b, e.shape()),
         (0, EventKind::Tunnelled, 1, 5, Some(5))
     );
     // It touches when its centre is 0.1 before the wall's middle: 0.9 of 2, at t = 0.45.
-    let t = e.t.unwrap();
+    let What::Tunnelled {
+        through: Through::Step { t, depth },
+        ..
+    } = e.what
+    else {
+        panic!("{e:?}")
+    };
     assert!((0.45 - 1e-6..=0.45).contains(&t), "{t}");
     // Deepest when centred on the wall: 0.05 + 0.05.
-    assert!((e.depth.unwrap() - 0.1).abs() <= 1e-7, "{:?}", e.depth);
+    assert!((depth - 0.1).abs() <= 1e-7, "{depth}");
     let words = collidoscope::capture::words::capture_event(e, None);
     assert!(
         words.contains("bullet tunnelled through wall during the step"),
@@ -212,7 +228,7 @@ fn a_body_moved_out_through_the_far_side_was_pushed_through() {
     let found = events(capture(&frames));
     let through: Vec<_> = found
         .iter()
-        .filter(|e| e.kind == EventKind::PushedThrough)
+        .filter(|e| e.kind() == EventKind::PushedThrough)
         .collect();
     // The bullet's centre starts inside the wall: that is no crossing.
     assert!(through.is_empty(), "{found:?}");
@@ -234,13 +250,13 @@ fn a_body_moved_out_through_the_far_side_was_pushed_through() {
     let found = events(capture(&frames));
     let e = found
         .iter()
-        .find(|e| e.kind == EventKind::PushedThrough)
+        .find(|e| e.kind() == EventKind::PushedThrough)
         .expect("pushed through");
-    assert_eq!((e.frame, e.shape), (0, Some(5)));
-    assert_eq!(
-        (e.from, e.to),
-        (Some(DVec2::new(-0.08, 0.0)), Some(DVec2::new(0.3, 0.0)))
-    );
+    assert_eq!((e.frame(), e.shape()), (0, Some(5)));
+    let What::PushedThrough { from, to, .. } = e.what else {
+        panic!("{e:?}")
+    };
+    assert_eq!((from, to), (DVec2::new(-0.08, 0.0), DVec2::new(0.3, 0.0)));
 }
 
 fn ball_on_ground(y: f64) -> Vec<BodyShape> {
@@ -281,12 +297,15 @@ fn a_normal_that_turns_back_is_a_normal_flip_of_the_later_frame() {
     let found = events(capture(&frames));
     let e = found
         .iter()
-        .find(|e| e.kind == EventKind::NormalFlip)
+        .find(|e| e.kind() == EventKind::NormalFlip)
         .expect("a flip");
-    assert_eq!((e.frame, e.a, e.b), (1, 1, 7));
+    assert_eq!((e.frame(), e.a, e.b), (1, 1, 7));
     assert_eq!(
-        (e.normal_before, e.normal),
-        (Some(DVec2::Y), Some(DVec2::NEG_Y))
+        e.what,
+        What::NormalFlip {
+            normal_before: DVec2::Y,
+            normal: DVec2::NEG_Y
+        }
     );
 }
 
@@ -303,8 +322,8 @@ fn a_contact_kept_from_earlier_poses_is_stale_with_its_age() {
     let found = events(capture(&frames));
     let ages: Vec<(u64, Option<u64>)> = found
         .iter()
-        .filter(|e| e.kind == EventKind::Stale)
-        .map(|e| (e.frame, e.age))
+        .filter(|e| e.kind() == EventKind::Stale)
+        .map(|e| (e.frame(), e.age()))
         .collect();
     assert_eq!(ages, vec![(1, Some(1)), (2, Some(2)), (3, Some(3))]);
     let words = collidoscope::capture::words::capture_event(&found[0], None);
@@ -367,9 +386,13 @@ fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
     let found = events(capture(&frames));
     assert_eq!(found.len(), 1, "{found:?}");
     let e = &found[0];
-    assert_eq!((e.frame, e.kind, e.a, e.b), (0, EventKind::Seam, 1, 9));
+    assert_eq!((e.frame(), e.kind(), e.a, e.b), (0, EventKind::Seam, 1, 9));
     assert_eq!(
-        (e.shape, e.face_of, e.covered_by),
+        (
+            e.shape(),
+            e.seam().map(|s| s.face_of),
+            e.seam().map(|s| s.covered_by)
+        ),
         (Some(9), Some(1), Some(2))
     );
     let json = serde_json::to_value(e).unwrap();
@@ -377,8 +400,10 @@ fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
     assert_eq!(json["corner"], serde_json::json!([0.0, 0.0]));
     assert_eq!(json["surface_normal"], serde_json::json!([0.0, 1.0]));
     // Its speed into the corner: (1, -0.1) . -n before, (1.04, 0) . -n after.
-    assert!((e.speed_before.unwrap() - DVec2::new(1.0, -0.1).dot(-n)).abs() < 1e-12);
-    assert_eq!(e.caught, Some(false));
+    assert!(
+        (e.seam().map(|s| s.speed_before).unwrap() - DVec2::new(1.0, -0.1).dot(-n)).abs() < 1e-12
+    );
+    assert_eq!(e.seam().map(|s| s.caught), Some(false));
     let words = collidoscope::capture::words::capture_event(e, None);
     assert!(
         words.starts_with("frame 0, t = 0 s: ball bumped on the corner (0, 0) between tile1 and tile2: the contact's normal ")
@@ -444,14 +469,14 @@ fn a_motion_run_saved_as_a_capture_names_the_seams_the_run_named() {
     let run_seams: Vec<(u64, String, String, String, Option<bool>)> = recording
         .events()
         .iter()
-        .filter(|e| e.kind == EventKind::Seam)
+        .filter(|e| e.kind() == EventKind::Seam)
         .map(|e| {
             (
-                e.step,
-                name(e.shape.unwrap()),
-                name(e.face_of.unwrap()),
-                name(e.covered_by.unwrap()),
-                e.caught,
+                e.step(),
+                name(e.shape().unwrap()),
+                name(e.seam().map(|s| s.face_of).unwrap()),
+                name(e.seam().map(|s| s.covered_by).unwrap()),
+                e.seam().map(|s| s.caught),
             )
         })
         .collect();
@@ -472,10 +497,16 @@ fn a_motion_run_saved_as_a_capture_names_the_seams_the_run_named() {
     let found = events(bytes);
     let capture_seams: Vec<(u64, String, String, String, Option<bool>)> = found
         .iter()
-        .filter(|e| e.kind == EventKind::Seam)
+        .filter(|e| e.kind() == EventKind::Seam)
         .map(|e| {
             let n = |id: Option<u64>| e.name(id.unwrap());
-            (e.frame, n(e.shape), n(e.face_of), n(e.covered_by), e.caught)
+            (
+                e.frame(),
+                n(e.shape()),
+                n(e.seam().map(|s| s.face_of)),
+                n(e.seam().map(|s| s.covered_by)),
+                e.seam().map(|s| s.caught),
+            )
         })
         .collect();
     assert_eq!(capture_seams, run_seams);
@@ -503,8 +534,8 @@ fn an_engine_that_recomputes_every_contact_keeps_none_from_earlier_frames() {
         found.extend(finder.finish());
         found
             .iter()
-            .filter(|e| e.kind == EventKind::Stale)
-            .map(|e| (e.frame, e.age))
+            .filter(|e| e.kind() == EventKind::Stale)
+            .map(|e| (e.frame(), e.age()))
             .collect()
     };
     let said = stale(&text);

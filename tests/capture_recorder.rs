@@ -107,7 +107,10 @@ fn the_last_seconds_are_a_capture_of_their_own_and_memory_stays_bounded() {
         let (frames, events) = read(&path);
         assert_eq!(frames, (first..=599).collect::<Vec<_>>());
         assert_eq!(events.len(), 1, "{events:?}");
-        assert_eq!((events[0].kind, events[0].frame), (EventKind::Seam, 500));
+        assert_eq!(
+            (events[0].kind(), events[0].frame()),
+            (EventKind::Seam, 500)
+        );
         // The first kept frame holds every shape in full, filter and body included.
         let mut reader = CaptureReader::open(&path).unwrap();
         reader.next_frame().unwrap();
@@ -149,5 +152,8 @@ fn saved_on_the_first_step_that_is_not_clean_the_file_names_that_event() {
     assert_eq!(*frames.last().unwrap(), 501);
     assert!(frames.len() >= 60 && frames.len() <= 62, "{}", frames.len());
     assert_eq!(events.len(), 1);
-    assert_eq!((events[0].kind, events[0].frame), (EventKind::Seam, 500));
+    assert_eq!(
+        (events[0].kind(), events[0].frame()),
+        (EventKind::Seam, 500)
+    );
 }

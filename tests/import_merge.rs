@@ -965,11 +965,11 @@ fn a_box_caught_on_a_seam_of_the_room_slides_on_once_its_tiles_are_merged() {
     let events = simulation.step().events;
     let seam = events
         .iter()
-        .find(|e| e.kind == EventKind::Seam)
+        .find(|e| e.kind() == EventKind::Seam)
         .unwrap_or_else(|| panic!("{events:?}"));
-    assert_eq!((seam.step, seam.shape), (1, Some(the_box)));
-    assert_eq!(seam.caught, Some(true));
-    assert_eq!(seam.normal, Some(DVec2::X));
+    assert_eq!((seam.step(), seam.shape()), (1, Some(the_box)));
+    assert_eq!(seam.seam().map(|s| s.caught), Some(true));
+    assert_eq!(seam.what.normal(), Some(DVec2::X));
     assert_eq!(simulation.scene().shapes[the_box].motion.velocity.x, 0.0);
 
     // Merged: no seam, and the box keeps sliding at 60 px/s along the floor.
@@ -990,7 +990,7 @@ fn a_box_caught_on_a_seam_of_the_room_slides_on_once_its_tiles_are_merged() {
         assert!(
             events
                 .iter()
-                .all(|e| e.kind != EventKind::Seam && e.kind != EventKind::Caught),
+                .all(|e| e.kind() != EventKind::Seam && e.kind() != EventKind::Caught),
             "step {step}: {events:?}"
         );
         let v = simulation.scene().shapes[the_box].motion.velocity;

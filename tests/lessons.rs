@@ -246,7 +246,7 @@ fn mtv_direction_states_what_the_core_finds() {
         let mut simulation = Simulation::new(slide.scene.clone(), config);
         (0..steps.unwrap())
             .flat_map(|_| simulation.step().events)
-            .map(|e| (e.step, e.kind))
+            .map(|e| (e.step(), e.kind()))
             .collect()
     };
     let naive = run(&l.slides[4]);
@@ -328,7 +328,7 @@ fn tunnelling_states_what_the_core_finds() {
                     .step()
                     .events
                     .into_iter()
-                    .map(|e| (e.step, e.kind, (e.a, e.b))),
+                    .map(|e| (e.step(), e.kind(), (e.a, e.b))),
             );
             if Some(step) == *frame {
                 at_frame = Some(simulation.scene().shapes[1].placed.pose.position.x);

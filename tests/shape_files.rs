@@ -152,7 +152,8 @@ fn check(name: &str) {
             );
         }
         "ghost-bumps.json" => {
-            use collidoscope::motion::{Config, EventKind, Resolver, Simulation};
+            use collidoscope::event::{EventKind, What};
+            use collidoscope::motion::{Config, Resolver, Simulation};
             let run = |resolver: Resolver| {
                 let config = Config {
                     resolver,
@@ -165,23 +166,32 @@ fn check(name: &str) {
             let (sat, events) = run(Resolver::Sat);
             // The catch on tile 2's end is also a seam at its corner with tile 1: the floor
             // they make faces up, the contact's normal (-1, 0) leans from it.
-            let (events, corners): (Vec<_>, Vec<_>) =
-                events.into_iter().partition(|e| e.kind != EventKind::Seam);
+            let (events, corners): (Vec<_>, Vec<_>) = events
+                .into_iter()
+                .partition(|e| e.kind() != EventKind::Seam);
             assert_eq!(corners.len(), 1, "{corners:?}");
             assert_eq!(
                 (
-                    corners[0].step,
-                    corners[0].corner,
-                    corners[0].surface_normal
+                    corners[0].step(),
+                    corners[0].seam().and_then(|s| s.corner).map(|c| c.corner),
+                    corners[0]
+                        .seam()
+                        .and_then(|s| s.corner)
+                        .map(|c| c.surface_normal)
                 ),
                 (12, Some(DVec2::new(1.0, -2.0)), Some(DVec2::Y))
             );
-            let caught: Vec<(u64, usize, usize, Option<usize>)> =
-                events.iter().map(|e| (e.step, e.a, e.b, e.piece)).collect();
-            assert!(events.iter().all(|e| e.kind == EventKind::Caught));
+            let caught: Vec<(u64, usize, usize, Option<usize>)> = events
+                .iter()
+                .map(|e| (e.step(), e.a, e.b, e.what.piece()))
+                .collect();
+            assert!(events.iter().all(|e| e.kind() == EventKind::Caught));
             // Tile 2 (shape 7) against the crate on the tiles (shape 10).
             assert_eq!(caught, [(12, 7, 10, None)]);
-            close(events[0].lost.unwrap(), 1.5, 1e-12);
+            let What::Caught { lost, .. } = events[0].what else {
+                panic!("{:?}", events[0])
+            };
+            close(lost, 1.5, 1e-12);
             let crate_on_chain = &sat.scene().shapes[9];
             close_vec(
                 crate_on_chain.placed.pose.position,
@@ -194,8 +204,8 @@ fn check(name: &str) {
             ));
             let caught: Vec<(u64, usize, usize, Option<usize>)> = events
                 .iter()
-                .filter(|e| e.kind == EventKind::Caught)
-                .map(|e| (e.step, e.a, e.b, e.piece))
+                .filter(|e| e.kind() == EventKind::Caught)
+                .map(|e| (e.step(), e.a, e.b, e.what.piece()))
                 .collect();
             assert_eq!(caught, [(12, 0, 9, Some(7)), (12, 7, 10, None)]);
         }
@@ -206,33 +216,54 @@ fn check(name: &str) {
             let mut simulation = Simulation::new(scene, Config::new(1.0 / 60.0).unwrap());
             let events: Vec<_> = (0..240).flat_map(|_| simulation.step().events).collect();
             assert!(
-                events.iter().all(|e| e.kind == EventKind::Seam),
+                events.iter().all(|e| e.kind() == EventKind::Seam),
                 "{events:?}"
             );
             // The square crate (shape 16) is caught on the face of tile 2 (shape 1).
             let faces: Vec<_> = events
                 .iter()
-                .filter(|e| e.at == Some(SeamAt::Face))
+                .filter(|e| e.seam().map(|s| s.at()) == Some(SeamAt::Face))
                 .collect();
             assert_eq!(faces.len(), 1, "{events:?}");
             assert_eq!(
-                (faces[0].step, faces[0].shape, faces[0].face_of),
+                (
+                    faces[0].step(),
+                    faces[0].shape(),
+                    faces[0].seam().map(|s| s.face_of)
+                ),
                 (12, Some(16), Some(1))
             );
-            assert_eq!(faces[0].caught, Some(true));
+            assert_eq!(faces[0].seam().map(|s| s.caught), Some(true));
             // The rounded crate (shape 17) is bumped on each shared corner it passes, leaning
             // 1.213 degrees, and rides on.
             let corners: Vec<_> = events
                 .iter()
-                .filter(|e| e.at == Some(SeamAt::Corner))
+                .filter(|e| e.seam().map(|s| s.at()) == Some(SeamAt::Corner))
                 .collect();
-            let steps: Vec<u64> = corners.iter().map(|e| e.step).collect();
+            let steps: Vec<u64> = corners.iter().map(|e| e.step()).collect();
             assert_eq!(steps, [30, 70, 110, 150, 190, 230]);
             for (k, e) in corners.iter().enumerate() {
-                assert_eq!(e.shape, Some(17));
-                close_vec(e.corner.unwrap(), DVec2::new(1.0 + k as f64, -2.0), 1e-12);
-                close_vec(e.surface_normal.unwrap(), DVec2::Y, 0.0);
-                let lean = e.normal.unwrap().angle_to(DVec2::Y).abs().to_degrees();
+                assert_eq!(e.shape(), Some(17));
+                close_vec(
+                    e.seam().and_then(|s| s.corner).map(|c| c.corner).unwrap(),
+                    DVec2::new(1.0 + k as f64, -2.0),
+                    1e-12,
+                );
+                close_vec(
+                    e.seam()
+                        .and_then(|s| s.corner)
+                        .map(|c| c.surface_normal)
+                        .unwrap(),
+                    DVec2::Y,
+                    0.0,
+                );
+                let lean = e
+                    .what
+                    .normal()
+                    .unwrap()
+                    .angle_to(DVec2::Y)
+                    .abs()
+                    .to_degrees();
                 close(lean, 1.213, 1e-3);
             }
             let shapes = &simulation.scene().shapes;

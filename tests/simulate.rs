@@ -2,8 +2,9 @@
 //! through a thin wall and its two remedies, recordings replayed bit for bit, and a property:
 //! with `sat` and bounded substeps no circle ever ends a step inside a static convex shape.
 
+use collidoscope::event::{EventKind, Through, What};
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose};
-use collidoscope::motion::{Config, EventKind, Recording, Resolver, Simulation, Substeps, replay};
+use collidoscope::motion::{Config, Recording, Resolver, Simulation, Substeps, replay};
 use collidoscope::query::{Mistake, collide, distance_to_point};
 use collidoscope::scene::{Body, Motion, Scene, SceneShape};
 use proptest::prelude::*;
@@ -70,15 +71,27 @@ fn the_naive_resolver_pushes_the_player_in_and_out_the_far_side_the_correct_one_
     let (events, frames) = run(scene, naive, 240);
     let pushed: Vec<_> = events
         .iter()
-        .filter(|e| e.kind == EventKind::PushedIn)
+        .filter(|e| e.kind() == EventKind::PushedIn)
         .collect();
     assert!(!pushed.is_empty());
     for e in &pushed {
-        assert!(e.depth_after.unwrap() > e.depth.unwrap());
+        let What::PushedIn {
+            depth_before,
+            depth_after,
+            ..
+        } = e.what
+        else {
+            panic!("{e:?}")
+        };
+        assert!(depth_after > depth_before);
         // Each push went inward: against side 0's outward normal.
-        assert!(e.normal.unwrap().dot(n) < 0.0, "{e:?}");
+        assert!(e.what.normal().unwrap().dot(n) < 0.0, "{e:?}");
     }
-    assert!(events.iter().any(|e| e.kind == EventKind::StillPenetrating));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind() == EventKind::StillPenetrating)
+    );
     // Pushed in, then out through the far side: apart again, behind side 0's line.
     let last = frames.last().unwrap();
     assert!(collide(&last.shapes[0].placed, &last.shapes[1].placed).is_none());
@@ -93,15 +106,28 @@ fn a_fixed_step_tunnels_through_the_thin_wall_bounded_substeps_and_ccd_do_not() 
     let (events, frames) = run(scene.clone(), fixed, 20);
     let tunnel = events
         .iter()
-        .find(|e| e.kind == EventKind::Tunnelled && (e.a, e.b) == (0, 1))
+        .find(|e| e.kind() == EventKind::Tunnelled && (e.a, e.b) == (0, 1))
         .expect("the ball passes through the wall");
-    assert_eq!(tunnel.step, 1);
-    assert_eq!(tunnel.shape, Some(1));
+    assert_eq!(tunnel.step(), 1);
+    assert_eq!(tunnel.shape(), Some(1));
     // It touches the wall at t = 0.044 and leaves it at 0.056 (4.4 to the near face, 5.6 to
     // past the far one, at 100 units/s).
-    assert!((tunnel.enter.unwrap() - 0.044).abs() < 1e-12);
-    assert!((tunnel.exit.unwrap() - 0.056).abs() < 1e-12);
-    assert!((tunnel.safe_dt.unwrap() - 0.004995).abs() < 1e-15);
+    let What::Tunnelled {
+        through:
+            Through::Substep {
+                enter,
+                exit,
+                safe_dt,
+                ..
+            },
+        ..
+    } = tunnel.what
+    else {
+        panic!("{tunnel:?}")
+    };
+    assert!((enter - 0.044).abs() < 1e-12);
+    assert!((exit - 0.056).abs() < 1e-12);
+    assert!((safe_dt.unwrap() - 0.004995).abs() < 1e-15);
     assert!(ball_x(&frames) > 100.0, "it flew on");
 
     for remedy in [
@@ -110,7 +136,7 @@ fn a_fixed_step_tunnels_through_the_thin_wall_bounded_substeps_and_ccd_do_not() 
     ] {
         let (events, frames) = run(scene.clone(), remedy, 20);
         assert!(
-            !events.iter().any(|e| e.kind == EventKind::Tunnelled),
+            !events.iter().any(|e| e.kind() == EventKind::Tunnelled),
             "{remedy:?}: {events:?}"
         );
         // Stopped at the wall's near face: x = -0.1 - 0.5.
@@ -136,24 +162,26 @@ fn at_a_sixtieth_of_a_second_the_ball_is_pushed_out_through_the_far_side_of_the_
     let sixtieth = config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false);
     let (events, frames) = run(scene.clone(), sixtieth, 6);
     assert!(
-        !events.iter().any(|e| e.kind == EventKind::Tunnelled),
+        !events.iter().any(|e| e.kind() == EventKind::Tunnelled),
         "{events:?}"
     );
     let through: Vec<_> = events
         .iter()
-        .filter(|e| e.kind == EventKind::PushedThrough)
+        .filter(|e| e.kind() == EventKind::PushedThrough)
         .collect();
     assert_eq!(through.len(), 1, "{events:?}");
     let e = through[0];
-    assert_eq!((e.step, e.a, e.b, e.shape), (3, 0, 1, Some(1)));
-    let (from, to) = (e.from.unwrap(), e.to.unwrap());
+    assert_eq!((e.step(), e.a, e.b, e.shape()), (3, 0, 1, Some(1)));
+    let What::PushedThrough { from, to, push, .. } = e.what else {
+        panic!("{e:?}")
+    };
     assert!((from.x + 5.0 / 3.0).abs() < 1e-12, "{from}");
     assert!((to.x - 0.6).abs() < 1e-12, "{to}");
     assert_eq!((from.y, to.y), (0.0, 0.0));
     // The push went along +x, the way the ball was moving, by 0.6 (centre at 0, radius 0.5,
     // face at 0.1).
-    assert_eq!(e.normal, Some(DVec2::new(1.0, 0.0)));
-    assert!((e.depth.unwrap() - 0.6).abs() < 1e-12);
+    assert_eq!(e.what.normal(), Some(DVec2::new(1.0, 0.0)));
+    assert!((push.unwrap().depth - 0.6).abs() < 1e-12);
     let ball = &frames[2].shapes[1];
     assert_eq!(ball.placed.pose.position, to);
     assert_eq!(ball.motion.velocity, DVec2::new(100.0, 0.0));
@@ -175,7 +203,7 @@ fn at_a_sixtieth_of_a_second_the_ball_is_pushed_out_through_the_far_side_of_the_
     ] {
         let (events, frames) = run(scene.clone(), remedy, 6);
         assert!(
-            !events.iter().any(|e| e.kind == EventKind::PushedThrough),
+            !events.iter().any(|e| e.kind() == EventKind::PushedThrough),
             "{remedy:?}: {events:?}"
         );
         let x = frames.last().unwrap().shapes[1].placed.pose.position.x;
@@ -188,7 +216,7 @@ fn at_a_sixtieth_of_a_second_the_ball_is_pushed_out_through_the_far_side_of_the_
     resting.shapes[1].motion.velocity = DVec2::new(6.0, 0.0);
     let (events, _) = run(resting, sixtieth, 6);
     assert!(
-        !events.iter().any(|e| e.kind == EventKind::PushedThrough),
+        !events.iter().any(|e| e.kind() == EventKind::PushedThrough),
         "{events:?}"
     );
 }
@@ -207,14 +235,21 @@ fn a_normal_that_flips_between_steps_is_told() {
         false,
     );
     let (events, _) = run(scene, reversed, 400);
-    assert!(events.iter().any(|e| e.kind == EventKind::PushedIn));
+    assert!(events.iter().any(|e| e.kind() == EventKind::PushedIn));
     let flips = events
         .iter()
-        .filter(|e| e.kind == EventKind::NormalFlip)
+        .filter(|e| e.kind() == EventKind::NormalFlip)
         .count();
     assert!(flips > 0);
-    for e in events.iter().filter(|e| e.kind == EventKind::NormalFlip) {
-        assert!(e.normal.unwrap().dot(e.normal_before.unwrap()) < 0.0);
+    for e in events.iter().filter(|e| e.kind() == EventKind::NormalFlip) {
+        let What::NormalFlip {
+            normal_before,
+            normal,
+        } = e.what
+        else {
+            panic!("{e:?}")
+        };
+        assert!(normal.dot(normal_before) < 0.0);
     }
 }
 
@@ -334,12 +369,12 @@ proptest! {
         });
         let bounded = config(0.05, Resolver::Sat, Substeps::Bound, false);
         let (events, frames) = run(scene, bounded, 12);
-        prop_assert!(!events.iter().any(|e| e.kind == EventKind::Tunnelled), "{:?}", events);
+        prop_assert!(!events.iter().any(|e| e.kind() == EventKind::Tunnelled), "{:?}", events);
         // A ball that starts overlapping a wall may rightly be pushed out on its far side (the
         // least push goes that way); one that starts clear never is.
         prop_assert!(
             scene_overlaps
-                || !events.iter().any(|e| e.kind == EventKind::PushedThrough && e.a < walls),
+                || !events.iter().any(|e| e.kind() == EventKind::PushedThrough && e.a < walls),
             "{:?}", events
         );
         for (k, frame) in frames.iter().enumerate() {
@@ -441,8 +476,8 @@ fn passing_a_chain_from_behind_is_not_tunnelling_but_a_segment_or_its_front_is()
         );
         events
             .into_iter()
-            .filter(|e| e.kind == EventKind::Tunnelled)
-            .map(|e| e.piece)
+            .filter(|e| e.kind() == EventKind::Tunnelled)
+            .map(|e| e.what.piece())
             .collect::<Vec<_>>()
     };
     assert_eq!(
@@ -516,18 +551,26 @@ fn a_box_stopped_at_the_seam_between_two_tiles_is_a_seam_event_that_caught() {
     );
     let seams: Vec<_> = events
         .iter()
-        .filter(|e| e.kind == EventKind::Seam)
+        .filter(|e| e.kind() == EventKind::Seam)
         .collect();
     assert_eq!(seams.len(), 1, "{events:?}");
     let e = seams[0];
-    assert_eq!((e.step, e.a, e.b), (1, 0, 2));
+    assert_eq!((e.step(), e.a, e.b), (1, 0, 2));
     assert_eq!(
-        (e.shape, e.face_of, e.covered_by),
+        (
+            e.shape(),
+            e.seam().map(|s| s.face_of),
+            e.seam().map(|s| s.covered_by)
+        ),
         (Some(2), Some(0), Some(1))
     );
-    assert_eq!(e.normal, Some(DVec2::NEG_X));
+    assert_eq!(e.what.normal(), Some(DVec2::NEG_X));
     assert_eq!(
-        (e.speed_before, e.speed_after, e.caught),
+        (
+            e.seam().map(|s| s.speed_before),
+            e.seam().map(|s| s.speed_after),
+            e.seam().map(|s| s.caught)
+        ),
         (Some(60.0), Some(0.0), Some(true))
     );
     let words = e.sentence(|k| ["right", "left", "box"][k].to_string());
@@ -544,7 +587,7 @@ fn a_box_stopped_at_the_seam_between_two_tiles_is_a_seam_event_that_caught() {
         1,
     );
     assert!(
-        events.iter().all(|e| e.kind != EventKind::Seam),
+        events.iter().all(|e| e.kind() != EventKind::Seam),
         "{events:?}"
     );
     // A real gap between the tiles: the face is the floor's edge, no seam.
@@ -559,7 +602,7 @@ fn a_box_stopped_at_the_seam_between_two_tiles_is_a_seam_event_that_caught() {
         1,
     );
     assert!(
-        events.iter().all(|e| e.kind != EventKind::Seam),
+        events.iter().all(|e| e.kind() != EventKind::Seam),
         "{events:?}"
     );
 }
@@ -649,7 +692,7 @@ fn run_in_order(
         .map(|e| {
             let (a, b) = (name(e.a), name(e.b));
             let (a, b) = if a <= b { (a, b) } else { (b, a) };
-            (e.step, e.kind.name(), a, b, e.shape.map(name))
+            (e.step(), e.kind().name(), a, b, e.shape().map(name))
         })
         .collect();
     told.sort();
@@ -732,7 +775,10 @@ fn a_ball_rolling_over_tile_seams_is_bumped_on_their_corners_and_each_bump_is_na
     let (events, frames) = run(scene.clone(), config, 300);
     let corners: Vec<_> = events
         .iter()
-        .filter(|e| e.kind == EventKind::Seam && e.at == Some(collidoscope::motion::SeamAt::Corner))
+        .filter(|e| {
+            e.kind() == EventKind::Seam
+                && e.seam().map(|s| s.at()) == Some(collidoscope::motion::SeamAt::Corner)
+        })
         .collect();
     assert!(!corners.is_empty(), "{events:?}");
     let speeds: Vec<f64> = frames
@@ -746,14 +792,20 @@ fn a_ball_rolling_over_tile_seams_is_bumped_on_their_corners_and_each_bump_is_na
         "the corners change its speed: {slowest} to {fastest}"
     );
     for e in &corners {
-        assert_eq!(e.shape, Some(20));
-        let (t, u) = (e.face_of.unwrap(), e.covered_by.unwrap());
+        assert_eq!(e.shape(), Some(20));
+        let (t, u) = (
+            e.seam().map(|s| s.face_of).unwrap(),
+            e.seam().map(|s| s.covered_by).unwrap(),
+        );
         assert_eq!(t.abs_diff(u), 1, "two tiles side by side: {e:?}");
         // The tiles' shared top corner, at x = 32 max(t, u), y = 32.
-        let corner = e.corner.unwrap();
+        let corner = e.seam().and_then(|s| s.corner).map(|c| c.corner).unwrap();
         assert_eq!(corner, DVec2::new(32.0 * t.max(u) as f64, 32.0), "{e:?}");
-        assert_eq!(e.surface_normal, Some(DVec2::Y));
-        let n = e.normal.unwrap();
+        assert_eq!(
+            e.seam().and_then(|s| s.corner).map(|c| c.surface_normal),
+            Some(DVec2::Y)
+        );
+        let n = e.what.normal().unwrap();
         assert!(n.angle_to(DVec2::Y).abs() > 1e-3);
         let words = e.sentence(|k| scene.shapes[k].display_name(k));
         assert!(
@@ -772,7 +824,7 @@ fn a_ball_rolling_over_tile_seams_is_bumped_on_their_corners_and_each_bump_is_na
         300,
     );
     assert!(
-        events.iter().all(|e| e.kind != EventKind::Seam),
+        events.iter().all(|e| e.kind() != EventKind::Seam),
         "{events:?}"
     );
     for f in &frames {

@@ -78,98 +78,100 @@ pub fn capture_divergence(frame: u64, d: &crate::capture::ListedClaim) -> String
 /// the seam between tile1 and tile2: ...`. `frames` names a run of frames (`frames 15-19`)
 /// when the same event of the same pair repeats.
 pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) -> String {
-    use crate::motion::EventKind;
+    use crate::event::{Through, What};
     let when = match last_frame {
-        Some(last) if last > e.frame => format!("frames {}-{last}", e.frame),
-        _ => format!("frame {}", e.frame),
+        Some(last) if last > e.frame() => format!("frames {}-{last}", e.frame()),
+        _ => format!("frame {}", e.frame()),
     };
-    let at = format!("{when}, t = {} s", short_number(e.time));
-    let n = |x: Option<f64>| number(x.unwrap_or(f64::NAN));
-    let p = |v: Option<DVec2>| v.map_or("?".into(), point);
-    let name = |id: Option<u64>| id.map_or("?".into(), |i| e.name(i));
-    let other = |x: Option<u64>| {
-        if x == Some(e.a) {
-            e.name(e.b)
-        } else {
-            e.name(e.a)
-        }
-    };
-    match e.kind {
-        EventKind::Seam => {
-            let (x, t, u) = (name(e.shape), name(e.face_of), name(e.covered_by));
-            let face = e.normal.map_or(String::from("a face"), face_word);
+    let at = format!("{when}, t = {} s", short_number(e.time()));
+    let other = |x: u64| if x == e.a { e.name(e.b) } else { e.name(e.a) };
+    match &e.what {
+        What::Seam(seam) => {
+            let (x, t, u) = (
+                e.name(seam.shape),
+                e.name(seam.face_of),
+                e.name(seam.covered_by),
+            );
+            let face = face_word(seam.normal);
             // Speeds to three decimals: an f32 engine's 6.836502 reads 6.837.
-            let speed = |x: Option<f64>| short_number(x.unwrap_or(f64::NAN));
+            let speed = short_number;
             let per_second = if e.units.is_empty() {
                 String::new()
             } else {
                 format!(" {}/s", e.units)
             };
-            if let (Some(corner), Some(m)) = (e.corner, e.surface_normal) {
-                let leans = e.normal.map_or(f64::NAN, |n| n.angle_to(m).abs());
+            if let Some(c) = seam.corner {
+                let leans = seam.normal.angle_to(c.surface_normal).abs();
                 return format!(
                     "{at}: {x} {} on the corner {} between {t} and {u}: the contact's normal {} leans {} from the floor's {}, which {t} and {u} make flat together; {x}'s speed into the corner went from {} to {}{per_second}.",
-                    if e.caught == Some(true) {
-                        "caught"
-                    } else {
-                        "bumped"
-                    },
-                    point(corner),
-                    p(e.normal),
+                    if seam.caught { "caught" } else { "bumped" },
+                    point(c.corner),
+                    point(seam.normal),
                     angle(leans),
-                    point(m),
-                    speed(e.speed_before),
-                    speed(e.speed_after)
+                    point(c.surface_normal),
+                    speed(seam.speed_before),
+                    speed(seam.speed_after)
                 );
             }
-            if e.caught == Some(true) {
+            if seam.caught {
                 format!(
                     "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed along the floor went from {} to {}{per_second}.",
-                    p(e.normal),
-                    speed(e.speed_before),
-                    speed(e.speed_after)
+                    point(seam.normal),
+                    speed(seam.speed_before),
+                    speed(seam.speed_after)
                 )
             } else {
                 format!(
                     "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed along the floor {} then {}{per_second}, not caught).",
-                    p(e.normal),
-                    speed(e.speed_before),
-                    speed(e.speed_after)
+                    point(seam.normal),
+                    speed(seam.speed_before),
+                    speed(seam.speed_after)
                 )
             }
         }
-        EventKind::Tunnelled => format!(
-            "{at}: {} tunnelled through {} during the step (touching at {} of it, {} deep at most): no contact was claimed at frame {}.",
-            name(e.shape),
-            other(e.shape),
-            n(e.t),
-            n(e.depth),
-            e.frame
-        ),
-        EventKind::PushedThrough => format!(
+        What::Tunnelled { shape, through, .. } => {
+            let (t, depth) = match *through {
+                Through::Step { t, depth } => (t, depth),
+                Through::Substep { enter, dt, .. } => (enter / dt, f64::NAN),
+            };
+            format!(
+                "{at}: {} tunnelled through {} during the step (touching at {} of it, {} deep at most): no contact was claimed at frame {}.",
+                e.name(*shape),
+                other(*shape),
+                number(t),
+                number(depth),
+                e.frame()
+            )
+        }
+        What::PushedThrough {
+            shape, from, to, ..
+        } => format!(
             "{at}: {} was moved out through the far side of {}: its centre went from {} across {} to {}.",
-            name(e.shape),
-            other(e.shape),
-            p(e.from),
-            other(e.shape),
-            p(e.to)
+            e.name(*shape),
+            other(*shape),
+            point(*from),
+            other(*shape),
+            point(*to)
         ),
-        EventKind::NormalFlip => format!(
+        What::NormalFlip {
+            normal_before,
+            normal,
+        } => format!(
             "{at}: the contact of {} and {} turned its normal back, from {} to {} (from {} toward {}).",
             e.name(e.a),
             e.name(e.b),
-            p(e.normal_before),
-            p(e.normal),
+            point(*normal_before),
+            point(*normal),
             e.name(e.a),
             e.name(e.b)
         ),
-        EventKind::Stale => format!(
-            "{at}: the contact of {} and {} is stale: {}, not recomputed since.",
+        What::Stale { .. } => format!(
+            "{at}: the contact of {} and {} is stale: {}.",
             e.name(e.a),
             e.name(e.b),
             stale_contact(e)
         ),
-        _ => format!("{at}: {}", event_in_short(e.kind)),
+        _ => format!("{at}: {}", event_in_short(e.kind())),
     }
 }
 
@@ -180,11 +182,14 @@ pub fn capture_event_counts(events: &[crate::capture::CaptureEvent]) -> String {
     crate::capture::EVENT_KINDS
         .iter()
         .filter_map(|k| {
-            let of: Vec<_> = events.iter().filter(|e| e.kind == *k).collect();
+            let of: Vec<_> = events.iter().filter(|e| e.kind() == *k).collect();
             if of.is_empty() {
                 return None;
             }
-            let caught = of.iter().filter(|e| e.caught == Some(true)).count();
+            let caught = of
+                .iter()
+                .filter(|e| e.seam().is_some_and(|s| s.caught))
+                .count();
             Some(match k {
                 EventKind::Seam => format!("{} seam ({caught} caught)", of.len()),
                 _ => format!("{} {}", of.len(), k.name()),
@@ -844,9 +849,9 @@ pub fn shape_difference(s: &crate::capture::ShapeDifference) -> String {
 /// frames back kept, its normal (0, 1) and points as they were, its separation moved along
 /// that normal`.
 fn stale_contact(e: &crate::capture::CaptureEvent) -> String {
-    let age = e.age.unwrap_or(0);
+    let (age, kept) = stale(e);
     let back = format!("{age} frame{} back", if age == 1 { "" } else { "s" });
-    match e.normal {
+    match kept {
         Some(n) => format!(
             "it is the contact of the poses {back} kept, its normal {} and points as they were, its separation moved along that normal",
             point(n)
@@ -855,9 +860,17 @@ fn stale_contact(e: &crate::capture::CaptureEvent) -> String {
     }
 }
 
+/// A stale event's age and the normal it kept (0 and none for another kind).
+fn stale(e: &crate::capture::CaptureEvent) -> (u64, Option<DVec2>) {
+    match e.what {
+        crate::event::What::Stale { age, normal } => (age, normal),
+        _ => (0, None),
+    }
+}
+
 /// A stale claim said first: `stale (3 frames old): the engine did not recompute this contact`.
 pub fn stale_first(e: &crate::capture::CaptureEvent) -> String {
-    let age = e.age.unwrap_or(0);
+    let (age, _) = stale(e);
     format!(
         "stale ({age} frame{} old): the engine did not recompute this contact; {}, so no geometric mistake explains it",
         if age == 1 { "" } else { "s" },

@@ -322,8 +322,8 @@ fn follow_run(
     let last = finder.finish();
     if !last.is_empty() {
         let mut tail = crate::capture::FrameJudgement {
-            frame: last[0].frame,
-            time: last[0].time,
+            frame: last[0].frame(),
+            time: last[0].time(),
             claims: Vec::new(),
             events: last,
             malformed: Vec::new(),
@@ -400,7 +400,7 @@ fn report_as(
     } = tally;
     let header = reader.header().clone();
     // Any event but a normal flip is a collision that went wrong.
-    let wrong = events.iter().any(|e| e.kind != EventKind::NormalFlip);
+    let wrong = events.iter().any(|e| e.kind() != EventKind::NormalFlip);
     let (frames, claims, agreeing) = counts;
     if let Some(frames_json) = json {
         let divergence = first.as_ref().map(|(frame, _, c)| FirstDisagreement {
@@ -511,7 +511,7 @@ fn report_as(
                 // geometric mistake's fix applies to it.
                 let pair = (c.a.min(c.b), c.a.max(c.b));
                 let stale = events.iter().find(|e| {
-                    e.kind == EventKind::Stale && e.frame == *frame && (e.a, e.b) == pair
+                    e.kind() == EventKind::Stale && e.frame() == *frame && (e.a, e.b) == pair
                 });
                 let recycling = header
                     .engine
@@ -575,7 +575,7 @@ fn report_as(
                 crate::capture::words::capture_event_counts(&events)
             );
             for kind in crate::capture::EVENT_KINDS {
-                let Some(at) = events.iter().position(|e| e.kind == kind) else {
+                let Some(at) = events.iter().position(|e| e.kind() == kind) else {
                     continue;
                 };
                 let last = run_end(&events, at);
@@ -595,16 +595,16 @@ fn report_as(
 /// age, for a stale claim) in each following frame.
 fn run_end(events: &[CaptureEvent], at: usize) -> u64 {
     let e = &events[at];
-    let mut last = e.frame;
+    let mut last = e.frame();
     for next in &events[at + 1..] {
-        if next.frame > last + 1 {
+        if next.frame() > last + 1 {
             break;
         }
-        if next.frame == last + 1
-            && (next.kind, next.a, next.b, next.shape, next.age)
-                == (e.kind, e.a, e.b, e.shape, e.age)
+        if next.frame() == last + 1
+            && (next.kind(), next.a, next.b, next.shape(), next.age())
+                == (e.kind(), e.a, e.b, e.shape(), e.age())
         {
-            last = next.frame;
+            last = next.frame();
         }
     }
     last

@@ -231,7 +231,7 @@ fn run_on_event(
     };
     let (mut scene, ids, time) = loop {
         match reader.next_frame() {
-            Ok(Some(f)) if f.frame == event.frame => {
+            Ok(Some(f)) if f.frame == event.frame() => {
                 let (scene, ids) = reader.scene(&f);
                 break (scene, ids, f.time);
             }

@@ -26,10 +26,9 @@ mod recording;
 mod simulation;
 mod sweep;
 
+pub use crate::event::{EventKind, SeamAt, counts, event_fix, event_in_short};
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
-pub use events::event_fix;
-pub use events::event_in_short;
-pub use events::{Event, EventKind, SeamAt, counts};
+pub use events::Event;
 pub use recording::{BodyState, Recording, ReplayDivergence, replay};
 pub(crate) use simulation::crosses_interior;
 pub use simulation::{

@@ -1,8 +1,9 @@
 //! One scene stepped through time (see the module documentation for what a step does).
 
 use super::config::{Config, MAX_SUBSTEPS, Resolver, Substeps};
-use super::events::{Event, EventKind, SeamAt};
+use super::events::Event;
 use crate::broad::{Aabb, Grid};
+use crate::event::{EventKind, Seam, SeamCorner, Through, What};
 use crate::geometry::Shape;
 use crate::geometry::{DVec2, Placed, Pose};
 use crate::query::CornerSeam;
@@ -392,7 +393,8 @@ impl Simulation {
         } = notes;
         // One pushed-through event per pair and body in a step: the first substep's.
         let mut seen = std::collections::BTreeSet::new();
-        events.retain(|e| e.kind != EventKind::PushedThrough || seen.insert((e.a, e.b, e.shape)));
+        events
+            .retain(|e| e.kind() != EventKind::PushedThrough || seen.insert((e.a, e.b, e.shape())));
         // Passing through counts only when nothing between the two was resolved all step.
         events.extend(
             passed
@@ -404,10 +406,14 @@ impl Simulation {
             if let Some(before) = self.last_normals.get(pair)
                 && before.dot(*normal) < 0.0
             {
-                let mut e = Event::new(self.steps, EventKind::NormalFlip, *pair);
-                e.normal = Some(*normal);
-                e.normal_before = Some(*before);
-                events.push(e);
+                events.push(Event::new(
+                    self.steps,
+                    *pair,
+                    What::NormalFlip {
+                        normal_before: *before,
+                        normal: *normal,
+                    },
+                ));
             }
         }
         events.extend(self.still_penetrating());
@@ -415,13 +421,10 @@ impl Simulation {
         for e in &mut events {
             if e.a > e.b {
                 std::mem::swap(&mut e.a, &mut e.b);
-                if e.kind != EventKind::Seam {
-                    e.normal = e.normal.map(|n| -n);
-                    e.normal_before = e.normal_before.map(|n| -n);
-                }
+                e.what.turned();
             }
         }
-        events.sort_by_key(|e| (e.kind, e.a, e.b));
+        events.sort_by_key(|e| (e.kind(), e.a, e.b));
         self.last_normals = resolved;
         StepOutcome {
             events,
@@ -440,11 +443,8 @@ impl Simulation {
             .into_iter()
             .filter_map(|(i, j)| {
                 let depth = true_depth(&shapes[i].placed, &shapes[j].placed);
-                (depth > STILL_PENETRATING).then(|| {
-                    let mut e = Event::new(self.steps, EventKind::StillPenetrating, (i, j));
-                    e.depth = Some(depth);
-                    e
-                })
+                (depth > STILL_PENETRATING)
+                    .then(|| Event::new(self.steps, (i, j), What::StillPenetrating { depth }))
             })
             .collect()
     }
@@ -635,11 +635,15 @@ impl Simulation {
             if after > c.depth_before + DEEPER * (1.0 + c.depth_before)
                 && told.insert((EventKind::PushedIn, i, j))
             {
-                let mut e = Event::new(self.steps, EventKind::PushedIn, (i, j));
-                e.depth = Some(c.depth_before);
-                e.depth_after = Some(after);
-                e.normal = Some(c.normal);
-                events.push(e);
+                events.push(Event::new(
+                    self.steps,
+                    (i, j),
+                    What::PushedIn {
+                        depth_before: c.depth_before,
+                        depth_after: after,
+                        normal: c.normal,
+                    },
+                ));
             }
             // Pushed out on the far side: the body's centre, from the start of the step to
             // where the resolution left it, crossed the other shape, and this contact's push
@@ -653,39 +657,46 @@ impl Simulation {
                 if pushed[side].dot(position_before[k] - from) > 0.0
                     && crosses_interior(&shapes[other].placed, from, to)
                 {
-                    let mut e = Event::new(self.steps, EventKind::PushedThrough, (i, j));
-                    e.shape = Some(k);
-                    e.depth = Some(c.depth);
-                    e.normal = Some(c.normal);
-                    e.from = Some(from);
-                    e.to = Some(to);
-                    events.push(e);
+                    events.push(Event::new(
+                        self.steps,
+                        (i, j),
+                        What::PushedThrough {
+                            shape: k,
+                            from,
+                            to,
+                            push: Some(crate::event::Push {
+                                depth: c.depth,
+                                normal: c.normal,
+                            }),
+                        },
+                    ));
                 }
             }
             // A seam: the normal was a face another shape covers; the body's speed into it.
             if let Some(SeamFound { x, t, u, n, corner }) = c.seam
                 && !events.iter().any(|e| {
-                    e.kind == EventKind::Seam && e.step == self.steps && (e.a, e.b) == (i, j)
+                    e.kind() == EventKind::Seam && e.when == self.steps && (e.a, e.b) == (i, j)
                 })
             {
                 let before = velocity_before[x].dot(-n);
                 let after = shapes[x].motion.velocity.dot(-n);
-                let mut e = Event::new(self.steps, EventKind::Seam, (i, j));
-                e.shape = Some(x);
-                e.face_of = Some(t);
-                e.covered_by = Some(u);
-                e.normal = Some(n);
-                e.speed_before = Some(before);
-                e.speed_after = Some(after);
-                e.caught = Some(before > 0.0 && after < before / 2.0);
-                e.at = Some(if corner.is_some() {
-                    SeamAt::Corner
-                } else {
-                    SeamAt::Face
-                });
-                e.corner = corner.map(|c| c.corner);
-                e.surface_normal = corner.map(|c| c.surface_normal);
-                events.push(e);
+                events.push(Event::new(
+                    self.steps,
+                    (i, j),
+                    What::Seam(Seam {
+                        shape: x,
+                        face_of: t,
+                        covered_by: u,
+                        normal: n,
+                        speed_before: before,
+                        speed_after: after,
+                        caught: before > 0.0 && after < before / 2.0,
+                        corner: corner.map(|c| SeamCorner {
+                            corner: c.corner,
+                            surface_normal: c.surface_normal,
+                        }),
+                    }),
+                ));
             }
             // Caught: this contact took velocity along a segment or piece.
             if let Some(e) = surface_direction(&shapes[i].placed, &shapes[j].placed, c.piece) {
@@ -696,11 +707,15 @@ impl Simulation {
                     let before = velocity_before[k];
                     let lost = (without_part_along(before, into) - before).dot(e).abs();
                     if lost > CAUGHT * (1.0 + before.length()) {
-                        let mut ev = Event::new(self.steps, EventKind::Caught, (i, j));
-                        ev.shape = Some(k);
-                        ev.piece = c.piece;
-                        ev.lost = Some(lost);
-                        events.push(ev);
+                        events.push(Event::new(
+                            self.steps,
+                            (i, j),
+                            What::Caught {
+                                shape: k,
+                                piece: c.piece,
+                                lost,
+                            },
+                        ));
                     }
                 }
             }
@@ -866,13 +881,20 @@ impl Simulation {
                     .map(|k| (k, velocities[k].linear.length()))
                     .max_by(|x, y| x.1.total_cmp(&y.1))
                     .expect("two shapes");
-                let mut e = Event::new(self.steps, EventKind::Tunnelled, (i, j));
-                e.shape = Some(fast);
-                e.enter = Some(enter);
-                e.exit = Some(exit);
-                e.dt = Some(h);
-                e.safe_dt = safe_step(&shapes[fast].placed.shape, speed);
-                e.piece = piece;
+                let e = Event::new(
+                    self.steps,
+                    (i, j),
+                    What::Tunnelled {
+                        shape: fast,
+                        piece,
+                        through: Through::Substep {
+                            enter,
+                            exit,
+                            dt: h,
+                            safe_dt: safe_step(&shapes[fast].placed.shape, speed),
+                        },
+                    },
+                );
                 passed.insert((i, j), e);
             }
         }

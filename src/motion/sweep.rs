@@ -3,8 +3,9 @@
 //! through a shape or was pushed out through one (an event of that step). Read from a
 //! recording through a [`Cursor`], which decodes each block of frames once.
 
-use super::events::{Event, EventKind};
+use super::events::Event;
 use super::recording::{BodyState, Recording};
+use crate::event::{EventKind, Through, What};
 use crate::geometry::{DVec2, Placed, Pose, Rounded};
 use crate::query::{convex_hull, inner_radius};
 use crate::scene::Scene;
@@ -75,7 +76,7 @@ pub fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
     let of_kind = |kind: EventKind| -> Vec<&Event> {
         step.events
             .iter()
-            .filter(|e| e.step == step.step && e.kind == kind)
+            .filter(|e| e.step() == step.step && e.kind() == kind)
             .collect()
     };
     let (tunnels, pushes) = (
@@ -88,8 +89,8 @@ pub fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
         .filter_map(|(&i, (b, a))| {
             let shape = &scene.shapes[i].placed.shape;
             let moved = b.position.distance(a.position);
-            let tunnel = tunnels.iter().find(|e| e.shape == Some(i));
-            let push = pushes.iter().find(|e| e.shape == Some(i));
+            let tunnel = tunnels.iter().find(|e| e.shape() == Some(i));
+            let push = pushes.iter().find(|e| e.shape() == Some(i));
             if tunnel.is_none() && push.is_none() && moved <= inner_radius(shape) {
                 return None;
             }
@@ -105,11 +106,21 @@ pub fn sweeps(scene: &Scene, step: &Step) -> Vec<Sweep> {
                 at: a.position,
                 tunnelled: tunnel.map(|e| {
                     let wall = if e.a == i { e.b } else { e.a };
-                    (wall, e.dt.unwrap_or(step.dt), e.safe_dt.unwrap_or(f64::NAN))
+                    let (dt, safe_dt) = match e.what {
+                        What::Tunnelled {
+                            through: Through::Substep { dt, safe_dt, .. },
+                            ..
+                        } => (dt, safe_dt),
+                        _ => (step.dt, None),
+                    };
+                    (wall, dt, safe_dt.unwrap_or(f64::NAN))
                 }),
                 pushed_through: push.and_then(|e| {
                     let other = if e.a == i { e.b } else { e.a };
-                    Some((other, e.from?, e.to?))
+                    match e.what {
+                        What::PushedThrough { from, to, .. } => Some((other, from, to)),
+                        _ => None,
+                    }
                 }),
             })
         })

@@ -8,8 +8,10 @@
 use crate::capture::CaptureEvent;
 #[cfg(feature = "parallel")]
 use crate::capture::ShownFrame;
+use crate::event::EventKind;
+#[cfg(feature = "parallel")]
+use crate::event::{Event, Source, Through, What};
 use crate::geometry::{DVec2, Placed};
-use crate::motion::EventKind;
 #[cfg(feature = "parallel")]
 use crate::query::{FACE_ANGLE, Velocity, distance, faces};
 #[cfg(feature = "parallel")]
@@ -74,11 +76,11 @@ impl CaptureEvent {
     /// The frame besides its own that the event's picture needs: the next one (`seam`,
     /// `tunnelled`, `pushed-through`), the one whose poses a stale contact belongs to.
     pub fn other_frame(&self) -> Option<u64> {
-        match self.kind {
+        match self.kind() {
             EventKind::Seam | EventKind::Tunnelled | EventKind::PushedThrough => {
-                self.frame.checked_add(1)
+                self.frame().checked_add(1)
             }
-            EventKind::Stale => self.frame.checked_sub(self.age?),
+            EventKind::Stale => self.frame().checked_sub(self.age()?),
             _ => None,
         }
     }
@@ -92,58 +94,60 @@ fn shape(frame: &ShownFrame, id: u64) -> Option<(&Placed, &Motion)> {
     Some((&s.placed, &s.motion))
 }
 
-/// The picture of `event`, from its frame and the frame [`CaptureEvent::other_frame`] names
-/// (without it, what the event's own frame shows). `None` when its frame does not hold the
-/// pair.
+/// Where a shape of an event is, and how it moves, in one of the frames its picture needs.
 #[cfg(feature = "parallel")]
-pub fn event_picture(
-    event: &CaptureEvent,
-    frame: &ShownFrame,
-    other: Option<&ShownFrame>,
+type Find<'f, Id> = &'f dyn Fn(Id) -> Option<(&'f Placed, &'f Motion)>;
+
+/// The picture of `event`, from its own frame (`at`: for a simulation's event of step k, the
+/// scene at frame k - 1) and the other frame it needs (`later`: the next frame; the earlier one a
+/// stale contact belongs to). `None` when its frame does not hold the pair.
+#[cfg(feature = "parallel")]
+fn picture_of<S: Source>(
+    event: &Event<S>,
+    at: Find<'_, S::Id>,
+    later: Find<'_, S::Id>,
 ) -> Option<EventPicture> {
-    let (a, _) = shape(frame, event.a)?;
-    let (b, _) = shape(frame, event.b)?;
+    let (a, _) = at(event.a)?;
+    let (b, _) = at(event.b)?;
     let mut picture = EventPicture {
-        kind: event.kind,
+        kind: event.kind(),
         face: None,
         outlined: Vec::new(),
         arrows: Vec::new(),
         paths: Vec::new(),
         ghosts: Vec::new(),
         touch: None,
-        corner: event.corner,
+        corner: event.seam().and_then(|s| s.corner).map(|c| c.corner),
         units: event.units.clone(),
     };
-    let x = event.shape.unwrap_or(event.b);
-    let later = |id: u64| other.and_then(|o| shape(o, id));
-    match event.kind {
-        EventKind::Seam => {
-            let (px, mx) = shape(frame, x)?;
-            let t = if x == event.a { b } else { a };
-            let n = event.normal?;
-            picture.face = seam_face(t, n, px);
-            if let Some((u, _)) = event.covered_by.and_then(|u| shape(frame, u)) {
+    let x = event.shape().unwrap_or(event.b);
+    let other_of = |x: S::Id| if x == event.a { b } else { a };
+    match &event.what {
+        What::Seam(seam) => {
+            let (px, mx) = at(x)?;
+            let face_of = at(seam.face_of).map_or(other_of(x), |(t, _)| t);
+            picture.face = seam_face(face_of, seam.normal, px).filter(|_| seam.corner.is_none());
+            if let Some((u, _)) = at(seam.covered_by) {
                 picture.outlined.push(u.clone());
             }
-            let v0 = mx.velocity;
-            let after = later(x);
             seam_arrows(
                 &mut picture,
-                (px, v0, event.speed_before),
-                after.map(|(p1, m)| (p1, m.velocity, event.speed_after)),
+                (px, mx.velocity, seam.speed_before),
+                later(x).map(|(p1, m)| (p1, m.velocity, seam.speed_after)),
             );
         }
-        EventKind::Tunnelled => {
+        What::Tunnelled { through, .. } => {
             let (Some((a1, _)), Some((b1, _))) = (later(event.a), later(event.b)) else {
-                picture
-                    .outlined
-                    .push(if x == event.a { b } else { a }.clone());
+                picture.outlined.push(other_of(x).clone());
                 return Some(picture);
             };
             for (start, end) in [(a, a1), (b, b1)] {
                 picture.paths.push((start.pose.position, end.pose.position));
             }
-            let t = event.t.unwrap_or(0.0);
+            let t = match *through {
+                Through::Step { t, .. } => t,
+                Through::Substep { enter, dt, .. } => enter / dt,
+            };
             let at_touch = |start: &Placed, end: &Placed| {
                 let velocity = Velocity {
                     linear: end.pose.position - start.pose.position,
@@ -159,46 +163,73 @@ pub fn event_picture(
                 .closest
                 .map(|c| c.point_a.lerp(c.point_b, 0.5));
             picture.ghosts = vec![ta, tb];
-            picture
-                .outlined
-                .push(if x == event.a { b } else { a }.clone());
+            picture.outlined.push(other_of(x).clone());
         }
-        EventKind::PushedThrough => {
-            let crossed = if x == event.a { b } else { a };
-            picture.outlined.push(crossed.clone());
-            if let (Some(from), Some(to)) = (event.from, event.to) {
-                picture.paths.push((from, to));
-            }
+        What::PushedThrough { from, to, .. } => {
+            picture.outlined.push(other_of(x).clone());
+            picture.paths.push((*from, *to));
             if let Some((p1, _)) = later(x) {
                 picture.ghosts.push(p1.clone());
             }
         }
-        EventKind::Stale => {
+        What::Stale { .. } => {
             if let (Some((a0, _)), Some((b0, _))) = (later(event.a), later(event.b)) {
                 picture.ghosts = vec![a0.clone(), b0.clone()];
             }
         }
-        EventKind::NormalFlip => {
+        What::NormalFlip {
+            normal_before,
+            normal,
+        } => {
             let centre = a.pose.position.lerp(b.pose.position, 0.5);
             let size = a.shape.bounding_radius().min(b.shape.bounding_radius());
             for (kind, n) in [
-                (ArrowKind::NormalBefore, event.normal_before),
-                (ArrowKind::Normal, event.normal),
+                (ArrowKind::NormalBefore, *normal_before),
+                (ArrowKind::Normal, *normal),
             ] {
-                if let Some(n) = n {
-                    picture.arrows.push(EventArrow {
-                        kind,
-                        from: centre,
-                        vector: n * size,
-                        value: 1.0,
-                        along: None,
-                    });
-                }
+                picture.arrows.push(EventArrow {
+                    kind,
+                    from: centre,
+                    vector: n * size,
+                    value: 1.0,
+                    along: None,
+                });
             }
         }
         _ => {}
     }
     Some(picture)
+}
+
+/// The picture of a capture's `event`, from its frame and the frame
+/// [`CaptureEvent::other_frame`] names (without it, what the event's own frame shows). `None`
+/// when its frame does not hold the pair.
+#[cfg(feature = "parallel")]
+pub fn event_picture(
+    event: &CaptureEvent,
+    frame: &ShownFrame,
+    other: Option<&ShownFrame>,
+) -> Option<EventPicture> {
+    picture_of(event, &|id| shape(frame, id), &|id| {
+        other.and_then(|o| shape(o, id))
+    })
+}
+
+/// The picture of a motion run's `seam` event of step k, as the capture lab draws a capture's:
+/// `before` is the run's scene at frame k - 1, `now` at frame k. The face of `face_of` the
+/// contact's normal names (or the corner it met) in red, the shape that covers it outlined,
+/// the body's velocity at frame k - 1 and at frame k. `None` for other kinds (the motion lab
+/// draws a tunnel or a push through as its sweeps), or when a scene does not hold the shapes.
+#[cfg(feature = "parallel")]
+pub fn run_event_picture(
+    event: &crate::motion::Event,
+    before: &crate::scene::Scene,
+    now: &crate::scene::Scene,
+) -> Option<EventPicture> {
+    if event.kind() != EventKind::Seam {
+        return None;
+    }
+    picture_of(event, &|k| in_scene(before, k), &|k| in_scene(now, k))
 }
 
 /// A seam's face of `t`: the one whose outward normal is `n` (from `t` toward the body), the
@@ -221,8 +252,8 @@ fn seam_face(t: &Placed, n: DVec2, body: &Placed) -> Option<(DVec2, DVec2)> {
 #[cfg(feature = "parallel")]
 fn seam_arrows(
     picture: &mut EventPicture,
-    (p0, v0, along0): (&Placed, DVec2, Option<f64>),
-    after: Option<(&Placed, DVec2, Option<f64>)>,
+    (p0, v0, along0): (&Placed, DVec2, f64),
+    after: Option<(&Placed, DVec2, f64)>,
 ) {
     let v1 = after.map_or(DVec2::ZERO, |(_, v, _)| v);
     let scale = arrow_scale(p0, v0.length().max(v1.length()));
@@ -231,7 +262,7 @@ fn seam_arrows(
         from: p0.pose.position,
         vector: v0 * scale,
         value: v0.length(),
-        along: along0,
+        along: Some(along0),
     });
     if let Some((p1, v1, along1)) = after {
         picture.arrows.push(EventArrow {
@@ -239,50 +270,15 @@ fn seam_arrows(
             from: p1.pose.position,
             vector: v1 * scale,
             value: v1.length(),
-            along: along1,
+            along: Some(along1),
         });
     }
 }
 
-/// The picture of a motion run's `seam` event of step k, as the capture lab draws a capture's:
-/// `before` is the run's scene at frame k - 1, `now` at frame k. The face of `face_of` the
-/// contact's normal names (or the corner it met) in red, the shape that covers it outlined,
-/// the body's velocity at frame k - 1 and at frame k. `None` for other kinds, or when a scene
-/// does not hold the shapes.
+/// The shape at list position `k` of `scene`, and how it moves.
 #[cfg(feature = "parallel")]
-pub fn run_event_picture(
-    event: &crate::motion::Event,
-    before: &crate::scene::Scene,
-    now: &crate::scene::Scene,
-) -> Option<EventPicture> {
-    if event.kind != EventKind::Seam {
-        return None;
-    }
-    let (x, t, n) = (event.shape?, event.face_of?, event.normal?);
-    let (x0, x1) = (before.shapes.get(x)?, now.shapes.get(x)?);
-    let face_of = &before.shapes.get(t)?.placed;
-    let mut picture = EventPicture {
-        kind: event.kind,
-        face: seam_face(face_of, n, &x0.placed).filter(|_| event.corner.is_none()),
-        outlined: event
-            .covered_by
-            .and_then(|u| before.shapes.get(u))
-            .map(|u| u.placed.clone())
-            .into_iter()
-            .collect(),
-        arrows: Vec::new(),
-        paths: Vec::new(),
-        ghosts: Vec::new(),
-        touch: None,
-        corner: event.corner,
-        units: String::new(),
-    };
-    seam_arrows(
-        &mut picture,
-        (&x0.placed, x0.motion.velocity, event.speed_before),
-        Some((&x1.placed, x1.motion.velocity, event.speed_after)),
-    );
-    Some(picture)
+fn in_scene(scene: &crate::scene::Scene, k: usize) -> Option<(&Placed, &Motion)> {
+    scene.shapes.get(k).map(|s| (&s.placed, &s.motion))
 }
 
 /// How long (world units per unit of speed) a velocity arrow is drawn: the faster of the two

@@ -336,7 +336,7 @@ fn events_are_counted_stepped_through_and_said_with_their_fixes() {
     let mut h = capture_harness(app(Some(path)));
     scanned(&mut h);
     let index = h.state().capture_lab().index().unwrap();
-    let kinds: Vec<&str> = index.events().iter().map(|e| e.kind.name()).collect();
+    let kinds: Vec<&str> = index.events().iter().map(|e| e.kind().name()).collect();
     assert_eq!(kinds, ["seam", "tunnelled", "seam"]);
     h.get_by_label_contains("events: 2 seam (2 caught), 1 tunnelled (E steps to them)");
     let crate_on_tile2 = ClaimRef {

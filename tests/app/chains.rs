@@ -32,8 +32,8 @@ fn the_ghost_bumps_example_opens_in_the_motion_lab_with_internal_edge_beside_sat
         |events: &[collidoscope::motion::Event]| -> Vec<(u64, usize, usize, Option<usize>)> {
             events
                 .iter()
-                .filter(|e| e.kind == EventKind::Caught)
-                .map(|e| (e.step, e.a, e.b, e.piece))
+                .filter(|e| e.kind() == EventKind::Caught)
+                .map(|e| (e.step(), e.a, e.b, e.what.piece()))
                 .collect()
         };
     // With the chain rule only the crate on the separate segments catches (tile 2 is shape 7).

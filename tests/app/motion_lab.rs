@@ -28,10 +28,10 @@ fn the_motion_lab_runs_plays_scrubs_to_events_and_saves_a_replayable_recording()
         .motion_lab()
         .events()
         .iter()
-        .find(|e| e.kind == EventKind::Tunnelled)
+        .find(|e| e.kind() == EventKind::Tunnelled)
         .cloned()
         .expect("the ball passes through the wall");
-    assert_eq!((tunnel.step, tunnel.a, tunnel.b), (1, 0, 1));
+    assert_eq!((tunnel.step(), tunnel.a, tunnel.b), (1, 0, 1));
     h.get_by_label("Next event").click();
     h.run_steps(2);
     assert_eq!(h.state().motion_lab().frame(), 1);
@@ -108,10 +108,10 @@ fn the_pair_report_follows_the_motion_labs_frame() {
         .motion_lab()
         .events()
         .iter()
-        .find(|e| e.kind == EventKind::PushedIn)
+        .find(|e| e.kind() == EventKind::PushedIn)
         .cloned()
         .expect("the naive resolver pushes the player in");
-    seek(&mut h, TimelineId::Motion, pushed.step);
+    seek(&mut h, TimelineId::Motion, pushed.step());
     let lab = h.state().motion_lab();
     let scene = lab.frame_scene().unwrap().clone();
     let exact = pair_report(&scene.shapes[0].placed, &scene.shapes[1].placed);
@@ -124,7 +124,7 @@ fn the_pair_report_follows_the_motion_labs_frame() {
         .expect("pushed in: intersecting")
         .depth;
     assert!(depth > 0.1, "{depth}");
-    h.get_by_label(&format!("Frame {}, obstacle and player:", pushed.step));
+    h.get_by_label(&format!("Frame {}, obstacle and player:", pushed.step()));
     h.get_by_label_contains("Intersecting: every axis overlaps");
     let rect = h.state().view_rect();
     let labels = h.state_mut().frame_work(rect).labels;
@@ -159,11 +159,11 @@ fn at_a_sixtieth_the_motion_lab_shows_the_ball_pushed_through_the_wall() {
         .motion_lab()
         .events()
         .iter()
-        .filter(|e| e.kind == EventKind::PushedThrough)
+        .filter(|e| e.kind() == EventKind::PushedThrough)
         .cloned()
         .collect();
     assert_eq!(through.len(), 1);
-    assert_eq!((through[0].step, through[0].shape), (3, Some(1)));
+    assert_eq!((through[0].step(), through[0].shape()), (3, Some(1)));
     h.get_by_label_contains("1 pushed-through");
     h.get_by_label_contains("step 3: ball was pushed out through the far side of wall");
     h.get_by_label("Next event").click();
@@ -341,7 +341,7 @@ fn gravity_is_edited_with_undo_and_a_clicked_seam_is_drawn_with_its_pair() {
     let (k, seam) = events
         .iter()
         .enumerate()
-        .find(|(_, e)| e.kind == collidoscope::motion::EventKind::Seam)
+        .find(|(_, e)| e.kind() == collidoscope::motion::EventKind::Seam)
         .expect("a seam under gravity");
     let scene = h.state().scene().clone();
     let sentence = seam.sentence(|i| scene.shapes[i].display_name(i));
@@ -352,7 +352,7 @@ fn gravity_is_edited_with_undo_and_a_clicked_seam_is_drawn_with_its_pair() {
     h.run_steps(3);
     assert_eq!(
         h.state().motion_lab().frame(),
-        seam.step,
+        seam.step(),
         "{:?}",
         h.state().message()
     );

@@ -91,30 +91,40 @@ fn a_crate_on_separate_tiles_catches_on_a_seam() {
         let seams: Vec<_> = result
             .events
             .iter()
-            .filter(|e| e.kind == EventKind::Seam && e.corner.is_none())
+            .filter(|e| {
+                e.kind() == EventKind::Seam
+                    && e.seam().and_then(|s| s.corner).map(|c| c.corner).is_none()
+            })
             .collect();
         assert_eq!(seams.len(), 1, "{words}");
-        let corners = result.events.iter().filter(|e| e.corner.is_some());
+        let corners = result
+            .events
+            .iter()
+            .filter(|e| e.seam().and_then(|s| s.corner).map(|c| c.corner).is_some());
         assert!(
             corners
                 .clone()
-                .any(|e| e.names[&e.shape.unwrap()] == "ball"),
+                .any(|e| e.names[&e.shape().unwrap()] == "ball"),
             "{words}"
         );
         for c in corners {
-            let tiles = [c.face_of.unwrap(), c.covered_by.unwrap()].map(|id| c.names[&id].clone());
+            let tiles = [
+                c.seam().map(|s| s.face_of).unwrap(),
+                c.seam().map(|s| s.covered_by).unwrap(),
+            ]
+            .map(|id| c.names[&id].clone());
             assert!(tiles.iter().all(|t| t.starts_with("tile")), "{words}");
         }
         let e = seams[0];
-        assert_eq!(e.frame, 2);
-        assert_eq!(e.names[&e.shape.unwrap()], "crate");
-        assert_eq!(e.names[&e.face_of.unwrap()], "tile2");
-        assert_eq!(e.names[&e.covered_by.unwrap()], "tile1");
-        assert_eq!(e.caught, Some(true));
+        assert_eq!(e.frame(), 2);
+        assert_eq!(e.names[&e.shape().unwrap()], "crate");
+        assert_eq!(e.names[&e.seam().map(|s| s.face_of).unwrap()], "tile2");
+        assert_eq!(e.names[&e.seam().map(|s| s.covered_by).unwrap()], "tile1");
+        assert_eq!(e.seam().map(|s| s.caught), Some(true));
         let per_metre = f64::from(scale.s);
         let (before, after) = (
-            e.speed_before.unwrap() / per_metre,
-            e.speed_after.unwrap() / per_metre,
+            e.seam().map(|s| s.speed_before).unwrap() / per_metre,
+            e.seam().map(|s| s.speed_after).unwrap() / per_metre,
         );
         assert!((before - 6.8365).abs() < 1e-3, "{before}");
         assert!((after - 2.2977).abs() < 1e-3, "{after}");
@@ -164,11 +174,11 @@ fn with_recycling_on_the_crate_s_contacts_are_stale_with_their_age() {
     let stale: Vec<_> = result
         .events
         .iter()
-        .filter(|e| e.kind == EventKind::Stale)
+        .filter(|e| e.kind() == EventKind::Stale)
         .collect();
     assert!(!stale.is_empty(), "{words}");
-    assert_eq!((stale[0].frame, stale[0].age), (45, Some(1)), "{words}");
-    let oldest = stale.iter().filter_map(|e| e.age).max().unwrap();
+    assert_eq!((stale[0].frame(), stale[0].age()), (45, Some(1)), "{words}");
+    let oldest = stale.iter().filter_map(|e| e.age()).max().unwrap();
     println!("{} stale, the oldest {oldest} frames\n{words}", stale.len());
     assert!(oldest > 1, "{words}");
     assert!(
@@ -181,7 +191,8 @@ fn with_recycling_on_the_crate_s_contacts_are_stale_with_their_age() {
         result
             .events
             .iter()
-            .filter(|e| e.kind == EventKind::Seam && e.corner.is_none())
+            .filter(|e| e.kind() == EventKind::Seam
+                && e.seam().and_then(|s| s.corner).map(|c| c.corner).is_none())
             .count(),
         1
     );

@@ -100,7 +100,7 @@ fn a_snag_on_a_seam_comes_back_from_the_step_that_completes_it() {
         .find(|s| !s.is_clean())
         .expect("the crate meets a seam");
     assert!(
-        seam.events.iter().all(|e| e.kind == EventKind::Seam),
+        seam.events.iter().all(|e| e.kind() == EventKind::Seam),
         "{seam}"
     );
     let said = seam.to_string();

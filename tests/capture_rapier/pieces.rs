@@ -55,15 +55,19 @@ fn a_rounded_crate_on_separate_tiles_agrees_and_bumps_on_a_corner() {
         let corners: Vec<_> = result
             .events
             .iter()
-            .filter(|e| e.corner.is_some())
+            .filter(|e| e.seam().and_then(|s| s.corner).map(|c| c.corner).is_some())
             .collect();
         println!("{}: {} corner bumps", scale.name, corners.len());
         // Measured: 25 at the origin, 4 in pixels; each on a corner between two tiles.
         assert!(!corners.is_empty(), "the bumps at the seams are named");
         for c in &corners {
-            let tiles = [c.face_of.unwrap(), c.covered_by.unwrap()].map(|id| c.names[&id].clone());
+            let tiles = [
+                c.seam().map(|s| s.face_of).unwrap(),
+                c.seam().map(|s| s.covered_by).unwrap(),
+            ]
+            .map(|id| c.names[&id].clone());
             assert!(tiles.iter().all(|t| t.starts_with("tile")), "{tiles:?}");
-            assert_eq!(c.names[&c.shape.unwrap()], "rounded crate");
+            assert_eq!(c.names[&c.shape().unwrap()], "rounded crate");
         }
     }
 }

@@ -12,13 +12,15 @@
 //! and the last frame's claims.
 
 pub use super::event::{CaptureEvent, KINDS};
+use super::event::{captured, key};
 use crate::Reported;
 use crate::broad::{Aabb, Grid};
 use crate::capture::format::ids::{IdMap, IdSet};
 use crate::capture::{CaptureReader, Frame, FrameJudgement, Keyframe};
 use crate::check_contact_at;
+use crate::event::{Seam, SeamCorner, Through, What};
 use crate::geometry::{DVec2, Placed, Pose};
-use crate::motion::{EventKind, SeamAt, crosses_interior};
+use crate::motion::crosses_interior;
 use crate::query::{ToiState, Velocity, collide, distance, seam_met, time_of_impact};
 use crate::scene::{Body, Precision};
 use std::collections::VecDeque;
@@ -138,7 +140,7 @@ impl EventFinder {
         self.name(state, &mut held);
         self.last = Some(self.keep(state, frame, held));
         self.name(state, &mut out);
-        out.sort_by_key(CaptureEvent::key);
+        out.sort_by_key(key);
         out
     }
 
@@ -159,7 +161,7 @@ impl EventFinder {
     /// The last frame's own events (`normal-flip`, `stale`): its step has no frame after it.
     pub fn finish(&mut self) -> Vec<CaptureEvent> {
         let mut out = self.last.take().map(|l| l.held).unwrap_or_default();
-        out.sort_by_key(CaptureEvent::key);
+        out.sort_by_key(key);
         out
     }
 
@@ -331,11 +333,14 @@ impl EventFinder {
                     .then_some((m, Some(kept.normal)))
             });
             if let Some((m, kept)) = found {
-                let mut e =
-                    CaptureEvent::new((frame.frame, frame.time), EventKind::Stale, (j.a, j.b));
-                e.age = Some(m);
-                e.normal = kept;
-                out.push(e);
+                out.push(captured(
+                    (frame.frame, frame.time),
+                    (j.a, j.b),
+                    What::Stale {
+                        age: m,
+                        normal: kept,
+                    },
+                ));
             }
         }
         out
@@ -381,11 +386,16 @@ impl EventFinder {
                     continue;
                 }
                 if crosses_interior(pt, from, to) {
-                    let mut e = CaptureEvent::new(at, EventKind::PushedThrough, (*a, *b));
-                    e.shape = Some(x);
-                    e.from = Some(from);
-                    e.to = Some(to);
-                    out.push(e);
+                    out.push(captured(
+                        at,
+                        (*a, *b),
+                        What::PushedThrough {
+                            shape: x,
+                            from,
+                            to,
+                            push: None,
+                        },
+                    ));
                 }
             }
         }
@@ -430,22 +440,23 @@ impl EventFinder {
         let corner = corner.map(|c| (c.corner, c.surface_normal));
         let v1 = reader.shape(x).map_or(DVec2::ZERO, |s| s.motion.velocity);
         let (s0, s1) = (v0.dot(-n), v1.dot(-n));
-        let mut e = CaptureEvent::new(at, EventKind::Seam, (x, t));
-        e.shape = Some(x);
-        e.face_of = Some(t);
-        e.covered_by = Some(covered_by);
-        e.normal = Some(n);
-        e.speed_before = Some(s0);
-        e.speed_after = Some(s1);
-        e.caught = Some(s0 > 0.0 && s1 < s0 / 2.0);
-        e.at = Some(if corner.is_some() {
-            SeamAt::Corner
-        } else {
-            SeamAt::Face
-        });
-        e.corner = corner.map(|c| c.0);
-        e.surface_normal = corner.map(|c| c.1);
-        Some(e)
+        Some(captured(
+            at,
+            (x, t),
+            What::Seam(Seam {
+                shape: x,
+                face_of: t,
+                covered_by,
+                normal: n,
+                speed_before: s0,
+                speed_after: s1,
+                caught: s0 > 0.0 && s1 < s0 / 2.0,
+                corner: corner.map(|(corner, surface_normal)| SeamCorner {
+                    corner,
+                    surface_normal,
+                }),
+            }),
+        ))
     }
 
     /// `tunnelled`: pairs with a dynamic shape, unclaimed in the frame before, apart at both
@@ -558,11 +569,15 @@ impl EventFinder {
                 (true, false) => m.id,
                 _ => o.id,
             };
-            let mut e = CaptureEvent::new(at, EventKind::Tunnelled, (m.id, o.id));
-            e.shape = Some(x);
-            e.t = Some(enter);
-            e.depth = Some(depth);
-            Some(e)
+            Some(captured(
+                at,
+                (m.id, o.id),
+                What::Tunnelled {
+                    shape: x,
+                    piece: None,
+                    through: Through::Step { t: enter, depth },
+                },
+            ))
         };
         // Measured exactly on every core where there are threads (the order is restored by
         // the caller's sort).
@@ -622,10 +637,14 @@ fn normal_flips(before: &IdMap<(u64, u64), DVec2>, frame: &Frame) -> Vec<Capture
             && m.dot(n) < 0.0
             && seen.insert(pair)
         {
-            let mut e = CaptureEvent::new((frame.frame, frame.time), EventKind::NormalFlip, pair);
-            e.normal_before = Some(*m);
-            e.normal = Some(n);
-            out.push(e);
+            out.push(captured(
+                (frame.frame, frame.time),
+                pair,
+                What::NormalFlip {
+                    normal_before: *m,
+                    normal: n,
+                },
+            ));
         }
     }
     out
@@ -633,10 +652,7 @@ fn normal_flips(before: &IdMap<(u64, u64), DVec2>, frame: &Frame) -> Vec<Capture
 
 /// The shape's names for the event's words.
 fn name_shapes(reader: &Keyframe, e: &mut CaptureEvent) {
-    for id in [Some(e.a), Some(e.b), e.shape, e.face_of, e.covered_by]
-        .into_iter()
-        .flatten()
-    {
+    for id in e.shapes() {
         if let Some(s) = reader.shape(id) {
             e.names.insert(id, s.display_name());
         }

@@ -99,9 +99,10 @@ impl DifferingPairs {
 
     fn take_events(&mut self, events: &[crate::capture::CaptureEvent]) {
         for e in events {
-            if e.kind == crate::motion::EventKind::Stale {
-                let age = e.age.unwrap_or(0);
-                self.ages.insert((e.frame, e.a.min(e.b), e.a.max(e.b)), age);
+            if e.kind() == crate::motion::EventKind::Stale {
+                let age = e.age().unwrap_or(0);
+                self.ages
+                    .insert((e.frame(), e.a.min(e.b), e.a.max(e.b)), age);
             }
         }
     }
@@ -159,7 +160,7 @@ impl DifferingPairs {
         if let Some(frame) = self.waiting.first().map(|w| w.0) {
             let late: Vec<crate::capture::CaptureEvent> = events
                 .iter()
-                .filter(|e| e.frame == frame)
+                .filter(|e| e.frame() == frame)
                 .cloned()
                 .collect();
             self.take_events(&late);

@@ -58,7 +58,10 @@ impl StepJudgement {
     pub fn is_clean(&self) -> bool {
         self.disagreeing.is_empty()
             && self.malformed.is_empty()
-            && self.events.iter().all(|e| e.kind == EventKind::NormalFlip)
+            && self
+                .events
+                .iter()
+                .all(|e| e.kind() == EventKind::NormalFlip)
     }
 }
 
@@ -129,7 +132,7 @@ pub fn step_judgement(step: &crate::capture::StepJudgement) -> Vec<String> {
     }
     for e in &step.events {
         lines.push(format!("  {}", capture_event(e, None)));
-        lines.push(format!("    fix: {}", event_fix(e.kind)));
+        lines.push(format!("    fix: {}", event_fix(e.kind())));
     }
     for m in &step.malformed {
         lines.push(format!("  {}", malformed(m)));

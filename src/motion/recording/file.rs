@@ -108,7 +108,7 @@ impl Recording {
         // In step order, as a run makes them (a file written by hand may not be): a frame's
         // events are then found by halving.
         let mut events = header.events;
-        events.sort_by_key(|e| e.step);
+        events.sort_by_key(|e| e.step());
         let mut recording = Recording {
             scene,
             config,

@@ -191,8 +191,8 @@ impl Recording {
     /// The events of step `k`, found by halving (not a scan of the run's every event, at
     /// every frame shown).
     pub fn events_of(&self, k: u64) -> &[Event] {
-        let from = self.events.partition_point(|e| e.step < k);
-        let to = from + self.events[from..].partition_point(|e| e.step == k);
+        let from = self.events.partition_point(|e| e.step() < k);
+        let to = from + self.events[from..].partition_point(|e| e.step() == k);
         &self.events[from..to]
     }
 

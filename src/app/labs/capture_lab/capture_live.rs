@@ -135,8 +135,8 @@ impl Live {
         let divergence = divergences.get(watched.0..).and_then(<[_]>::first);
         let event = events.get(watched.1..).and_then(|new| {
             new.iter()
-                .filter(|e| e.kind != EventKind::NormalFlip)
-                .find_map(|e| Some((index.position_of(e.frame)?, e)))
+                .filter(|e| e.kind() != EventKind::NormalFlip)
+                .find_map(|e| Some((index.position_of(e.frame())?, e)))
         });
         let held = match (divergence, event) {
             (Some(d), Some((p, _))) if d.position <= p => None,

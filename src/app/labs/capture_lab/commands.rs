@@ -82,7 +82,7 @@ impl CaptureLab {
                 let events = index
                     .events()
                     .iter()
-                    .filter(|e| index.position_of(e.frame).is_some_and(|p| p > held))
+                    .filter(|e| index.position_of(e.frame()).is_some_and(|p| p > held))
                     .count();
                 self.live.resume(Some(index));
                 self.playback
@@ -212,7 +212,7 @@ impl CaptureLab {
                 let positioned: Vec<(usize, &crate::capture::CaptureEvent)> = index
                     .events()
                     .iter()
-                    .filter_map(|e| Some((index.position_of(e.frame)?, e)))
+                    .filter_map(|e| Some((index.position_of(e.frame())?, e)))
                     .collect();
                 // From the event selected, if the frame shown is still its frame; else from
                 // the frame shown (its own events count as ahead).

@@ -172,11 +172,11 @@ impl CaptureLab {
             for e in index
                 .events()
                 .iter()
-                .filter(|e| e.frame == shown.frame.frame)
+                .filter(|e| e.frame() == shown.frame.frame)
             {
                 ui.colored_label(palette::MTV, crate::capture::words::capture_event(e, None));
                 ui.label(
-                    RichText::new(format!("fix: {}", crate::motion::event_fix(e.kind))).weak(),
+                    RichText::new(format!("fix: {}", crate::motion::event_fix(e.kind()))).weak(),
                 );
             }
         }

@@ -21,7 +21,7 @@ impl CaptureLab {
                         .color(palette::MTV),
                 ));
                 ui.label(
-                    RichText::new(format!("fix: {}", crate::motion::event_fix(e.kind))).weak(),
+                    RichText::new(format!("fix: {}", crate::motion::event_fix(e.kind()))).weak(),
                 );
             }
             let playback = &self.playback;
@@ -153,7 +153,7 @@ impl CaptureLab {
             let top = top_of(events_slot);
             let mut drawn = vec![false; columns];
             for e in index.events() {
-                let Some(position) = index.position_of(e.frame) else {
+                let Some(position) = index.position_of(e.frame()) else {
                     continue;
                 };
                 let x = x_of(position as u64);

@@ -122,7 +122,7 @@ impl MotionLab {
     pub fn event_picture(&self) -> Option<&crate::picture::EventPicture> {
         let (index, picture) = self.chosen.as_ref()?;
         let event = self.run.as_ref()?.recording.events().get(*index)?;
-        picture.as_ref().filter(|_| event.step == self.frame())
+        picture.as_ref().filter(|_| event.step() == self.frame())
     }
 
     /// The event chosen in the list, if any.
@@ -346,7 +346,7 @@ impl MotionLab {
     /// pair explained and drawn); a ghost run's, only its step shown.
     pub fn next_event_command(&self) -> Option<Command> {
         let step = self.next_event()?;
-        Some(match self.events().iter().position(|e| e.step == step) {
+        Some(match self.events().iter().position(|e| e.step() == step) {
             Some(k) => Command::Motion(MotionCommand::ChooseEvent(k)),
             None => Command::Playback(TimelineId::Motion, PlaybackCommand::Seek(step)),
         })
@@ -369,7 +369,7 @@ impl MotionLab {
         self.events()
             .iter()
             .chain(self.ghost_events())
-            .map(|e| e.step)
+            .map(|e| e.step())
             .filter(|s| *s > self.frame())
             .min()
     }
@@ -547,9 +547,10 @@ impl MotionLab {
             .max_height(320.0)
             .show(ui, |ui| {
                 for (k, e) in events.iter().enumerate().take(500) {
-                    let text = RichText::new(e.sentence(name)).color(event_colour(e.kind));
-                    let current =
-                        chosen.map_or(e.step == self.frame(), |c| c == k && e.step == self.frame());
+                    let text = RichText::new(e.sentence(name)).color(event_colour(e.kind()));
+                    let current = chosen.map_or(e.step() == self.frame(), |c| {
+                        c == k && e.step() == self.frame()
+                    });
                     if ui
                         .selectable_label(current, text)
                         .on_hover_text(words::EVENT_CLICK)
@@ -785,8 +786,8 @@ impl MotionLab {
                 let recording = &run.recording;
                 let event = recording.events().get(k)?.clone();
                 let picture = match (
-                    recording.scene_at(event.step.saturating_sub(1)),
-                    recording.scene_at(event.step),
+                    recording.scene_at(event.step().saturating_sub(1)),
+                    recording.scene_at(event.step()),
                 ) {
                     (Some(before), Some(now)) => {
                         crate::picture::run_event_picture(&event, &before, &now)
@@ -796,7 +797,7 @@ impl MotionLab {
                 let scene = recording.scene();
                 let said = event.sentence(|i: usize| scene.shapes[i].display_name(i));
                 self.chosen = Some((k, picture));
-                self.play(PlaybackCommand::Seek(event.step));
+                self.play(PlaybackCommand::Seek(event.step()));
                 ok(said)
             }
             MotionCommand::ExportFrame(path) => match self.frame_scene() {
@@ -871,11 +872,11 @@ impl MotionLab {
         let scene = self.run.as_ref().map(|r| r.recording.scene().clone());
         let mut hovered = Vec::new();
         for e in self.events() {
-            let x = x_of(e.step);
-            let colour = egui::Color32::from(event_colour(e.kind));
+            let x = x_of(e.step());
+            let colour = egui::Color32::from(event_colour(e.kind()));
             let row = EventKind::ALL
                 .iter()
-                .position(|k| *k == e.kind)
+                .position(|k| *k == e.kind())
                 .unwrap_or(0) as f32;
             let (top, bottom) = (rect.top() + 1.0 + row * 3.0, rect.top() + 3.5 + row * 3.0);
             painter.line_segment([egui::pos2(x, top), egui::pos2(x, bottom)], (2.0, colour));
@@ -887,8 +888,8 @@ impl MotionLab {
             }
         }
         for e in self.ghost_events() {
-            let x = x_of(e.step);
-            let colour = egui::Color32::from(palette::faded(event_colour(e.kind), 120));
+            let x = x_of(e.step());
+            let colour = egui::Color32::from(palette::faded(event_colour(e.kind()), 120));
             painter.line_segment(
                 [
                     egui::pos2(x, rect.center().y + 2.0),
