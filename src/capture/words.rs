@@ -166,7 +166,7 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
             e.name(e.b)
         ),
         What::Stale { .. } => format!(
-            "{at}: the contact of {} and {} is stale: {}.",
+            "{at}: the contact of {} and {} is stale: {}, not recomputed since.",
             e.name(e.a),
             e.name(e.b),
             stale_contact(e)
