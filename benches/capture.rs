@@ -94,7 +94,12 @@ fn contacts(frame: &[BodyShape]) -> Vec<Manifold> {
                 a: i as u64,
                 b: j as u64,
                 normal,
-                points: vec![ManifoldPoint { point, separation }].into(),
+                points: vec![ManifoldPoint {
+                    point,
+                    separation,
+                    impulse: None,
+                }]
+                .into(),
                 piece: None,
             });
         }

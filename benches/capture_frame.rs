@@ -91,6 +91,7 @@ fn writer_alone(registered: bool) -> f64 {
                 points: ManifoldPoints::from_slice(&[ManifoldPoint {
                     point: DVec2::new(i as f64, 0.0),
                     separation: 0.01,
+                    impulse: None,
                 }]),
                 piece: None,
             }));
@@ -118,6 +119,7 @@ fn writer_alone(registered: bool) -> f64 {
                 points: vec![ManifoldPoint {
                     point: DVec2::new(i as f64, 0.0),
                     separation: 0.01,
+                    impulse: None,
                 }]
                 .into(),
                 piece: None,
@@ -181,6 +183,7 @@ fn judging_cost() -> (f64, f64, usize) {
                         .map(|p| ManifoldPoint {
                             point: p.point,
                             separation: -p.depth,
+                            impulse: None,
                         })
                         .collect();
                     Some(Manifold {
@@ -245,6 +248,7 @@ fn recorder_memory() -> (usize, f64) {
                 points: ManifoldPoints::from_slice(&[ManifoldPoint {
                     point: DVec2::new(i as f64, 0.0),
                     separation: 0.01,
+                    impulse: None,
                 }]),
                 piece: None,
             })

@@ -63,6 +63,7 @@ fn frame(k: usize, n: usize, shapes: &[Shape]) -> (Vec<BodyShape>, Vec<Manifold>
             points: vec![ManifoldPoint {
                 point: DVec2::new(i as f64 * 0.9 - 0.45, 0.0),
                 separation: -0.0,
+                impulse: None,
             }]
             .into(),
             piece: None,

@@ -638,6 +638,23 @@ fn a_crate_on_separate_box2d_tiles_catches_on_a_seam_and_on_one_box_or_chain_doe
         );
         assert!((before - 4.7001).abs() < 1e-3, "{words}");
         assert!((after - 1.6917).abs() < 1e-3, "{words}");
+        // The impulse that stopped it (docs/format.md, "Impulses"): Box2D's with the seam's
+        // contact over that step (0.654 and 0.0065 at its two points), about the momentum the
+        // crate lost, m (v0 - v1) with m = 0.25 kg: 0.66 of 0.75, the rest the friction of the
+        // tile under it (its normal impulse 0.169 that step, times Box2D's 0.6). In metres only:
+        // at 32 units a metre Box2D's mass and impulse are in its own units.
+        let impulse = e
+            .seam()
+            .and_then(|s| s.impulse)
+            .expect("the seam's impulse");
+        assert!(words.contains("under an impulse of"), "{words}");
+        if frame.scale == 1.0 {
+            let lost = 0.25 * (before - after);
+            assert!(
+                (impulse - lost).abs() < 0.15 * lost,
+                "{impulse} against {lost}: {words}"
+            );
+        }
         for floor in [Floor::OneBox, Floor::Chain] {
             let mut world = World::new(frame, false);
             floor_game(&mut world, floor);
@@ -1001,6 +1018,45 @@ fn frames_of(capture: &[u8]) -> Vec<(u64, f64, Vec<String>, Vec<FrameClaim>)> {
         frames.push((frame.frame, frame.time, shapes, frame.claims));
     }
     frames
+}
+
+/// Over time (docs/format.md, "Impulses"): a crate resting on a floor box is held up by
+/// the solver's normal impulses, written on its claim one per contact point. Once it has
+/// settled (and until it sleeps), they add up each step to its weight times the step (m g dt: 0.25 kg at 10 m/s^2
+/// over 1/60 s), and every claim still agrees.
+#[test]
+fn a_resting_box2d_crate_is_held_up_by_the_impulses_on_its_claims() {
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let mut world = World::new(ORIGIN, false);
+    world.boxed(b2BodyType_b2_staticBody, 0.0, -0.5, 0.0, 6.0, 0.5);
+    world.boxed(b2BodyType_b2_dynamicBody, 0.0, 0.26, 0.0, 0.25, 0.25);
+    let capture = world.run(90);
+    let tally = judge(capture.clone());
+    assert_eq!(tally.agreeing, tally.claims, "{tally:#?}");
+    let weight = 0.25 * 10.0 / 60.0;
+    let frames = frames_of(&capture);
+    // Box2D puts it to sleep after half a second (its claims then left out): frames 10 to 27.
+    for (frame, _, _, claims) in &frames[10..28] {
+        assert_eq!(claims.len(), 1, "frame {frame}: {claims:?}");
+        let reported = &claims[0].reported;
+        let impulses = reported
+            .impulses
+            .as_ref()
+            .unwrap_or_else(|| panic!("frame {frame}: no impulses on {reported:?}"));
+        assert_eq!(
+            Some(impulses.len()),
+            reported.contacts.as_ref().map(Vec::len)
+        );
+        assert!(
+            impulses.iter().all(|j| *j > 0.0),
+            "frame {frame}: {impulses:?}"
+        );
+        let total: f64 = impulses.iter().sum();
+        assert!(
+            (total - weight).abs() < 0.01 * weight,
+            "frame {frame}: {total} against m g dt = {weight}"
+        );
+    }
 }
 
 /// A C game records its world with Box2D's own calls; `import` replays the recording with

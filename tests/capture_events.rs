@@ -82,6 +82,7 @@ fn seam_contact() -> Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.0, -0.01),
             separation: -0.002,
+            impulse: None,
         }]
         .into(),
         piece: None,
@@ -217,6 +218,7 @@ fn a_body_moved_out_through_the_far_side_was_pushed_through() {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.0, 0.0),
             separation: -0.08,
+            impulse: None,
         }]
         .into(),
         piece: None,
@@ -239,6 +241,7 @@ fn a_body_moved_out_through_the_far_side_was_pushed_through() {
         points: vec![ManifoldPoint {
             point: DVec2::new(-0.05, 0.0),
             separation: -0.02,
+            impulse: None,
         }]
         .into(),
         piece: None,
@@ -282,6 +285,7 @@ fn resting(depth: f64, normal: DVec2) -> Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.25, -depth / 2.0),
             separation: -depth,
+            impulse: None,
         }]
         .into(),
         piece: None,
@@ -360,6 +364,7 @@ fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
             // Halfway between the surfaces: 0.005 in from the corner, along the normal.
             point: -n * 0.005,
             separation: -0.01,
+            impulse: None,
         }]
         .into(),
         piece: None,
@@ -371,6 +376,7 @@ fn a_ball_bumped_on_the_corner_between_two_flat_tiles_is_a_corner_seam() {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.1, -0.005),
             separation: -0.01,
+            impulse: None,
         }]
         .into(),
         piece: None,

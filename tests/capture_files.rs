@@ -294,6 +294,7 @@ fn resting(depth: f32) -> Manifold {
         points: vec![ManifoldPoint {
             point: DVec2::new(0.25, -(depth as f64) / 2.0),
             separation: -(depth as f64),
+            impulse: None,
         }]
         .into(),
         piece: None,
@@ -373,6 +374,7 @@ fn the_writer_turns_other_conventions_into_the_files() {
         points: vec![ManifoldPoint {
             point: DVec2::ZERO,
             separation: 0.25,
+            impulse: None,
         }]
         .into(),
         ..resting(0.0)
@@ -386,6 +388,7 @@ fn the_writer_turns_other_conventions_into_the_files() {
         points: vec![ManifoldPoint {
             point: DVec2::ZERO,
             separation: -0.01,
+            impulse: None,
         }]
         .into(),
         ..resting(0.0)
@@ -627,10 +630,12 @@ fn a_speculative_claim_keeps_its_normal_and_is_held_to_its_separation() {
             ManifoldPoint {
                 point: DVec2::new(0.25, 0.0),
                 separation,
+                impulse: None,
             },
             ManifoldPoint {
                 point: DVec2::new(0.3, 0.0),
                 separation: separation + 0.03,
+                impulse: None,
             },
         ]
         .into(),
@@ -703,6 +708,92 @@ fn a_speculative_claim_refused_names_its_field() {
     // Without them, an apart claim reads as it always has.
     let plain = with_claim(r#"{"a": 3, "b": 5, "intersecting": false}"#);
     assert_eq!(read_all(plain).unwrap().0, vec![0, 1]);
+}
+
+/// Over time (docs/format.md, "Impulses"): the solver's normal impulse at each contact point
+/// is written as the claim's `"impulses"`, one per point it keeps, read back, and never judged.
+#[test]
+fn impulses_are_written_one_per_kept_point_read_back_and_never_judged() {
+    // Two points; only the first penetrates, so the claim keeps it and its impulse.
+    let resting = Manifold {
+        a: 1,
+        b: 7,
+        normal: DVec2::Y,
+        points: vec![
+            ManifoldPoint::new(DVec2::new(-0.25, 0.0), -0.005).with_impulse(0.0817),
+            ManifoldPoint::new(DVec2::new(0.25, 0.0), 0.01).with_impulse(0.0),
+        ]
+        .into(),
+        piece: None,
+    };
+    let mut out = Vec::new();
+    let mut writer = box2d_writer(&mut out, false);
+    writer
+        .frame(0.0, &[ground(), ball(0.495, true)], &[resting.clone()])
+        .unwrap();
+    // An impulse that is not a number is left out (the claim itself is still written).
+    let mut odd = resting;
+    odd.points[0].impulse = Some(f64::NAN);
+    writer
+        .frame(1.0 / 60.0, &[ground(), ball(0.495, true)], &[odd])
+        .unwrap();
+    drop(writer);
+    let text = String::from_utf8(out.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].contains(r#""contacts":[[-0.25,0.0]],"impulses":[0.0817]}"#),
+        "{}",
+        lines[1]
+    );
+    assert!(!lines[2].contains("impulses"), "{}", lines[2]);
+    let mut reader = reader(out).unwrap();
+    let frame = reader.next_frame().unwrap().unwrap();
+    assert_eq!(frame.claims[0].reported.impulses, Some(vec![0.0817]));
+    // The same claim without its impulses is judged the same.
+    let judged = judge_frame(&reader, &frame);
+    assert!(judged.claims[0].agrees(), "{:?}", judged.claims[0]);
+    let frame = reader.next_frame().unwrap().unwrap();
+    assert_eq!(frame.claims[0].reported.impulses, None);
+    assert_eq!(
+        judge_frame(&reader, &frame).claims[0].agrees(),
+        judged.claims[0].agrees()
+    );
+}
+
+#[test]
+fn impulses_refused_name_the_value_and_the_count() {
+    let frame0 = r#"{"frame": 0, "time": 0.0, "shapes": [{"id": 3, "kind": "circle", "radius": 0.5, "body": "dynamic"}, {"id": 5, "kind": "circle", "radius": 0.5, "position": [0.9, 0]}]}"#;
+    let with_claim = |claim: &str| {
+        format!("{HEADER}\n{frame0}\n{{\"frame\": 1, \"time\": 0.1, \"claims\": [{claim}]}}\n")
+    };
+    let touching = r#""a": 3, "b": 5, "intersecting": true, "depth": 0.1, "normal": [1, 0], "contacts": [[0.45, 0]]"#;
+    for (impulses, message) in [
+        (
+            "[-0.5]",
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): \"impulses\" value 0 must be a finite number >= 0 (the normal impulse at that contact point), found -0.5",
+        ),
+        (
+            "[0.5, 0.25]",
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): \"impulses\" has 2 values for 1 contact points: one per point of \"contacts\"",
+        ),
+        (
+            r#"["a lot"]"#,
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): \"impulses\" value 0 must be a number, found a string \"a lot\"",
+        ),
+        (
+            "0.5",
+            "game.capture.jsonl: line 3: claim 0 (ids 3 and 5): \"impulses\" must be an array of numbers (one per contact point), found 0.5",
+        ),
+    ] {
+        let claim = format!("{{{touching}, \"impulses\": {impulses}}}");
+        assert_eq!(
+            read_all(with_claim(&claim)).unwrap_err(),
+            message,
+            "{claim}"
+        );
+    }
+    let fine = format!("{{{touching}, \"impulses\": [0.5]}}");
+    assert_eq!(read_all(with_claim(&fine)).unwrap().0, vec![0, 1]);
 }
 
 /// Issue 40: a frame numbered 2^64 - 1 followed by frame 0 panicked in a debug build (the

@@ -44,10 +44,12 @@ fn frame<W: std::io::Write>(writer: &mut CaptureWriter<W>, k: u64, reversed: boo
             ManifoldPoint {
                 point: DVec2::new(-0.5, -0.005),
                 separation: -0.01,
+                impulse: None,
             },
             ManifoldPoint {
                 point: DVec2::new(0.5, -0.005),
                 separation: -0.01,
+                impulse: None,
             },
         ]
         .into(),

@@ -64,6 +64,7 @@ fn write_capture(path: &Path, compressed: bool) {
             points: vec![ManifoldPoint {
                 point: DVec2::new(x, -(depth as f64) / 2.0),
                 separation: -(depth as f64),
+                impulse: None,
             }]
             .into(),
             piece: None,

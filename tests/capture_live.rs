@@ -78,6 +78,7 @@ fn world(k: u64, n: u64) -> (Vec<BodyShape>, Vec<Manifold>) {
             points: vec![ManifoldPoint {
                 point: DVec2::new(-20.0, 0.0),
                 separation: 0.0,
+                impulse: None,
             }]
             .into(),
             piece: None,

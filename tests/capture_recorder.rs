@@ -48,6 +48,7 @@ fn frame(k: u64) -> (Vec<BodyShape>, Vec<Manifold>) {
             points: vec![ManifoldPoint {
                 point: DVec2::new(0.0, -0.01),
                 separation: -0.002,
+                impulse: None,
             }]
             .into(),
             piece: None,

@@ -143,6 +143,7 @@ proptest! {
                     .map(|(i, s)| ManifoldPoint {
                         point: DVec2::new(i as f64, *s),
                         separation: *s,
+                        impulse: None,
                     })
                     .collect();
                 if *spoil == 2 && !points.is_empty() {

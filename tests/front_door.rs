@@ -111,6 +111,7 @@ fn judged_once(
         points: vec![ManifoldPoint {
             point,
             separation: -0.1,
+            impulse: None,
         }]
         .into(),
         piece: None,

@@ -100,10 +100,14 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
             } else {
                 format!(" {}/s", e.units)
             };
+            // What the solver did to the pair over the step, where the capture says it.
+            let stopped = seam.impulse.map_or(String::new(), |j| {
+                format!(", under an impulse of {}", impulse_words(j, &e.units))
+            });
             if let Some(c) = seam.corner {
                 let leans = seam.normal.angle_to(c.surface_normal).abs();
                 return format!(
-                    "{at}: {x} {} on the corner {} between {t} and {u}: the contact's normal {} leans {} from the floor's {}, which {t} and {u} make flat together; {x}'s speed into the corner went from {} to {}{per_second}.",
+                    "{at}: {x} {} on the corner {} between {t} and {u}: the contact's normal {} leans {} from the floor's {}, which {t} and {u} make flat together; {x}'s speed into the corner went from {} to {}{per_second}{stopped}.",
                     if seam.caught { "caught" } else { "bumped" },
                     point(c.corner),
                     point(seam.normal),
@@ -115,14 +119,14 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
             }
             if seam.caught {
                 format!(
-                    "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed along the floor went from {} to {}{per_second}.",
+                    "{at}: {x} caught on the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers; {x}'s speed along the floor went from {} to {}{per_second}{stopped}.",
                     point(seam.normal),
                     speed(seam.speed_before),
                     speed(seam.speed_after)
                 )
             } else {
                 format!(
-                    "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed along the floor {} then {}{per_second}, not caught).",
+                    "{at}: {x} touched the seam between {u} and {t}: the contact's normal {} is {t}'s {face}, which {u} covers (its speed along the floor {} then {}{per_second}{stopped}, not caught).",
                     point(seam.normal),
                     speed(seam.speed_before),
                     speed(seam.speed_after)
@@ -172,6 +176,16 @@ pub fn capture_event(e: &crate::capture::CaptureEvent, last_frame: Option<u64>) 
             stale_contact(e)
         ),
         _ => format!("{at}: {}", event_in_short(e.kind())),
+    }
+}
+
+/// An impulse in its unit: `0.042 N s` in metres (kg m/s), `1.3 kg px/s` in another unit of
+/// length, the number alone when the unit is not known.
+pub fn impulse_words(j: f64, units: &str) -> String {
+    match units {
+        "m" => format!("{} N s", short_number(j)),
+        "" => short_number(j),
+        u => format!("{} kg {u}/s", short_number(j)),
     }
 }
 

@@ -303,6 +303,9 @@ pub struct Seam<Id> {
     pub speed_after: f64,
     /// Whether the body lost more than half of that speed.
     pub caught: bool,
+    /// The impulse the engine's solver applied with this contact over the step (a capture's:
+    /// the seam claim's `impulses` added up), where the capture has it.
+    pub impulse: Option<f64>,
     /// At a corner on a straight surface: the corner; none for a face another covers.
     pub corner: Option<SeamCorner>,
 }

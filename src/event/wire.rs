@@ -33,6 +33,7 @@ struct Keys<Id> {
     at: Option<SeamAt>,
     corner: Option<DVec2>,
     surface_normal: Option<DVec2>,
+    impulse: Option<f64>,
 }
 
 impl<Id: Copy> Keys<Id> {
@@ -62,6 +63,7 @@ impl<Id: Copy> Keys<Id> {
             at: None,
             corner: None,
             surface_normal: None,
+            impulse: None,
         };
         match *what {
             What::PushedIn {
@@ -115,6 +117,7 @@ impl<Id: Copy> Keys<Id> {
                 k.at = Some(s.at());
                 k.corner = s.corner.map(|c| c.corner);
                 k.surface_normal = s.corner.map(|c| c.surface_normal);
+                k.impulse = s.impulse;
             }
             What::Stale { age, normal } => {
                 k.age = Some(age);
@@ -189,6 +192,7 @@ impl<Id: Copy> Keys<Id> {
                     speed_before: need(self.speed_before, "speed_before", kind)?,
                     speed_after: need(self.speed_after, "speed_after", kind)?,
                     caught: need(self.caught, "caught", kind)?,
+                    impulse: self.impulse,
                     corner,
                 })
             }
@@ -254,6 +258,8 @@ struct StepKeys<Id> {
     t: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     age: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    impulse: Option<f64>,
 }
 
 /// A capture's event as `diagnose --json` writes it (the keys in the order they have always
@@ -311,6 +317,8 @@ struct FrameKeys<Id> {
     piece: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     lost: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    impulse: Option<f64>,
 }
 
 impl Serialize for Event<Simulated> {
@@ -344,6 +352,7 @@ impl Serialize for Event<Simulated> {
             surface_normal: k.surface_normal,
             t: k.t,
             age: k.age,
+            impulse: k.impulse,
         }
         .serialize(serializer)
     }
@@ -376,6 +385,7 @@ impl<'de> Deserialize<'de> for Event<Simulated> {
             at: s.at,
             corner: s.corner,
             surface_normal: s.surface_normal,
+            impulse: s.impulse,
         };
         let what = keys.what(s.kind).map_err(|e| {
             serde::de::Error::custom(format!(
@@ -419,6 +429,7 @@ impl Serialize for Event<Captured> {
             safe_dt: k.safe_dt,
             piece: k.piece,
             lost: k.lost,
+            impulse: k.impulse,
         }
         .serialize(serializer)
     }
@@ -481,6 +492,7 @@ mod tests {
                 speed_before: 1.5,
                 speed_after: 0.0,
                 caught: true,
+                impulse: None,
                 corner: Some(SeamCorner {
                     corner: DVec2::new(1.0, 0.5),
                     surface_normal: DVec2::Y,

@@ -69,6 +69,11 @@ pub struct Reported {
     /// (>= 0), the gap the solver lets the pair close before it pushes. Judged as that promise:
     /// the exact distance must be at least this (within the rule's tolerance).
     pub separation: Option<f64>,
+    /// The normal impulse the engine's solver applied at each contact point over the step
+    /// (one per point of `contacts`, each >= 0): Box2D's `totalNormalImpulse`, Rapier's solver
+    /// contact impulse, Avian's `normal_impulse`. Never judged: shown, plotted, and said in a
+    /// seam's words.
+    pub impulses: Option<Vec<f64>>,
 }
 
 impl Reported {

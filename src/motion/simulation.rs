@@ -691,6 +691,7 @@ impl Simulation {
                         speed_before: before,
                         speed_after: after,
                         caught: before > 0.0 && after < before / 2.0,
+                        impulse: None,
                         corner: corner.map(|c| SeamCorner {
                             corner: c.corner,
                             surface_normal: c.surface_normal,

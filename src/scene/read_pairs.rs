@@ -10,7 +10,7 @@ use crate::geometry::DVec2;
 use crate::query::{ChainRule, PairSummary, TwoSided};
 use serde_json::{Map, Value};
 
-pub(crate) const CLAIM_KEYS: [&str; 9] = [
+pub(crate) const CLAIM_KEYS: [&str; 10] = [
     "a",
     "b",
     "intersecting",
@@ -20,6 +20,7 @@ pub(crate) const CLAIM_KEYS: [&str; 9] = [
     "distance",
     "piece",
     "separation",
+    "impulses",
 ];
 const EXPECT_KEYS: [&str; 11] = [
     "a",
@@ -175,6 +176,27 @@ fn points(map: &Map<String, Value>, key: &str) -> Result<Option<Vec<DVec2>>, Str
     }
 }
 
+/// Numbers under `key`, if present: each a finite number (the rules are [`check_reported`]'s).
+fn numbers(map: &Map<String, Value>, key: &str) -> Result<Option<Vec<f64>>, String> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                x.as_f64().ok_or_else(|| {
+                    format!("{key:?} value {i} must be a number, found {}", describe(x))
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map(Some),
+        Some(other) => Err(format!(
+            "{key:?} must be an array of numbers (one per contact point), found {}",
+            describe(other)
+        )),
+    }
+}
+
 fn claim(entry: &Value, shapes: usize) -> Result<Claim, String> {
     let (fields, a, b) = pair_fields(entry, &CLAIM_KEYS, shapes)?;
     let reported = reported(&fields)?;
@@ -205,6 +227,7 @@ pub(crate) fn reported(fields: &Fields) -> Result<Reported, String> {
         distance: number("distance")?,
         piece: piece(fields.0)?,
         separation: number("separation")?,
+        impulses: numbers(fields.0, "impulses")?,
     };
     check_reported(&reported)?;
     Ok(reported)
@@ -251,6 +274,24 @@ pub(crate) fn check_reported(claim: &Reported) -> Result<(), String> {
     }
     if let Some(i) = claim.contacts.iter().flatten().position(|p| !p.is_finite()) {
         return Err(format!("\"contacts\" point {i} must be finite numbers"));
+    }
+    if let Some(impulses) = &claim.impulses {
+        if let Some((i, j)) = impulses
+            .iter()
+            .enumerate()
+            .find(|(_, j)| !(j.is_finite() && **j >= 0.0))
+        {
+            return Err(format!(
+                "\"impulses\" value {i} must be a finite number >= 0 (the normal impulse at that contact point), found {j}"
+            ));
+        }
+        let points = claim.contacts.as_ref().map_or(0, Vec::len);
+        if impulses.len() != points {
+            return Err(format!(
+                "\"impulses\" has {} values for {points} contact points: one per point of \"contacts\"",
+                impulses.len()
+            ));
+        }
     }
     number("distance", claim.distance, false)
 }

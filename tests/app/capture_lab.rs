@@ -70,6 +70,7 @@ fn platformer_to<W: std::io::Write>(
             points: vec![ManifoldPoint {
                 point: DVec2::new(380.0 + step as f64 * 0.5, 300.0 + depth / 2.0),
                 separation: -depth,
+                impulse: None,
             }]
             .into(),
             piece: None,
@@ -530,6 +531,7 @@ fn two_shapes_clicked_in_a_capture_say_which_stage_left_their_pair_out() {
         points: vec![ManifoldPoint {
             point: DVec2::new(-2.0, -0.001),
             separation: -0.002,
+            impulse: None,
         }]
         .into(),
         piece: None,

@@ -9,7 +9,7 @@ use crate::rapier_capture::{
 use collidoscope::capture::{CaptureReader, judge_frame};
 use collidoscope::geometry::{DVec2, Shape};
 use collidoscope::scene::{Body, Precision};
-use common::{METRES, World, judge, run};
+use common::{METRES, Record, World, judge, run};
 use rapier2d::prelude::*;
 use std::io::Cursor;
 use std::path::Path;
@@ -488,6 +488,39 @@ fn kinematic_and_sleeping_bodies_give_claims_that_agree() {
     assert_eq!(result.agreeing, result.claims, "{:?}", result.examples);
     // The ball woke it and pushed it.
     assert!(world.bodies[sleeper_body].translation().x > 3.01);
+}
+
+/// Over time (docs/format.md, "Impulses"): a box resting on the floor is held up by Rapier's
+/// solver contact impulses, written on its claims one per contact point. Once settled (until it
+/// sleeps) they add up each step to its weight times the step (m g dt), and every claim agrees.
+#[test]
+fn a_resting_box_is_held_up_by_the_impulses_on_its_claims() {
+    let mut world = World::new(METRES, false);
+    world.narrow_phase = fresh_narrow_phase();
+    world.fixed("floor", ColliderBuilder::cuboid(8.0, 0.5), (0.0, -0.5), 0.0);
+    world.dynamic("box", ColliderBuilder::cuboid(0.5, 0.5), (0.0, 0.5), 0.0);
+    let box_ = world.names.iter().find(|(_, n)| n == "box").unwrap().0;
+    let body = world.colliders[box_].parent().unwrap();
+    let mass = f64::from(world.bodies[body].mass());
+    let (gravity, dt) = (f64::from(world.gravity.y.abs()), f64::from(world.params.dt));
+    let result = run(&mut world, 90, |_| {});
+    assert_eq!(result.agreeing, result.claims, "{:?}", result.examples);
+    let weight = mass * gravity * dt;
+    // Settled from frame 10; Rapier puts it to sleep later (its claims then left out).
+    let settled: Vec<&Record> = result.records.iter().filter(|r| r.frame >= 10).collect();
+    assert!(settled.len() >= 10, "{:?}", result.records);
+    for r in settled {
+        let impulses = r
+            .impulses
+            .as_ref()
+            .unwrap_or_else(|| panic!("frame {}: no impulses", r.frame));
+        let total: f64 = impulses.iter().sum();
+        assert!(
+            (total - weight).abs() < 0.01 * weight,
+            "frame {}: {impulses:?} add up to {total}, against m g dt = {weight}",
+            r.frame
+        );
+    }
 }
 
 /// The header names the engine, its settings, f32, the units and the axis.

@@ -552,6 +552,11 @@ fn write_step(
                 continue;
             }
             let mut manifold = manifold_of(m, (0, 0), m1 + m2, None);
+            // The solver's normal impulse at each point over the step (a live world's; the
+            // narrow phase a fixture asks has none).
+            for (point, of) in manifold.points.iter_mut().zip(&m.points) {
+                point.impulse = Some(f64::from(of.normal_impulse));
+            }
             let (a, b) = attribute(&manifold, &sides, &taken);
             taken.push((a, b));
             (manifold.a, manifold.b) = (a, b);
@@ -950,6 +955,7 @@ fn manifold_of(
             .map(|p| ManifoldPoint {
                 point: dvec(p.point),
                 separation: f64::from(margins - p.penetration),
+                impulse: None,
             })
             .collect(),
         piece,

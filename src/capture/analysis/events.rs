@@ -451,6 +451,9 @@ impl EventFinder {
                 speed_before: s0,
                 speed_after: s1,
                 caught: s0 > 0.0 && s1 < s0 / 2.0,
+                // What the solver did with this contact over the step: the claim's impulses
+                // (a frame holds the step's solve), added up.
+                impulse: reported.impulses.as_ref().map(|j| j.iter().sum()),
                 corner: corner.map(|(corner, surface_normal)| SeamCorner {
                     corner,
                     surface_normal,

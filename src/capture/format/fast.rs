@@ -57,6 +57,8 @@ struct ClaimIn {
     // `null` allowed, as for `distance`.
     #[serde(default)]
     separation: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    impulses: Option<Vec<f64>>,
 }
 
 /// A key that, when given, holds a value (`null` is refused: the full reader refuses it).
@@ -119,6 +121,7 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
         contacts,
         piece,
         separation,
+        impulses,
     } = claim;
     if a >= ID_LIMIT || b >= ID_LIMIT || a == b {
         return None;
@@ -131,6 +134,7 @@ fn reported(claim: ClaimIn) -> Option<Reported> {
         distance,
         piece: piece.map(|p| p as usize),
         separation,
+        impulses,
     };
     // The one check every claim meets (the full reader's, the writer's).
     crate::scene::check_reported(&reported).ok()?;
@@ -245,6 +249,9 @@ mod tests {
             .prop_map(|p| format!("[{}]", p.join(",")))
             .boxed();
         let piece = prop_oneof![text("0"), text("2"), text("null"), text("-1")].boxed();
+        let impulses = proptest::collection::vec(number(), 0..3)
+            .prop_map(|j| format!("[{}]", j.join(",")))
+            .boxed();
         entry(&[
             ("a", id(), 10),
             ("b", id(), 10),
@@ -255,6 +262,7 @@ mod tests {
             ("distance", number(), 3),
             ("piece", piece, 2),
             ("separation", number(), 3),
+            ("impulses", impulses, 3),
         ])
     }
 

@@ -79,6 +79,7 @@ fn manifolds(scene: &Scene, contacts: &[ResolverContact]) -> Vec<Manifold> {
                     .map(|point| ManifoldPoint {
                         point,
                         separation: -c.depth,
+                        impulse: None,
                     })
                     .collect(),
                 piece: c.piece,

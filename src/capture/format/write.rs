@@ -188,6 +188,35 @@ pub struct ManifoldPoint {
     pub point: DVec2,
     /// The separation (or depth, per [`Penetration`]).
     pub separation: f64,
+    /// The normal impulse the solver applied at this point over the step, where the engine
+    /// gives it (written as the claim's `impulses`; never judged).
+    pub impulse: Option<f64>,
+}
+
+impl ManifoldPoint {
+    /// A point at `point` with `separation`, no impulse known.
+    pub fn new(point: DVec2, separation: f64) -> Self {
+        Self {
+            point,
+            separation,
+            impulse: None,
+        }
+    }
+
+    /// The same with the solver's normal impulse at it.
+    pub fn with_impulse(mut self, impulse: f64) -> Self {
+        self.impulse = Some(impulse);
+        self
+    }
+}
+
+/// The impulses of `points`, when every one has one that is finite and >= 0 (else none: an
+/// impulse is shown, never judged, and an odd one does not spoil the claim).
+fn impulses<'p>(points: impl Iterator<Item = &'p ManifoldPoint>) -> Option<Vec<f64>> {
+    let impulses: Option<Vec<f64>> = points
+        .map(|p| p.impulse.filter(|j| j.is_finite() && *j >= 0.0))
+        .collect();
+    impulses.filter(|j| !j.is_empty())
 }
 
 inline_list!(
@@ -276,6 +305,7 @@ impl Manifold {
                         .map(|p| p.point)
                         .collect(),
                 ),
+                impulses: impulses(m.points.iter().filter(|p| separation(p) < 0.0)),
                 piece: m.piece,
                 ..Reported::default()
             }
@@ -289,6 +319,7 @@ impl Manifold {
                     normal: Some(unit + DVec2::ZERO),
                     separation: Some(deepest),
                     contacts: Some(m.points.iter().map(|p| p.point).collect()),
+                    impulses: impulses(m.points.iter()),
                     piece: m.piece,
                     ..Reported::default()
                 },
@@ -369,7 +400,7 @@ pub(super) struct WrittenPose {
 /// let ground = BodyShape::new(1, ConvexPolygon::rectangle(DVec2::new(10.0, 0.5)).unwrap(), DVec2::new(0.0, -0.5), DVec2::X);
 /// let crate_ = BodyShape::new(2, ConvexPolygon::rectangle(DVec2::splat(0.5)).unwrap(), DVec2::new(0.0, 0.49), DVec2::X)
 ///     .moving(Body::Dynamic, DVec2::ZERO, 0.0, true);
-/// let contact = Manifold { a: 1, b: 2, normal: DVec2::Y, points: vec![ManifoldPoint { point: DVec2::new(-0.5, -0.005), separation: -0.01 }].into(), piece: None };
+/// let contact = Manifold { a: 1, b: 2, normal: DVec2::Y, points: vec![ManifoldPoint { point: DVec2::new(-0.5, -0.005), separation: -0.01, impulse: None }].into(), piece: None };
 /// writer.frame(0.0, &[ground, crate_], &[contact]).unwrap();
 /// drop(writer);
 ///

@@ -58,6 +58,16 @@ pub(super) fn push_claim(text: &mut Vec<u8>, a: u64, b: u64, claim: &Reported) {
         text.extend_from_slice(b",\"piece\":");
         push_int(text, piece as u64);
     }
+    if let Some(impulses) = &claim.impulses {
+        text.extend_from_slice(b",\"impulses\":[");
+        for (i, j) in impulses.iter().enumerate() {
+            if i > 0 {
+                text.push(b',');
+            }
+            push_number(text, *j);
+        }
+        text.push(b']');
+    }
     text.push(b'}');
 }
 

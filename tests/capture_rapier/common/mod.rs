@@ -225,6 +225,8 @@ pub struct Record {
     pub matches: Vec<Cause>,
     pub tolerance: f64,
     pub error: f64,
+    /// The claim's impulses (the solver's, one per contact point), if written.
+    pub impulses: Option<Vec<f64>>,
 }
 
 impl Run {
@@ -343,6 +345,7 @@ pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
                 matches: claim.causes().collect::<Vec<_>>().clone(),
                 tolerance: claim.check.tolerance.unwrap(),
                 error: claim.check.error.unwrap(),
+                impulses: claim.claimed.impulses.clone(),
             });
             run.reused += was_kept as usize;
             run.reused_disagreeing += (was_kept && !claim.agrees()) as usize;

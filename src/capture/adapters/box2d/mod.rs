@@ -327,6 +327,9 @@ impl<W: Write> Box2dCapture<W> {
                     .map(|p| ManifoldPoint {
                         point: centre + dvec(p.anchorA),
                         separation: p.separation as f64,
+                        // Every normal impulse of the step: substeps, warm start and
+                        // restitution (what says a speculative point acted).
+                        impulse: Some(p.totalNormalImpulse as f64),
                     })
                     .collect();
                 manifolds.push(Manifold {

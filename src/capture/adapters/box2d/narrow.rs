@@ -239,6 +239,7 @@ pub fn world_manifold(a: &B2Shape, b: &B2Shape, piece: Option<usize>) -> Option<
         .map(|p| ManifoldPoint {
             point: a.pose.apply(dvec(p.point)),
             separation: p.separation as f64,
+            impulse: None,
         })
         .collect();
     Some(Manifold {

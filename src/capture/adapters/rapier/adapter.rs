@@ -546,6 +546,8 @@ impl<W: Write> RapierCapture<W> {
                     .map(|p| ManifoldPoint {
                         point: (place(&at1, p.local_p1) + place(&at2, p.local_p2)) * 0.5,
                         separation: f64::from(p.dist),
+                        // The solver's normal impulse at the point over the step.
+                        impulse: Some(f64::from(p.data.impulse)),
                     })
                     .collect();
                 let normal = manifold.data.normal;
@@ -1021,6 +1023,7 @@ impl FixtureNarrowPhase for RapierNarrowPhase {
                     .map(|p| ManifoldPoint {
                         point: (place(&pose1, p.local_p1) + place(&pose2, p.local_p2)) * 0.5,
                         separation: f64::from(p.dist),
+                        impulse: None,
                     })
                     .collect(),
                 piece,
