@@ -729,7 +729,11 @@ fn impulses_are_written_one_per_kept_point_read_back_and_never_judged() {
     let mut out = Vec::new();
     let mut writer = box2d_writer(&mut out, false);
     writer
-        .frame(0.0, &[ground(), ball(0.495, true)], &[resting.clone()])
+        .frame(
+            0.0,
+            &[ground(), ball(0.495, true)],
+            std::slice::from_ref(&resting),
+        )
         .unwrap();
     // An impulse that is not a number is left out (the claim itself is still written).
     let mut odd = resting;
