@@ -71,7 +71,7 @@ pub struct Reported {
     pub separation: Option<f64>,
     /// The normal impulse the engine's solver applied at each contact point over the step
     /// (one per point of `contacts`, each >= 0): Box2D's `totalNormalImpulse`, Rapier's solver
-    /// contact impulse, Avian's `normal_impulse`. Never judged: shown, plotted, and said in a
+    /// contact impulse. Never judged: shown, plotted, and said in a
     /// seam's words.
     pub impulses: Option<Vec<f64>>,
 }

@@ -552,11 +552,8 @@ fn write_step(
                 continue;
             }
             let mut manifold = manifold_of(m, (0, 0), m1 + m2, None);
-            // The solver's normal impulse at each point over the step (a live world's; the
-            // narrow phase a fixture asks has none).
-            for (point, of) in manifold.points.iter_mut().zip(&m.points) {
-                point.impulse = Some(f64::from(of.normal_impulse));
-            }
+            // No impulses: the plugin writes the frame at the end of Avian's narrow phase,
+            // before its solver has computed this step's `normal_impulse`s (they read 0 there).
             let (a, b) = attribute(&manifold, &sides, &taken);
             taken.push((a, b));
             (manifold.a, manifold.b) = (a, b);
