@@ -45,30 +45,29 @@ pub(super) fn push_claim(text: &mut Vec<u8>, a: u64, b: u64, claim: &Reported) {
         push_number(text, separation);
     }
     if let Some(contacts) = &claim.contacts {
-        text.extend_from_slice(b",\"contacts\":[");
-        for (i, p) in contacts.iter().enumerate() {
-            if i > 0 {
-                text.push(b',');
-            }
-            push_point(text, *p);
-        }
-        text.push(b']');
+        push_list(text, b",\"contacts\":", contacts, push_point);
     }
     if let Some(piece) = claim.piece {
         text.extend_from_slice(b",\"piece\":");
         push_int(text, piece as u64);
     }
     if let Some(impulses) = &claim.impulses {
-        text.extend_from_slice(b",\"impulses\":[");
-        for (i, j) in impulses.iter().enumerate() {
-            if i > 0 {
-                text.push(b',');
-            }
-            push_number(text, *j);
-        }
-        text.push(b']');
+        push_list(text, b",\"impulses\":", impulses, push_number);
     }
     text.push(b'}');
+}
+
+/// `key` and then `items` as a JSON array, each written by `push`.
+fn push_list<T: Copy>(text: &mut Vec<u8>, key: &[u8], items: &[T], push: fn(&mut Vec<u8>, T)) {
+    text.extend_from_slice(key);
+    text.push(b'[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            text.push(b',');
+        }
+        push(text, *item);
+    }
+    text.push(b']');
 }
 
 /// A number in its shortest exact form (an f32's value is written as the f64 it equals).
