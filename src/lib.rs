@@ -106,6 +106,7 @@ pub mod motion;
 pub mod picture;
 pub mod query;
 pub mod scene;
+pub mod series;
 pub mod text;
 
 pub use judge::agreement::{Agreement, f32_tolerance, largest_coordinate};

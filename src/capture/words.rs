@@ -918,3 +918,67 @@ pub fn capture_break_disagreement(frame: u64, a: &str, b: &str, causes: &[crate:
         "paused at frame {frame}: the claim of {a} and {b} disagrees ({why}); the game runs on: Go live (L) follows it again"
     )
 }
+
+/// An event as a plot marks it: `seam: crate / tile 4`.
+pub fn event_mark(e: &crate::capture::CaptureEvent) -> String {
+    format!("{}: {} / {}", e.kind().name(), e.name(e.a), e.name(e.b))
+}
+
+/// A claim that disagrees, as a plot marks it: `tile 4 / crate disagrees (flipped-normal)`.
+pub fn disagreeing_mark(j: &crate::Judgement) -> String {
+    let (a, b) = j.display_names();
+    let causes: Vec<&str> = j.causes().map(|c| c.name()).collect();
+    if causes.is_empty() {
+        format!("{a} / {b} disagrees")
+    } else {
+        format!("{a} / {b} disagrees ({})", causes.join(", "))
+    }
+}
+
+/// A shape asked of a plot that no frame of the capture holds, with the names there are
+/// (`limit` of them at most, then how many more).
+pub fn no_such_shape(
+    path: &str,
+    given: &str,
+    names: &std::collections::BTreeMap<String, u64>,
+    limit: usize,
+) -> String {
+    let listed: Vec<String> = names
+        .iter()
+        .take(limit)
+        .map(|(name, id)| {
+            if name.starts_with("id ") {
+                name.clone()
+            } else {
+                format!("{name} (id {id})")
+            }
+        })
+        .collect();
+    let more = names.len().saturating_sub(limit);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    if listed.is_empty() {
+        return format!("{path}: no shape {given}: the capture has no shapes");
+    }
+    format!(
+        "{path}: no shape {given} in any frame; the shapes are: {}{more}",
+        listed.join(", ")
+    )
+}
+
+/// A name asked of a plot that several shapes bear.
+pub fn shared_name(given: &str, count: usize, chosen: u64) -> String {
+    format!(
+        "note: {count} shapes are named {given}; plotted the first seen (id {chosen}): give an id to choose another"
+    )
+}
+
+/// A capture with no claim to plot by default.
+pub fn nothing_to_plot(path: &str) -> String {
+    format!(
+        "{path}: no event, no disagreeing claim and no claim at all: name what to plot with --shape or --pair"
+    )
+}

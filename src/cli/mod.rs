@@ -13,6 +13,7 @@ mod import;
 mod lesson;
 mod packets;
 mod pairs;
+mod plot;
 mod query;
 mod raycast;
 mod render;
@@ -121,6 +122,22 @@ The format follows the output's extension (.svg or .png). Without --pair, the pa
 one the window opens on: the first intersecting pair, else the first two shapes.
 --step K draws step K of step mode (axes 1 to K; the verdict at the step after the last axis).")]
     Render(render::RenderArgs),
+    /// Quantities over time of a capture or a motion-lab recording: shapes' speeds and poses,
+    /// pairs' claimed and exact depths, normals, impulses and errors, with the frames of
+    /// events and disagreeing claims marked, as SVG or PNG, and as CSV.
+    #[command(after_help = "\
+Examples:
+  collidoscope plot game.capture.jsonl -o snag.png
+  collidoscope plot game.capture.jsonl --shape crate --pair floor crate \\
+      --what speed,vy,depth,impulse --frames 0 120 -o snag.svg --csv snag.csv
+  collidoscope plot run.recording --shape ball --what speed,x -o ball.png --theme light
+
+Without --shape and --pair, the plot shows the pair of the capture's first event or
+disagreeing claim (the run's first event), and its shapes that move; without --what,
+speed and depth. A pair's exact value is dashed beside the claimed one; error is
+|m - m*| + |g - g*| (the MTVs and the gaps) beside tau, dotted. --csv writes every line
+as a column, every number exact, the frame's marks in the last column.")]
+    Plot(plot::PlotArgs),
     /// A level's collision geometry as a shape set: a Tiled map (.tmx, .tmj or .json) with its
     /// tilesets and templates, or a Godot 4 text scene (.tscn) with its instanced scenes,
     /// converted from y-down pixels; with --merge, its tiles joined into chains.
@@ -526,6 +543,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> AfterArgs {
             },
         },
         Some(Command::Render(args)) => render::run(&args),
+        Some(Command::Plot(args)) => plot::run(&args),
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = out.flush();

@@ -14,17 +14,17 @@ use std::path::PathBuf;
 pub const DEFAULT_SIZE: (u32, u32) = (960, 640);
 /// The sizes a picture may have, either side (pixels): big enough to show a pair, small
 /// enough that a PNG's pixels fit in memory.
-const SIZES: std::ops::RangeInclusive<u32> = 16..=8192;
+pub(super) const SIZES: std::ops::RangeInclusive<u32> = 16..=8192;
 
 /// What the picture is written as, from the output's extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub(super) enum Format {
     Svg,
     Png,
 }
 
 /// `.svg` or `.png`, in any case.
-fn format_of(out: &Path) -> Option<Format> {
+pub(super) fn format_of(out: &Path) -> Option<Format> {
     let extension = out.extension()?.to_str()?.to_ascii_lowercase();
     match extension.as_str() {
         "svg" => Some(Format::Svg),
@@ -127,7 +127,7 @@ pub fn run(args: &RenderArgs) -> u8 {
 }
 
 /// `svg` as a `w` x `h` PNG, its text set in the system's fonts.
-fn png(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, String> {
+pub(super) fn png(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, String> {
     rasterise(svg, w, h, &with_system_fonts())
 }
 

@@ -235,6 +235,18 @@ pub fn largest_coordinate(a: &Placed, b: &Placed) -> f64 {
         .fold(0.0f64, |m, x| m.max(x.abs()))
 }
 
+/// How far `reported` is from the exact result `exact`, |m - m*| + |g - g*| (the MTVs and
+/// the gaps), at any precision: what a plot's `error` line shows.
+pub fn claim_error(exact: &PairSummary, reported: &Reported) -> f64 {
+    let outcome = Outcome {
+        intersecting: exact.intersecting,
+        depth: exact.depth,
+        normal: exact.normal,
+        distance: Some(exact.distance),
+    };
+    f32_error(&outcome, reported)
+}
+
 /// |m - m*| + |g - g*| (the gap term left out when either side is apart with no distance).
 fn f32_error(outcome: &Outcome, reported: &Reported) -> f64 {
     let mtv = |intersecting: bool, depth: Option<f64>, normal: Option<DVec2>| match (

@@ -23,6 +23,7 @@
 mod config;
 mod events;
 mod recording;
+mod series;
 mod simulation;
 mod sweep;
 
@@ -30,9 +31,10 @@ pub use crate::event::{EventKind, SeamAt, counts, event_fix, event_in_short};
 pub use config::{Config, ConfigError, MAX_SUBSTEPS, Resolver, Substeps};
 pub use events::Event;
 pub use recording::{BodyState, Recording, ReplayDivergence, replay};
+pub use series::{PlotShape, plot_recording};
 pub(crate) use simulation::crosses_interior;
 pub use simulation::{
     Resolution, ResolverContact, STILL_PENETRATING, Simulation, StepOutcome, geometric_ranks,
-    resolver_contacts,
+    resolver_contacts, resolver_pair,
 };
 pub use sweep::{Cursor, Step, Sweep, sweeps};

@@ -996,3 +996,16 @@ fn passage(a: (&Placed, Velocity), b: (&Placed, Velocity), h: f64) -> Option<(f6
         || distance_to_point(&b_mid, a_mid.centre()) == 0.0;
     (opposed || centre_inside).then_some((enter, exit))
 }
+
+/// The contacts `resolver` sees between `a` and `b` (A toward B; a pair with a chain, piece by
+/// piece) at their poses: what a plot of a motion-lab run shows as claimed.
+pub fn resolver_pair(
+    resolver: Resolver,
+    a: &Placed,
+    b: &Placed,
+) -> Vec<(Option<usize>, DVec2, f64)> {
+    resolved_parts(&a.shape, &b.shape)
+        .into_iter()
+        .filter_map(|piece| resolver_mtv(resolver, a, b, piece).map(|(n, d)| (piece, n, d)))
+        .collect()
+}

@@ -37,6 +37,9 @@ pub struct Picture {
     pub theme: Theme,
     /// The caption's lines (the verdict, or the step's sentence), under the scene.
     pub caption: Vec<String>,
+    /// Text set from its left end (a plot's legend): where its baseline's middle starts, what,
+    /// in which colour.
+    pub left_text: Vec<(Vec2, String, super::mark::Colour)>,
 }
 
 impl Picture {
@@ -396,6 +399,7 @@ pub fn picture_with(
         scale: look.scale,
         theme: look.theme,
         caption,
+        left_text: Vec::new(),
     }
 }
 

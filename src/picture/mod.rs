@@ -16,6 +16,7 @@ pub mod handles;
 pub mod labels;
 mod mark;
 pub mod palette;
+pub mod plot;
 mod shown;
 pub mod svg;
 

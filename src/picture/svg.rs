@@ -58,6 +58,20 @@ pub fn to_svg_with(picture: &Picture, attributes: &str) -> String {
         );
     }
     svg.push_str("</g>\n");
+    if !picture.left_text.is_empty() {
+        let _ = writeln!(svg, "<g {FONT} text-anchor=\"start\">");
+        for (at, text, colour) in &picture.left_text {
+            let _ = writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\"{}>{}</text>",
+                number(at.x),
+                number(at.y),
+                paint("fill", *colour),
+                escape(text)
+            );
+        }
+        svg.push_str("</g>\n");
+    }
     if !picture.caption.is_empty() {
         caption(picture, &mut svg);
     }

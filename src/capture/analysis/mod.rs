@@ -13,4 +13,6 @@ pub mod kept;
 pub mod runs;
 #[cfg(feature = "parallel")]
 pub mod scan;
+#[cfg(feature = "parallel")]
+pub mod series;
 pub mod step;

@@ -1,0 +1,516 @@
+//! A capture's quantities over time ([`crate::series`]): the chosen shapes' poses and
+//! velocities and the chosen pairs' claims beside the exact results, read once, frame by
+//! frame, the frames of their events and disagreeing claims marked.
+//!
+//! Only the claims that touch a chosen shape or pair are judged (and only they can make the
+//! events marked), so a plot reads a capture faster than `diagnose` judges it all. The lines
+//! are parsed in batches on every core and applied in file order, as `diagnose` reads them.
+
+use crate::capture::analysis::events::EventFinder;
+use crate::capture::analysis::judge::judge_at;
+use crate::capture::analysis::scan::{Watch, scan_capture};
+use crate::capture::{CaptureEvent, CaptureReader, Frame, FrameJudgement, Keyframe};
+use crate::files::FileError;
+use crate::judge::agreement::{Agreement, LENGTH_TOLERANCE};
+use crate::scene::{Body, Precision};
+use crate::series::{
+    ClaimNow, MarkKind, Marker, PairNow, Plot, PlotBuilder, PlotError, PlotRequest, ShapeNow,
+    ShapeRef,
+};
+use crate::{Exact, Judgement, PairSummary};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+
+/// The most names an error lists.
+const NAMES_LISTED: usize = 40;
+
+/// A capture read into a plot, a frame at a time: how `collidoscope plot` reads a whole file
+/// and the window's reader thread a capture as it grows.
+pub struct CapturePlotter {
+    builder: PlotBuilder,
+    finder: EventFinder,
+    precision: Precision,
+    shapes: Vec<ShapeRef>,
+    pairs: Vec<(ShapeRef, ShapeRef)>,
+    /// Each chosen shape's id, once a frame held it, with its name.
+    shape_ids: Vec<Option<(u64, String)>>,
+    /// Each chosen pair's ids, once a frame held both.
+    pair_ids: Vec<[Option<(u64, String)>; 2]>,
+    /// The names seen while a chosen shape was not yet found (for the words when it never is).
+    names_seen: BTreeMap<String, u64>,
+    /// How many shapes the capture had at most, while one was looked for.
+    most_shapes: usize,
+    /// How many shapes bear each given name, where more than one does.
+    same_name: HashMap<String, HashSet<u64>>,
+    /// The pairs disagreeing at the frame before (to mark a run of frames once, at its start).
+    disagreeing: HashSet<(u64, u64)>,
+    /// The capture's name, for words.
+    path: String,
+}
+
+impl CapturePlotter {
+    /// A plotter of the capture `header` describes, for `request` (its shapes and pairs given:
+    /// see [`plot_capture`] for the defaults).
+    pub fn new(path: &Path, header: &crate::capture::Header, request: &PlotRequest) -> Self {
+        let builder = PlotBuilder::new(
+            request.shapes.len(),
+            request.pairs.len(),
+            &request.quantities(),
+            request.frames,
+            &header.units,
+        );
+        Self {
+            builder,
+            finder: EventFinder::for_capture(header),
+            precision: header.precision,
+            shapes: request.shapes.clone(),
+            pairs: request.pairs.clone(),
+            shape_ids: vec![None; request.shapes.len()],
+            pair_ids: vec![[None, None]; request.pairs.len()],
+            names_seen: BTreeMap::new(),
+            most_shapes: 0,
+            same_name: HashMap::new(),
+            disagreeing: HashSet::new(),
+            path: path.display().to_string(),
+        }
+    }
+
+    /// Whether the frames asked for are all read (the rest of the file need not be).
+    pub fn done_before(&self, frame: u64) -> bool {
+        self.builder.done_before(frame)
+    }
+
+    /// Take `frame`, the frame `state` stands after.
+    pub(in crate::capture) fn frame(&mut self, state: &Keyframe, frame: &Frame) {
+        self.find_shapes(state);
+        let wanted = self.builder.wants(frame.frame);
+        // The claims that touch a chosen shape or pair: judged, for the lines, the marks and
+        // the events of those shapes (a stale contact is found from its judgement).
+        let ids: HashSet<u64> = self
+            .shape_ids
+            .iter()
+            .chain(self.pair_ids.iter().flatten())
+            .flatten()
+            .map(|(id, _)| *id)
+            .collect();
+        let touching: Vec<_> = frame
+            .claims
+            .iter()
+            .filter(|c| ids.contains(&c.a) || ids.contains(&c.b))
+            .collect();
+        let precision = self.precision;
+        let judged: Vec<Judgement> = touching
+            .par_iter()
+            .filter_map(|claim| judge_at(state, claim, precision))
+            .collect();
+        let mut events = self.finder.moved(state, frame);
+        let judgement = FrameJudgement {
+            frame: frame.frame,
+            time: frame.time,
+            claims: judged,
+            events: Vec::new(),
+            malformed: Vec::new(),
+        };
+        self.finder.judged(state, frame, &judgement);
+        if wanted {
+            self.add(state, frame, &judgement.claims);
+        }
+        self.mark_disagreeing(frame, &judgement.claims, &ids);
+        events.retain(|e| self.wants_event(e));
+        for e in events {
+            self.mark_event(&e);
+        }
+    }
+
+    /// The last frame's own events (after the last [`Self::frame`]).
+    fn finish_events(&mut self) {
+        let mut events = self.finder.finish();
+        events.retain(|e| self.wants_event(e));
+        for e in events {
+            self.mark_event(&e);
+        }
+    }
+
+    /// Look for the chosen shapes not found yet in the frame `state` stands after.
+    fn find_shapes(&mut self, state: &Keyframe) {
+        let lost = self.shape_ids.iter().any(Option::is_none)
+            || self.pair_ids.iter().flatten().any(Option::is_none);
+        if !lost {
+            return;
+        }
+        let mut count = 0;
+        for shape in state.shapes() {
+            count += 1;
+            let name = shape.name.as_deref();
+            if self.names_seen.len() < 10_000 {
+                self.names_seen
+                    .entry(shape.display_name())
+                    .or_insert(shape.id);
+            }
+            let wanted = self.shapes.iter().zip(&mut self.shape_ids).chain(
+                self.pairs
+                    .iter()
+                    .zip(&mut self.pair_ids)
+                    .flat_map(|((a, b), [ia, ib])| [(a, ia), (b, ib)]),
+            );
+            for (r, found) in wanted {
+                if !r.is(shape.id, name) {
+                    continue;
+                }
+                match found {
+                    None => *found = Some((shape.id, shape.display_name())),
+                    Some((id, _)) if *id != shape.id => {
+                        if let ShapeRef::Given(given) = r {
+                            let ids = self.same_name.entry(given.clone()).or_default();
+                            ids.extend([*id, shape.id]);
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        self.most_shapes = self.most_shapes.max(count);
+    }
+
+    /// The lines' values at `frame`.
+    fn add(&mut self, state: &Keyframe, frame: &Frame, judged: &[Judgement]) {
+        let precision = self.precision;
+        let shape_ids = &self.shape_ids;
+        let pair_ids = &self.pair_ids;
+        self.builder.frame(
+            frame.frame,
+            frame.time,
+            |n| {
+                let (id, _) = shape_ids[n].as_ref()?;
+                let s = state.shape(*id)?;
+                Some(ShapeNow {
+                    position: s.placed.pose.position,
+                    angle: s.placed.pose.angle(),
+                    velocity: s.motion.velocity,
+                    angular: s.motion.angular_velocity,
+                })
+            },
+            |n| {
+                let [Some((a, _)), Some((b, _))] = &pair_ids[n] else {
+                    return None;
+                };
+                let (sa, sb) = (state.shape(*a)?, state.shape(*b)?);
+                let exact = Exact::of(&sa.placed, &sb.placed, None).summary;
+                let claims: Vec<ClaimNow> = judged
+                    .iter()
+                    .filter_map(|j| claim_of(j, (*a, *b), precision, (&sa.placed, &sb.placed)))
+                    .collect();
+                Some(PairNow { exact, claims })
+            },
+        );
+    }
+
+    /// Whether `e` is about a chosen shape or pair.
+    fn wants_event(&self, e: &CaptureEvent) -> bool {
+        let shapes: HashSet<u64> = e.shapes().into_iter().collect();
+        self.shape_ids
+            .iter()
+            .flatten()
+            .any(|(id, _)| shapes.contains(id))
+            || self.pair_ids.iter().any(|pair| match pair {
+                [Some((a, _)), Some((b, _))] => shapes.contains(a) && shapes.contains(b),
+                _ => false,
+            })
+    }
+
+    /// Mark an event.
+    fn mark_event(&mut self, e: &CaptureEvent) {
+        if !self.builder.wants(e.frame()) {
+            return;
+        }
+        self.builder.mark(Marker {
+            frame: e.frame(),
+            time: e.time(),
+            kind: MarkKind::Event(e.kind()),
+            text: crate::capture::words::event_mark(e),
+        });
+    }
+
+    /// Mark the claims of `judged` (those of the chosen shapes) that disagree where the frame
+    /// before they did not.
+    fn mark_disagreeing(&mut self, frame: &Frame, judged: &[Judgement], ids: &HashSet<u64>) {
+        let mut now = HashSet::new();
+        for j in judged.iter().filter(|j| !j.agrees()) {
+            let key = (j.a.min(j.b), j.a.max(j.b));
+            if !now.insert(key) || self.disagreeing.contains(&key) {
+                continue;
+            }
+            if self.builder.wants(frame.frame) && (ids.contains(&j.a) || ids.contains(&j.b)) {
+                self.builder.mark(Marker {
+                    frame: frame.frame,
+                    time: frame.time,
+                    kind: MarkKind::Disagrees,
+                    text: crate::capture::words::disagreeing_mark(j),
+                });
+            }
+        }
+        self.disagreeing = now;
+    }
+
+    /// The plot so far, named (what the window shows while the capture is read).
+    pub fn plot(&self) -> Plot {
+        let (shapes, pairs) = self.names();
+        let mut plot = self.builder.plot().clone();
+        crate::series::name_plot(&mut plot, shapes, pairs);
+        plot
+    }
+
+    /// The chosen shapes' and pairs' names (as asked for, until found).
+    fn names(&self) -> (Vec<String>, Vec<(String, String)>) {
+        let name = |found: &Option<(u64, String)>, r: &ShapeRef| match found {
+            Some((_, name)) => name.clone(),
+            None => r.given(),
+        };
+        let shapes = self
+            .shape_ids
+            .iter()
+            .zip(&self.shapes)
+            .map(|(f, r)| name(f, r))
+            .collect();
+        let pairs = self
+            .pair_ids
+            .iter()
+            .zip(&self.pairs)
+            .map(|([fa, fb], (a, b))| (name(fa, a), name(fb, b)))
+            .collect();
+        (shapes, pairs)
+    }
+
+    /// The plot of every frame read, or why there is none: a shape asked for that no frame
+    /// held, a pair never claimed in the frames plotted. Also a note when a name asked for is
+    /// borne by more than one shape.
+    pub fn finish(mut self) -> Result<(Plot, Vec<String>), PlotError> {
+        self.finish_events();
+        let missing: Vec<&ShapeRef> = self
+            .shapes
+            .iter()
+            .zip(&self.shape_ids)
+            .chain(
+                self.pairs
+                    .iter()
+                    .zip(&self.pair_ids)
+                    .flat_map(|((a, b), [fa, fb])| [(a, fa), (b, fb)]),
+            )
+            .filter(|(_, found)| found.is_none())
+            .map(|(r, _)| r)
+            .collect();
+        if let Some(first) = missing.first() {
+            return Err(PlotError::NotThere(crate::capture::words::no_such_shape(
+                &self.path,
+                &first.given(),
+                &self.names_seen,
+                NAMES_LISTED,
+            )));
+        }
+        let (shapes, pairs) = self.names();
+        let notes = self
+            .same_name
+            .iter()
+            .map(|(given, ids)| {
+                let chosen = self
+                    .shape_ids
+                    .iter()
+                    .chain(self.pair_ids.iter().flatten())
+                    .flatten()
+                    .find(|(_, name)| name == given)
+                    .map_or(0, |(id, _)| *id);
+                crate::capture::words::shared_name(given, ids.len(), chosen)
+            })
+            .collect();
+        let plot = self.builder.finish(shapes, pairs);
+        plot.check_claimed(&self.path)?;
+        Ok((plot, notes))
+    }
+}
+
+/// A judged claim as a plot takes it for the pair `(a, b)` (`None`: another pair's), turned to
+/// run from `a` toward `b` when it was claimed the other way round.
+fn claim_of(
+    j: &Judgement,
+    (a, b): (u64, u64),
+    precision: Precision,
+    placed: (&crate::Placed, &crate::Placed),
+) -> Option<ClaimNow> {
+    let turned = match (j.a, j.b) {
+        (x, y) if (x, y) == (a, b) => false,
+        (x, y) if (x, y) == (b, a) => true,
+        _ => return None,
+    };
+    let exact = j.check.exact.clone();
+    let tolerance = match Agreement::for_pair(precision, placed.0, placed.1).tolerance() {
+        Some(tau) => tau,
+        None => LENGTH_TOLERANCE * (1.0 + exact.depth + exact.distance),
+    };
+    let mut reported = j.claimed.clone();
+    let mut exact = exact;
+    if turned {
+        reported.normal = reported.normal.map(|n| -n);
+        exact = turned_summary(exact);
+    }
+    Some(ClaimNow {
+        reported,
+        exact,
+        tolerance,
+    })
+}
+
+/// The exact result of (A, B) as the result of (B, A).
+fn turned_summary(mut s: PairSummary) -> PairSummary {
+    s.normal = s.normal.map(|n| -n);
+    s.closest = s.closest.map(|[a, b]| [b, a]);
+    s
+}
+
+/// What a plot shows by default: the first event's or disagreeing claim's pair (and its
+/// shapes that move), found by reading the capture up to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trouble {
+    /// The frame it happened at.
+    pub frame: u64,
+    /// The pair.
+    pub pair: (u64, u64),
+    /// The shapes of it that move, the event's own shape first.
+    pub moving: Vec<u64>,
+}
+
+/// The first event or disagreeing claim of the capture at `path`, else its first claim on a
+/// moving shape (`None`: no claim at all).
+pub fn first_trouble(path: &Path) -> Result<Option<Trouble>, FileError> {
+    let mut reader = CaptureReader::open(path)?;
+    let mut finder = EventFinder::for_capture(reader.header());
+    let mut found: Option<(u64, (u64, u64), Option<u64>)> = None;
+    let mut first_claim: Option<(u64, (u64, u64))> = None;
+    scan_capture(
+        &mut reader,
+        |judged| {
+            if let Some(e) = judged.events.first() {
+                found = Some((e.frame(), (e.a, e.b), e.shape()));
+                return false;
+            }
+            if let Some(j) = judged.claims.iter().find(|j| !j.agrees()) {
+                found = Some((judged.frame, (j.a, j.b), None));
+                return false;
+            }
+            if first_claim.is_none()
+                && let Some(j) = judged.claims.first()
+            {
+                first_claim = Some((judged.frame, (j.a, j.b)));
+            }
+            true
+        },
+        Watch {
+            events: Some(&mut finder),
+            ..Watch::default()
+        },
+    )?;
+    if found.is_none()
+        && let Some(e) = finder.finish().first()
+    {
+        found = Some((e.frame(), (e.a, e.b), e.shape()));
+    }
+    let Some((frame, pair, own)) = found.or(first_claim.map(|(f, p)| (f, p, None))) else {
+        return Ok(None);
+    };
+    let moves = |id: u64| {
+        reader
+            .shape(id)
+            .is_none_or(|s| s.motion.body != Body::Static)
+    };
+    let mut moving: Vec<u64> = own.into_iter().collect();
+    for id in [pair.0, pair.1] {
+        if moves(id) && !moving.contains(&id) {
+            moving.push(id);
+        }
+    }
+    Ok(Some(Trouble {
+        frame,
+        pair,
+        moving,
+    }))
+}
+
+/// The request with its shapes and pairs given: as asked, or the first trouble's.
+pub fn with_defaults(path: &Path, request: &PlotRequest) -> Result<PlotRequest, PlotError> {
+    if !request.shapes.is_empty() || !request.pairs.is_empty() {
+        return Ok(request.clone());
+    }
+    let Some(trouble) = first_trouble(path)? else {
+        return Err(PlotError::NotThere(crate::capture::words::nothing_to_plot(
+            &path.display().to_string(),
+        )));
+    };
+    let what = request.quantities();
+    let shapes = if what.iter().any(|q| !q.of_pair()) {
+        trouble.moving.into_iter().map(ShapeRef::Id).collect()
+    } else {
+        Vec::new()
+    };
+    let pairs = if what.iter().any(|q| q.of_pair()) {
+        vec![(ShapeRef::Id(trouble.pair.0), ShapeRef::Id(trouble.pair.1))]
+    } else {
+        Vec::new()
+    };
+    Ok(PlotRequest {
+        shapes,
+        pairs,
+        ..request.clone()
+    })
+}
+
+/// Plot the capture at `path` as `request` asks (its shapes and pairs as [`with_defaults`]
+/// gives them), reading it once more: the plot, and notes on names borne by several shapes.
+pub fn plot_capture(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<String>), PlotError> {
+    let request = with_defaults(path, request)?;
+    let mut reader = CaptureReader::open(path)?;
+    let mut plotter = CapturePlotter::new(path, reader.header(), &request);
+    read_into(&mut reader, &mut plotter, BATCH, |_| true)?;
+    plotter.finish()
+}
+
+/// Lines parsed at once, on every core, when a whole file is read.
+pub const BATCH: usize = 256;
+
+/// Read `reader`'s frames into `plotter` until its end, the frames asked for are read, or
+/// `go_on` (given the frame just read) says stop; `batch` lines at a time parsed on every
+/// core and applied in file order (1 for a capture still being written: each frame is taken
+/// as soon as it is there). Whether the end of the file was met.
+pub fn read_into(
+    reader: &mut CaptureReader,
+    plotter: &mut CapturePlotter,
+    batch: usize,
+    mut go_on: impl FnMut(u64) -> bool,
+) -> Result<bool, FileError> {
+    let batch = batch.max(1);
+    loop {
+        let mut raw = Vec::new();
+        while raw.len() < batch {
+            match reader.raw_line()? {
+                Some(line) => raw.push(line),
+                None => break,
+            }
+        }
+        let end = raw.len() < batch;
+        let parsed: Vec<_> = raw.into_par_iter().map(|line| line.parse()).collect();
+        for line in parsed {
+            let Some(frame) = reader.apply_line(line)? else {
+                return Ok(true);
+            };
+            if plotter.done_before(frame.frame) {
+                return Ok(false);
+            }
+            plotter.frame(reader.state(), &frame);
+            if !go_on(frame.frame) {
+                return Ok(false);
+            }
+        }
+        if end {
+            return Ok(true);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! `collidoscope plot CAPTURE|RECORDING [--shape NAME|ID]... [--pair A B]... [--what W,...]
+//! [--frames F1 F2] -o OUT.svg|OUT.png [--size W H] [--theme T] [--csv OUT.csv]`: quantities
+//! over time ([`crate::series`]) as a picture ([`crate::picture::plot`]) and as CSV.
+
+use super::render::{Format, SIZES, format_of, png};
+use crate::capture::analysis::series::plot_capture;
+use crate::picture::{Vec2, palette::Theme, plot::plot_picture, svg};
+use crate::series::{Plot, PlotError, PlotRequest, ShapeRef, parse_quantities};
+use std::path::{Path, PathBuf};
+
+/// The size of a plot when none is asked for (pixels).
+pub const DEFAULT_SIZE: (u32, u32) = (960, 640);
+
+/// Plot one run: 0 when written; 1 when the file cannot be read or an output cannot be
+/// written; 2 for wrong usage (no output, an output that is neither .svg nor .png, a size out
+/// of range, a quantity, shape or pair that is not there).
+pub fn run(args: &PlotArgs) -> u8 {
+    let path = args.file.as_path();
+    if args.output.is_none() && args.csv.is_none() {
+        eprintln!("collidoscope plot: name an output: -o OUT.svg|OUT.png, --csv OUT.csv, or both");
+        return 2;
+    }
+    let format = match &args.output {
+        Some(out) => match format_of(out) {
+            Some(f) => Some(f),
+            None => {
+                eprintln!(
+                    "collidoscope plot: {}: the picture's name must end in .svg or .png",
+                    out.display()
+                );
+                return 2;
+            }
+        },
+        None => None,
+    };
+    let (w, h) = args.size.as_ref().map_or(DEFAULT_SIZE, |s| (s[0], s[1]));
+    if !SIZES.contains(&w) || !SIZES.contains(&h) {
+        eprintln!(
+            "collidoscope plot: --size {w} {h}: give a width and a height from {} to {} pixels",
+            SIZES.start(),
+            SIZES.end()
+        );
+        return 2;
+    }
+    let Some(theme) = Theme::from_name(&args.theme) else {
+        eprintln!(
+            "collidoscope plot: --theme {}: the themes are dark and light",
+            args.theme
+        );
+        return 2;
+    };
+    let request = match request_of(args) {
+        Ok(r) => r,
+        Err(message) => {
+            eprintln!("collidoscope plot: {message}");
+            return 2;
+        }
+    };
+    let plot = match plot_file(path, &request) {
+        Ok((plot, notes)) => {
+            for note in notes {
+                eprintln!("{note}");
+            }
+            plot
+        }
+        Err(PlotError::File(e)) => {
+            eprintln!("{e}");
+            return 1;
+        }
+        Err(PlotError::NotThere(words)) => {
+            eprintln!("{words}");
+            return 2;
+        }
+    };
+    if plot.series.is_empty() {
+        eprintln!(
+            "{}: nothing to plot: {} belong{} to {}, and only {} were chosen",
+            path.display(),
+            request
+                .quantities()
+                .iter()
+                .map(|q| q.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            if request.quantities().len() == 1 {
+                "s"
+            } else {
+                ""
+            },
+            if request.quantities()[0].of_pair() {
+                "pairs (--pair)"
+            } else {
+                "shapes (--shape)"
+            },
+            if request.pairs.is_empty() {
+                "shapes"
+            } else {
+                "pairs"
+            },
+        );
+        return 2;
+    }
+    if let Some(csv) = &args.csv {
+        if let Err(e) = crate::files::write_atomically(csv, plot.csv().as_bytes()) {
+            eprintln!("{}: cannot write the table: {e}", csv.display());
+            return 1;
+        }
+        println!("wrote {}", csv.display());
+    }
+    if let (Some(out), Some(format)) = (&args.output, format) {
+        let picture = plot_picture(&plot, Vec2::new(w as f32, h as f32), theme);
+        let text = svg::to_svg(&picture);
+        let bytes = match format {
+            Format::Svg => text.into_bytes(),
+            Format::Png => match png(&text, w, h) {
+                Ok(bytes) => bytes,
+                Err(message) => {
+                    eprintln!("{}: cannot rasterise the plot: {message}", out.display());
+                    return 1;
+                }
+            },
+        };
+        if let Err(e) = crate::files::write_atomically(out, &bytes) {
+            eprintln!("{}: cannot write the plot: {e}", out.display());
+            return 1;
+        }
+        println!("wrote {} ({w}x{h})", out.display());
+    }
+    println!("{}", plot.summary());
+    0
+}
+
+/// What the options ask for.
+fn request_of(args: &PlotArgs) -> Result<PlotRequest, String> {
+    let what = match &args.what {
+        Some(list) => parse_quantities(list)?,
+        None => Vec::new(),
+    };
+    let frames = match args.frames.as_deref() {
+        Some(&[a, b]) if a <= b => Some((a, b)),
+        Some(&[a, b]) => return Err(format!("--frames {a} {b}: the first frame comes first")),
+        _ => None,
+    };
+    Ok(PlotRequest {
+        shapes: args.shape.iter().cloned().map(ShapeRef::Given).collect(),
+        pairs: args
+            .pair
+            .chunks(2)
+            .map(|p| (ShapeRef::Given(p[0].clone()), ShapeRef::Given(p[1].clone())))
+            .collect(),
+        what,
+        frames,
+    })
+}
+
+/// The plot of the capture or recording at `path`, with notes to say.
+pub fn plot_file(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<String>), PlotError> {
+    if crate::capture::is_capture(path) {
+        return plot_capture(path, request);
+    }
+    match crate::motion::Recording::load(path) {
+        Ok(recording) => {
+            crate::motion::plot_recording(&recording, request, &path.display().to_string())
+                .map(|plot| (plot, Vec::new()))
+        }
+        Err(e) if looks_like_recording(path) => Err(PlotError::File(e)),
+        Err(_) => {
+            let words = match crate::capture::not_a_capture(path) {
+                Some(what) if what.unreadable() => {
+                    return Err(PlotError::File(crate::files::FileError::new(
+                        path,
+                        crate::files::Problem::Document(crate::capture::words::not_a_capture(
+                            path, &what,
+                        )),
+                    )));
+                }
+                Some(what) => crate::capture::words::not_a_capture(path, &what),
+                None => format!("{}: not a capture", path.display()),
+            };
+            Err(PlotError::NotThere(format!(
+                "{words}; plot reads a capture or a motion-lab recording (simulate --record)"
+            )))
+        }
+    }
+}
+
+/// Whether the file's first line names the recording format (its errors are then the ones to
+/// tell).
+fn looks_like_recording(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 512];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    String::from_utf8_lossy(&head[..n]).contains("collidoscope-recording")
+}
+
+/// The options of `collidoscope plot`.
+#[derive(Debug, clap::Args)]
+pub struct PlotArgs {
+    /// A capture (.capture.jsonl, .gz too) or a motion-lab recording (simulate --record).
+    pub file: PathBuf,
+    /// A shape to plot, by name or id (a recording's: by name or place in the list); again for
+    /// more.
+    #[arg(long, value_name = "NAME|ID")]
+    pub shape: Vec<String>,
+    /// A pair to plot (A first: its normal points from A toward B); again for more.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], action = clap::ArgAction::Append)]
+    pub pair: Vec<String>,
+    /// The quantities, comma-separated: speed, vx, vy, angular, x, y, angle (a shape's);
+    /// depth, separation, normal-angle, impulse, error (a pair's) [default: speed,depth].
+    #[arg(long, value_name = "W,...")]
+    pub what: Option<String>,
+    /// Only frames F1 to F2 (the engine's frame numbers; a recording's steps).
+    #[arg(long, num_args = 2, value_names = ["F1", "F2"])]
+    pub frames: Option<Vec<u64>>,
+    /// Where to write the picture: OUT.svg or OUT.png.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// The picture's width and height in pixels [default: 960 640].
+    #[arg(long, num_args = 2, value_names = ["W", "H"])]
+    pub size: Option<Vec<u32>>,
+    /// dark (the window's) or light (for paper and projectors).
+    #[arg(long, value_name = "T", default_value = "dark")]
+    pub theme: String,
+    /// Write the same lines as CSV columns (every number exact), one row per frame.
+    #[arg(long, value_name = "OUT.csv")]
+    pub csv: Option<PathBuf>,
+}

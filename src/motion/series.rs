@@ -1,0 +1,193 @@
+//! A motion-lab run's quantities over time ([`crate::series`]): its shapes' poses and
+//! velocities step by step, and each chosen pair's depth, separation and normal as the run's
+//! resolver saw them (claimed) beside the exact ones, the steps of its events marked.
+
+use super::Event;
+use super::recording::Recording;
+use super::simulation::resolver_pair;
+use crate::scene::{Body, Scene};
+use crate::series::{
+    ClaimNow, MarkKind, Marker, PairNow, Plot, PlotBuilder, PlotError, PlotRequest, ShapeNow,
+    ShapeRef,
+};
+use crate::{Exact, Reported};
+
+/// A shape of a run as a plot names it: by its name, else by its place in the list.
+pub type PlotShape = ShapeRef;
+
+/// The list position `r` names in `scene`, or the words for none (with the names there are).
+fn find(scene: &Scene, r: &ShapeRef, path: &str) -> Result<usize, PlotError> {
+    let found = scene
+        .shapes
+        .iter()
+        .enumerate()
+        .find(|(i, s)| r.is(*i as u64, s.name.as_deref()));
+    found.map(|(i, _)| i).ok_or_else(|| {
+        let names: Vec<String> = scene
+            .shapes
+            .iter()
+            .enumerate()
+            .take(40)
+            .map(|(i, s)| match &s.name {
+                Some(name) => format!("{name} ({i})"),
+                None => format!("{i}"),
+            })
+            .collect();
+        let more = scene.shapes.len().saturating_sub(40);
+        PlotError::NotThere(format!(
+            "{path}: no shape {} in the run; the shapes (by name and place in the list) are: {}{}",
+            r.given(),
+            names.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ))
+    })
+}
+
+/// The request with its shapes and pairs given: as asked, or the first event's pair (and its
+/// dynamic shapes), else the first dynamic shape.
+fn with_defaults(recording: &Recording, request: &PlotRequest) -> PlotRequest {
+    if !request.shapes.is_empty() || !request.pairs.is_empty() {
+        return request.clone();
+    }
+    let scene = recording.scene();
+    let moves = |i: usize| scene.shapes[i].motion.body == Body::Dynamic;
+    let what = request.quantities();
+    let (mut shapes, mut pairs) = (Vec::new(), Vec::new());
+    match recording.events().first() {
+        Some(e) => {
+            for i in [e.a, e.b] {
+                if moves(i) {
+                    shapes.push(ShapeRef::Id(i as u64));
+                }
+            }
+            pairs.push((ShapeRef::Id(e.a as u64), ShapeRef::Id(e.b as u64)));
+        }
+        None => {
+            if let Some(i) = (0..scene.shapes.len()).find(|&i| moves(i)) {
+                shapes.push(ShapeRef::Id(i as u64));
+            }
+        }
+    }
+    if !what.iter().any(|q| !q.of_pair()) {
+        shapes.clear();
+    }
+    if !what.iter().any(|q| q.of_pair()) {
+        pairs.clear();
+    }
+    PlotRequest {
+        shapes,
+        pairs,
+        ..request.clone()
+    }
+}
+
+/// Plot `recording` (read from `path`, for words) as `request` asks: every step from 0 (the
+/// scene at the start) to the last, the steps of events about a chosen shape or pair marked.
+pub fn plot_recording(
+    recording: &Recording,
+    request: &PlotRequest,
+    path: &str,
+) -> Result<Plot, PlotError> {
+    let request = with_defaults(recording, request);
+    let start = recording.scene();
+    let shapes: Vec<usize> = request
+        .shapes
+        .iter()
+        .map(|r| find(start, r, path))
+        .collect::<Result<_, _>>()?;
+    let pairs: Vec<(usize, usize)> = request
+        .pairs
+        .iter()
+        .map(|(a, b)| Ok((find(start, a, path)?, find(start, b, path)?)))
+        .collect::<Result<_, PlotError>>()?;
+    if shapes.is_empty() && pairs.is_empty() {
+        return Err(PlotError::NotThere(format!(
+            "{path}: the run has no event and no dynamic shape: name what to plot with --shape or --pair"
+        )));
+    }
+    let config = recording.config();
+    let mut builder = PlotBuilder::new(
+        shapes.len(),
+        pairs.len(),
+        &request.quantities(),
+        request.frames,
+        "",
+    );
+    let mut scene = start.clone();
+    for k in 0..=recording.steps() {
+        if builder.done_before(k) {
+            break;
+        }
+        if !builder.wants(k) {
+            continue;
+        }
+        if k > 0 {
+            let Some(frame) = recording.frame(k) else {
+                break;
+            };
+            recording.place(&mut scene, &frame);
+        }
+        let shapes_now = &scene.shapes;
+        builder.frame(
+            k,
+            k as f64 * config.dt,
+            |n| {
+                let s = &shapes_now[shapes[n]];
+                Some(ShapeNow {
+                    position: s.placed.pose.position,
+                    angle: s.placed.pose.angle(),
+                    velocity: s.motion.velocity,
+                    angular: s.motion.angular_velocity,
+                })
+            },
+            |n| {
+                let (a, b) = (
+                    &shapes_now[pairs[n].0].placed,
+                    &shapes_now[pairs[n].1].placed,
+                );
+                let exact = Exact::of(a, b, None).summary;
+                let claims = resolver_pair(config.resolver, a, b)
+                    .into_iter()
+                    .map(|(piece, normal, depth)| ClaimNow {
+                        reported: Reported {
+                            piece,
+                            ..Reported::intersecting(depth, normal)
+                        },
+                        exact: Exact::of(a, b, piece).summary,
+                        tolerance: crate::judge::agreement::LENGTH_TOLERANCE * (1.0 + depth),
+                    })
+                    .collect();
+                Some(PairNow { exact, claims })
+            },
+        );
+    }
+    let about = |e: &Event| {
+        let ids = e.shapes();
+        shapes.iter().any(|s| ids.contains(s))
+            || pairs
+                .iter()
+                .any(|(a, b)| ids.contains(a) && ids.contains(b))
+    };
+    let name = |i: usize| start.shapes[i].display_name(i);
+    for e in recording.events().iter().filter(|e| about(e)) {
+        let k = e.step();
+        if builder.wants(k) {
+            builder.mark(Marker {
+                frame: k,
+                time: k as f64 * config.dt,
+                kind: MarkKind::Event(e.kind()),
+                text: format!("{}: {} / {}", e.kind().name(), name(e.a), name(e.b)),
+            });
+        }
+    }
+    let plot = builder.finish(
+        shapes.iter().map(|&i| name(i)).collect(),
+        pairs.iter().map(|&(a, b)| (name(a), name(b))).collect(),
+    );
+    plot.check_claimed(path)?;
+    Ok(plot)
+}

@@ -1,0 +1,827 @@
+//! Quantities over time: a run's shapes and pairs frame by frame (a shape's speed, a pair's
+//! claimed depth beside the exact one, the impulse that stopped it), with the frames of events
+//! and disagreeing claims marked. Plain data: `collidoscope plot` draws it ([`crate::picture`])
+//! and writes it as CSV ([`Plot::csv`]); the window's Plot panel draws the same [`Plot`].
+//!
+//! A source (a capture, a motion-lab recording) reads its frames and gives each one to a
+//! [`PlotBuilder`] as numbers of the chosen shapes ([`ShapeNow`]) and pairs ([`PairNow`]); the
+//! builder keeps one [`Series`] per shape or pair and quantity (a pair's claimed and exact
+//! values as two), `NaN` where a frame has no value (the shape not there, the pair not claimed).
+
+use crate::PairSummary;
+use crate::Reported;
+use crate::event::EventKind;
+use crate::geometry::DVec2;
+use crate::text::short_number;
+
+/// What is plotted against time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Quantity {
+    /// A shape's speed, |v|.
+    Speed,
+    /// A shape's velocity along x.
+    Vx,
+    /// A shape's velocity along y.
+    Vy,
+    /// A shape's angular velocity (radians per second, counter-clockwise).
+    Angular,
+    /// A shape's position along x.
+    X,
+    /// A shape's position along y.
+    Y,
+    /// A shape's angle (radians).
+    Angle,
+    /// A pair's depth (0 when apart): the claim's and the exact one.
+    Depth,
+    /// A pair's signed separation (the distance when apart, minus the depth when
+    /// intersecting): the claim's and the exact one.
+    Separation,
+    /// The angle of a pair's normal (radians, from +x): the claim's, and the exact one (the
+    /// MTV's direction, or from A's closest point toward B's when apart).
+    NormalAngle,
+    /// The normal impulse the engine's solver applied to a pair over the step, summed over
+    /// the claim's points (as the capture gives it; never exact).
+    Impulse,
+    /// How far a claim is from the exact result, |m - m*| + |g - g*| (the MTVs and the gaps),
+    /// beside tau, how far they may be.
+    Error,
+}
+
+impl Quantity {
+    /// Every quantity, shapes' first.
+    pub const ALL: [Quantity; 12] = [
+        Quantity::Speed,
+        Quantity::Vx,
+        Quantity::Vy,
+        Quantity::Angular,
+        Quantity::X,
+        Quantity::Y,
+        Quantity::Angle,
+        Quantity::Depth,
+        Quantity::Separation,
+        Quantity::NormalAngle,
+        Quantity::Impulse,
+        Quantity::Error,
+    ];
+
+    /// Its name in `--what` and in CSV columns.
+    pub fn name(self) -> &'static str {
+        match self {
+            Quantity::Speed => "speed",
+            Quantity::Vx => "vx",
+            Quantity::Vy => "vy",
+            Quantity::Angular => "angular",
+            Quantity::X => "x",
+            Quantity::Y => "y",
+            Quantity::Angle => "angle",
+            Quantity::Depth => "depth",
+            Quantity::Separation => "separation",
+            Quantity::NormalAngle => "normal-angle",
+            Quantity::Impulse => "impulse",
+            Quantity::Error => "error",
+        }
+    }
+
+    /// The quantity `name` names.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|q| q.name() == name)
+    }
+
+    /// Whether it belongs to a pair (else to a shape).
+    pub fn of_pair(self) -> bool {
+        matches!(
+            self,
+            Quantity::Depth
+                | Quantity::Separation
+                | Quantity::NormalAngle
+                | Quantity::Impulse
+                | Quantity::Error
+        )
+    }
+
+    /// Its unit, `units` the run's unit of length (`m`, `px`; empty: not known).
+    pub fn unit(self, units: &str) -> String {
+        let length = if units.is_empty() { "units" } else { units };
+        match self {
+            Quantity::Speed | Quantity::Vx | Quantity::Vy => format!("{length}/s"),
+            Quantity::Angular => "rad/s".into(),
+            Quantity::Angle | Quantity::NormalAngle => "rad".into(),
+            Quantity::X
+            | Quantity::Y
+            | Quantity::Depth
+            | Quantity::Separation
+            | Quantity::Error => length.into(),
+            Quantity::Impulse => match units {
+                "m" => "N s".into(),
+                "" => "mass x units/s".into(),
+                u => format!("kg {u}/s"),
+            },
+        }
+    }
+
+    /// The sides a subject's quantity is plotted in: a shape's one line; a pair's claimed and
+    /// exact (the impulse: claimed only; the error: the claim's beside tau).
+    pub fn sides(self) -> &'static [Side] {
+        match self {
+            Quantity::Depth | Quantity::Separation | Quantity::NormalAngle => {
+                &[Side::Claimed, Side::Exact]
+            }
+            Quantity::Impulse => &[Side::Claimed],
+            Quantity::Error => &[Side::Claimed, Side::Tolerance],
+            _ => &[Side::Shape],
+        }
+    }
+}
+
+/// The quantities `list` names (`speed,depth`), or the name that is not one, with the names
+/// there are.
+pub fn parse_quantities(list: &str) -> Result<Vec<Quantity>, String> {
+    let mut out = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let Some(q) = Quantity::from_name(name) else {
+            return Err(format!(
+                "--what {name}: not a quantity; the quantities are {}",
+                Quantity::ALL.map(Quantity::name).join(", ")
+            ));
+        };
+        if !out.contains(&q) {
+            out.push(q);
+        }
+    }
+    if out.is_empty() {
+        return Err(format!(
+            "--what: name at least one quantity: {}",
+            Quantity::ALL.map(Quantity::name).join(", ")
+        ));
+    }
+    Ok(out)
+}
+
+/// A shape as a plot is asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ShapeRef {
+    /// As the user wrote it: a name, or failing that an id (`crate`, `17`).
+    Given(String),
+    /// By its id.
+    Id(u64),
+}
+
+impl ShapeRef {
+    /// Whether the shape `id` named `name` is this one.
+    pub fn is(&self, id: u64, name: Option<&str>) -> bool {
+        match self {
+            ShapeRef::Id(want) => *want == id,
+            ShapeRef::Given(given) => {
+                name == Some(given.as_str())
+                    || (given.parse::<u64>() == Ok(id) && name != Some(given.as_str()))
+            }
+        }
+    }
+
+    /// As it was asked for, in words.
+    pub fn given(&self) -> String {
+        match self {
+            ShapeRef::Given(g) => format!("\"{g}\""),
+            ShapeRef::Id(id) => format!("id {id}"),
+        }
+    }
+}
+
+/// What to plot of a capture (empty shapes and pairs: those of the first event or disagreeing
+/// claim; empty quantities: `speed` and `depth`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlotRequest {
+    /// The shapes.
+    pub shapes: Vec<ShapeRef>,
+    /// The pairs (A first: the normal is plotted from A toward B).
+    pub pairs: Vec<(ShapeRef, ShapeRef)>,
+    /// The quantities.
+    pub what: Vec<Quantity>,
+    /// The frames (inclusive).
+    pub frames: Option<(u64, u64)>,
+}
+
+impl PlotRequest {
+    /// The quantities asked for, or `speed` and `depth`.
+    pub fn quantities(&self) -> Vec<Quantity> {
+        if self.what.is_empty() {
+            vec![Quantity::Speed, Quantity::Depth]
+        } else {
+            self.what.clone()
+        }
+    }
+}
+
+/// Why a plot could not be made.
+#[derive(Debug)]
+pub enum PlotError {
+    /// The capture could not be read.
+    File(crate::files::FileError),
+    /// What was asked for is not in it (a shape no shape is, a pair never claimed), in words.
+    NotThere(String),
+}
+
+impl std::fmt::Display for PlotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlotError::File(e) => write!(f, "{e}"),
+            PlotError::NotThere(words) => f.write_str(words),
+        }
+    }
+}
+
+impl From<crate::files::FileError> for PlotError {
+    fn from(e: crate::files::FileError) -> Self {
+        PlotError::File(e)
+    }
+}
+
+/// Which line of a quantity a series is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// A shape's own value.
+    Shape,
+    /// What the engine (or the motion lab's resolver) claimed.
+    Claimed,
+    /// The exact value at the same poses.
+    Exact,
+    /// tau, how far a claim may be from the exact result and still agree.
+    Tolerance,
+}
+
+impl Side {
+    /// Its word in a series' label (empty for a shape's).
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Shape => "",
+            Side::Claimed => "claimed",
+            Side::Exact => "exact",
+            Side::Tolerance => "tau",
+        }
+    }
+}
+
+/// What a series is of: a shape, or a pair, each by its place in the plot's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subject {
+    /// The `n`-th shape chosen.
+    Shape(usize),
+    /// The `n`-th pair chosen.
+    Pair(usize),
+}
+
+/// One line of a plot: a quantity of a shape or a pair, a value per frame of the plot
+/// (`NaN`: none at that frame).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Whose.
+    pub subject: Subject,
+    /// What.
+    pub quantity: Quantity,
+    /// Which line of it.
+    pub side: Side,
+    /// Its name in a legend and a CSV column (`crate speed`, `tile 3 / crate depth exact`).
+    pub label: String,
+    /// Its unit (`m/s`).
+    pub unit: String,
+    /// A value per frame of the plot.
+    pub values: Vec<f64>,
+}
+
+/// What a frame of the plot is marked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkKind {
+    /// An event of this kind.
+    Event(EventKind),
+    /// A claim that disagrees with the exact result.
+    Disagrees,
+}
+
+/// A frame marked on the time axis, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    /// The frame (a capture's frame number, a recording's step).
+    pub frame: u64,
+    /// Its time (seconds).
+    pub time: f64,
+    /// Why.
+    pub kind: MarkKind,
+    /// What happened, in a few words (`seam: crate on tile 4`).
+    pub text: String,
+}
+
+/// Quantities over time for the chosen shapes and pairs of a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plot {
+    /// The run's unit of length (`m`, `px`; empty: not known).
+    pub units: String,
+    /// The shapes chosen, by their names (or `id 5`).
+    pub shapes: Vec<String>,
+    /// The pairs chosen, by their names.
+    pub pairs: Vec<(String, String)>,
+    /// The frames plotted, in order.
+    pub frames: Vec<u64>,
+    /// Each frame's time (seconds).
+    pub times: Vec<f64>,
+    /// The lines, in the order chosen: each shape's quantities, then each pair's.
+    pub series: Vec<Series>,
+    /// The frames marked, in order of time.
+    pub markers: Vec<Marker>,
+    /// How many events and disagreeing claims of the plotted shapes were left unmarked (past
+    /// [`MARKERS_KEPT`]).
+    pub markers_left_out: usize,
+    /// Whether each pair was claimed at a frame plotted.
+    pub claimed: Vec<bool>,
+}
+
+/// The most frames a plot marks (a long run with a stale contact every frame would bury the
+/// lines under its marks); those past it are counted.
+pub const MARKERS_KEPT: usize = 200;
+
+/// A shape's numbers at a frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeNow {
+    /// Its position.
+    pub position: DVec2,
+    /// Its angle (radians).
+    pub angle: f64,
+    /// Its velocity.
+    pub velocity: DVec2,
+    /// Its angular velocity (radians per second).
+    pub angular: f64,
+}
+
+/// A pair's numbers at a frame: the exact result at its poses, and its claims (a pair with a
+/// chain may have one per piece).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairNow {
+    /// The exact result of the pair (its deepest piece for a chain).
+    pub exact: PairSummary,
+    /// The claims made about it at this frame.
+    pub claims: Vec<ClaimNow>,
+}
+
+/// A claim at a frame, with what it is judged against.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClaimNow {
+    /// What it says.
+    pub reported: Reported,
+    /// The exact result it is judged against (its piece's, for a claim about a chain's piece).
+    pub exact: PairSummary,
+    /// tau: how far it may be from the exact result and still agree.
+    pub tolerance: f64,
+}
+
+/// Builds a [`Plot`] a frame at a time.
+#[derive(Clone, Debug)]
+pub struct PlotBuilder {
+    plot: Plot,
+    shapes: usize,
+    pairs: usize,
+    frames: Option<(u64, u64)>,
+}
+
+impl PlotBuilder {
+    /// A plot of `shapes` shapes and `pairs` pairs (named later, by [`Self::finish`]), each
+    /// with the quantities of `what` that belong to it, over the frames `frames` (inclusive;
+    /// `None`: all).
+    pub fn new(
+        shapes: usize,
+        pairs: usize,
+        what: &[Quantity],
+        frames: Option<(u64, u64)>,
+        units: &str,
+    ) -> Self {
+        let mut series = Vec::new();
+        let subjects = (0..shapes)
+            .map(Subject::Shape)
+            .chain((0..pairs).map(Subject::Pair));
+        for subject in subjects {
+            for &quantity in what {
+                if quantity.of_pair() != matches!(subject, Subject::Pair(_)) {
+                    continue;
+                }
+                for &side in quantity.sides() {
+                    series.push(Series {
+                        subject,
+                        quantity,
+                        side,
+                        label: String::new(),
+                        unit: quantity.unit(units),
+                        values: Vec::new(),
+                    });
+                }
+            }
+        }
+        Self {
+            plot: Plot {
+                units: units.into(),
+                claimed: vec![false; pairs],
+                series,
+                ..Plot::default()
+            },
+            shapes,
+            pairs,
+            frames,
+        }
+    }
+
+    /// Whether `frame` is within the frames asked for.
+    pub fn wants(&self, frame: u64) -> bool {
+        self.frames
+            .is_none_or(|(lo, hi)| (lo..=hi).contains(&frame))
+    }
+
+    /// Whether the frames asked for end before `frame` (a source may stop reading).
+    pub fn done_before(&self, frame: u64) -> bool {
+        self.frames.is_some_and(|(_, hi)| frame > hi)
+    }
+
+    /// How many lines the plot has.
+    pub fn series_count(&self) -> usize {
+        self.plot.series.len()
+    }
+
+    /// The frames added so far.
+    pub fn frames(&self) -> usize {
+        self.plot.frames.len()
+    }
+
+    /// Add a frame: `shape(n)` gives the `n`-th chosen shape's numbers, `pair(n)` the `n`-th
+    /// pair's (`None`: not there at this frame).
+    pub fn frame(
+        &mut self,
+        frame: u64,
+        time: f64,
+        mut shape: impl FnMut(usize) -> Option<ShapeNow>,
+        mut pair: impl FnMut(usize) -> Option<PairNow>,
+    ) {
+        let shapes: Vec<_> = (0..self.shapes).map(&mut shape).collect();
+        let pairs: Vec<_> = (0..self.pairs).map(&mut pair).collect();
+        for (claimed, now) in self.plot.claimed.iter_mut().zip(&pairs) {
+            *claimed |= now.as_ref().is_some_and(|p| !p.claims.is_empty());
+        }
+        self.plot.frames.push(frame);
+        self.plot.times.push(time);
+        for s in &mut self.plot.series {
+            let value = match s.subject {
+                Subject::Shape(n) => shapes[n].map_or(f64::NAN, |now| shape_value(s.quantity, now)),
+                Subject::Pair(n) => pairs[n]
+                    .as_ref()
+                    .map_or(f64::NAN, |now| pair_value(s.quantity, s.side, now)),
+            };
+            s.values.push(value);
+        }
+    }
+
+    /// Mark a frame (kept up to [`MARKERS_KEPT`]; those past it are counted).
+    pub fn mark(&mut self, marker: Marker) {
+        if self.plot.markers.len() < MARKERS_KEPT {
+            self.plot.markers.push(marker);
+        } else {
+            self.plot.markers_left_out += 1;
+        }
+    }
+
+    /// The plot so far, without its names (what a window shows while the source is read).
+    pub fn plot(&self) -> &Plot {
+        &self.plot
+    }
+
+    /// The plot, its shapes and pairs named (`shapes[n]`, `pairs[n]`) and its lines labelled.
+    pub fn finish(mut self, shapes: Vec<String>, pairs: Vec<(String, String)>) -> Plot {
+        name_plot(&mut self.plot, shapes, pairs);
+        self.plot
+    }
+}
+
+/// Name `plot`'s shapes and pairs, and label each line by them.
+pub fn name_plot(plot: &mut Plot, shapes: Vec<String>, pairs: Vec<(String, String)>) {
+    for s in &mut plot.series {
+        let whose = match s.subject {
+            Subject::Shape(n) => shapes.get(n).cloned().unwrap_or_default(),
+            Subject::Pair(n) => pairs
+                .get(n)
+                .map(|(a, b)| format!("{a} / {b}"))
+                .unwrap_or_default(),
+        };
+        s.label = series_label(&whose, s.quantity, s.side);
+    }
+    plot.shapes = shapes;
+    plot.pairs = pairs;
+    plot.markers.sort_by(|a, b| a.time.total_cmp(&b.time));
+}
+
+/// A line's label: `crate speed`, `tile 3 / crate depth exact`.
+pub fn series_label(whose: &str, quantity: Quantity, side: Side) -> String {
+    match side {
+        Side::Shape => format!("{whose} {}", quantity.name()),
+        Side::Tolerance => format!("{whose} tau"),
+        side => format!("{whose} {} {}", quantity.name(), side.word()),
+    }
+}
+
+/// A shape's `quantity` at a frame.
+pub fn shape_value(quantity: Quantity, now: ShapeNow) -> f64 {
+    match quantity {
+        Quantity::Speed => now.velocity.length(),
+        Quantity::Vx => now.velocity.x,
+        Quantity::Vy => now.velocity.y,
+        Quantity::Angular => now.angular,
+        Quantity::X => now.position.x,
+        Quantity::Y => now.position.y,
+        Quantity::Angle => now.angle,
+        _ => f64::NAN,
+    }
+}
+
+/// A pair's `quantity` at a frame, the `side` asked: the claim's (of the deepest claim when
+/// the pair has several; the impulse summed over them all; `NaN` when it has none), or the
+/// exact one.
+pub fn pair_value(quantity: Quantity, side: Side, now: &PairNow) -> f64 {
+    let claim = deepest(&now.claims);
+    match (side, quantity) {
+        (Side::Exact, q) => summary_value(q, &now.exact),
+        (Side::Tolerance, _) => now
+            .claims
+            .iter()
+            .map(|c| c.tolerance)
+            .reduce(f64::max)
+            .unwrap_or(f64::NAN),
+        (_, Quantity::Impulse) => {
+            let impulses: Vec<f64> = now
+                .claims
+                .iter()
+                .filter_map(|c| c.reported.impulses.as_ref())
+                .flatten()
+                .copied()
+                .collect();
+            if impulses.is_empty() {
+                f64::NAN
+            } else {
+                impulses.iter().sum()
+            }
+        }
+        (_, Quantity::Error) => now
+            .claims
+            .iter()
+            .map(|c| crate::judge::agreement::claim_error(&c.exact, &c.reported))
+            .reduce(f64::max)
+            .unwrap_or(f64::NAN),
+        (_, q) => claim.map_or(f64::NAN, |c| reported_value(q, &c.reported)),
+    }
+}
+
+/// The claim that says the pair is deepest in (else the first).
+fn deepest(claims: &[ClaimNow]) -> Option<&ClaimNow> {
+    claims
+        .iter()
+        .filter(|c| c.reported.intersecting)
+        .max_by(|a, b| {
+            let depth = |c: &ClaimNow| c.reported.depth.unwrap_or(0.0);
+            depth(a).total_cmp(&depth(b))
+        })
+        .or(claims.first())
+}
+
+/// What a claim says of `quantity` (`NaN`: it does not say).
+fn reported_value(quantity: Quantity, r: &Reported) -> f64 {
+    match quantity {
+        Quantity::Depth if r.intersecting => r.depth.unwrap_or(f64::NAN),
+        Quantity::Depth => 0.0,
+        Quantity::Separation if r.intersecting => r.depth.map_or(f64::NAN, |d| -d),
+        Quantity::Separation => r.distance.or(r.separation).unwrap_or(f64::NAN),
+        Quantity::NormalAngle => r.normal.map_or(f64::NAN, angle_of),
+        _ => f64::NAN,
+    }
+}
+
+/// What the exact result says of `quantity`.
+fn summary_value(quantity: Quantity, s: &PairSummary) -> f64 {
+    match quantity {
+        Quantity::Depth => s.depth,
+        Quantity::Separation if s.intersecting => -s.depth,
+        Quantity::Separation => s.distance,
+        Quantity::NormalAngle => s
+            .normal
+            .or_else(|| s.closest.and_then(|[a, b]| (b - a).try_normalize()))
+            .map_or(f64::NAN, angle_of),
+        _ => f64::NAN,
+    }
+}
+
+/// The angle of `v` from +x (radians, in (-pi, pi]).
+fn angle_of(v: DVec2) -> f64 {
+    v.y.atan2(v.x)
+}
+
+impl Plot {
+    /// The plot, or the words for its first pair never claimed in the frames plotted (of the
+    /// run at `path`).
+    pub fn check_claimed(&self, path: &str) -> Result<(), PlotError> {
+        match self.pairs.iter().zip(&self.claimed).find(|(_, c)| !**c) {
+            Some(((a, b), _)) => Err(PlotError::NotThere(never_claimed(
+                path,
+                (a, b),
+                self.frames.len(),
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The plot as CSV: a header row (`frame`, `time`, each line's label with its unit in
+    /// brackets, `marks`), then a row per frame; every number written exactly (the shortest
+    /// text that reads back as the same f64), an empty cell where a line has no value, and
+    /// the frame's marks in words, `; ` between them.
+    pub fn csv(&self) -> String {
+        let mut out = String::from("frame,time");
+        for s in &self.series {
+            out.push(',');
+            out.push_str(&csv_cell(&format!("{} ({})", s.label, s.unit)));
+        }
+        out.push_str(",marks\n");
+        let mut marks = self.markers.iter().peekable();
+        for (row, (&frame, &time)) in self.frames.iter().zip(&self.times).enumerate() {
+            out.push_str(&format!("{frame},{time}"));
+            for s in &self.series {
+                out.push(',');
+                let v = s.values[row];
+                if v.is_finite() {
+                    out.push_str(&v.to_string());
+                }
+            }
+            let mut here = Vec::new();
+            while let Some(m) = marks.next_if(|m| m.frame <= frame) {
+                if m.frame == frame {
+                    here.push(m.text.as_str());
+                }
+            }
+            out.push(',');
+            out.push_str(&csv_cell(&here.join("; ")));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The position of the frame shown at or just before `time` (`None`: before the first).
+    pub fn position_at(&self, time: f64) -> Option<usize> {
+        let after = self.times.partition_point(|&t| t <= time);
+        after.checked_sub(1)
+    }
+
+    /// What the plot shows, in a line: `crate speed and depth over 120 frames (0 to 2 s), 3
+    /// marks`.
+    pub fn summary(&self) -> String {
+        let (Some(first), Some(last)) = (self.times.first(), self.times.last()) else {
+            return "no frames plotted".into();
+        };
+        let mut whose: Vec<String> = self.shapes.clone();
+        whose.extend(self.pairs.iter().map(|(a, b)| format!("{a} / {b}")));
+        let mut what: Vec<&str> = Vec::new();
+        for s in &self.series {
+            if !what.contains(&s.quantity.name()) {
+                what.push(s.quantity.name());
+            }
+        }
+        let marks = self.markers.len() + self.markers_left_out;
+        format!(
+            "{}: {} over {} frame{} ({} to {} s), {marks} mark{}",
+            whose.join(", "),
+            what.join(", "),
+            self.frames.len(),
+            if self.frames.len() == 1 { "" } else { "s" },
+            short_number(*first),
+            short_number(*last),
+            if marks == 1 { "" } else { "s" },
+        )
+    }
+}
+
+/// A pair asked of a plot that the engine never claimed in the frames plotted.
+fn never_claimed(path: &str, (a, b): (&str, &str), frames: usize) -> String {
+    format!(
+        "{path}: no contact between {a} and {b} was claimed in the {frames} frame{} plotted: \
+         choose a pair that was (diagnose lists a capture's claims), or plot the shapes with --shape",
+        if frames == 1 { "" } else { "s" }
+    )
+}
+
+/// A CSV cell: quoted when it holds a comma, a quote or a line end.
+fn csv_cell(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resting(depth: f64, impulses: Option<Vec<f64>>) -> ClaimNow {
+        let exact = PairSummary {
+            intersecting: true,
+            depth: 0.01,
+            normal: Some(DVec2::Y),
+            distance: 0.0,
+            closest: None,
+            contacts: vec![],
+        };
+        ClaimNow {
+            reported: Reported {
+                impulses,
+                ..Reported::intersecting(depth, DVec2::Y)
+            },
+            exact,
+            tolerance: 1e-6,
+        }
+    }
+
+    #[test]
+    fn every_quantity_has_a_name_that_reads_back() {
+        for q in Quantity::ALL {
+            assert_eq!(Quantity::from_name(q.name()), Some(q));
+        }
+        assert_eq!(
+            parse_quantities("speed, depth,speed").unwrap(),
+            vec![Quantity::Speed, Quantity::Depth]
+        );
+        let e = parse_quantities("speed,sped").unwrap_err();
+        assert!(
+            e.contains("--what sped") && e.contains("normal-angle"),
+            "{e}"
+        );
+        assert!(parse_quantities(",").is_err());
+    }
+
+    #[test]
+    fn a_frame_gives_each_line_its_value_and_nan_where_there_is_none() {
+        let mut b = PlotBuilder::new(
+            1,
+            1,
+            &[Quantity::Speed, Quantity::Depth, Quantity::Impulse],
+            None,
+            "m",
+        );
+        assert_eq!(b.series_count(), 4);
+        let crate_now = ShapeNow {
+            position: DVec2::new(1.0, 2.0),
+            angle: 0.5,
+            velocity: DVec2::new(3.0, -4.0),
+            angular: 0.0,
+        };
+        b.frame(
+            7,
+            0.1,
+            |_| Some(crate_now),
+            |_| {
+                Some(PairNow {
+                    exact: resting(0.0, None).exact,
+                    claims: vec![resting(0.02, Some(vec![0.25, 0.5]))],
+                })
+            },
+        );
+        b.frame(8, 0.2, |_| None, |_| None);
+        let plot = b.finish(vec!["crate".into()], vec![("floor".into(), "crate".into())]);
+        let values: Vec<(String, Vec<f64>)> = plot
+            .series
+            .iter()
+            .map(|s| (s.label.clone(), s.values.clone()))
+            .collect();
+        assert_eq!(values[0].0, "crate speed");
+        assert_eq!(values[0].1[0], 5.0);
+        assert!(values[0].1[1].is_nan());
+        assert_eq!(values[1].0, "floor / crate depth claimed");
+        assert_eq!(values[1].1[0], 0.02);
+        assert_eq!(values[2].0, "floor / crate depth exact");
+        assert_eq!(values[2].1[0], 0.01);
+        assert_eq!(values[3].0, "floor / crate impulse claimed");
+        assert_eq!(values[3].1[0], 0.75);
+        assert_eq!(plot.series[3].unit, "N s");
+        let csv = plot.csv();
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            "frame,time,crate speed (m/s),floor / crate depth claimed (m),\
+             floor / crate depth exact (m),floor / crate impulse claimed (N s),marks"
+        );
+        assert_eq!(lines.next().unwrap(), "7,0.1,5,0.02,0.01,0.75,");
+        assert_eq!(lines.next().unwrap(), "8,0.2,,,,,");
+    }
+
+    #[test]
+    fn only_the_frames_asked_for_are_wanted() {
+        let b = PlotBuilder::new(1, 0, &[Quantity::X], Some((3, 5)), "px");
+        assert!(!b.wants(2) && b.wants(3) && b.wants(5) && !b.wants(6));
+        assert!(b.done_before(6) && !b.done_before(5));
+        assert_eq!(b.plot().series[0].unit, "px");
+    }
+
+    #[test]
+    fn a_cell_with_a_comma_is_quoted() {
+        assert_eq!(csv_cell("a, b"), "\"a, b\"");
+        assert_eq!(csv_cell("say \"x\""), "\"say \"\"x\"\"\"");
+        assert_eq!(csv_cell("plain"), "plain");
+    }
+}
