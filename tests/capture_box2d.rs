@@ -12,6 +12,8 @@
 #[allow(dead_code, unused_imports)]
 #[path = "../src/capture/adapters/box2d/mod.rs"]
 mod box2d_capture;
+#[path = "common/plot_check.rs"]
+mod plot_check;
 
 use box2d_capture::{Box2dCapture, header};
 use boxdd_sys::ffi::*;
@@ -2021,4 +2023,52 @@ fn a_box2d_step_judged_in_process_names_the_seam_the_capture_file_names() {
     // The file written beside it says the same.
     let events = events(capture.finish().unwrap());
     assert_eq!(events[0].frame(), 23);
+}
+
+/// Over time (docs/format.md, "collidoscope plot"): a plot of the tile floor's crate is the
+/// capture's own numbers, column for column and to the bit (its pose and velocity every frame,
+/// the pair's claim and impulses where Box2D claimed it, the exact depth at the frame's poses),
+/// and marks the seam the crate catches on at frame 23 where its speed drops. On one floor box
+/// the pair is claimed, with impulses, every frame the crate touches it.
+#[test]
+fn a_plot_of_a_box2d_capture_is_the_capture_s_own_numbers() {
+    use collidoscope::series::{MarkKind, Quantity};
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let mut world = World::new(ORIGIN, false);
+    floor_game(&mut world, Floor::Tiles);
+    let capture = world.run(120);
+    let checked = plot_check::csv_equals_the_capture(&capture, "crate", ("tile4", "crate"));
+    assert_eq!(checked.rows, 120);
+    assert!(checked.claimed >= 3, "{checked:?}");
+    assert_eq!(checked.with_impulses, checked.claimed);
+    let plot = &checked.plot;
+    let seam = plot
+        .markers
+        .iter()
+        .find(|m| m.kind == MarkKind::Event(EventKind::Seam) && m.frame == 23)
+        .unwrap_or_else(|| panic!("no seam marked at frame 23: {:?}", plot.markers));
+    assert!(
+        seam.text.contains("crate") && seam.text.contains("tile4"),
+        "{seam:?}"
+    );
+    let speed = plot
+        .series
+        .iter()
+        .find(|s| s.quantity == Quantity::Speed)
+        .unwrap();
+    let at = |frame: u64| speed.values[plot.frames.iter().position(|f| *f == frame).unwrap()];
+    assert!(
+        at(23) > 4.0 && at(24) < 0.6 * at(23),
+        "{} then {}",
+        at(23),
+        at(24)
+    );
+
+    let mut world = World::new(ORIGIN, false);
+    floor_game(&mut world, Floor::OneBox);
+    let capture = world.run(60);
+    let checked = plot_check::csv_equals_the_capture(&capture, "crate", ("floor", "crate"));
+    assert_eq!(checked.rows, 60);
+    assert!(checked.claimed >= 55, "{checked:?}");
+    assert_eq!(checked.with_impulses, checked.claimed);
 }

@@ -49,7 +49,7 @@ pub fn run(args: &PlotArgs) -> u8 {
         );
         return 2;
     };
-    let request = match request_of(args) {
+    let request = match request_of(args).and_then(|r| r.check().map(|()| r)) {
         Ok(r) => r,
         Err(message) => {
             eprintln!("collidoscope plot: {message}");
@@ -67,39 +67,15 @@ pub fn run(args: &PlotArgs) -> u8 {
             eprintln!("{e}");
             return 1;
         }
+        Err(PlotError::Unreadable(words)) => {
+            eprintln!("{words}");
+            return 1;
+        }
         Err(PlotError::NotThere(words)) => {
             eprintln!("{words}");
             return 2;
         }
     };
-    if plot.series.is_empty() {
-        eprintln!(
-            "{}: nothing to plot: {} belong{} to {}, and only {} were chosen",
-            path.display(),
-            request
-                .quantities()
-                .iter()
-                .map(|q| q.name())
-                .collect::<Vec<_>>()
-                .join(", "),
-            if request.quantities().len() == 1 {
-                "s"
-            } else {
-                ""
-            },
-            if request.quantities()[0].of_pair() {
-                "pairs (--pair)"
-            } else {
-                "shapes (--shape)"
-            },
-            if request.pairs.is_empty() {
-                "shapes"
-            } else {
-                "pairs"
-            },
-        );
-        return 2;
-    }
     if let Some(csv) = &args.csv {
         if let Err(e) = crate::files::write_atomically(csv, plot.csv().as_bytes()) {
             eprintln!("{}: cannot write the table: {e}", csv.display());
@@ -167,11 +143,8 @@ pub fn plot_file(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<String
         Err(_) => {
             let words = match crate::capture::not_a_capture(path) {
                 Some(what) if what.unreadable() => {
-                    return Err(PlotError::File(crate::files::FileError::new(
-                        path,
-                        crate::files::Problem::Document(crate::capture::words::not_a_capture(
-                            path, &what,
-                        )),
+                    return Err(PlotError::Unreadable(crate::capture::words::not_a_capture(
+                        path, &what,
                     )));
                 }
                 Some(what) => crate::capture::words::not_a_capture(path, &what),

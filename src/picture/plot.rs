@@ -103,7 +103,10 @@ pub fn value_range(plot: &Plot, quantity: Quantity) -> (f64, f64) {
 /// Round tick values from `lo` to `hi`, about `count` of them (steps of 1, 2 or 5 times a
 /// power of ten).
 pub fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
-    if !(hi > lo) || !lo.is_finite() || !hi.is_finite() {
+    if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater)
+        || !lo.is_finite()
+        || !hi.is_finite()
+    {
         return vec![lo];
     }
     let rough = (hi - lo) / count.max(1) as f64;

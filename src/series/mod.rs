@@ -202,6 +202,34 @@ pub struct PlotRequest {
 }
 
 impl PlotRequest {
+    /// Whether the quantities asked for belong to what is asked of (a shape's quantity needs a
+    /// shape, a pair's a pair; nothing chosen: the defaults have both), else the words.
+    pub fn check(&self) -> Result<(), String> {
+        if self.shapes.is_empty() && self.pairs.is_empty() {
+            return Ok(());
+        }
+        let what = self.quantities();
+        if what.iter().any(|q| q.of_pair() && !self.pairs.is_empty())
+            || what.iter().any(|q| !q.of_pair() && !self.shapes.is_empty())
+        {
+            return Ok(());
+        }
+        let names: Vec<&str> = what.iter().map(|q| q.name()).collect();
+        Err(if self.pairs.is_empty() {
+            format!(
+                "nothing to plot: {} {} of a pair (--pair A B), and only shapes were chosen",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
+            )
+        } else {
+            format!(
+                "nothing to plot: {} {} of a shape (--shape NAME), and only pairs were chosen",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
+            )
+        })
+    }
+
     /// The quantities asked for, or `speed` and `depth`.
     pub fn quantities(&self) -> Vec<Quantity> {
         if self.what.is_empty() {
@@ -217,15 +245,18 @@ impl PlotRequest {
 pub enum PlotError {
     /// The capture could not be read.
     File(crate::files::FileError),
-    /// What was asked for is not in it (a shape no shape is, a pair never claimed), in words.
+    /// What was asked for is not in it (a shape no shape is, a pair never claimed), or does
+    /// not go together (a shape's quantity asked of pairs only), in words.
     NotThere(String),
+    /// The file could not be read at all, in words.
+    Unreadable(String),
 }
 
 impl std::fmt::Display for PlotError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlotError::File(e) => write!(f, "{e}"),
-            PlotError::NotThere(words) => f.write_str(words),
+            PlotError::NotThere(words) | PlotError::Unreadable(words) => f.write_str(words),
         }
     }
 }

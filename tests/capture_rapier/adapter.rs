@@ -612,3 +612,32 @@ fn a_body_moved_by_the_game_between_steps_is_captured_where_the_step_sees_it() {
         .count();
     assert!(deep >= 4, "{deep}");
 }
+
+/// Over time (docs/format.md, "collidoscope plot"): a plot of a Rapier capture is the
+/// capture's own numbers, column for column and to the bit: a box sliding to a stop on a floor
+/// (its pose and velocity every frame; the pair's claim, normal and solver impulses every
+/// frame Rapier claims it; the exact depth and separation at the frame's poses).
+#[test]
+fn a_plot_of_a_rapier_capture_is_the_capture_s_own_numbers() {
+    let mut world = World::new(METRES, false);
+    world.narrow_phase = fresh_narrow_phase();
+    world.fixed("floor", ColliderBuilder::cuboid(8.0, 0.5), (0.0, -0.5), 0.0);
+    world.attach(
+        "box",
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(-4.0, 0.5))
+            .linvel(Vector::new(3.0, 0.0)),
+        ColliderBuilder::cuboid(0.5, 0.5),
+    );
+    let result = run(&mut world, 90, |_| {});
+    assert_eq!(result.agreeing, result.claims, "{:?}", result.examples);
+    let checked =
+        crate::plot_check::csv_equals_the_capture(&result.capture, "box", ("floor", "box"));
+    assert_eq!(checked.rows, 90);
+    assert!(checked.claimed >= 60, "{checked:?}");
+    assert_eq!(checked.with_impulses, checked.claimed);
+    // It slows under friction: the plotted speed falls from 3 m/s.
+    let plot = &checked.plot;
+    let speed = &plot.series[0].values;
+    assert!(speed[0] > 2.9 && speed[60] < speed[10], "{speed:?}");
+}

@@ -10,6 +10,8 @@
 mod rapier_capture;
 
 mod common;
+#[path = "../common/plot_check.rs"]
+mod plot_check;
 
 mod adapter;
 mod events;

@@ -207,6 +207,8 @@ pub struct Run {
     pub records: Vec<Record>,
     /// What happened over time: the capture's events, in order.
     pub events: Vec<CaptureEvent>,
+    /// The capture itself.
+    pub capture: Vec<u8>,
 }
 
 /// One claim, judged.
@@ -310,6 +312,7 @@ fn manifold_bits(narrow_phase: &NarrowPhase) -> HashMap<(u64, u64), Vec<u32>> {
 pub fn judge(bytes: Vec<u8>, kept: &[HashSet<(u64, u64)>]) -> Run {
     let mut run = Run {
         text_bytes: bytes.len(),
+        capture: bytes.clone(),
         ..Run::default()
     };
     let mut reader = CaptureReader::new(Path::new("rapier.capture.jsonl"), Cursor::new(bytes))

@@ -1,0 +1,226 @@
+//! `collidoscope plot` (docs/format.md, "`collidoscope plot`"): the real binary on the
+//! repository's captures and on a motion-lab recording; its pictures, its CSV, its defaults
+//! and its refusals.
+
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::*;
+use std::path::PathBuf;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("collidoscope-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The CSV as rows of cells (no cell here holds a comma).
+fn rows(path: &PathBuf) -> Vec<Vec<String>> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect()
+}
+
+/// Without --shape or --pair, the plot shows the first event's or disagreeing claim's pair
+/// and its shape that moves: the Rapier tile capture's crate and the tile it first catches
+/// on, speed and depth, the seams marked; the picture names them in its legend.
+#[test]
+fn by_default_the_first_troubles_shapes_are_plotted() {
+    let (svg, csv) = (scratch("default.svg"), scratch("default.csv"));
+    let o = collidoscope(&[
+        "plot",
+        "tests/captures/rapier-seams.capture.jsonl.gz",
+        "-o",
+        svg.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("crate, tile2 / crate: speed, depth over 120 frames"),
+        "{}",
+        stdout(&o)
+    );
+    let table = rows(&csv);
+    assert_eq!(
+        table[0],
+        [
+            "frame",
+            "time",
+            "crate speed (m/s)",
+            "tile2 / crate depth claimed (m)",
+            "tile2 / crate depth exact (m)",
+            "marks"
+        ]
+    );
+    assert_eq!(table.len(), 121);
+    assert_eq!(table[1][2], "7");
+    assert!(
+        table.iter().any(|r| r[5].starts_with("seam: tile")),
+        "{table:?}"
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for words in [
+        "crate speed (m/s)",
+        "tile2 / crate depth exact (m)",
+        "time (s)",
+        "seam: ",
+    ] {
+        assert!(text.contains(words), "{words} not in the picture");
+    }
+}
+
+/// A PNG in the light theme at the size asked, of chosen shapes, a pair and frames.
+#[test]
+fn a_png_of_chosen_shapes_pairs_and_frames() {
+    let png = scratch("chosen.png");
+    let csv = scratch("chosen.csv");
+    let o = collidoscope(&[
+        "plot",
+        "tests/captures/planck-tiles.capture.jsonl",
+        "--shape",
+        "crate",
+        "--pair",
+        "tile3",
+        "crate",
+        "--what",
+        "vx,vy,depth,separation,normal-angle,error",
+        "--frames",
+        "20",
+        "40",
+        "--size",
+        "640",
+        "400",
+        "--theme",
+        "light",
+        "-o",
+        png.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 640);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 400);
+    let table = rows(&csv);
+    assert_eq!(table.len(), 22, "frames 20 to 40 and the header");
+    assert_eq!(table[1][0], "20");
+    assert_eq!(table[21][0], "40");
+    assert_eq!(table[0].len(), 2 + 2 + 2 * 3 + 2 + 1);
+    assert!(
+        table[0].contains(&"tile3 / crate tau (m)".to_string()),
+        "{:?}",
+        table[0]
+    );
+}
+
+/// A motion-lab recording is plotted too, step by step: by default its first event's pair and
+/// dynamic shape (Box2D's ghost bumps: the crate on the tiles caught on tile 2), the event
+/// marked at its step.
+#[test]
+fn a_recording_is_plotted_step_by_step() {
+    let rec = scratch("run.recording");
+    let o = collidoscope(&[
+        "simulate",
+        "shapes/ghost-bumps.json",
+        "--dt",
+        "0.016666666666666666",
+        "--steps",
+        "30",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = scratch("run.csv");
+    let o = collidoscope(&[
+        "plot",
+        rec.to_str().unwrap(),
+        "--what",
+        "vx,depth",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table = rows(&csv);
+    assert_eq!(
+        table[0],
+        [
+            "frame",
+            "time",
+            "crate on the tiles vx (units/s)",
+            "tile 2 / crate on the tiles depth claimed (units)",
+            "tile 2 / crate on the tiles depth exact (units)",
+            "marks"
+        ]
+    );
+    assert_eq!(table.len(), 32, "steps 0 to 30 and the header");
+    assert_eq!(table[1][1], "0");
+    assert_eq!(table[1][2], "1.5");
+    let caught = table
+        .iter()
+        .position(|r| r[5].starts_with("caught:"))
+        .unwrap();
+    assert_eq!(table[caught][0], "12");
+    assert_eq!(table[caught][2], "0", "stopped dead: {:?}", table[caught]);
+}
+
+/// Clear refusals: a shape no frame holds (the names there are listed), a pair never claimed,
+/// a quantity that is not one, a shape's quantity asked of a pair, no output, a picture that is
+/// neither SVG nor PNG, a shape set, a file not there.
+#[test]
+fn what_is_not_there_is_refused_in_words() {
+    let tiles = "tests/captures/tiles.capture.jsonl";
+    let cases: [(&[&str], i32, &str); 8] = [
+        (
+            &["plot", tiles, "--shape", "crat", "-o", "x.svg"],
+            2,
+            "no shape \"crat\" in any frame; the shapes are: bullet (id 5), crate (id 9), tile1 (id 1), tile2 (id 2), wall (id 3)",
+        ),
+        (
+            &["plot", tiles, "--pair", "tile1", "tile2", "-o", "x.svg"],
+            2,
+            "no contact between tile1 and tile2 was claimed in the 3 frames plotted",
+        ),
+        (
+            &["plot", tiles, "--what", "sped", "-o", "x.svg"],
+            2,
+            "--what sped: not a quantity; the quantities are speed, vx, vy, angular, x, y, angle, depth",
+        ),
+        (
+            &[
+                "plot", tiles, "--pair", "tile1", "crate", "--what", "speed", "-o", "x.svg",
+            ],
+            2,
+            "nothing to plot: speed is of a shape (--shape NAME), and only pairs were chosen",
+        ),
+        (
+            &["plot", tiles],
+            2,
+            "name an output: -o OUT.svg|OUT.png, --csv OUT.csv, or both",
+        ),
+        (
+            &["plot", tiles, "-o", "x.jpg"],
+            2,
+            "x.jpg: the picture's name must end in .svg or .png",
+        ),
+        (
+            &["plot", "shapes/apart-capsules.json", "-o", "x.svg"],
+            2,
+            "is a shape set, not a capture; plot reads a capture or a motion-lab recording",
+        ),
+        (
+            &["plot", "no/such.jsonl", "-o", "x.svg"],
+            1,
+            "does not exist",
+        ),
+    ];
+    for (args, status, words) in cases {
+        let o = collidoscope(args);
+        assert_eq!(o.status.code(), Some(status), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(words), "{args:?}: {}", stderr(&o));
+        assert!(!std::path::Path::new("x.svg").exists());
+    }
+}
