@@ -122,6 +122,8 @@ pub enum CaptureCommand {
     CloseCompare,
     /// Show the frame where the compared runs first part (J).
     JumpToParting,
+    /// Plot these quantities in the Plot panel.
+    PlotWhat(Vec<crate::series::Quantity>),
 }
 
 /// What a run is made with: the panel's fields, changed by [`MotionCommand::Settings`] and

@@ -155,6 +155,8 @@ pub struct ViewOptions {
     pub label_axes: bool,
     /// The projector look: the light theme, lines twice as thick, labels at 24 points.
     pub projector: bool,
+    /// The Plot panel under the scene (capture lab, motion lab): quantities over time.
+    pub plot_panel: bool,
 }
 
 impl Default for ViewOptions {
@@ -166,6 +168,7 @@ impl Default for ViewOptions {
             show_naive: false,
             label_axes: false,
             projector: false,
+            plot_panel: true,
         }
     }
 }
@@ -402,6 +405,9 @@ impl App {
         }
         if self.lab == Lab::Capture {
             self.capture_lab.timeline(ui, out);
+            if self.options.plot_panel {
+                self.capture_lab.plot_panel(ui, out);
+            }
         }
         // On a phone only one side panel fits, under the scene: a switch shows the other.
         if ctx.content_rect().width() < widgets::PHONE && !latency {
@@ -635,6 +641,7 @@ impl App {
                 self.latency_lab.playback.playing || self.latency_lab.working().is_some()
             }
             Lab::Capture => {
+                self.capture_lab.plot.shown = self.options.plot_panel;
                 let busy = self.capture_lab.refresh(elapsed);
                 if let Some(message) = self.capture_lab.take_message() {
                     self.commands.push(Command::Say(message));

@@ -82,6 +82,34 @@ impl Quantity {
         }
     }
 
+    /// What it is, in a line (the Plot panel's tip).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Quantity::Speed => "a shape's speed, |v|",
+            Quantity::Vx => "a shape's velocity along x",
+            Quantity::Vy => "a shape's velocity along y",
+            Quantity::Angular => "a shape's angular velocity (rad/s, counter-clockwise)",
+            Quantity::X => "a shape's position along x",
+            Quantity::Y => "a shape's position along y",
+            Quantity::Angle => "a shape's angle (rad)",
+            Quantity::Depth => {
+                "a pair's depth: what was claimed (solid) beside the exact depth at the same poses (dashed)"
+            }
+            Quantity::Separation => {
+                "a pair's signed separation (the gap when apart, minus the depth when overlapping): claimed and exact"
+            }
+            Quantity::NormalAngle => {
+                "the angle of a pair's normal from +x (rad): claimed and exact"
+            }
+            Quantity::Impulse => {
+                "the normal impulse the engine's solver applied to a pair over the step, summed over its points"
+            }
+            Quantity::Error => {
+                "how far a claim is from the exact result, |m - m*| + |g - g*|, beside tau (dotted), how far it may be"
+            }
+        }
+    }
+
     /// The quantity `name` names.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|q| q.name() == name)
@@ -340,6 +368,28 @@ pub struct Marker {
     /// What happened, in a few words (`seam: crate on tile 4`).
     pub text: String,
 }
+
+impl Marker {
+    /// What happened at the frame, in a line: `frame 24 (t = 0.4 s): seam: crate / tile 4`.
+    pub fn words(&self) -> String {
+        format!(
+            "frame {} (t = {} s): {}",
+            self.frame,
+            short_number(self.time),
+            self.text
+        )
+    }
+}
+
+/// What the Plot panel is, in its tip.
+pub const PANEL_TIP: &str = "quantities over time: pick a shape (click it) or a pair (click two), \
+or select a claim; the frame shown is the yellow line; click or drag on the plot to show that \
+frame; scroll to pan, Ctrl+scroll to zoom, right-drag to zoom to a box, double-click to fit again; \
+events and disagreeing claims are marked (hover one)";
+
+/// What the Plot panel says when it has nothing to plot yet.
+pub const NOTHING_CHOSEN: &str =
+    "nothing to plot yet: pick a shape (click it) or a pair (click two), or select a claim";
 
 /// Quantities over time for the chosen shapes and pairs of a run.
 #[derive(Clone, Debug, Default, PartialEq)]

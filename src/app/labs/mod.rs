@@ -7,3 +7,4 @@ pub(super) mod casts_lab;
 pub(super) mod latency_lab;
 pub(super) mod motion_lab;
 pub(super) mod pair_lab;
+pub(super) mod plot_panel;

@@ -432,6 +432,8 @@ fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
     ui.separator();
     ui.checkbox(&mut options.shapes_panel, "Shapes panel");
     ui.checkbox(&mut options.explain_panel, "Explain panel");
+    ui.checkbox(&mut options.plot_panel, "Plot panel")
+        .on_hover_text(crate::series::PANEL_TIP);
 }
 
 /// The labs, as the top bar names them, with what each is for.

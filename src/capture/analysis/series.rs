@@ -253,6 +253,14 @@ impl CapturePlotter {
         self.disagreeing = now;
     }
 
+    /// Every frame read as a plot, named, the last frame's own events marked, with no word
+    /// against a pair never claimed (the window plots its exact lines: where an engine left a
+    /// pair out is worth seeing).
+    pub fn plot_as_read(mut self) -> Plot {
+        self.finish_events();
+        self.plot()
+    }
+
     /// The plot so far, named (what the window shows while the capture is read).
     pub fn plot(&self) -> Plot {
         let (shapes, pairs) = self.names();
@@ -477,14 +485,14 @@ pub fn plot_capture(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<Str
 pub const BATCH: usize = 256;
 
 /// Read `reader`'s frames into `plotter` until its end, the frames asked for are read, or
-/// `go_on` (given the frame just read) says stop; `batch` lines at a time parsed on every
+/// `go_on` (given the plotter, after each frame) says stop; `batch` lines at a time parsed on every
 /// core and applied in file order (1 for a capture still being written: each frame is taken
 /// as soon as it is there). Whether the end of the file was met.
 pub fn read_into(
     reader: &mut CaptureReader,
     plotter: &mut CapturePlotter,
     batch: usize,
-    mut go_on: impl FnMut(u64) -> bool,
+    mut go_on: impl FnMut(&CapturePlotter) -> bool,
 ) -> Result<bool, FileError> {
     let batch = batch.max(1);
     loop {
@@ -505,12 +513,144 @@ pub fn read_into(
                 return Ok(false);
             }
             plotter.frame(reader.state(), &frame);
-            if !go_on(frame.frame) {
+            if !go_on(plotter) {
                 return Ok(false);
             }
         }
         if end {
             return Ok(true);
         }
+    }
+}
+
+/// How often a plot being read is handed to the window.
+const HAND_OUT: std::time::Duration = std::time::Duration::from_millis(120);
+
+/// A plot of a capture built on a reader thread of its own, handed out as it grows: what the
+/// window's Plot panel draws (never waiting on it). A capture still being written is followed:
+/// its frames are plotted as they come, until the job is dropped.
+pub struct PlotJob {
+    request: PlotRequest,
+    found: std::sync::mpsc::Receiver<Result<Plot, String>>,
+    latest: Option<Plot>,
+    problem: Option<String>,
+    reading: bool,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl PlotJob {
+    /// Start plotting `source` as `request` asks (its shapes and pairs given); `live`: the
+    /// file is still being written (followed from its start, and then as it grows). In the
+    /// browser, with no thread to read on, a capture in memory is read here, whole.
+    pub fn start(source: crate::capture::CaptureSource, live: bool, request: PlotRequest) -> Self {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let (send, found) = std::sync::mpsc::channel();
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let job_stop = stop.clone();
+        let job_request = request.clone();
+        let work = move || {
+            let opened = match (&source, live) {
+                (crate::capture::CaptureSource::File(path), true) => {
+                    crate::capture::follow::Growing::open(path, None, job_stop.clone())
+                        .map_err(|e| {
+                            FileError::new(
+                                path,
+                                crate::files::Problem::io("cannot read the file", e),
+                            )
+                        })
+                        .and_then(|growing| CaptureReader::new(path, growing))
+                }
+                _ => source.reader(),
+            };
+            let mut reader = match opened {
+                Ok(reader) => reader,
+                Err(e) => {
+                    let _ = send.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            let mut plotter = CapturePlotter::new(source.name(), reader.header(), &job_request);
+            let mut last = std::time::Instant::now();
+            let batch = if live { 1 } else { BATCH };
+            let read = read_into(&mut reader, &mut plotter, batch, |plotter| {
+                if job_stop.load(Ordering::Relaxed) {
+                    return false;
+                }
+                if last.elapsed() >= HAND_OUT {
+                    last = std::time::Instant::now();
+                    return send.send(Ok(plotter.plot())).is_ok();
+                }
+                true
+            });
+            let _ = match read {
+                Ok(_) => send.send(Ok(plotter.plot_as_read())),
+                Err(e) => send.send(Err(e.to_string())),
+            };
+        };
+        let reading = if cfg!(target_arch = "wasm32") {
+            work();
+            true
+        } else {
+            std::thread::Builder::new()
+                .name("capture plot".into())
+                .spawn(work)
+                .is_ok()
+        };
+        Self {
+            request,
+            found,
+            latest: None,
+            problem: (!reading).then(|| "cannot start a thread to read the plot on".into()),
+            reading,
+            stop,
+        }
+    }
+
+    /// Take what the reader has handed out since: whether the plot changed.
+    pub fn update(&mut self) -> bool {
+        let mut changed = false;
+        loop {
+            match self.found.try_recv() {
+                Ok(Ok(plot)) => {
+                    self.latest = Some(plot);
+                    changed = true;
+                }
+                Ok(Err(problem)) => {
+                    self.problem = Some(problem);
+                    changed = true;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => return changed,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    changed |= std::mem::replace(&mut self.reading, false);
+                    return changed;
+                }
+            }
+        }
+    }
+
+    /// What it was asked for.
+    pub fn request(&self) -> &PlotRequest {
+        &self.request
+    }
+
+    /// The plot so far (`None` until the first frames are read).
+    pub fn plot(&self) -> Option<&Plot> {
+        self.latest.as_ref()
+    }
+
+    /// Why the capture could not be read to the end, if it could not.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// Whether the reader is still at work (or waiting for a followed file to grow).
+    pub fn is_reading(&self) -> bool {
+        self.reading
+    }
+}
+
+impl Drop for PlotJob {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }

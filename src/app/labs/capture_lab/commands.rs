@@ -292,6 +292,10 @@ impl CaptureLab {
                     c.index().path().display()
                 ))
             }),
+            CaptureCommand::PlotWhat(what) => {
+                self.plot.what = what;
+                None
+            }
             CaptureCommand::JumpToParting => {
                 let Some(compare) = &self.compare else {
                     return failed("no run is compared with this one: type a capture's path beside Compare with".into());

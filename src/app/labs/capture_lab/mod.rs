@@ -16,6 +16,7 @@ mod commands;
 pub(crate) mod compare;
 mod live;
 mod panel;
+mod plot;
 mod strip;
 
 use crate::app::command::Message;
@@ -139,6 +140,8 @@ pub struct CaptureLab {
     /// A shape to bring into view once the frame shown is read (where the compared runs part,
     /// the shape that differs most): the first claim it is in is explained.
     reveal: Option<u64>,
+    /// The Plot panel's quantities and the plot being read.
+    pub plot: plot::CapturePlot,
 }
 
 /// A Box2D recording replayed on its own thread: the recording, the frames done and the
@@ -181,6 +184,7 @@ impl Default for CaptureLab {
             moves: 0,
             compare_jump: None,
             reveal: None,
+            plot: plot::CapturePlot::default(),
         }
     }
 }
@@ -488,12 +492,13 @@ impl CaptureLab {
             }
         }
         self.reveal_shape();
+        let plotting = self.refresh_plot();
         if fresh && self.selected.is_some() && self.fit.is_none() {
             // Scrubbing or playing, the selected pair stays in view: the view moves only when
             // it leaves (a player that ran off the edge is brought back, the zoom kept).
             self.fit = Some(Fit::Reveal);
         }
-        scanning || reading || comparing || self.playback.playing
+        scanning || reading || comparing || plotting || self.playback.playing
     }
 
     /// Once the frame shown is the one asked for, bring the shape to reveal into view: the

@@ -1,0 +1,181 @@
+//! The Plot panel under the scene, shared by the capture lab and the motion lab: a
+//! [`Plot`] (built by the core, on the capture's reader thread or from the run's recording)
+//! drawn with egui_plot, one panel per quantity over one linked time axis. The frame shown is
+//! a vertical line; a click or a drag on the plot scrubs the timeline there; the frames of
+//! events and disagreeing claims are marked as on the strip (hover one for what happened);
+//! scroll pans, Ctrl+scroll zooms, a right-drag zooms to a box, a double-click fits again.
+//! Each lab owns what it plots (its choice of quantities, its plot) and turns what the panel
+//! says into its commands.
+
+use crate::picture::palette;
+use crate::picture::plot::{line_colours, mark_colour, panels, runs};
+use crate::series::{self, Plot, Quantity, Side};
+use eframe::egui::{self, Color32, RichText};
+use egui_plot::{Line, LineStyle, PlotPoints, VLine};
+
+/// What the user did in the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlotAction {
+    /// Show the frame at this time (seconds): a click or a drag on the plot.
+    Seek(f64),
+    /// Plot these quantities from now on.
+    What(Vec<Quantity>),
+}
+
+/// What a lab gives the panel to draw.
+pub struct PlotInput<'a> {
+    /// The egui id the panel's widgets are kept under (one per lab).
+    pub id: &'a str,
+    /// The plot, when there is one yet.
+    pub plot: Option<&'a Plot>,
+    /// The time of the frame shown (seconds).
+    pub shown: Option<f64>,
+    /// The quantities chosen.
+    pub what: &'a [Quantity],
+    /// What it plots, in words, or what to do to plot something.
+    pub status: String,
+    /// Whether the plot is still being read.
+    pub reading: bool,
+}
+
+/// The quantities the panel offers, shapes' then pairs'.
+const OFFERED: [Quantity; 12] = Quantity::ALL;
+
+/// The Plot panel, under the scene: the quantities to choose, then the plot.
+pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
+    let mut actions = Vec::new();
+    egui::Panel::bottom(format!("{} panel", input.id))
+        .resizable(true)
+        .default_size(240.0)
+        .min_size(110.0)
+        .show(ui, |ui| {
+            // The panel keeps the height it was given (or dragged to), its plots filling it.
+            ui.set_min_height(ui.available_height());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Plot").strong())
+                    .on_hover_text(series::PANEL_TIP);
+                for q in OFFERED {
+                    let on = input.what.contains(&q);
+                    let chip = ui.selectable_label(on, q.name()).on_hover_text(q.meaning());
+                    if chip.clicked() {
+                        let mut what: Vec<Quantity> = input.what.to_vec();
+                        if on {
+                            what.retain(|w| *w != q);
+                        } else {
+                            what.push(q);
+                            what.sort();
+                        }
+                        if !what.is_empty() {
+                            actions.push(PlotAction::What(what));
+                        }
+                    }
+                }
+                if input.reading {
+                    ui.spinner();
+                }
+            });
+            ui.label(RichText::new(&input.status).weak());
+            if let Some(plot) = input.plot.filter(|p| !p.series.is_empty()) {
+                actions.extend(draw(ui, input.id, plot, input.shown));
+            }
+        });
+    actions
+}
+
+/// The plot's panels, stacked over one linked time axis; what a click, a drag or a hover did.
+fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<PlotAction> {
+    let mut actions = Vec::new();
+    let quantities = panels(plot);
+    let colours = line_colours(plot);
+    let link = ui.make_persistent_id((id, "time"));
+    let n = quantities.len().max(1) as f32;
+    let height = ((ui.available_height() - 4.0 * n) / n).max(48.0);
+    for (k, &q) in quantities.iter().enumerate() {
+        let unit = plot
+            .series
+            .iter()
+            .find(|s| s.quantity == q)
+            .map(|s| s.unit.clone())
+            .unwrap_or_default();
+        let last = k + 1 == quantities.len();
+        let response = egui_plot::Plot::new((id, q.name()))
+            .height(height)
+            .link_axis(link, [true, false])
+            .link_cursor(link, [true, false])
+            .allow_drag(false)
+            .allow_double_click_reset(true)
+            .show_axes([last, true])
+            .y_axis_min_width(48.0)
+            .x_axis_label(if last { "time (s)" } else { "" })
+            .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
+            .label_formatter(|hover| match hover {
+                egui_plot::HoverPosition::NearDataPoint {
+                    plot_name,
+                    position,
+                    ..
+                } if !plot_name.is_empty() => Some(format!(
+                    "{plot_name}\nt = {:.4} s: {:.6}",
+                    position.x, position.y
+                )),
+                _ => None,
+            })
+            .show(ui, |p| {
+                for (s, colour) in plot.series.iter().zip(&colours) {
+                    if s.quantity != q {
+                        continue;
+                    }
+                    let (style, width) = match s.side {
+                        Side::Exact => (LineStyle::dashed_dense(), 1.5),
+                        Side::Tolerance => (LineStyle::dotted_dense(), 1.0),
+                        _ => (LineStyle::Solid, 2.0),
+                    };
+                    for run in runs(&plot.times, &s.values) {
+                        let points: Vec<[f64; 2]> = run.iter().map(|&(t, v)| [t, v]).collect();
+                        p.line(
+                            Line::new(format!("{} ({unit})", s.label), PlotPoints::from(points))
+                                .color(Color32::from(*colour))
+                                .style(style)
+                                .width(width),
+                        );
+                    }
+                }
+                for m in &plot.markers {
+                    p.add(
+                        VLine::new("", m.time)
+                            .color(Color32::from(palette::faded(mark_colour(m.kind), 150)))
+                            .style(LineStyle::dashed_dense())
+                            .width(1.0),
+                    );
+                }
+                if let Some(t) = shown {
+                    p.add(
+                        VLine::new("", t)
+                            .color(Color32::from(palette::DECIDING))
+                            .width(1.5),
+                    );
+                }
+                let r = p.response();
+                let scrub = r.clicked() || r.dragged();
+                (scrub, p.pointer_coordinate())
+            });
+        let (scrub, pointer) = response.inner;
+        if let (true, Some(at)) = (scrub, pointer) {
+            actions.push(PlotAction::Seek(at.x));
+        }
+        // A mark hovered: what happened there.
+        if let Some(at) = pointer.filter(|_| response.response.hovered()) {
+            let x = response.transform.position_from_point(&at).x;
+            let near = plot.markers.iter().find(|m| {
+                let mx = response
+                    .transform
+                    .position_from_point(&egui_plot::PlotPoint::new(m.time, at.y))
+                    .x;
+                (mx - x).abs() <= 4.0
+            });
+            if let Some(m) = near {
+                response.response.on_hover_text(m.words());
+            }
+        }
+    }
+    actions
+}
