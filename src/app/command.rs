@@ -223,6 +223,8 @@ pub enum MotionCommand {
     /// explained, and its picture drawn over the frame (a seam's face or corner, the shape
     /// covering it, the body's velocity before and after).
     ChooseEvent(usize),
+    /// Plot these quantities in the Plot panel.
+    PlotWhat(Vec<crate::series::Quantity>),
 }
 
 /// What the latency lab is asked besides its playback.

@@ -72,6 +72,7 @@ pub use command::{
 };
 pub use edit::Edit;
 pub use examples::Example;
+pub use labs::plot_panel::plot_area;
 pub use latency_lab::LatencyLab;
 pub use motion_lab::MotionLab;
 #[cfg(not(target_arch = "wasm32"))]
@@ -405,9 +406,6 @@ impl App {
         }
         if self.lab == Lab::Capture {
             self.capture_lab.timeline(ui, out);
-            if self.options.plot_panel {
-                self.capture_lab.plot_panel(ui, out);
-            }
         }
         // On a phone only one side panel fits, under the scene: a switch shows the other.
         if ctx.content_rect().width() < widgets::PHONE && !latency {
@@ -449,6 +447,14 @@ impl App {
                     .latency_lab
                     .ui(ui, ws, self.motion_lab.recording(), out),
                 Lab::Capture => self.capture_lab.ui(ui, self.options.show_naive, out),
+            }
+        }
+        // The Plot panel, under the scene and between the side panels.
+        if self.options.plot_panel {
+            match self.lab {
+                Lab::Motion => self.motion_lab.plot_panel(ui, out),
+                Lab::Capture => self.capture_lab.plot_panel(ui, out),
+                _ => {}
             }
         }
         // What the panels leave: the scene's place, where windows open.
@@ -630,6 +636,7 @@ impl App {
                 false
             }
             Lab::Motion => {
+                self.motion_lab.plot.shown = self.options.plot_panel;
                 self.motion_lab.refresh(&self.workspace, elapsed);
                 self.motion_lab.playback.playing
             }

@@ -119,6 +119,8 @@ pub fn plot_recording(
         "",
     );
     let mut scene = start.clone();
+    // Frame 0 is the scene at the start; the rest are decoded a block at a time.
+    let mut block: Option<(u64, Vec<Vec<super::BodyState>>)> = None;
     for k in 0..=recording.steps() {
         if builder.done_before(k) {
             break;
@@ -127,10 +129,16 @@ pub fn plot_recording(
             continue;
         }
         if k > 0 {
-            let Some(frame) = recording.frame(k) else {
+            let held = block
+                .as_ref()
+                .is_some_and(|(first, frames)| (*first..*first + frames.len() as u64).contains(&k));
+            if !held {
+                block = recording.block_of(k);
+            }
+            let Some((first, frames)) = &block else {
                 break;
             };
-            recording.place(&mut scene, &frame);
+            recording.place(&mut scene, &frames[(k - first) as usize]);
         }
         let shapes_now = &scene.shapes;
         builder.frame(

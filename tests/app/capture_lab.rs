@@ -1251,3 +1251,104 @@ fn opening_a_box2d_recording_says_where_its_capture_is_written() {
         "{said}"
     );
 }
+
+/// Wait until the capture lab's plot is read to its end (on its own thread).
+fn plotted(h: &mut Harness<'static, App>) -> collidoscope::series::Plot {
+    for _ in 0..2_000 {
+        h.run_steps(1);
+        if let Some(plot) = h.state().capture_lab().plot()
+            && plot.frames.len() == 120
+        {
+            h.run_steps(1);
+            return h.state().capture_lab().plot().unwrap().clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the plot was never read");
+}
+
+/// The Plot panel (docs/guide, "The Plot panel"): opened on the first divergence, it plots
+/// the explained pair's ball (its speed every frame, the capture's own 30 px/s) and the pair's
+/// claimed depth (the engine's 0.5 to 0.54, exactly) beside the exact one, the two frames
+/// the claim disagrees marked; a click on the plot shows the frame at that time, a drag
+/// follows the pointer; picking one shape plots that shape alone; the quantities are chosen.
+#[test]
+fn the_plot_panel_plots_the_explained_pair_and_scrubs_the_timeline() {
+    use collidoscope::series::{MarkKind, Quantity, Side};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("platformer.capture.jsonl");
+    platformer(&path);
+    let mut h = capture_harness(app(Some(path.clone())));
+    scanned(&mut h);
+    let plot = plotted(&mut h);
+    assert_eq!(plot.shapes, ["ball"]);
+    assert_eq!(plot.pairs, [("ledge".to_string(), "ball".to_string())]);
+    let line = |q: Quantity, side: Side| {
+        plot.series
+            .iter()
+            .find(|s| s.quantity == q && s.side == side)
+            .unwrap_or_else(|| panic!("no {q:?} {side:?}: {:?}", plot.series))
+    };
+    assert!(
+        line(Quantity::Speed, Side::Shape)
+            .values
+            .iter()
+            .all(|v| *v == 30.0)
+    );
+    let claimed = &line(Quantity::Depth, Side::Claimed).values;
+    for (k, depth) in claimed.iter().enumerate() {
+        assert_eq!(*depth, 0.5 + 0.01 * (k % 5) as f64, "frame {k}");
+    }
+    let exact = &line(Quantity::Depth, Side::Exact).values;
+    assert!(exact.iter().all(|d| d.is_finite() && *d > 0.0));
+    let marked: Vec<u64> = plot
+        .markers
+        .iter()
+        .filter(|m| m.kind == MarkKind::Disagrees)
+        .map(|m| m.frame)
+        .collect();
+    assert_eq!(marked, [30, 75]);
+    h.get_by_label_contains("ball, ledge / ball: speed, depth over 120 frames");
+    // A click on the plot shows the frame at that time (frame 60, one second in).
+    let (area, t0, t1) = collidoscope::app::plot_area(&h.ctx, "capture plot").unwrap();
+    let x_of = |t: f64| area.left() + ((t - t0) / (t1 - t0)) as f32 * area.width();
+    let y = area.center().y;
+    click_at(&mut h, egui::pos2(x_of(1.0), y));
+    h.run_steps(3);
+    let at = h.state().capture_lab().playback.position;
+    assert!((59..=61).contains(&at), "clicked at 1 s, shown {at}");
+    // A drag scrubs: the frame follows the pointer to 1.5 s (frame 90).
+    h.hover_at(egui::pos2(x_of(0.5), y));
+    h.run_steps(1);
+    h.drag_at(egui::pos2(x_of(0.5), y));
+    h.run_steps(1);
+    h.hover_at(egui::pos2(x_of(1.0), y));
+    h.run_steps(1);
+    h.hover_at(egui::pos2(x_of(1.5), y));
+    h.run_steps(1);
+    h.drop_at(egui::pos2(x_of(1.5), y));
+    h.run_steps(3);
+    let at = h.state().capture_lab().playback.position;
+    assert!((88..=92).contains(&at), "dragged to 1.5 s, shown {at}");
+    // The quantities are chosen in the panel: vy added.
+    h.get_by_label("vy").click();
+    h.run_steps(2);
+    let mut found = false;
+    for _ in 0..2_000 {
+        h.run_steps(1);
+        let plot = h.state().capture_lab().plot().cloned();
+        if let Some(plot) = plot.filter(|p| p.frames.len() == 120)
+            && plot.series.iter().any(|s| s.quantity == Quantity::Vy)
+        {
+            assert!(
+                plot.series
+                    .iter()
+                    .all(|s| s.quantity != Quantity::Vy || s.values.iter().all(|v| *v == 0.0))
+            );
+            found = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(found, "vy was never plotted");
+}

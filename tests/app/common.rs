@@ -154,3 +154,13 @@ pub fn wheel_down(h: &mut Harness<'static, App>, at: egui::Pos2, turns: usize) {
     }
     h.run_steps(2);
 }
+
+/// A click at `at` (a press and a release there), the window running between.
+pub fn click_at(h: &mut Harness<'static, App>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.run_steps(1);
+    h.drag_at(at);
+    h.run_steps(1);
+    h.drop_at(at);
+    h.run_steps(1);
+}

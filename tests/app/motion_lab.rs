@@ -390,3 +390,56 @@ fn gravity_is_edited_with_undo_and_a_clicked_seam_is_drawn_with_its_pair() {
     h.run_steps(2);
     assert_eq!(h.state().scene().gravity, Some(DVec2::new(0.0, -9.81)));
 }
+
+/// The motion lab's Plot panel: the explained pair over every step of the run (Box2D's ghost
+/// bumps: the crate on the tiles caught on tile 2 at step 12 stops dead, 1.5 to 0), the event
+/// marked at its step; a click on the plot shows that step.
+#[test]
+fn the_motion_lab_plots_the_run_and_a_click_shows_that_step() {
+    use collidoscope::app::Lab;
+    use collidoscope::series::{MarkKind, Quantity};
+    let mut h = harness(app(Some(shapes("ghost-bumps.json"))));
+    h.state_mut().set_lab(Lab::Motion);
+    h.run_steps(2);
+    // Explain the tiles' crate against tile 2.
+    let names: Vec<Option<String>> = h
+        .state()
+        .scene()
+        .shapes
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    let index = |name: &str| {
+        names
+            .iter()
+            .position(|n| n.as_deref() == Some(name))
+            .unwrap()
+    };
+    let (tile, crate_) = (index("tile 2"), index("crate on the tiles"));
+    h.state_mut().set_pair(tile, crate_);
+    h.run_steps(3);
+    let plot = h.state().motion_lab().plot().expect("plotted").clone();
+    assert_eq!(plot.shapes, ["crate on the tiles"]);
+    let speed = &plot
+        .series
+        .iter()
+        .find(|s| s.quantity == Quantity::Speed)
+        .unwrap()
+        .values;
+    assert_eq!(speed[0], 1.5);
+    assert_eq!(speed[11], 1.5);
+    assert_eq!(speed[12], 0.0);
+    assert!(
+        plot.markers
+            .iter()
+            .any(|m| m.frame == 12 && matches!(m.kind, MarkKind::Event(_))),
+        "{:?}",
+        plot.markers
+    );
+    let (area, t0, t1) = collidoscope::app::plot_area(&h.ctx, "motion plot").unwrap();
+    let x = area.left() + ((0.5 - t0) / (t1 - t0)) as f32 * area.width();
+    click_at(&mut h, egui::pos2(x, area.center().y));
+    h.run_steps(3);
+    let at = h.state().motion_lab().frame();
+    assert!((29..=31).contains(&at), "clicked at 0.5 s, shown step {at}");
+}

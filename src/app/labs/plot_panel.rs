@@ -13,6 +13,12 @@ use crate::series::{self, Plot, Quantity, Side};
 use eframe::egui::{self, Color32, RichText};
 use egui_plot::{Line, LineStyle, PlotPoints, VLine};
 
+/// Where the first panel of the plot `id` was drawn last (its screen rectangle) and the
+/// times at its left and right edges: what a test clicks at to scrub.
+pub fn plot_area(ctx: &egui::Context, id: &str) -> Option<(egui::Rect, f64, f64)> {
+    ctx.data(|d| d.get_temp(egui::Id::unique(("plot area", id))))
+}
+
 /// What the user did in the panel.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlotAction {
@@ -44,9 +50,11 @@ const OFFERED: [Quantity; 12] = Quantity::ALL;
 /// The Plot panel, under the scene: the quantities to choose, then the plot.
 pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
     let mut actions = Vec::new();
+    // A third of a short window, at most 260 points of a tall one: the scene keeps the most.
+    let default = (ui.ctx().content_rect().height() * 0.3).clamp(110.0, 260.0);
     egui::Panel::bottom(format!("{} panel", input.id))
         .resizable(true)
-        .default_size(240.0)
+        .default_size(default)
         .min_size(110.0)
         .show(ui, |ui| {
             // The panel keeps the height it was given (or dragged to), its plots filling it.
@@ -156,9 +164,18 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
                 }
                 let r = p.response();
                 let scrub = r.clicked() || r.dragged();
-                (scrub, p.pointer_coordinate())
+                // Where the pointer is now (a press's own position while it is held).
+                let at = r.interact_pointer_pos().or(r.hover_pos());
+                (scrub, at.map(|pos| p.plot_from_screen(pos)))
             });
         let (scrub, pointer) = response.inner;
+        if k == 0 {
+            // Where the time axis is on the screen (what a test clicks at).
+            let bounds = response.transform.bounds();
+            let area = (response.response.rect, bounds.min()[0], bounds.max()[0]);
+            ui.ctx()
+                .data_mut(|d| d.insert_temp(egui::Id::unique(("plot area", id)), area));
+        }
         if let (true, Some(at)) = (scrub, pointer) {
             actions.push(PlotAction::Seek(at.x));
         }

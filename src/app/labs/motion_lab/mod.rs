@@ -6,6 +6,7 @@
 //! replayed as `collidoscope simulate --record` and `replay` do.
 
 pub(crate) mod frame_pair;
+mod plot;
 
 use crate::app::command::Message;
 use crate::app::command::{Command, Commands, MotionCommand, RunSettings, TimelineId};
@@ -71,6 +72,8 @@ pub struct MotionLab {
     last_gravity: crate::geometry::DVec2,
     /// Drags of the gravity fields so far (each one undo step).
     gravity_gestures: u64,
+    /// The Plot panel's quantities and the plot made.
+    pub plot: plot::MotionPlot,
 }
 
 /// Where the gravity fields' drag numbers start, apart from the scene view's.
@@ -91,6 +94,7 @@ impl Default for MotionLab {
             chosen: None,
             last_gravity: crate::geometry::DVec2::new(0.0, -9.81),
             gravity_gestures: 0,
+            plot: plot::MotionPlot::default(),
         }
     }
 }
@@ -169,6 +173,7 @@ impl MotionLab {
         }
         let frames = self.frames();
         self.playback.advance(elapsed, &frames);
+        self.refresh_plot(ws);
         let Some(run) = &self.run else {
             self.shown = None;
             self.pair.follow(None, None, false);
@@ -710,6 +715,10 @@ impl MotionLab {
         match command {
             MotionCommand::Settings(settings) => {
                 self.settings = settings;
+                None
+            }
+            MotionCommand::PlotWhat(what) => {
+                self.plot.what = what;
                 None
             }
             MotionCommand::Run => {
