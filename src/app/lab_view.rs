@@ -74,6 +74,8 @@ pub struct LabView<'a> {
     pub sweeps: &'a [Sweep],
     /// The capture lab's event stepped to: its picture.
     pub event: Option<&'a crate::picture::EventPicture>,
+    /// The capture lab's impulses at the frame shown.
+    pub impulses: Option<&'a crate::picture::draw::ImpulsesShown>,
     /// The latency lab's players at the bucket shown.
     pub latency: Option<LatencyShown<'a>>,
     /// The scene's y grows down the screen (a capture from a y-down game).
@@ -104,6 +106,7 @@ impl<'a> LabView<'a> {
             ghost_apart: &[],
             sweeps: &[],
             event: None,
+            impulses: None,
             latency: None,
             y_down: false,
             marked: None,

@@ -158,6 +158,8 @@ pub struct ViewOptions {
     pub projector: bool,
     /// The Plot panel under the scene (capture lab, motion lab): quantities over time.
     pub plot_panel: bool,
+    /// The solver's impulses drawn on a capture's contact points (capture lab).
+    pub show_impulses: bool,
 }
 
 impl Default for ViewOptions {
@@ -170,6 +172,7 @@ impl Default for ViewOptions {
             label_axes: false,
             projector: false,
             plot_panel: true,
+            show_impulses: true,
         }
     }
 }

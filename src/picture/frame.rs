@@ -353,6 +353,7 @@ pub fn picture_with(
             ghost_apart: &[],
             sweeps: look.sweeps,
             event: None,
+            impulses: None,
             latency: None,
             mistake: None,
             rejected: None,

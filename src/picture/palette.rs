@@ -31,6 +31,8 @@ pub const RAY: Colour = Colour::rgb(235, 235, 245);
 pub const INVALID: Colour = Colour::rgb(255, 60, 60);
 /// Pairs outside the explained one that intersect.
 pub const OTHER_HIT: Colour = Colour::rgb(220, 90, 90);
+/// The solver's impulses at a capture's contact points.
+pub const IMPULSE: Colour = Colour::rgb(130, 230, 110);
 
 /// The background of the current row of a table (step mode, hover).
 pub const CURRENT_ROW: Colour = Colour::rgb(60, 60, 90);
@@ -81,7 +83,7 @@ pub enum Theme {
 
 /// Each colour of the dark look with its light counterpart (same hue, darker, so it reads on
 /// white; greys turned around).
-const LIGHT: [(Colour, Colour); 18] = [
+const LIGHT: [(Colour, Colour); 19] = [
     (A, Colour::rgb(25, 95, 215)),
     (B, Colour::rgb(215, 105, 10)),
     (OTHER, Colour::rgb(105, 105, 115)),
@@ -95,6 +97,7 @@ const LIGHT: [(Colour, Colour); 18] = [
     (RAY, Colour::rgb(40, 40, 50)),
     (INVALID, Colour::rgb(220, 20, 20)),
     (OTHER_HIT, Colour::rgb(200, 60, 60)),
+    (IMPULSE, Colour::rgb(40, 150, 30)),
     (CURRENT_ROW, Colour::rgb(215, 225, 250)),
     (BACKGROUND, Colour::gray(255)),
     (GRID, Colour::gray(232)),

@@ -96,6 +96,12 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
     let quantities = panels(plot);
     let colours = line_colours(plot);
     let link = ui.make_persistent_id((id, "time"));
+    // Every panel opens on the whole run (a panel added later too: the linked axis follows).
+    let (t0, t1) = match (plot.times.first(), plot.times.last()) {
+        (Some(&a), Some(&b)) if b > a => (a, b),
+        (Some(&a), _) => (a - 0.5, a + 0.5),
+        _ => (0.0, 1.0),
+    };
     let n = quantities.len().max(1) as f32;
     let height = ((ui.available_height() - 4.0 * n) / n).max(48.0);
     for (k, &q) in quantities.iter().enumerate() {
@@ -108,6 +114,8 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
         let last = k + 1 == quantities.len();
         let response = egui_plot::Plot::new((id, q.name()))
             .height(height)
+            .include_x(t0)
+            .include_x(t1)
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
             .allow_drag(false)

@@ -419,6 +419,8 @@ fn view_menu(ui: &mut egui::Ui, options: &mut ViewOptions, out: &mut Commands) {
         .on_hover_text(crate::app::words::glossary("axis"));
     ui.checkbox(&mut options.show_naive, "Show naive MTV")
         .on_hover_text(crate::app::words::glossary("MTV"));
+    ui.checkbox(&mut options.show_impulses, "Impulses")
+        .on_hover_text(crate::picture::draw::IMPULSES_TIP);
     let mut projector = options.projector;
     if ui
         .checkbox(&mut projector, "Projector look")

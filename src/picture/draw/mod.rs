@@ -19,6 +19,7 @@ use crate::text;
 mod broad;
 mod casts;
 mod events;
+mod impulses;
 mod latency;
 mod motion;
 mod pair;
@@ -29,6 +30,8 @@ use broad::{cells, pair_lines};
 pub use casts::RayShown;
 use casts::ray_cast;
 use events::event_marks;
+use impulses::impulse_marks;
+pub use impulses::{IMPULSES_TIP, ImpulseArrow, ImpulsesShown};
 use latency::latency_marks;
 pub use latency::{LatencyCollision, LatencyShown};
 use motion::sweep_marks;
@@ -126,6 +129,8 @@ pub struct DrawInput<'a> {
     pub sweeps: &'a [Sweep],
     /// The capture lab's event stepped to: its picture.
     pub event: Option<&'a crate::picture::EventPicture>,
+    /// The capture lab's impulses at the frame shown (View > Impulses).
+    pub impulses: Option<&'a ImpulsesShown>,
     /// The latency lab's bucket: which poses were interpolated, the true poses, the
     /// collisions standing there.
     pub latency: Option<LatencyShown<'a>>,
@@ -310,6 +315,9 @@ pub fn build(input: &DrawInput) -> DrawList {
     }
     if let Some(latency) = input.latency {
         latency_marks(input, latency, &mut list);
+    }
+    if let Some(shown) = input.impulses {
+        impulse_marks(input, shown, &mut list);
     }
     if let Some(ghost) = input.ghost {
         for (k, shape) in ghost.shapes.iter().enumerate() {

@@ -142,6 +142,8 @@ pub struct CaptureLab {
     reveal: Option<u64>,
     /// The Plot panel's quantities and the plot being read.
     pub plot: plot::CapturePlot,
+    /// The impulses of the frame shown, for View > Impulses.
+    impulses: Option<crate::picture::draw::ImpulsesShown>,
 }
 
 /// A Box2D recording replayed on its own thread: the recording, the frames done and the
@@ -185,6 +187,7 @@ impl Default for CaptureLab {
             compare_jump: None,
             reveal: None,
             plot: plot::CapturePlot::default(),
+            impulses: None,
         }
     }
 }
@@ -207,6 +210,7 @@ impl CaptureLab {
         view.claim_and_motion = false;
         view.y_down = self.index.as_ref().is_some_and(|i| !i.header().y_up);
         view.event = self.event_picture();
+        view.impulses = self.impulses.as_ref();
         view.marked = self.picked_index();
         if let Some((ghost, apart)) = self.compare.as_ref().and_then(Compare::ghost) {
             view.ghost = Some(ghost);
@@ -458,6 +462,12 @@ impl CaptureLab {
             fresh = true;
             match read {
                 Ok(shown) => {
+                    let units = &index.header().units;
+                    self.impulses = Some(crate::picture::draw::ImpulsesShown::of_claims(
+                        &shown.frame.claims,
+                        units,
+                    ))
+                    .filter(|i| !i.arrows.is_empty());
                     self.shown = Some(shown);
                     self.problem = None;
                     self.unreadable = None;

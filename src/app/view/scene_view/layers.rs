@@ -232,7 +232,7 @@ impl SceneView {
         (ws.revision(), ws.is_stale(), ws.pair(), ws.selected()).hash(&mut h);
         bits(ws.horizon()).hash(&mut h);
         self.hash_view(rect, pixels_per_point, &mut h);
-        (options.show_axes, options.show_naive).hash(&mut h);
+        (options.show_axes, options.show_naive, options.show_impulses).hash(&mut h);
         view.frame_key.hash(&mut h);
         if let Some(r) = &self.rejected {
             (r.index, &r.reason).hash(&mut h);
@@ -387,6 +387,7 @@ impl SceneView {
             ghost_apart: view.ghost_apart,
             sweeps: view.sweeps,
             event: view.event,
+            impulses: view.impulses.filter(|_| options.show_impulses),
             latency: view.latency,
             mistake,
             grid: Some(ws.grid()),
