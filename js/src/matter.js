@@ -91,7 +91,7 @@ export function matterCapture(Matter, engine, given = {}) {
         if (s) points.push({ point: [s.x, s.y], separation: -c.depth });
       }
       // matter's normal points from bodyB toward bodyA: the claim is (B, A).
-      manifolds.push({ a: c.bodyB.id, b: c.bodyA.id, normal: [c.normal.x, c.normal.y], points });
+      manifolds.push({ a: c.bodyB.id, b: c.bodyA.id, normal: [c.normal.x, c.normal.y], points, collision: c });
     }
     return { time: engine.timing.timestamp / 1000, shapes, manifolds };
   }
@@ -119,12 +119,37 @@ export function matterCapture(Matter, engine, given = {}) {
         detector.collisions = original;
       }
       if (problem) throw problem;
-      if (seen) writer.frame(seen.time, seen.shapes, seen.manifolds);
+      if (seen) {
+        impulses(Matter, engine, seen.manifolds, (delta * (engine.timing.timeScale ?? 1)) / 1000);
+        writer.frame(seen.time, seen.shapes, seen.manifolds);
+      }
       return engine;
     },
     /** End the capture. */
     close: () => writer.close(),
   };
+}
+
+/**
+ * Each point's impulse, read once the step is solved: matter keeps a resting contact's
+ * accumulated normal impulse on its pair's contact (`normalImpulse`, <= 0, in mass times
+ * pixels per step), matched to the collision's supports in order (0.19: its active contacts); as mass times pixels per
+ * second, the velocities' unit. matter keeps none for an impact faster than its resting
+ * threshold (it applies it and stores 0): such a point's impulse is the 0 matter kept.
+ */
+function impulses(Matter, engine, manifolds, seconds) {
+  for (const m of manifolds) {
+    const c = m.collision;
+    // matter 0.20 links a collision to its pair, whose contacts follow the supports; 0.19
+    // keeps the pair in the engine's table, its active contacts in the supports' order.
+    const pair = c?.pair ?? engine.pairs?.table?.[Matter.Pair?.id?.(c.bodyA, c.bodyB)];
+    const contacts = Array.isArray(pair?.activeContacts) ? pair.activeContacts : pair?.contacts;
+    if (!Array.isArray(contacts) || !(seconds > 0)) continue;
+    m.points.forEach((p, i) => {
+      const j = contacts[i]?.normalImpulse;
+      if (typeof j === 'number') p.impulse = Math.max(0, -j) / seconds;
+    });
+  }
 }
 
 /** The options, or `out` given alone (a path, a function or a ws:// address). */

@@ -161,7 +161,7 @@ export function planckCapture(planck, world, given = {}) {
         if (onA) a = id;
         else b = id;
       }
-      out.push({ a, b, normal, points, piece });
+      out.push({ a, b, normal, points, piece, contact: c, count });
     }
     return out;
   }
@@ -190,7 +190,17 @@ export function planckCapture(planck, world, given = {}) {
         if (world.updateContacts !== update) world.updateContacts = update;
       }
       if (problem) throw problem;
-      if (seen) writer.frame(time, seen.shapes, seen.manifolds);
+      if (seen) {
+        // The step's impulses, stored on the manifold's points once planck has solved it.
+        for (const m of seen.manifolds) {
+          const stored = m.contact.getManifold().points;
+          m.points.forEach((p, i) => {
+            const j = i < m.count ? stored[i]?.normalImpulse : undefined;
+            if (typeof j === 'number') p.impulse = j;
+          });
+        }
+        writer.frame(time, seen.shapes, seen.manifolds);
+      }
       time += dt;
       return world;
     },

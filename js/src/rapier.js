@@ -205,7 +205,12 @@ export function rapierCapture(RAPIER, world, given = {}) {
             if (!l1 || !l2) continue;
             const w1 = place(p1.pose, l1);
             const w2 = place(p2.pose, l2);
-            points.push({ point: [(w1[0] + w2[0]) / 2, (w1[1] + w2[1]) / 2], separation: manifold.contactDist(i) });
+            points.push({
+              point: [(w1[0] + w2[0]) / 2, (w1[1] + w2[1]) / 2],
+              separation: manifold.contactDist(i),
+              // The solver's impulse at the point over the step (read after it).
+              impulse: typeof manifold.contactImpulse === 'function' ? manifold.contactImpulse(i) : undefined,
+            });
           }
           found.push({ a: p1.id, b: p2.id, normal: [n.x, n.y], points });
         });

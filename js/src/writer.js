@@ -43,7 +43,8 @@ export class CaptureWriter {
    * `what` names it in errors ("body 'crate', part 2").
    *
    * A manifold: `{ a, b, normal: [x, y] (from a toward b), points: [{ point: [x, y],
-   * separation }] (negative when penetrating), piece? }`.
+   * separation, impulse? }] (negative when penetrating; the solver's normal impulse at the
+   * point over the step, >= 0, where the engine gives it), piece? }`.
    *
    * Nothing is written when a number is not finite or an id is repeated: the Error names the
    * shape or the pair, and the file keeps every frame before.
@@ -343,16 +344,27 @@ function claimText(m, a, b) {
   const head = `{"a":${m.a},"b":${m.b}`;
   if (deepest < 0) {
     if (!(length > 0)) refuseClaim(m, a, b);
-    let contacts = '';
-    for (const p of m.points) {
-      if (p.separation < 0) contacts += contacts === '' ? point(p.point) : `,${point(p.point)}`;
-    }
-    return [`${head},"intersecting":true,"depth":${num(-deepest)},"normal":[${num(nx / length)},${num(ny / length)}],"contacts":[${contacts}]${piece}}`, deepest];
+    const kept = m.points.filter((p) => p.separation < 0);
+    const contacts = kept.map((p) => point(p.point)).join(',');
+    return [`${head},"intersecting":true,"depth":${num(-deepest)},"normal":[${num(nx / length)},${num(ny / length)}],"contacts":[${contacts}]${piece}${impulses(kept)}}`, deepest];
   }
   if (!(length > 0)) return [`${head},"intersecting":false${piece}}`, deepest];
-  let contacts = '';
-  for (const p of m.points) contacts += contacts === '' ? point(p.point) : `,${point(p.point)}`;
-  return [`${head},"intersecting":false,"normal":[${num(nx / length)},${num(ny / length)}],"separation":${num(deepest)},"contacts":[${contacts}]${piece}}`, deepest];
+  const contacts = m.points.map((p) => point(p.point)).join(',');
+  return [`${head},"intersecting":false,"normal":[${num(nx / length)},${num(ny / length)}],"separation":${num(deepest)},"contacts":[${contacts}]${piece}${impulses(m.points)}}`, deepest];
+}
+
+/**
+ * The points' impulses as the claim's `"impulses"` (one per point: the normal impulse the
+ * engine's solver applied there over the step), when every point has one that is a finite
+ * number >= 0; else none (an impulse the engine did not give leaves them all out, never the
+ * claim).
+ */
+function impulses(points) {
+  if (points.length === 0) return '';
+  for (const p of points) {
+    if (!(typeof p.impulse === 'number' && Number.isFinite(p.impulse) && p.impulse >= 0)) return '';
+  }
+  return `,"impulses":[${points.map((p) => num(p.impulse + 0)).join(',')}]`;
 }
 
 /** Why a manifold cannot be a claim, naming the pair. */

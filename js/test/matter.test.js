@@ -89,4 +89,31 @@ test(`matter ${v}: a fast ball through a thin wall (matter has no continuous col
   const named = new Map(lines(out).flatMap((l) => (l.shapes ?? []).filter((s) => s.name).map((s) => [s.id, s.name])));
   assert.equal(named.get(tunnels[0].a === ball.id ? tunnels[0].b : tunnels[0].a), 'wall');
 });
+test(`matter ${v}: a resting crate is held up by the impulses on its claims (docs/format.md, "Impulses")`, async () => {
+  const out = join(folder, `resting-${v}.capture.jsonl`);
+  const engine = Engine.create();
+  const floor = Bodies.rectangle(400, 400, 800, 32, { isStatic: true, label: 'floor' });
+  const crate = Bodies.rectangle(400, 364, 40, 40, { label: 'crate' });
+  Composite.add(engine.world, [floor, crate]);
+  const cap = matterCapture(Matter, engine, { out });
+  for (let i = 0; i < 120; i += 1) cap.step(1000 / 60);
+  await cap.close();
+  const report = diagnose(out);
+  assert.deepEqual(disagreeing(report), [], 'impulses are never judged');
+  // matter's gravity gives a body gravity.y * gravity.scale * delta^2 pixels a step of speed a
+  // step: mass times that, per second, is the impulse that holds it up.
+  const seconds = 1 / 60;
+  const weight = (crate.mass * engine.gravity.y * engine.gravity.scale * (1000 / 60) ** 2) / seconds;
+  const frames = lines(out).filter((l) => l.frame !== undefined && l.frame >= 60);
+  assert.ok(frames.length >= 50);
+  for (const f of frames) {
+    const claims = f.claims ?? [];
+    assert.equal(claims.length, 1, JSON.stringify(f));
+    const { impulses, contacts } = claims[0];
+    assert.ok(Array.isArray(impulses), `frame ${f.frame}: impulses on ${JSON.stringify(claims[0])}`);
+    assert.equal(impulses.length, contacts.length);
+    const total = impulses.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(total - weight) < 0.05 * weight, `frame ${f.frame}: ${impulses} add up to ${total}, against m g dt = ${weight}`);
+  }
+});
 }

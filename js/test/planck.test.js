@@ -106,3 +106,25 @@ test('a fast ball through a wall with continuous physics off: tunnelled at the s
   assert.equal(tunnels[0].frame, passed);
   assert.equal(report.settings?.continuousPhysics ?? lines(out)[0].engine.settings.continuousPhysics, false);
 });
+
+test('a resting box is held up by the impulses on its claims (docs/format.md, "Impulses")', async () => {
+  const out = join(folder, 'resting.capture.jsonl');
+  const world = new World({ gravity: Vec2(0, -10) });
+  world.createBody({ userData: 'floor' }).createFixture(new Box(8, 0.5, Vec2(0, -0.5)));
+  const box = world.createBody({ type: 'dynamic', position: Vec2(0, 0.5), userData: 'box' });
+  box.createFixture(new Box(0.5, 0.5), { density: 1 });
+  const cap = planckCapture(planck, world, { out, version: '1.5.0' });
+  for (let i = 0; i < 60; i += 1) cap.step(1 / 60, 8, 3);
+  await cap.close();
+  assert.deepEqual(disagreeing(diagnose(out)), []);
+  const weight = (box.getMass() * 10) / 60;
+  const frames = lines(out).filter((l) => l.frame !== undefined && l.frame >= 20 && (l.claims ?? []).length > 0);
+  assert.ok(frames.length >= 10, `${frames.length} frames with a claim`);
+  for (const f of frames) {
+    const { impulses, contacts } = f.claims[0];
+    assert.ok(Array.isArray(impulses), `frame ${f.frame}: impulses on ${JSON.stringify(f.claims[0])}`);
+    assert.equal(impulses.length, contacts.length);
+    const total = impulses.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(total - weight) < 0.02 * weight, `frame ${f.frame}: ${impulses} add up to ${total}, against m g dt = ${weight}`);
+  }
+});

@@ -46,6 +46,27 @@ test('numbers are written as the doubles they are (shortest round trip), f32 val
   assert.match(written[1], /"position":\[0\.10000000149011612,0\.5\]/);
 });
 
+test('impulses: one per kept point after the claim\'s piece, and none when a point has none or a bad one', () => {
+  const written = [];
+  const w = new CaptureWriter((line) => written.push(line), header);
+  const points = [
+    { point: [0, 0], separation: -0.01, impulse: 0.25 },
+    { point: [1, 0], separation: 0.005, impulse: 0.5 },
+    { point: [2, 0], separation: -0.02, impulse: 0 },
+  ];
+  w.frame(0, [ground, crate(0, 1)], [{ a: 1, b: 7, normal: [0, 1], points, piece: 3 }]);
+  w.frame(1 / 60, [ground, crate(0, 1)], [{ a: 1, b: 7, normal: [0, 1], points: points.map((p) => ({ ...p, separation: 0.01 })) }]);
+  w.frame(2 / 60, [ground, crate(0, 1)], [{ a: 1, b: 7, normal: [0, 1], points: [points[0], { ...points[2], impulse: -1 }] }]);
+  w.frame(3 / 60, [ground, crate(0, 1)], [{ a: 1, b: 7, normal: [0, 1], points: [points[0], { ...points[2], impulse: undefined }] }]);
+  const [, f0, f1, f2, f3] = written.map((l) => JSON.parse(l));
+  assert.deepEqual(f0.claims[0].impulses, [0.25, 0], 'the penetrating points kept, their impulses with them');
+  assert.match(written[1], /"piece":3,"impulses":\[0\.25,0\]\}/);
+  assert.deepEqual(f1.claims[0].impulses, [0.25, 0.5, 0], 'an apart claim keeps every point');
+  assert.equal(f2.claims[0].impulses, undefined, 'an impulse below 0 leaves them out, never the claim');
+  assert.equal(f3.claims[0].impulses, undefined, 'a point without one leaves them out');
+  assert.equal(f3.claims[0].intersecting, true);
+});
+
 test('bad input throws an Error naming the shape, and writes no broken line', () => {
   const written = [];
   const w = new CaptureWriter((line) => written.push(line), header);

@@ -69,8 +69,12 @@ export interface CapturedManifold {
   b: number;
   /** From `a` toward `b`. */
   normal: Point;
-  /** Each point's separation is negative when penetrating. */
-  points: { point: Point; separation: number }[];
+  /**
+   * Each point's separation is negative when penetrating; `impulse`, where the engine gives
+   * it, is the normal impulse its solver applied there over the step (>= 0), written as the
+   * claim's `impulses` when every point kept has one.
+   */
+  points: { point: Point; separation: number; impulse?: number }[];
   /** For a pair with a chain: the chain's piece. */
   piece?: number;
 }
