@@ -2,7 +2,8 @@
 //! the contacts of their neighbours as claims. Measures the writer (one frame, compressed) and
 //! `diagnose`'s reader and judge on every core (`judge_capture`), `diff` of the capture against
 //! a copy of itself (every frame compared), and prints the capture's size
-//! compressed and not, one `diagnose` pass of each, and the window's capture lab on it: how
+//! compressed and not, one `diagnose` pass of each, one `plot` pass of each (a body and its
+//! pair over every frame), and the window's capture lab on it: how
 //! soon the first frame shows, when every claim is judged, a jump to any frame, and a scrub
 //! (the pointer sweeping the timeline, the frames read on the reader thread).
 //!
@@ -10,6 +11,7 @@
 //! 600 frames; a 10-minute capture is `CAPTURE_SECONDS=600`, 36,000 frames); `CAPTURE_DIR`
 //! keeps the two captures in that folder.
 
+use collidoscope::capture::analysis::series::{BATCH, CapturePlotter, read_into};
 use collidoscope::capture::{
     BodyShape, CaptureIndex, CaptureReader, CaptureWriter, DiffSettings, Engine, EventFinder,
     Header, Manifold, ManifoldPoint, NormalFrom, Penetration, ScanState, diff_captures,
@@ -18,6 +20,7 @@ use collidoscope::capture::{
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2, Placed, Pose, Shape};
 use collidoscope::query::summarize;
 use collidoscope::scene::Body;
+use collidoscope::series::{PlotRequest, Quantity, ShapeRef};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::io::{BufWriter, Write};
 use std::time::{Duration, Instant};
@@ -188,6 +191,29 @@ fn bench_capture(c: &mut Criterion) {
         println!(
             "diagnose with events, {name}: {events} events in {with:.1} s ({:.2}x the pass without)",
             with / took
+        );
+        // A plot of one body and its pair with its right neighbour over every frame
+        // (`collidoscope plot --shape 0 --pair 0 1`): the capture read once, only their claims
+        // judged. Goal: within 2x of diagnose (with events: a plot names them too).
+        let started = Instant::now();
+        let request = PlotRequest {
+            shapes: vec![ShapeRef::Id(0)],
+            pairs: vec![(ShapeRef::Id(0), ShapeRef::Id(1))],
+            what: vec![Quantity::Speed, Quantity::Depth, Quantity::Error],
+            frames: None,
+        };
+        // As `plot_capture` reads it, without its words for a pair never claimed.
+        let mut reader = CaptureReader::open(path).unwrap();
+        let mut plotter = CapturePlotter::new(path, reader.header(), &request);
+        read_into(&mut reader, &mut plotter, BATCH, |_| true).unwrap();
+        let plot = plotter.plot_as_read();
+        let plotted = started.elapsed().as_secs_f64();
+        assert_eq!(plot.frames.len(), frames);
+        println!(
+            "plot, {name}: {} frames of a body and a pair in {plotted:.1} s ({:.2}x diagnose, {:.2}x with events)",
+            plot.frames.len(),
+            plotted / took,
+            plotted / with
         );
         // Two runs side by side (`collidoscope diff`): the capture against a copy of itself,
         // the worst case (every frame compared to its end). Goal: about the time diagnose

@@ -740,3 +740,59 @@ fn a_polyline_on_a_moving_body_is_refused_by_name() {
     let mut reader = CaptureReader::open(&path).unwrap();
     assert!(reader.next_frame().unwrap().is_none());
 }
+
+/// Over time (docs/format.md, "Impulses"): each claim carries the solver's `normal_impulse`
+/// at its points, written after Avian's solver has stored them, and every claim still agrees.
+/// A resting crate's add up each step to twice its weight times the step, 2 m g dt: Avian's
+/// `total_impulse` adds the point's accumulated impulse at both the solve and the relax of
+/// every substep (avian2d 0.8, `dynamics/solver/contact/normal_part.rs`), and is written as
+/// Avian reports it.
+#[test]
+fn a_resting_avian_crate_is_held_up_by_the_impulses_on_its_claims() {
+    fn resting(mut commands: Commands) {
+        commands.spawn((
+            Name::new("floor"),
+            RigidBody::Static,
+            Collider::rectangle(12.0, 1.0),
+            Transform::from_xyz(0.0, -0.5, 0.0),
+        ));
+        commands.spawn((
+            Name::new("crate"),
+            RigidBody::Dynamic,
+            Collider::rectangle(0.5, 0.5),
+            Transform::from_xyz(0.0, 0.25, 0.0),
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("resting.capture.jsonl");
+    run_game(&path, 90, CapturePlugin::to_file(&path), resting);
+    let tally = judge(&path);
+    assert_eq!(tally.claims - tally.agreeing, tally.ties, "{tally:#?}");
+    // 0.25 kg (a 0.5 m square of density 1) under 9.81 m/s^2, over a step of 1/64 s; Avian
+    // counts it twice.
+    let weight = 2.0 * 0.25 * 9.81 / 64.0;
+    let mut reader = CaptureReader::open(&path).unwrap();
+    let mut checked = 0;
+    while let Some(frame) = reader.next_frame().unwrap() {
+        if frame.frame < 20 {
+            continue;
+        }
+        for claim in &frame.claims {
+            let r = &claim.reported;
+            let impulses = r
+                .impulses
+                .as_ref()
+                .unwrap_or_else(|| panic!("frame {}: no impulses on {r:?}", frame.frame));
+            assert_eq!(Some(impulses.len()), r.contacts.as_ref().map(Vec::len));
+            let total: f64 = impulses.iter().sum();
+            assert!(
+                (total - weight).abs() < 0.02 * weight,
+                "frame {}: {impulses:?} add up to {total}, against 2 m g dt = {weight}",
+                frame.frame
+            );
+            checked += 1;
+        }
+    }
+    // Settled from frame 20 until Avian puts it to sleep (its claims then left out).
+    assert!(checked >= 10, "{checked} claims checked");
+}

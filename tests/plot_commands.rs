@@ -224,3 +224,60 @@ fn what_is_not_there_is_refused_in_words() {
         assert!(!std::path::Path::new("x.svg").exists());
     }
 }
+
+/// `--frames`: the marks of the last frame asked for are kept (an event is found once the frame
+/// after it is read), the default pair is the first event's within the frames, and frames the
+/// capture does not have are refused with the frames it has.
+#[test]
+fn frames_keep_their_last_marks_and_choose_their_own_default() {
+    let seams = "tests/captures/rapier-seams.capture.jsonl.gz";
+    let csv = scratch("frames.csv");
+    let o = collidoscope(&[
+        "plot",
+        seams,
+        "--frames",
+        "80",
+        "84",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table = rows(&csv);
+    assert_eq!(
+        table[0][3], "tile3 / crate depth claimed (m)",
+        "{:?}",
+        table[0]
+    );
+    let marked: Vec<&str> = table[1..]
+        .iter()
+        .filter(|r| r.last().is_some_and(|m| m.starts_with("seam:")))
+        .map(|r| r[0].as_str())
+        .collect();
+    assert_eq!(marked, ["80", "81", "82", "83", "84"]);
+    let o = collidoscope(&[
+        "plot",
+        seams,
+        "--shape",
+        "crate",
+        "--frames",
+        "84",
+        "84",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("over 1 frame (1.4 to 1.4 s), 1 mark"),
+        "{}",
+        stdout(&o)
+    );
+    let o = collidoscope(&[
+        "plot", seams, "--shape", "crate", "--frames", "5000", "6000", "-o", "x.svg",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no frame from 5000 to 6000: its frames are 0 to 119"),
+        "{}",
+        stderr(&o)
+    );
+}

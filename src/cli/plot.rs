@@ -49,8 +49,13 @@ pub fn run(args: &PlotArgs) -> u8 {
         );
         return 2;
     };
-    let request = match request_of(args).and_then(|r| r.check().map(|()| r)) {
-        Ok(r) => r,
+    let request = match request_of(args).and_then(|r| r.check().map(|()| r.deduplicated())) {
+        Ok(r) => {
+            for note in r.notes() {
+                eprintln!("{note}");
+            }
+            r
+        }
         Err(message) => {
             eprintln!("collidoscope plot: {message}");
             return 2;

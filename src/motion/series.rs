@@ -193,6 +193,13 @@ pub fn plot_recording(
             });
         }
     }
+    if builder.frames() == 0 {
+        return Err(PlotError::NotThere(crate::series::no_frames_words(
+            path,
+            request.frames,
+            Some((0, recording.steps())),
+        )));
+    }
     let plot = builder.finish(
         shapes.iter().map(|&i| name(i)).collect(),
         pairs.iter().map(|&(a, b)| (name(a), name(b))).collect(),

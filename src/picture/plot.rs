@@ -9,7 +9,7 @@ use super::frame::Picture;
 use super::labels::{Importance, Label};
 use super::mark::{Colour, Mark, Stroke, Vec2};
 use super::palette::{self, Theme};
-use crate::series::{MarkKind, Plot, Quantity, Side};
+use crate::series::{MarkKind, Plot, Quantity, Side, Subject};
 use crate::text::short_number;
 
 /// The colours lines take, in turn, one per shape or pair and quantity.
@@ -32,33 +32,41 @@ pub fn mark_colour(kind: MarkKind) -> Colour {
     }
 }
 
-/// The colour of each of `plot`'s lines: one per shape or pair and quantity, its claimed and
-/// exact lines alike (tau grey).
+/// The colour of each of `plot`'s lines: one per shape or pair, the same in every panel and
+/// whatever else is plotted (tau grey).
 pub fn line_colours(plot: &Plot) -> Vec<Colour> {
-    let mut groups = Vec::new();
+    let shapes = plot.shapes.len();
     plot.series
         .iter()
-        .map(|s| {
-            if s.side == Side::Tolerance {
-                return palette::OTHER;
-            }
-            let group = (s.subject, s.quantity);
-            let n = match groups.iter().position(|g| *g == group) {
-                Some(n) => n,
-                None => {
-                    groups.push(group);
-                    groups.len() - 1
-                }
-            };
-            LINE_COLOURS[n % LINE_COLOURS.len()]
+        .map(|s| match (s.side, s.subject) {
+            (Side::Tolerance, _) => palette::OTHER,
+            (_, Subject::Shape(n)) => LINE_COLOURS[n % LINE_COLOURS.len()],
+            (_, Subject::Pair(n)) => LINE_COLOURS[(shapes + n) % LINE_COLOURS.len()],
         })
         .collect()
 }
 
-/// The quantities of `plot`'s lines, each once, in order: its panels.
+/// Whether a line has a value at some frame (one with none is left out of the picture and
+/// named under it).
+pub fn has_values(s: &crate::series::Series) -> bool {
+    s.values.iter().any(|v| v.is_finite())
+}
+
+/// The labels of the lines with no value at any frame (the pair never claimed there, a
+/// capture with no impulses), for a note.
+pub fn empty_lines(plot: &Plot) -> Vec<&str> {
+    plot.series
+        .iter()
+        .filter(|s| !has_values(s))
+        .map(|s| s.label.as_str())
+        .collect()
+}
+
+/// The quantities of `plot`'s lines that have a value somewhere, each once, in order: its
+/// panels.
 pub fn panels(plot: &Plot) -> Vec<Quantity> {
     let mut out = Vec::new();
-    for s in &plot.series {
+    for s in plot.series.iter().filter(|s| has_values(s)) {
         if !out.contains(&s.quantity) {
             out.push(s.quantity);
         }
@@ -156,14 +164,20 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
     };
     let colours = line_colours(plot);
     let quantities = panels(plot);
-    let (left, right, top) = (78.0, points.x - 16.0, 14.0);
+    let (left, right, top) = (78.0, points.x - 16.0, 22.0);
     // The legend: the lines in as many columns as fit, then the marks, one a row, as many as
     // leave the panels most of the height.
-    let entries: Vec<String> = plot
+    let shown: Vec<(usize, &crate::series::Series)> = plot
         .series
         .iter()
-        .map(|s| format!("{} ({})", s.label, s.unit))
+        .enumerate()
+        .filter(|(_, s)| has_values(s))
         .collect();
+    let entries: Vec<String> = shown
+        .iter()
+        .map(|(_, s)| format!("{} ({})", s.label, s.unit))
+        .collect();
+    let empty = empty_lines(plot);
     let column = entries.iter().map(|e| text_width(e)).fold(0.0, f32::max) + 48.0;
     let columns = (((right - left) / column) as usize).clamp(1, 3);
     let line_rows = entries.len().div_ceil(columns);
@@ -174,7 +188,8 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
         .min(MARKS_LISTED)
         .min(room.saturating_sub(line_rows + 1));
     let more = plot.markers.len() - listed + plot.markers_left_out;
-    let legend_rows = line_rows + listed + usize::from(more > 0);
+    let named = listed_marks(plot, listed);
+    let legend_rows = line_rows + listed + usize::from(more > 0) + usize::from(!empty.is_empty());
     let legend = legend_rows as f32 * ROW + 8.0;
     let bottom = (points.y - legend - 34.0).max(top + 40.0);
     let (t0, t1) = match (plot.times.first(), plot.times.last()) {
@@ -183,9 +198,8 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
         _ => (0.0, 1.0),
     };
     let x_of = |t: f64| left + ((t - t0) / (t1 - t0)) as f32 * (right - left);
-    let gap = 10.0;
-    // The titles' backgrounds, painted again over the lines once they are drawn.
-    let mut title_marks = Vec::new();
+    // Each panel's title stands in the gap above it, clear of its lines.
+    let gap = 24.0;
     let n = quantities.len().max(1) as f32;
     let panel_h = ((bottom - top) - gap * (n - 1.0)) / n;
     for (k, &q) in quantities.iter().enumerate() {
@@ -220,28 +234,27 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
             .map(|s| s.unit.clone())
             .unwrap_or_default();
         let title = format!("{} ({unit})", q.name());
-        marks.push(Mark::Rect {
-            rect: Rect::from_min_size(
-                Vec2::new(left + 2.0, ptop + 2.0),
-                Vec2::new(text_width(&title) + 4.0, 16.0),
-            ),
-            corner: 3.0,
-            fill: palette::faded(palette::BACKGROUND, 210),
-            stroke: Stroke::new(0.0, Colour::TRANSPARENT),
-        });
-        title_marks.push(marks.len() - 1);
-        left_text.push((Vec2::new(left + 6.0, ptop + 10.0), title, palette::RAY));
+        left_text.push((Vec2::new(left, ptop - 9.0), title, palette::RAY));
         for (s, &colour) in plot.series.iter().zip(&colours) {
             if s.quantity != q {
                 continue;
             }
             let stroke = Stroke::new(if s.side == Side::Exact { 1.5 } else { 2.0 }, colour);
-            for run in runs(&plot.times, &s.values) {
+            for run in runs(&plot.times, &s.values, wraps(q)) {
                 let points: Vec<Vec2> = run
                     .iter()
                     .map(|&(t, v)| Vec2::new(x_of(t), y_of(v)))
                     .collect();
-                marks.push(line_mark(points, s.side, stroke));
+                if let [dot] = points[..] {
+                    marks.push(Mark::Circle {
+                        centre: dot,
+                        radius: 2.5,
+                        fill: colour,
+                        stroke: Stroke::NONE,
+                    });
+                } else {
+                    marks.push(line_mark(points, s.side, stroke));
+                }
             }
         }
         // The frames marked, across the panel.
@@ -255,18 +268,16 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
             });
         }
     }
-    let titles: Vec<Mark> = title_marks.iter().map(|&k| marks[k].clone()).collect();
-    marks.extend(titles);
     // Mark numbers over the top panel, the first `listed` of them, each clear of the last.
     let mut last_x = f32::NEG_INFINITY;
-    for (i, m) in plot.markers.iter().take(listed).enumerate() {
+    for (i, m) in named.iter().enumerate() {
         let x = x_of(m.time);
         if x - last_x < 14.0 {
             continue;
         }
         last_x = x;
         labels.push(text(
-            Vec2::new(x_of(m.time), top - 2.0),
+            Vec2::new(x_of(m.time), top - 12.0),
             format!("{}", i + 1),
             mark_colour(m.kind),
         ));
@@ -291,7 +302,8 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
     ));
     // The legend.
     let mut y = bottom + 40.0;
-    for (k, ((s, &colour), entry)) in plot.series.iter().zip(&colours).zip(entries).enumerate() {
+    for (k, (&(i, s), entry)) in shown.iter().zip(entries).enumerate() {
+        let colour = colours[i];
         let (row, col) = (k / columns, k % columns);
         let a = Vec2::new(left + col as f32 * column, y + row as f32 * ROW);
         marks.push(line_mark(
@@ -302,7 +314,7 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
         left_text.push((a + Vec2::new(30.0, 0.0), entry, palette::RAY));
     }
     y += line_rows as f32 * ROW;
-    for (i, m) in plot.markers.iter().take(listed).enumerate() {
+    for (i, m) in named.iter().enumerate() {
         left_text.push((
             Vec2::new(left, y),
             format!(
@@ -319,7 +331,15 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
     if more > 0 {
         left_text.push((
             Vec2::new(left, y),
-            format!("and {more} more frames marked"),
+            format!("and {more} more marks"),
+            palette::GRID_TEXT,
+        ));
+        y += ROW;
+    }
+    if !empty.is_empty() {
+        left_text.push((
+            Vec2::new(left, y),
+            crate::series::no_values_words(&empty),
             palette::GRID_TEXT,
         ));
     }
@@ -360,27 +380,43 @@ fn line_mark(points: Vec<Vec2>, side: Side, stroke: Stroke) -> Mark {
     }
 }
 
-/// The runs of finite values of a line, with their times (a line breaks where a frame has
-/// no value). A lone value is drawn as a run of one point repeated.
-pub fn runs(times: &[f64], values: &[f64]) -> Vec<Vec<(f64, f64)>> {
+/// The runs of finite values of a line, with their times: a line breaks where a frame has no
+/// value, and, for an angle (`wraps`), where it wraps past +-pi (a jump of more than pi from
+/// one frame to the next), not drawn as a cliff. A lone value is a run of one (a dot).
+pub fn runs(times: &[f64], values: &[f64], wraps: bool) -> Vec<Vec<(f64, f64)>> {
     let mut out: Vec<Vec<(f64, f64)>> = Vec::new();
-    let mut run = Vec::new();
+    let mut run: Vec<(f64, f64)> = Vec::new();
     for (&t, &v) in times.iter().zip(values) {
+        let wrapped = wraps
+            && run
+                .last()
+                .is_some_and(|&(_, u)| (v - u).abs() > std::f64::consts::PI);
+        if (!v.is_finite() || wrapped) && !run.is_empty() {
+            out.push(std::mem::take(&mut run));
+        }
         if v.is_finite() {
             run.push((t, v));
-        } else if !run.is_empty() {
-            out.push(std::mem::take(&mut run));
         }
     }
     if !run.is_empty() {
         out.push(run);
     }
-    for r in &mut out {
-        if r.len() == 1 {
-            r.push(r[0]);
-        }
-    }
     out
+}
+
+/// The `count` marks a legend names, in order of time: events before disagreeing claims
+/// (a tunnel or a seam says more than one more claim off by 2e-5), the earliest of each.
+pub fn listed_marks(plot: &Plot, count: usize) -> Vec<&crate::series::Marker> {
+    let mut order: Vec<&crate::series::Marker> = plot.markers.iter().collect();
+    order.sort_by_key(|m| matches!(m.kind, MarkKind::Disagrees));
+    order.truncate(count);
+    order.sort_by(|a, b| a.time.total_cmp(&b.time));
+    order
+}
+
+/// Whether `quantity` is an angle that wraps at +-pi.
+pub fn wraps(quantity: Quantity) -> bool {
+    matches!(quantity, Quantity::Angle | Quantity::NormalAngle)
 }
 
 #[cfg(test)]
@@ -405,8 +441,12 @@ mod tests {
         let t = [0.0, 1.0, 2.0, 3.0, 4.0];
         let v = [1.0, f64::NAN, 2.0, 3.0, f64::NAN];
         assert_eq!(
-            runs(&t, &v),
-            vec![vec![(0.0, 1.0), (0.0, 1.0)], vec![(2.0, 2.0), (3.0, 3.0)]]
+            runs(&t, &v, false),
+            vec![vec![(0.0, 1.0)], vec![(2.0, 2.0), (3.0, 3.0)]]
         );
+        // An angle past pi starts a new run rather than a cliff.
+        let a = [3.0, 3.1, -3.1, -3.0, 0.0];
+        assert_eq!(runs(&t, &a, true).len(), 2);
+        assert_eq!(runs(&t, &a, false).len(), 1);
     }
 }

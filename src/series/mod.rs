@@ -258,6 +258,49 @@ impl PlotRequest {
         })
     }
 
+    /// What is asked for that gets no line, in words: shapes when only a pair's quantities are
+    /// asked, pairs when only a shape's.
+    pub fn notes(&self) -> Vec<String> {
+        let what = self.quantities();
+        let mut notes = Vec::new();
+        if !self.shapes.is_empty() && what.iter().all(|q| q.of_pair()) {
+            let given: Vec<String> = self.shapes.iter().map(ShapeRef::given).collect();
+            notes.push(format!(
+                "note: {} get no line: the quantities asked are a pair's (add speed, x, ... for a shape)",
+                given.join(", ")
+            ));
+        }
+        if !self.pairs.is_empty() && what.iter().all(|q| !q.of_pair()) {
+            let given: Vec<String> = self
+                .pairs
+                .iter()
+                .map(|(a, b)| format!("{} / {}", a.given(), b.given()))
+                .collect();
+            notes.push(format!(
+                "note: {} get no line: the quantities asked are a shape's (add depth, impulse, ... for a pair)",
+                given.join(", ")
+            ));
+        }
+        notes
+    }
+
+    /// The request with each shape and pair once (the first time it was given).
+    pub fn deduplicated(mut self) -> Self {
+        let mut seen = Vec::new();
+        self.shapes.retain(|s| {
+            let new = !seen.contains(s);
+            seen.push(s.clone());
+            new
+        });
+        let mut pairs_seen = Vec::new();
+        self.pairs.retain(|p| {
+            let new = !pairs_seen.contains(p);
+            pairs_seen.push(p.clone());
+            new
+        });
+        self
+    }
+
     /// The quantities asked for, or `speed` and `depth`.
     pub fn quantities(&self) -> Vec<Quantity> {
         if self.what.is_empty() {
@@ -387,6 +430,24 @@ or select a claim; the frame shown is the yellow line; click or drag on the plot
 frame; scroll to pan, Ctrl+scroll to zoom, right-drag to zoom to a box, double-click to fit again; \
 events and disagreeing claims are marked (hover one)";
 
+/// The lines with no value at any frame, in words (a pair never claimed there, a capture whose
+/// engine writes no impulses).
+pub fn no_values_words(labels: &[&str]) -> String {
+    format!("no value at any frame: {}", labels.join(", "))
+}
+
+/// No frame of a run (at `path`) within the frames asked for: the frames it has.
+pub fn no_frames_words(path: &str, asked: Option<(u64, u64)>, has: Option<(u64, u64)>) -> String {
+    let asked = match asked {
+        Some((a, b)) => format!("no frame from {a} to {b}"),
+        None => "no frame".into(),
+    };
+    match has {
+        Some((first, last)) => format!("{path}: {asked}: its frames are {first} to {last}"),
+        None => format!("{path}: {asked}: it has no frames"),
+    }
+}
+
 /// What the Plot panel says when it has nothing to plot yet.
 pub const NOTHING_CHOSEN: &str =
     "nothing to plot yet: pick a shape (click it) or a pair (click two), or select a claim";
@@ -511,6 +572,11 @@ impl PlotBuilder {
     pub fn wants(&self, frame: u64) -> bool {
         self.frames
             .is_none_or(|(lo, hi)| (lo..=hi).contains(&frame))
+    }
+
+    /// The frames asked for (`None`: all).
+    pub fn frame_range(&self) -> Option<(u64, u64)> {
+        self.frames
     }
 
     /// Whether the frames asked for end before `frame` (a source may stop reading).

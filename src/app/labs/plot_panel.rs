@@ -8,10 +8,12 @@
 //! says into its commands.
 
 use crate::picture::palette;
-use crate::picture::plot::{line_colours, mark_colour, panels, runs};
+use crate::picture::plot::{
+    empty_lines, has_values, line_colours, mark_colour, panels, runs, wraps,
+};
 use crate::series::{self, Plot, Quantity, Side};
 use eframe::egui::{self, Color32, RichText};
-use egui_plot::{Line, LineStyle, PlotPoints, VLine};
+use egui_plot::{Line, LineStyle, PlotPoints, Points, VLine};
 
 /// Where the first panel of the plot `id` was drawn last (its screen rectangle) and the
 /// times at its left and right edges: what a test clicks at to scrub.
@@ -51,11 +53,14 @@ const OFFERED: [Quantity; 12] = Quantity::ALL;
 pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
     let mut actions = Vec::new();
     // A third of a short window, at most 260 points of a tall one: the scene keeps the most.
-    let default = (ui.ctx().content_rect().height() * 0.3).clamp(110.0, 260.0);
+    let window = ui.ctx().content_rect().height();
+    let default = (window * 0.3).clamp(110.0, 260.0);
     egui::Panel::bottom(format!("{} panel", input.id))
         .resizable(true)
         .default_size(default)
         .min_size(110.0)
+        // The scene keeps at least half the window.
+        .max_size((window * 0.5).max(110.0))
         .show(ui, |ui| {
             // The panel keeps the height it was given (or dragged to), its plots filling it.
             ui.set_min_height(ui.available_height());
@@ -84,6 +89,10 @@ pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
             });
             ui.label(RichText::new(&input.status).weak());
             if let Some(plot) = input.plot.filter(|p| !p.series.is_empty()) {
+                let empty = empty_lines(plot);
+                if !empty.is_empty() {
+                    ui.label(RichText::new(series::no_values_words(&empty)).weak());
+                }
                 actions.extend(draw(ui, input.id, plot, input.shown));
             }
         });
@@ -103,7 +112,10 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
         _ => (0.0, 1.0),
     };
     let n = quantities.len().max(1) as f32;
-    let height = ((ui.available_height() - 4.0 * n) / n).max(48.0);
+    // The panels share the height the panel has (never more: the panel does not grow); the
+    // last holds the time axis's numbers besides.
+    let axis = 30.0;
+    let height = ((ui.available_height() - axis - 4.0 * n) / n).max(20.0);
     for (k, &q) in quantities.iter().enumerate() {
         let unit = plot
             .series
@@ -113,7 +125,7 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
             .unwrap_or_default();
         let last = k + 1 == quantities.len();
         let response = egui_plot::Plot::new((id, q.name()))
-            .height(height)
+            .height(if last { height + axis } else { height })
             .include_x(t0)
             .include_x(t1)
             .link_axis(link, [true, false])
@@ -122,6 +134,7 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
             .allow_double_click_reset(true)
             .show_axes([last, true])
             .y_axis_min_width(48.0)
+            .y_axis_formatter(|mark, _| crate::text::short_number(mark.value))
             .x_axis_label(if last { "time (s)" } else { "" })
             .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
             .label_formatter(|hover| match hover {
@@ -136,23 +149,42 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
                 _ => None,
             })
             .show(ui, |p| {
+                // The frame shown first: the marks stay visible over it.
+                if let Some(t) = shown {
+                    p.add(
+                        VLine::new("", t)
+                            .color(Color32::from(palette::DECIDING))
+                            .width(1.5),
+                    );
+                }
                 for (s, colour) in plot.series.iter().zip(&colours) {
-                    if s.quantity != q {
+                    if s.quantity != q || !has_values(s) {
                         continue;
                     }
-                    let (style, width) = match s.side {
-                        Side::Exact => (LineStyle::dashed_dense(), 1.5),
-                        Side::Tolerance => (LineStyle::dotted_dense(), 1.0),
-                        _ => (LineStyle::Solid, 2.0),
+                    // egui_plot starts a dash again at every point: an exact line is thin and
+                    // light instead, tau thinner and grey.
+                    let (colour, width) = match s.side {
+                        Side::Exact => (palette::faded(*colour, 150), 1.2),
+                        Side::Tolerance => (palette::faded(*colour, 170), 1.0),
+                        _ => (*colour, 2.0),
                     };
-                    for run in runs(&plot.times, &s.values) {
+                    let name = format!("{} ({unit})", s.label);
+                    for run in runs(&plot.times, &s.values, wraps(q)) {
                         let points: Vec<[f64; 2]> = run.iter().map(|&(t, v)| [t, v]).collect();
-                        p.line(
-                            Line::new(format!("{} ({unit})", s.label), PlotPoints::from(points))
-                                .color(Color32::from(*colour))
-                                .style(style)
-                                .width(width),
-                        );
+                        if points.len() == 1 {
+                            p.add(
+                                Points::new(name.clone(), PlotPoints::from(points))
+                                    .color(Color32::from(colour))
+                                    .radius(2.5),
+                            );
+                        } else {
+                            p.line(
+                                Line::new(name.clone(), PlotPoints::from(points))
+                                    .color(Color32::from(colour))
+                                    .style(LineStyle::Solid)
+                                    .width(width),
+                            );
+                        }
                     }
                 }
                 for m in &plot.markers {
@@ -161,13 +193,6 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
                             .color(Color32::from(palette::faded(mark_colour(m.kind), 150)))
                             .style(LineStyle::dashed_dense())
                             .width(1.0),
-                    );
-                }
-                if let Some(t) = shown {
-                    p.add(
-                        VLine::new("", t)
-                            .color(Color32::from(palette::DECIDING))
-                            .width(1.5),
                     );
                 }
                 let r = p.response();

@@ -12,7 +12,10 @@
 //! solver moves anything (`PhysicsStepSystems::NarrowPhase`, then `Solver`). The plugin's
 //! system runs in `NarrowPhaseSystems::Last`: the poses it reads are the ones the narrow phase
 //! used, and the contacts are the ones it just computed. The frame's time is the physics time
-//! at the start of the step (`Time<Physics>`'s elapsed time less the step).
+//! at the start of the step (`Time<Physics>`'s elapsed time less the step). A second system,
+//! at the end of the step (`PhysicsStepSystems::Last`, after the solver has stored its
+//! impulses), adds each point's `normal_impulse` (the solver's total over the step) and
+//! writes the frame.
 //!
 //! What the capture holds:
 //! - one shape per collider entity (id: the entity's index in the low 32 bits, its generation
@@ -180,6 +183,7 @@ impl Plugin for CapturePlugin {
             part_ids: HashMap::new(),
             poses: Vec::new(),
             manifolds: Vec::new(),
+            pending: None,
             failed,
             stopped: None,
             judging: self.judging,
@@ -188,7 +192,10 @@ impl Plugin for CapturePlugin {
         });
         app.add_systems(
             PhysicsSchedule,
-            capture_step.in_set(NarrowPhaseSystems::Last),
+            (
+                capture_step.in_set(NarrowPhaseSystems::Last),
+                write_solved.in_set(PhysicsStepSystems::Last),
+            ),
         );
     }
 
@@ -201,6 +208,10 @@ impl Plugin for CapturePlugin {
         }
     }
 }
+
+/// Where a manifold of a step came from: the pair's two colliders and its place among the
+/// pair's manifolds.
+type ManifoldSource = (Entity, Entity, usize);
 
 /// Where the plugin writes its capture.
 enum Destination {
@@ -259,6 +270,10 @@ pub struct AvianCaptureState {
     part_ids: HashMap<(Entity, u32), u64>,
     poses: Vec<BodyPose>,
     manifolds: Vec<Manifold>,
+    /// The step read at the end of the narrow phase and not yet written: its time, and for
+    /// each of `manifolds` the Avian manifold it came from (the pair's colliders and the
+    /// manifold's place), whose points' impulses the solver fills in.
+    pending: Option<(f64, Vec<ManifoldSource>)>,
     /// A step failed (said once on stderr): nothing more is written.
     failed: bool,
     /// Why the capture stopped, as said on stderr.
@@ -416,11 +431,52 @@ fn capture_step(
             }
         }
     }
-    if let Err(e) = write_step(&mut state, start, &graph, &colliders, &bodies) {
-        let said = format!("collidoscope: {}: the capture stops here: {e}", state.said);
-        eprintln!("{said}");
-        state.stopped = Some(said);
-        state.failed = true;
+    // A step read whose solver never ran (the physics paused between): written as it was.
+    write_pending(&mut state, None);
+    if let Err(e) = read_step(&mut state, start, &graph, &colliders, &bodies) {
+        stop(&mut state, &e);
+    }
+}
+
+/// Once Avian's solver has stored the step's impulses: the step read at the end of its narrow
+/// phase, each point's `normal_impulse` added, written.
+fn write_solved(mut state: ResMut<AvianCaptureState>, graph: Res<ContactGraph>) {
+    if !state.failed {
+        write_pending(&mut state, Some(&graph));
+    }
+}
+
+/// Write the step read and not yet written, if any: with the impulses `graph` holds for its
+/// manifolds' points (the solver's, over the step), when given.
+fn write_pending(state: &mut AvianCaptureState, graph: Option<&ContactGraph>) {
+    let Some((time, sources)) = state.pending.take() else {
+        return;
+    };
+    if let Some(graph) = graph {
+        for (manifold, &(e1, e2, k)) in state.manifolds.iter_mut().zip(&sources) {
+            let solved = graph
+                .get(e1, e2)
+                .and_then(|(_, pair)| pair.manifolds.get(k))
+                .filter(|m| m.points.len() == manifold.points.len());
+            if let Some(solved) = solved {
+                for (point, p) in manifold.points.iter_mut().zip(&solved.points) {
+                    point.impulse = Some(f64::from(p.normal_impulse));
+                }
+            }
+        }
+    }
+    let AvianCaptureState {
+        writer,
+        poses,
+        manifolds,
+        ..
+    } = state;
+    let written = writer
+        .as_mut()
+        .expect("opened")
+        .poses(time, poses, manifolds);
+    if let Err(e) = written {
+        stop(state, &e);
         return;
     }
     let judged = state
@@ -436,7 +492,17 @@ fn capture_step(
     state.judged = judged;
 }
 
-fn write_step(
+/// Stop the capture, saying why once on stderr.
+fn stop(state: &mut AvianCaptureState, e: &CaptureError) {
+    let said = format!("collidoscope: {}: the capture stops here: {e}", state.said);
+    eprintln!("{said}");
+    state.stopped = Some(said);
+    state.failed = true;
+}
+
+/// Read the step: every collider's shape and pose and every manifold, kept in `state` until
+/// the solver has run ([`write_solved`]).
+fn read_step(
     state: &mut AvianCaptureState,
     time: f64,
     graph: &ContactGraph,
@@ -449,11 +515,13 @@ fn write_step(
         part_ids,
         poses,
         manifolds,
+        pending,
         ..
     } = state;
     let writer = writer.as_mut().expect("opened");
     poses.clear();
     manifolds.clear();
+    let mut sources = Vec::new();
     // Each collider in the frame: its pose and its collision margin.
     let mut placed: HashMap<Entity, (Pose, f32)> = HashMap::new();
     for (entity, collider, position, rotation, of, name, sensor, margin, layers) in colliders {
@@ -547,20 +615,21 @@ fn write_step(
             },
         );
         let mut taken: Vec<(u64, u64)> = Vec::new();
-        for m in &pair.manifolds {
+        for (k, m) in pair.manifolds.iter().enumerate() {
             if m.points.is_empty() {
                 continue;
             }
             let mut manifold = manifold_of(m, (0, 0), m1 + m2, None);
-            // No impulses: the plugin writes the frame at the end of Avian's narrow phase,
-            // before its solver has computed this step's `normal_impulse`s (they read 0 there).
             let (a, b) = attribute(&manifold, &sides, &taken);
             taken.push((a, b));
             (manifold.a, manifold.b) = (a, b);
             manifolds.push(manifold);
+            sources.push((pair.collider1, pair.collider2, k));
         }
     }
-    writer.poses(time, poses, manifolds)
+    // Written once the solver has computed the step's impulses (`normal_impulse` reads 0 here).
+    *pending = Some((time, sources));
+    Ok(())
 }
 
 /// What was given to the writer for a collider: its scaled shape (its pointer) and body type,

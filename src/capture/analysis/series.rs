@@ -47,6 +47,8 @@ pub struct CapturePlotter {
     disagreeing: HashSet<(u64, u64)>,
     /// The capture's name, for words.
     path: String,
+    /// The first and last frames read.
+    seen: Option<(u64, u64)>,
 }
 
 impl CapturePlotter {
@@ -73,6 +75,7 @@ impl CapturePlotter {
             same_name: HashMap::new(),
             disagreeing: HashSet::new(),
             path: path.display().to_string(),
+            seen: None,
         }
     }
 
@@ -83,6 +86,10 @@ impl CapturePlotter {
 
     /// Take `frame`, the frame `state` stands after.
     pub(in crate::capture) fn frame(&mut self, state: &Keyframe, frame: &Frame) {
+        self.seen = Some(match self.seen {
+            Some((first, _)) => (first, frame.frame),
+            None => (frame.frame, frame.frame),
+        });
         self.find_shapes(state);
         let wanted = self.builder.wants(frame.frame);
         // The claims that touch a chosen shape or pair: judged, for the lines, the marks and
@@ -295,6 +302,13 @@ impl CapturePlotter {
     /// borne by more than one shape.
     pub fn finish(mut self) -> Result<(Plot, Vec<String>), PlotError> {
         self.finish_events();
+        if self.builder.frames() == 0 {
+            return Err(PlotError::NotThere(crate::series::no_frames_words(
+                &self.path,
+                self.builder.frame_range(),
+                self.seen,
+            )));
+        }
         let missing: Vec<&ShapeRef> = self
             .shapes
             .iter()
@@ -387,23 +401,36 @@ pub struct Trouble {
     pub moving: Vec<u64>,
 }
 
-/// The first event or disagreeing claim of the capture at `path`, else its first claim on a
-/// moving shape (`None`: no claim at all).
-pub fn first_trouble(path: &Path) -> Result<Option<Trouble>, FileError> {
+/// The first event of the capture at `path` (within `frames`, when given), else its first
+/// disagreeing claim, else its first claim on a moving shape (`None`: no claim at all).
+pub fn first_trouble(
+    path: &Path,
+    frames: Option<(u64, u64)>,
+) -> Result<Option<Trouble>, FileError> {
     let mut reader = CaptureReader::open(path)?;
     let mut finder = EventFinder::for_capture(reader.header());
-    let mut found: Option<(u64, (u64, u64), Option<u64>)> = None;
+    let within = |f: u64| frames.is_none_or(|(lo, hi)| (lo..=hi).contains(&f));
+    let past = |f: u64| frames.is_some_and(|(_, hi)| f > hi + 1);
+    let mut event: Option<(u64, (u64, u64), Option<u64>)> = None;
+    let mut divergence: Option<(u64, (u64, u64))> = None;
     let mut first_claim: Option<(u64, (u64, u64))> = None;
     scan_capture(
         &mut reader,
         |judged| {
-            if let Some(e) = judged.events.first() {
-                found = Some((e.frame(), (e.a, e.b), e.shape()));
+            if let Some(e) = judged.events.iter().find(|e| within(e.frame())) {
+                event = Some((e.frame(), (e.a, e.b), e.shape()));
                 return false;
             }
-            if let Some(j) = judged.claims.iter().find(|j| !j.agrees()) {
-                found = Some((judged.frame, (j.a, j.b), None));
+            if past(judged.frame) {
                 return false;
+            }
+            if !within(judged.frame) {
+                return true;
+            }
+            if divergence.is_none()
+                && let Some(j) = judged.claims.iter().find(|j| !j.agrees())
+            {
+                divergence = Some((judged.frame, (j.a, j.b)));
             }
             if first_claim.is_none()
                 && let Some(j) = judged.claims.first()
@@ -417,12 +444,13 @@ pub fn first_trouble(path: &Path) -> Result<Option<Trouble>, FileError> {
             ..Watch::default()
         },
     )?;
-    if found.is_none()
-        && let Some(e) = finder.finish().first()
+    if event.is_none()
+        && let Some(e) = finder.finish().into_iter().find(|e| within(e.frame()))
     {
-        found = Some((e.frame(), (e.a, e.b), e.shape()));
+        event = Some((e.frame(), (e.a, e.b), e.shape()));
     }
-    let Some((frame, pair, own)) = found.or(first_claim.map(|(f, p)| (f, p, None))) else {
+    let found = event.or(divergence.or(first_claim).map(|(f, p)| (f, p, None)));
+    let Some((frame, pair, own)) = found else {
         return Ok(None);
     };
     let moves = |id: u64| {
@@ -448,7 +476,7 @@ pub fn with_defaults(path: &Path, request: &PlotRequest) -> Result<PlotRequest, 
     if !request.shapes.is_empty() || !request.pairs.is_empty() {
         return Ok(request.clone());
     }
-    let Some(trouble) = first_trouble(path)? else {
+    let Some(trouble) = first_trouble(path, request.frames)? else {
         return Err(PlotError::NotThere(crate::capture::words::nothing_to_plot(
             &path.display().to_string(),
         )));
@@ -510,6 +538,9 @@ pub fn read_into(
                 return Ok(true);
             };
             if plotter.done_before(frame.frame) {
+                // The frame after the last asked for completes the last one's step: its
+                // events are marked (its values are not plotted).
+                plotter.frame(reader.state(), &frame);
                 return Ok(false);
             }
             plotter.frame(reader.state(), &frame);
@@ -570,14 +601,18 @@ impl PlotJob {
                 }
             };
             let mut plotter = CapturePlotter::new(source.name(), reader.header(), &job_request);
-            let mut last = std::time::Instant::now();
+            // In the browser the whole capture is read at once, with no clock to ask (the
+            // standard library has none there): handed out at its end only.
+            let mut last = (!cfg!(target_arch = "wasm32")).then(std::time::Instant::now);
             let batch = if live { 1 } else { BATCH };
             let read = read_into(&mut reader, &mut plotter, batch, |plotter| {
                 if job_stop.load(Ordering::Relaxed) {
                     return false;
                 }
-                if last.elapsed() >= HAND_OUT {
-                    last = std::time::Instant::now();
+                if let Some(at) = &mut last
+                    && at.elapsed() >= HAND_OUT
+                {
+                    *at = std::time::Instant::now();
                     return send.send(Ok(plotter.plot())).is_ok();
                 }
                 true
