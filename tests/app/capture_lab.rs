@@ -1352,3 +1352,45 @@ fn the_plot_panel_plots_the_explained_pair_and_scrubs_the_timeline() {
     }
     assert!(found, "vy was never plotted");
 }
+
+/// On a phone held upright (390x844) the plot is the first section of the capture lab's panel,
+/// under the scene's strip, which keeps its height; a tap on it still shows that frame.
+#[test]
+fn on_a_phone_the_plot_is_the_panels_first_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("platformer.capture.jsonl");
+    platformer(&path);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(390.0, 844.0))
+        .with_render_cursor(false)
+        .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app(Some(path)));
+    h.run_steps(1);
+    scanned(&mut h);
+    let mut area = None;
+    for _ in 0..2_000 {
+        h.run_steps(1);
+        area = collidoscope::app::plot_area(&h.ctx, "capture plot");
+        if area.is_some()
+            && h.state()
+                .capture_lab()
+                .plot()
+                .is_some_and(|p| p.frames.len() == 120)
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run_steps(2);
+    let (rect, t0, t1) = collidoscope::app::plot_area(&h.ctx, "capture plot").expect("plotted");
+    let scene = h.state().view_rect();
+    assert!(scene.bottom() <= rect.top(), "{scene:?} above {rect:?}");
+    assert!(
+        scene.height() > 60.0,
+        "the scene keeps its strip: {scene:?}"
+    );
+    let x = rect.left() + ((1.0 - t0) / (t1 - t0)) as f32 * rect.width();
+    click_at(&mut h, egui::pos2(x, rect.center().y));
+    h.run_steps(3);
+    let at = h.state().capture_lab().playback.position;
+    assert!((57..=63).contains(&at), "tapped at 1 s, shown {at}");
+}

@@ -49,10 +49,19 @@ pub struct PlotInput<'a> {
 /// The quantities the panel offers, shapes' then pairs'.
 const OFFERED: [Quantity; 12] = Quantity::ALL;
 
-/// The Plot panel, under the scene: the quantities to choose, then the plot.
+/// Whether the window is a phone's (narrower than [`crate::app::widgets::PHONE`]): there the
+/// scene keeps the strip above the lab's panel, and the plot is the panel's first section.
+pub fn on_phone(ui: &egui::Ui) -> bool {
+    ui.ctx().content_rect().width() < crate::app::widgets::PHONE
+}
+
+/// The Plot panel, under the scene: the quantities to choose, then the plot (not on a phone,
+/// where [`plot_section`] draws it in the lab's panel).
 pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
+    if on_phone(ui) {
+        return Vec::new();
+    }
     let mut actions = Vec::new();
-    // A third of a short window, at most 260 points of a tall one: the scene keeps the most.
     let window = ui.ctx().content_rect().height();
     let default = (window * 0.3).clamp(110.0, 260.0);
     egui::Panel::bottom(format!("{} panel", input.id))
@@ -64,38 +73,57 @@ pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
         .show(ui, |ui| {
             // The panel keeps the height it was given (or dragged to), its plots filling it.
             ui.set_min_height(ui.available_height());
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("Plot").strong())
-                    .on_hover_text(series::PANEL_TIP);
-                for q in OFFERED {
-                    let on = input.what.contains(&q);
-                    let chip = ui.selectable_label(on, q.name()).on_hover_text(q.meaning());
-                    if chip.clicked() {
-                        let mut what: Vec<Quantity> = input.what.to_vec();
-                        if on {
-                            what.retain(|w| *w != q);
-                        } else {
-                            what.push(q);
-                            what.sort();
-                        }
-                        if !what.is_empty() {
-                            actions.push(PlotAction::What(what));
-                        }
-                    }
-                }
-                if input.reading {
-                    ui.spinner();
-                }
-            });
-            ui.label(RichText::new(&input.status).weak());
-            if let Some(plot) = input.plot.filter(|p| !p.series.is_empty()) {
-                let empty = empty_lines(plot);
-                if !empty.is_empty() {
-                    ui.label(RichText::new(series::no_values_words(&empty)).weak());
-                }
-                actions.extend(draw(ui, input.id, plot, input.shown));
-            }
+            actions = contents(ui, input);
         });
+    actions
+}
+
+/// On a phone, the plot as the first section of the lab's panel (which scrolls), 260 points
+/// tall: the strip above the panel stays the scene's.
+pub fn plot_section(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
+    let width = ui.available_width();
+    let inner = ui.allocate_ui(egui::vec2(width, 260.0), |ui| {
+        ui.set_min_size(egui::vec2(width, 260.0));
+        contents(ui, input)
+    });
+    ui.separator();
+    inner.inner
+}
+
+/// The quantities to choose, what is plotted, then the plot.
+fn contents(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
+    let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Plot").strong())
+            .on_hover_text(series::PANEL_TIP);
+        for q in OFFERED {
+            let on = input.what.contains(&q);
+            let chip = ui.selectable_label(on, q.name()).on_hover_text(q.meaning());
+            if chip.clicked() {
+                let mut what: Vec<Quantity> = input.what.to_vec();
+                if on {
+                    what.retain(|w| *w != q);
+                } else {
+                    what.push(q);
+                    what.sort();
+                }
+                if !what.is_empty() {
+                    actions.push(PlotAction::What(what));
+                }
+            }
+        }
+        if input.reading {
+            ui.spinner();
+        }
+    });
+    ui.label(RichText::new(&input.status).weak());
+    if let Some(plot) = input.plot.filter(|p| !p.series.is_empty()) {
+        let empty = empty_lines(plot);
+        if !empty.is_empty() {
+            ui.label(RichText::new(series::no_values_words(&empty)).weak());
+        }
+        actions.extend(draw(ui, input.id, plot, input.shown));
+    }
     actions
 }
 

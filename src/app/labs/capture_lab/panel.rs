@@ -31,6 +31,12 @@ impl CaptureLab {
             egui::ScrollArea::vertical()
                 .id_salt("capture lab")
                 .show(ui, |ui| {
+                    if self.plot.shown
+                        && self.index.is_some()
+                        && crate::app::labs::plot_panel::on_phone(ui)
+                    {
+                        self.plot_section(ui, out);
+                    }
                     ui.heading("Capture");
                     self.replay_row(ui, out);
                     self.live

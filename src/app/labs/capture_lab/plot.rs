@@ -4,7 +4,7 @@
 //! grows; the window draws what is ready.
 
 use super::*;
-use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_panel};
+use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_panel, plot_section};
 use crate::capture::analysis::series::PlotJob;
 use crate::series::{PlotRequest, Quantity, ShapeRef};
 
@@ -97,6 +97,16 @@ impl CaptureLab {
 
     /// The Plot panel under the scene; what the user does there is pushed as commands.
     pub fn plot_panel(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        self.plot_ui(ui, out, false);
+    }
+
+    /// On a phone, the plot as the first section of the lab's panel.
+    pub(super) fn plot_section(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        self.plot_ui(ui, out, true);
+    }
+
+    /// The plot, under the scene or (`section`) in the lab's panel.
+    fn plot_ui(&self, ui: &mut egui::Ui, out: &mut Commands, section: bool) {
         let Some(index) = &self.index else { return };
         let job = self.plot.job.as_ref().map(|(_, job)| job);
         let plot = job.and_then(PlotJob::plot);
@@ -115,7 +125,12 @@ impl CaptureLab {
             status,
             reading: job.is_some_and(PlotJob::is_reading) && !index.is_live(),
         };
-        for action in plot_panel(ui, &input) {
+        let actions = if section {
+            plot_section(ui, &input)
+        } else {
+            plot_panel(ui, &input)
+        };
+        for action in actions {
             match action {
                 PlotAction::What(what) => {
                     out.push(Command::Capture(CaptureCommand::PlotWhat(what)))

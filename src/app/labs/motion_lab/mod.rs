@@ -388,6 +388,9 @@ impl MotionLab {
             egui::ScrollArea::vertical()
                 .id_salt("motion lab")
                 .show(ui, |ui| {
+                    if self.plot.shown && crate::app::labs::plot_panel::on_phone(ui) {
+                        self.plot_section(ui, out);
+                    }
                     self.panel(ui, ws, out);
                     // The frame's report before the events list, so it is in view.
                     if self.shown.is_some() {

@@ -3,7 +3,7 @@
 //! run's recording when the run or the choice changes (the run is whole before it is shown).
 
 use super::*;
-use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_panel};
+use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_panel, plot_section};
 use crate::series::{Plot, PlotRequest, Quantity, ShapeRef};
 
 /// What the lab plots: the quantities chosen, and the plot made with what it was made from.
@@ -75,6 +75,16 @@ impl MotionLab {
 
     /// The Plot panel under the scene; what the user does there is pushed as commands.
     pub fn plot_panel(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        self.plot_ui(ui, out, false);
+    }
+
+    /// On a phone, the plot as the first section of the lab's panel.
+    pub(super) fn plot_section(&self, ui: &mut egui::Ui, out: &mut Commands) {
+        self.plot_ui(ui, out, true);
+    }
+
+    /// The plot, under the scene or (`section`) in the lab's panel.
+    fn plot_ui(&self, ui: &mut egui::Ui, out: &mut Commands, section: bool) {
         if self.run.is_none() {
             return;
         }
@@ -92,7 +102,12 @@ impl MotionLab {
             status,
             reading: false,
         };
-        for action in plot_panel(ui, &input) {
+        let actions = if section {
+            plot_section(ui, &input)
+        } else {
+            plot_panel(ui, &input)
+        };
+        for action in actions {
             match action {
                 PlotAction::What(what) => out.push(Command::Motion(MotionCommand::PlotWhat(what))),
                 PlotAction::Seek(time) => {
