@@ -1366,20 +1366,7 @@ fn on_a_phone_the_plot_is_the_panels_first_section() {
         .build_ui_state(|ui, app: &mut App| app.ui_for_test(ui), app(Some(path)));
     h.run_steps(1);
     scanned(&mut h);
-    let mut area = None;
-    for _ in 0..2_000 {
-        h.run_steps(1);
-        area = collidoscope::app::plot_area(&h.ctx, "capture plot");
-        if area.is_some()
-            && h.state()
-                .capture_lab()
-                .plot()
-                .is_some_and(|p| p.frames.len() == 120)
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    plotted(&mut h);
     h.run_steps(2);
     let (rect, t0, t1) = collidoscope::app::plot_area(&h.ctx, "capture plot").expect("plotted");
     let scene = h.state().view_rect();
