@@ -763,6 +763,47 @@ fn angle_of(v: DVec2) -> f64 {
 }
 
 impl Plot {
+    /// The plot with only its frames from the `from`-th on (its marks, names and lines kept).
+    pub fn rows_from(&self, from: usize) -> Plot {
+        let from = from.min(self.frames.len());
+        Plot {
+            frames: self.frames[from..].to_vec(),
+            times: self.times[from..].to_vec(),
+            series: self
+                .series
+                .iter()
+                .map(|s| Series {
+                    label: s.label.clone(),
+                    unit: s.unit.clone(),
+                    values: s.values[from..].to_vec(),
+                    ..*s
+                })
+                .collect(),
+            units: self.units.clone(),
+            shapes: self.shapes.clone(),
+            pairs: self.pairs.clone(),
+            markers: self.markers.clone(),
+            markers_left_out: self.markers_left_out,
+            claimed: self.claimed.clone(),
+        }
+    }
+
+    /// Add `tail`, the same plot's frames after this one's ([`Self::rows_from`]): its frames
+    /// appended, its marks, names and labels taking the place of these.
+    pub fn append(&mut self, tail: Plot) {
+        self.frames.extend(tail.frames);
+        self.times.extend(tail.times);
+        for (s, t) in self.series.iter_mut().zip(tail.series) {
+            s.values.extend(t.values);
+            s.label = t.label;
+        }
+        self.shapes = tail.shapes;
+        self.pairs = tail.pairs;
+        self.markers = tail.markers;
+        self.markers_left_out = tail.markers_left_out;
+        self.claimed = tail.claimed;
+    }
+
     /// The plot, or the words for its first pair never claimed in the frames plotted (of the
     /// run at `path`).
     pub fn check_claimed(&self, path: &str) -> Result<(), PlotError> {
@@ -963,6 +1004,30 @@ mod tests {
         assert!(!b.wants(2) && b.wants(3) && b.wants(5) && !b.wants(6));
         assert!(b.done_before(6) && !b.done_before(5));
         assert_eq!(b.plot().series[0].unit, "px");
+    }
+
+    #[test]
+    fn a_plot_in_two_parts_is_the_whole() {
+        let mut b = PlotBuilder::new(1, 0, &[Quantity::X, Quantity::Vy], None, "m");
+        for k in 0..5u64 {
+            let now = ShapeNow {
+                position: DVec2::new(k as f64, 0.0),
+                angle: 0.0,
+                velocity: DVec2::new(0.0, -(k as f64)),
+                angular: 0.0,
+            };
+            b.frame(k, k as f64 / 60.0, |_| Some(now), |_| None);
+        }
+        let whole = b.plot().clone();
+        let mut head = whole.rows_from(0);
+        head.frames.truncate(2);
+        head.times.truncate(2);
+        for s in &mut head.series {
+            s.values.truncate(2);
+        }
+        head.append(whole.rows_from(2));
+        assert_eq!(head, whole);
+        assert_eq!(whole.rows_from(9).frames.len(), 0);
     }
 
     #[test]

@@ -1381,3 +1381,49 @@ fn on_a_phone_the_plot_is_the_panels_first_section() {
     let at = h.state().capture_lab().playback.position;
     assert!((57..=63).contains(&at), "tapped at 1 s, shown {at}");
 }
+
+/// The Plot panel follows a capture as it is written: its reader thread plots the frames as
+/// they come (fewer than the game will write, while it writes), and every frame once it ends.
+#[test]
+fn the_plot_follows_a_capture_as_it_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.capture.jsonl");
+    let mut h = capture_harness(app(None));
+    let game = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            let file = std::fs::File::create(&path).unwrap();
+            platformer_to(file, Some(std::time::Duration::from_millis(10)), None);
+        })
+    };
+    until(&mut h, "the header", |_| {
+        collidoscope::capture::CaptureIndex::header_written(&path)
+    });
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Follow(path.clone())));
+    h.state_mut()
+        .run(Command::Capture(CaptureCommand::Select(Some(ClaimRef {
+            a: 4,
+            b: 9,
+            piece: None,
+        }))));
+    // The frames plotted, as the window saw them, frame after frame.
+    let mut counts = Vec::new();
+    for _ in 0..4_000 {
+        h.run_steps(1);
+        let count = h.state().capture_lab().plot().map_or(0, |p| p.frames.len());
+        counts.push(count);
+        if count == 120 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    game.join().unwrap();
+    assert_eq!(counts.last(), Some(&120), "every frame plotted in the end");
+    assert!(
+        counts.iter().any(|&c| c > 0 && c < 120),
+        "plotted while written: {counts:?}"
+    );
+    let plot = h.state().capture_lab().plot().unwrap();
+    assert_eq!(plot.pairs, [("ledge".to_string(), "ball".to_string())]);
+}

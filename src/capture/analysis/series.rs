@@ -270,10 +270,22 @@ impl CapturePlotter {
 
     /// The plot so far, named (what the window shows while the capture is read).
     pub fn plot(&self) -> Plot {
+        self.plot_from(0)
+    }
+
+    /// The plot's frames from the `from`-th on (every mark, the names), to add to the frames
+    /// before it with [`Plot::append`]: what a followed capture's reader hands out each frame
+    /// without copying the whole plot again.
+    pub fn plot_from(&self, from: usize) -> Plot {
         let (shapes, pairs) = self.names();
-        let mut plot = self.builder.plot().clone();
+        let mut plot = self.builder.plot().rows_from(from);
         crate::series::name_plot(&mut plot, shapes, pairs);
         plot
+    }
+
+    /// How many frames are plotted.
+    pub fn frames(&self) -> usize {
+        self.builder.frames()
     }
 
     /// The chosen shapes' and pairs' names (as asked for, until found).
@@ -562,7 +574,8 @@ const HAND_OUT: std::time::Duration = std::time::Duration::from_millis(120);
 /// its frames are plotted as they come, until the job is dropped.
 pub struct PlotJob {
     request: PlotRequest,
-    found: std::sync::mpsc::Receiver<Result<Plot, String>>,
+    /// What the reader hands out: the plot's frames from a row on (0: the whole plot).
+    found: std::sync::mpsc::Receiver<Result<(usize, Plot), String>>,
     latest: Option<Plot>,
     problem: Option<String>,
     reading: bool,
@@ -605,20 +618,29 @@ impl PlotJob {
             // standard library has none there): handed out at its end only.
             let mut last = (!cfg!(target_arch = "wasm32")).then(std::time::Instant::now);
             let batch = if live { 1 } else { BATCH };
+            // The frames handed out so far: only those after them go next (a followed capture
+            // hands out every frame as it comes, the reader then waiting for the next).
+            let mut sent = 0;
             let read = read_into(&mut reader, &mut plotter, batch, |plotter| {
                 if job_stop.load(Ordering::Relaxed) {
                     return false;
                 }
-                if let Some(at) = &mut last
-                    && at.elapsed() >= HAND_OUT
-                {
-                    *at = std::time::Instant::now();
-                    return send.send(Ok(plotter.plot())).is_ok();
+                let due = match &mut last {
+                    Some(at) if live || at.elapsed() >= HAND_OUT => {
+                        *at = std::time::Instant::now();
+                        true
+                    }
+                    _ => false,
+                };
+                if due {
+                    let tail = plotter.plot_from(sent);
+                    let from = std::mem::replace(&mut sent, plotter.frames());
+                    return send.send(Ok((from, tail))).is_ok();
                 }
                 true
             });
             let _ = match read {
-                Ok(_) => send.send(Ok(plotter.plot_as_read())),
+                Ok(_) => send.send(Ok((0, plotter.plot_as_read()))),
                 Err(e) => send.send(Err(e.to_string())),
             };
         };
@@ -646,8 +668,13 @@ impl PlotJob {
         let mut changed = false;
         loop {
             match self.found.try_recv() {
-                Ok(Ok(plot)) => {
-                    self.latest = Some(plot);
+                Ok(Ok((from, plot))) => {
+                    match &mut self.latest {
+                        Some(latest) if from > 0 && latest.frames.len() == from => {
+                            latest.append(plot);
+                        }
+                        _ => self.latest = Some(plot),
+                    }
                     changed = true;
                 }
                 Ok(Err(problem)) => {
