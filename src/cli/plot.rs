@@ -2,9 +2,9 @@
 //! [--frames F1 F2] -o OUT.svg|OUT.png [--size W H] [--theme T] [--csv OUT.csv]`: quantities
 //! over time ([`crate::series`]) as a picture ([`crate::picture::plot`]) and as CSV.
 
-use super::render::{Format, SIZES, format_of, png};
+use super::render::{SIZES, format_of, write_picture};
 use crate::capture::analysis::series::plot_capture;
-use crate::picture::{Vec2, palette::Theme, plot::plot_picture, svg};
+use crate::picture::{Vec2, palette::Theme, plot::plot_picture};
 use crate::series::{Plot, PlotError, PlotRequest, ShapeRef, parse_quantities};
 use std::path::{Path, PathBuf};
 
@@ -90,22 +90,9 @@ pub fn run(args: &PlotArgs) -> u8 {
     }
     if let (Some(out), Some(format)) = (&args.output, format) {
         let picture = plot_picture(&plot, Vec2::new(w as f32, h as f32), theme);
-        let text = svg::to_svg(&picture);
-        let bytes = match format {
-            Format::Svg => text.into_bytes(),
-            Format::Png => match png(&text, w, h) {
-                Ok(bytes) => bytes,
-                Err(message) => {
-                    eprintln!("{}: cannot rasterise the plot: {message}", out.display());
-                    return 1;
-                }
-            },
-        };
-        if let Err(e) = crate::files::write_atomically(out, &bytes) {
-            eprintln!("{}: cannot write the plot: {e}", out.display());
-            return 1;
+        if let Err(status) = write_picture(&picture, out, format, (w, h), "plot") {
+            return status;
         }
-        println!("wrote {} ({w}x{h})", out.display());
     }
     println!("{}", plot.summary());
     0

@@ -107,27 +107,39 @@ pub fn run(args: &RenderArgs) -> u8 {
         ..Look::default()
     };
     let picture = picture::picture_with(&scene, pair, size, None, look);
-    let text = svg::to_svg(&picture);
-    let bytes = match format {
-        Format::Svg => text.into_bytes(),
-        Format::Png => match png(&text, w, h) {
-            Ok(bytes) => bytes,
-            Err(message) => {
-                eprintln!("{}: cannot rasterise the picture: {message}", out.display());
-                return 1;
-            }
-        },
-    };
-    if let Err(e) = crate::files::write_atomically(out, &bytes) {
-        eprintln!("{}: cannot write the picture: {e}", out.display());
-        return 1;
+    if let Err(status) = write_picture(&picture, out, format, (w, h), "picture") {
+        return status;
     }
-    println!("wrote {} ({w}x{h})", out.display());
     0
 }
 
+/// Write `picture` to `out` as `format`, `w` x `h` pixels, and say so (`what` names it in a
+/// refusal: `picture`, `plot`); 1 when it cannot be rasterised or written, said on stderr.
+pub(super) fn write_picture(
+    picture: &picture::Picture,
+    out: &Path,
+    format: Format,
+    (w, h): (u32, u32),
+    what: &str,
+) -> Result<(), u8> {
+    let text = svg::to_svg(picture);
+    let bytes = match format {
+        Format::Svg => text.into_bytes(),
+        Format::Png => png(&text, w, h).map_err(|message| {
+            eprintln!("{}: cannot rasterise the {what}: {message}", out.display());
+            1u8
+        })?,
+    };
+    crate::files::write_atomically(out, &bytes).map_err(|e| {
+        eprintln!("{}: cannot write the {what}: {e}", out.display());
+        1u8
+    })?;
+    println!("wrote {} ({w}x{h})", out.display());
+    Ok(())
+}
+
 /// `svg` as a `w` x `h` PNG, its text set in the system's fonts.
-pub(super) fn png(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, String> {
+fn png(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, String> {
     rasterise(svg, w, h, &with_system_fonts())
 }
 

@@ -146,12 +146,7 @@ pub fn plot_recording(
             k as f64 * config.dt,
             |n| {
                 let s = &shapes_now[shapes[n]];
-                Some(ShapeNow {
-                    position: s.placed.pose.position,
-                    angle: s.placed.pose.angle(),
-                    velocity: s.motion.velocity,
-                    angular: s.motion.angular_velocity,
-                })
+                Some(ShapeNow::of(&s.placed, &s.motion))
             },
             |n| {
                 let (a, b) = (

@@ -304,7 +304,7 @@ impl PlotRequest {
     /// The quantities asked for, or `speed` and `depth`.
     pub fn quantities(&self) -> Vec<Quantity> {
         if self.what.is_empty() {
-            vec![Quantity::Speed, Quantity::Depth]
+            DEFAULT_QUANTITIES.to_vec()
         } else {
             self.what.clone()
         }
@@ -492,6 +492,21 @@ pub struct ShapeNow {
     /// Its angular velocity (radians per second).
     pub angular: f64,
 }
+
+impl ShapeNow {
+    /// The numbers of a shape `placed` with `motion`.
+    pub fn of(placed: &crate::Placed, motion: &crate::scene::Motion) -> Self {
+        Self {
+            position: placed.pose.position,
+            angle: placed.pose.angle(),
+            velocity: motion.velocity,
+            angular: motion.angular_velocity,
+        }
+    }
+}
+
+/// The quantities plotted when none are asked for: a shape's speed and a pair's depth.
+pub const DEFAULT_QUANTITIES: [Quantity; 2] = [Quantity::Speed, Quantity::Depth];
 
 /// A pair's numbers at a frame: the exact result at its poses, and its claims (a pair with a
 /// chain may have one per piece).

@@ -191,12 +191,7 @@ impl CapturePlotter {
             |n| {
                 let (id, _) = shape_ids[n].as_ref()?;
                 let s = state.shape(*id)?;
-                Some(ShapeNow {
-                    position: s.placed.pose.position,
-                    angle: s.placed.pose.angle(),
-                    velocity: s.motion.velocity,
-                    angular: s.motion.angular_velocity,
-                })
+                Some(ShapeNow::of(&s.placed, &s.motion))
             },
             |n| {
                 let [Some((a, _)), Some((b, _))] = &pair_ids[n] else {

@@ -21,7 +21,7 @@ pub struct CapturePlot {
 impl Default for CapturePlot {
     fn default() -> Self {
         Self {
-            what: vec![Quantity::Speed, Quantity::Depth],
+            what: crate::series::DEFAULT_QUANTITIES.to_vec(),
             job: None,
             shown: true,
         }

@@ -18,7 +18,7 @@ pub struct MotionPlot {
 impl Default for MotionPlot {
     fn default() -> Self {
         Self {
-            what: vec![Quantity::Speed, Quantity::Depth],
+            what: crate::series::DEFAULT_QUANTITIES.to_vec(),
             made: None,
             shown: true,
         }
