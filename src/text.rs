@@ -532,6 +532,37 @@ pub fn latency_retraction(a: &str, b: &str, time: f64, retracted_at: f64) -> Str
     )
 }
 
+/// A packet log's collisions of one pair at consecutive buckets, found or taken back by one
+/// packet, in a plot's mark: `collision: post / runner at 40 to 60 ms (5 buckets): found at 140
+/// ms, 100 ms late` (one bucket: as [`latency_collision`] and [`latency_retraction`] say it).
+/// `at` is when the packet arrived; `found` whether it found them (else took them back).
+pub fn latency_run(
+    a: &str,
+    b: &str,
+    (t0, t1): (f64, f64),
+    buckets: usize,
+    at: f64,
+    found: bool,
+) -> String {
+    match (found, buckets) {
+        (true, 1) => format!("collision: {}", latency_collision(a, b, t0, None, at)),
+        (false, 1) => latency_retraction(a, b, t0, at),
+        (true, n) => format!(
+            "collision: {a} / {b} at {} to {} ms ({n} buckets): found at {} ms, {} ms late",
+            ms(t0),
+            ms(t1),
+            ms(at),
+            ms(at - t0)
+        ),
+        (false, n) => format!(
+            "retracted {a} / {b} at {} to {} ms ({n} buckets): at {} ms a later packet moved them apart",
+            ms(t0),
+            ms(t1),
+            ms(at)
+        ),
+    }
+}
+
 /// A pair's exact result in a few words: `intersecting, depth 0.2, normal (1, 0)` or `apart,
 /// distance 0.066392`.
 pub fn summary_sentence(e: &PairSummary) -> String {

@@ -795,3 +795,126 @@ fn a_log_with_a_number_not_finite_is_refused_when_saved() {
     );
     assert!(!path.exists());
 }
+
+/// A player's pose at `t` from its packets alone, as docs/format.md "Packet logs" defines it
+/// (the first packet of each `sent` kept; linear between the two around `t`).
+fn pose_from_packets(log: &PacketLog, player: usize, t: f64) -> Option<DVec2> {
+    let mut kept: Vec<&Packet> = Vec::new();
+    for p in log.packets.iter().filter(|p| p.player == player) {
+        if !kept.iter().any(|k| k.sent == p.sent) {
+            kept.push(p);
+        }
+    }
+    kept.sort_by(|p, q| p.sent.total_cmp(&q.sent));
+    if let Some(p) = kept.iter().find(|p| p.sent == t) {
+        return Some(p.position);
+    }
+    let after = kept.iter().position(|p| p.sent > t)?;
+    let (p, q) = (kept.get(after.checked_sub(1)?)?, kept[after]);
+    Some(
+        p.position
+            .lerp(q.position, (t - p.sent) / (q.sent - p.sent)),
+    )
+}
+
+/// `plot` of a packet log (docs/format.md §18.10): on 300 random logs, every player's x and
+/// y at each bucket time are its track's, every pair's exact depth is above 0 exactly at the
+/// bucket times one pass finds it colliding, and the marks account for every collision and
+/// retraction the engine reported.
+#[test]
+fn a_packet_logs_plot_follows_the_tracks_and_marks_every_finding() {
+    use collidoscope::latency::plot_log;
+    use collidoscope::series::{PlotRequest, Quantity, ShapeRef, Side, Subject};
+    let (mut frames, mut colliding, mut marks) = (0, 0, 0);
+    for seed in 0..300 {
+        let log = random_log(seed);
+        let step = [5.0, 10.0, 25.0][(seed % 3) as usize];
+        let n = log.players.len();
+        let request = PlotRequest {
+            shapes: (0..n as u64).map(ShapeRef::Id).collect(),
+            pairs: (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .map(|(a, b)| (ShapeRef::Id(a as u64), ShapeRef::Id(b as u64)))
+                .collect(),
+            what: vec![Quantity::X, Quantity::Y, Quantity::Depth],
+            frames: None,
+        };
+        let (plot, notes) = plot_log(&log, Path::new("random.json"), Some(step), false, &request)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        assert!(notes.is_empty(), "{notes:?}");
+        let settings = Settings {
+            step_ms: step,
+            swept: false,
+        };
+        let standing = one_pass(&log, settings);
+        // Pairs' lines are exact only: a log claims no contact.
+        assert!(
+            plot.series
+                .iter()
+                .all(|s| matches!(s.side, Side::Shape | Side::Exact))
+        );
+        let (lo, _) = log.sent_range().unwrap();
+        assert_eq!(
+            plot.times[0] * 1000.0,
+            (lo / step).ceil() * step,
+            "seed {seed}"
+        );
+        for (row, &time) in plot.times.iter().enumerate() {
+            let t = (time * 1000.0 / step).round() * step;
+            frames += 1;
+            for s in &plot.series {
+                let v = s.values[row];
+                match (s.subject, s.quantity) {
+                    (Subject::Shape(i), q) => {
+                        let want = pose_from_packets(&log, i, t)
+                            .map_or(f64::NAN, |p| if q == Quantity::X { p.x } else { p.y });
+                        assert!(
+                            (v.is_nan() && want.is_nan()) || (v - want).abs() <= 1e-9,
+                            "seed {seed}, player {i} at {t}: {v} against {want}"
+                        );
+                    }
+                    (Subject::Pair(k), _) => {
+                        let (a, b) = request.pairs[k].clone();
+                        let (ShapeRef::Id(a), ShapeRef::Id(b)) = (a, b) else {
+                            unreachable!()
+                        };
+                        let found = standing.iter().any(|f| {
+                            (f.a as u64, f.b as u64) == (a, b) && f.time == t && f.between.is_none()
+                        });
+                        colliding += found as usize;
+                        assert_eq!(
+                            v > 0.0,
+                            found,
+                            "seed {seed}, pair {a} {b} at {t}: depth {v}"
+                        );
+                    }
+                }
+            }
+        }
+        // Every collision and retraction is in a mark (a run of buckets counted as many).
+        let engine = run(&log, settings);
+        let counted: usize = plot
+            .markers
+            .iter()
+            .map(|m| {
+                m.text
+                    .split(" buckets)")
+                    .next()
+                    .filter(|_| m.text.contains(" buckets)"))
+                    .and_then(|head| head.rsplit('(').next())
+                    .map_or(1, |n| n.parse::<usize>().unwrap())
+            })
+            .sum::<usize>()
+            + plot.markers_left_out;
+        if plot.markers_left_out == 0 {
+            assert_eq!(
+                counted,
+                engine.collisions().len() + engine.retracted().len(),
+                "seed {seed}"
+            );
+        }
+        marks += plot.markers.len();
+    }
+    eprintln!("300 logs: {frames} frames, {colliding} colliding pair-frames, {marks} marks");
+    assert!(colliding > 300 && marks > 300, "{colliding} {marks}");
+}

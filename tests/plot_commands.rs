@@ -209,7 +209,7 @@ fn what_is_not_there_is_refused_in_words() {
         (
             &["plot", "shapes/apart-capsules.json", "-o", "x.svg"],
             2,
-            "is a shape set, not a capture; plot reads a capture or a motion-lab recording",
+            "is a shape set, not a capture; plot reads a capture, a motion-lab recording (simulate --record) or a packet log",
         ),
         (
             &["plot", "no/such.jsonl", "-o", "x.svg"],
@@ -277,6 +277,134 @@ fn frames_keep_their_last_marks_and_choose_their_own_default() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("no frame from 5000 to 6000: its frames are 0 to 119"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A packet log's timeline (docs/format.md §18.10): logs/late-dodge.json at a 10 ms step. The
+/// runner's track and its slope, the pair's exact lines only, and the three buckets a late
+/// packet first reported colliding, then took back, as two marks; what a log cannot give is
+/// refused in words.
+#[test]
+fn a_packet_logs_timeline_is_plotted_at_its_bucket_times() {
+    let (png, csv) = (scratch("log.png"), scratch("log.csv"));
+    let log = "logs/late-dodge.json";
+    let o = collidoscope(&[
+        "plot",
+        log,
+        "--step",
+        "10",
+        "--what",
+        "x,vx,vy,separation",
+        "-o",
+        png.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("post, runner, post / runner: x, vx, vy, separation over 11 frames (0 to 0.1 s), 2 marks"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let table: Vec<String> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        table[0],
+        "frame,time,post x (units),post vx (units/s),post vy (units/s),runner x (units),\
+         runner vx (units/s),runner vy (units/s),post / runner separation exact (units),marks"
+    );
+    assert_eq!(table.len(), 12);
+    let cells = |row: usize| -> Vec<String> { table[row].split(',').map(String::from).collect() };
+    // The runner goes from (10, 0) to (0, 10) in 50 ms (the late packet), then to (-10, 0).
+    assert_eq!(
+        cells(1)[..8],
+        ["0", "0", "0", "0", "0", "10", "-200", "200"]
+    );
+    assert_eq!(
+        cells(6)[..8],
+        ["5", "0.05", "0", "0", "0", "0", "-200", "-200"]
+    );
+    assert_eq!(cells(11)[5..8], ["-10", "-200", "-200"]);
+    // Its final track never meets the post: the separation stays above 0.
+    assert!((1..12).all(|r| cells(r)[8].parse::<f64>().unwrap() > 0.0));
+    // The collision found at 140 ms over the buckets 40 to 60 ms, taken back at 200 ms.
+    assert_eq!(
+        table[5].split_once(",\"").map(|(_, marks)| marks),
+        Some(
+            "collision: post / runner at 40 to 60 ms (3 buckets): found at 140 ms, 100 ms late; \
+             retracted post / runner at 40 to 60 ms (3 buckets): at 200 ms a later packet moved them apart\""
+        ),
+        "{}",
+        table[5]
+    );
+    // Without --step: the median time between a player's packets, said.
+    let o = collidoscope(&["plot", log, "--csv", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("step 50 ms (the median time between a player's packets"));
+    // Refusals: what a log has not, an unknown player, --step for a capture, a bad step.
+    let o = collidoscope(&[
+        "plot",
+        log,
+        "--what",
+        "impulse",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a packet log has the players' positions only")
+            && stderr(&o).contains("no impulse"),
+        "{}",
+        stderr(&o)
+    );
+    let o = collidoscope(&[
+        "plot",
+        log,
+        "--shape",
+        "ghost",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no player \"ghost\" in the log; the players (by name and place in the list) are: post (0), runner (1)"), "{}", stderr(&o));
+    let o = collidoscope(&[
+        "plot",
+        "tests/captures/rapier-seams.capture.jsonl.gz",
+        "--step",
+        "10",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--step and --swept are for a packet log"),
+        "{}",
+        stderr(&o)
+    );
+    let o = collidoscope(&["plot", log, "--step", "0", "--csv", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--step 0: give a step above 0 ms"),
+        "{}",
+        stderr(&o)
+    );
+    let o = collidoscope(&[
+        "plot",
+        log,
+        "--step",
+        "1e-9",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("more than 1000000: give --step 1 or more"),
         "{}",
         stderr(&o)
     );

@@ -122,21 +122,29 @@ The format follows the output's extension (.svg or .png). Without --pair, the pa
 one the window opens on: the first intersecting pair, else the first two shapes.
 --step K draws step K of step mode (axes 1 to K; the verdict at the step after the last axis).")]
     Render(render::RenderArgs),
-    /// Quantities over time of a capture or a motion-lab recording: shapes' speeds and poses,
-    /// pairs' claimed and exact depths, normals, impulses and errors, with the frames of
-    /// events and disagreeing claims marked, as SVG or PNG, and as CSV.
+    /// Quantities over time of a capture, a motion-lab recording or a packet log: shapes'
+    /// speeds and poses, pairs' claimed and exact depths, normals, impulses and errors, with
+    /// the frames of events and disagreeing claims (a log's collisions and retractions)
+    /// marked, as SVG or PNG, and as CSV.
     #[command(after_help = "\
 Examples:
   collidoscope plot game.capture.jsonl -o snag.png
   collidoscope plot game.capture.jsonl --shape crate --pair floor crate \\
       --what speed,vy,depth,impulse --frames 0 120 -o snag.svg --csv snag.csv
   collidoscope plot run.recording --shape ball --what speed,x -o ball.png --theme light
+  collidoscope plot server.packets.json --step 16 --pair p1 p2 --what x,separation -o lag.png
 
 Without --shape and --pair, the plot shows the pair of the capture's first event or
 disagreeing claim (the run's first event), and its shapes that move; without --what,
 speed and depth. A pair's exact value is dashed beside the claimed one; error is
 |m - m*| + |g - g*| (the MTVs and the gaps) beside tau, dotted. --csv writes every line
-as a column, every number exact, the frame's marks in the last column.")]
+as a column, every number exact, the frame's marks in the last column.
+
+A packet log is plotted at its bucket times (frame 0: the first multiple of --step at or
+after its first packet; without --step, the median time between a player's packets):
+players along their tracks as the server knows them after every packet, pairs' exact
+depth, separation and normal, the collisions found (--swept: between buckets too) and
+those taken back marked at their times.")]
     Plot(plot::PlotArgs),
     /// A level's collision geometry as a shape set: a Tiled map (.tmx, .tmj or .json) with its
     /// tilesets and templates, or a Godot 4 text scene (.tscn) with its instanced scenes,

@@ -1,6 +1,7 @@
-//! `collidoscope plot CAPTURE|RECORDING [--shape NAME|ID]... [--pair A B]... [--what W,...]
-//! [--frames F1 F2] -o OUT.svg|OUT.png [--size W H] [--theme T] [--csv OUT.csv]`: quantities
-//! over time ([`crate::series`]) as a picture ([`crate::picture::plot`]) and as CSV.
+//! `collidoscope plot CAPTURE|RECORDING|LOG [--shape NAME|ID]... [--pair A B]... [--what W,...]
+//! [--frames F1 F2] -o OUT.svg|OUT.png [--size W H] [--theme T] [--csv OUT.csv] [--step S]
+//! [--swept]`: quantities over time ([`crate::series`]) as a picture ([`crate::picture::plot`])
+//! and as CSV.
 
 use super::render::{SIZES, format_of, write_picture};
 use crate::capture::analysis::series::plot_capture;
@@ -61,7 +62,17 @@ pub fn run(args: &PlotArgs) -> u8 {
             return 2;
         }
     };
-    let plot = match plot_file(path, &request) {
+    if let Some(step) = args.step
+        && !(step.is_finite() && step > 0.0)
+    {
+        eprintln!("collidoscope plot: --step {step}: give a step above 0 ms");
+        return 2;
+    }
+    let log = PacketLogOptions {
+        step_ms: args.step,
+        swept: args.swept,
+    };
+    let plot = match plot_file(path, &request, log) {
         Ok((plot, notes)) => {
             for note in notes {
                 eprintln!("{note}");
@@ -121,8 +132,36 @@ fn request_of(args: &PlotArgs) -> Result<PlotRequest, String> {
     })
 }
 
-/// The plot of the capture or recording at `path`, with notes to say.
-pub fn plot_file(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<String>), PlotError> {
+/// How a packet log is plotted: its step (`None`: the median time between a player's
+/// packets) and whether swept collisions are looked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PacketLogOptions {
+    /// The bucket step (ms).
+    pub step_ms: Option<f64>,
+    /// Collisions between bucket times too.
+    pub swept: bool,
+}
+
+/// The plot of the capture, recording or packet log at `path`, with notes to say. `log`'s
+/// options are for a packet log only: given with another file, they are refused.
+pub fn plot_file(
+    path: &Path,
+    request: &PlotRequest,
+    log: PacketLogOptions,
+) -> Result<(Plot, Vec<String>), PlotError> {
+    let packet_log = head_names(path, crate::latency::FORMAT)
+        || (!crate::capture::is_capture(path)
+            && !head_names(path, "collidoscope-recording")
+            && std::fs::read(path).is_ok_and(|b| crate::latency::is_packet_log_text(&b)));
+    if packet_log {
+        return crate::latency::plot_packet_log(path, log.step_ms, log.swept, request);
+    }
+    if log != PacketLogOptions::default() {
+        return Err(PlotError::NotThere(format!(
+            "{}: --step and --swept are for a packet log; this is not one",
+            path.display()
+        )));
+    }
     if crate::capture::is_capture(path) {
         return plot_capture(path, request);
     }
@@ -131,7 +170,7 @@ pub fn plot_file(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<String
             crate::motion::plot_recording(&recording, request, &path.display().to_string())
                 .map(|plot| (plot, Vec::new()))
         }
-        Err(e) if looks_like_recording(path) => Err(PlotError::File(e)),
+        Err(e) if head_names(path, "collidoscope-recording") => Err(PlotError::File(e)),
         Err(_) => {
             let words = match crate::capture::not_a_capture(path) {
                 Some(what) if what.unreadable() => {
@@ -143,30 +182,31 @@ pub fn plot_file(path: &Path, request: &PlotRequest) -> Result<(Plot, Vec<String
                 None => format!("{}: not a capture", path.display()),
             };
             Err(PlotError::NotThere(format!(
-                "{words}; plot reads a capture or a motion-lab recording (simulate --record)"
+                "{words}; plot reads a capture, a motion-lab recording (simulate --record) or a packet log"
             )))
         }
     }
 }
 
-/// Whether the file's first line names the recording format (its errors are then the ones to
-/// tell).
-fn looks_like_recording(path: &Path) -> bool {
+/// Whether the file's first 512 bytes name `format` (a recording's or a packet log's: its
+/// errors are then the ones to tell).
+fn head_names(path: &Path, format: &str) -> bool {
     use std::io::Read;
     let mut head = [0u8; 512];
     let n = std::fs::File::open(path)
         .and_then(|mut f| f.read(&mut head))
         .unwrap_or(0);
-    String::from_utf8_lossy(&head[..n]).contains("collidoscope-recording")
+    String::from_utf8_lossy(&head[..n]).contains(format)
 }
 
 /// The options of `collidoscope plot`.
 #[derive(Debug, clap::Args)]
 pub struct PlotArgs {
-    /// A capture (.capture.jsonl, .gz too) or a motion-lab recording (simulate --record).
+    /// A capture (.capture.jsonl, .gz too), a motion-lab recording (simulate --record) or a
+    /// packet log.
     pub file: PathBuf,
-    /// A shape to plot, by name or id (a recording's: by name or place in the list); again for
-    /// more.
+    /// A shape to plot, by name or id (a recording's shape or a packet log's player: by name
+    /// or place in the list); again for more.
     #[arg(long, value_name = "NAME|ID")]
     pub shape: Vec<String>,
     /// A pair to plot (A first: its normal points from A toward B); again for more.
@@ -191,4 +231,11 @@ pub struct PlotArgs {
     /// Write the same lines as CSV columns (every number exact), one row per frame.
     #[arg(long, value_name = "OUT.csv")]
     pub csv: Option<PathBuf>,
+    /// A packet log's bucket step S (ms): its frames are the multiples of S [default: the
+    /// median time between a player's packets].
+    #[arg(long, value_name = "S")]
+    pub step: Option<f64>,
+    /// A packet log's collisions between bucket times too (as `packets --swept`).
+    #[arg(long)]
+    pub swept: bool,
 }

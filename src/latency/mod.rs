@@ -24,6 +24,7 @@ mod findings;
 mod generate;
 mod log;
 mod reference;
+mod series;
 mod swept;
 mod track;
 
@@ -35,5 +36,6 @@ pub use findings::{Collision, Finding, Retraction, standing, taken_back};
 pub use generate::{Network, generate, truth_at};
 pub use log::{FORMAT, MAX_TIME_MS, Packet, PacketLog, Player, VERSION, is_packet_log_text};
 pub use reference::one_pass;
+pub use series::{MAX_FRAMES, default_step, player_now, plot_log, plot_packet_log};
 pub use swept::{SweptBox, swept_contact};
 pub use track::{Knowledge, Sample, Track};

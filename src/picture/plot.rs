@@ -27,8 +27,9 @@ pub const LINE_COLOURS: [Colour; 8] = [
 /// The colour of a frame marked for `kind`.
 pub fn mark_colour(kind: MarkKind) -> Colour {
     match kind {
-        MarkKind::Event(_) => palette::MTV,
+        MarkKind::Event(_) | MarkKind::Found => palette::MTV,
         MarkKind::Disagrees => palette::CLAIMED,
+        MarkKind::Retracted => palette::OTHER,
     }
 }
 

@@ -397,6 +397,10 @@ pub enum MarkKind {
     Event(EventKind),
     /// A claim that disagrees with the exact result.
     Disagrees,
+    /// A packet log's collision, found when a packet arrived (at the collision's time).
+    Found,
+    /// A packet log's collision a later packet took back (at the collision's time).
+    Retracted,
 }
 
 /// A frame marked on the time axis, and why.
@@ -581,6 +585,15 @@ impl PlotBuilder {
             pairs,
             frames,
         }
+    }
+
+    /// The builder without claimed lines and tau: for a source that claims no contacts (a
+    /// packet log), whose pairs have exact lines only.
+    pub fn exact_only(mut self) -> Self {
+        self.plot
+            .series
+            .retain(|s| matches!(s.side, Side::Shape | Side::Exact));
+        self
     }
 
     /// Whether `frame` is within the frames asked for.
