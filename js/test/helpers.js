@@ -1,6 +1,7 @@
 // What the engine tests share: the collidoscope binary that judges the captures, and reading
 // a capture back.
 
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,4 +71,21 @@ export function passedAt(xs, from, to) {
     if (xs[k] < from && xs[k + 1] > to) return k;
   }
   return null;
+}
+
+/**
+ * Check that the first claim of every frame in `frames` carries one impulse per contact point,
+ * adding up to `expected` within `share` of it (a resting body's impulses hold its weight up:
+ * m g dt a step).
+ */
+export function assertImpulsesAddUp(frames, expected, share, what = 'the expected impulse') {
+  for (const f of frames) {
+    const claim = (f.claims ?? [])[0];
+    assert.ok(claim, `frame ${f.frame}: no claim`);
+    const { impulses, contacts } = claim;
+    assert.ok(Array.isArray(impulses), `frame ${f.frame}: impulses on ${JSON.stringify(claim)}`);
+    assert.equal(impulses.length, contacts.length);
+    const total = impulses.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(total - expected) < share * expected, `frame ${f.frame}: ${impulses} add up to ${total}, against ${what} = ${expected}`);
+  }
 }

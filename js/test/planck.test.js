@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as planckModule from 'planck';
 import { planckCapture } from 'collidoscope-capture/planck';
-import { diagnose, scratch, disagreeing, events, firstDrop, passedAt, lines } from './helpers.js';
+import { diagnose, scratch, disagreeing, events, firstDrop, passedAt, lines, assertImpulsesAddUp } from './helpers.js';
 
 const planck = planckModule.default ?? planckModule;
 const { World, Vec2, Box, Circle, Edge, Chain } = planck;
@@ -120,11 +120,5 @@ test('a resting box is held up by the impulses on its claims (docs/format.md, "I
   const weight = (box.getMass() * 10) / 60;
   const frames = lines(out).filter((l) => l.frame !== undefined && l.frame >= 20 && (l.claims ?? []).length > 0);
   assert.ok(frames.length >= 10, `${frames.length} frames with a claim`);
-  for (const f of frames) {
-    const { impulses, contacts } = f.claims[0];
-    assert.ok(Array.isArray(impulses), `frame ${f.frame}: impulses on ${JSON.stringify(f.claims[0])}`);
-    assert.equal(impulses.length, contacts.length);
-    const total = impulses.reduce((a, b) => a + b, 0);
-    assert.ok(Math.abs(total - weight) < 0.02 * weight, `frame ${f.frame}: ${impulses} add up to ${total}, against m g dt = ${weight}`);
-  }
+  assertImpulsesAddUp(frames, weight, 0.02, 'm g dt');
 });

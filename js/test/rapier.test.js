@@ -9,7 +9,7 @@ import RAPIER21 from '@dimforge/rapier2d-compat';
 import RAPIER19 from 'rapier2d-compat-0.19';
 import SIMD19 from '@dimforge/rapier2d-simd-compat';
 import { rapierCapture, FIRST_PART_ID } from 'collidoscope-capture/rapier';
-import { diagnose, scratch, disagreeing, events, firstDrop, passedAt, lines } from './helpers.js';
+import { diagnose, scratch, disagreeing, events, firstDrop, passedAt, lines, assertImpulsesAddUp } from './helpers.js';
 
 const folder = scratch('rapier');
 const builds = [
@@ -179,12 +179,6 @@ test(`${build}: a resting box is held up by the impulses on its claims (docs/for
   const expected = build.includes('0.19') ? 1.25 * weight : weight;
   const frames = lines(out).filter((l) => l.frame !== undefined && l.frame >= 20 && (l.claims ?? []).length > 0);
   assert.ok(frames.length >= 10, `${frames.length} frames with a claim`);
-  for (const f of frames) {
-    const { impulses, contacts } = f.claims[0];
-    assert.ok(Array.isArray(impulses), `frame ${f.frame}: impulses on ${JSON.stringify(f.claims[0])}`);
-    assert.equal(impulses.length, contacts.length);
-    const total = impulses.reduce((a, b) => a + b, 0);
-    assert.ok(Math.abs(total - expected) < 0.02 * expected, `frame ${f.frame}: ${impulses} add up to ${total}, against ${expected} (m g dt = ${weight})`);
-  }
+  assertImpulsesAddUp(frames, expected, 0.02, `what this build reports (m g dt = ${weight})`);
 });
 }

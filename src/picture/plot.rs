@@ -193,11 +193,7 @@ pub fn plot_picture(plot: &Plot, size: Vec2, theme: Theme) -> Picture {
     let legend_rows = line_rows + listed + usize::from(more > 0) + usize::from(!empty.is_empty());
     let legend = legend_rows as f32 * ROW + 8.0;
     let bottom = (points.y - legend - 34.0).max(top + 40.0);
-    let (t0, t1) = match (plot.times.first(), plot.times.last()) {
-        (Some(&a), Some(&b)) if b > a => (a, b),
-        (Some(&a), _) => (a - 0.5, a + 0.5),
-        _ => (0.0, 1.0),
-    };
+    let (t0, t1) = plot.time_span();
     let x_of = |t: f64| left + ((t - t0) / (t1 - t0)) as f32 * (right - left);
     // Each panel's title stands in the gap above it, clear of its lines.
     let gap = 24.0;

@@ -879,6 +879,16 @@ impl Plot {
         out
     }
 
+    /// The times a plot's axis spans (seconds): its first frame's to its last's; a second
+    /// around a lone frame; 0 to 1 with none.
+    pub fn time_span(&self) -> (f64, f64) {
+        match (self.times.first(), self.times.last()) {
+            (Some(&a), Some(&b)) if b > a => (a, b),
+            (Some(&a), _) => (a - 0.5, a + 0.5),
+            _ => (0.0, 1.0),
+        }
+    }
+
     /// The position of the frame shown at or just before `time` (`None`: before the first).
     pub fn position_at(&self, time: f64) -> Option<usize> {
         let after = self.times.partition_point(|&t| t <= time);

@@ -78,6 +78,16 @@ pub fn plot_panel(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
     actions
 }
 
+/// The plot where the lab puts it: as the first section of its panel (`section`, on a phone),
+/// else under the scene.
+pub fn plot_at(ui: &mut egui::Ui, input: &PlotInput, section: bool) -> Vec<PlotAction> {
+    if section {
+        plot_section(ui, input)
+    } else {
+        plot_panel(ui, input)
+    }
+}
+
 /// On a phone, the plot as the first section of the lab's panel (which scrolls), 260 points
 /// tall: the strip above the panel stays the scene's.
 pub fn plot_section(ui: &mut egui::Ui, input: &PlotInput) -> Vec<PlotAction> {
@@ -134,11 +144,7 @@ fn draw(ui: &mut egui::Ui, id: &str, plot: &Plot, shown: Option<f64>) -> Vec<Plo
     let colours = line_colours(plot);
     let link = ui.make_persistent_id((id, "time"));
     // Every panel opens on the whole run (a panel added later too: the linked axis follows).
-    let (t0, t1) = match (plot.times.first(), plot.times.last()) {
-        (Some(&a), Some(&b)) if b > a => (a, b),
-        (Some(&a), _) => (a - 0.5, a + 0.5),
-        _ => (0.0, 1.0),
-    };
+    let (t0, t1) = plot.time_span();
     let n = quantities.len().max(1) as f32;
     // The panels share the height the panel has (never more: the panel does not grow); the
     // last holds the time axis's numbers besides.

@@ -4,7 +4,7 @@
 //! grows; the window draws what is ready.
 
 use super::*;
-use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_panel, plot_section};
+use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_at};
 use crate::capture::analysis::series::PlotJob;
 use crate::series::{PlotRequest, Quantity, ShapeRef};
 
@@ -125,11 +125,7 @@ impl CaptureLab {
             status,
             reading: job.is_some_and(PlotJob::is_reading) && !index.is_live(),
         };
-        let actions = if section {
-            plot_section(ui, &input)
-        } else {
-            plot_panel(ui, &input)
-        };
+        let actions = plot_at(ui, &input, section);
         for action in actions {
             match action {
                 PlotAction::What(what) => {

@@ -3,7 +3,7 @@
 //! run's recording when the run or the choice changes (the run is whole before it is shown).
 
 use super::*;
-use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_panel, plot_section};
+use crate::app::labs::plot_panel::{PlotAction, PlotInput, plot_at};
 use crate::series::{Plot, PlotRequest, Quantity, ShapeRef};
 
 /// What the lab plots: the quantities chosen, and the plot made with what it was made from.
@@ -102,11 +102,7 @@ impl MotionLab {
             status,
             reading: false,
         };
-        let actions = if section {
-            plot_section(ui, &input)
-        } else {
-            plot_panel(ui, &input)
-        };
+        let actions = plot_at(ui, &input, section);
         for action in actions {
             match action {
                 PlotAction::What(what) => out.push(Command::Motion(MotionCommand::PlotWhat(what))),
