@@ -1,14 +1,20 @@
 """What a capture costs a pymunk game: 1,000 bodies (boxes, circles, capsules and rounded
 boxes) falling into a bin and settling, stepped 300 times at 1/60 s, once with `space.step`
-alone and once through `PymunkCapture` (to a plain file, and to a .gz file), the same scene
-each time. Prints the median time of a step and of the capture's own work per step (the
-capture's step minus the bare step, measured on the same steps).
+alone and then through `PymunkCapture`, the same scene each time:
+
+- to a file with its writer process (the default for a file): the game's thread does the
+  step and reads pymunk; the frames' text is made and written on another core;
+- to a file in the game's process (background=False): the game's thread does it all.
+
+Each is the median, over the steps, of the CPU time of the game's thread in `step` (its own
+work: minus the bare step's, step by step), and for the writer process its CPU time a frame.
 
     python examples/cost.py [BODIES] [STEPS]
 """
 
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -51,38 +57,52 @@ def scene(bodies: int, seed: int = 5) -> pymunk.Space:
     return space
 
 
-def measure(bodies: int, steps: int, out=None):
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(bodies: int, steps: int, out=None, background=True):
+    """The game thread's CPU time of each step, the wall time of the run, the writer
+    process's CPU time."""
     space = scene(bodies)
-    cap = PymunkCapture(space, out) if out is not None else None
+    cap = PymunkCapture(space, out, background=background) if out is not None else None
+    before = children_cpu()
     times = []
+    start = time.perf_counter()
     for _ in range(steps):
-        start = time.perf_counter()
+        t = time.thread_time()
         if cap is None:
             space.step(1 / 60)
         else:
             cap.step(1 / 60)
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - t)
     if cap is not None:
         cap.close()
-    return times
+    return times, time.perf_counter() - start, children_cpu() - before
 
 
 def main() -> None:
     bodies = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     steps = int(sys.argv[2]) if len(sys.argv) > 2 else 300
     folder = tempfile.mkdtemp()
-    bare = measure(bodies, steps)
-    plain = measure(bodies, steps, os.path.join(folder, "cost.capture.jsonl"))
-    packed = measure(bodies, steps, os.path.join(folder, "cost.capture.jsonl.gz"))
+    bare, bare_wall, _ = measure(bodies, steps)
     step = statistics.median(bare)
-    print("pymunk %s, %d bodies, %d steps (median per step):" % (pymunk.version, bodies, steps))
-    print("  space.step            %.2f ms" % (step * 1000))
-    for name, times in (("captured, plain", plain), ("captured, .gz", packed)):
+    print("pymunk %s, %d bodies, %d steps; medians over the steps, CPU time of the game's thread:" % (pymunk.version, bodies, steps))
+    print("  space.step alone: %.2f ms a step" % (step * 1000))
+    for name, file, background in (
+        ("file, writer process", "a.capture.jsonl", True),
+        (".gz, writer process", "b.capture.jsonl.gz", True),
+        ("file, in the game's process", "c.capture.jsonl", False),
+    ):
+        path = os.path.join(folder, file)
+        times, wall, child = measure(bodies, steps, path, background)
         own = statistics.median(t - b for t, b in zip(times, bare))
-        print("  %-21s %.2f ms: the capture's own work %.2f ms, %.2fx the step" % (name, statistics.median(times) * 1000, own * 1000, own / step))
-    for name in ("cost.capture.jsonl", "cost.capture.jsonl.gz"):
-        path = os.path.join(folder, name)
-        print("  %s: %.1f MB" % (name, os.path.getsize(path) / 1e6))
+        line = "  %-28s the capture's own work %.2f ms a step, %.2fx the step" % (name, own * 1000, own / step)
+        if background:
+            line += "; the writer process %.1f ms of another core a frame" % (child / steps * 1000)
+        line += "; flat out %.1f ms a step (%.1f MB)" % (wall / steps * 1000, os.path.getsize(path) / 1e6)
+        print(line)
         os.remove(path)
     os.rmdir(folder)
 

@@ -5,6 +5,7 @@ crate's impulses, and piles of every shape Chipmunk has, every claim exact."""
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -12,18 +13,19 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pymunk
 import pytest
 
 from collidoscope_capture.pymunk import PymunkCapture
-from conftest import diagnose, disagreeing, events, first_drop, lines, names
+from conftest import collidoscope, diagnose, disagreeing, events, first_drop, lines, names
 
 TILE = 32.0
 FLOOR_Y = 300.0
 
 
-def slide(floor: str, out, drop: float = 20.0, speed: float = 100.0, steps: int = 120):
+def slide(floor: str, out, drop: float = 20.0, speed: float = 100.0, steps: int = 120, background: bool = True):
     """A 32-px crate (no turning) dropped 20 px onto the floor while moving at 100 px/s
     along it, in pixels with y down: over 32-px tiles (separate static bodies), or over one
     floor (a segment, or one long box)."""
@@ -57,7 +59,7 @@ def slide(floor: str, out, drop: float = 20.0, speed: float = 100.0, steps: int 
     space.add(crate, box)
     crate.velocity = (speed, 0)
     speeds = []
-    with PymunkCapture(space, str(out)) as cap:
+    with PymunkCapture(space, out if callable(out) else str(out), background=background) as cap:
         for _ in range(steps):
             cap.step(1 / 60)
             # After step k: the velocity the solver left, frame k + 1's.
@@ -381,6 +383,14 @@ def test_a_removed_shape_is_written_as_removed(folder):
     assert diagnose(out)["claims"] == 0
 
 
+def lines_or_none(path):
+    """The capture's lines so far (none while the last one is being written)."""
+    try:
+        return lines(path)
+    except Exception:
+        return []
+
+
 CRASH = textwrap.dedent(
     """
     import os, signal, sys
@@ -408,6 +418,81 @@ def test_a_game_killed_mid_run_keeps_every_frame_written(folder, name):
     out = folder / name
     run = subprocess.run([sys.executable, "-c", CRASH, str(out)], env=dict(os.environ))
     assert run.returncode == -signal.SIGKILL
+    # The writer process goes on writing what the game handed it, then ends.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(lines_or_none(out)) < 51:
+        time.sleep(0.05)
     report = diagnose(out)
     assert len(report["frames"]) == 50
     assert disagreeing(report) == []
+
+
+def test_the_games_process_and_the_writer_process_write_the_same_capture(folder):
+    """A callable (or background=False) is written in the game's process; a file by the writer
+    process: the same lines. (One crate on one floor: Chipmunk orders the pairs of a step by
+    where its objects are in memory, so a run of many contacts is not the same twice.)"""
+    got = []
+    slide("segment", got.append)
+    out = folder / "floor.capture.jsonl"
+    slide("segment", out)
+    assert len(got) == 121
+    assert "".join(got) == out.read_text()
+    kept = folder / "kept.capture.jsonl"
+    slide("segment", kept, background=False)
+    assert kept.read_text() == out.read_text()
+
+
+def test_streamed_to_diagnose_listen_the_same_claims_and_events_as_the_file(folder):
+    listening = subprocess.Popen(
+        [collidoscope(), "diagnose", "--listen", "0", "--json", "--idle", "30"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    said = b""
+    while b"127.0.0.1:" not in said:
+        chunk = listening.stderr.read1(4096)
+        assert chunk, "diagnose --listen ended: %s" % said.decode()
+        said += chunk
+    port = int(said.decode().split("127.0.0.1:")[1].split()[0].rstrip(".:,;"))
+    slide("tiles", "tcp://127.0.0.1:%d" % port)
+    stdout, stderr = listening.communicate(timeout=60)
+    assert listening.returncode == 1, "a seam was named: %s" % (said + stderr).decode()
+    streamed = [json.loads(line) for line in stdout.decode().splitlines() if line]
+    summary = streamed[-1]
+    # The listener keeps what it was sent as a file: the same run, read from the file.
+    told = (said + stderr).decode()
+    kept = told.split("its capture is kept as ")[1].split()[0].rstrip(".,;")
+    report = diagnose(kept)
+    assert summary["engine"]["name"] == "pymunk"
+    assert (summary["claims"], summary["agreeing"]) == (report["claims"], report["agreeing"])
+    assert summary["events"] == report["events"]
+    assert "pymunk %s connected" % pymunk.version in (said + stderr).decode()
+
+
+def test_a_tcp_address_anywhere_but_this_machine_is_refused():
+    with pytest.raises(ValueError, match="streams to this machine only"):
+        PymunkCapture(pymunk.Space(), "tcp://192.168.1.4:9713")
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_a_number_that_is_not_finite_is_raised_naming_the_shape_and_the_frames_before_kept(folder, background):
+    out = folder / "nan.capture.jsonl"
+    space = pymunk.Space()
+    body = pymunk.Body()
+    disc = pymunk.Circle(body, 5)
+    disc.density = 1
+    disc.name = "ball"
+    space.add(body, disc)
+    cap = PymunkCapture(space, str(out), background=background)
+    cap.step(1 / 60)
+    body.velocity = (math.nan, 0)
+    with pytest.raises(ValueError) as refused:
+        # With the writer process it is raised at the next step (or at close).
+        cap.step(1 / 60)
+        cap.step(1 / 60)
+        cap.close()
+    assert "Circle 1 ('ball')" in str(refused.value)
+    assert '"position" must be two finite numbers' in str(refused.value)
+    cap.close()  # said once: closing again is quiet
+    assert len(lines(out)) == 2, "the header and the frame before"
+    assert diagnose(out)["frames"][0]["frame"] == 0

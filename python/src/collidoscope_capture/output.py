@@ -71,20 +71,30 @@ def _file_output(path: str) -> Output:
     return Output(write, close)
 
 
-def _tcp_output(address: str) -> Output:
+def tcp_address(address: str) -> int:
+    """The port of ``tcp://127.0.0.1:PORT`` (a ``ValueError`` for any other address)."""
     parts = urlsplit(address)
     if parts.hostname not in ("127.0.0.1", "localhost"):
         raise ValueError(
             "collidoscope-capture: %s: a capture streams to this machine only (tcp://127.0.0.1:PORT)" % address
         )
-    if parts.port is None:
-        raise ValueError("collidoscope-capture: %s: name the port (tcp://127.0.0.1:PORT)" % address)
     try:
-        sock = socket.create_connection(("127.0.0.1", parts.port), timeout=10)
+        port = parts.port
+    except ValueError:
+        port = None
+    if port is None:
+        raise ValueError("collidoscope-capture: %s: name the port (tcp://127.0.0.1:PORT)" % address)
+    return port
+
+
+def _tcp_output(address: str) -> Output:
+    port = tcp_address(address)
+    try:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     except OSError as e:
         raise OSError(
             "collidoscope-capture: cannot stream to %s: is `collidoscope --listen %d` running? (%s)"
-            % (address, parts.port, e.strerror or e)
+            % (address, port, e.strerror or e)
         ) from e
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 

@@ -24,21 +24,36 @@ contacts are read with it, a whole space in a few calls; else body by body.
 from __future__ import annotations
 
 import math
+import struct
+from array import array
 from typing import Any, Dict, List, Optional, Tuple
 
 import pymunk as _pymunk
 
-from .writer import CaptureError, CaptureWriter, Claims, _check_shape, _filter_text, _geometry_keys, claim_text, num
+from ._frames import FrameMaker, frame_parts
+from ._process import WriterProcess, wants_process
+from .writer import CaptureError, CaptureWriter, _check_shape, _filter_text, _geometry_keys, header_line
 
 try:  # pymunk 6.6 and later
     import pymunk.batch as _batch
 except ImportError:  # pragma: no cover - older pymunk
     _batch = None
 
+try:  # Chipmunk's own accessors, as pymunk calls them (its objects are then not made)
+    from pymunk._chipmunk_cffi import ffi as _ffi, lib as _raw
+
+    _pa = _ffi.new("cpShape **")
+    _pb = _ffi.new("cpShape **")
+except ImportError:  # pragma: no cover - a pymunk built otherwise
+    _raw = None
+
 #: Every how many steps each shape's geometry, filter, name and body type are read again
 #: (they change only when the game changes them; :meth:`PymunkCapture.refresh` reads them at
 #: once).
 REFRESH_EVERY = 30
+
+# The array type of a pointer-sized integer (what pymunk's batch writes ids as).
+_POINTER = next(t for t in ("L", "Q", "I") if array(t).itemsize == struct.calcsize("P"))
 
 _STATIC = _pymunk.Body.STATIC
 _KINEMATIC = _pymunk.Body.KINEMATIC
@@ -72,12 +87,12 @@ def _body_kind(body: Any) -> str:
 
 
 class _Shape:
-    """A shape as the capture keeps it: its id, what it is, and what was last written of its
-    pose and motion."""
+    """A shape as the capture keeps it in the game's process: its id, what it is, and the keys
+    that changed and wait for the next frame."""
 
     __slots__ = (
         "id", "shape", "body", "body_key", "kind", "body_kind", "geometry", "geometry_text", "name", "what",
-        "sensor", "filter_text", "offset", "written", "fresh",
+        "sensor", "filter_text", "offset", "fresh",
     )
 
     def __init__(self, sid: int, shape: Any) -> None:
@@ -94,8 +109,6 @@ class _Shape:
         self.sensor = False
         self.filter_text = ""
         self.offset: Optional[Tuple[float, float]] = None
-        # x, y, angle, vx, vy, w as last written (None: nothing written yet).
-        self.written: Optional[List[float]] = None
         # Keys to write with the next frame (a new shape's all, a changed one's changed).
         self.fresh = ""
 
@@ -111,9 +124,14 @@ class PymunkCapture:
     ``step(dt)`` stands in for ``space.step(dt)`` and writes one frame; ``close()`` ends the
     file (also as a context manager). A shape the capture cannot hold (a segment of radius 0
     on a moving body) raises a ``ValueError`` naming it, before the space is stepped.
+
+    ``background`` (a file or a ``tcp://`` stream): the frames' text is made and written by a
+    writer process of its own, so the game's process pays only for reading pymunk; it writes
+    every frame it was given, also when the game dies. A number that is not finite is then
+    raised (a ``ValueError`` naming the shape or pair) at the next ``step`` or at ``close``.
     """
 
-    def __init__(self, space: Any, out: Any, units: str = "px", y_up: bool = False) -> None:
+    def __init__(self, space: Any, out: Any, units: str = "px", y_up: bool = False, background: bool = True) -> None:
         if not isinstance(space, _pymunk.Space):
             raise TypeError(
                 "collidoscope-capture/pymunk: the first argument must be a pymunk.Space, found %s" % type(space).__name__
@@ -145,18 +163,28 @@ class PymunkCapture:
             "units": units,
             "y_up": y_up,
         }
-        self._writer = CaptureWriter(out, header)
+        # Files and streams are written by a writer process of their own where the platform
+        # lets one start (the game then pays only for reading pymunk); a callable or an
+        # object, or background=False, in the game's process.
+        self._process: Optional[WriterProcess] = None
+        self._writer: Optional[CaptureWriter] = None
+        if background and wants_process(out):
+            self._process = WriterProcess(out, header_line(header))
+        else:
+            self._writer = CaptureWriter(out, header)
+            self._maker = FrameMaker()
         self._shapes: Dict[Any, _Shape] = {}
         self._order: List[_Shape] = []
         self._listed: List[Any] = []
         self._bodies: Dict[Any, int] = {}
         # body key (pymunk's body.id) -> the capture's shapes on it (sensors too)
         self._on_body: Dict[int, List[_Shape]] = {}
-        self._cog: Dict[int, Tuple[float, float]] = {}
-        self._removed: List[int] = []
+        self._multi: List[Any] = []
+        self._by_pointer: Dict[Any, _Shape] = {}
         self._next_shape = 1
         self._next_body = 1
         self._buffer = _batch.Buffer() if _batch is not None else None
+        self._update: Optional[Tuple[Any, ...]] = None
         self.time = 0.0
         self.steps = 0
 
@@ -165,17 +193,34 @@ class PymunkCapture:
     def step(self, dt: float) -> None:
         """``space.step(dt)``, then one frame written: the poses after the step, the
         velocities from before it, the contacts of the step."""
+        if self._process is not None:
+            self._process.check()
         space = self.space
         # What to write of each shape is settled before the step: a shape that cannot be
         # written stops the game here, with the space as it was.
         self._track(refresh=self.steps % REFRESH_EVERY == 0)
-        before = self._velocities()
+        before = self._bodies_now(velocities=True)
         space.step(dt)
         self.time += dt
         self.steps += 1
-        shapes = self._frame_shapes(before)
-        claims = self._claims()
-        removed, self._removed = self._removed, []
+        poses = self._bodies_now(velocities=False)
+        static = space.static_body
+        p = static.position
+        extra = {static.id: (p.x, p.y, static.angle)}
+        arbiters = self._arbiters()
+        mixed = self._mixed()
+        asleep = self._sleeping()
+        update, self._update = self._update, None
+        if self._process is not None:
+            if update is not None:
+                self._process.send(("update",) + update)
+            # The numbers go as pymunk left them; the process puts them in order.
+            self._process.send(("frame", self.time, extra, asleep, mixed), (before[0], before[1], poses[0], poses[1], arbiters[0], arbiters[1]))
+            return
+        numbers = (before[0], before[1], poses[0], poses[1], extra, arbiters[0], arbiters[1], asleep, mixed)
+        if update is not None:
+            self._maker.update(*update)
+        shapes, removed, claims = frame_parts(self._maker, *numbers)
         self._writer.write_frame(self.time, shapes, removed, claims)
 
     def refresh(self) -> None:
@@ -184,8 +229,12 @@ class PymunkCapture:
         self._listed = []
 
     def close(self) -> None:
-        """End the capture (a file closed, a stream's end sent)."""
-        self._writer.close()
+        """End the capture (a file closed, a stream's end sent): with a writer process, once
+        it has written every frame (a frame it could not write is raised here)."""
+        if self._process is not None:
+            self._process.close()
+        else:
+            self._writer.close()
 
     def __enter__(self) -> "PymunkCapture":
         return self
@@ -206,7 +255,7 @@ class PymunkCapture:
         self._listed = listed
         alive = set()
         order = []
-        changed_bodies = set()
+        shapes = self._shapes
         for shape in listed:
             known = self._shapes.get(shape)
             if known is None:
@@ -217,34 +266,38 @@ class PymunkCapture:
                 except CaptureError:
                     self._next_shape -= 1
                     raise
-                self._shapes[shape] = known
-                changed_bodies.add(known.body_key)
+                shapes[shape] = known
             elif refresh or known.body is not shape.body:
-                before = known.body_key
                 self._read(known)
-                if known.body_key != before:
-                    changed_bodies.update((before, known.body_key))
             alive.add(known.id)
             order.append(known)
         for shape, known in list(self._shapes.items()):
             if known.id not in alive:
                 del self._shapes[shape]
-                changed_bodies.add(known.body_key)
-                if known.written is not None and not known.sensor:
-                    self._removed.append(known.id)
-        self._removed.sort()
         self._order = order
         on_body: Dict[int, List[_Shape]] = {}
         for known in order:
             on_body.setdefault(known.body_key, []).append(known)
         self._on_body = on_body
-        if refresh or changed_bodies:
-            self._cog = {}
-            for known in order:
-                body = known.body
-                if known.body_key not in self._cog:
-                    c = body.center_of_gravity
-                    self._cog[known.body_key] = (c.x, c.y)
+        self._by_pointer = {}
+        for known in order:
+            pointer = getattr(known.shape, "_shape", None)
+            if pointer is not None:
+                self._by_pointer[pointer] = known
+        # Bodies of several shapes (sensors counted): their pairs are read arbiter by arbiter.
+        self._multi = [shapes[0].body for shapes in on_body.values() if len(shapes) > 1]
+        cogs = {}
+        for known in order:
+            if known.body_key not in cogs:
+                c = known.body.center_of_gravity
+                cogs[known.body_key] = (c.x, c.y)
+        infos = [
+            (k.id, k.kind, k.body_key, k.body_kind, k.sensor, k.offset, k.what, k.geometry) for k in order
+        ]
+        fresh = {k.id: k.fresh for k in order if k.fresh}
+        for k in order:
+            k.fresh = ""
+        self._update = (infos, [k.id for k in order], fresh, cogs)
 
     def _read(self, known: _Shape) -> None:
         """Read a shape: what it is, its geometry, name, filter and body (the keys that changed
@@ -340,121 +393,35 @@ class PymunkCapture:
         known.filter_text = filter_text
         known.fresh += "".join(fresh)
 
-    def _velocities(self) -> Dict[int, Tuple[float, float, float]]:
-        """Each moving body's velocity and angular velocity now (before the step), by body
-        key."""
+    def _bodies_now(self, velocities: bool) -> Tuple[Any, Any]:
+        """Every body's key with its velocity and angular velocity (``velocities``), or its
+        position (its origin, that the shapes' points are relative to) and angle: two
+        buffers, 3 numbers a body."""
         if self._buffer is not None:
             buf = self._buffer
             buf.clear()
-            fields = _batch.BodyFields.BODY_ID | _batch.BodyFields.VELOCITY | _batch.BodyFields.ANGULAR_VELOCITY
+            F = _batch.BodyFields
+            fields = F.BODY_ID | (F.VELOCITY | F.ANGULAR_VELOCITY if velocities else F.POSITION | F.ANGLE)
             _batch.get_space_bodies(self.space, fields, buf)
-            ids = memoryview(buf.int_buf()).cast("P").tolist()
-            f = memoryview(buf.float_buf()).cast("d").tolist()
-            return {key: (f[3 * i], f[3 * i + 1], f[3 * i + 2]) for i, key in enumerate(ids)}
-        out = {}
+            return _copy(buf.int_buf()), _copy(buf.float_buf())
+        ids: List[int] = []
+        numbers: List[float] = []
         for body in self.space.bodies:
-            v = body.velocity
-            out[body.id] = (v.x, v.y, body.angular_velocity)
-        return out
-
-    def _poses(self) -> Dict[int, Tuple[float, float, float]]:
-        """Each body's position (its origin, that the shapes' points are relative to) and
-        angle now, by body key."""
-        if self._buffer is not None:
-            buf = self._buffer
-            buf.clear()
-            fields = _batch.BodyFields.BODY_ID | _batch.BodyFields.POSITION | _batch.BodyFields.ANGLE
-            _batch.get_space_bodies(self.space, fields, buf)
-            ids = memoryview(buf.int_buf()).cast("P").tolist()
-            f = memoryview(buf.float_buf()).cast("d").tolist()
-            out = {key: (f[3 * i], f[3 * i + 1], f[3 * i + 2]) for i, key in enumerate(ids)}
-        else:
-            out = {}
-            for body in self.space.bodies:
-                p = body.position
-                out[body.id] = (p.x, p.y, body.angle)
-        static = self.space.static_body
-        p = static.position
-        out[static.id] = (p.x, p.y, static.angle)
-        return out
-
-    def _frame_shapes(self, before: Dict[int, Tuple[float, float, float]]) -> List[str]:
-        """Each shape's text for the frame: what changed since it was last written."""
-        poses = self._poses()
-        cogs = self._cog
-        out = []
-        isfinite = math.isfinite
-        cos, sin = math.cos, math.sin
-        for known in self._order:
-            if known.sensor:
-                continue
-            key = known.body_key
-            pose = poses.get(key)
-            if pose is None:  # a body not in the space: read it itself
-                p = known.body.position
-                pose = (p.x, p.y, known.body.angle)
-            x, y, angle = pose
-            c = s = None
-            if known.offset is not None:
-                c, s = cos(angle), sin(angle)
-                ox, oy = known.offset
-                x, y = x + c * ox - s * oy, y + s * ox + c * oy
-            if known.body_kind == "static":
-                vx = vy = w = 0.0
+            ids.append(body.id)
+            if velocities:
+                v = body.velocity
+                numbers.extend((v.x, v.y, body.angular_velocity))
             else:
-                vx, vy, w = before.get(key, (0.0, 0.0, 0.0))
-                if w != 0:
-                    # The velocity of the shape's own position (the body's is its centre of
-                    # gravity's): v + w x r.
-                    gx, gy = cogs.get(key, (0.0, 0.0))
-                    if gx != 0 or gy != 0:
-                        if c is None:
-                            c, s = cos(angle), sin(angle)
-                        cx = pose[0] + c * gx - s * gy
-                        cy = pose[1] + s * gx + c * gy
-                    else:
-                        cx, cy = pose[0], pose[1]
-                    vx, vy = vx - w * (y - cy), vy + w * (x - cx)
-            last = known.written
-            keys = known.fresh
-            if last is None:
-                if known.body_kind == "static":
-                    keys += ',"position":[%r,%r],"angle":%r' % (x, y, angle)
-                else:
-                    keys += ',"position":[%r,%r],"angle":%r,"velocity":[%r,%r],"angular_velocity":%r' % (
-                        x, y, angle, vx, vy, w)
-                known.written = [x, y, angle, vx, vy, w]
-            elif x != last[0] or y != last[1] or angle != last[2] or vx != last[3] or vy != last[4] or w != last[5]:
-                if x != last[0] or y != last[1]:
-                    keys += ',"position":[%r,%r]' % (x, y)
-                if angle != last[2]:
-                    keys += ',"angle":%r' % angle
-                if vx != last[3] or vy != last[4]:
-                    keys += ',"velocity":[%r,%r]' % (vx, vy)
-                if w != last[5]:
-                    keys += ',"angular_velocity":%r' % w
-                known.written = [x, y, angle, vx, vy, w]
-            if keys:
-                if not isfinite(x + y + angle + vx + vy + w):
-                    _check_shape(dict(known.geometry, id=known.id, kind=known.kind, body=known.body_kind,
-                                      position=(x, y), angle=angle, velocity=(vx, vy), angular_velocity=w,
-                                      what=known.what), True)
-                out.append('{"id":%d%s}' % (known.id, keys))
-                known.fresh = ""
-        return out
+                p = body.position
+                numbers.extend((p.x, p.y, body.angle))
+        return array(_POINTER, ids).tobytes(), array("d", numbers).tobytes()
 
-    # -- contacts ------------------------------------------------------------------------
-
-    def _claims(self) -> List[str]:
-        """The contacts of the step, as claims: every pair Chipmunk found touching this step,
-        once, with the normal impulse at each point (the arbiter's ``total_impulse`` along
-        the normal, shared by its points)."""
-        on_body = self._on_body
-        asleep = self._sleeping()
+    def _arbiters(self) -> Tuple[Any, Any]:
+        """The arbiters of the space as pymunk's batch gives them (bodies, count; impulse,
+        normal, points, distances), or none where pymunk has no batch API (then every pair is
+        read arbiter by arbiter)."""
         if self._buffer is None:
-            claims = Claims()
-            self._claims_by_body(claims, None, asleep)
-            return claims.texts()
+            return b"", b""
         buf = self._buffer
         buf.clear()
         A = _batch.ArbiterFields
@@ -463,110 +430,68 @@ class PymunkCapture:
             | A.POINT_A_1 | A.POINT_B_1 | A.DISTANCE_1 | A.POINT_A_2 | A.POINT_B_2 | A.DISTANCE_2
         )
         _batch.get_space_arbiters(self.space, fields, buf)
-        ints = memoryview(buf.int_buf()).cast("P").tolist()
-        f = memoryview(buf.float_buf()).cast("d").tolist()
-        texts: List[str] = []
-        # Every number written, added up: one test that all are finite (else the frame's
-        # claims are made again one by one, which names the one that is not).
-        total = 0.0
-        hypot = math.hypot
-        # Pairs on a body of several shapes (the space's static body with its walls, say) are
-        # told apart arbiter by arbiter, from their moving body.
-        mixed = set()
-        for i in range(len(ints) // 3):
-            count = ints[3 * i + 2]
-            if count == 0:  # kept by Chipmunk from an earlier step, not touching now
-                continue
-            ka, kb = ints[3 * i], ints[3 * i + 1]
-            la, lb = on_body.get(ka), on_body.get(kb)
-            if la is None or lb is None:
-                continue
-            if len(la) != 1 or len(lb) != 1:
-                # Read from its moving body (Chipmunk never pairs two static ones).
-                mixed.add(kb if la[0].body_kind == "static" else ka)
-                continue
-            a, b = la[0], lb[0]
-            if a.sensor or b.sensor or (asleep is not None and ka in asleep and kb in asleep):
-                continue
-            # total impulse (2), normal (2), then of each of two points: on A (2), on B (2),
-            # distance (1)
-            o = 14 * i
-            nx, ny = f[o + 2], f[o + 3]
-            length = hypot(nx, ny)
-            if not length > 0:
-                texts.append(_checked_claim(a, b, f, o, count))
-                continue
-            if length != 1.0:
-                nx, ny = nx / length, ny / length
-            j = abs(f[o] * nx + f[o + 1] * ny) / count
-            x1, y1, d1 = (f[o + 4] + f[o + 6]) / 2, (f[o + 5] + f[o + 7]) / 2, f[o + 8]
-            if count == 1:
-                total += x1 + y1 + d1 + nx + ny + j
-                if d1 < 0:
-                    texts.append(_DEEP_1 % (a.id, b.id, -d1, nx, ny, x1, y1, j))
-                else:
-                    texts.append(_APART_1 % (a.id, b.id, nx, ny, d1, x1, y1, j))
-                continue
-            x2, y2, d2 = (f[o + 9] + f[o + 11]) / 2, (f[o + 10] + f[o + 12]) / 2, f[o + 13]
-            total += x1 + y1 + d1 + x2 + y2 + d2 + nx + ny + j
-            if d1 < 0 and d2 < 0:
-                texts.append(_DEEP_2 % (a.id, b.id, -min(d1, d2), nx, ny, x1, y1, x2, y2, j, j))
-            elif d1 < 0:
-                texts.append(_DEEP_1 % (a.id, b.id, -d1, nx, ny, x1, y1, j))
-            elif d2 < 0:
-                texts.append(_DEEP_1 % (a.id, b.id, -d2, nx, ny, x2, y2, j))
-            else:
-                texts.append(_APART_2 % (a.id, b.id, nx, ny, min(d1, d2), x1, y1, x2, y2, j, j))
-        if not math.isfinite(total):
-            return self._claims_checked(asleep)
-        if mixed:
-            claims = Claims()
-            self._claims_by_body(claims, mixed, asleep)
-            texts.extend(claims.texts())
-        return texts
+        return _copy(buf.int_buf()), _copy(buf.float_buf())
 
-    def _claims_checked(self, asleep: Optional[set]) -> List[str]:
-        """The frame's claims made one by one with every number checked (a number that is not
-        finite names its pair; an impulse that is not is left out)."""
-        claims = Claims()
-        self._claims_by_body(claims, None, asleep)
-        return claims.texts()
-
-    def _claims_by_body(self, claims: Claims, bodies: Optional[set], asleep: Optional[set]) -> None:
-        """Claims read arbiter by arbiter (pymunk's ``each_arbiter``): of every moving body,
-        or (``bodies``, by key) of the moving bodies in a pair with a body of several shapes,
-        only those pairs."""
+    def _mixed(self) -> List[Tuple[int, int, float, float, List[Tuple[float, float, float, float]]]]:
+        """The pairs the batch cannot tell apart, read arbiter by arbiter (``each_arbiter``):
+        those on a body of several shapes (the space's static body with its walls, say), or
+        every pair where pymunk has no batch API. Each as (id A, id B, normal, points)."""
         shapes = self._shapes
         on_body = self._on_body
+        seen = set()
+        out: List[Tuple[int, int, float, float, List[Tuple[float, float, float, float]]]] = []
+        every = self._buffer is None
 
         def take(arbiter: Any) -> None:
-            a, b = arbiter.shapes
-            ka, kb = shapes.get(a), shapes.get(b)
+            raw = getattr(arbiter, "_arbiter", None) if _raw is not None else None
+            if raw is not None:
+                # Straight from Chipmunk (no pymunk objects made): the shapes, the points and
+                # the impulse as pymunk's own accessors read them.
+                _raw.cpArbiterGetShapes(raw, _pa, _pb)
+                ka, kb = by_pointer.get(_pa[0]), by_pointer.get(_pb[0])
+            else:
+                a, b = arbiter.shapes
+                ka, kb = shapes.get(a), shapes.get(b)
             if ka is None or kb is None or ka.sensor or kb.sensor:
                 return
-            if bodies is not None and len(on_body.get(ka.body_key, ())) == 1 and len(on_body.get(kb.body_key, ())) == 1:
-                return  # read from the batch
-            if asleep is not None and ka.body_key in asleep and kb.body_key in asleep:
+            if not every and len(on_body.get(ka.body_key, ())) == 1 and len(on_body.get(kb.body_key, ())) == 1:
+                return  # the batch has it
+            pair = (ka.id, kb.id) if ka.id < kb.id else (kb.id, ka.id)
+            if pair in seen:
+                return
+            seen.add(pair)
+            if raw is not None:
+                ps = _raw.cpArbiterGetContactPointSet(raw)
+                count = ps.count
+                if count <= 0:
+                    return
+                nx, ny = ps.normal.x, ps.normal.y
+                t = _raw.cpArbiterTotalImpulse(raw)
+                along = abs(t.x * nx + t.y * ny) / count
+                points = []
+                for i in range(count):
+                    p = ps.points[i]
+                    pa, pb = p.pointA, p.pointB
+                    points.append(((pa.x + pb.x) / 2, (pa.y + pb.y) / 2, p.distance, along))
+                out.append((ka.id, kb.id, nx, ny, points))
                 return
             points_set = arbiter.contact_point_set
-            n = points_set.normal
             cps = points_set.points
             if not cps:
                 return
+            n = points_set.normal
             total = arbiter.total_impulse
             along = abs(total.x * n.x + total.y * n.y) / len(cps)
             points = [((p.point_a.x + p.point_b.x) / 2, (p.point_a.y + p.point_b.y) / 2, p.distance, along) for p in cps]
-            claims.add(ka.id, kb.id, n.x, n.y, points, None, ka.what, kb.what)
+            out.append((ka.id, kb.id, n.x, n.y, points))
 
-        if bodies is None:
-            for body in self.space.bodies:
-                if body.body_type != _STATIC:
-                    body.each_arbiter(take)
-            return
-        for key in bodies:
-            body = on_body[key][0].body
-            if body.body_type != _STATIC:
-                body.each_arbiter(take)
+        by_pointer = self._by_pointer
+        bodies = self.space.bodies if every else self._multi
+        for body in bodies:
+            if every and body.body_type == _STATIC:
+                continue
+            body.each_arbiter(take)
+        return out
 
     def _sleeping(self) -> Optional[set]:
         """The keys of the bodies asleep (static ones among them), or None when the space
@@ -576,31 +501,9 @@ class PymunkCapture:
         return {b.id for b in self.space.bodies if b.body_type == _STATIC or b.is_sleeping} | {self.space.static_body.id}
 
 
-# A claim's text, by how many of its points penetrate (repr: the shortest digits that read
-# back to the same double).
-_DEEP_1 = '{"a":%d,"b":%d,"intersecting":true,"depth":%r,"normal":[%r,%r],"contacts":[[%r,%r]],"impulses":[%r]}'
-_DEEP_2 = (
-    '{"a":%d,"b":%d,"intersecting":true,"depth":%r,"normal":[%r,%r],"contacts":[[%r,%r],[%r,%r]],'
-    '"impulses":[%r,%r]}'
-)
-_APART_1 = '{"a":%d,"b":%d,"intersecting":false,"normal":[%r,%r],"separation":%r,"contacts":[[%r,%r]],"impulses":[%r]}'
-_APART_2 = (
-    '{"a":%d,"b":%d,"intersecting":false,"normal":[%r,%r],"separation":%r,"contacts":[[%r,%r],[%r,%r]],'
-    '"impulses":[%r,%r]}'
-)
-
-
-def _checked_claim(a: _Shape, b: _Shape, f: List[float], o: int, count: int) -> str:
-    """A claim from the batch's numbers at ``o``, made with every number checked."""
-    total, along = (f[o], f[o + 1]), None
-    nx, ny = f[o + 2], f[o + 3]
-    length = math.hypot(nx, ny)
-    if length > 0:
-        along = abs(total[0] * nx + total[1] * ny) / length / count
-    points = [((f[o + 4] + f[o + 6]) / 2, (f[o + 5] + f[o + 7]) / 2, f[o + 8], along)]
-    if count > 1:
-        points.append(((f[o + 9] + f[o + 11]) / 2, (f[o + 10] + f[o + 12]) / 2, f[o + 13], along))
-    return claim_text(a.id, b.id, nx, ny, points, None, a.what, b.what)[0]
+def _copy(data: Any) -> bytes:
+    """A batch buffer's bytes (the buffer is used again by the next read)."""
+    return bytes(data)
 
 
 def _json_string(text: str) -> str:

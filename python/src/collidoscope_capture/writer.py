@@ -144,10 +144,7 @@ class CaptureWriter:
             raise CaptureError(
                 "collidoscope-capture: frame %d: the time %s must be a finite number >= 0" % (self.frame_number, time)
             )
-        line = '{"frame":' + str(self.frame_number) + ',"time":' + num(time) + ',"shapes":[' + ",".join(shapes) + "]"
-        if removed:
-            line += ',"removed":[' + ",".join(str(i) for i in removed) + "]"
-        self._out.write(line + ',"claims":[' + ",".join(claims) + "]}\n")
+        self._out.write(frame_line(self.frame_number, time, shapes, removed, claims))
         self.frame_number += 1
 
     def _shape_keys(self, s: Dict[str, Any]) -> str:
@@ -230,6 +227,14 @@ class CaptureWriter:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def frame_line(frame: int, time: float, shapes: Sequence[str], removed: Sequence[int], claims: Sequence[str]) -> str:
+    """A frame's line from its parts' texts."""
+    line = '{"frame":' + str(frame) + ',"time":' + num(time) + ',"shapes":[' + ",".join(shapes) + "]"
+    if removed:
+        line += ',"removed":[' + ",".join(str(i) for i in removed) + "]"
+    return line + ',"claims":[' + ",".join(claims) + "]}\n"
 
 
 def header_line(header: Dict[str, Any]) -> str:
