@@ -7,9 +7,11 @@ alone and then through `PymunkCapture`, the same scene each time:
 - to a file in the game's process (background=False): the game's thread does it all.
 
 Each is the median, over the steps, of the CPU time of the game's thread in `step` (its own
-work: minus the bare step's, step by step), and for the writer process its CPU time a frame.
+work: minus the bare step's, step by step), and for the writer process its CPU time a frame;
+once with a step every 1/HZ s (as a game's frames come: the writer keeps up) and once flat out
+(the game then waits for the writer when it is behind).
 
-    python examples/cost.py [BODIES] [STEPS]
+    python examples/cost.py [BODIES] [STEPS] [HZ]
 """
 
 import os
@@ -62,21 +64,25 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(bodies: int, steps: int, out=None, background=True):
+def measure(bodies: int, steps: int, out=None, background=True, hz=0.0):
     """The game thread's CPU time of each step, the wall time of the run, the writer
-    process's CPU time."""
+    process's CPU time; ``hz`` > 0: a step every 1/hz s, as a game's frames come."""
     space = scene(bodies)
     cap = PymunkCapture(space, out, background=background) if out is not None else None
     before = children_cpu()
     times = []
     start = time.perf_counter()
-    for _ in range(steps):
+    for k in range(steps):
         t = time.thread_time()
         if cap is None:
             space.step(1 / 60)
         else:
             cap.step(1 / 60)
         times.append(time.thread_time() - t)
+        if hz > 0:
+            wait = start + (k + 1) / hz - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
     if cap is not None:
         cap.close()
     return times, time.perf_counter() - start, children_cpu() - before
@@ -85,25 +91,27 @@ def measure(bodies: int, steps: int, out=None, background=True):
 def main() -> None:
     bodies = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     steps = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    hz = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
     folder = tempfile.mkdtemp()
-    bare, bare_wall, _ = measure(bodies, steps)
-    step = statistics.median(bare)
-    print("pymunk %s, %d bodies, %d steps; medians over the steps, CPU time of the game's thread:" % (pymunk.version, bodies, steps))
-    print("  space.step alone: %.2f ms a step" % (step * 1000))
-    for name, file, background in (
-        ("file, writer process", "a.capture.jsonl", True),
-        (".gz, writer process", "b.capture.jsonl.gz", True),
-        ("file, in the game's process", "c.capture.jsonl", False),
-    ):
-        path = os.path.join(folder, file)
-        times, wall, child = measure(bodies, steps, path, background)
-        own = statistics.median(t - b for t, b in zip(times, bare))
-        line = "  %-28s the capture's own work %.2f ms a step, %.2fx the step" % (name, own * 1000, own / step)
-        if background:
-            line += "; the writer process %.1f ms of another core a frame" % (child / steps * 1000)
-        line += "; flat out %.1f ms a step (%.1f MB)" % (wall / steps * 1000, os.path.getsize(path) / 1e6)
-        print(line)
-        os.remove(path)
+    print("pymunk %s, %d bodies, %d steps; medians over the steps of the CPU time of the game's thread" % (pymunk.version, bodies, steps))
+    for label, rate in (("a step every 1/%g s, as a game's frames come" % hz, hz), ("flat out", 0.0)):
+        bare, _, _ = measure(bodies, steps, hz=rate)
+        step = statistics.median(bare)
+        print("%s: space.step alone %.2f ms" % (label, step * 1000))
+        for name, file, background in (
+            ("file, writer process", "a.capture.jsonl", True),
+            (".gz, writer process", "b.capture.jsonl.gz", True),
+            ("file, in the game's process", "c.capture.jsonl", False),
+        ):
+            path = os.path.join(folder, file)
+            times, wall, child = measure(bodies, steps, path, background, hz=rate)
+            own = statistics.median(t - b for t, b in zip(times, bare))
+            line = "  %-28s the capture's own work %.2f ms a step, %.2fx the step" % (name, own * 1000, own / step)
+            if background:
+                line += "; the writer process %.1f ms of another core a frame" % (child / steps * 1000)
+            line += "; %.1f ms a step in all (%.1f MB)" % (wall / steps * 1000, os.path.getsize(path) / 1e6)
+            print(line)
+            os.remove(path)
     os.rmdir(folder)
 
 

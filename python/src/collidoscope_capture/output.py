@@ -57,7 +57,7 @@ def _file_output(path: str) -> Output:
     def write(line: str) -> None:
         data = line.encode("utf-8")
         if compressed:
-            data = gzip.compress(data, compresslevel=6, mtime=0)
+            data = gzip.compress(data, compresslevel=1, mtime=0)
         view = memoryview(data)
         while view:
             written = os.write(state["fd"], view)
