@@ -496,3 +496,32 @@ def test_a_number_that_is_not_finite_is_raised_naming_the_shape_and_the_frames_b
     cap.close()  # said once: closing again is quiet
     assert len(lines(out)) == 2, "the header and the frame before"
     assert diagnose(out)["frames"][0]["frame"] == 0
+
+
+def test_a_body_asleep_is_not_claimed_against_what_cannot_wake_it(folder):
+    """Chipmunk keeps the arbiters of sleeping bodies without colliding them again: a crate
+    asleep on the floor has no claim (as the JavaScript and Rust adapters leave out pairs of
+    two shapes not awake), and gets its claims back when it wakes."""
+    out = folder / "asleep.capture.jsonl"
+    space = pymunk.Space()
+    space.gravity = (0, 900)
+    space.sleep_time_threshold = 0.3
+    ground = pymunk.Segment(space.static_body, (-500, FLOOR_Y), (500, FLOOR_Y), 0)
+    space.add(ground)
+    crate = pymunk.Body(1, pymunk.moment_for_box(1, (40, 40)))
+    crate.position = (0, FLOOR_Y - 20)
+    space.add(crate, pymunk.Poly.create_box(crate, (40, 40)))
+    asleep_at = None
+    with PymunkCapture(space, str(out)) as cap:
+        for k in range(120):
+            if k == 100:
+                crate.activate()
+            cap.step(1 / 60)
+            if asleep_at is None and crate.is_sleeping:
+                asleep_at = k
+    assert asleep_at is not None and asleep_at < 100
+    frames = lines(out)[1:]
+    assert frames[asleep_at - 1]["claims"], "awake: claimed"
+    assert all(frames[k]["claims"] == [] for k in range(asleep_at + 1, 100)), "asleep: not claimed"
+    assert frames[100]["claims"], "woken: claimed again"
+    assert disagreeing(diagnose(out)) == []
