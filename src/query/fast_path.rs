@@ -4,12 +4,14 @@
 //! It walks the same candidate axes as [`super::sat_report`], measured by the same code, but
 //! stops at the first axis with a gap (the early out of Box2D v3's `b2CollidePolygons`) and
 //! allocates nothing. So it agrees with `sat_report` exactly: same verdict, same depth, same
-//! normal.
+//! normal. Two circles, and a polygon with a circle ([`super::polygon_circle`]), take the
+//! same walk without building world views.
 
 use super::candidates::{
     Candidate, circles_axis, face_axis_count, face_candidate, rounded_candidate,
 };
 use super::contact::{Contact, contact_below, manifold};
+use super::polygon_circle::collide_polygon_circle;
 use super::types::Side;
 use crate::geometry::{DVec2, Placed, Pose, Rounded, Shape};
 
@@ -36,10 +38,29 @@ fn bounding_circles_clearly_apart((sa, pa): (&Shape, Pose), (sb, pb): (&Shape, P
 /// rule) when their interiors overlap, else `None` (touching shapes do not intersect).
 /// `normal` points from A toward B; moving B by `depth * normal` separates them.
 pub(crate) fn collide_convex(a: &Placed, b: &Placed) -> Option<Contact> {
-    collide_at((&a.shape, a.pose), (&b.shape, b.pose))
+    let (pa, pb) = ((&a.shape, a.pose), (&b.shape, b.pose));
+    let fast = match (&a.shape, &b.shape) {
+        (Shape::Circle(ca), Shape::Circle(cb)) => {
+            return collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius());
+        }
+        (Shape::Polygon(p), Shape::Circle(c)) if !bounding_circles_clearly_apart(pa, pb) => {
+            collide_polygon_circle(p, a.pose, b.pose.position, c.radius(), true)
+        }
+        (Shape::Circle(c), Shape::Polygon(p)) if !bounding_circles_clearly_apart(pa, pb) => {
+            collide_polygon_circle(p, b.pose, a.pose.position, c.radius(), false)
+        }
+        (Shape::Polygon(_), Shape::Circle(_)) | (Shape::Circle(_), Shape::Polygon(_)) => {
+            return None;
+        }
+        _ if bounding_circles_clearly_apart(pa, pb) => return None,
+        _ => Err(()),
+    };
+    fast.unwrap_or_else(|()| collide_walk(pa, pb))
 }
 
-/// [`collide_convex`] of two shapes each at a pose, without a [`Placed`] of either.
+/// [`collide_convex`] of two shapes each at a pose, without a [`Placed`] of either, always by
+/// the separating-axis walk (the polygon-circle path aside): what time of impact asks at each
+/// of its steps, near touching, where that path would defer to the walk anyway.
 pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact> {
     if bounding_circles_clearly_apart(a, b) {
         return None;
@@ -47,6 +68,13 @@ pub(crate) fn collide_at(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (a.0, b.0) {
         return collide_circles(a.1.position, ca.radius(), b.1.position, cb.radius());
     }
+    collide_walk(a, b)
+}
+
+/// The general walk: both shapes' world views from A's position, every candidate axis, the
+/// manifold.
+#[inline]
+pub(crate) fn collide_walk(a: (&Shape, Pose), b: (&Shape, Pose)) -> Option<Contact> {
     let origin = a.1.position;
     // One at a time: views are large, and a pair built as a tuple is copied once more.
     let ra = Rounded::at(a.0, a.1, origin);

@@ -46,6 +46,7 @@ mod fast_path;
 mod mistakes;
 mod naive;
 mod piece;
+mod polygon_circle;
 mod raycast;
 mod record;
 mod region;

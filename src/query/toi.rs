@@ -35,7 +35,7 @@
 use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
-use super::fast_path::{collide_at, collide_circles, collide_convex as collide};
+use super::fast_path::{collide_at, collide_circles};
 use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
@@ -210,7 +210,7 @@ pub(super) fn solid_time_of_impact(
         // separating-axis test decides.
         _ => {
             measure(a.pose, b.pose, &mut edges).distance <= CONDITIONED * (1.0 + size)
-                && collide(a, b).is_some()
+                && collide_at((&a.shape, a.pose), (&b.shape, b.pose)).is_some()
         }
     };
     if overlapped {
