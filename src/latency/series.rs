@@ -82,34 +82,8 @@ pub fn player_now(track: &Track, t: f64) -> Option<ShapeNow> {
 /// The player `r` names in `log` (by name, or by its place in the list), or the words for none
 /// with the names there are.
 fn find(log: &PacketLog, r: &ShapeRef, path: &str) -> Result<usize, PlotError> {
-    let found = log
-        .players
-        .iter()
-        .enumerate()
-        .find(|(i, p)| r.is(*i as u64, p.name.as_deref()));
-    found.map(|(i, _)| i).ok_or_else(|| {
-        let names: Vec<String> = log
-            .players
-            .iter()
-            .enumerate()
-            .take(40)
-            .map(|(i, p)| match &p.name {
-                Some(name) => format!("{name} ({i})"),
-                None => format!("{i}"),
-            })
-            .collect();
-        let more = log.players.len().saturating_sub(40);
-        PlotError::NotThere(format!(
-            "{path}: no player {} in the log; the players (by name and place in the list) are: {}{}",
-            r.given(),
-            names.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
-        ))
-    })
+    let names: Vec<Option<&str>> = log.players.iter().map(|p| p.name.as_deref()).collect();
+    crate::series::find_in_list(&names, r, path, ("player", "log"))
 }
 
 /// The request with its players and pairs given: as asked, else the earliest collision's pair

@@ -18,34 +18,8 @@ pub type PlotShape = ShapeRef;
 
 /// The list position `r` names in `scene`, or the words for none (with the names there are).
 fn find(scene: &Scene, r: &ShapeRef, path: &str) -> Result<usize, PlotError> {
-    let found = scene
-        .shapes
-        .iter()
-        .enumerate()
-        .find(|(i, s)| r.is(*i as u64, s.name.as_deref()));
-    found.map(|(i, _)| i).ok_or_else(|| {
-        let names: Vec<String> = scene
-            .shapes
-            .iter()
-            .enumerate()
-            .take(40)
-            .map(|(i, s)| match &s.name {
-                Some(name) => format!("{name} ({i})"),
-                None => format!("{i}"),
-            })
-            .collect();
-        let more = scene.shapes.len().saturating_sub(40);
-        PlotError::NotThere(format!(
-            "{path}: no shape {} in the run; the shapes (by name and place in the list) are: {}{}",
-            r.given(),
-            names.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
-        ))
-    })
+    let names: Vec<Option<&str>> = scene.shapes.iter().map(|s| s.name.as_deref()).collect();
+    crate::series::find_in_list(&names, r, path, ("shape", "run"))
 }
 
 /// The request with its shapes and pairs given: as asked, or the first event's pair (and its

@@ -428,6 +428,40 @@ impl Marker {
     }
 }
 
+/// The place in a list (a run's shapes, a log's players: each one's name, if it has one) that
+/// `r` names, or the words for none with the names there are (at most 40, then how many more):
+/// `FILE: no shape "crat" in the run; the shapes (by name and place in the list) are: ...`.
+pub fn find_in_list(
+    names: &[Option<&str>],
+    r: &ShapeRef,
+    path: &str,
+    (what, whose): (&str, &str),
+) -> Result<usize, PlotError> {
+    if let Some(i) = (0..names.len()).find(|&i| r.is(i as u64, names[i])) {
+        return Ok(i);
+    }
+    let listed: Vec<String> = names
+        .iter()
+        .enumerate()
+        .take(40)
+        .map(|(i, name)| match name {
+            Some(name) => format!("{name} ({i})"),
+            None => format!("{i}"),
+        })
+        .collect();
+    let more = names.len().saturating_sub(40);
+    Err(PlotError::NotThere(format!(
+        "{path}: no {what} {} in the {whose}; the {what}s (by name and place in the list) are: {}{}",
+        r.given(),
+        listed.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )))
+}
+
 /// What the Plot panel is, in its tip.
 pub const PANEL_TIP: &str = "quantities over time: pick a shape (click it) or a pair (click two), \
 or select a claim; the frame shown is the yellow line; click or drag on the plot to show that \
@@ -962,6 +996,37 @@ mod tests {
             exact,
             tolerance: 1e-6,
         }
+    }
+
+    #[test]
+    fn a_name_not_in_the_list_is_refused_with_the_names_there_are() {
+        let names = [Some("crate"), None, Some("floor")];
+        let given = |s: &str| ShapeRef::Given(s.into());
+        assert_eq!(
+            find_in_list(&names, &given("floor"), "run.rec", ("shape", "run")).ok(),
+            Some(2)
+        );
+        assert_eq!(
+            find_in_list(&names, &given("1"), "run.rec", ("shape", "run")).ok(),
+            Some(1)
+        );
+        let Err(PlotError::NotThere(words)) =
+            find_in_list(&names, &given("crat"), "run.rec", ("shape", "run"))
+        else {
+            panic!("found")
+        };
+        assert_eq!(
+            words,
+            "run.rec: no shape \"crat\" in the run; the shapes (by name and place in the list) are: crate (0), 1, floor (2)"
+        );
+        let many: Vec<Option<&str>> = vec![None; 45];
+        let Err(PlotError::NotThere(words)) =
+            find_in_list(&many, &given("ghost"), "log.json", ("player", "log"))
+        else {
+            panic!("found")
+        };
+        assert!(words.starts_with("log.json: no player \"ghost\" in the log; the players"));
+        assert!(words.ends_with("38, 39 and 5 more"), "{words}");
     }
 
     #[test]
