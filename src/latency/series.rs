@@ -92,29 +92,18 @@ fn with_defaults(engine: &PacketEngine, request: &PlotRequest) -> PlotRequest {
     if !request.shapes.is_empty() || !request.pairs.is_empty() {
         return request.clone();
     }
-    let what = request.quantities();
     let first = engine
         .collisions()
         .iter()
         .min_by(|x, y| x.time.total_cmp(&y.time));
-    let (mut shapes, mut pairs) = match first {
+    let (shapes, pairs) = match first {
         Some(c) => (
             vec![ShapeRef::Id(c.a as u64), ShapeRef::Id(c.b as u64)],
             vec![(ShapeRef::Id(c.a as u64), ShapeRef::Id(c.b as u64))],
         ),
         None => (vec![ShapeRef::Id(0)], Vec::new()),
     };
-    if !what.iter().any(|q| !q.of_pair()) {
-        shapes.clear();
-    }
-    if !what.iter().any(|q| q.of_pair()) {
-        pairs.clear();
-    }
-    PlotRequest {
-        shapes,
-        pairs,
-        ..request.clone()
-    }
+    request.choosing(shapes, pairs)
 }
 
 /// The quantities a packet log cannot give, in words (`None`: it gives all asked).

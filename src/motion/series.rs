@@ -30,7 +30,6 @@ fn with_defaults(recording: &Recording, request: &PlotRequest) -> PlotRequest {
     }
     let scene = recording.scene();
     let moves = |i: usize| scene.shapes[i].motion.body == Body::Dynamic;
-    let what = request.quantities();
     let (mut shapes, mut pairs) = (Vec::new(), Vec::new());
     match recording.events().first() {
         Some(e) => {
@@ -47,17 +46,7 @@ fn with_defaults(recording: &Recording, request: &PlotRequest) -> PlotRequest {
             }
         }
     }
-    if !what.iter().any(|q| !q.of_pair()) {
-        shapes.clear();
-    }
-    if !what.iter().any(|q| q.of_pair()) {
-        pairs.clear();
-    }
-    PlotRequest {
-        shapes,
-        pairs,
-        ..request.clone()
-    }
+    request.choosing(shapes, pairs)
 }
 
 /// Plot `recording` (read from `path`, for words) as `request` asks: every step from 0 (the

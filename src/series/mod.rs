@@ -309,6 +309,28 @@ impl PlotRequest {
             self.what.clone()
         }
     }
+
+    /// This request with `shapes` and `pairs` chosen for it (a source's defaults), those its
+    /// quantities give no line dropped (no shape without a shape's quantity, no pair without a
+    /// pair's).
+    pub fn choosing(
+        &self,
+        mut shapes: Vec<ShapeRef>,
+        mut pairs: Vec<(ShapeRef, ShapeRef)>,
+    ) -> Self {
+        let what = self.quantities();
+        if !what.iter().any(|q| !q.of_pair()) {
+            shapes.clear();
+        }
+        if !what.iter().any(|q| q.of_pair()) {
+            pairs.clear();
+        }
+        PlotRequest {
+            shapes,
+            pairs,
+            ..self.clone()
+        }
+    }
 }
 
 /// Why a plot could not be made.

@@ -488,22 +488,10 @@ pub fn with_defaults(path: &Path, request: &PlotRequest) -> Result<PlotRequest, 
             &path.display().to_string(),
         )));
     };
-    let what = request.quantities();
-    let shapes = if what.iter().any(|q| !q.of_pair()) {
-        trouble.moving.into_iter().map(ShapeRef::Id).collect()
-    } else {
-        Vec::new()
-    };
-    let pairs = if what.iter().any(|q| q.of_pair()) {
-        vec![(ShapeRef::Id(trouble.pair.0), ShapeRef::Id(trouble.pair.1))]
-    } else {
-        Vec::new()
-    };
-    Ok(PlotRequest {
-        shapes,
-        pairs,
-        ..request.clone()
-    })
+    Ok(request.choosing(
+        trouble.moving.into_iter().map(ShapeRef::Id).collect(),
+        vec![(ShapeRef::Id(trouble.pair.0), ShapeRef::Id(trouble.pair.1))],
+    ))
 }
 
 /// Plot the capture at `path` as `request` asks (its shapes and pairs as [`with_defaults`]
