@@ -206,3 +206,107 @@ proptest! {
         prop_assert!(reader.next_frame().unwrap().is_none());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A writer judging its own frames (`judging`) takes most frames' values as it wrote them
+    /// rather than reading its line again: every judgement is the one `diagnose` makes of the
+    /// written file, frame by frame, through frames of every sort (new, renamed, removed and
+    /// malformed shapes, body types changing, claims with impulses, both conventions). A debug
+    /// build also checks each frame's values against its line as the reader's typed path reads it.
+    #[test]
+    fn a_judging_writer_judges_each_frame_as_diagnose_judges_the_file(
+        steps in prop::collection::vec(step(), 1..10),
+        flipped in any::<bool>(),
+    ) {
+        use collidoscope::capture::{EventFinder, StepJudgement, judge_capture_with_events};
+        let header = Header::f32_metres(Engine::new("test", "1"));
+        let (normal_from, penetration) = if flipped {
+            (NormalFrom::BToA, Penetration::PositiveDepth)
+        } else {
+            (NormalFrom::AToB, Penetration::NegativeSeparation)
+        };
+        let mut out = Vec::new();
+        let mut writer = CaptureWriter::new(&mut out, &header, normal_from, penetration)
+            .unwrap()
+            .judging();
+        let mut in_process = Vec::new();
+        for (k, step) in steps.iter().enumerate() {
+            let k = k as u64;
+            let mut bodies = Vec::new();
+            for (id, &(x, y, angle, v, awake, spoil)) in step.bodies.iter().enumerate() {
+                let id = id as u64;
+                if !alive(id, k) {
+                    continue;
+                }
+                let position = if spoil == 0 { DVec2::new(f64::NAN, y) } else { DVec2::new(x, y) };
+                let rotation = DVec2::new(angle.cos() as f32 as f64, angle.sin() as f32 as f64);
+                // Body types and names that change now and then, a velocity of -0.
+                let body = match (id, k % 3) {
+                    (0, _) => Body::Static,
+                    (5, 1) => Body::Kinematic,
+                    _ => Body::Dynamic,
+                };
+                let velocity = if spoil == 3 { DVec2::new(-0.0, 0.0) } else { DVec2::new(v, -v) };
+                let mut shape = BodyShape::new(id, shape(id), position, rotation)
+                    .moving(body, velocity, v / 10.0, awake);
+                if id == 4 && k % 2 == 1 {
+                    shape = shape.named(format!("crate {k}"));
+                }
+                bodies.push(shape);
+            }
+            let present: Vec<u64> = bodies.iter().map(|b| b.id).collect();
+            let mut manifolds = Vec::new();
+            let mut pairs = Vec::new();
+            for (a, b, (nx, ny), separations, spoil) in &step.manifolds {
+                let (a, b) = (*a, *b);
+                let key = (a.min(b), a.max(b));
+                if a == b || !present.contains(&a) || !present.contains(&b) || pairs.contains(&key) {
+                    continue;
+                }
+                pairs.push(key);
+                let normal = match spoil {
+                    0 => DVec2::ZERO,
+                    _ => DVec2::new(*nx, *ny).try_normalize().unwrap_or(DVec2::X),
+                };
+                let points: Vec<ManifoldPoint> = separations
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| ManifoldPoint {
+                        point: present_point(&bodies, a, i, *s),
+                        separation: *s,
+                        impulse: (*spoil > 4).then_some(s.abs() * 3.0),
+                    })
+                    .collect();
+                manifolds.push(Manifold { a, b, normal, points: points.into(), piece: None });
+            }
+            writer.frame(k as f64 * 0.1, &bodies, &manifolds).unwrap();
+            let judged = writer.take_judgement().expect("a judging writer judges every frame");
+            in_process.push(format!("{judged:?}"));
+        }
+        writer.finish().unwrap();
+
+        let mut reader = CaptureReader::new(Path::new("judged.capture.jsonl"), Cursor::new(out)).unwrap();
+        let mut finder = EventFinder::for_capture(reader.header());
+        let mut from_file = Vec::new();
+        judge_capture_with_events(&mut reader, &mut finder, |j| {
+            from_file.push(format!("{:?}", StepJudgement::of_frame(&j)));
+            true
+        })
+        .unwrap();
+        prop_assert_eq!(in_process, from_file);
+    }
+}
+
+/// A contact point near shape `a` (its position when that is finite): claims whose points lie
+/// on the shapes, so that some of them agree.
+fn present_point(bodies: &[BodyShape], a: u64, i: usize, s: f64) -> DVec2 {
+    bodies
+        .iter()
+        .find(|b| b.id == a)
+        .map(|b| b.position)
+        .filter(|p| p.is_finite())
+        .unwrap_or_default()
+        + DVec2::new(i as f64 * 0.1, s)
+}

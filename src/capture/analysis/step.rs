@@ -5,6 +5,7 @@
 
 use crate::Judgement;
 use crate::capture::analysis::events::{CaptureEvent, EventFinder};
+use crate::capture::format::parsed::FrameLine;
 use crate::capture::words::{capture_event, malformed};
 use crate::capture::{CaptureReader, Malformed, judge_frame};
 use crate::files::FileError;
@@ -94,9 +95,25 @@ impl InProcess {
         Ok(Self { reader, finder })
     }
 
-    /// Read and judge the frame line just written (without its newline).
-    pub(in crate::capture) fn judge(&mut self, line: &[u8]) -> Result<StepJudgement, FileError> {
-        let frame = self.reader.read_written(line)?;
+    /// Read and judge the frame line just written (without its newline); `typed`, when the
+    /// writer gives it, is the line's values as the reader's typed path reads them, taken
+    /// without reading the text again (in a debug build, checked against the text).
+    pub(in crate::capture) fn judge(
+        &mut self,
+        line: &[u8],
+        typed: Option<FrameLine>,
+    ) -> Result<StepJudgement, FileError> {
+        let frame = match typed {
+            Some(typed) => {
+                debug_assert!(
+                    crate::capture::format::fast::frame_line(line).as_ref() == Some(&typed),
+                    "the writer's values differ from its line's: {}",
+                    String::from_utf8_lossy(line)
+                );
+                self.reader.read_typed(typed)?
+            }
+            None => self.reader.read_written(line)?,
+        };
         let mut judged = judge_frame(&self.reader, &frame);
         judged.events = self.finder.frame(&self.reader, &frame, &judged);
         Ok(StepJudgement::of_frame(&judged))

@@ -36,7 +36,7 @@ impl From<String> for LineProblem {
 }
 
 /// A frame line, parsed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(in crate::capture) struct FrameLine {
     pub frame: u64,
     pub time: f64,
@@ -79,7 +79,7 @@ pub enum MalformedWhat {
 }
 
 /// A shape entry's keys other than `id`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(in crate::capture) enum ShapeKeys {
     /// Only its pose and velocities, read into numbers ([`crate::capture::fast`]).
     Pose(PoseChange),

@@ -645,6 +645,13 @@ impl CaptureReader {
         }
     }
 
+    /// [`Self::read_written`] of a line the writer gives as the values the typed path reads
+    /// from it.
+    pub(in crate::capture) fn read_typed(&mut self, line: FrameLine) -> Result<Frame, FileError> {
+        self.state.line += 1;
+        self.apply(line).map_err(|p| self.error(p))
+    }
+
     /// Every shape of the frame last read, in the order they first appeared.
     pub fn shapes(&self) -> impl Iterator<Item = &CapturedShape> {
         self.state.slots.iter().flatten()

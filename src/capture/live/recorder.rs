@@ -287,7 +287,7 @@ impl Kept {
             return Ok(());
         };
         if let Some(judge) = &mut started.judge {
-            match judge.judge(&line) {
+            match judge.judge(&line, None) {
                 Ok(step) => self.judged = Some(step),
                 Err(e) => {
                     started.judge = None;
