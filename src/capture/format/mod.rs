@@ -1,5 +1,6 @@
 //! The capture file: the stream reader ([`read`]), one line checked on its own ([`line`],
-//! [`parsed`], [`rules`]), the common frame line read straight into numbers ([`fast`]), the
+//! [`parsed`], [`rules`]), the common frame line read straight into numbers ([`fast`]; the
+//! writer's own layout byte by byte, `written.rs`), the
 //! writer a game calls ([`write`]), the ids' table ([`ids`]), what decides whether an engine
 //! pairs two shapes ([`pairing`]), a motion run written as a capture ([`own`]) and the writer's
 //! errors ([`error`]).
@@ -15,3 +16,4 @@ pub mod read;
 pub mod rules;
 pub mod write;
 pub(in crate::capture) mod write_text;
+mod written;

@@ -4,6 +4,7 @@
 
 use crate::Reported;
 use crate::geometry::DVec2;
+use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
 /// The largest id plus one: ids are integers below 2^53 (exact in every JSON reader).
@@ -120,4 +121,59 @@ impl PoseChange {
         }
         keys
     }
+}
+
+/// A frame line with only moving shapes, as `serde` reads it. Unknown keys, `null`s where the
+/// format takes none and duplicate keys all fail here and go to the full reader.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(in crate::capture) struct Line {
+    pub frame: u64,
+    pub time: f64,
+    #[serde(default)]
+    pub shapes: Vec<Moved>,
+    #[serde(default)]
+    pub removed: Vec<u64>,
+    #[serde(default)]
+    pub claims: Vec<ClaimIn>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(in crate::capture) struct Moved {
+    pub id: u64,
+    #[serde(default, deserialize_with = "present")]
+    pub position: Option<[f64; 2]>,
+    #[serde(default, deserialize_with = "present")]
+    pub angle: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    pub velocity: Option<[f64; 2]>,
+    #[serde(default, deserialize_with = "present")]
+    pub angular_velocity: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(in crate::capture) struct ClaimIn {
+    pub a: u64,
+    pub b: u64,
+    pub intersecting: bool,
+    // `null` is allowed for these three, as the full reader allows it.
+    pub depth: Option<f64>,
+    pub normal: Option<[f64; 2]>,
+    pub distance: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    pub contacts: Option<Vec<[f64; 2]>>,
+    #[serde(default, deserialize_with = "present")]
+    pub piece: Option<u64>,
+    // `null` allowed, as for `distance`.
+    #[serde(default)]
+    pub separation: Option<f64>,
+    #[serde(default, deserialize_with = "present")]
+    pub impulses: Option<Vec<f64>>,
+}
+
+/// A key that, when given, holds a value (`null` is refused: the full reader refuses it).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
