@@ -67,6 +67,34 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 /// Which ids live in frame `k`: id i from frame i / 2 up to frame 4 + i (then removed).
+/// An engine's conventions: Box2D's, or flipped both ways.
+fn conventions(flipped: bool) -> (NormalFrom, Penetration) {
+    if flipped {
+        (NormalFrom::BToA, Penetration::PositiveDepth)
+    } else {
+        (NormalFrom::AToB, Penetration::NegativeSeparation)
+    }
+}
+
+/// The manifolds of distinct pairs of two shapes present (the first of each pair).
+fn one_per_pair<'m>(
+    manifolds: &'m [ManifoldNumbers],
+    bodies: &[BodyShape],
+) -> Vec<(u64, u64, (f64, f64), &'m [f64], u8)> {
+    let present = |id: u64| bodies.iter().any(|b| b.id == id);
+    let mut pairs = Vec::new();
+    let mut kept = Vec::new();
+    for (a, b, normal, separations, spoil) in manifolds {
+        let key = (*a.min(b), *a.max(b));
+        if a == b || !present(*a) || !present(*b) || pairs.contains(&key) {
+            continue;
+        }
+        pairs.push(key);
+        kept.push((*a, *b, *normal, separations.as_slice(), *spoil));
+    }
+    kept
+}
+
 fn alive(id: u64, k: u64) -> bool {
     (id / 2..4 + id).contains(&k)
 }
@@ -81,11 +109,7 @@ proptest! {
         flipped in any::<bool>(),
     ) {
         let header = Header::f32_metres(Engine::new("test", "1"));
-        let (normal_from, penetration) = if flipped {
-            (NormalFrom::BToA, Penetration::PositiveDepth)
-        } else {
-            (NormalFrom::AToB, Penetration::NegativeSeparation)
-        };
+        let (normal_from, penetration) = conventions(flipped);
         let mut out = Vec::new();
         let mut writer = if compressed {
             CaptureWriter::compressed(&mut out, &header, normal_from, penetration).unwrap()
@@ -122,20 +146,12 @@ proptest! {
                 );
                 bodies.push(shape);
             }
-            let present: Vec<u64> = bodies.iter().map(|b| b.id).collect();
             let mut manifolds = Vec::new();
-            let mut pairs = Vec::new();
-            for (a, b, (nx, ny), separations, spoil) in &step.manifolds {
-                let (a, b) = (*a, *b);
-                let key = (a.min(b), a.max(b));
-                if a == b || !present.contains(&a) || !present.contains(&b) || pairs.contains(&key) {
-                    continue;
-                }
-                pairs.push(key);
+            for (a, b, (nx, ny), separations, spoil) in one_per_pair(&step.manifolds, &bodies) {
                 let normal = match spoil {
                     0 => DVec2::ZERO,
-                    1 => DVec2::new(*nx, *ny),
-                    _ => DVec2::new(*nx, *ny).try_normalize().unwrap_or(DVec2::X),
+                    1 => DVec2::new(nx, ny),
+                    _ => DVec2::new(nx, ny).try_normalize().unwrap_or(DVec2::X),
                 };
                 let mut points: Vec<ManifoldPoint> = separations
                     .iter()
@@ -146,7 +162,7 @@ proptest! {
                         impulse: None,
                     })
                     .collect();
-                if *spoil == 2 && !points.is_empty() {
+                if spoil == 2 && !points.is_empty() {
                     points[0].separation = f64::NAN;
                 }
                 manifolds.push(Manifold { a, b, normal, points: points.into(), piece: None });
@@ -222,11 +238,7 @@ proptest! {
     ) {
         use collidoscope::capture::{EventFinder, StepJudgement, judge_capture_with_events};
         let header = Header::f32_metres(Engine::new("test", "1"));
-        let (normal_from, penetration) = if flipped {
-            (NormalFrom::BToA, Penetration::PositiveDepth)
-        } else {
-            (NormalFrom::AToB, Penetration::NegativeSeparation)
-        };
+        let (normal_from, penetration) = conventions(flipped);
         let mut out = Vec::new();
         let mut writer = CaptureWriter::new(&mut out, &header, normal_from, penetration)
             .unwrap()
@@ -256,19 +268,11 @@ proptest! {
                 }
                 bodies.push(shape);
             }
-            let present: Vec<u64> = bodies.iter().map(|b| b.id).collect();
             let mut manifolds = Vec::new();
-            let mut pairs = Vec::new();
-            for (a, b, (nx, ny), separations, spoil) in &step.manifolds {
-                let (a, b) = (*a, *b);
-                let key = (a.min(b), a.max(b));
-                if a == b || !present.contains(&a) || !present.contains(&b) || pairs.contains(&key) {
-                    continue;
-                }
-                pairs.push(key);
+            for (a, b, (nx, ny), separations, spoil) in one_per_pair(&step.manifolds, &bodies) {
                 let normal = match spoil {
                     0 => DVec2::ZERO,
-                    _ => DVec2::new(*nx, *ny).try_normalize().unwrap_or(DVec2::X),
+                    _ => DVec2::new(nx, ny).try_normalize().unwrap_or(DVec2::X),
                 };
                 let points: Vec<ManifoldPoint> = separations
                     .iter()
@@ -276,7 +280,7 @@ proptest! {
                     .map(|(i, s)| ManifoldPoint {
                         point: present_point(&bodies, a, i, *s),
                         separation: *s,
-                        impulse: (*spoil > 4).then_some(s.abs() * 3.0),
+                        impulse: (spoil > 4).then_some(s.abs() * 3.0),
                     })
                     .collect();
                 manifolds.push(Manifold { a, b, normal, points: points.into(), piece: None });
