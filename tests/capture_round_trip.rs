@@ -76,11 +76,11 @@ fn conventions(flipped: bool) -> (NormalFrom, Penetration) {
     }
 }
 
+/// A manifold's numbers, borrowed: the pair, the normal, the separations, how it is spoiled.
+type Kept<'m> = (u64, u64, (f64, f64), &'m [f64], u8);
+
 /// The manifolds of distinct pairs of two shapes present (the first of each pair).
-fn one_per_pair<'m>(
-    manifolds: &'m [ManifoldNumbers],
-    bodies: &[BodyShape],
-) -> Vec<(u64, u64, (f64, f64), &'m [f64], u8)> {
+fn one_per_pair<'m>(manifolds: &'m [ManifoldNumbers], bodies: &[BodyShape]) -> Vec<Kept<'m>> {
     let present = |id: u64| bodies.iter().any(|b| b.id == id);
     let mut pairs = Vec::new();
     let mut kept = Vec::new();
