@@ -16,7 +16,8 @@ use std::path::Path;
 /// how the reading ended.
 fn read_all(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
-    let Ok(mut reader) = CaptureReader::new(Path::new("fuzz.capture.jsonl"), Cursor::new(bytes))
+    let Ok(mut reader) =
+        CaptureReader::new(Path::new("fuzz.capture.jsonl"), Cursor::new(bytes.to_vec()))
     else {
         out.push("no header".to_string());
         return out;
