@@ -10,9 +10,8 @@ use super::parsed::{ClaimIn, Line, Moved};
 
 /// The line, if the writer laid it out.
 pub(super) fn line(bytes: &[u8]) -> Option<Line> {
-    // Checked as text once (the numbers are then slices of it, free to take).
     let text = std::str::from_utf8(bytes).ok()?;
-    let mut r = Bytes { bytes, text, at: 0 };
+    let mut r = Bytes { text, at: 0 };
     r.expect(b"{\"frame\":")?;
     let frame = r.int()?;
     r.expect(b",\"time\":")?;
@@ -38,16 +37,19 @@ pub(super) fn line(bytes: &[u8]) -> Option<Line> {
 }
 
 struct Bytes<'a> {
-    bytes: &'a [u8],
-    /// The same bytes, as text.
+    /// The line, checked as text once (the numbers are then slices of it, free to take).
     text: &'a str,
     at: usize,
 }
 
 impl Bytes<'_> {
+    fn bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+
     /// Whether `text` comes next (then stepped over).
     fn eat(&mut self, text: &[u8]) -> bool {
-        let found = self.bytes[self.at..].starts_with(text);
+        let found = self.bytes()[self.at..].starts_with(text);
         if found {
             self.at += text.len();
         }
@@ -59,11 +61,11 @@ impl Bytes<'_> {
     }
 
     fn end(&self) -> Option<()> {
-        (self.at == self.bytes.len()).then_some(())
+        (self.at == self.bytes().len()).then_some(())
     }
 
     fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
+        self.bytes().get(self.at).copied()
     }
 
     fn digits(&mut self) -> usize {
@@ -79,7 +81,7 @@ impl Bytes<'_> {
     fn int(&mut self) -> Option<u64> {
         let start = self.at;
         let n = self.digits();
-        if n == 0 || (n > 1 && self.bytes[start] == b'0') {
+        if n == 0 || (n > 1 && self.bytes()[start] == b'0') {
             return None;
         }
         self.text[start..self.at].parse().ok()
@@ -91,7 +93,7 @@ impl Bytes<'_> {
         self.eat(b"-");
         let first = self.at;
         let n = self.digits();
-        if n == 0 || (n > 1 && self.bytes[first] == b'0') {
+        if n == 0 || (n > 1 && self.bytes()[first] == b'0') {
             return None;
         }
         if self.eat(b".") && self.digits() == 0 {
