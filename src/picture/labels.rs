@@ -138,6 +138,9 @@ pub struct Obstacles {
     /// The closed outlines (shapes, polygons), as drawn: a shape's name sitting inside its own
     /// outline is not struck through by it.
     outlines: Vec<Vec<Vec2>>,
+    /// The buckets filled, row by row: `None` for all of them; else only those that some
+    /// labels' spots can look at ([`Obstacles::of_marks_for`]).
+    wanted: Option<Vec<bool>>,
 }
 
 /// A piece of a line in one bucket: its ends, half its width, and the closed outline the line
@@ -149,6 +152,12 @@ const NO_OUTLINE: u32 = u32::MAX;
 
 /// The side of an [`Obstacles`] bucket (points).
 const BUCKET: f32 = 48.0;
+
+/// A label's box is its text's plus this (points).
+const LABEL_MARGIN: Vec2 = Vec2::new(4.0, 2.0);
+
+/// Lines are looked for in the buckets this far around a label's box (points).
+const LOOK_AROUND: f32 = 4.0;
 
 /// At most this many shapes' outlines become obstacles (a crowd's names are few anyway).
 const MAX_OUTLINES: usize = 3000;
@@ -170,6 +179,74 @@ const DOT: f32 = 4.0;
 impl Obstacles {
     /// The lines of `marks` that reach into `view`.
     pub fn of_marks(marks: &[Mark], view: Rect) -> Self {
+        let mut o = Self::grid(view);
+        o.add_marks(marks);
+        o
+    }
+
+    /// The lines of `marks` that `labels` can meet when placed against them alone
+    /// ([`place_around`] with `size`): only the buckets their spots look at are filled (and,
+    /// for a name, the row of buckets through its anchor, where its own outline is found), so
+    /// that a crowd of shapes with few labels costs little. Placing those labels against these
+    /// lines gives what placing them against [`Obstacles::of_marks`] gives; other labels only
+    /// where [`Obstacles::serves`] says so.
+    pub fn of_marks_for(
+        marks: &[Mark],
+        view: Rect,
+        labels: &[Label],
+        size: impl Fn(&str) -> Vec2,
+    ) -> Self {
+        let mut o = Self::grid(view);
+        o.wanted = Some(o.wanted_by(labels, size));
+        o.add_marks(marks);
+        o
+    }
+
+    /// Whether placing `labels` against these lines gives what placing them against all of
+    /// them would: every bucket their spots look at is filled.
+    pub fn serves(&self, labels: &[Label], size: impl Fn(&str) -> Vec2) -> bool {
+        let Some(wanted) = &self.wanted else {
+            return true;
+        };
+        let needed = self.wanted_by(labels, size);
+        needed.iter().zip(wanted).all(|(n, w)| !n || *w)
+    }
+
+    /// The buckets that placing `labels` (measured by `size`) looks at.
+    fn wanted_by(&self, labels: &[Label], size: impl Fn(&str) -> Vec2) -> Vec<bool> {
+        let mut wanted = vec![false; self.buckets.len()];
+        let Some(view) = self.view else {
+            return wanted;
+        };
+        let inner = view.shrink(2.0);
+        let mut mark = |lo: (usize, usize), hi: (usize, usize)| {
+            for j in lo.1..=hi.1 {
+                for i in lo.0..=hi.0 {
+                    wanted[i + j * self.size.0] = true;
+                }
+            }
+        };
+        for first in labels.iter().filter(|l| !l.fixed && shown(l, view)) {
+            if matches!(first.importance, Importance::Name | Importance::PairName) {
+                let (_, j) = self.cell(first.at);
+                mark((0, j), (self.size.0 - 1, j));
+            }
+            // An axis's label may be tried again as its number alone, a smaller box.
+            for label in std::iter::once(first.clone()).chain(number_alone(first)) {
+                let s = size(&label.text) + LABEL_MARGIN;
+                for at in candidates(&label, s) {
+                    if let Some(centre) = clamp_inside(at, s, inner) {
+                        let grown = Rect::from_centre_size(centre, s).expand(LOOK_AROUND);
+                        mark(self.cell(grown.min), self.cell(grown.max));
+                    }
+                }
+            }
+        }
+        wanted
+    }
+
+    /// No lines yet, in buckets over `view`.
+    fn grid(view: Rect) -> Self {
         let cells = |length: f32| {
             if length.is_finite() && length > 0.0 {
                 (length / BUCKET).ceil().clamp(1.0, 4096.0) as usize
@@ -178,14 +255,31 @@ impl Obstacles {
             }
         };
         let size = (cells(view.width()), cells(view.height()));
-        let mut o = Obstacles {
+        Obstacles {
             view: Some(view),
             size,
             buckets: vec![Vec::new(); size.0 * size.1],
             outlines: Vec::new(),
+            wanted: None,
+        }
+    }
+
+    /// Whether bucket `k` is filled.
+    fn wants(&self, k: usize) -> bool {
+        self.wanted.as_ref().is_none_or(|w| w[k])
+    }
+
+    /// Whether any filled bucket meets the box from `lo` to `hi` (screen): a mark wholly
+    /// outside it adds nothing.
+    fn wants_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        let Some(wanted) = &self.wanted else {
+            return true;
         };
-        o.add_marks(marks);
-        o
+        if !(lo.is_finite() && hi.is_finite()) {
+            return true;
+        }
+        let ((i0, j0), (i1, j1)) = (self.cell(lo), self.cell(hi));
+        (j0..=j1).any(|j| (i0..=i1).any(|i| wanted[i + j * self.size.0]))
     }
 
     /// The bucket (column, row) of point `p`, clamped to the grid.
@@ -235,9 +329,11 @@ impl Obstacles {
                     fill,
                     stroke,
                 } if !stroke.is_none() || (!fill.is_transparent() && *radius >= DOT) => {
+                    let margin = Vec2::splat(*radius + 2.0 + stroke.width);
                     if !self
                         .view
                         .is_some_and(|v| v.expand(*radius).contains(*centre))
+                        || !self.wants_box(*centre - margin, *centre + margin)
                     {
                         continue;
                     }
@@ -265,6 +361,13 @@ impl Obstacles {
                         continue;
                     }
                     outlines += 1;
+                    // Its outline lies within `reach` of its centre (a point or two more in
+                    // f32, and its stroke).
+                    let centre = camera.to_screen(*rect, placed.centre());
+                    let margin = Vec2::splat(reach as f32 + 2.0 + stroke.width);
+                    if !self.wants_box(centre - margin, centre + margin) {
+                        continue;
+                    }
                     let chords = if reach < SMALL {
                         SMALL_CHORDS
                     } else {
@@ -317,11 +420,17 @@ impl Obstacles {
         let ((i0, j0), (i1, j1)) = (self.cell(p.min(q)), self.cell(p.max(q)));
         if (i0, j0) == (i1, j1) {
             // Most pieces of an outline lie in one bucket.
-            self.buckets[i0 + j0 * self.size.0].push((p, q, 0.5 * width, outline));
+            let k = i0 + j0 * self.size.0;
+            if self.wants(k) {
+                self.buckets[k].push((p, q, 0.5 * width, outline));
+            }
             return;
         }
         for j in j0..=j1 {
             for i in i0..=i1 {
+                if !self.wants(i + j * self.size.0) {
+                    continue;
+                }
                 let b = Rect::from_min_size(
                     view.min + Vec2::new(i as f32, j as f32) * BUCKET,
                     Vec2::splat(BUCKET),
@@ -344,7 +453,7 @@ impl Obstacles {
         if self.buckets.is_empty() {
             return 0.0;
         }
-        let grown = r.expand(4.0);
+        let grown = r.expand(LOOK_AROUND);
         let ((i0, j0), (i1, j1)) = (self.cell(grown.min), self.cell(grown.max));
         let mut total = 0.0;
         for j in j0..=j1 {
@@ -464,12 +573,11 @@ pub fn place_around(
     // is named, and the table and the caption say its overlap.
     let mut queue: std::collections::VecDeque<Label> = labels.into();
     while let Some(label) = queue.pop_front() {
-        let in_view = view.contains(label.at) || label.other_side.is_some_and(|o| view.contains(o));
-        if !label.fixed && !in_view {
+        if !label.fixed && !shown(&label, view) {
             // What it names is off screen.
             continue;
         }
-        let s = size(&label.text) + Vec2::new(4.0, 2.0);
+        let s = size(&label.text) + LABEL_MARGIN;
         let free = |rect: &Rect| {
             placed.iter().all(|(_, other)| !other.intersects(*rect))
                 && taken.iter().all(|other| !other.intersects(*rect))
@@ -491,24 +599,13 @@ pub fn place_around(
         };
         // The nearest free spot that crosses no line; else the free spot that crosses least.
         let mut best: Option<(f32, Rect)> = None;
-        let anchors = std::iter::once(label.at).chain(label.other_side);
-        let mut candidates: Vec<Vec2> = anchors
-            .flat_map(|at| spots(s, label.importance).into_iter().map(move |o| at + o))
-            .collect();
-        // An axis's label stays by its own line: beside it, else just past either end, never
-        // farther than its reach (where it would seem to name another line).
-        let axis = matches!(
-            label.importance,
-            Importance::Axis | Importance::Focus | Importance::Repeat
-        );
-        let reach = match label.names {
-            Some(named) if axis => {
-                candidates.extend(past_the_ends(named, s));
-                Some((named, AXIS_REACH * s.y))
-            }
-            _ => None,
-        };
-        for at in candidates {
+        // An axis's label stays by its own line, never farther than its reach (where it would
+        // seem to name another line).
+        let reach = label
+            .names
+            .filter(|_| by_its_line(&label))
+            .map(|named| (named, AXIS_REACH * s.y));
+        for at in candidates(&label, s) {
             let Some(centre) = clamp_inside(at, s, inner) else {
                 continue;
             };
@@ -557,6 +654,32 @@ pub fn place_around(
         placed.push((label, rect));
     }
     placed
+}
+
+/// Whether what `label` names is in `view`.
+fn shown(label: &Label, view: Rect) -> bool {
+    view.contains(label.at) || label.other_side.is_some_and(|o| view.contains(o))
+}
+
+/// Whether `label` is an axis's, kept by the line it names.
+fn by_its_line(label: &Label) -> bool {
+    matches!(
+        label.importance,
+        Importance::Axis | Importance::Focus | Importance::Repeat
+    )
+}
+
+/// The centres tried for `label` with its box of size `s`, in order: the spots around its
+/// anchor, then around its other side; an axis's label also just past either end of its line.
+fn candidates(label: &Label, s: Vec2) -> Vec<Vec2> {
+    let anchors = std::iter::once(label.at).chain(label.other_side);
+    let mut all: Vec<Vec2> = anchors
+        .flat_map(|at| spots(s, label.importance).into_iter().map(move |o| at + o))
+        .collect();
+    if let Some(named) = label.names.filter(|_| by_its_line(label)) {
+        all.extend(past_the_ends(named, s));
+    }
+    all
 }
 
 /// An axis's label or a repeat's note cut to its number (`#5 overlap 1.7`, `#5 parallel to
@@ -678,6 +801,7 @@ pub fn wrap(text: &str, width: f32, size: impl Fn(&str) -> Vec2) -> Vec<String> 
 mod tests {
     use super::*;
     use crate::picture::mark::Stroke;
+    use proptest::prelude::*;
 
     fn label(at: Vec2, text: &str, importance: Importance) -> Label {
         Label {
@@ -771,6 +895,136 @@ mod tests {
         );
         assert_eq!(placed.len(), 1);
         assert_eq!(placed[0].1.centre(), at);
+    }
+
+    /// A random picture: bars, paths, polygons, rings and shapes (circles, capsules, polygons,
+    /// some far larger than the view, some off it), and labels of every kind around them.
+    fn picture() -> impl Strategy<Value = (Vec<Mark>, Vec<Label>)> {
+        use crate::geometry::{Capsule, Circle, ConvexPolygon, Placed, Pose};
+        use crate::picture::Camera;
+        let point = || (-100.0f32..500.0, -100.0f32..400.0).prop_map(|(x, y)| Vec2::new(x, y));
+        let stroke = (0.0f32..6.0).prop_map(|w| Stroke::new(w, Colour::WHITE));
+        let mark = prop_oneof![
+            (point(), point(), stroke.clone()).prop_map(|(p, q, stroke)| Mark::Segment {
+                points: [p, q],
+                stroke
+            }),
+            (
+                prop::collection::vec(point(), 2..6),
+                any::<bool>(),
+                stroke.clone()
+            )
+                .prop_map(|(points, closed, stroke)| Mark::Line {
+                    points,
+                    closed,
+                    stroke
+                }),
+            (point(), 0.0f32..80.0, stroke.clone()).prop_map(|(centre, radius, stroke)| {
+                Mark::Circle {
+                    centre,
+                    radius,
+                    fill: Colour::WHITE,
+                    stroke,
+                }
+            }),
+            (
+                0usize..3,
+                (-30.0f64..30.0, -30.0f64..30.0, 0.0f64..7.0),
+                0.05f64..40.0,
+                1.0f64..30.0,
+                stroke,
+            )
+                .prop_map(|(kind, (x, y, angle), size, scale, stroke)| {
+                    let pose = Pose::new(DVec2::new(x, y), angle);
+                    let placed = match kind {
+                        0 => Placed::new(Circle::new(size).unwrap(), pose),
+                        1 => Placed::new(
+                            Capsule::new(DVec2::new(-size, 0.3), DVec2::new(size, 0.0), 0.4 * size)
+                                .unwrap(),
+                            pose,
+                        ),
+                        _ => Placed::new(ConvexPolygon::regular(5, size).unwrap(), pose),
+                    };
+                    Mark::Shape {
+                        placed: Box::new(placed),
+                        per_turn: 32,
+                        camera: Camera {
+                            centre: DVec2::new(2.0, -1.0),
+                            scale,
+                            y_down: false,
+                        },
+                        rect: Rect::from_min_size(Vec2::ZERO, Vec2::new(400.0, 300.0)),
+                        fill: Colour::WHITE,
+                        stroke,
+                    }
+                }),
+        ];
+        let importance = prop_oneof![
+            Just(Importance::Grid),
+            Just(Importance::Name),
+            Just(Importance::Repeat),
+            Just(Importance::PairName),
+            Just(Importance::Axis),
+            Just(Importance::Focus),
+            Just(Importance::Headline),
+        ];
+        let text = prop_oneof![
+            Just("crate"),
+            Just("#5 overlap 1.7"),
+            Just("#12 parallel to #1"),
+            Just("MTV 0.25 along (0.6, 0.8)"),
+            Just("s7"),
+        ];
+        let label = (
+            point(),
+            text,
+            importance,
+            any::<bool>(),
+            prop::option::of(point()),
+            prop::option::of((point(), point())),
+        )
+            .prop_map(|(at, text, importance, fixed, other_side, names)| Label {
+                at,
+                text: text.into(),
+                colour: Colour::WHITE,
+                importance,
+                fixed: fixed && importance == Importance::Grid,
+                other_side,
+                names: names.map(|(p, q)| [p, q]),
+            });
+        (
+            prop::collection::vec(mark, 0..40),
+            prop::collection::vec(label, 0..8),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// The lines kept for a layer's own labels place them exactly where all its lines do,
+        /// alone and above another layer's labels and lines.
+        #[test]
+        fn lines_near_the_labels_place_them_as_all_the_lines_do(
+            (marks, labels) in picture(),
+            (below, taken) in picture(),
+        ) {
+            let view = Rect::from_min_size(Vec2::ZERO, Vec2::new(400.0, 300.0));
+            let all = Obstacles::of_marks(&marks, view);
+            let near = Obstacles::of_marks_for(&marks, view, &labels, estimated_size);
+            let others = Obstacles::of_marks(&below, view);
+            let taken: Vec<Rect> = place_around(taken, view, estimated_size, &[], &[&others])
+                .into_iter()
+                .map(|(_, r)| r)
+                .collect();
+            for lines in [vec![], vec![&others]] {
+                let with = |mine: &Obstacles| {
+                    let mut all_lines = vec![mine];
+                    all_lines.extend(lines.iter().copied());
+                    place_around(labels.clone(), view, estimated_size, &taken, &all_lines)
+                };
+                prop_assert_eq!(with(&near), with(&all));
+            }
+        }
     }
 
     #[test]

@@ -234,6 +234,19 @@ impl DrawList {
     pub fn obstacles(&self, view: Rect) -> super::labels::Obstacles {
         super::labels::Obstacles::of_marks(&self.marks[self.backdrop..], view)
     }
+
+    /// [`DrawList::obstacles`] for placing its own labels and `others` (measured by `size`)
+    /// only: the lines near them (a crowd's other lines cost nothing).
+    pub fn obstacles_for(
+        &self,
+        view: Rect,
+        others: &[super::Label],
+        size: impl Fn(&str) -> Vec2,
+    ) -> super::labels::Obstacles {
+        let mut labels = self.labels.clone();
+        labels.extend_from_slice(others);
+        super::labels::Obstacles::of_marks_for(&self.marks[self.backdrop..], view, &labels, size)
+    }
 }
 
 impl DrawInput<'_> {

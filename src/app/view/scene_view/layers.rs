@@ -58,13 +58,27 @@ pub(super) struct Frame {
     pub(super) labels: Vec<(Label, picture::Rect)>,
     /// Where each axis line is drawn (for hovering it).
     pub(super) axis_segments: Vec<(usize, [Pos2; 2])>,
-    /// The lines of its marks, which its labels and the layer above's keep clear of.
+    /// The lines of its marks, which its labels and the layer above's keep clear of (all of
+    /// them, or those near the labels it was built for: [`Lines`]).
     lines: labels::Obstacles,
+    /// Whether a later frame reused it (the static layer through a drag).
+    reused: bool,
+}
+
+/// Which of a layer's lines a [`Frame`] keeps for placing labels.
+pub(super) enum Lines<'a> {
+    /// All of them: the layer may stay while the layer above changes (the static layer).
+    All,
+    /// Those near its own labels and `above`'s (the layer above's labels of this frame): a
+    /// crowd with few labels costs little. A later frame's labels may need more
+    /// ([`labels::Obstacles::serves`]).
+    Near { above: &'a [Label] },
 }
 
 impl Frame {
     /// `list` with its labels placed (clear of `below`'s labels and lines, and of its own
     /// lines) and its marks tessellated.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         key: u64,
         list: DrawList,
@@ -72,12 +86,16 @@ impl Frame {
         measure: &dyn Fn(&str) -> egui::Vec2,
         below: Option<&Frame>,
         layer: draw::Layer,
+        kept: Lines,
         meshes: &mut Meshes,
     ) -> Self {
         let look = meshes.look();
         let measure = |text: &str| paint::vector(measure(text));
         let view = paint::rect(rect);
-        let lines = list.obstacles(view);
+        let lines = match kept {
+            Lines::All => list.obstacles(view),
+            Lines::Near { above } => list.obstacles_for(view, above, measure),
+        };
         let taken: Vec<picture::Rect> = below
             .map(|f| f.labels.iter().map(|(_, r)| *r).collect())
             .unwrap_or_default();
@@ -111,7 +129,15 @@ impl Frame {
             labels,
             axis_segments,
             lines,
+            reused: false,
         }
+    }
+
+    /// Whether `labels` of the layer above (measured by `measure`) can be placed against its
+    /// lines as against all of them.
+    fn serves(&self, labels: &[Label], measure: &dyn Fn(&str) -> egui::Vec2) -> bool {
+        self.lines
+            .serves(labels, |text: &str| paint::vector(measure(text)))
     }
 }
 
@@ -143,29 +169,43 @@ impl SceneView {
                 true => dynamic.iter().map(|&i| ws.scene().shapes[i].id).collect(),
                 false => Vec::new(),
             };
-            // The static layer stays while only dynamic shapes changed (a drag).
+            let build = |this: &Self, layer| this.build(layer, rect, shown, handles, &dynamic);
+            let list = build(self, draw::Layer::Dynamic);
+            // The static layer stays while only dynamic shapes changed (a drag), if its lines
+            // serve the dynamic layer's labels.
             let keep = self.static_frame.as_ref().is_some_and(|f| {
                 f.key == static_key
                     && ws
                         .shapes_changed_since(f.revision)
                         .is_some_and(|ids| ids.iter().all(|id| dynamic_ids.contains(id)))
+                    && f.serves(&list.labels, measure)
             });
-            let build = |this: &Self, layer| this.build(layer, rect, shown, handles, &dynamic);
-            if !keep {
-                let list = build(self, draw::Layer::Static);
+            if keep {
+                let still = self.static_frame.as_mut().expect("kept");
+                still.reused = true;
+            } else {
+                // A static layer that changes with every frame (a lab playing its run) keeps
+                // only the lines near this frame's labels; one that stayed keeps all of them.
+                let kept = match &self.static_frame {
+                    Some(f) if !f.reused => Lines::Near {
+                        above: &list.labels,
+                    },
+                    _ => Lines::All,
+                };
+                let still = build(self, draw::Layer::Static);
                 self.static_frame = Some(Frame::new(
                     static_key,
-                    list,
+                    still,
                     rect,
                     measure,
                     None,
                     draw::Layer::Static,
+                    kept,
                     &mut self.meshes,
                 ));
             }
             let still = self.static_frame.as_mut().expect("just built or kept");
             still.revision = ws.revision();
-            let list = build(self, draw::Layer::Dynamic);
             let frame = Frame::new(
                 key,
                 list,
@@ -173,6 +213,7 @@ impl SceneView {
                 measure,
                 self.static_frame.as_ref(),
                 draw::Layer::Dynamic,
+                Lines::Near { above: &[] },
                 &mut self.meshes,
             );
             self.frame = Some(frame);
