@@ -133,11 +133,18 @@ pub struct Obstacles {
     view: Option<Rect>,
     /// The grid's columns and rows.
     size: (usize, usize),
-    /// Each bucket's pieces, row by row.
-    buckets: Vec<Vec<Piece>>,
-    /// The closed outlines (shapes, polygons), as drawn: a shape's name sitting inside its own
-    /// outline is not struck through by it.
-    outlines: Vec<Vec<Vec2>>,
+    /// Every bucket's pieces, bucket after bucket (row by row), each bucket's in the order its
+    /// lines were added.
+    pieces: Vec<Piece>,
+    /// Where each bucket's pieces start in `pieces`, and where the last one's end.
+    starts: Vec<u32>,
+    /// The pieces as they are added, with their buckets (sorted into `pieces` when all are in).
+    loose: Vec<(u32, Piece)>,
+    /// The corners of the closed outlines (shapes, polygons), as drawn, one after another: a
+    /// shape's name sitting inside its own outline is not struck through by it.
+    corners: Vec<Vec2>,
+    /// Where each closed outline's corners start in `corners`, and where the last one's end.
+    outlines: Vec<u32>,
     /// The buckets filled, row by row: `None` for all of them; else only those that some
     /// labels' spots can look at ([`Obstacles::of_marks_for`]).
     wanted: Option<Vec<bool>>,
@@ -181,6 +188,7 @@ impl Obstacles {
     pub fn of_marks(marks: &[Mark], view: Rect) -> Self {
         let mut o = Self::grid(view);
         o.add_marks(marks);
+        o.sort();
         o
     }
 
@@ -199,6 +207,7 @@ impl Obstacles {
         let mut o = Self::grid(view);
         o.wanted = Some(o.wanted_by(labels, size));
         o.add_marks(marks);
+        o.sort();
         o
     }
 
@@ -214,7 +223,7 @@ impl Obstacles {
 
     /// The buckets that placing `labels` (measured by `size`) looks at.
     fn wanted_by(&self, labels: &[Label], size: impl Fn(&str) -> Vec2) -> Vec<bool> {
-        let mut wanted = vec![false; self.buckets.len()];
+        let mut wanted = vec![false; self.size.0 * self.size.1];
         let Some(view) = self.view else {
             return wanted;
         };
@@ -258,10 +267,50 @@ impl Obstacles {
         Obstacles {
             view: Some(view),
             size,
-            buckets: vec![Vec::new(); size.0 * size.1],
-            outlines: Vec::new(),
+            pieces: Vec::new(),
+            starts: Vec::new(),
+            loose: Vec::new(),
+            corners: Vec::new(),
+            outlines: vec![0],
             wanted: None,
         }
+    }
+
+    /// The pieces added, sorted by bucket (a stable counting sort: each bucket's in the order
+    /// they were added).
+    fn sort(&mut self) {
+        let n = self.size.0 * self.size.1;
+        let mut starts = vec![0u32; n + 1];
+        for (k, _) in &self.loose {
+            starts[*k as usize + 1] += 1;
+        }
+        for k in 0..n {
+            starts[k + 1] += starts[k];
+        }
+        let mut next = starts.clone();
+        let filler = (Vec2::ZERO, Vec2::ZERO, 0.0, NO_OUTLINE);
+        let mut pieces = vec![filler; self.loose.len()];
+        for (k, piece) in self.loose.drain(..) {
+            let at = &mut next[k as usize];
+            pieces[*at as usize] = piece;
+            *at += 1;
+        }
+        self.pieces = pieces;
+        self.starts = starts;
+    }
+
+    /// The pieces in bucket `k`.
+    fn bucket(&self, k: usize) -> &[Piece] {
+        match self.starts.get(k..k + 2) {
+            Some(&[a, b]) => &self.pieces[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// The corners of closed outline `k`.
+    fn outline(&self, k: u32) -> &[Vec2] {
+        let k = k as usize;
+        &self.corners[self.outlines[k] as usize..self.outlines[k + 1] as usize]
     }
 
     /// Whether bucket `k` is filled.
@@ -285,13 +334,10 @@ impl Obstacles {
     /// The bucket (column, row) of point `p`, clamped to the grid.
     fn cell(&self, p: Vec2) -> (usize, usize) {
         let Some(view) = self.view else { return (0, 0) };
+        // The floor of a number not below 0 is its integer part (NaN goes to 0 too).
         let index = |v: f32, lo: f32, n: usize| {
-            let k = ((v - lo) / BUCKET).floor();
-            if k.is_nan() {
-                0
-            } else {
-                k.clamp(0.0, (n - 1) as f32) as usize
-            }
+            let k = (v - lo) / BUCKET;
+            if k >= 1.0 { (k as usize).min(n - 1) } else { 0 }
         };
         (
             index(p.x, view.min.x, self.size.0),
@@ -397,8 +443,9 @@ impl Obstacles {
 
     fn add_path(&mut self, points: &[Vec2], closed: bool, width: f32) {
         let outline = if closed && points.len() > 2 {
-            self.outlines.push(points.to_vec());
-            (self.outlines.len() - 1) as u32
+            self.corners.extend_from_slice(points);
+            self.outlines.push(self.corners.len() as u32);
+            (self.outlines.len() - 2) as u32
         } else {
             NO_OUTLINE
         };
@@ -414,15 +461,21 @@ impl Obstacles {
     /// far edges cost nothing to look up), cut at the buckets' edges.
     fn add(&mut self, p: Vec2, q: Vec2, width: f32, outline: u32) {
         let Some(view) = self.view else { return };
-        let Some((p, q)) = clip(p, q, view) else {
-            return;
+        // A segment inside the view is its own clip (`clip` gives t 0 and 1 for it exactly).
+        let (p, q) = if view.contains(p) && view.contains(q) {
+            (p, p + (q - p))
+        } else {
+            let Some(clipped) = clip(p, q, view) else {
+                return;
+            };
+            clipped
         };
         let ((i0, j0), (i1, j1)) = (self.cell(p.min(q)), self.cell(p.max(q)));
         if (i0, j0) == (i1, j1) {
             // Most pieces of an outline lie in one bucket.
             let k = i0 + j0 * self.size.0;
             if self.wants(k) {
-                self.buckets[k].push((p, q, 0.5 * width, outline));
+                self.loose.push((k as u32, (p, q, 0.5 * width, outline)));
             }
             return;
         }
@@ -436,7 +489,8 @@ impl Obstacles {
                     Vec2::splat(BUCKET),
                 );
                 if let Some((a, c)) = clip(p, q, b) {
-                    self.buckets[i + j * self.size.0].push((a, c, 0.5 * width, outline));
+                    let k = (i + j * self.size.0) as u32;
+                    self.loose.push((k, (a, c, 0.5 * width, outline)));
                 }
             }
         }
@@ -450,7 +504,7 @@ impl Obstacles {
 
     /// [`Obstacles::cost`], told only up to a little past `enough` (more is not needed).
     fn cost_up_to(&self, r: Rect, own: &[u32], enough: f32) -> f32 {
-        if self.buckets.is_empty() {
+        if self.starts.is_empty() {
             return 0.0;
         }
         let grown = r.expand(LOOK_AROUND);
@@ -458,7 +512,7 @@ impl Obstacles {
         let mut total = 0.0;
         for j in j0..=j1 {
             for i in i0..=i1 {
-                for &(p, q, half, outline) in &self.buckets[i + j * self.size.0] {
+                for &(p, q, half, outline) in self.bucket(i + j * self.size.0) {
                     // Most pieces of a bucket miss the label's box by far.
                     let (lo, hi) = (p.min(q) - Vec2::splat(half), p.max(q) + Vec2::splat(half));
                     if hi.x < r.min.x || lo.x > r.max.x || hi.y < r.min.y || lo.y > r.max.y {
@@ -483,19 +537,19 @@ impl Obstacles {
     fn outlines_around(&self, p: Vec2) -> Vec<u32> {
         let mut around: Vec<u32> = Vec::new();
         let mut checked: Vec<u32> = Vec::new();
-        if self.buckets.is_empty() {
+        if self.starts.is_empty() {
             return around;
         }
         // An outline around `p` has a piece level with it on either side: in the row of
         // buckets through `p` (within the view, where every segment was clipped).
         let (_, j) = self.cell(p);
         for i in 0..self.size.0 {
-            for &(_, _, _, outline) in &self.buckets[i + j * self.size.0] {
+            for &(_, _, _, outline) in self.bucket(i + j * self.size.0) {
                 if outline == NO_OUTLINE || checked.contains(&outline) {
                     continue;
                 }
                 checked.push(outline);
-                if inside(&self.outlines[outline as usize], p) {
+                if inside(self.outline(outline), p) {
                     around.push(outline);
                 }
             }
@@ -505,7 +559,7 @@ impl Obstacles {
 
     /// Whether there are no lines at all.
     pub fn is_empty(&self) -> bool {
-        self.buckets.iter().all(Vec::is_empty)
+        self.pieces.is_empty()
     }
 }
 
