@@ -420,12 +420,14 @@ impl Obstacles {
                         OUTLINE_CHORDS
                     };
                     // A coarse outline is enough to tell whether a label crosses it.
-                    let outline: Vec<Vec2> = Rounded::new(placed, DVec2::ZERO)
-                        .outline_with((*per_turn).min(chords))
-                        .into_iter()
-                        .map(|p| camera.to_screen(*rect, p))
-                        .collect();
-                    self.add_path(&outline, true, stroke.width);
+                    let start = self.corners.len();
+                    self.corners.extend(
+                        Rounded::new(placed, DVec2::ZERO)
+                            .outline_with((*per_turn).min(chords))
+                            .into_iter()
+                            .map(|p| camera.to_screen(*rect, p)),
+                    );
+                    self.close_outline(start, stroke.width);
                 }
                 Mark::Rect { rect, stroke, .. } if !stroke.is_none() => {
                     let corners = [
@@ -442,19 +444,34 @@ impl Obstacles {
     }
 
     fn add_path(&mut self, points: &[Vec2], closed: bool, width: f32) {
-        let outline = if closed && points.len() > 2 {
+        if closed {
+            let start = self.corners.len();
             self.corners.extend_from_slice(points);
-            self.outlines.push(self.corners.len() as u32);
-            (self.outlines.len() - 2) as u32
-        } else {
-            NO_OUTLINE
-        };
+            self.close_outline(start, width);
+            return;
+        }
         for w in points.windows(2) {
-            self.add(w[0], w[1], width, outline);
+            self.add(w[0], w[1], width, NO_OUTLINE);
         }
-        if outline != NO_OUTLINE {
-            self.add(points[points.len() - 1], points[0], width, outline);
+    }
+
+    /// The corners from `start` on, just added, as a closed outline (or, fewer than three, as
+    /// an open path, not kept as an outline).
+    fn close_outline(&mut self, start: usize, width: f32) {
+        let end = self.corners.len();
+        if end - start <= 2 {
+            let points: Vec<Vec2> = self.corners.drain(start..).collect();
+            for w in points.windows(2) {
+                self.add(w[0], w[1], width, NO_OUTLINE);
+            }
+            return;
         }
+        self.outlines.push(end as u32);
+        let outline = (self.outlines.len() - 2) as u32;
+        for k in start..end - 1 {
+            self.add(self.corners[k], self.corners[k + 1], width, outline);
+        }
+        self.add(self.corners[end - 1], self.corners[start], width, outline);
     }
 
     /// One segment, kept where it reaches into the view (clipped to it, so a huge shape's

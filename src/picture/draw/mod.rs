@@ -389,6 +389,8 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
             Box::new((0..input.scene.shapes.len()).filter(|i| !input.dynamic.contains(i)))
         }
     };
+    // A mark a shape at least (a crowd of them grows the list once).
+    list.marks.reserve(indices.size_hint().1.unwrap_or(0));
     for i in indices {
         let shape = &input.scene.shapes[i];
         let placed = &shape.placed;
