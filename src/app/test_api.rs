@@ -171,6 +171,12 @@ impl App {
             .draw_list(rect, &self.workspace, &self.options, &view)
     }
 
+    /// The scene view's kept layers let go (as a new look of the screen lets them go): the
+    /// next frame builds both from nothing.
+    pub fn forget_view_layers(&mut self) {
+        self.scene_view.forget_layers();
+    }
+
     /// Select the shape at list position `index` (or nothing), as a click does.
     pub fn select(&mut self, index: Option<usize>) {
         let id = index

@@ -372,8 +372,9 @@ pub fn picture_with(
     // As the window places them: the static layer's labels first, the dynamic layer's around
     // them.
     // Each layer's labels clear of its lines, the dynamic layer's of the static one's too.
-    let below = still.obstacles(rect);
-    let above = moving.obstacles_for(rect, &[], estimated_size);
+    // The static layer's lines near either layer's labels are all that placing them reads.
+    let below = still.obstacles_for(rect, &moving.labels, estimated_size);
+    let above = moving.obstacles(rect);
     let mut labels = place_around(still.labels, rect, estimated_size, &[], &[&below]);
     let taken: Vec<Rect> = labels.iter().map(|(_, r)| *r).collect();
     labels.extend(place_around(

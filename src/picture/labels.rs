@@ -1078,6 +1078,7 @@ mod tests {
         fn lines_near_the_labels_place_them_as_all_the_lines_do(
             (marks, labels) in picture(),
             (below, taken) in picture(),
+            (_, later) in picture(),
         ) {
             let view = Rect::from_min_size(Vec2::ZERO, Vec2::new(400.0, 300.0));
             let all = Obstacles::of_marks(&marks, view);
@@ -1094,6 +1095,14 @@ mod tests {
                     place_around(labels.clone(), view, estimated_size, &taken, &all_lines)
                 };
                 prop_assert_eq!(with(&near), with(&all));
+            }
+            // Other labels where the lines kept serve them: placed as against all lines too.
+            prop_assert!(near.serves(&labels, estimated_size));
+            if near.serves(&later, estimated_size) {
+                let place = |mine: &Obstacles| {
+                    place_around(later.clone(), view, estimated_size, &[], &[mine])
+                };
+                prop_assert_eq!(place(&near), place(&all));
             }
         }
     }

@@ -443,3 +443,57 @@ fn the_motion_lab_plots_the_run_and_a_click_shows_that_step() {
     let at = h.state().motion_lab().frame();
     assert!((29..=31).contains(&at), "clicked at 0.5 s, shown step {at}");
 }
+
+/// Playing a crowd whose names show: each frame's static layer, built again with every frame,
+/// keeps only the lines near the labels, and the labels stand where a view that kept all of its
+/// lines (a fresh window opened on that frame) puts them.
+#[test]
+fn a_played_frame_places_its_labels_as_a_fresh_view_of_that_frame_does() {
+    use collidoscope::app::{Fit, Lab};
+    use collidoscope::geometry::{Capsule, Circle, ConvexPolygon, Placed, Pose};
+    use collidoscope::scene::{Body, Scene, SceneShape};
+    let side = 8;
+    let shapes = (0..side * side)
+        .map(|i| {
+            let at = DVec2::new((i % side) as f64 * 1.8, (i / side) as f64 * 1.8);
+            let pose = Pose::new(at, i as f64 * 0.7);
+            let placed = match i % 3 {
+                0 => Placed::new(Circle::new(0.9).unwrap(), pose),
+                1 => Placed::new(
+                    Capsule::new(DVec2::new(-0.6, 0.0), DVec2::new(0.6, 0.0), 0.4).unwrap(),
+                    pose,
+                ),
+                _ => Placed::new(ConvexPolygon::regular(3 + i % 6, 0.95).unwrap(), pose),
+            };
+            let mut s = SceneShape::named(&format!("crate {i} of many"), placed);
+            s.motion.body = Body::Dynamic;
+            s.motion.velocity = DVec2::from_angle(i as f64 * 2.4) * 3.0;
+            s
+        })
+        .collect();
+    let scene = Scene::from_shapes(shapes);
+    let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 700.0));
+    let mut playing = app(None);
+    playing.set_scene(scene);
+    playing.fit(Fit::Scene);
+    playing.set_lab(Lab::Motion);
+    playing.select(Some(9));
+    playing.frame_work(rect);
+    let mut names = 0;
+    for k in 1..=40 {
+        playing.run(Command::Playback(
+            TimelineId::Motion,
+            PlaybackCommand::Seek(k),
+        ));
+        let played = playing.frame_work(rect);
+        if k % 8 == 0 {
+            // The same frame built from nothing: the static layer keeps all its lines.
+            playing.forget_view_layers();
+            let fresh = playing.frame_work(rect);
+            assert_eq!(played.labels, fresh.labels, "frame {k}");
+            assert_eq!(played.boxes, fresh.boxes, "frame {k}");
+            names += played.labels.len();
+        }
+    }
+    assert!(names > 5 * 20, "the names show ({names} in 5 frames)");
+}

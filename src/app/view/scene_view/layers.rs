@@ -67,10 +67,12 @@ pub(super) struct Frame {
 
 /// Which of a layer's lines a [`Frame`] keeps for placing labels.
 pub(super) enum Lines<'a> {
-    /// All of them: the layer may stay while the layer above changes (the static layer).
+    /// All of them: a static layer that may stay while the layer above changes (a drag), and
+    /// the dynamic layer (few marks).
     All,
     /// Those near its own labels and `above`'s (the layer above's labels of this frame): a
-    /// crowd with few labels costs little. A later frame's labels may need more
+    /// static layer built again with every frame (a lab playing its run), most of whose lines
+    /// no label comes near. A later frame's labels may need more
     /// ([`labels::Obstacles::serves`]).
     Near { above: &'a [Label] },
 }
@@ -156,8 +158,7 @@ impl SceneView {
         let ws = shown.ws;
         if self.meshes.look() != look {
             // Another look (the projector's, a new screen): both layers are painted again.
-            self.frame = None;
-            self.static_frame = None;
+            self.forget_layers();
         }
         self.meshes.set_look(look);
         let key = self.frame_key(rect, shown, look.pixels_per_point);
@@ -213,7 +214,7 @@ impl SceneView {
                 measure,
                 self.static_frame.as_ref(),
                 draw::Layer::Dynamic,
-                Lines::Near { above: &[] },
+                Lines::All,
                 &mut self.meshes,
             );
             self.frame = Some(frame);
@@ -222,6 +223,12 @@ impl SceneView {
             self.static_frame.as_ref().expect("built with the frame"),
             self.frame.as_ref().expect("just built"),
         )
+    }
+
+    /// Both layers let go: the next frame builds them from nothing.
+    pub(in crate::app) fn forget_layers(&mut self) {
+        self.frame = None;
+        self.static_frame = None;
     }
 
     /// Where the view looks and how it is drawn, into `h`: what both layers depend on.
@@ -318,6 +325,12 @@ impl SceneView {
                 .iter()
                 .chain(&frame.labels)
                 .map(|(label, _)| label.clone())
+                .collect(),
+            boxes: still
+                .labels
+                .iter()
+                .chain(&frame.labels)
+                .map(|(_, r)| paint::egui_rect(*r))
                 .collect(),
         }
     }

@@ -50,6 +50,8 @@ pub struct PaintedFrame {
     pub shapes: Vec<egui::Shape>,
     /// The labels kept, static layer first.
     pub labels: Vec<Label>,
+    /// Where each of `labels` stands: its box (screen, min and max corners).
+    pub boxes: Vec<egui::Rect>,
 }
 
 /// The scene view's own state.
