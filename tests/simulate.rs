@@ -887,3 +887,61 @@ fn the_godot_platformer_stage_runs_the_same_in_any_order() {
         assert!((the_crate.1.x - x) * vx > 0.0, "{the_crate:?}");
     }
 }
+
+/// A ball that goes around a wall's end, is turned back by another ball and then lands on the
+/// wall's top face within one step is not pushed through: the line from where the step began
+/// crosses the wall, the ball's path never did (a case proptest found in
+/// `with_sat_and_bounded_substeps_no_ball_ends_a_step_inside_a_wall`).
+#[test]
+fn a_path_that_bent_around_a_wall_is_not_pushed_through_it() {
+    let seed = 2i64;
+    let mut shapes = Vec::new();
+    for gx in -2..=2i64 {
+        for gy in -2..=2i64 {
+            let w = 2.0 + (seed + gx * 5 + gy).rem_euclid(5) as f64;
+            let wall = ConvexPolygon::rectangle(DVec2::new(w, 0.3 + w * 0.1)).unwrap();
+            let angle = ((gx * 7 + gy * 3) as f64) * 0.4;
+            let at = DVec2::new(gx as f64 * 16.0, gy as f64 * 16.0);
+            shapes.push(SceneShape::new(
+                None,
+                Placed::new(wall, Pose::new(at, angle)),
+            ));
+        }
+    }
+    let balls = [
+        (27.19232013867015, -37.196144147229994, 0.8015974659290327),
+        (23.12393793814975, -23.92652178710276, 0.8425014844830527),
+    ];
+    let velocities = [
+        DVec2::new(-289.27061018829613, 275.1170692957827),
+        DVec2::new(-172.01616623541972, -135.46158557080906),
+    ];
+    for ((x, y, r), velocity) in balls.into_iter().zip(velocities) {
+        let placed = Placed::new(Circle::new(r).unwrap(), Pose::at(DVec2::new(x, y)));
+        let mut s = SceneShape::new(None, placed);
+        s.motion = Motion {
+            body: Body::Dynamic,
+            velocity,
+            angular_velocity: 0.0,
+        };
+        shapes.push(s);
+    }
+    let scene = Scene::from_shapes(shapes);
+    let mut simulation =
+        Simulation::new(scene, config(0.05, Resolver::Sat, Substeps::Bound, false));
+    let outcome = simulation.step();
+    assert!(
+        !outcome
+            .events
+            .iter()
+            .any(|e| e.kind() == EventKind::PushedThrough),
+        "{:?}",
+        outcome.events
+    );
+    // It did land on the wall (15, the 4 x 1 box at (16, -32)), on its top face.
+    let ball = &simulation.scene().shapes[25].placed;
+    let wall = &simulation.scene().shapes[15].placed;
+    let local = wall.pose.inverse_apply(ball.pose.position);
+    assert!(local.y > 0.5 && local.x.abs() < 2.0, "{local:?}");
+    assert!(outcome.resolved > 0);
+}

@@ -543,7 +543,7 @@ impl Simulation {
     fn apply(
         &mut self,
         contacts: &[Contact],
-        step_start: &[DVec2],
+        (step_start, substep_start): (&[DVec2], &[DVec2]),
         resolved: &mut BTreeMap<(usize, usize), DVec2>,
         events: &mut Vec<Event>,
     ) {
@@ -645,15 +645,18 @@ impl Simulation {
                     },
                 ));
             }
-            // Pushed out on the far side: the body's centre, from the start of the step to
-            // where the resolution left it, crossed the other shape, and this contact's push
-            // went the way the body was moving.
+            // Pushed out on the far side: the body's centre, from the start of the substep
+            // to where the resolution left it, crossed the other shape, and this contact's
+            // push went the way the body was moving. The substep's path, not the step's: a
+            // body whose path bent earlier in the step (off another body, around a wall's
+            // end) never crossed what the line from the step's start crosses. The event
+            // tells the step's sweep, from where the step began.
             let pushed = push(c);
             for (side, (k, other)) in [(i, j), (j, i)].into_iter().enumerate() {
                 if !dynamic[k] {
                     continue;
                 }
-                let (from, to) = (step_start[k], shapes[k].placed.pose.position);
+                let (from, to) = (substep_start[k], shapes[k].placed.pose.position);
                 if pushed[side].dot(position_before[k] - from) > 0.0
                     && crosses_interior(&shapes[other].placed, from, to)
                 {
@@ -662,7 +665,7 @@ impl Simulation {
                         (i, j),
                         What::PushedThrough {
                             shape: k,
-                            from,
+                            from: step_start[k],
                             to,
                             push: Some(crate::event::Push {
                                 depth: c.depth,
@@ -859,7 +862,8 @@ impl Simulation {
                 })
                 .collect::<Vec<_>>(),
         });
-        self.apply(&contacts, step_start, resolved, events);
+        let substep_start: Vec<DVec2> = start.iter().map(|p| p.pose.position).collect();
+        self.apply(&contacts, (step_start, &substep_start), resolved, events);
         let count = contacts.len();
         // Passing through: apart at both ends of the substep, overlapping on the way.
         for &(i, j) in &pairs {
