@@ -47,10 +47,11 @@ pub fn ray_cast(shape: &Placed, from: DVec2, to: DVec2) -> Option<RayHit> {
                 rotation.rotate(c.b()) + offset,
             );
             // Ends that coincide (to rounding) make a circle, as in the other queries.
-            if (q - p).length() <= f64::EPSILON * (p.abs().max_element() + 1.0) {
+            let length = (q - p).length();
+            if length <= f64::EPSILON * (p.abs().max_element() + 1.0) {
                 circle(p, c.radius(), d)?
             } else {
-                capsule(p, q, c.radius(), d)?
+                capsule((p, q, length), c.radius(), d)?
             }
         }
         Shape::Polygon(p) => placed_polygon(p, pose.rotation(), offset, d)?,
@@ -119,21 +120,24 @@ fn earlier(best: &mut Option<(f64, Option<DVec2>)>, hit: Option<(f64, Option<DVe
     }
 }
 
-/// A capsule: the segment `p -> q` grown by `radius` (relative to the segment's start).
-fn capsule(p: DVec2, q: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVec2>)> {
+/// A capsule: the segment `p -> q` (`length` long) grown by `radius` (relative to the
+/// segment's start).
+fn capsule(
+    (p, q, length): (DVec2, DVec2, f64),
+    radius: f64,
+    d: DVec2,
+) -> Option<(f64, Option<DVec2>)> {
     let axis = q - p;
-    let length = axis.length();
     let u = axis / length;
     // Inside (or on) the capsule at the start?
     let along = (-p).dot(u).clamp(0.0, length);
     if (p + u * along).length_squared() <= radius * radius {
         return Some((0.0, None));
     }
-    let mut best: Option<(f64, Option<DVec2>)> = None;
-    let mut keep = |hit| earlier(&mut best, hit);
-    keep(circle(p, radius, d));
-    keep(circle(q, radius, d));
-    // The two side faces: the lines at distance `radius` from the core, within its length.
+    // The side faces first: the lines at distance `radius` from the core, within its length.
+    // A ray that crosses one inward there enters the capsule there (it was outside that face's
+    // slab before, so outside the capsule): no disc of an end can be met earlier, and neither
+    // is tried (as Box2D's `b2RayCastCapsule` tries the sides before the ends).
     let n = DVec2::new(u.y, -u.x);
     for side in [n, -n] {
         let den = side.dot(d);
@@ -147,9 +151,12 @@ fn capsule(p: DVec2, q: DVec2, radius: f64, d: DVec2) -> Option<(f64, Option<DVe
         }
         let s = (d * t - p).dot(u);
         if (0.0..=length).contains(&s) {
-            keep(Some((t, Some(side))));
+            return Some((t, Some(side)));
         }
     }
+    let mut best: Option<(f64, Option<DVec2>)> = None;
+    earlier(&mut best, circle(p, radius, d));
+    earlier(&mut best, circle(q, radius, d));
     best
 }
 
@@ -286,4 +293,99 @@ fn polygon(
         }
     }
     Some((lo, entering))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::generate::Random;
+
+    /// The capsule as it was cast before its sides were tried first: both ends' discs, then
+    /// the sides, the earliest kept.
+    fn capsule_every_part(
+        p: DVec2,
+        q: DVec2,
+        radius: f64,
+        d: DVec2,
+    ) -> Option<(f64, Option<DVec2>)> {
+        let axis = q - p;
+        let length = axis.length();
+        let u = axis / length;
+        let along = (-p).dot(u).clamp(0.0, length);
+        if (p + u * along).length_squared() <= radius * radius {
+            return Some((0.0, None));
+        }
+        let mut best: Option<(f64, Option<DVec2>)> = None;
+        let mut keep = |hit| earlier(&mut best, hit);
+        keep(circle(p, radius, d));
+        keep(circle(q, radius, d));
+        let n = DVec2::new(u.y, -u.x);
+        for side in [n, -n] {
+            let den = side.dot(d);
+            if den >= 0.0 {
+                continue;
+            }
+            let t = (radius + side.dot(p)) / den;
+            if !(0.0..=1.0).contains(&t) {
+                continue;
+            }
+            let s = (d * t - p).dot(u);
+            if (0.0..=length).contains(&s) {
+                keep(Some((t, Some(side))));
+            }
+        }
+        best
+    }
+
+    /// Trying the sides first gives what trying every part gives, to 1e-9 (the same hits and
+    /// misses; the fraction and normal within 1e-9), on 400,000 random rays at four scales:
+    /// from anywhere around, aimed near the capsule, grazing its sides and ends, and through
+    /// where a side meets an end.
+    #[test]
+    fn a_capsule_cast_side_first_answers_as_every_part_does() {
+        let mut r = Random::new(71);
+        let (mut hits, mut same) = (0, 0);
+        for k in 0..400_000 {
+            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+            let half = r.between(0.01, 2.0) * size;
+            let radius = r.between(0.05, 1.0) * size;
+            let angle = r.between(0.0, std::f64::consts::TAU);
+            let centre = DVec2::new(r.between(-3.0, 3.0), r.between(-3.0, 3.0)) * size;
+            let u = DVec2::from_angle(angle);
+            let (p, q) = (centre - u * half, centre + u * half);
+            // A target on or near the capsule: an end's rim, a side, the junction, or anywhere.
+            let target = match k % 4 {
+                0 => p + DVec2::from_angle(r.between(0.0, 6.3)) * radius,
+                1 => centre + u * r.between(-half, half) + u.perp() * radius,
+                2 => q + u.perp() * radius * r.between(0.99, 1.01),
+                _ => DVec2::new(r.between(-6.0, 6.0), r.between(-6.0, 6.0)) * size,
+            };
+            let d = (target - DVec2::ZERO) * r.between(0.5, 2.0);
+            let new = capsule((p, q, (q - p).length()), radius, d);
+            let old = capsule_every_part(p, q, radius, d);
+            match (new, old) {
+                (None, None) => {}
+                (Some((t, n)), Some((t0, n0))) => {
+                    hits += 1;
+                    assert!(
+                        (t - t0).abs() <= 1e-9,
+                        "{t} {t0}: {p:?} {q:?} {radius} {d:?}"
+                    );
+                    match (n, n0) {
+                        (None, None) => {}
+                        (Some(n), Some(n0)) => {
+                            same += usize::from(n == n0 && t == t0);
+                            assert!((n - n0).length() <= 1e-9, "{n:?} {n0:?}");
+                        }
+                        other => panic!("{other:?}: {p:?} {q:?} {radius} {d:?}"),
+                    }
+                }
+                other => panic!("{other:?}: {p:?} {q:?} {radius} {d:?}"),
+            }
+        }
+        assert!(
+            hits > 100_000 && same > 50_000,
+            "{hits} hits, {same} the same to the bit"
+        );
+    }
 }
