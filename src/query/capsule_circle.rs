@@ -1,6 +1,7 @@
-//! A capsule and a circle, collided without building either world view: the separating-axis
-//! walk of [`super::fast_path`] for this one pair of kinds, number for number (as
-//! [`super::polygon_circle`] does for a polygon). The same candidate axes in the same order
+//! A capsule and a circle (and, for `distance`, two circles) asked without building either
+//! world view: `collide` is the separating-axis walk of [`super::fast_path`] for this one pair
+//! of kinds, number for number (as [`super::polygon_circle`] does for a polygon), and
+//! `distance` is the general query's closest points and margins, number for number. The same candidate axes in the same order
 //! (the capsule's segment normal, then the line from the nearer end of its segment to the
 //! centre when that end is the closest point), each measured by the same expressions from the
 //! same origin (A's position), the direction by the smaller push (the centres on a tie), and
@@ -8,9 +9,10 @@
 //! `fast_path.rs`), and only skips the work of the general walk: the two views, the generic
 //! dispatch on kinds and on features.
 
-use super::closest::closest_point_on_segment;
+use super::closest::{ClosestPoints, Proximity, closest_point_on_segment};
 use super::contact::{Contact, ContactPoint, ContactPoints};
-use crate::geometry::{Capsule, DVec2, Interval, Pose, project_point, right_perp};
+use super::fast_path::CLEAR_MARGIN;
+use crate::geometry::{Capsule, DVec2, Feature, Interval, Pose, project_point, right_perp};
 
 /// Two axes closer than this (in `1 - |cos|`) are one line (as the walk's `PARALLEL`).
 const PARALLEL: f64 = 1e-12;
@@ -116,4 +118,110 @@ pub(crate) fn collide_capsule_circle(
         normal: n,
         points: ContactPoints::from_slice(&[ContactPoint { point, depth }]),
     }))
+}
+
+/// The distance of `capsule` at `pose` and the circle of `radius` at `centre` as
+/// [`super::distance`] finds it (from A's position, the core's closest points, the radii taken
+/// off A's first), number for number; `Err` where the general query must decide (a capsule
+/// whose ends coincide, or cores within rounding of touching, where it asks the
+/// separating-axis walk).
+pub(crate) fn distance_capsule_circle(
+    capsule: &Capsule,
+    pose: Pose,
+    centre: DVec2,
+    radius: f64,
+    capsule_is_a: bool,
+) -> Result<Proximity, ()> {
+    let origin = if capsule_is_a { pose.position } else { centre };
+    let rotation = pose.rotation();
+    let offset = pose.position - origin;
+    let place = |p: DVec2| rotation.rotate(p) + offset;
+    let capsule_centre = place((capsule.a() + capsule.b()) * 0.5);
+    let (p0, p1) = (place(capsule.a()), place(capsule.b()));
+    let length = (p1 - p0).length();
+    if length <= f64::EPSILON * (p0.abs().max_element() + 1.0) {
+        return Err(());
+    }
+    let rc = capsule.radius();
+    let c = centre - origin;
+    // The core's closest points: the centre and its nearest point of the segment.
+    let (q, t) = closest_point_on_segment(c, p0, p1);
+    let distance = q.distance_squared(c).sqrt();
+    let on_capsule = if t <= 0.0 {
+        Feature::Vertex(0)
+    } else if t >= 1.0 {
+        Feature::Vertex(1)
+    } else {
+        Feature::Edge(0)
+    };
+    let ((point_a, feature_a, radius_a), (point_b, feature_b, radius_b)) = if capsule_is_a {
+        ((q, on_capsule, rc), (c, Feature::Vertex(0), radius))
+    } else {
+        ((c, Feature::Vertex(0), radius), (q, on_capsule, rc))
+    };
+    let reach = radius_a + radius_b;
+    let (centre_a, centre_b) = if capsule_is_a {
+        (capsule_centre, c)
+    } else {
+        (c, capsule_centre)
+    };
+    let scale = distance + reach + (centre_b.abs() + centre_a.abs()).max_element();
+    let margin = CLEAR_MARGIN * scale;
+    if distance < reach - margin {
+        return Ok(Proximity {
+            distance: 0.0,
+            closest: None,
+        });
+    }
+    if distance <= reach + margin {
+        return Err(());
+    }
+    let axis = if distance > 0.0 {
+        (point_b - point_a) / distance
+    } else {
+        DVec2::ZERO
+    };
+    Ok(Proximity {
+        distance: (distance - radius_a - radius_b).max(0.0),
+        closest: Some(ClosestPoints {
+            point_a: point_a + axis * radius_a + origin,
+            point_b: point_b - axis * radius_b + origin,
+            feature_a,
+            feature_b,
+        }),
+    })
+}
+
+/// The distance of two circles as [`super::distance`] finds it (from A's centre, the radii
+/// taken off A's first), number for number; `Err` within rounding of touching, where the
+/// general query asks the separating-axis walk.
+pub(crate) fn distance_circles(
+    (centre_a, radius_a): (DVec2, f64),
+    (centre_b, radius_b): (DVec2, f64),
+) -> Result<Proximity, ()> {
+    let origin = centre_a;
+    let (a, b) = (centre_a - origin, centre_b - origin);
+    let distance = b.distance_squared(a).sqrt();
+    let reach = radius_a + radius_b;
+    let scale = distance + reach + (b.abs() + a.abs()).max_element();
+    let margin = CLEAR_MARGIN * scale;
+    if distance < reach - margin {
+        return Ok(Proximity {
+            distance: 0.0,
+            closest: None,
+        });
+    }
+    if distance <= reach + margin {
+        return Err(());
+    }
+    let axis = (b - a) / distance;
+    Ok(Proximity {
+        distance: (distance - radius_a - radius_b).max(0.0),
+        closest: Some(ClosestPoints {
+            point_a: a + axis * radius_a + origin,
+            point_b: b - axis * radius_b + origin,
+            feature_a: Feature::Vertex(0),
+            feature_b: Feature::Vertex(0),
+        }),
+    })
 }

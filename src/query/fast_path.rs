@@ -378,4 +378,63 @@ mod tests {
         }
         assert!(hits > 160_000, "{hits}");
     }
+
+    /// The capsule-circle and circle-circle distances give the general query's answer bit for
+    /// bit, on the same kinds of random pairs (apart, touching within rounding, overlapping;
+    /// either one A; every fifth pair two circles).
+    #[test]
+    fn the_capsule_circle_distance_gives_the_general_answer_exactly() {
+        use super::super::report::{distance_convex, distance_walk};
+        use crate::geometry::Capsule;
+        let mut r = Random::new(69);
+        let (mut apart, mut touching) = (0, 0);
+        for k in 0..400_000 {
+            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+            let half = r.between(0.0, 2.0) * size;
+            let tilt = DVec2::from_angle(r.between(-0.3, 0.3));
+            let capsule = Capsule::new(
+                -tilt * half + DVec2::new(0.0, r.between(-0.2, 0.2) * size),
+                tilt * half,
+                r.between(0.05, 1.0) * size,
+            )
+            .unwrap();
+            let pose = Pose::new(
+                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
+                r.between(-4.0, 4.0),
+            );
+            let radius = r.between(0.05, 1.5) * size;
+            let reach = Shape::from(capsule).bounding_radius() + radius;
+            let d = if k % 2 == 0 {
+                r.between(0.0, 1.5)
+            } else {
+                r.between(0.8, 1.3)
+            } * reach;
+            let middle = pose.apply((capsule.a() + capsule.b()) * 0.5);
+            let centre = middle + DVec2::from_angle(r.between(0.0, 6.3)) * d;
+            // Every fifth pair two circles: the capsule's first end's disc and the circle.
+            let k_shape = if k % 5 == 0 {
+                let end = pose.apply(capsule.a());
+                crate::Placed::new(Circle::new(capsule.radius()).unwrap(), Pose::at(end))
+            } else {
+                crate::Placed::new(Shape::from(capsule), pose)
+            };
+            let c_shape = crate::Placed::new(Circle::new(radius).unwrap(), Pose::at(centre));
+            let (a, b) = if k % 3 != 0 {
+                (&k_shape, &c_shape)
+            } else {
+                (&c_shape, &k_shape)
+            };
+            let (new, old) = (distance_convex(a, b), distance_walk(a, b));
+            assert_eq!(new, old, "{a:?} {b:?}");
+            if new.closest.is_some() {
+                apart += 1;
+            } else {
+                touching += 1;
+            }
+        }
+        assert!(
+            apart > 100_000 && touching > 100_000,
+            "{apart} apart, {touching} touching"
+        );
+    }
 }

@@ -4,6 +4,7 @@
 //! [`collide`](super::collide()) decides it). A pair with a chain goes through the chain rule
 //! (`chain.rs`); [`super::pair_report`] and [`super::distance`] take either.
 
+use super::capsule_circle::{distance_capsule_circle, distance_circles};
 use super::closest::{
     Proximity, closest_cores, closest_polygon_cores, proximity_from, proximity_of_apart,
 };
@@ -85,6 +86,25 @@ pub(crate) fn pair_report_convex(a: &Placed, b: &Placed) -> PairReport {
 /// overlapping, does the test decide. Two polygons take the test first, which leaves at the
 /// first gap, and then the search that starts from the edges facing each other.
 pub(crate) fn distance_convex(a: &Placed, b: &Placed) -> Proximity {
+    use crate::geometry::Shape;
+    let fast = match (&a.shape, &b.shape) {
+        (Shape::Circle(ca), Shape::Circle(cb)) => distance_circles(
+            (a.pose.position, ca.radius()),
+            (b.pose.position, cb.radius()),
+        ),
+        (Shape::Capsule(k), Shape::Circle(c)) => {
+            distance_capsule_circle(k, a.pose, b.pose.position, c.radius(), true)
+        }
+        (Shape::Circle(c), Shape::Capsule(k)) => {
+            distance_capsule_circle(k, b.pose, a.pose.position, c.radius(), false)
+        }
+        _ => Err(()),
+    };
+    fast.unwrap_or_else(|()| distance_walk(a, b))
+}
+
+/// [`distance_convex`] from both shapes' world views, for every pair of kinds.
+pub(crate) fn distance_walk(a: &Placed, b: &Placed) -> Proximity {
     let touching = Proximity {
         distance: 0.0,
         closest: None,
