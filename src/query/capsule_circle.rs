@@ -9,9 +9,8 @@
 //! `fast_path.rs`), and only skips the work of the general walk: the two views, the generic
 //! dispatch on kinds and on features.
 
-use super::closest::{ClosestPoints, Proximity, closest_point_on_segment};
+use super::closest::{CLEAR_MARGIN, ClosestPoints, Proximity, closest_point_on_segment};
 use super::contact::{Contact, ContactPoint, ContactPoints};
-use super::fast_path::CLEAR_MARGIN;
 use crate::geometry::{Capsule, DVec2, Feature, Interval, Pose, project_point, right_perp};
 
 /// Two axes closer than this (in `1 - |cos|`) are one line (as the walk's `PARALLEL`).
@@ -154,17 +153,45 @@ pub(crate) fn distance_capsule_circle(
     } else {
         Feature::Edge(0)
     };
-    let ((point_a, feature_a, radius_a), (point_b, feature_b, radius_b)) = if capsule_is_a {
-        ((q, on_capsule, rc), (c, Feature::Vertex(0), radius))
-    } else {
-        ((c, Feature::Vertex(0), radius), (q, on_capsule, rc))
-    };
+    let capsule = (q, on_capsule, rc, capsule_centre);
+    let circle = (c, Feature::Vertex(0), radius, c);
+    match capsule_is_a {
+        true => from_closest(capsule, circle, distance, origin),
+        false => from_closest(circle, capsule, distance, origin),
+    }
+}
+
+/// The distance of two circles as [`super::distance`] finds it (from A's centre, the radii
+/// taken off A's first), number for number; `Err` within rounding of touching, where the
+/// general query asks the separating-axis walk.
+pub(crate) fn distance_circles(
+    (centre_a, radius_a): (DVec2, f64),
+    (centre_b, radius_b): (DVec2, f64),
+) -> Result<Proximity, ()> {
+    let origin = centre_a;
+    let (a, b) = (centre_a - origin, centre_b - origin);
+    let distance = b.distance_squared(a).sqrt();
+    let vertex = Feature::Vertex(0);
+    from_closest(
+        (a, vertex, radius_a, a),
+        (b, vertex, radius_b, b),
+        distance,
+        origin,
+    )
+}
+
+/// One shape of a pair as the general distance query sees it, from A's position: its core's
+/// closest point to the other's, the feature that point lies on, its radius, its view's centre.
+type Closest = (DVec2, Feature, f64, DVec2);
+
+/// The general query's answer for cores whose closest points are `a` and `b`, `distance` apart
+/// (A's first; `origin` A's position): touching when clearly within their radii, apart with
+/// the points on the surfaces when clearly beyond, `Err` between (the walk decides there).
+fn from_closest(a: Closest, b: Closest, distance: f64, origin: DVec2) -> Result<Proximity, ()> {
+    let ((point_a, feature_a, radius_a, centre_a), (point_b, feature_b, radius_b, centre_b)) =
+        (a, b);
     let reach = radius_a + radius_b;
-    let (centre_a, centre_b) = if capsule_is_a {
-        (capsule_centre, c)
-    } else {
-        (c, capsule_centre)
-    };
+    // Rounding of the coordinates measured, relative to A's position (as the general query).
     let scale = distance + reach + (centre_b.abs() + centre_a.abs()).max_element();
     let margin = CLEAR_MARGIN * scale;
     if distance < reach - margin {
@@ -188,40 +215,6 @@ pub(crate) fn distance_capsule_circle(
             point_b: point_b - axis * radius_b + origin,
             feature_a,
             feature_b,
-        }),
-    })
-}
-
-/// The distance of two circles as [`super::distance`] finds it (from A's centre, the radii
-/// taken off A's first), number for number; `Err` within rounding of touching, where the
-/// general query asks the separating-axis walk.
-pub(crate) fn distance_circles(
-    (centre_a, radius_a): (DVec2, f64),
-    (centre_b, radius_b): (DVec2, f64),
-) -> Result<Proximity, ()> {
-    let origin = centre_a;
-    let (a, b) = (centre_a - origin, centre_b - origin);
-    let distance = b.distance_squared(a).sqrt();
-    let reach = radius_a + radius_b;
-    let scale = distance + reach + (b.abs() + a.abs()).max_element();
-    let margin = CLEAR_MARGIN * scale;
-    if distance < reach - margin {
-        return Ok(Proximity {
-            distance: 0.0,
-            closest: None,
-        });
-    }
-    if distance <= reach + margin {
-        return Err(());
-    }
-    let axis = (b - a) / distance;
-    Ok(Proximity {
-        distance: (distance - radius_a - radius_b).max(0.0),
-        closest: Some(ClosestPoints {
-            point_a: a + axis * radius_a + origin,
-            point_b: b - axis * radius_b + origin,
-            feature_a: Feature::Vertex(0),
-            feature_b: Feature::Vertex(0),
         }),
     })
 }

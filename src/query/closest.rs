@@ -11,6 +11,11 @@
 use crate::geometry::{DVec2, Feature, Placed, Rounded, cross};
 use serde::Serialize;
 
+/// How far apart, relatively, shapes must be for a shortcut to call them apart (the bounding
+/// circles of `collide`, the cores of `distance`). Far above rounding error, so `sat_report`
+/// always finds the same pair separated.
+pub(crate) const CLEAR_MARGIN: f64 = 1e-9;
+
 /// The point of segment `a`-`b` closest to `p`, and its parameter `t` in [0, 1]
 /// (`a + t * (b - a)`). A zero-length segment answers `a`, `t = 0`.
 pub fn closest_point_on_segment(p: DVec2, a: DVec2, b: DVec2) -> (DVec2, f64) {

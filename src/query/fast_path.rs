@@ -11,14 +11,11 @@ use super::candidates::{
     Candidate, circles_axis, face_axis_count, face_candidate, rounded_candidate,
 };
 use super::capsule_circle::collide_capsule_circle;
+use super::closest::CLEAR_MARGIN;
 use super::contact::{Contact, contact_below, manifold};
 use super::polygon_circle::collide_polygon_circle;
 use super::types::Side;
 use crate::geometry::{DVec2, Placed, Pose, Rounded, Shape};
-
-/// How far apart, relatively, the bounding circles must be for the shortcut. Far above
-/// rounding error, so `sat_report` always finds the same pair separated.
-pub(crate) const CLEAR_MARGIN: f64 = 1e-9;
 
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
 /// no world view: most polygon pairs of a scene end here.
@@ -181,6 +178,34 @@ mod tests {
     use crate::geometry::{Circle, ConvexPolygon as Polygon, DVec2, Pose};
     use crate::scene::generate::Random;
 
+    /// Whether `shape` at its pose and the circle of `radius` at `centre` (the shape A when
+    /// `shape_is_a`) collide, after asserting that `collide` answers as the general walk does,
+    /// to the bit.
+    fn same_as_walk(
+        (shape, pose): (&Shape, Pose),
+        centre: DVec2,
+        radius: f64,
+        shape_is_a: bool,
+    ) -> bool {
+        let c = Shape::from(Circle::new(radius).unwrap());
+        let at = Pose::new(centre, 0.0);
+        let (a, b) = if shape_is_a {
+            ((shape, pose), (&c, at))
+        } else {
+            ((&c, at), (shape, pose))
+        };
+        let new = collide_convex(
+            &crate::Placed::new(a.0.clone(), a.1),
+            &crate::Placed::new(b.0.clone(), b.1),
+        );
+        let old = collide_at(a, b);
+        assert_eq!(
+            new, old,
+            "{shape:?} at {pose:?}, circle {radius} at {centre:?}, A the shape {shape_is_a}"
+        );
+        new.is_some()
+    }
+
     /// A convex polygon of 3 to 8 corners on a circle of radius about `size` (either winding),
     /// or a box, maybe rounded.
     fn polygon(r: &mut Random, size: f64) -> Polygon {
@@ -220,23 +245,7 @@ mod tests {
         let mut check =
             |poly: &Polygon, pose: Pose, centre: DVec2, radius: f64, polygon_is_a: bool| {
                 let p = Shape::from(poly.clone());
-                let c = Shape::from(Circle::new(radius).unwrap());
-                let at = Pose::new(centre, 0.0);
-                let (a, b) = if polygon_is_a {
-                    ((&p, pose), (&c, at))
-                } else {
-                    ((&c, at), (&p, pose))
-                };
-                let new = collide_convex(
-                    &crate::Placed::new(a.0.clone(), a.1),
-                    &crate::Placed::new(b.0.clone(), b.1),
-                );
-                let old = collide_at(a, b);
-                assert_eq!(
-                    new, old,
-                    "{poly:?} at {pose:?}, circle {radius} at {centre:?}, A polygon {polygon_is_a}"
-                );
-                hits += usize::from(new.is_some());
+                hits += usize::from(same_as_walk((&p, pose), centre, radius, polygon_is_a));
             };
         for k in 0..400_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
@@ -304,23 +313,7 @@ mod tests {
         let mut hits = 0;
         let mut check = |capsule: &Capsule, pose: Pose, centre: DVec2, radius: f64, a_is: bool| {
             let k = Shape::from(*capsule);
-            let c = Shape::from(Circle::new(radius).unwrap());
-            let at = Pose::new(centre, 0.0);
-            let (a, b) = if a_is {
-                ((&k, pose), (&c, at))
-            } else {
-                ((&c, at), (&k, pose))
-            };
-            let new = collide_convex(
-                &crate::Placed::new(a.0.clone(), a.1),
-                &crate::Placed::new(b.0.clone(), b.1),
-            );
-            let old = collide_at(a, b);
-            assert_eq!(
-                new, old,
-                "{capsule:?} at {pose:?}, circle {radius} at {centre:?}, A capsule {a_is}"
-            );
-            hits += usize::from(new.is_some());
+            hits += usize::from(same_as_walk((&k, pose), centre, radius, a_is));
         };
         for k in 0..400_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];

@@ -6,10 +6,11 @@
 
 use super::capsule_circle::{distance_capsule_circle, distance_circles};
 use super::closest::{
-    Proximity, closest_cores, closest_polygon_cores, proximity_from, proximity_of_apart,
+    CLEAR_MARGIN, Proximity, closest_cores, closest_polygon_cores, proximity_from,
+    proximity_of_apart,
 };
 use super::contact::{Contact, manifold};
-use super::fast_path::{CLEAR_MARGIN, views_intersect};
+use super::fast_path::views_intersect;
 use super::naive::{NaiveMtv, naive_report};
 use super::piece::ChainReport;
 use super::region::{Region, region_of};
