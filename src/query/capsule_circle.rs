@@ -16,6 +16,36 @@ use crate::geometry::{Capsule, DVec2, Feature, Interval, Pose, project_point, ri
 /// Two axes closer than this (in `1 - |cos|`) are one line (as the walk's `PARALLEL`).
 const PARALLEL: f64 = 1e-12;
 
+/// A capsule's core as the general queries' view of it holds it, from `origin` (A's
+/// position): its centre, its ends, their distance.
+struct Core {
+    centre: DVec2,
+    ends: (DVec2, DVec2),
+    length: f64,
+}
+
+impl Core {
+    /// The core of `capsule` at `pose`, seen from `origin`, placed as `Rounded::at` places it;
+    /// `Err` for ends closer than rounding noise (the view is a point there).
+    #[inline(always)]
+    fn of(capsule: &Capsule, pose: Pose, origin: DVec2) -> Result<Self, ()> {
+        let rotation = pose.rotation();
+        let offset = pose.position - origin;
+        let place = |p: DVec2| rotation.rotate(p) + offset;
+        let centre = place((capsule.a() + capsule.b()) * 0.5);
+        let (p0, p1) = (place(capsule.a()), place(capsule.b()));
+        let length = (p1 - p0).length();
+        if length <= f64::EPSILON * (p0.abs().max_element() + 1.0) {
+            return Err(());
+        }
+        Ok(Self {
+            centre,
+            ends: (p0, p1),
+            length,
+        })
+    }
+}
+
 /// The contact of `capsule` at `pose` and the circle of `radius` at `centre`, or `None` when
 /// they do not intersect; `capsule_is_a` says which of the pair (A or B) the capsule is: the
 /// normal points from A toward B. A capsule whose ends are closer than rounding noise (the
@@ -27,19 +57,13 @@ pub(crate) fn collide_capsule_circle(
     radius: f64,
     capsule_is_a: bool,
 ) -> Result<Option<Contact>, ()> {
-    // The walk's frame: everything relative to A's position.
     let origin = if capsule_is_a { pose.position } else { centre };
-    let rotation = pose.rotation();
-    let offset = pose.position - origin;
-    let place = |p: DVec2| rotation.rotate(p) + offset;
-    let capsule_centre = place((capsule.a() + capsule.b()) * 0.5);
-    let (p0, p1) = (place(capsule.a()), place(capsule.b()));
-    let along = p1 - p0;
-    let length = along.length();
-    if length <= f64::EPSILON * (p0.abs().max_element() + 1.0) {
-        return Err(());
-    }
-    let normal = right_perp(along) * (1.0 / length);
+    let Core {
+        centre: capsule_centre,
+        ends: (p0, p1),
+        length,
+    } = Core::of(capsule, pose, origin)?;
+    let normal = right_perp(p1 - p0) * (1.0 / length);
     let rc = capsule.radius();
     let c = centre - origin;
     let capsule_on = |u: DVec2| {
@@ -132,15 +156,11 @@ pub(crate) fn distance_capsule_circle(
     capsule_is_a: bool,
 ) -> Result<Proximity, ()> {
     let origin = if capsule_is_a { pose.position } else { centre };
-    let rotation = pose.rotation();
-    let offset = pose.position - origin;
-    let place = |p: DVec2| rotation.rotate(p) + offset;
-    let capsule_centre = place((capsule.a() + capsule.b()) * 0.5);
-    let (p0, p1) = (place(capsule.a()), place(capsule.b()));
-    let length = (p1 - p0).length();
-    if length <= f64::EPSILON * (p0.abs().max_element() + 1.0) {
-        return Err(());
-    }
+    let Core {
+        centre: capsule_centre,
+        ends: (p0, p1),
+        ..
+    } = Core::of(capsule, pose, origin)?;
     let rc = capsule.radius();
     let c = centre - origin;
     // The core's closest points: the centre and its nearest point of the segment.

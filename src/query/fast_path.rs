@@ -206,6 +206,43 @@ mod tests {
         new.is_some()
     }
 
+    /// Random pair `k` of a capsule and a circle: a capsule from nearly a circle to a long rod
+    /// at one of four scales, at a pose, and a circle from a hundredth of it to ten times it,
+    /// its centre near the capsule (even pairs anywhere up to touching, odd ones about
+    /// touching): `(capsule, pose, centre, radius)`.
+    fn capsule_and_circle(
+        r: &mut Random,
+        k: usize,
+    ) -> (crate::geometry::Capsule, Pose, DVec2, f64) {
+        let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+        let half = r.between(0.0, 2.0) * size;
+        let tilt = DVec2::from_angle(r.between(-0.3, 0.3));
+        let capsule = crate::geometry::Capsule::new(
+            -tilt * half + DVec2::new(0.0, r.between(-0.2, 0.2) * size),
+            tilt * half,
+            r.between(0.05, 1.0) * size,
+        )
+        .unwrap();
+        let pose = Pose::new(
+            DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
+            r.between(-4.0, 4.0),
+        );
+        let radius = if k % 5 == 4 {
+            10f64.powf(r.between(-2.0, 1.0)) * size
+        } else {
+            r.between(0.05, 1.5) * size
+        };
+        let reach = Shape::from(capsule).bounding_radius() + radius;
+        let d = if k.is_multiple_of(2) {
+            r.between(0.0, 1.0)
+        } else {
+            r.between(0.8, 1.3)
+        } * reach;
+        let middle = pose.apply((capsule.a() + capsule.b()) * 0.5);
+        let centre = middle + DVec2::from_angle(r.between(0.0, 6.3)) * d;
+        (capsule, pose, centre, radius)
+    }
+
     /// A convex polygon of 3 to 8 corners on a circle of radius about `size` (either winding),
     /// or a box, maybe rounded.
     fn polygon(r: &mut Random, size: f64) -> Polygon {
@@ -316,32 +353,7 @@ mod tests {
             hits += usize::from(same_as_walk((&k, pose), centre, radius, a_is));
         };
         for k in 0..400_000 {
-            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
-            let half = r.between(0.0, 2.0) * size;
-            let tilt = DVec2::from_angle(r.between(-0.3, 0.3));
-            let capsule = Capsule::new(
-                -tilt * half + DVec2::new(0.0, r.between(-0.2, 0.2) * size),
-                tilt * half,
-                r.between(0.05, 1.0) * size,
-            )
-            .unwrap();
-            let pose = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
-            let radius = if k % 5 == 4 {
-                10f64.powf(r.between(-2.0, 1.0)) * size
-            } else {
-                r.between(0.05, 1.5) * size
-            };
-            let reach = Shape::from(capsule).bounding_radius() + radius;
-            let d = if k % 2 == 0 {
-                r.between(0.0, 1.0)
-            } else {
-                r.between(0.8, 1.3)
-            } * reach;
-            let middle = pose.apply((capsule.a() + capsule.b()) * 0.5);
-            let centre = middle + DVec2::from_angle(r.between(0.0, 6.3)) * d;
+            let (capsule, pose, centre, radius) = capsule_and_circle(&mut r, k);
             check(&capsule, pose, centre, radius, k % 3 != 0);
         }
         let rod = Capsule::new(DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0), 0.5).unwrap();
@@ -378,32 +390,10 @@ mod tests {
     #[test]
     fn the_capsule_circle_distance_gives_the_general_answer_exactly() {
         use super::super::report::{distance_convex, distance_walk};
-        use crate::geometry::Capsule;
         let mut r = Random::new(69);
         let (mut apart, mut touching) = (0, 0);
         for k in 0..400_000 {
-            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
-            let half = r.between(0.0, 2.0) * size;
-            let tilt = DVec2::from_angle(r.between(-0.3, 0.3));
-            let capsule = Capsule::new(
-                -tilt * half + DVec2::new(0.0, r.between(-0.2, 0.2) * size),
-                tilt * half,
-                r.between(0.05, 1.0) * size,
-            )
-            .unwrap();
-            let pose = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
-            let radius = r.between(0.05, 1.5) * size;
-            let reach = Shape::from(capsule).bounding_radius() + radius;
-            let d = if k % 2 == 0 {
-                r.between(0.0, 1.5)
-            } else {
-                r.between(0.8, 1.3)
-            } * reach;
-            let middle = pose.apply((capsule.a() + capsule.b()) * 0.5);
-            let centre = middle + DVec2::from_angle(r.between(0.0, 6.3)) * d;
+            let (capsule, pose, centre, radius) = capsule_and_circle(&mut r, k);
             // Every fifth pair two circles: the capsule's first end's disc and the circle.
             let k_shape = if k % 5 == 0 {
                 let end = pose.apply(capsule.a());
