@@ -290,7 +290,8 @@ impl Obstacles {
         let mut next = starts.clone();
         let filler = (Vec2::ZERO, Vec2::ZERO, 0.0, NO_OUTLINE);
         let mut pieces = vec![filler; self.loose.len()];
-        for (k, piece) in self.loose.drain(..) {
+        // The loose pieces let go once sorted (a kept frame holds its lines once).
+        for (k, piece) in std::mem::take(&mut self.loose) {
             let at = &mut next[k as usize];
             pieces[*at as usize] = piece;
             *at += 1;
