@@ -16,24 +16,25 @@ use crate::geometry::{Capsule, DVec2, Feature, Interval, Pose, project_point, ri
 /// Two axes closer than this (in `1 - |cos|`) are one line (as the walk's `PARALLEL`).
 const PARALLEL: f64 = 1e-12;
 
-/// A capsule's core as the general queries' view of it holds it, from `origin` (A's
-/// position): its centre, its ends, their distance.
-struct Core {
-    centre: DVec2,
-    ends: (DVec2, DVec2),
-    length: f64,
+/// A capsule's (or a segment's) core as the general queries' view of it holds it, from
+/// `origin` (A's position): its centre, its ends, their distance.
+pub(super) struct Core {
+    pub centre: DVec2,
+    pub ends: (DVec2, DVec2),
+    pub length: f64,
 }
 
 impl Core {
-    /// The core of `capsule` at `pose`, seen from `origin`, placed as `Rounded::at` places it;
-    /// `Err` for ends closer than rounding noise (the view is a point there).
+    /// The core with local ends `(a, b)` at `pose`, seen from `origin`, placed as
+    /// `Rounded::at` places a capsule's or a segment's; `Err` for ends closer than rounding
+    /// noise (the view is a point there).
     #[inline(always)]
-    fn of(capsule: &Capsule, pose: Pose, origin: DVec2) -> Result<Self, ()> {
+    pub(super) fn of((a, b): (DVec2, DVec2), pose: Pose, origin: DVec2) -> Result<Self, ()> {
         let rotation = pose.rotation();
         let offset = pose.position - origin;
         let place = |p: DVec2| rotation.rotate(p) + offset;
-        let centre = place((capsule.a() + capsule.b()) * 0.5);
-        let (p0, p1) = (place(capsule.a()), place(capsule.b()));
+        let centre = place((a + b) * 0.5);
+        let (p0, p1) = (place(a), place(b));
         let length = (p1 - p0).length();
         if length <= f64::EPSILON * (p0.abs().max_element() + 1.0) {
             return Err(());
@@ -62,7 +63,7 @@ pub(crate) fn collide_capsule_circle(
         centre: capsule_centre,
         ends: (p0, p1),
         length,
-    } = Core::of(capsule, pose, origin)?;
+    } = Core::of((capsule.a(), capsule.b()), pose, origin)?;
     let normal = right_perp(p1 - p0) * (1.0 / length);
     let rc = capsule.radius();
     let c = centre - origin;
@@ -160,7 +161,7 @@ pub(crate) fn distance_capsule_circle(
         centre: capsule_centre,
         ends: (p0, p1),
         ..
-    } = Core::of(capsule, pose, origin)?;
+    } = Core::of((capsule.a(), capsule.b()), pose, origin)?;
     let rc = capsule.radius();
     let c = centre - origin;
     // The core's closest points: the centre and its nearest point of the segment.

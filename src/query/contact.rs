@@ -48,9 +48,9 @@ pub struct Contact {
 }
 
 /// A face whose normal is within this (in `1 - cos`) of the MTV normal is a reference face.
-const FACE_ALIGNMENT: f64 = 1e-6;
+pub(crate) const FACE_ALIGNMENT: f64 = 1e-6;
 /// Prefer A's face unless B's is clearly better aligned (as Box2D prefers A's by a slop).
-const PREFER_A: f64 = 1e-9;
+pub(crate) const PREFER_A: f64 = 1e-9;
 
 /// The manifold of `a` and `b`, intersecting by `depth` along `normal` (A toward B), the MTV
 /// found on an axis from `source`. Points are relative to the same origin as the inputs.
@@ -164,7 +164,17 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> ContactPoints {
     // Both cores are counter-clockwise and face each other, so the incident edge runs against
     // the reference face: w1 lies toward v2's end, w2 toward v1's.
     let (w1, w2) = incident.edge(most_opposed_face(incident, n));
+    clip_edge(((v1, v2), n, reference.radius), ((w1, w2), incident.radius))
+}
 
+/// Clip the incident edge `w1 -> w2` (its core's radius given) against the reference face
+/// `v1 -> v2` with outward normal `n` (its core's radius given): the arithmetic of [`clip`],
+/// for a caller that holds the two edges without views.
+#[inline]
+pub(crate) fn clip_edge(
+    ((v1, v2), n, reference_radius): ((DVec2, DVec2), DVec2, f64),
+    ((w1, w2), incident_radius): ((DVec2, DVec2), f64),
+) -> ContactPoints {
     // Positions along the face, measured with its unnormalised direction (the clip does not
     // depend on its length): v1 at `lower`, v2 at `upper`; the slab between them is kept.
     let along = v2 - v1;
@@ -188,12 +198,12 @@ fn clip(reference: &Rounded, face: usize, incident: &Rounded) -> ContactPoints {
         w1
     };
 
-    let radii = reference.radius + incident.radius;
+    let radii = reference_radius + incident_radius;
     let contact = |w: DVec2| {
         // How far the incident core lies beyond the reference face; the surfaces overlap
         // where that is less than the two radii. The point is halfway between the surfaces.
         let separation = (w - v1).dot(n);
-        let point = w + n * (0.5 * (reference.radius - separation - incident.radius));
+        let point = w + n * (0.5 * (reference_radius - separation - incident_radius));
         ContactPoint {
             point,
             depth: radii - separation,

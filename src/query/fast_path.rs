@@ -4,12 +4,14 @@
 //! It walks the same candidate axes as [`super::sat_report`], measured by the same code, but
 //! stops at the first axis with a gap (the early out of Box2D v3's `b2CollidePolygons`) and
 //! allocates nothing. So it agrees with `sat_report` exactly: same verdict, same depth, same
-//! normal. Two circles, and a polygon with a circle ([`super::polygon_circle`]), take the
-//! same walk without building world views.
+//! normal. Two circles, a polygon with a circle ([`super::polygon_circle`]), a capsule with a
+//! circle ([`super::capsule_circle`]) and two capsules or segments ([`super::capsule_capsule`])
+//! take the same walk without building world views.
 
 use super::candidates::{
     Candidate, circles_axis, face_axis_count, face_candidate, rounded_candidate,
 };
+use super::capsule_capsule::collide_capsules;
 use super::capsule_circle::collide_capsule_circle;
 use super::closest::CLEAR_MARGIN;
 use super::contact::{Contact, contact_below, manifold};
@@ -36,11 +38,18 @@ fn bounding_circles_clearly_apart((sa, pa): (&Shape, Pose), (sb, pb): (&Shape, P
 /// rule) when their interiors overlap, else `None` (touching shapes do not intersect).
 /// `normal` points from A toward B; moving B by `depth * normal` separates them.
 pub(crate) fn collide_convex(a: &Placed, b: &Placed) -> Option<Contact> {
+    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
+        return collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius());
+    }
+    collide_past_circles(a, b)
+}
+
+/// [`collide_convex`] of a pair that is not two circles. Kept apart from the two circles,
+/// which are cheaper than the registers this one saves on entry.
+#[inline(never)]
+fn collide_past_circles(a: &Placed, b: &Placed) -> Option<Contact> {
     let (pa, pb) = ((&a.shape, a.pose), (&b.shape, b.pose));
     let fast = match (&a.shape, &b.shape) {
-        (Shape::Circle(ca), Shape::Circle(cb)) => {
-            return collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius());
-        }
         (Shape::Polygon(p), Shape::Circle(c)) if !bounding_circles_clearly_apart(pa, pb) => {
             collide_polygon_circle(p, a.pose, b.pose.position, c.radius(), true)
         }
@@ -57,9 +66,25 @@ pub(crate) fn collide_convex(a: &Placed, b: &Placed) -> Option<Contact> {
             collide_capsule_circle(k, b.pose, a.pose.position, c.radius(), false)
         }
         _ if bounding_circles_clearly_apart(pa, pb) => return None,
-        _ => Err(()),
+        (ka, kb) => match (two_point(ka), two_point(kb)) {
+            (Some((ends_a, ra)), Some((ends_b, rb))) => {
+                collide_capsules((ends_a, ra, a.pose), (ends_b, rb, b.pose))
+            }
+            _ => Err(()),
+        },
     };
     fast.unwrap_or_else(|()| collide_walk(pa, pb))
+}
+
+/// A capsule's or a segment's local ends and radius (0 for a segment), for the two-capsule
+/// path.
+#[inline(always)]
+fn two_point(shape: &Shape) -> Option<((DVec2, DVec2), f64)> {
+    match shape {
+        Shape::Capsule(k) => Some(((k.a(), k.b()), k.radius())),
+        Shape::Segment(s) => Some(((s.a(), s.b()), 0.0)),
+        _ => None,
+    }
 }
 
 /// [`collide_convex`] of two shapes each at a pose, without a [`Placed`] of either, always by

@@ -37,6 +37,7 @@
 //! - Points are in world coordinates.
 
 pub(crate) mod candidates;
+mod capsule_capsule;
 mod capsule_circle;
 mod chain;
 mod chain_toi;
