@@ -203,12 +203,17 @@ pub(crate) fn distance_circles(
 
 /// One shape of a pair as the general distance query sees it, from A's position: its core's
 /// closest point to the other's, the feature that point lies on, its radius, its view's centre.
-type Closest = (DVec2, Feature, f64, DVec2);
+pub(super) type Closest = (DVec2, Feature, f64, DVec2);
 
 /// The general query's answer for cores whose closest points are `a` and `b`, `distance` apart
 /// (A's first; `origin` A's position): touching when clearly within their radii, apart with
 /// the points on the surfaces when clearly beyond, `Err` between (the walk decides there).
-fn from_closest(a: Closest, b: Closest, distance: f64, origin: DVec2) -> Result<Proximity, ()> {
+pub(super) fn from_closest(
+    a: Closest,
+    b: Closest,
+    distance: f64,
+    origin: DVec2,
+) -> Result<Proximity, ()> {
     let ((point_a, feature_a, radius_a, centre_a), (point_b, feature_b, radius_b, centre_b)) =
         (a, b);
     let reach = radius_a + radius_b;

@@ -11,7 +11,7 @@
 use super::candidates::{
     Candidate, circles_axis, face_axis_count, face_candidate, rounded_candidate,
 };
-use super::capsule_capsule::collide_capsules;
+use super::capsule_capsule::{collide_capsules, two_point};
 use super::capsule_circle::collide_capsule_circle;
 use super::closest::CLEAR_MARGIN;
 use super::contact::{Contact, contact_below, manifold};
@@ -74,17 +74,6 @@ fn collide_past_circles(a: &Placed, b: &Placed) -> Option<Contact> {
         },
     };
     fast.unwrap_or_else(|()| collide_walk(pa, pb))
-}
-
-/// A capsule's or a segment's local ends and radius (0 for a segment), for the two-capsule
-/// path.
-#[inline(always)]
-fn two_point(shape: &Shape) -> Option<((DVec2, DVec2), f64)> {
-    match shape {
-        Shape::Capsule(k) => Some(((k.a(), k.b()), k.radius())),
-        Shape::Segment(s) => Some(((s.a(), s.b()), 0.0)),
-        _ => None,
-    }
 }
 
 /// [`collide_convex`] of two shapes each at a pose, without a [`Placed`] of either, always by
@@ -442,6 +431,67 @@ mod tests {
         }
         assert!(
             apart > 100_000 && touching > 100_000,
+            "{apart} apart, {touching} touching"
+        );
+    }
+
+    /// The polygon-circle distance gives the general query's answer bit for bit, on random
+    /// pairs (polygons plain and rounded in either winding, circles apart, touching within
+    /// rounding, overlapping, centred inside the core; either one A) and on set cases (the
+    /// centre on a face's line, at a corner, on a corner's bisector, inside, a circle of
+    /// almost no radius inside).
+    #[test]
+    fn the_polygon_circle_distance_gives_the_general_answer_exactly() {
+        use super::super::report::{distance_convex, distance_walk};
+        let mut r = Random::new(72);
+        let (mut apart, mut touching) = (0, 0);
+        let mut check = |poly: &Polygon, pose: Pose, centre: DVec2, radius: f64, a_is: bool| {
+            let p = crate::Placed::new(poly.clone(), pose);
+            let c = crate::Placed::new(Circle::new(radius).unwrap(), Pose::at(centre));
+            let (a, b) = if a_is { (&p, &c) } else { (&c, &p) };
+            let (new, old) = (distance_convex(a, b), distance_walk(a, b));
+            assert_eq!(new, old, "{a:?} {b:?}");
+            if new.closest.is_some() {
+                apart += 1;
+            } else {
+                touching += 1;
+            }
+        };
+        for k in 0..200_000 {
+            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+            let poly = polygon(&mut r, size);
+            let pose = Pose::new(
+                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
+                r.between(-4.0, 4.0),
+            );
+            let radius = r.between(0.05, 1.5) * size;
+            let reach = poly.bounding_radius() + radius;
+            let d = r.between(0.0, 1.3) * reach;
+            let centre = pose.apply(poly.centroid()) + DVec2::from_angle(r.between(0.0, 6.3)) * d;
+            check(&poly, pose, centre, radius, k % 3 != 0);
+        }
+        let square = Polygon::rectangle(DVec2::splat(1.0)).unwrap();
+        let rounded = square.clone().with_radius(0.25).unwrap();
+        for poly in [&square, &rounded] {
+            let pose = Pose::new(DVec2::new(3.0, -2.0), 0.5);
+            for local in [
+                DVec2::ZERO,
+                DVec2::new(0.5, 0.5),
+                DVec2::new(2.0, 0.0),
+                DVec2::new(2.0, 1.0),
+                DVec2::new(2.0, 2.0),
+                DVec2::new(1.0, 3.0),
+                DVec2::new(1.5 + poly.radius(), 0.0),
+            ] {
+                for radius in [0.5, 1.0, 0.25, 1e-12] {
+                    for a in [true, false] {
+                        check(poly, pose, pose.apply(local), radius, a);
+                    }
+                }
+            }
+        }
+        assert!(
+            apart > 50_000 && touching > 50_000,
             "{apart} apart, {touching} touching"
         );
     }

@@ -6,10 +6,14 @@
 //! overlap kept, the direction by the smaller push (the centres on a tie), and the same contact
 //! point. So it agrees with the report bit for bit (tests/properties.rs), and only skips the
 //! work of the general walk: copying the polygon's corners and normals into a view, the
-//! generic dispatch on kinds, the manifold's search for faces a circle does not have.
+//! generic dispatch on kinds, the manifold's search for faces a circle does not have. Their
+//! `distance` is the general query's closest points and margins, number for number, the same
+//! way.
 
+use super::capsule_circle::from_closest;
+use super::closest::{CLEAR_MARGIN, Proximity, closest_point_on_segment};
 use super::contact::{Contact, ContactPoint, ContactPoints};
-use crate::geometry::{ConvexPolygon as Polygon, DVec2, Pose, Winding};
+use crate::geometry::{ConvexPolygon as Polygon, DVec2, Feature, Pose, Winding};
 
 /// A shadow on an axis: (min, max).
 type Shadow = (f64, f64);
@@ -177,4 +181,88 @@ pub(crate) fn collide_polygon_circle(
         normal,
         points: ContactPoints::from_slice(&[ContactPoint { point, depth }]),
     }))
+}
+
+/// The distance of `polygon` at `pose` and the circle of `radius` at `centre` as
+/// [`super::distance`] finds it (from A's position, the core's closest point to the centre
+/// over the edges that face it, the radii taken off A's first), number for number; `Err`
+/// where the general query must decide (more than [`INLINE`] corners, or cores within
+/// rounding of touching, where it asks the separating-axis walk).
+pub(crate) fn distance_polygon_circle(
+    polygon: &Polygon,
+    pose: Pose,
+    centre: DVec2,
+    radius: f64,
+    polygon_is_a: bool,
+) -> Result<Proximity, ()> {
+    let n = polygon.points().len();
+    if n > INLINE {
+        return Err(());
+    }
+    let origin = if polygon_is_a { pose.position } else { centre };
+    let rotation = pose.rotation();
+    let offset = pose.position - origin;
+    let c = centre - origin;
+    let (local_points, local_normals) = (polygon.points(), polygon.normals());
+    let mut points = [DVec2::ZERO; INLINE + 1];
+    for i in 0..n {
+        points[i] = rotation.rotate(local_points[i]) + offset;
+    }
+    points[n] = points[0];
+    // The nearest point of each edge the centre is on or in front of (an edge with the centre
+    // behind its line holds no closest point), the first nearest kept; none when the centre
+    // is behind every edge (inside the core: the walk decides).
+    let (mut best_k, mut best_q, mut best_t, mut best_d2) = (0, c, 0.0, f64::INFINITY);
+    let mut inside = true;
+    for k in 0..n {
+        let u = rotation.rotate(local_normals[k]);
+        if u.dot(c - points[k]) > 0.0 {
+            inside = false;
+        }
+        if u.dot(c - points[k]) < 0.0 {
+            continue;
+        }
+        let (q, t) = closest_point_on_segment(c, points[k], points[k + 1]);
+        let d2 = q.distance_squared(c);
+        if d2 < best_d2 {
+            (best_k, best_q, best_t, best_d2) = (k, q, t, d2);
+        }
+    }
+    let polygon_centre = rotation.rotate(polygon.centroid()) + offset;
+    if inside {
+        // The centre inside the core: every axis the walk tries overlaps by at least the two
+        // radii less rounding (the centre's shadow lies within the polygon's on each), so the
+        // walk finds them intersecting unless the radii are within rounding of nothing.
+        let scale = radius + polygon.radius() + (c.abs() + polygon_centre.abs()).max_element();
+        if radius + polygon.radius() > CLEAR_MARGIN * scale {
+            return Ok(Proximity {
+                distance: 0.0,
+                closest: None,
+            });
+        }
+        return Err(());
+    }
+    // The feature as the view names it: corners and edges in the order the file gave them.
+    let reversed = polygon.winding() == Winding::Clockwise;
+    let file_vertex = |i: usize| if reversed { n - 1 - i } else { i };
+    let on_polygon = if best_t <= 0.0 {
+        Feature::Vertex(file_vertex(best_k))
+    } else if best_t >= 1.0 {
+        Feature::Vertex(file_vertex((best_k + 1) % n))
+    } else if reversed {
+        Feature::Edge(if best_k == n - 1 {
+            n - 1
+        } else {
+            n - 2 - best_k
+        })
+    } else {
+        Feature::Edge(best_k)
+    };
+    let distance = best_d2.sqrt();
+    let polygon = (best_q, on_polygon, polygon.radius(), polygon_centre);
+    let circle = (c, Feature::Vertex(0), radius, c);
+    match polygon_is_a {
+        true => from_closest(polygon, circle, distance, origin),
+        false => from_closest(circle, polygon, distance, origin),
+    }
 }
