@@ -271,7 +271,7 @@ pub(crate) fn distance_capsules(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     //! The two-capsule path against the general walk, to the bit.
     use super::super::fast_path::{collide_at, collide_convex};
     use crate::geometry::{Capsule, DVec2, Placed, Pose, Segment, Shape};
@@ -291,7 +291,7 @@ mod tests {
 
     /// A capsule from nearly a circle to a long rod about `size` (a segment in every seventh
     /// pair), at a pose near `near`.
-    fn rod(r: &mut Random, size: f64, near: DVec2, k: usize) -> (Shape, Pose) {
+    pub(in crate::query) fn rod(r: &mut Random, size: f64, near: DVec2, k: usize) -> (Shape, Pose) {
         let half = r.between(0.0, 2.0) * size;
         let tilt = DVec2::from_angle(r.between(-0.3, 0.3));
         let (a, b) = (

@@ -48,6 +48,7 @@ mod fast_path;
 mod mistakes;
 mod naive;
 mod piece;
+mod polygon_capsule;
 mod polygon_circle;
 mod raycast;
 mod record;

@@ -183,6 +183,116 @@ pub(crate) fn collide_polygon_circle(
     }))
 }
 
+/// A polygon's core as the general queries' view of it holds it, from `origin` (A's
+/// position): its corners counter-clockwise (the first again after the last), its outward
+/// normals (turned when asked: most queries need few), its centre and radius, for the
+/// polygons of up to [`INLINE`] corners.
+pub(super) struct PolygonCore<'a> {
+    points: [DVec2; INLINE + 1],
+    local_normals: &'a [DVec2],
+    rotation: DVec2,
+    /// How many corners.
+    pub n: usize,
+    /// The centroid, placed.
+    pub centre: DVec2,
+    /// The radius grown around the core.
+    pub radius: f64,
+    reversed: bool,
+}
+
+impl<'a> PolygonCore<'a> {
+    /// Whether `polygon` has few enough corners to be held inline.
+    #[inline(always)]
+    pub(super) fn fits(polygon: &Polygon) -> bool {
+        polygon.points().len() <= INLINE
+    }
+
+    /// The core of `polygon` at `pose` from `origin`, placed as `Rounded::at` places it; a
+    /// polygon that [`PolygonCore::fits`] (checked apart, so that the core is built where it
+    /// is kept instead of copied out of a `Result`).
+    #[inline(always)]
+    pub(super) fn of(polygon: &'a Polygon, pose: Pose, origin: DVec2) -> Self {
+        let n = polygon.points().len();
+        let rotation = pose.rotation();
+        let offset = pose.position - origin;
+        let local_points = polygon.points();
+        // Written into the core where it lies: an array built apart is copied in whole.
+        let mut core = Self {
+            points: [DVec2::ZERO; INLINE + 1],
+            local_normals: polygon.normals(),
+            rotation,
+            n,
+            centre: rotation.rotate(polygon.centroid()) + offset,
+            radius: polygon.radius(),
+            reversed: polygon.winding() == Winding::Clockwise,
+        };
+        // By index: the iterator pair costs 40 instructions more a query here.
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..n {
+            core.points[i] = rotation.rotate(local_points[i]) + offset;
+        }
+        core.points[n] = core.points[0];
+        core
+    }
+
+    /// The outward normal of edge `k`, turned as the view turns it.
+    #[inline(always)]
+    pub(super) fn normal(&self, k: usize) -> DVec2 {
+        self.rotation.rotate(self.local_normals[k])
+    }
+
+    /// Edge `k` (counter-clockwise): its ends.
+    #[inline(always)]
+    pub(super) fn edge(&self, k: usize) -> (DVec2, DVec2) {
+        (self.points[k], self.points[k + 1])
+    }
+
+    /// How far `p` lies in front of the line of edge `k`, whose normal is `normal` (negative
+    /// behind it).
+    #[inline(always)]
+    pub(super) fn in_front(&self, (k, normal): (usize, DVec2), p: DVec2) -> f64 {
+        normal.dot(p - self.points[k])
+    }
+
+    /// Whether `p` lies inside or on the core (the view's `core_contains`).
+    #[inline(always)]
+    pub(super) fn contains(&self, p: DVec2) -> bool {
+        (0..self.n).all(|k| self.in_front((k, self.normal(k)), p) <= 0.0)
+    }
+
+    /// The feature at `t` along edge `k` (0 at its start), as the view names it: corners and
+    /// edges in the order the file gave them.
+    pub(super) fn feature_at(&self, k: usize, t: f64) -> Feature {
+        let n = self.n;
+        let file_vertex = |i: usize| if self.reversed { n - 1 - i } else { i };
+        if t <= 0.0 {
+            Feature::Vertex(file_vertex(k))
+        } else if t >= 1.0 {
+            Feature::Vertex(file_vertex((k + 1) % n))
+        } else if self.reversed {
+            Feature::Edge(if k == n - 1 { n - 1 } else { n - 2 - k })
+        } else {
+            Feature::Edge(k)
+        }
+    }
+}
+
+/// The general distance query's answer when a point of one core lies inside the other's (a
+/// polygon's): every axis the walk tries overlaps by at least the two radii less rounding
+/// (that point's shadow lies within both shapes' shadows on each, grown by its radius), so the
+/// walk finds them intersecting unless the radii are within rounding (`scale` the coordinates'
+/// size) of nothing; `Err` there.
+pub(super) fn inside_core(radii: f64, scale: f64) -> Result<Proximity, ()> {
+    if radii > CLEAR_MARGIN * (radii + scale) {
+        Ok(Proximity {
+            distance: 0.0,
+            closest: None,
+        })
+    } else {
+        Err(())
+    }
+}
+
 /// The distance of `polygon` at `pose` and the circle of `radius` at `centre` as
 /// [`super::distance`] finds it (from A's position, the core's closest point to the centre
 /// over the edges that face it, the radii taken off A's first), number for number; `Err`
@@ -195,71 +305,41 @@ pub(crate) fn distance_polygon_circle(
     radius: f64,
     polygon_is_a: bool,
 ) -> Result<Proximity, ()> {
-    let n = polygon.points().len();
-    if n > INLINE {
+    if !PolygonCore::fits(polygon) {
         return Err(());
     }
     let origin = if polygon_is_a { pose.position } else { centre };
-    let rotation = pose.rotation();
-    let offset = pose.position - origin;
+    let core = PolygonCore::of(polygon, pose, origin);
     let c = centre - origin;
-    let (local_points, local_normals) = (polygon.points(), polygon.normals());
-    let mut points = [DVec2::ZERO; INLINE + 1];
-    for i in 0..n {
-        points[i] = rotation.rotate(local_points[i]) + offset;
-    }
-    points[n] = points[0];
     // The nearest point of each edge the centre is on or in front of (an edge with the centre
     // behind its line holds no closest point), the first nearest kept; none when the centre
-    // is behind every edge (inside the core: the walk decides).
+    // is behind every edge (inside the core).
     let (mut best_k, mut best_q, mut best_t, mut best_d2) = (0, c, 0.0, f64::INFINITY);
     let mut inside = true;
-    for k in 0..n {
-        let u = rotation.rotate(local_normals[k]);
-        if u.dot(c - points[k]) > 0.0 {
-            inside = false;
-        }
-        if u.dot(c - points[k]) < 0.0 {
+    for k in 0..core.n {
+        let front = core.in_front((k, core.normal(k)), c);
+        inside &= front <= 0.0;
+        if front < 0.0 {
             continue;
         }
-        let (q, t) = closest_point_on_segment(c, points[k], points[k + 1]);
+        let (p0, p1) = core.edge(k);
+        let (q, t) = closest_point_on_segment(c, p0, p1);
         let d2 = q.distance_squared(c);
         if d2 < best_d2 {
             (best_k, best_q, best_t, best_d2) = (k, q, t, d2);
         }
     }
-    let polygon_centre = rotation.rotate(polygon.centroid()) + offset;
     if inside {
-        // The centre inside the core: every axis the walk tries overlaps by at least the two
-        // radii less rounding (the centre's shadow lies within the polygon's on each), so the
-        // walk finds them intersecting unless the radii are within rounding of nothing.
-        let scale = radius + polygon.radius() + (c.abs() + polygon_centre.abs()).max_element();
-        if radius + polygon.radius() > CLEAR_MARGIN * scale {
-            return Ok(Proximity {
-                distance: 0.0,
-                closest: None,
-            });
-        }
-        return Err(());
+        let scale = (c.abs() + core.centre.abs()).max_element();
+        return inside_core(radius + core.radius, scale);
     }
-    // The feature as the view names it: corners and edges in the order the file gave them.
-    let reversed = polygon.winding() == Winding::Clockwise;
-    let file_vertex = |i: usize| if reversed { n - 1 - i } else { i };
-    let on_polygon = if best_t <= 0.0 {
-        Feature::Vertex(file_vertex(best_k))
-    } else if best_t >= 1.0 {
-        Feature::Vertex(file_vertex((best_k + 1) % n))
-    } else if reversed {
-        Feature::Edge(if best_k == n - 1 {
-            n - 1
-        } else {
-            n - 2 - best_k
-        })
-    } else {
-        Feature::Edge(best_k)
-    };
     let distance = best_d2.sqrt();
-    let polygon = (best_q, on_polygon, polygon.radius(), polygon_centre);
+    let polygon = (
+        best_q,
+        core.feature_at(best_k, best_t),
+        core.radius,
+        core.centre,
+    );
     let circle = (c, Feature::Vertex(0), radius, c);
     match polygon_is_a {
         true => from_closest(polygon, circle, distance, origin),

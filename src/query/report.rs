@@ -14,6 +14,7 @@ use super::contact::{Contact, manifold};
 use super::fast_path::views_intersect;
 use super::naive::{NaiveMtv, naive_report};
 use super::piece::ChainReport;
+use super::polygon_capsule::distance_polygon_capsule;
 use super::polygon_circle::distance_polygon_circle;
 use super::region::{Region, region_of};
 use super::sat::sat_report_rounded;
@@ -118,9 +119,15 @@ fn distance_past_circles(a: &Placed, b: &Placed) -> Proximity {
         (Shape::Circle(c), Shape::Capsule(k)) => {
             distance_capsule_circle(k, b.pose, a.pose.position, c.radius(), false)
         }
-        (sa, sb) => match (two_point(sa), two_point(sb)) {
-            (Some((ends_a, ra)), Some((ends_b, rb))) => {
+        (sa, sb) => match ((sa, two_point(sa)), (sb, two_point(sb))) {
+            ((_, Some((ends_a, ra))), (_, Some((ends_b, rb)))) => {
                 distance_capsules((ends_a, ra, a.pose), (ends_b, rb, b.pose))
+            }
+            ((Shape::Polygon(p), _), (_, Some((ends, r)))) => {
+                distance_polygon_capsule(p, a.pose, (ends, r, b.pose), true)
+            }
+            ((_, Some((ends, r))), (Shape::Polygon(p), _)) => {
+                distance_polygon_capsule(p, b.pose, (ends, r, a.pose), false)
             }
             _ => Err(()),
         },
