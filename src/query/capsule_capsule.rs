@@ -7,23 +7,22 @@
 //! the same origin (A's position), the first least overlap kept, the direction by the smaller
 //! push (the centres on a tie); then the same reference face (the one the axis names, else the
 //! best aligned, A's on a near tie), the same clip ([`super::contact::clip_edge`]) or the same
-//! single point. So it agrees with the walk bit for bit (tested below on random pairs and set
-//! cases), and only skips the work of the general walk: two views of up to eight corners, the
-//! generic dispatch on kinds, the closest-feature search over every pair of edges.
+//! single point (the walk over cores held inline, [`super::inline_walk`]). So it agrees with
+//! the walk bit for bit (tested below on random pairs and set cases), and only skips the work
+//! of the general walk: two views of up to eight corners, the generic dispatch on kinds, the
+//! closest-feature search over every pair of edges.
 
 use super::capsule_circle::{Core, from_closest};
-use super::closest::{Proximity, closest_points_segment_segment};
-use super::contact::{Contact, ContactPoints, FACE_ALIGNMENT, PREFER_A, clip_edge, contact_below};
+use super::closest::{Proximity, SegmentClosest, closest_points_segment_segment};
+use super::contact::{Contact, FACE_ALIGNMENT};
+use super::inline_walk::{InlineCore, PARALLEL, collide_inline};
 use crate::geometry::{DVec2, Feature, Interval, Pose, Shape, right_perp};
-
-/// Two axes closer than this (in `1 - |cos|`) are one line (as the walk's `PARALLEL`).
-const PARALLEL: f64 = 1e-12;
 
 /// One of the pair as its view holds it: the core's ends (`points[0]`, `points[1]`), the
 /// outward normal of face 0 (`ends.0 -> ends.1`; face 1 runs back with the opposite normal),
 /// the radius, the centre.
-struct TwoPoint {
-    ends: (DVec2, DVec2),
+pub(super) struct TwoPoint {
+    pub ends: (DVec2, DVec2),
     normal: DVec2,
     radius: f64,
     centre: DVec2,
@@ -33,7 +32,12 @@ impl TwoPoint {
     /// The core with local ends `ends` and `radius` at `pose`, from `origin`; `Err` where the
     /// view is a point (the walk decides there).
     #[inline(always)]
-    fn of(ends: (DVec2, DVec2), radius: f64, pose: Pose, origin: DVec2) -> Result<Self, ()> {
+    pub(super) fn of(
+        ends: (DVec2, DVec2),
+        radius: f64,
+        pose: Pose,
+        origin: DVec2,
+    ) -> Result<Self, ()> {
         let Core {
             centre,
             ends: (p0, p1),
@@ -88,15 +92,87 @@ impl TwoPoint {
     }
 }
 
-/// Which axis the least overlap was found on.
-#[derive(Clone, Copy, PartialEq)]
-enum Source {
-    /// A's segment normal.
-    NormalOfA,
-    /// B's segment normal.
-    NormalOfB,
-    /// The line between the cores' closest ends.
-    ClosestEnds,
+impl InlineCore for TwoPoint {
+    #[inline(always)]
+    fn axis_count(&self) -> usize {
+        1
+    }
+
+    #[inline(always)]
+    fn own_axis(&self, _: usize) -> (DVec2, Interval) {
+        (self.normal, self.project(self.normal))
+    }
+
+    #[inline(always)]
+    fn given_axis(&self, k: usize) -> (DVec2, Interval) {
+        self.own_axis(k)
+    }
+
+    #[inline(always)]
+    fn project(&self, u: DVec2) -> Interval {
+        TwoPoint::project(self, u)
+    }
+
+    #[inline(always)]
+    fn repeats(&self, axis: DVec2) -> bool {
+        // Face 1's normal is face 0's negated: the same line.
+        1.0 - self.normal.dot(axis).abs() <= PARALLEL
+    }
+
+    #[inline(always)]
+    fn named_face(&self, _: usize, direction: DVec2) -> Option<usize> {
+        (0..2).find(|&i| self.face(i).1.dot(direction) >= 1.0 - FACE_ALIGNMENT)
+    }
+
+    #[inline(always)]
+    fn best_face(&self, direction: DVec2) -> (usize, f64) {
+        TwoPoint::best_face(self, direction)
+    }
+
+    #[inline(always)]
+    fn most_opposed_face(&self, n: DVec2) -> usize {
+        TwoPoint::most_opposed_face(self, n)
+    }
+
+    #[inline(always)]
+    fn face(&self, i: usize) -> ((DVec2, DVec2), DVec2) {
+        TwoPoint::face(self, i)
+    }
+
+    #[inline(always)]
+    fn support(&self, d: DVec2) -> DVec2 {
+        let (p0, p1) = self.ends;
+        if p1.dot(d) > p0.dot(d) { p1 } else { p0 }
+    }
+
+    #[inline(always)]
+    fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    #[inline(always)]
+    fn centre(&self) -> DVec2 {
+        self.centre
+    }
+}
+
+/// The line from A's closest point to B's, when the closest points `c` of two segments are
+/// both ends of theirs (inside a segment the line is that segment's normal, a face axis
+/// already); `None` when they touch.
+#[inline(always)]
+pub(super) fn closest_ends_axis(
+    c: &SegmentClosest,
+    a_corner: bool,
+    b_corner: bool,
+) -> Option<DVec2> {
+    let distance = c.distance_squared.sqrt();
+    (distance != 0.0 && a_corner && b_corner).then(|| (c.point_b - c.point_a) / distance)
+}
+
+/// Whether `t` along a segment is one of its ends (the view names a corner there).
+#[inline(always)]
+pub(super) fn at_end(t: f64) -> bool {
+    t <= 0.0 || t >= 1.0
 }
 
 /// The contact of the core `a` (local ends, radius) at `pose_a` and the core `b` at `pose_b`,
@@ -110,121 +186,11 @@ pub(crate) fn collide_capsules(
     let origin = pose_a.position;
     let a = TwoPoint::of(ends_a, radius_a, pose_a, origin)?;
     let b = TwoPoint::of(ends_b, radius_b, pose_b, origin)?;
-    // The face axes, A's then B's, each projected as the walk's `own_extent` and `project`
-    // do (the owner's shadow first in the overlap, as there).
-    let on_a = (a.project(a.normal), b.project(a.normal));
-    let overlap_a = on_a.0.overlap(&on_a.1);
-    if overlap_a <= 0.0 {
-        return Ok(None);
-    }
-    let on_b = (a.project(b.normal), b.project(b.normal));
-    let overlap_b = on_b.1.overlap(&on_b.0);
-    if overlap_b <= 0.0 {
-        return Ok(None);
-    }
-    let (mut least, mut kept) = (overlap_a, (Source::NormalOfA, a.normal, on_a));
-    if overlap_b < least {
-        (least, kept) = (overlap_b, (Source::NormalOfB, b.normal, on_b));
-    }
-    // The line between the cores' closest points, when both are ends (inside a segment it is
-    // that segment's normal) and it is neither normal's line.
-    let (a0, a1) = a.ends;
-    let (b0, b1) = b.ends;
-    let c = closest_points_segment_segment(a0, a1, b0, b1);
-    let distance = c.distance_squared.sqrt();
-    let end = |t: f64| t <= 0.0 || t >= 1.0;
-    if distance != 0.0 && end(c.t_a) && end(c.t_b) {
-        let axis = (c.point_b - c.point_a) / distance;
-        let repeats = |n: DVec2| 1.0 - n.dot(axis).abs() <= PARALLEL;
-        if !repeats(a.normal) && !repeats(b.normal) {
-            let shadows = (a.project(axis), b.project(axis));
-            let overlap = shadows.0.overlap(&shadows.1);
-            if overlap <= 0.0 {
-                return Ok(None);
-            }
-            if overlap < least {
-                kept = (Source::ClosestEnds, axis, shadows);
-            }
-        }
-    }
-    let (source, axis, (sa, sb)) = kept;
-    // The walk's measure: the smaller push, the centres on a tie.
-    let (forward, backward) = (sa.push_forward(&sb), sa.push_backward(&sb));
-    let mut sign =
-        f64::from(u8::from(forward < backward)) - f64::from(u8::from(backward < forward));
-    if sign == 0.0 {
-        sign = if (b.centre - a.centre).dot(axis) >= 0.0 {
-            1.0
-        } else {
-            -1.0
-        };
-    }
-    let depth = sa.overlap(&sb);
-    let normal = axis * sign;
-    let mut points = manifold(&a, &b, normal, depth, source);
-    for p in &mut points {
-        p.point += origin;
-    }
-    Ok(Some(Contact {
-        depth,
-        normal,
-        points,
-    }))
-}
-
-/// The walk's manifold for two 2-point cores: the face the axis names, else the best aligned
-/// face (A's unless B's is clearly better), clipped; one point when no face is aligned or the
-/// clip keeps nothing.
-fn manifold(
-    a: &TwoPoint,
-    b: &TwoPoint,
-    normal: DVec2,
-    depth: f64,
-    source: Source,
-) -> ContactPoints {
-    let aligned = |shape: &TwoPoint, direction: DVec2| {
-        (0..2).find(|&i| shape.face(i).1.dot(direction) >= 1.0 - FACE_ALIGNMENT)
+    let closest = || {
+        let c = closest_points_segment_segment(a.ends.0, a.ends.1, b.ends.0, b.ends.1);
+        closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
     };
-    let named = match source {
-        Source::NormalOfA => aligned(a, normal).map(|i| (true, i)),
-        Source::NormalOfB => aligned(b, -normal).map(|i| (false, i)),
-        Source::ClosestEnds => None,
-    };
-    if let Some((a_is_reference, face)) = named {
-        let points = clip(a, b, a_is_reference, face);
-        if !points.is_empty() {
-            return points;
-        }
-    }
-    let (face_a, align_a) = a.best_face(normal);
-    let (face_b, align_b) = b.best_face(-normal);
-    let points = if align_a.max(align_b) < 1.0 - FACE_ALIGNMENT {
-        ContactPoints::new()
-    } else if align_b > align_a + PREFER_A {
-        clip(a, b, false, face_b)
-    } else {
-        clip(a, b, true, face_a)
-    };
-    if !points.is_empty() {
-        return points;
-    }
-    // One point, below B's core corner deepest toward A (the first on a tie).
-    let d = -normal;
-    let (b0, b1) = b.ends;
-    let core_b = if b1.dot(d) > b0.dot(d) { b1 } else { b0 };
-    contact_below(core_b, b.radius, normal, depth)
-}
-
-/// The clip of the other core's most opposed face against `face` of A (`a_is_reference`) or
-/// of B.
-fn clip(a: &TwoPoint, b: &TwoPoint, a_is_reference: bool, face: usize) -> ContactPoints {
-    let (reference, incident) = if a_is_reference { (a, b) } else { (b, a) };
-    let (edge, n) = reference.face(face);
-    let (incident_edge, _) = incident.face(incident.most_opposed_face(n));
-    clip_edge(
-        (edge, n, reference.radius),
-        (incident_edge, incident.radius),
-    )
+    Ok(collide_inline(&a, &b, closest, origin))
 }
 
 /// A capsule's or a segment's local ends and radius (0 for a segment): what the two-capsule

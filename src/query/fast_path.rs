@@ -15,6 +15,7 @@ use super::capsule_capsule::{collide_capsules, two_point};
 use super::capsule_circle::collide_capsule_circle;
 use super::closest::CLEAR_MARGIN;
 use super::contact::{Contact, contact_below, manifold};
+use super::polygon_capsule::collide_polygon_capsule;
 use super::polygon_circle::collide_polygon_circle;
 use super::types::Side;
 use crate::geometry::{DVec2, Placed, Pose, Rounded, Shape};
@@ -65,9 +66,17 @@ fn collide_past_circles(a: &Placed, b: &Placed) -> Option<Contact> {
             collide_capsule_circle(k, b.pose, a.pose.position, c.radius(), false)
         }
         _ if bounding_circles_clearly_apart(pa, pb) => return None,
-        (ka, kb) => match (two_point(ka), two_point(kb)) {
-            (Some((ends_a, ra)), Some((ends_b, rb))) => {
+        // Two polygons: the general walk, without asking for capsules first.
+        (Shape::Polygon(_), Shape::Polygon(_)) => Err(()),
+        (sa, sb) => match ((sa, two_point(sa)), (sb, two_point(sb))) {
+            ((_, Some((ends_a, ra))), (_, Some((ends_b, rb)))) => {
                 collide_capsules((ends_a, ra, a.pose), (ends_b, rb, b.pose))
+            }
+            ((Shape::Polygon(p), _), (_, Some((ends, r)))) => {
+                collide_polygon_capsule(p, a.pose, (ends, r, b.pose), true)
+            }
+            ((_, Some((ends, r))), (Shape::Polygon(p), _)) => {
+                collide_polygon_capsule(p, b.pose, (ends, r, a.pose), false)
             }
             _ => Err(()),
         },

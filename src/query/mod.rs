@@ -45,6 +45,7 @@ mod closest;
 mod contact;
 mod dispatch;
 mod fast_path;
+mod inline_walk;
 mod mistakes;
 mod naive;
 mod piece;

@@ -23,7 +23,7 @@ const PARALLEL: f64 = 1e-12;
 
 /// The polygon's corners and normals in the walk's frame (relative to A's position), held
 /// inline for the polygons of up to 8 corners a scene mostly has.
-const INLINE: usize = 8;
+pub(super) const INLINE: usize = 8;
 
 /// The contact of `polygon` at `pose` and the circle of `radius` at `centre`, or `None` when
 /// they do not intersect; `polygon_is_a` says which of the pair (A or B) the polygon is: the
