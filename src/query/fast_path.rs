@@ -17,6 +17,7 @@ use super::closest::CLEAR_MARGIN;
 use super::contact::{Contact, contact_below, manifold};
 use super::polygon_capsule::collide_polygon_capsule;
 use super::polygon_circle::collide_polygon_circle;
+use super::polygon_polygon::collide_polygons;
 use super::types::Side;
 use crate::geometry::{DVec2, Placed, Pose, Rounded, Shape};
 
@@ -66,8 +67,7 @@ fn collide_past_circles(a: &Placed, b: &Placed) -> Option<Contact> {
             collide_capsule_circle(k, b.pose, a.pose.position, c.radius(), false)
         }
         _ if bounding_circles_clearly_apart(pa, pb) => return None,
-        // Two polygons: the general walk, without asking for capsules first.
-        (Shape::Polygon(_), Shape::Polygon(_)) => Err(()),
+        (Shape::Polygon(p), Shape::Polygon(q)) => collide_polygons((p, a.pose), (q, b.pose)),
         (sa, sb) => match ((sa, two_point(sa)), (sb, two_point(sb))) {
             ((_, Some((ends_a, ra))), (_, Some((ends_b, rb)))) => {
                 collide_capsules((ends_a, ra, a.pose), (ends_b, rb, b.pose))

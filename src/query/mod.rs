@@ -51,6 +51,7 @@ mod naive;
 mod piece;
 mod polygon_capsule;
 mod polygon_circle;
+mod polygon_polygon;
 mod raycast;
 mod record;
 mod region;

@@ -17,7 +17,7 @@ use crate::geometry::{ConvexPolygon as Polygon, DVec2, Feature, Interval, Pose, 
 /// A polygon's core as the general walk's view holds it, from `origin` (A's position): its
 /// corners counter-clockwise (the first again after the last) and outward normals, its
 /// shadows on its own normals (local), for the polygons of up to [`INLINE`] corners.
-struct PolygonView<'a> {
+pub(super) struct PolygonView<'a> {
     points: [DVec2; INLINE + 1],
     normals: [DVec2; INLINE],
     extents: &'a [Interval],
@@ -32,7 +32,7 @@ impl<'a> PolygonView<'a> {
     /// The view of `polygon` (at most [`INLINE`] corners) at `pose` from `origin`, placed as
     /// `Rounded::at` places it, built where it is kept.
     #[inline(always)]
-    fn of(polygon: &'a Polygon, pose: Pose, origin: DVec2) -> Self {
+    pub(super) fn of(polygon: &'a Polygon, pose: Pose, origin: DVec2) -> Self {
         let n = polygon.points().len();
         let rotation = pose.rotation();
         let offset = pose.position - origin;
@@ -77,9 +77,34 @@ impl<'a> PolygonView<'a> {
         Interval::new(e.min + shift - self.radius, e.max + shift + self.radius)
     }
 
+    /// Its corners, counter-clockwise.
+    #[inline(always)]
+    pub(super) fn corners(&self) -> &[DVec2] {
+        &self.points[..self.n]
+    }
+
+    /// Whether some point of `other` lies on or in front of edge `k`'s line (the view's
+    /// `faces_other`: an edge with all of the other core behind it holds no closest point).
+    #[inline(always)]
+    pub(super) fn faces(&self, k: usize, other: &[DVec2]) -> bool {
+        other.iter().any(|p| self.in_front(k, *p) >= 0.0)
+    }
+
+    /// Whether `p` lies inside or on the core (the view's `core_contains`).
+    #[inline(always)]
+    pub(super) fn contains(&self, p: DVec2) -> bool {
+        (0..self.n).all(|k| self.in_front(k, p) <= 0.0)
+    }
+
+    /// Edge `k`, counter-clockwise.
+    #[inline(always)]
+    pub(super) fn edge(&self, k: usize) -> (DVec2, DVec2) {
+        (self.points[k], self.points[k + 1])
+    }
+
     /// How far `p` lies in front of edge `k`'s line (negative behind it).
     #[inline(always)]
-    fn in_front(&self, k: usize, p: DVec2) -> f64 {
+    pub(super) fn in_front(&self, k: usize, p: DVec2) -> f64 {
         self.normals[k].dot(p - self.points[k])
     }
 }
@@ -209,16 +234,9 @@ pub(crate) fn collide_polygon_capsule(
     // first end lies inside the polygon's core, or the closest points are not both corners.
     let (q0, q1) = core.ends;
     let closest = || {
-        let facing = |k: usize| poly.in_front(k, q0) >= 0.0 || poly.in_front(k, q1) >= 0.0;
-        let (c, _) = closest_edge(
-            poly.n,
-            facing,
-            |k| (poly.points[k], poly.points[k + 1]),
-            (q0, q1),
-            polygon_is_a,
-        )?;
-        let contains = || (0..poly.n).all(|k| poly.in_front(k, q0) <= 0.0);
-        if c.distance_squared > 0.0 && contains() {
+        let facing = |k: usize| poly.faces(k, &[q0, q1]);
+        let (c, _) = closest_edge(poly.n, facing, |k| poly.edge(k), (q0, q1), polygon_is_a)?;
+        if c.distance_squared > 0.0 && poly.contains(q0) {
             return None;
         }
         closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
