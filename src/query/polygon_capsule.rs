@@ -11,7 +11,7 @@ use super::capsule_circle::{Core, from_closest};
 use super::closest::{Proximity, SegmentClosest, closest_points_segment_segment};
 use super::contact::{Contact, FACE_ALIGNMENT};
 use super::inline_walk::{InlineCore, PARALLEL, collide_inline};
-use super::polygon_circle::{INLINE, PolygonCore, inside_core};
+use super::polygon_circle::{INLINE, inside_core, polygon_feature};
 use crate::geometry::{ConvexPolygon as Polygon, DVec2, Feature, Interval, Pose, Winding};
 
 /// A polygon's core as the general walk's view holds it, from `origin` (A's position): its
@@ -94,6 +94,12 @@ impl<'a> PolygonView<'a> {
     #[inline(always)]
     pub(super) fn contains(&self, p: DVec2) -> bool {
         (0..self.n).all(|k| self.in_front(k, p) <= 0.0)
+    }
+
+    /// The feature at `t` along edge `k`, as the view names it.
+    #[inline(always)]
+    fn feature_at(&self, k: usize, t: f64) -> Feature {
+        polygon_feature((self.n, self.reversed), k, t)
     }
 
     /// Edge `k`, counter-clockwise.
@@ -234,11 +240,7 @@ pub(crate) fn collide_polygon_capsule(
     // first end lies inside the polygon's core, or the closest points are not both corners.
     let (q0, q1) = core.ends;
     let closest = || {
-        let facing = |k: usize| poly.faces(k, &[q0, q1]);
-        let (c, _) = closest_edge(poly.n, facing, |k| poly.edge(k), (q0, q1), polygon_is_a)?;
-        if c.distance_squared > 0.0 && poly.contains(q0) {
-            return None;
-        }
+        let (c, _) = nearest(&poly, (q0, q1), polygon_is_a)?;
         closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
     };
     Ok(if polygon_is_a {
@@ -248,24 +250,24 @@ pub(crate) fn collide_polygon_capsule(
     })
 }
 
-/// The closest points of the segment `(q0, q1)` and the polygon edges (`edge(k)` for `k` below
-/// `n`) that `facing` lets through, in that order, the segment's points second when
-/// `polygon_is_a`: the first nearest pair and its edge, the search over at the first that
-/// touches; `None` when no edge faces the segment.
+/// The closest points of the segment `(q0, q1)` and the polygon's core as the general query
+/// finds them: the segment against each edge with an end of it on or in front of the edge's
+/// line (the others hold no closest point), in the view's order, the segment's points second
+/// when `polygon_is_a`; the first nearest pair and its edge, the search over at the first that
+/// touches. `None` when a point of the segment lies inside the core apart from a touch (no
+/// edge faces it, or its first end is inside).
 #[inline(always)]
-fn closest_edge(
-    n: usize,
-    facing: impl Fn(usize) -> bool,
-    edge: impl Fn(usize) -> (DVec2, DVec2),
+fn nearest(
+    poly: &PolygonView,
     (q0, q1): (DVec2, DVec2),
     polygon_is_a: bool,
 ) -> Option<(SegmentClosest, usize)> {
     let mut best: Option<(SegmentClosest, usize)> = None;
-    for k in 0..n {
-        if !facing(k) {
+    for k in 0..poly.n {
+        if !poly.faces(k, &[q0, q1]) {
             continue;
         }
-        let (p0, p1) = edge(k);
+        let (p0, p1) = poly.edge(k);
         let c = if polygon_is_a {
             closest_points_segment_segment(p0, p1, q0, q1)
         } else {
@@ -278,7 +280,7 @@ fn closest_edge(
             }
         }
     }
-    best
+    best.filter(|(c, _)| c.distance_squared == 0.0 || !poly.contains(q0))
 }
 
 /// The distance of `polygon` at `pose` and the core with local ends `ends` and `radius` at
@@ -292,7 +294,7 @@ pub(crate) fn distance_polygon_capsule(
     (ends, radius, pose_k): ((DVec2, DVec2), f64, Pose),
     polygon_is_a: bool,
 ) -> Result<Proximity, ()> {
-    if !PolygonCore::fits(polygon) {
+    if polygon.points().len() > INLINE {
         return Err(());
     }
     let origin = if polygon_is_a {
@@ -300,27 +302,13 @@ pub(crate) fn distance_polygon_capsule(
     } else {
         pose_k.position
     };
-    let poly = PolygonCore::of(polygon, pose, origin);
+    let poly = PolygonView::of(polygon, pose, origin);
     let core = Core::of(ends, pose_k, origin)?;
-    let (q0, q1) = core.ends;
-    // The polygon's edges with an end of the segment on or in front of their line (the others
-    // hold no closest point), each against the segment.
-    let facing = |k: usize| {
-        let edge = (k, poly.normal(k));
-        poly.in_front(edge, q0) >= 0.0 || poly.in_front(edge, q1) >= 0.0
-    };
-    let best = closest_edge(poly.n, facing, |k| poly.edge(k), (q0, q1), polygon_is_a);
-    // No edge faces the segment, or its first end lies inside the polygon's core apart from
-    // a touch: a point of one core inside the other.
-    let inside = match best {
-        None => true,
-        Some((c, _)) => c.distance_squared > 0.0 && poly.contains(q0),
-    };
-    if inside {
+    let Some((c, k)) = nearest(&poly, core.ends, polygon_is_a) else {
+        // A point of one core inside the other.
         let reach = core.length + (core.centre.abs() + poly.centre.abs()).max_element();
         return inside_core(radius + poly.radius, reach);
-    }
-    let (c, k) = best.ok_or(())?;
+    };
     let (on_polygon, t_polygon, on_core, t_core) = if polygon_is_a {
         (c.point_a, c.t_a, c.point_b, c.t_b)
     } else {

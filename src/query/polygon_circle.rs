@@ -254,26 +254,25 @@ impl<'a> PolygonCore<'a> {
         normal.dot(p - self.points[k])
     }
 
-    /// Whether `p` lies inside or on the core (the view's `core_contains`).
-    #[inline(always)]
-    pub(super) fn contains(&self, p: DVec2) -> bool {
-        (0..self.n).all(|k| self.in_front((k, self.normal(k)), p) <= 0.0)
-    }
-
-    /// The feature at `t` along edge `k` (0 at its start), as the view names it: corners and
-    /// edges in the order the file gave them.
+    /// The feature at `t` along edge `k`, as the view names it.
     pub(super) fn feature_at(&self, k: usize, t: f64) -> Feature {
-        let n = self.n;
-        let file_vertex = |i: usize| if self.reversed { n - 1 - i } else { i };
-        if t <= 0.0 {
-            Feature::Vertex(file_vertex(k))
-        } else if t >= 1.0 {
-            Feature::Vertex(file_vertex((k + 1) % n))
-        } else if self.reversed {
-            Feature::Edge(if k == n - 1 { n - 1 } else { n - 2 - k })
-        } else {
-            Feature::Edge(k)
-        }
+        polygon_feature((self.n, self.reversed), k, t)
+    }
+}
+
+/// The feature at `t` along edge `k` (0 at its start) of a polygon core of `n` corners given
+/// clockwise (`reversed`) or not, as the view names it: corners and edges in the order the file
+/// gave them.
+pub(super) fn polygon_feature((n, reversed): (usize, bool), k: usize, t: f64) -> Feature {
+    let file_vertex = |i: usize| if reversed { n - 1 - i } else { i };
+    if t <= 0.0 {
+        Feature::Vertex(file_vertex(k))
+    } else if t >= 1.0 {
+        Feature::Vertex(file_vertex((k + 1) % n))
+    } else if reversed {
+        Feature::Edge(if k == n - 1 { n - 1 } else { n - 2 - k })
+    } else {
+        Feature::Edge(k)
     }
 }
 
