@@ -239,7 +239,7 @@ pub(crate) fn distance_capsules(
 #[cfg(test)]
 pub(super) mod tests {
     //! The two-capsule path against the general walk, to the bit.
-    use super::super::fast_path::{collide_at, collide_convex};
+    use super::super::fast_path::{collide_by_walk, collide_convex};
     use crate::geometry::{Capsule, DVec2, Placed, Pose, Segment, Shape};
     use crate::scene::generate::Random;
 
@@ -250,7 +250,7 @@ pub(super) mod tests {
             &Placed::new(a.0.clone(), a.1),
             &Placed::new(b.0.clone(), b.1),
         );
-        let old = collide_at(a, b);
+        let old = collide_by_walk(a, b);
         assert_eq!(new, old, "{a:?} and {b:?}");
         new.is_some()
     }

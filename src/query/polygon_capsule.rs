@@ -410,9 +410,9 @@ mod tests {
     /// Whether `a` and `b` collide, after asserting that `collide` answers as the general walk
     /// does, to the bit.
     fn same_as_walk(a: &Placed, b: &Placed) -> bool {
-        use super::super::fast_path::{collide_at, collide_convex};
+        use super::super::fast_path::{collide_by_walk, collide_convex};
         let new = collide_convex(a, b);
-        let old = collide_at((&a.shape, a.pose), (&b.shape, b.pose));
+        let old = collide_by_walk((&a.shape, a.pose), (&b.shape, b.pose));
         assert_eq!(new, old, "{a:?} and {b:?}");
         new.is_some()
     }

@@ -75,7 +75,7 @@ fn closest_edges(a: &PolygonView, b: &PolygonView) -> Option<(SegmentClosest, us
 mod tests {
     //! The two-polygon path against the general walk, to the bit.
     use super::super::fast_path::tests::polygon;
-    use super::super::fast_path::{collide_at, collide_convex};
+    use super::super::fast_path::{collide_by_walk, collide_convex};
     use crate::geometry::{ConvexPolygon as Polygon, DVec2, Placed, Pose};
     use crate::scene::generate::Random;
 
@@ -83,7 +83,7 @@ mod tests {
     /// does, to the bit.
     fn same_as_walk(a: &Placed, b: &Placed) -> bool {
         let new = collide_convex(a, b);
-        let old = collide_at((&a.shape, a.pose), (&b.shape, b.pose));
+        let old = collide_by_walk((&a.shape, a.pose), (&b.shape, b.pose));
         assert_eq!(new, old, "{a:?} and {b:?}");
         new.is_some()
     }
