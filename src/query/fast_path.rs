@@ -259,10 +259,7 @@ pub(super) mod tests {
             r.between(0.05, 1.0) * size,
         )
         .unwrap();
-        let pose = Pose::new(
-            DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-            r.between(-4.0, 4.0),
-        );
+        let pose = Pose::new(spot(r, size), r.between(-4.0, 4.0));
         let radius = if k % 5 == 4 {
             10f64.powf(r.between(-2.0, 1.0)) * size
         } else {
@@ -277,6 +274,29 @@ pub(super) mod tests {
         let middle = pose.apply((capsule.a() + capsule.b()) * 0.5);
         let centre = middle + DVec2::from_angle(r.between(0.0, 6.3)) * d;
         (capsule, pose, centre, radius)
+    }
+
+    /// Whether `a` and `b` collide, after asserting that `collide` answers as the general walk
+    /// does, to the bit.
+    pub(in crate::query) fn placed_as_walk(a: &crate::Placed, b: &crate::Placed) -> bool {
+        let new = collide_convex(a, b);
+        let old = collide_by_walk((&a.shape, a.pose), (&b.shape, b.pose));
+        assert_eq!(new, old, "{a:?} and {b:?}");
+        new.is_some()
+    }
+
+    /// Whether `a` and `b` are apart, after asserting that `distance` answers as the general
+    /// query does, to the bit.
+    pub(in crate::query) fn distance_as_general(a: &crate::Placed, b: &crate::Placed) -> bool {
+        use super::super::report::{distance_convex, distance_walk};
+        let (new, old) = (distance_convex(a, b), distance_walk(a, b));
+        assert_eq!(new, old, "{a:?} {b:?}");
+        new.closest.is_some()
+    }
+
+    /// A random spot in the box 100 wide around the origin, at the scale `size`.
+    pub(in crate::query) fn spot(r: &mut Random, size: f64) -> DVec2 {
+        DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size
     }
 
     /// A convex polygon of 3 to 8 corners on a circle of radius about `size` (either winding),
@@ -323,10 +343,7 @@ pub(super) mod tests {
         for k in 0..400_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
             let poly = polygon(&mut r, size);
-            let pose = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
+            let pose = Pose::new(spot(&mut r, size), r.between(-4.0, 4.0));
             let radius = if k % 5 == 4 {
                 10f64.powf(r.between(-2.0, 1.0)) * size
             } else {
@@ -425,7 +442,6 @@ pub(super) mod tests {
     /// either one A; every fifth pair two circles).
     #[test]
     fn the_capsule_circle_distance_gives_the_general_answer_exactly() {
-        use super::super::report::{distance_convex, distance_walk};
         let mut r = Random::new(69);
         let (mut apart, mut touching) = (0, 0);
         for k in 0..400_000 {
@@ -443,9 +459,7 @@ pub(super) mod tests {
             } else {
                 (&c_shape, &k_shape)
             };
-            let (new, old) = (distance_convex(a, b), distance_walk(a, b));
-            assert_eq!(new, old, "{a:?} {b:?}");
-            if new.closest.is_some() {
+            if distance_as_general(a, b) {
                 apart += 1;
             } else {
                 touching += 1;
@@ -464,16 +478,13 @@ pub(super) mod tests {
     /// almost no radius inside).
     #[test]
     fn the_polygon_circle_distance_gives_the_general_answer_exactly() {
-        use super::super::report::{distance_convex, distance_walk};
         let mut r = Random::new(72);
         let (mut apart, mut touching) = (0, 0);
         let mut check = |poly: &Polygon, pose: Pose, centre: DVec2, radius: f64, a_is: bool| {
             let p = crate::Placed::new(poly.clone(), pose);
             let c = crate::Placed::new(Circle::new(radius).unwrap(), Pose::at(centre));
             let (a, b) = if a_is { (&p, &c) } else { (&c, &p) };
-            let (new, old) = (distance_convex(a, b), distance_walk(a, b));
-            assert_eq!(new, old, "{a:?} {b:?}");
-            if new.closest.is_some() {
+            if distance_as_general(a, b) {
                 apart += 1;
             } else {
                 touching += 1;
@@ -482,10 +493,7 @@ pub(super) mod tests {
         for k in 0..200_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
             let poly = polygon(&mut r, size);
-            let pose = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
+            let pose = Pose::new(spot(&mut r, size), r.between(-4.0, 4.0));
             let radius = r.between(0.05, 1.5) * size;
             let reach = poly.bounding_radius() + radius;
             let d = r.between(0.0, 1.3) * reach;
@@ -543,7 +551,7 @@ pub(super) mod tests {
         };
         for k in 0..300_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
-            let at = DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size;
+            let at = spot(&mut r, size);
             let a = shape(&mut r, size, at, k / 4);
             let reach = a.0.bounding_radius() + 2.0 * size;
             let d = if k.is_multiple_of(2) {

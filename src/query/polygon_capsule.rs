@@ -339,8 +339,7 @@ pub(crate) fn distance_polygon_capsule(
 mod tests {
     //! The polygon-capsule distance against the general query, to the bit.
     use super::super::capsule_capsule::tests::rod;
-    use super::super::fast_path::tests::polygon;
-    use super::super::report::{distance_convex, distance_walk};
+    use super::super::fast_path::tests::{distance_as_general, placed_as_walk, polygon, spot};
     use crate::geometry::{DVec2, Placed, Pose};
     use crate::scene::generate::Random;
 
@@ -354,9 +353,7 @@ mod tests {
         let mut r = Random::new(73);
         let (mut apart, mut touching) = (0, 0);
         let mut check = |a: &Placed, b: &Placed| {
-            let (new, old) = (distance_convex(a, b), distance_walk(a, b));
-            assert_eq!(new, old, "{a:?} {b:?}");
-            if new.closest.is_some() {
+            if distance_as_general(a, b) {
                 apart += 1;
             } else {
                 touching += 1;
@@ -365,10 +362,7 @@ mod tests {
         for k in 0..200_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
             let poly = polygon(&mut r, size);
-            let pose = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
+            let pose = Pose::new(spot(&mut r, size), r.between(-4.0, 4.0));
             let reach = poly.bounding_radius() + 3.0 * size;
             let centre = pose.apply(poly.centroid())
                 + DVec2::from_angle(r.between(0.0, 6.3)) * r.between(0.0, 1.0) * reach;
@@ -407,16 +401,6 @@ mod tests {
         );
     }
 
-    /// Whether `a` and `b` collide, after asserting that `collide` answers as the general walk
-    /// does, to the bit.
-    fn same_as_walk(a: &Placed, b: &Placed) -> bool {
-        use super::super::fast_path::{collide_by_walk, collide_convex};
-        let new = collide_convex(a, b);
-        let old = collide_by_walk((&a.shape, a.pose), (&b.shape, b.pose));
-        assert_eq!(new, old, "{a:?} and {b:?}");
-        new.is_some()
-    }
-
     /// The polygon-capsule path gives the general walk's contact bit for bit: on 400,000
     /// random pairs (polygons plain and rounded in either winding, capsules from nearly
     /// circles to long rods and some segments, half near touching, either one A, four
@@ -429,10 +413,7 @@ mod tests {
         for k in 0..400_000 {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
             let poly = polygon(&mut r, size);
-            let pose = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
+            let pose = Pose::new(spot(&mut r, size), r.between(-4.0, 4.0));
             let reach = poly.bounding_radius() + 3.0 * size;
             let d = if k.is_multiple_of(2) {
                 r.between(0.0, 0.7)
@@ -443,9 +424,9 @@ mod tests {
             let (shape, at) = rod(&mut r, size, centre, k);
             let (p, c) = (Placed::new(poly, pose), Placed::new(shape, at));
             let hit = if k % 3 == 0 {
-                same_as_walk(&c, &p)
+                placed_as_walk(&c, &p)
             } else {
-                same_as_walk(&p, &c)
+                placed_as_walk(&p, &c)
             };
             hits += usize::from(hit);
         }
@@ -475,8 +456,8 @@ mod tests {
                 ] {
                     let p = Placed::new(poly.clone(), pose);
                     let c = Placed::new(bar, Pose::new(pose.apply(local), angle + turn));
-                    same_as_walk(&p, &c);
-                    same_as_walk(&c, &p);
+                    placed_as_walk(&p, &c);
+                    placed_as_walk(&c, &p);
                 }
             }
         }

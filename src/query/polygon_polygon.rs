@@ -74,19 +74,9 @@ fn closest_edges(a: &PolygonView, b: &PolygonView) -> Option<(SegmentClosest, us
 #[cfg(test)]
 mod tests {
     //! The two-polygon path against the general walk, to the bit.
-    use super::super::fast_path::tests::polygon;
-    use super::super::fast_path::{collide_by_walk, collide_convex};
+    use super::super::fast_path::tests::{placed_as_walk, polygon, spot};
     use crate::geometry::{ConvexPolygon as Polygon, DVec2, Placed, Pose};
     use crate::scene::generate::Random;
-
-    /// Whether `a` and `b` collide, after asserting that `collide` answers as the general walk
-    /// does, to the bit.
-    fn same_as_walk(a: &Placed, b: &Placed) -> bool {
-        let new = collide_convex(a, b);
-        let old = collide_by_walk((&a.shape, a.pose), (&b.shape, b.pose));
-        assert_eq!(new, old, "{a:?} and {b:?}");
-        new.is_some()
-    }
 
     /// The two-polygon path gives the general walk's contact bit for bit: on 400,000 random
     /// pairs (plain and rounded, either winding, half near touching, four scales) and on set
@@ -101,10 +91,7 @@ mod tests {
             let pa = polygon(&mut r, size);
             let size_b = size * r.between(0.3, 2.0);
             let pb = polygon(&mut r, size_b);
-            let pose_a = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
+            let pose_a = Pose::new(spot(&mut r, size), r.between(-4.0, 4.0));
             let reach = pa.bounding_radius() + pb.bounding_radius();
             let d = if k.is_multiple_of(2) {
                 r.between(0.0, 0.8)
@@ -113,7 +100,7 @@ mod tests {
             } * reach;
             let at = pose_a.apply(pa.centroid()) + DVec2::from_angle(r.between(0.0, 6.3)) * d;
             let pose_b = Pose::new(at, r.between(-4.0, 4.0));
-            hits += usize::from(same_as_walk(
+            hits += usize::from(placed_as_walk(
                 &Placed::new(pa, pose_a),
                 &Placed::new(pb, pose_b),
             ));
@@ -149,8 +136,8 @@ mod tests {
                 ] {
                     let a = Placed::new(sa.clone(), pose_a);
                     let b = Placed::new(sb.clone(), Pose::new(pose_a.apply(local), angle + turn));
-                    same_as_walk(&a, &b);
-                    same_as_walk(&b, &a);
+                    placed_as_walk(&a, &b);
+                    placed_as_walk(&b, &a);
                 }
             }
         }
