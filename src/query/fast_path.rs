@@ -4,9 +4,11 @@
 //! It walks the same candidate axes as [`super::sat_report`], measured by the same code, but
 //! stops at the first axis with a gap (the early out of Box2D v3's `b2CollidePolygons`) and
 //! allocates nothing. So it agrees with `sat_report` exactly: same verdict, same depth, same
-//! normal. Two circles, a polygon with a circle ([`super::polygon_circle`]), a capsule with a
-//! circle ([`super::capsule_circle`]) and two capsules or segments ([`super::capsule_capsule`])
-//! take the same walk without building world views.
+//! normal. Every pair of convex kinds takes the same walk without building world views: two
+//! circles here, a polygon with a circle ([`super::polygon_circle`]), a capsule with a circle
+//! ([`super::capsule_circle`]), and two capsules or segments, a polygon with either, and two
+//! polygons over cores held inline ([`super::inline_walk`]); a polygon of more than eight
+//! corners takes the general walk on world views.
 
 use super::candidates::{
     Candidate, circles_axis, face_axis_count, face_candidate, rounded_candidate,

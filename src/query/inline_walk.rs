@@ -1,6 +1,7 @@
 //! The separating-axis walk of [`super::fast_path`] and the manifold of [`super::contact`] over
 //! cores held inline, without building world views: two capsules
-//! ([`super::capsule_capsule`]) and a polygon with a capsule ([`super::polygon_capsule`]).
+//! ([`super::capsule_capsule`]), a polygon with a capsule ([`super::polygon_capsule`]) and two
+//! polygons ([`super::polygon_polygon`]).
 //! Each core states, number for number, what the general view computes for it (its shadows,
 //! its face axes in the order the file gave them, its faces, its support); this file walks
 //! them as the general walk does: A's face axes then B's, the line between the cores'
