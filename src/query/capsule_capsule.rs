@@ -51,45 +51,6 @@ impl TwoPoint {
             centre,
         })
     }
-
-    /// The shadow on the unit axis `u`, radius included (the view's `project`).
-    #[inline(always)]
-    fn project(&self, u: DVec2) -> Interval {
-        let (d0, d1) = (self.ends.0.dot(u), self.ends.1.dot(u));
-        let lo = if d1 < d0 { d1 } else { d0 };
-        let hi = if d1 > d0 { d1 } else { d0 };
-        Interval::new(lo - self.radius, hi + self.radius)
-    }
-
-    /// Face `i` (0 or 1): its edge (from, to) and outward normal.
-    #[inline(always)]
-    fn face(&self, i: usize) -> ((DVec2, DVec2), DVec2) {
-        let (p0, p1) = self.ends;
-        if i == 0 {
-            ((p0, p1), self.normal)
-        } else {
-            ((p1, p0), -self.normal)
-        }
-    }
-
-    /// The face whose normal is closest to `direction`, and that cosine (the manifold's
-    /// `best_face`: face 0 unless face 1 is strictly closer).
-    #[inline(always)]
-    fn best_face(&self, direction: DVec2) -> (usize, f64) {
-        let (align0, align1) = (self.normal.dot(direction), (-self.normal).dot(direction));
-        if align1 > align0 {
-            (1, align1)
-        } else {
-            (0, align0)
-        }
-    }
-
-    /// The face whose normal points most against `n` (the manifold's `most_opposed_face`).
-    #[inline(always)]
-    fn most_opposed_face(&self, n: DVec2) -> usize {
-        let (d0, d1) = (self.normal.dot(n), (-self.normal).dot(n));
-        usize::from(d1 < d0)
-    }
 }
 
 impl InlineCore for TwoPoint {
@@ -110,7 +71,10 @@ impl InlineCore for TwoPoint {
 
     #[inline(always)]
     fn project(&self, u: DVec2) -> Interval {
-        TwoPoint::project(self, u)
+        let (d0, d1) = (self.ends.0.dot(u), self.ends.1.dot(u));
+        let lo = if d1 < d0 { d1 } else { d0 };
+        let hi = if d1 > d0 { d1 } else { d0 };
+        Interval::new(lo - self.radius, hi + self.radius)
     }
 
     #[inline(always)]
@@ -124,19 +88,32 @@ impl InlineCore for TwoPoint {
         (0..2).find(|&i| self.face(i).1.dot(direction) >= 1.0 - FACE_ALIGNMENT)
     }
 
+    /// Face 0 unless face 1 is strictly closer.
     #[inline(always)]
     fn best_face(&self, direction: DVec2) -> (usize, f64) {
-        TwoPoint::best_face(self, direction)
+        let (align0, align1) = (self.normal.dot(direction), (-self.normal).dot(direction));
+        if align1 > align0 {
+            (1, align1)
+        } else {
+            (0, align0)
+        }
     }
 
     #[inline(always)]
     fn most_opposed_face(&self, n: DVec2) -> usize {
-        TwoPoint::most_opposed_face(self, n)
+        let (d0, d1) = (self.normal.dot(n), (-self.normal).dot(n));
+        usize::from(d1 < d0)
     }
 
+    /// Face 0 runs `ends.0 -> ends.1`, face 1 back, with the opposite normal.
     #[inline(always)]
     fn face(&self, i: usize) -> ((DVec2, DVec2), DVec2) {
-        TwoPoint::face(self, i)
+        let (p0, p1) = self.ends;
+        if i == 0 {
+            ((p0, p1), self.normal)
+        } else {
+            ((p1, p0), -self.normal)
+        }
     }
 
     #[inline(always)]
