@@ -96,12 +96,6 @@ impl<'a> PolygonView<'a> {
         (0..self.n).all(|k| self.in_front(k, p) <= 0.0)
     }
 
-    /// The feature at `t` along edge `k`, as the view names it.
-    #[inline(always)]
-    fn feature_at(&self, k: usize, t: f64) -> Feature {
-        polygon_feature((self.n, self.reversed), k, t)
-    }
-
     /// Edge `k`, counter-clockwise.
     #[inline(always)]
     pub(super) fn edge(&self, k: usize) -> (DVec2, DVec2) {
@@ -323,7 +317,7 @@ pub(crate) fn distance_polygon_capsule(
     };
     let polygon_side = (
         on_polygon,
-        poly.feature_at(k, t_polygon),
+        polygon_feature(polygon, k, t_polygon),
         poly.radius,
         poly.centre,
     );

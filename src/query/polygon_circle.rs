@@ -197,7 +197,6 @@ pub(super) struct PolygonCore<'a> {
     pub centre: DVec2,
     /// The radius grown around the core.
     pub radius: f64,
-    reversed: bool,
 }
 
 impl<'a> PolygonCore<'a> {
@@ -224,7 +223,6 @@ impl<'a> PolygonCore<'a> {
             n,
             centre: rotation.rotate(polygon.centroid()) + offset,
             radius: polygon.radius(),
-            reversed: polygon.winding() == Winding::Clockwise,
         };
         // By index: the iterator pair costs 40 instructions more a query here.
         #[allow(clippy::needless_range_loop)]
@@ -253,26 +251,17 @@ impl<'a> PolygonCore<'a> {
     pub(super) fn in_front(&self, (k, normal): (usize, DVec2), p: DVec2) -> f64 {
         normal.dot(p - self.points[k])
     }
-
-    /// The feature at `t` along edge `k`, as the view names it.
-    pub(super) fn feature_at(&self, k: usize, t: f64) -> Feature {
-        polygon_feature((self.n, self.reversed), k, t)
-    }
 }
 
-/// The feature at `t` along edge `k` (0 at its start) of a polygon core of `n` corners given
-/// clockwise (`reversed`) or not, as the view names it: corners and edges in the order the file
-/// gave them.
-pub(super) fn polygon_feature((n, reversed): (usize, bool), k: usize, t: f64) -> Feature {
-    let file_vertex = |i: usize| if reversed { n - 1 - i } else { i };
+/// The feature at `t` along internal edge `k` (0 at its start) of `polygon`'s core, as the
+/// view names it: corners and edges in the order the file gave them.
+pub(super) fn polygon_feature(polygon: &Polygon, k: usize, t: f64) -> Feature {
     if t <= 0.0 {
-        Feature::Vertex(file_vertex(k))
+        Feature::Vertex(polygon.file_vertex(k))
     } else if t >= 1.0 {
-        Feature::Vertex(file_vertex((k + 1) % n))
-    } else if reversed {
-        Feature::Edge(if k == n - 1 { n - 1 } else { n - 2 - k })
+        Feature::Vertex(polygon.file_vertex((k + 1) % polygon.points().len()))
     } else {
-        Feature::Edge(k)
+        Feature::Edge(polygon.file_edge(k))
     }
 }
 
@@ -333,15 +322,11 @@ pub(crate) fn distance_polygon_circle(
         return inside_core(radius + core.radius, scale);
     }
     let distance = best_d2.sqrt();
-    let polygon = (
-        best_q,
-        core.feature_at(best_k, best_t),
-        core.radius,
-        core.centre,
-    );
+    let on_polygon = polygon_feature(polygon, best_k, best_t);
+    let polygon_side = (best_q, on_polygon, core.radius, core.centre);
     let circle = (c, Feature::Vertex(0), radius, c);
     match polygon_is_a {
-        true => from_closest(polygon, circle, distance, origin),
-        false => from_closest(circle, polygon, distance, origin),
+        true => from_closest(polygon_side, circle, distance, origin),
+        false => from_closest(circle, polygon_side, distance, origin),
     }
 }
