@@ -327,11 +327,13 @@ pub fn picture_with(
         to,
         hits: &ray_hits,
     });
+    let shared = draw::SharedShapes::default();
     let build = |layer| {
         let hits = LayerHits::new(layer, n, other_hits.clone(), &dynamic);
         draw::build(&DrawInput {
             text_scale: 1.0,
             scene,
+            shared: &shared,
             pair: explained,
             other_hits: &hits.other_hits,
             selected: None,

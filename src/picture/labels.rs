@@ -394,7 +394,8 @@ impl Obstacles {
                     self.add_path(&ring, true, stroke.width);
                 }
                 Mark::Shape {
-                    placed,
+                    shape,
+                    pose,
                     per_turn,
                     camera,
                     rect,
@@ -403,14 +404,14 @@ impl Obstacles {
                 } if outlines < MAX_OUTLINES => {
                     // A shape smaller on screen than a dot is no obstacle either (a crowd's
                     // shapes, which carry no names); a small one is a few chords.
-                    let reach = placed.shape.bounding_radius() * camera.scale;
+                    let reach = shape.bounding_radius() * camera.scale;
                     if reach < f64::from(DOT) {
                         continue;
                     }
                     outlines += 1;
                     // Its outline lies within `reach` of its centre (a point or two more in
                     // f32, and its stroke).
-                    let centre = camera.to_screen(*rect, placed.centre());
+                    let centre = camera.to_screen(*rect, pose.apply(shape.local_centre()));
                     let margin = Vec2::splat(reach as f32 + 2.0 + stroke.width);
                     if !self.wants_box(centre - margin, centre + margin) {
                         continue;
@@ -423,7 +424,7 @@ impl Obstacles {
                     // A coarse outline is enough to tell whether a label crosses it.
                     let start = self.corners.len();
                     self.corners.extend(
-                        Rounded::new(placed, DVec2::ZERO)
+                        Rounded::at(shape, *pose, DVec2::ZERO)
                             .outline_with((*per_turn).min(chords))
                             .into_iter()
                             .map(|p| camera.to_screen(*rect, p)),
@@ -1018,7 +1019,8 @@ mod tests {
                         _ => Placed::new(ConvexPolygon::regular(5, size).unwrap(), pose),
                     };
                     Mark::Shape {
-                        placed: Box::new(placed),
+                        shape: std::sync::Arc::new(placed.shape),
+                        pose: placed.pose,
                         per_turn: 32,
                         camera: Camera {
                             centre: DVec2::new(2.0, -1.0),

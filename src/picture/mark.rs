@@ -8,7 +8,8 @@ pub use glam::Vec2;
 pub use super::camera::Rect;
 
 use super::camera::Camera;
-use crate::geometry::{DVec2, Placed, Pose, Rounded};
+use crate::geometry::{DVec2, Pose, Rounded, Shape};
+use std::sync::Arc;
 
 /// A colour, not premultiplied: `a` is the opacity (0 transparent, 255 opaque).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,8 +136,11 @@ pub enum Mark {
     /// ([`Mark::shape_in_own_frame`], [`Mark::shape_placement`]); [`Mark::shape_outline`]
     /// gives its corners on the screen.
     Shape {
-        /// The shape where it is (boxed: marks are moved about, and a polygon is large).
-        placed: Box<Placed>,
+        /// The shape in its own frame, shared: the marks of every frame that shows it unchanged
+        /// hold the same one (a polygon is large, and a frame of a crowd draws a thousand).
+        shape: Arc<Shape>,
+        /// Where it is.
+        pose: Pose,
         /// Chords per full turn of an arc.
         per_turn: usize,
         /// How the world is seen.
@@ -170,12 +174,13 @@ impl Mark {
     pub fn shape_outline(&self) -> Vec<Vec2> {
         match self {
             Mark::Shape {
-                placed,
+                shape,
+                pose,
                 per_turn,
                 camera,
                 rect,
                 ..
-            } => Rounded::new(placed, DVec2::ZERO)
+            } => Rounded::at(shape, *pose, DVec2::ZERO)
                 .outline_with(*per_turn)
                 .into_iter()
                 .map(|p| camera.to_screen(*rect, p))
@@ -192,7 +197,7 @@ impl Mark {
     /// ([`Mark::shape_outline`], clamped to the screen's reach).
     pub fn shape_key(&self) -> Option<u64> {
         let Mark::Shape {
-            placed,
+            shape,
             per_turn,
             camera,
             fill,
@@ -202,32 +207,32 @@ impl Mark {
         else {
             return None;
         };
-        if placed.shape.bounding_radius() * camera.scale > MOVED_PICTURE_MAX {
+        if shape.bounding_radius() * camera.scale > MOVED_PICTURE_MAX {
             return None;
         }
         // FxHash's mixing: a few multiplications, where SipHash would cost more than the
         // drawing saved for a small shape.
         let mut h = 0u64;
         let mut mix = |x: u64| h = (h.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        match &placed.shape {
-            crate::geometry::Shape::Circle(c) => mix(c.radius().to_bits()),
-            crate::geometry::Shape::Capsule(c) => {
+        match &**shape {
+            Shape::Circle(c) => mix(c.radius().to_bits()),
+            Shape::Capsule(c) => {
                 for x in [c.a().x, c.a().y, c.b().x, c.b().y, c.radius()] {
                     mix(x.to_bits());
                 }
             }
-            crate::geometry::Shape::Segment(s) => {
+            Shape::Segment(s) => {
                 for x in [s.a().x, s.a().y, s.b().x, s.b().y] {
                     mix(x.to_bits());
                 }
             }
-            crate::geometry::Shape::Polygon(p) => {
+            Shape::Polygon(p) => {
                 for q in p.points() {
                     mix(q.x.to_bits());
                     mix(q.y.to_bits());
                 }
             }
-            crate::geometry::Shape::Chain(c) => {
+            Shape::Chain(c) => {
                 mix(u64::from(c.is_loop()));
                 for q in c.points() {
                     mix(q.x.to_bits());
@@ -253,7 +258,7 @@ impl Mark {
         match (self, other) {
             (
                 Mark::Shape {
-                    placed: a,
+                    shape: a,
                     per_turn: ka,
                     camera: ca,
                     fill: fa,
@@ -261,7 +266,7 @@ impl Mark {
                     ..
                 },
                 Mark::Shape {
-                    placed: b,
+                    shape: b,
                     per_turn: kb,
                     camera: cb,
                     fill: fb,
@@ -269,7 +274,7 @@ impl Mark {
                     ..
                 },
             ) => {
-                a.shape == b.shape
+                (Arc::ptr_eq(a, b) || a == b)
                     && ka == kb
                     && ca.scale == cb.scale
                     && ca.y_down == cb.y_down
@@ -286,11 +291,11 @@ impl Mark {
     pub fn shape_in_own_frame(&self) -> Vec<Vec2> {
         match self {
             Mark::Shape {
-                placed,
+                shape,
                 per_turn,
                 camera,
                 ..
-            } => Rounded::at(&placed.shape, Pose::IDENTITY, DVec2::ZERO)
+            } => Rounded::at(shape, Pose::IDENTITY, DVec2::ZERO)
                 .outline_with(*per_turn)
                 .into_iter()
                 .map(|p| {
@@ -307,13 +312,10 @@ impl Mark {
     pub fn shape_placement(&self) -> Option<(Vec2, Vec2)> {
         match self {
             Mark::Shape {
-                placed,
-                camera,
-                rect,
-                ..
+                pose, camera, rect, ..
             } => {
-                let r = placed.pose.rotation();
-                let at = camera.to_screen(*rect, placed.pose.position);
+                let r = pose.rotation();
+                let at = camera.to_screen(*rect, pose.position);
                 Some((at, Vec2::new(r.x as f32, (r.y * camera.y_screen()) as f32)))
             }
             _ => None,

@@ -21,7 +21,7 @@ mod shown;
 pub mod svg;
 
 pub use camera::Camera;
-pub use draw::{DrawInput, DrawList, Layer};
+pub use draw::{DrawInput, DrawList, Layer, SharedShapes};
 pub use event_picture::event_arrow;
 pub use event_picture::{ArrowKind, EventArrow, EventPicture};
 #[cfg(feature = "parallel")]

@@ -162,14 +162,16 @@ impl Theme {
                 stroke: line(stroke),
             },
             Mark::Shape {
-                placed,
+                shape,
+                pose,
                 per_turn,
                 camera,
                 rect,
                 fill,
                 stroke,
             } => Mark::Shape {
-                placed,
+                shape,
+                pose,
                 per_turn,
                 camera,
                 rect,

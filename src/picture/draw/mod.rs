@@ -8,13 +8,15 @@ use super::labels::{Importance, Label};
 use super::mark::{Colour, Mark, Rect, Stroke, Vec2};
 use super::palette::{self, faded};
 use crate::broad::Grid;
-use crate::geometry::{DVec2, Placed, Rounded, left_perp};
+use crate::geometry::{DVec2, Placed, Rounded, Shape, left_perp};
 use crate::motion::Sweep;
 use crate::query::{
     AxisRole, PairReport, RayHit, SatReport, Toi, Velocity, poses_between, swept_outline,
 };
 use crate::scene::{Body, Claim, Scene, ShapeId};
 use crate::text;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 mod broad;
 mod casts;
@@ -85,10 +87,42 @@ pub struct Rejected {
     pub reason: String,
 }
 
+/// The shapes the marks of earlier lists held, by list position: a list whose shape has not
+/// changed since shares it, where it would copy it (a polygon is a few hundred bytes, and a
+/// played frame of a crowd draws every shape again). Keep one across the frames of a view; a
+/// new one shares nothing yet and costs what a copy does.
+#[derive(Debug, Default)]
+pub struct SharedShapes(RefCell<Vec<Option<Arc<Shape>>>>);
+
+impl SharedShapes {
+    /// The shape at list position `index`, shared with the earlier lists when it equals theirs.
+    pub fn get(&self, index: usize, shape: &Shape) -> Arc<Shape> {
+        let mut kept = self.0.borrow_mut();
+        if kept.len() <= index {
+            kept.resize(index + 1, None);
+        }
+        match &kept[index] {
+            Some(same) if **same == *shape => Arc::clone(same),
+            _ => {
+                let fresh = Arc::new(shape.clone());
+                kept[index] = Some(Arc::clone(&fresh));
+                fresh
+            }
+        }
+    }
+
+    /// Let go of the shapes past the first `len` (a scene grew smaller).
+    pub fn truncate(&self, len: usize) {
+        self.0.borrow_mut().truncate(len);
+    }
+}
+
 /// What to draw.
 pub struct DrawInput<'a> {
     /// The shapes.
     pub scene: &'a Scene,
+    /// Where the marks find the shapes earlier lists held (see [`SharedShapes`]).
+    pub shared: &'a SharedShapes,
     /// The explained pair (list positions) and its report.
     pub pair: Option<((usize, usize), &'a PairReport)>,
     /// Shapes (list positions) in some other intersecting pair.
@@ -453,7 +487,8 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
             // Chords a quarter point off the true outline at most: r (1 - cos(pi / k)) <= 1/4.
             let per_turn = (4.5 * radius.sqrt()).ceil().clamp(8.0, 64.0) as usize;
             list.marks.push(Mark::Shape {
-                placed: Box::new(placed.clone()),
+                shape: input.shared.get(i, &placed.shape),
+                pose: placed.pose,
                 per_turn,
                 camera: input.camera,
                 rect: input.rect,
@@ -777,5 +812,36 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             y,
             every_y,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SharedShapes;
+    use crate::geometry::{Circle, ConvexPolygon, DVec2, Shape};
+    use std::sync::Arc;
+
+    /// A shape unchanged since the last list is the one that list held (no copy); a changed
+    /// one, or another at the same list position, is a fresh copy, and from then on shared.
+    #[test]
+    fn an_unchanged_shape_is_shared_and_a_changed_one_copied_afresh() {
+        let shared = SharedShapes::default();
+        let square: Shape = ConvexPolygon::rectangle(DVec2::splat(1.0)).unwrap().into();
+        let first = shared.get(3, &square);
+        assert_eq!(*first, square);
+        assert!(Arc::ptr_eq(&first, &shared.get(3, &square)));
+        let wider: Shape = ConvexPolygon::rectangle(DVec2::new(2.0, 1.0))
+            .unwrap()
+            .into();
+        let second = shared.get(3, &wider);
+        assert_eq!(*second, wider);
+        assert!(!Arc::ptr_eq(&first, &second));
+        assert!(Arc::ptr_eq(&second, &shared.get(3, &wider)));
+        // Another position keeps its own; a scene grown smaller lets go past its end.
+        let ball: Shape = Circle::new(0.5).unwrap().into();
+        let at_zero = shared.get(0, &ball);
+        shared.truncate(1);
+        assert!(Arc::ptr_eq(&at_zero, &shared.get(0, &ball)));
+        assert!(!Arc::ptr_eq(&second, &shared.get(3, &wider)));
     }
 }

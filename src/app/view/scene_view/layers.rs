@@ -399,6 +399,7 @@ impl SceneView {
             .filter(|_| others)
             .filter_map(|(a, b)| Some((scene.index_of(a)?, scene.index_of(b)?)));
         let hits = LayerHits::new(layer, scene.shapes.len(), other_hits, dynamic);
+        self.shared.truncate(scene.shapes.len());
         draw::build(&DrawInput {
             text_scale: if options.projector {
                 PROJECTOR_TEXT / TEXT
@@ -406,6 +407,7 @@ impl SceneView {
                 1.0
             },
             scene,
+            shared: &self.shared,
             pair,
             other_hits: &hits.other_hits,
             selected: ws

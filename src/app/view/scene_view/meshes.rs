@@ -138,7 +138,8 @@ mod tests {
 
     fn mark(placed: Placed, y_down: bool) -> picture::Mark {
         picture::Mark::Shape {
-            placed: Box::new(placed),
+            shape: std::sync::Arc::new(placed.shape),
+            pose: placed.pose,
             per_turn: 24,
             camera: Camera {
                 centre: DVec2::new(0.3, -0.2),

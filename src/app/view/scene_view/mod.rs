@@ -85,6 +85,8 @@ pub struct SceneView {
     static_frame: Option<Frame>,
     /// Each shape's triangles in its own frame, moved into place each frame.
     meshes: Meshes,
+    /// The shapes the marks of the last frames held, shared by the next while unchanged.
+    shared: crate::picture::SharedShapes,
 }
 
 impl Default for SceneView {
@@ -104,6 +106,7 @@ impl Default for SceneView {
             frame: None,
             static_frame: None,
             meshes: Meshes::default(),
+            shared: crate::picture::SharedShapes::default(),
         }
     }
 }
