@@ -21,7 +21,21 @@ pub enum Winding {
 /// go through [`ConvexPolygon::file_vertex`] / [`ConvexPolygon::file_edge`] to match the order
 /// the points were given in.
 #[derive(Clone, Debug, PartialEq)]
+// In this order (`repr(C)`): what every query reads first (the radius, the centre) beside the
+// corners, the corners before the normals and extents some queries never read, so that a
+// query on shapes that come from memory touches as few cache lines as it can. The winding's
+// spare values are where Rust keeps which kind a `Shape` is: near the front, a circle's or a
+// capsule's kind lies in the line that holds its size (measured: the ray at a circle 25 to
+// 17 ns in the versus table, distance of a polygon and a circle 1.0x Box2D to 0.7x).
+#[repr(C)]
 pub struct ConvexPolygon {
+    /// Every point within `radius` of the points' polygon (its core) belongs to the shape: a
+    /// rounded polygon, as Box2D's `b2MakeRoundedBox` and Rapier's `RoundConvexPolygon`. 0 for
+    /// a plain polygon.
+    radius: f64,
+    centroid: DVec2,
+    bounding_radius: f64,
+    winding: Winding,
     // Inline up to 8 corners (Box2D's `B2_MAX_POLYGON_VERTICES`): a query reads the polygon
     // where the shape itself lies, instead of chasing three allocations (measured: a third of
     // a polygon distance query went to those cache misses).
@@ -31,13 +45,6 @@ pub struct ConvexPolygon {
     /// on its own edge normals does not depend on where it is placed, so the queries read it
     /// here instead of projecting every corner again.
     extents: SmallVec<[Interval; 8]>,
-    centroid: DVec2,
-    bounding_radius: f64,
-    winding: Winding,
-    /// Every point within `radius` of the points' polygon (its core) belongs to the shape: a
-    /// rounded polygon, as Box2D's `b2MakeRoundedBox` and Rapier's `RoundConvexPolygon`. 0 for
-    /// a plain polygon.
-    radius: f64,
 }
 
 /// Relative tolerances of validation, scaled by the polygon's extent. They only decide what is
