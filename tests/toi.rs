@@ -661,3 +661,85 @@ fn turning_contact_normals_agree_with_an_independent_reference() {
     assert!(checked > 3000, "{checked} checked");
     assert!(kinds.len() >= 14, "every pair of kinds is met: {kinds:?}");
 }
+
+/// Where the answers of [`answers_stay_where_they_were_recorded`] are kept.
+const RECORDED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/recorded/toi_answers.txt"
+);
+
+/// The answer to case `k` as one line: the state, then the time, the normal and the point (`-`
+/// where there is none), each number as Rust prints it (the shortest text that reads back as
+/// the same f64).
+fn answer_line(k: usize, a: &Placed, va: Velocity, b: &Placed, vb: Velocity) -> String {
+    let toi = time_of_impact(a, va, b, vb, 1.0);
+    let number = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:?}"));
+    let (nx, ny) = (toi.normal.map(|n| n.x), toi.normal.map(|n| n.y));
+    let (px, py) = (toi.point.map(|p| p.x), toi.point.map(|p| p.y));
+    format!(
+        "{k} {} {} {} {} {} {}",
+        toi.state.name(),
+        number(toi.toi),
+        number(nx),
+        number(ny),
+        number(px),
+        number(py)
+    )
+}
+
+/// Every speed change keeps the answers: 4,000 random pairs of every convex kind (a quarter of
+/// the polygons rounded), half of them turning, answered as they were when recorded (the
+/// state the same; the time, the normal and the point within 1e-9). Recorded again, on purpose
+/// only, with `COLLIDOSCOPE_RECORD_TOI=1 cargo test --test toi answers_stay`.
+#[test]
+fn answers_stay_where_they_were_recorded() {
+    let mut r = Random(0x70_1e_c0_11_1d_e5_c0_9e);
+    let mut lines = Vec::new();
+    for k in 0..4_000 {
+        let (mut a, va, mut b, vb) = r.case(k % 2 == 1);
+        for p in [&mut a, &mut b] {
+            if let collidoscope::geometry::Shape::Polygon(polygon) = &p.shape
+                && r.next() < 0.25
+            {
+                let rounded = polygon.clone().with_radius(r.range(0.02, 0.3)).unwrap();
+                *p = Placed::new(rounded, p.pose);
+            }
+        }
+        lines.push(answer_line(k, &a, va, &b, vb));
+    }
+    if std::env::var_os("COLLIDOSCOPE_RECORD_TOI").is_some() {
+        std::fs::write(RECORDED, lines.join("\n") + "\n").unwrap();
+        return;
+    }
+    let recorded = std::fs::read_to_string(RECORDED).expect("the recorded answers");
+    let recorded: Vec<&str> = recorded.lines().collect();
+    assert_eq!(recorded.len(), lines.len(), "one recorded answer a case");
+    let mut worst = 0.0f64;
+    let mut hits = 0;
+    for (now, then) in lines.iter().zip(&recorded) {
+        let (now, then): (Vec<&str>, Vec<&str>) =
+            (now.split(' ').collect(), then.split(' ').collect());
+        assert_eq!(now[..2], then[..2], "case {}: the state changed", then[0]);
+        hits += usize::from(now[1] == "hit");
+        for (x, y) in now[2..].iter().zip(&then[2..]) {
+            if x == y {
+                continue;
+            }
+            let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+            worst = worst.max((x - y).abs());
+            assert!(
+                (x - y).abs() <= 1e-9,
+                "case {}: {x} was {y} (recorded)",
+                then[0]
+            );
+        }
+    }
+    eprintln!(
+        "{} answers ({hits} hits) as recorded, worst {worst:e}",
+        lines.len()
+    );
+    assert!(
+        hits > 1_000,
+        "the cases meet often enough to matter: {hits} hits"
+    );
+}
