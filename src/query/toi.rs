@@ -278,6 +278,8 @@ pub(super) fn solid_time_of_impact(
     // The closest points last measured, and when; the views they were measured on.
     let mut measured = None;
     let mut views = None;
+    // Whether the search arrived, with `ma` and `mb` placed at `t`.
+    let mut placed_at_t = false;
     for _ in 0..steps {
         place(&mut ma, &mut mb, t);
         // The views, kept for the turning step (see `Turning`).
@@ -386,8 +388,9 @@ pub(super) fn solid_time_of_impact(
         });
         let arrived = advance == 0.0 || (!rotating && advance <= NEWTON_TIME * (1.0 + horizon));
         if arrived {
-            // Kept for the normal at contact (below).
+            // Kept for the normal at contact (below), as are the poses, of this time.
             views = Some((t, ra, rb));
+            placed_at_t = true;
             break;
         }
         if !advance.is_finite() || t + advance > horizon {
@@ -396,8 +399,10 @@ pub(super) fn solid_time_of_impact(
         t += advance;
     }
     // Arrived (or out of steps while still closing in, a very long graze: the last time is
-    // still before the contact).
-    place(&mut ma, &mut mb, t);
+    // still before the contact, and the poses are placed there now).
+    if !placed_at_t {
+        place(&mut ma, &mut mb, t);
+    }
     let closest = match measured {
         Some((at, closest)) if at == t => closest,
         _ => measure(ma, mb, &mut edges).closest,
@@ -458,6 +463,9 @@ pub(super) fn solid_time_of_impact(
     toi
 }
 
+/// Core points' shadows on a direction and how fast each moves along it: a few inline.
+type Shadows = SmallVec<[(f64, f64); 8]>;
+
 /// Two shapes moving and turning at constant velocities (about their positions), for a
 /// second-order conservative step.
 struct Turning {
@@ -511,12 +519,16 @@ impl Turning {
             }
             _ => None,
         };
+        // The shadows are written where they are kept (lists returned would be copied out).
+        let mut face_shadows = Shadows::new();
         let along_face = if let Some(i) = face(b, c.feature_b, -n) {
-            Some(self.face_shadows(b, i, a, (1, 0), limit))
+            Some(self.face_shadows(b, i, a, (1, 0), limit, &mut face_shadows))
         } else {
-            face(a, c.feature_a, n).map(|i| self.face_shadows(a, i, b, (0, 1), limit))
+            face(a, c.feature_a, n)
+                .map(|i| self.face_shadows(a, i, b, (0, 1), limit, &mut face_shadows))
         };
-        let (near_b, far_a, curvature, closing) = self.fixed_shadows(a, b, n);
+        let (mut near_b, mut far_a) = (Shadows::new(), Shadows::new());
+        let (curvature, closing) = self.fixed_shadows(a, b, n, (&mut near_b, &mut far_a));
         // Mirtich's first-order step, aimed at the target as the others are.
         let least = |list: &[(f64, f64)]| list.iter().map(|x| x.0).fold(f64::INFINITY, f64::min);
         let gap = least(&near_b) + least(&far_a) - radii;
@@ -529,50 +541,54 @@ impl Turning {
             gap / closing
         };
         let mut step = first_root(&near_b, &far_a, radii, curvature, limit).max(first);
-        if let Some((shadows, curvature)) = along_face {
-            step = step.max(first_root(&shadows, &[(0.0, 0.0)], radii, curvature, limit));
+        if let Some(curvature) = along_face {
+            step = step.max(first_root(
+                &face_shadows,
+                &[(0.0, 0.0)],
+                radii,
+                curvature,
+                limit,
+            ));
         }
         step.min(limit)
     }
 
-    /// The shadows on the fixed unit direction `n` (A toward B): B's core points, and A's
-    /// negated (so that the gap is the least of one list plus the least of the other), each
-    /// with its speed now; the bound on their second derivative, halved; and Mirtich's bound
-    /// on how fast the gap closes over the whole motion (no point's shadow moving faster than
-    /// the relative velocity's part along `n` and `|w| R` of each turn).
-    #[allow(clippy::type_complexity)]
+    /// The shadows on the fixed unit direction `n` (A toward B), written into `near_b` and
+    /// `far_a`: B's core points, and A's negated (so that the gap is the least of one list
+    /// plus the least of the other), each with its speed now. Returns the bound on their
+    /// second derivative, halved, and Mirtich's bound on how fast the gap closes over the
+    /// whole motion (no point's shadow moving faster than the relative velocity's part along
+    /// `n` and `|w| R` of each turn).
     fn fixed_shadows(
         &self,
         a: &Rounded,
         b: &Rounded,
         n: DVec2,
-    ) -> (
-        SmallVec<[(f64, f64); 8]>,
-        SmallVec<[(f64, f64); 8]>,
-        f64,
-        f64,
-    ) {
+        (near_b, far_a): (&mut Shadows, &mut Shadows),
+    ) -> (f64, f64) {
         let [va, vb] = self.velocities;
         let [reach_a, reach_b] = self.reach;
-        let shadows = |core: &Rounded, centre: DVec2, v: Velocity, sign: f64| {
-            core.points
-                .iter()
-                .map(|p| (sign * p.dot(n), sign * point_velocity(*p, centre, v).dot(n)))
-                .collect::<SmallVec<[(f64, f64); 8]>>()
+        let shadows = |core: &Rounded, centre: DVec2, v: Velocity, sign: f64, out: &mut Shadows| {
+            out.extend(
+                core.points
+                    .iter()
+                    .map(|p| (sign * p.dot(n), sign * point_velocity(*p, centre, v).dot(n))),
+            );
         };
-        let near_b = shadows(b, self.centres[1], vb, 1.0);
-        let far_a = shadows(a, self.centres[0], va, -1.0);
+        shadows(b, self.centres[1], vb, 1.0, near_b);
+        shadows(a, self.centres[0], va, -1.0, far_a);
         let curvature =
             0.5 * (va.angular * va.angular * reach_a + vb.angular * vb.angular * reach_b);
         let closing = va.angular.abs() * reach_a + vb.angular.abs() * reach_b
             - (vb.linear - va.linear).dot(n);
-        (near_b, far_a, curvature, closing)
+        (curvature, closing)
     }
 
     /// The other shape's core points seen from face `i` of `owner` (its outward normal `n`
-    /// turning with it): how far each lies beyond the face's line and how fast that changes
-    /// now, and the bound on its second derivative over `[0, limit]`, halved. `sides` says
-    /// which of the pair (0: A, 1: B) are the owner and the other.
+    /// turning with it), written into `shadows`: how far each lies beyond the face's line and
+    /// how fast that changes now. Returns the bound on their second derivative over
+    /// `[0, limit]`, halved. `sides` says which of the pair (0: A, 1: B) are the owner and the
+    /// other.
     ///
     /// In the owner's turning frame a point at `D(s)` from the owner's centre of turning is at
     /// `q(s) = R(-w s) D(s)`, and `q'' = R(-w s) (D'' - 2 w J D' - w^2 D)`: with
@@ -585,7 +601,8 @@ impl Turning {
         other: &Rounded,
         (own, theirs): (usize, usize),
         limit: f64,
-    ) -> (SmallVec<[(f64, f64); 8]>, f64) {
+        shadows: &mut Shadows,
+    ) -> f64 {
         let (centre, v) = (self.centres[own], self.velocities[own]);
         let (other_centre, other_v) = (self.centres[theirs], self.velocities[theirs]);
         let other_reach = self.reach[theirs];
@@ -593,23 +610,19 @@ impl Turning {
         let on_face = owner.points[i];
         let u = (other_v.linear - v.linear).length() + other_v.angular.abs() * other_reach;
         let mut farthest = 0.0f64;
-        let shadows = other
-            .points
-            .iter()
-            .map(|p| {
-                let d = *p - centre;
-                farthest = farthest.max(d.length());
-                // The point's velocity less the velocity the owner's frame has there.
-                let relative =
-                    point_velocity(*p, other_centre, other_v) - point_velocity(*p, centre, v);
-                ((*p - on_face).dot(n), relative.dot(n))
-            })
-            .collect();
+        shadows.extend(other.points.iter().map(|p| {
+            let d = *p - centre;
+            farthest = farthest.max(d.length());
+            // The point's velocity less the velocity the owner's frame has there.
+            let relative =
+                point_velocity(*p, other_centre, other_v) - point_velocity(*p, centre, v);
+            ((*p - on_face).dot(n), relative.dot(n))
+        }));
         let w = v.angular.abs();
         let bound = other_v.angular * other_v.angular * other_reach
             + 2.0 * w * u
             + w * w * (farthest + u * limit);
-        (shadows, 0.5 * bound)
+        0.5 * bound
     }
 }
 
