@@ -275,9 +275,11 @@ pub(super) fn solid_time_of_impact(
     let (mut ma, mut mb) = (a.pose, b.pose);
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
-    // The closest points last measured, and when; the views they were measured on.
+    // The closest points last measured, and when.
     let mut measured = None;
-    let mut views = None;
+    // The features that touch when the search arrived, read from the views of that step
+    // where they lie (views moved out of the loop would be copied).
+    let mut touch_at_t = None;
     // Whether the search arrived, with `ma` and `mb` placed at `t`.
     let mut placed_at_t = false;
     for _ in 0..steps {
@@ -388,8 +390,10 @@ pub(super) fn solid_time_of_impact(
         });
         let arrived = advance == 0.0 || (!rotating && advance <= NEWTON_TIME * (1.0 + horizon));
         if arrived {
-            // Kept for the normal at contact (below), as are the poses, of this time.
-            views = Some((t, ra, rb));
+            // For the normal at contact (below); the poses are kept, of this time.
+            if let (Some(c), Some(direction)) = (proximity.closest, last_normal) {
+                touch_at_t = Some(feature_touch(&ra, &rb, origin, c, direction));
+            }
             placed_at_t = true;
             break;
         }
@@ -435,19 +439,19 @@ pub(super) fn solid_time_of_impact(
         && let Some(c) = closest
         && let Some(measured) = last_normal
     {
-        if !rotating {
-            // A closed-form refinement that was not taken left the poses later.
-            place(&mut ma, &mut mb, t);
-        }
-        // The views of the last step when they are of this time (no copy made again).
-        let (ra, rb) = match views.take() {
-            Some((at, ra, rb)) if at == t => (ra, rb),
-            _ => (
+        // Read when the search arrived, or now (out of steps), from views of this time.
+        let touch = touch_at_t.unwrap_or_else(|| {
+            if !rotating {
+                // A closed-form refinement that was not taken left the poses later.
+                place(&mut ma, &mut mb, t);
+            }
+            let (ra, rb) = (
                 Rounded::at(&a.shape, ma, origin),
                 Rounded::at(&b.shape, mb, origin),
-            ),
-        };
-        if let Some(touch) = feature_touch(&ra, &rb, origin, c, measured) {
+            );
+            feature_touch(&ra, &rb, origin, c, measured)
+        });
+        if let Some(touch) = touch {
             last_normal = Some(if rotating {
                 let centres = [ma.position - origin, mb.position - origin];
                 touch.normal_at_contact(centres, [va, vb])
