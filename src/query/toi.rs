@@ -221,8 +221,12 @@ pub(super) fn solid_time_of_impact(
     let relative = vb.linear - va.linear;
     // How fast turning can close the gap at most: every point of a shape moves at most
     // `|w| * reach` by its turn. A circle turning about its centre does not move: a pair
-    // that only does that translates, and is solved as translating.
-    let turning = va.angular.abs() * reach(&a.shape) + vb.angular.abs() * reach(&b.shape);
+    // that only does that translates, and is solved as translating. Each core's reach is
+    // measured once, and only for a shape that turns: every use multiplies it by that shape's
+    // turning speed, so 0 for a shape that does not turn gives the same products.
+    let reaches = [(va, &a.shape), (vb, &b.shape)]
+        .map(|(v, s)| if v.angular == 0.0 { 0.0 } else { reach(s) });
+    let turning = va.angular.abs() * reaches[0] + vb.angular.abs() * reaches[1];
     let rotating = turning > 0.0;
     let bound = relative.length() + turning;
     if rotating {
@@ -363,7 +367,7 @@ pub(super) fn solid_time_of_impact(
                 let motion = Turning {
                     centres: [ma.position - origin, mb.position - origin],
                     velocities: [va, vb],
-                    reach: [reach(&a.shape), reach(&b.shape)],
+                    reach: reaches,
                 };
                 // The closest points in the views' coordinates.
                 let c = ClosestPoints {
