@@ -1,11 +1,13 @@
 //! A whole capture judged on every core, as a stream: lines are read in batches, parsed in
-//! parallel, applied in order, and each frame's claims judged in parallel where the reader
-//! holds them (nothing copied). Only a batch is ever in memory.
+//! parallel (the next batch while this one is applied), applied in order, and each frame's
+//! claims judged in parallel where the reader holds them (nothing copied). Only two batches
+//! are ever in memory.
 
 use crate::capture::analysis::events::EventFinder;
 use crate::capture::analysis::judge::judge_at;
-use crate::capture::{CaptureReader, FrameJudgement, RawLine};
+use crate::capture::{CaptureReader, FrameJudgement, ParsedLine, RawLine};
 use crate::files::FileError;
+use crate::scene::Precision;
 use rayon::prelude::*;
 
 /// About this many bytes of lines are parsed and judged together.
@@ -67,72 +69,54 @@ pub fn judge_capture_with_events(
 }
 
 /// [`judge_capture`], watched: how the window's capture lab indexes a capture as it judges it.
+///
+/// A whole file is read a batch ahead: the next batch's lines are parsed on the other cores
+/// while this batch's frames are applied and judged. Each watcher still sees every line of a
+/// batch only after the batch before was handed out, and the reader as it stands after the
+/// last frame handed out ([`CaptureReader::consumed`] counts applied lines only).
 pub fn scan_capture(
     reader: &mut CaptureReader,
     mut each: impl FnMut(FrameJudgement) -> bool,
     mut watch: Watch,
 ) -> Result<(), FileError> {
     let precision = reader.header().precision;
+    let most = watch.lines.max(1);
+    // A capture still being written (one line at a time) is never read ahead: the next line
+    // may not be there yet, and this frame must not wait for it.
+    let ahead = most > 1;
+    let mut batch = Batch::read(reader, most);
+    let mut parsed_ahead: Option<Vec<ParsedLine>> = None;
     loop {
-        let mut raw = Vec::new();
-        let mut bytes = 0;
+        // Each line to the watcher, in order: `false` stops the scan before that line.
         let mut stopped = false;
-        while raw.len() < watch.lines.max(1) && bytes < BATCH_BYTES {
-            let Some(line) = reader.raw_line()? else {
-                break;
-            };
-            bytes += line.len();
-            if !(watch.line)(&line) {
-                stopped = true;
+        let mut count = batch.lines.len();
+        for (i, line) in batch.lines.iter().enumerate() {
+            if !(watch.line)(line) {
+                (stopped, count) = (true, i);
                 break;
             }
-            raw.push(line);
         }
-        if raw.is_empty() {
-            return Ok(());
+        if count == 0 {
+            return match batch.error {
+                Some(e) if !stopped => Err(e),
+                _ => Ok(()),
+            };
         }
-        let parsed: Vec<_> = raw.into_par_iter().map(|line| line.parse()).collect();
-        let mut out = Vec::with_capacity(parsed.len());
-        // A refused line ends the scan after the frames before it are handed out.
-        let mut refused = None;
-        for line in parsed {
-            let mut frame = match reader.apply_line(line) {
-                Ok(Some(frame)) => frame,
-                Ok(None) => break,
-                Err(e) => {
-                    refused = Some(e);
-                    break;
-                }
-            };
-            let state = reader.state();
-            let judge = || {
-                frame
-                    .claims
-                    .par_iter()
-                    .filter_map(|claim| judge_at(state, claim, precision))
-                    .collect()
-            };
-            // The step's events need no judgement: found while the claims are judged.
-            let (claims, events) = match watch.events.as_deref_mut() {
-                Some(finder) => {
-                    let (claims, events) = rayon::join(judge, || finder.moved(state, &frame));
-                    (claims, Some((finder, events)))
-                }
-                None => (judge(), None),
-            };
-            let mut judgement = FrameJudgement {
-                frame: frame.frame,
-                time: frame.time,
-                claims,
-                events: Vec::new(),
-                malformed: std::mem::take(&mut frame.malformed),
-            };
-            if let Some((finder, events)) = events {
-                finder.judged(state, &frame, &judgement);
-                judgement.events = events;
-            }
-            out.push(judgement);
-        }
+        let mut parsed = match parsed_ahead.take() {
+            Some(parsed) => parsed,
+            None => parse(&batch.lines),
+        };
+        parsed.truncate(count);
+        let next = if ahead && !stopped && batch.error.is_none() {
+            Batch::read(reader, most)
+        } else {
+            Batch::default()
+        };
+        let events = watch.events.as_deref_mut();
+        let ((out, refused), parsed_next) = rayon::join(
+            || apply_and_judge(reader, parsed, events, precision),
+            || parse(&next.lines),
+        );
         for judgement in out {
             if !each(judgement) {
                 return Ok(());
@@ -141,8 +125,238 @@ pub fn scan_capture(
         if let Some(e) = refused {
             return Err(e);
         }
-        if stopped || !(watch.batch)(reader) {
+        if stopped {
             return Ok(());
         }
+        if let Some(e) = batch.error {
+            return Err(e);
+        }
+        if !(watch.batch)(reader) {
+            return Ok(());
+        }
+        batch = if ahead {
+            parsed_ahead = Some(parsed_next);
+            next
+        } else {
+            Batch::read(reader, most)
+        };
+    }
+}
+
+/// Lines read together: at most so many, or about [`BATCH_BYTES`], ended early by the
+/// input's end or by a line the reader refuses (`error`, met after `lines`).
+#[derive(Default)]
+struct Batch {
+    lines: Vec<RawLine>,
+    error: Option<FileError>,
+}
+
+impl Batch {
+    fn read(reader: &mut CaptureReader, most: usize) -> Self {
+        let mut batch = Self::default();
+        let mut bytes = 0;
+        while batch.lines.len() < most && bytes < BATCH_BYTES {
+            match reader.raw_line() {
+                Ok(Some(line)) => {
+                    bytes += line.len();
+                    batch.lines.push(line);
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    batch.error = Some(e);
+                    break;
+                }
+            }
+        }
+        batch
+    }
+}
+
+/// Every line parsed, on every core.
+fn parse(lines: &[RawLine]) -> Vec<ParsedLine> {
+    lines.par_iter().map(RawLine::parsed).collect()
+}
+
+/// The parsed lines applied in order, each frame's claims judged (on every core) and, with a
+/// finder, its events named; with the refused line that ended them, if one did.
+fn apply_and_judge(
+    reader: &mut CaptureReader,
+    parsed: Vec<ParsedLine>,
+    mut events: Option<&mut EventFinder>,
+    precision: Precision,
+) -> (Vec<FrameJudgement>, Option<FileError>) {
+    let mut out = Vec::with_capacity(parsed.len());
+    for line in parsed {
+        let mut frame = match reader.apply_line(line) {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            // A refused line ends the scan after the frames before it are handed out.
+            Err(e) => return (out, Some(e)),
+        };
+        let state = reader.state();
+        let judge = || {
+            frame
+                .claims
+                .par_iter()
+                .filter_map(|claim| judge_at(state, claim, precision))
+                .collect()
+        };
+        // The step's events need no judgement: found while the claims are judged.
+        let (claims, events) = match events.as_deref_mut() {
+            Some(finder) => {
+                let (claims, events) = rayon::join(judge, || finder.moved(state, &frame));
+                (claims, Some((finder, events)))
+            }
+            None => (judge(), None),
+        };
+        let mut judgement = FrameJudgement {
+            frame: frame.frame,
+            time: frame.time,
+            claims,
+            events: Vec::new(),
+            malformed: std::mem::take(&mut frame.malformed),
+        };
+        if let Some((finder, events)) = events {
+            finder.judged(state, &frame, &judgement);
+            judgement.events = events;
+        }
+        out.push(judgement);
+    }
+    (out, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::io::Cursor;
+    use std::path::Path;
+
+    const HEADER: &str = r#"{"format": "collidoscope-capture", "version": 1, "engine": {"name": "box2d", "version": "3.2.0"}, "precision": "f32", "units": "m", "y_up": true}"#;
+
+    /// A capture of `frames` frames of two circles drifting into each other, one claim each;
+    /// frame `bad` (if any) numbered wrong. With each frame line's end (a byte offset).
+    fn capture(frames: u64, bad: Option<u64>) -> (String, Vec<u64>) {
+        let mut text = format!("{HEADER}\n");
+        let mut ends = Vec::new();
+        for k in 0..frames {
+            let number = if Some(k) == bad { k + 7 } else { k };
+            let x = 1.5 - 0.01 * k as f64;
+            text.push_str(&format!(
+                r#"{{"frame":{number},"time":{},"shapes":[{{"id":1,"kind":"circle","radius":0.5,"position":[0.0,0.0]}},{{"id":2,"kind":"circle","radius":0.5,"position":[{x},0.0]}}],"claims":[{{"a":1,"b":2,"intersecting":true,"depth":0.1,"normal":[1.0,0.0],"contacts":[[0.5,0.0]]}}]}}"#,
+                k as f64 / 60.0
+            ));
+            text.push('\n');
+            ends.push(text.len() as u64);
+        }
+        (text, ends)
+    }
+
+    fn reader(text: &str) -> CaptureReader {
+        CaptureReader::new(Path::new("t.capture.jsonl"), Cursor::new(text.to_string())).unwrap()
+    }
+
+    /// What a watcher saw, in order.
+    #[derive(Debug, PartialEq)]
+    enum Seen {
+        Line(usize),
+        Frame(u64),
+        /// The reader after a batch: the line it stands at and the bytes it consumed.
+        Batch(usize, u64),
+    }
+
+    fn scan(text: &str, lines: usize, stop_at: Option<usize>) -> (Vec<Seen>, Result<(), String>) {
+        let seen = RefCell::new(Vec::new());
+        let mut reader = reader(text);
+        let result = scan_capture(
+            &mut reader,
+            |j| {
+                seen.borrow_mut().push(Seen::Frame(j.frame));
+                true
+            },
+            Watch {
+                line: Box::new(|raw| {
+                    seen.borrow_mut().push(Seen::Line(raw.line()));
+                    Some(raw.line()) != stop_at
+                }),
+                batch: Box::new(|r| {
+                    let standing = (r.keyframe().line(), r.consumed());
+                    seen.borrow_mut().push(Seen::Batch(standing.0, standing.1));
+                    true
+                }),
+                events: None,
+                lines,
+            },
+        );
+        (seen.into_inner(), result.map_err(|e| e.to_string()))
+    }
+
+    /// What the scan shows, batch by batch, when nothing is read ahead: each batch's lines,
+    /// its frames, then the reader after them.
+    fn expected(ends: &[u64], lines: usize, upto: usize) -> Vec<Seen> {
+        let mut out = Vec::new();
+        for batch in (0..upto).collect::<Vec<_>>().chunks(lines) {
+            out.extend(batch.iter().map(|k| Seen::Line(k + 2)));
+            out.extend(batch.iter().map(|k| Seen::Frame(*k as u64)));
+            let last = *batch.last().unwrap();
+            out.push(Seen::Batch(last + 2, ends[last]));
+        }
+        out
+    }
+
+    #[test]
+    fn reading_ahead_shows_each_batch_after_the_one_before_is_handed_out() {
+        let (text, ends) = capture(20, None);
+        for lines in [1, 3, 7, 20, BATCH_LINES] {
+            let (seen, result) = scan(&text, lines, None);
+            assert_eq!(result, Ok(()));
+            assert_eq!(seen, expected(&ends, lines, 20), "{lines} lines a batch");
+        }
+    }
+
+    #[test]
+    fn a_refused_line_read_ahead_ends_the_scan_after_the_frames_before_it() {
+        let (text, ends) = capture(20, Some(10));
+        let (seen, result) = scan(&text, 3, None);
+        let message = result.unwrap_err();
+        assert!(
+            message.contains("line 12") && message.contains("\"frame\" is 17"),
+            "{message}"
+        );
+        // Batches of lines 2-4, 5-7, 8-10, then 11-13: frame 9 (line 11) is handed out.
+        let mut want = expected(&ends, 3, 9);
+        want.extend([11, 12, 13].map(Seen::Line));
+        want.push(Seen::Frame(9));
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn a_watcher_stopping_at_a_line_read_ahead_gets_every_frame_before_it() {
+        let (text, ends) = capture(20, None);
+        let (seen, result) = scan(&text, 4, Some(8));
+        assert_eq!(result, Ok(()));
+        // Lines 2-5 in the first batch, then 6, 7 and 8 (refused) of the second.
+        let mut want = expected(&ends, 4, 4);
+        want.extend([6, 7, 8].map(Seen::Line));
+        want.extend([4, 5].map(Seen::Frame));
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn every_frame_is_judged_as_one_read_at_a_time_is() {
+        let (text, _) = capture(30, None);
+        let mut one = reader(&text);
+        let mut alone = Vec::new();
+        while let Some(frame) = one.next_frame().unwrap() {
+            alone.push(crate::capture::judge_frame(&one, &frame));
+        }
+        let mut batched = Vec::new();
+        judge_capture(&mut reader(&text), |j| {
+            batched.push(j);
+            true
+        })
+        .unwrap();
+        assert_eq!(alone.len(), 30);
+        assert_eq!(alone, batched);
     }
 }

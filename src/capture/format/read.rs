@@ -241,12 +241,19 @@ pub struct RawLine {
     line: usize,
     bytes: Vec<u8>,
     ended: bool,
+    /// Bytes of the text read up to this line's end: where the line after it starts.
+    end: u64,
 }
 
 impl RawLine {
     /// Its bytes, without the line end.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
+    }
+
+    /// Its number in the file (1-based; the header is line 1).
+    pub fn line(&self) -> usize {
+        self.line
     }
 
     /// Its length in bytes.
@@ -261,10 +268,16 @@ impl RawLine {
 
     /// Parse it on its own: everything a line can be checked for without the frames before it.
     pub fn parse(self) -> ParsedLine {
+        self.parsed()
+    }
+
+    /// [`Self::parse`], the line kept (to be shown to whoever watches it before it is applied).
+    pub fn parsed(&self) -> ParsedLine {
         ParsedLine {
             line: self.line,
             frame: frame_line(&self.bytes),
             ended: self.ended,
+            end: self.end,
         }
     }
 }
@@ -275,6 +288,7 @@ pub struct ParsedLine {
     line: usize,
     frame: Result<FrameLine, LineProblem>,
     ended: bool,
+    end: u64,
 }
 
 /// A capture being read, frame by frame.
@@ -282,8 +296,11 @@ pub struct CaptureReader {
     path: PathBuf,
     input: Box<dyn BufRead + Send>,
     header: Header,
-    /// Bytes of (uncompressed) text read so far.
+    /// Bytes of (uncompressed) text up to the end of the line last applied.
     consumed: u64,
+    /// Lines and bytes of text read from the input so far: ahead of the line last applied
+    /// while lines are read in batches ([`Self::raw_line`]).
+    read: (usize, u64),
     state: Keyframe,
     warning: Option<String>,
     finished: bool,
@@ -513,6 +530,7 @@ impl CaptureReader {
             input,
             header: Header::f32_metres(crate::capture::Engine::default()),
             consumed: 0,
+            read: (0, 0),
             state: Keyframe::default(),
             warning: None,
             finished: false,
@@ -520,6 +538,7 @@ impl CaptureReader {
             line_limit: LINE_LIMIT,
         };
         let ended = reader.read_line()?;
+        (reader.state.line, reader.consumed) = reader.read;
         if reader.buffer.iter().all(u8::is_ascii_whitespace) && ended.is_none() {
             return Err(fail(Problem::Empty));
         }
@@ -541,6 +560,7 @@ impl CaptureReader {
             input: Box::new(BufReader::with_capacity(1 << 16, input)),
             header,
             consumed: offset,
+            read: (keyframe.line, offset),
             state: keyframe,
             warning: None,
             finished: false,
@@ -556,12 +576,13 @@ impl CaptureReader {
         self
     }
 
-    /// The number of the line last read (1 for the header).
+    /// The number of the line last read (1 for the header), applied or not.
     pub(in crate::capture) fn line(&self) -> usize {
-        self.state.line
+        self.read.0
     }
 
-    /// Bytes of the (uncompressed) text read so far: where the next line starts.
+    /// Bytes of the (uncompressed) text up to the end of the line last applied: where the
+    /// line after it starts.
     pub fn consumed(&self) -> u64 {
         self.consumed
     }
@@ -608,17 +629,24 @@ impl CaptureReader {
         // The next line is likely as long as this one: room for it at once.
         let room = Vec::with_capacity(self.buffer.len() + 64);
         Ok(Some(RawLine {
-            line: self.state.line,
+            line: self.read.0,
             bytes: std::mem::replace(&mut self.buffer, room),
             ended,
+            end: self.read.1,
         }))
     }
 
     /// Apply a parsed line, in file order: the frame it holds (`None` for a last line cut off
     /// by a crash, dropped with [`Self::warning`]).
     pub fn apply_line(&mut self, parsed: ParsedLine) -> Result<Option<Frame>, FileError> {
-        let ParsedLine { line, frame, ended } = parsed;
+        let ParsedLine {
+            line,
+            frame,
+            ended,
+            end,
+        } = parsed;
         self.state.line = line;
+        self.consumed = end;
         match frame {
             Ok(frame) => self.apply(frame).map(Some).map_err(|p| self.error(p)),
             // The game died mid-write: keep every frame before this one.
@@ -639,6 +667,7 @@ impl CaptureReader {
     /// as the capture's next line.
     pub(in crate::capture) fn read_written(&mut self, line: &[u8]) -> Result<Frame, FileError> {
         self.state.line += 1;
+        self.read.0 = self.state.line;
         match frame_line(line) {
             Ok(frame) => self.apply(frame).map_err(|p| self.error(p)),
             Err(problem) => Err(self.error(problem)),
@@ -649,6 +678,7 @@ impl CaptureReader {
     /// from it.
     pub(in crate::capture) fn read_typed(&mut self, line: FrameLine) -> Result<Frame, FileError> {
         self.state.line += 1;
+        self.read.0 = self.state.line;
         self.apply(line).map_err(|p| self.error(p))
     }
 
@@ -739,14 +769,14 @@ impl CaptureReader {
                 ));
             }
         };
-        self.consumed += read as u64;
+        self.read.1 += read as u64;
         if read == 0 && self.buffer.is_empty() {
             return Ok(None);
         }
-        self.state.line += 1;
+        self.read.0 += 1;
         let ended = self.buffer.last() == Some(&b'\n');
         if !ended && self.buffer.len() > self.line_limit {
-            let line = self.state.line;
+            let line = self.read.0;
             let limit = self.line_limit;
             self.buffer = Vec::new();
             return Err(FileError::new(
