@@ -6,9 +6,9 @@
 //! every problem: this path only ever answers "here it is" or "not mine".
 
 use crate::Reported;
+use crate::capture::format::ids::{IdSet, Ids};
 use crate::capture::format::parsed::{ClaimIn, FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
 use crate::geometry::DVec2;
-use std::collections::HashSet;
 
 fn point([x, y]: [f64; 2]) -> DVec2 {
     DVec2::new(x, y)
@@ -25,7 +25,8 @@ pub(in crate::capture) fn frame_line(bytes: &[u8]) -> Option<FrameLine> {
     if !(line.time.is_finite() && line.time >= 0.0) {
         return None;
     }
-    let mut ids = HashSet::with_capacity(line.shapes.len() + line.removed.len());
+    let mut ids =
+        IdSet::with_capacity_and_hasher(line.shapes.len() + line.removed.len(), Ids::default());
     let mut shapes = Vec::with_capacity(line.shapes.len());
     for moved in line.shapes {
         if moved.id >= ID_LIMIT || !ids.insert(moved.id) {

@@ -886,7 +886,8 @@ impl CaptureReader {
         drop(gone);
         self.compact();
         // Each pair claimed so far, with the claim that claimed it.
-        let mut seen: HashMap<(u64, u64), usize> = HashMap::with_capacity(claims.len());
+        let mut seen: IdMap<(u64, u64), usize> =
+            IdMap::with_capacity_and_hasher(claims.len(), Default::default());
         for (index, (a, b, reported)) in claims.iter().enumerate() {
             let fail = |message: String| {
                 LineProblem::new(format!("claim {index} (ids {a} and {b}): {message}"))

@@ -7,9 +7,18 @@
 //! not this reader's: it answers `None` and the line goes on to `serde`.
 
 use super::parsed::{ClaimIn, Line, Moved};
+use std::cell::Cell;
+
+thread_local! {
+    /// How many shapes and claims the last line read on this thread held: the next line of a
+    /// capture most likely holds as many, so its lists are made that long at once instead of
+    /// growing (and being copied) about ten times each.
+    static LAST: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
+}
 
 /// The line, if the writer laid it out.
 pub(super) fn line(bytes: &[u8]) -> Option<Line> {
+    let (shapes_before, claims_before) = LAST.get();
     let text = std::str::from_utf8(bytes).ok()?;
     let mut r = Bytes { text, at: 0 };
     r.expect(b"{\"frame\":")?;
@@ -17,16 +26,17 @@ pub(super) fn line(bytes: &[u8]) -> Option<Line> {
     r.expect(b",\"time\":")?;
     let time = r.number()?;
     r.expect(b",\"shapes\":")?;
-    let shapes = r.list(Bytes::moved)?;
+    let shapes = r.list_of(shapes_before, Bytes::moved)?;
     let removed = if r.eat(b",\"removed\":") {
         r.list(Bytes::int)?
     } else {
         Vec::new()
     };
     r.expect(b",\"claims\":")?;
-    let claims = r.list(Bytes::claim)?;
+    let claims = r.list_of(claims_before, Bytes::claim)?;
     r.expect(b"}")?;
     r.end()?;
+    LAST.set((shapes.len(), claims.len()));
     Some(Line {
         frame,
         time,
@@ -123,8 +133,13 @@ impl Bytes<'_> {
 
     /// `[item,item,...]`.
     fn list<T>(&mut self, item: fn(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        self.list_of(0, item)
+    }
+
+    /// [`Self::list`], room made for `likely` items at once.
+    fn list_of<T>(&mut self, likely: usize, item: fn(&mut Self) -> Option<T>) -> Option<Vec<T>> {
         self.expect(b"[")?;
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(likely);
         if self.eat(b"]") {
             return Some(items);
         }
