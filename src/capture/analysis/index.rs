@@ -7,7 +7,7 @@
 //! unpacked into a temporary file as it is scanned, since gzip cannot be read from the middle.
 
 use crate::Cause;
-use crate::capture::analysis::scan::{Batch, Watch, parse, scan_capture};
+use crate::capture::analysis::scan::{Watch, scan_capture};
 use crate::capture::live::follow::{FollowEnd, Growing};
 use crate::capture::{
     CaptureEvent, CaptureReader, EventFinder, Frame, FrameJudgement, Header, Keyframe, judge_frame,
@@ -756,89 +756,50 @@ impl Seeker {
             });
         }
         let cursor = self.cursor.as_mut().expect("a cursor was just made");
-        let frame = match cursor.advance(position + 1 - cursor.next) {
-            Ok(Some(frame)) => frame,
-            Ok(None) => {
-                self.cursor = None;
-                return Err(FileError::new(
-                    &self.path,
-                    Problem::Document(format!(
-                        "frame position {position}: the file ended before it"
-                    )),
-                ));
-            }
-            Err(e) => {
-                self.cursor = None;
-                return Err(e);
-            }
-        };
-        let (scene, ids) = cursor.reader.scene(&frame);
-        let pairings = ids
-            .iter()
-            .map(|id| {
-                cursor
-                    .reader
-                    .shape(*id)
-                    .map(|s| s.pairing)
-                    .unwrap_or_default()
-            })
-            .collect();
-        let margin = crate::capture::Margin::of_settings(&cursor.reader.header().engine.settings);
-        let judged = judge_frame(&cursor.reader, &frame);
-        Ok(ShownFrame {
-            position,
-            frame,
-            scene,
-            ids,
-            pairings,
-            margin,
-            judged,
-            beside: None,
-        })
-    }
-}
-
-/// Lines a seek parses at once (on every core) on its way to the frame asked for.
-const SEEK_LINES: usize = 16;
-
-impl Cursor {
-    /// The next `count` frames (at least one) applied in order, the last returned (`None` when
-    /// the file ends before it). On the way to a frame further on, lines are parsed
-    /// [`SEEK_LINES`] at a time on every core while the next lines are read, then applied in
-    /// order: a jump or a scrub reads up to a keyframe's distance of frames.
-    fn advance(&mut self, count: usize) -> Result<Option<Frame>, FileError> {
-        let mut left = count.max(1);
-        if left == 1 {
-            let frame = self.reader.next_frame()?;
-            self.next += usize::from(frame.is_some());
-            return Ok(frame);
-        }
-        let mut batch = Batch::read(&mut self.reader, left.min(SEEK_LINES));
         loop {
-            let after = left - batch.lines.len();
-            let go_on = batch.error.is_none() && !batch.ended && after > 0;
-            let reader = &mut self.reader;
-            let (parsed, next) = rayon::join(
-                || parse(&batch.lines),
-                || go_on.then(|| Batch::read(reader, after.min(SEEK_LINES))),
-            );
-            let mut last = None;
-            for line in parsed {
-                let Some(frame) = self.reader.apply_line(line)? else {
-                    return Ok(None);
-                };
-                (self.next, left) = (self.next + 1, left - 1);
-                last = Some(frame);
-            }
-            if let Some(e) = batch.error {
-                return Err(e);
-            }
-            if left == 0 {
-                return Ok(last);
-            }
-            match next {
-                Some(next) => batch = next,
-                None => return Ok(None),
+            let read = cursor.reader.next_frame();
+            let frame = match read {
+                Ok(Some(frame)) => frame,
+                Ok(None) => {
+                    self.cursor = None;
+                    return Err(FileError::new(
+                        &self.path,
+                        Problem::Document(format!(
+                            "frame position {position}: the file ended before it"
+                        )),
+                    ));
+                }
+                Err(e) => {
+                    self.cursor = None;
+                    return Err(e);
+                }
+            };
+            cursor.next += 1;
+            if cursor.next > position {
+                let (scene, ids) = cursor.reader.scene(&frame);
+                let pairings = ids
+                    .iter()
+                    .map(|id| {
+                        cursor
+                            .reader
+                            .shape(*id)
+                            .map(|s| s.pairing)
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                let margin =
+                    crate::capture::Margin::of_settings(&cursor.reader.header().engine.settings);
+                let judged = judge_frame(&cursor.reader, &frame);
+                return Ok(ShownFrame {
+                    position,
+                    frame,
+                    scene,
+                    ids,
+                    pairings,
+                    margin,
+                    judged,
+                    beside: None,
+                });
             }
         }
     }

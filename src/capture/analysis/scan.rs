@@ -144,16 +144,15 @@ pub fn scan_capture(
 }
 
 /// Lines read together: at most so many, or about [`BATCH_BYTES`], ended early by the
-/// input's end (`ended`) or by a line the reader refuses (`error`, met after `lines`).
+/// input's end or by a line the reader refuses (`error`, met after `lines`).
 #[derive(Default)]
-pub(in crate::capture::analysis) struct Batch {
-    pub lines: Vec<RawLine>,
-    pub error: Option<FileError>,
-    pub ended: bool,
+struct Batch {
+    lines: Vec<RawLine>,
+    error: Option<FileError>,
 }
 
 impl Batch {
-    pub fn read(reader: &mut CaptureReader, most: usize) -> Self {
+    fn read(reader: &mut CaptureReader, most: usize) -> Self {
         let mut batch = Self::default();
         let mut bytes = 0;
         while batch.lines.len() < most && bytes < BATCH_BYTES {
@@ -162,10 +161,7 @@ impl Batch {
                     bytes += line.len();
                     batch.lines.push(line);
                 }
-                Ok(None) => {
-                    batch.ended = true;
-                    break;
-                }
+                Ok(None) => break,
                 Err(e) => {
                     batch.error = Some(e);
                     break;
@@ -177,7 +173,7 @@ impl Batch {
 }
 
 /// Every line parsed, on every core.
-pub(in crate::capture::analysis) fn parse(lines: &[RawLine]) -> Vec<ParsedLine> {
+fn parse(lines: &[RawLine]) -> Vec<ParsedLine> {
     lines.par_iter().map(RawLine::parsed).collect()
 }
 
