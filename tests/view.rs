@@ -475,3 +475,35 @@ fn grid_numbers_along_the_bottom_stand_a_number_apart() {
         }
     }
 }
+
+#[test]
+fn a_fit_in_a_view_too_small_for_the_axis_ring_settles_and_shows_the_shapes() {
+    // The scene view of a small window: shorter than the ring's margins (in points) are wide.
+    for (w, h) in [(440.0, 140.0), (120.0, 90.0)] {
+        for file in examples() {
+            let scene = scene::load(&file).unwrap();
+            if scene.shapes.len() < 2 {
+                continue;
+            }
+            let pair = (0, 1);
+            let report = pair_report(&scene.shapes[0].placed, &scene.shapes[1].placed);
+            let rect = Rect::from_min_size(Vec2::new(200.0, 56.0), Vec2::new(w, h));
+            let name = format!("{} at {w}x{h}", file.display());
+            for fit in [Fit::Scene, Fit::Pair] {
+                // F pressed again and again: the view stays where the first press put it.
+                let once = fitted(&scene, pair, fit, Camera::default(), rect);
+                let twice = fitted(&scene, pair, fit, once, rect);
+                assert!(
+                    (twice.scale - once.scale).abs() <= 1e-9 * once.scale,
+                    "{name}: {fit:?} zoomed from {} to {}",
+                    once.scale,
+                    twice.scale
+                );
+                assert!(
+                    fit::pair_in_view(once, rect, &scene, Some((pair, &report))),
+                    "{name}: {fit:?} leaves the pair out"
+                );
+            }
+        }
+    }
+}

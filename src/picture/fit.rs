@@ -169,6 +169,18 @@ pub fn fitted(
             break;
         }
     }
+    // A view smaller than the ring's margins (points) has no zoom at which they fit: each round
+    // zooms out further, and so does each fit after it. There the shapes and the ring's lines
+    // are fitted as if the margins took no room (their labels may stand past the edge).
+    if fit != Fit::Headline
+        && let Some(bounds) = fit_bounds(fit, scene, pair, f64::INFINITY)
+    {
+        let mut bare = camera;
+        bare.fit(rect, bounds);
+        if camera.scale < 0.5 * bare.scale {
+            camera = bare;
+        }
+    }
     if let (Fit::Pair | Fit::Reveal, Some(((a, b), report))) = (fit, pair) {
         let (pa, pb) = (&scene.shapes[a].placed, &scene.shapes[b].placed);
         let small = smaller(pa, pb);
