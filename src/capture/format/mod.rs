@@ -5,6 +5,7 @@
 //! pairs two shapes ([`pairing`]), a motion run written as a capture ([`own`]) and the writer's
 //! errors ([`error`]).
 
+mod decimal;
 pub mod error;
 pub mod fast;
 pub mod ids;

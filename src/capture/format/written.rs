@@ -1,8 +1,9 @@
 //! The frame line laid out byte for byte as collidoscope's own writer lays it out
 //! (`write.rs`, `write_text.rs`): its keys in the writer's order, no spaces, every shape entry
-//! only moving, no malformed entries. Read here without a JSON library, numbers by the
-//! standard library's correctly rounded parser (the value `serde_json`'s `float_roundtrip`
-//! gives the same text), into the same values the typed path (`fast.rs`) reads with `serde`,
+//! only moving, no malformed entries. Read here without a JSON library, each number to the
+//! double the standard library's correctly rounded parser gives (`decimal.rs`, or that parser
+//! itself where `decimal.rs` cannot be sure; the value `serde_json`'s `float_roundtrip` gives
+//! the same text), into the same values the typed path (`fast.rs`) reads with `serde`,
 //! and checked there. Anything else, a space or a key out of the writer's order included, is
 //! not this reader's: it answers `None` and the line goes on to `serde`.
 
@@ -20,7 +21,7 @@ thread_local! {
 pub(super) fn line(bytes: &[u8]) -> Option<Line> {
     let (shapes_before, claims_before) = LAST.get();
     let text = std::str::from_utf8(bytes).ok()?;
-    let mut r = Bytes { text, at: 0 };
+    let mut r = Bytes { text, bytes, at: 0 };
     r.expect(b"{\"frame\":")?;
     let frame = r.int()?;
     r.expect(b",\"time\":")?;
@@ -46,20 +47,38 @@ pub(super) fn line(bytes: &[u8]) -> Option<Line> {
     })
 }
 
+/// Whether the eight bytes of `v` are all decimal digits.
+fn eight_digits(v: u64) -> bool {
+    let a = v.wrapping_add(0x4646_4646_4646_4646);
+    let b = v.wrapping_sub(0x3030_3030_3030_3030);
+    (a | b) & 0x8080_8080_8080_8080 == 0
+}
+
+/// Eight decimal digits (read little-endian, the first in the lowest byte) as a number, in
+/// three multiplications (the standard library's `parse_8digits`).
+fn parse_eight(mut v: u64) -> u64 {
+    const MASK: u64 = 0x0000_00FF_0000_00FF;
+    const MUL1: u64 = 0x000F_4240_0000_0064;
+    const MUL2: u64 = 0x0000_2710_0000_0001;
+    v -= 0x3030_3030_3030_3030;
+    v = (v * 10) + (v >> 8);
+    let v1 = (v & MASK).wrapping_mul(MUL1);
+    let v2 = ((v >> 16) & MASK).wrapping_mul(MUL2);
+    u64::from((v1.wrapping_add(v2) >> 32) as u32)
+}
+
 struct Bytes<'a> {
-    /// The line, checked as text once (the numbers are then slices of it, free to take).
+    /// The line, checked as text once (the numbers left to the standard library are then
+    /// slices of it, free to take).
     text: &'a str,
+    bytes: &'a [u8],
     at: usize,
 }
 
 impl Bytes<'_> {
-    fn bytes(&self) -> &[u8] {
-        self.text.as_bytes()
-    }
-
     /// Whether `text` comes next (then stepped over).
     fn eat(&mut self, text: &[u8]) -> bool {
-        let found = self.bytes()[self.at..].starts_with(text);
+        let found = self.bytes[self.at..].starts_with(text);
         if found {
             self.at += text.len();
         }
@@ -71,55 +90,113 @@ impl Bytes<'_> {
     }
 
     fn end(&self) -> Option<()> {
-        (self.at == self.bytes().len()).then_some(())
+        (self.at == self.bytes.len()).then_some(())
     }
 
     fn peek(&self) -> Option<u8> {
-        self.bytes().get(self.at).copied()
-    }
-
-    fn digits(&mut self) -> usize {
-        let start = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.at += 1;
-        }
-        self.at - start
+        self.bytes.get(self.at).copied()
     }
 
     /// A JSON integer as the writer writes ids and frames: `0` or digits without a leading
     /// zero, within u64.
     fn int(&mut self) -> Option<u64> {
         let start = self.at;
-        let n = self.digits();
-        if n == 0 || (n > 1 && self.bytes()[start] == b'0') {
+        let mut n: u64 = 0;
+        while let Some(d) = self.digit() {
+            n = n.checked_mul(10)?.checked_add(d)?;
+        }
+        let digits = self.at - start;
+        if digits == 0 || (digits > 1 && self.bytes[start] == b'0') {
             return None;
         }
-        self.text[start..self.at].parse().ok()
+        Some(n)
     }
 
-    /// A JSON number (`-? int frac? exp?`), finite as a double.
+    /// The next byte's value as a decimal digit (then stepped over).
+    fn digit(&mut self) -> Option<u64> {
+        let d = self.peek()?.wrapping_sub(b'0');
+        (d < 10).then(|| {
+            self.at += 1;
+            u64::from(d)
+        })
+    }
+
+    /// A JSON number (`-? int frac? exp?`), finite as a double, exactly as the standard
+    /// library's correctly rounded parser reads it: its digits gathered as they are checked
+    /// (eight at a time where eight come), then rounded by `decimal.rs`, or by the standard
+    /// library where that cannot be sure (more than 19 significant digits, an exponent past
+    /// ±40, a product too close to halfway).
     fn number(&mut self) -> Option<f64> {
         let start = self.at;
-        self.eat(b"-");
+        let negative = self.eat(b"-");
         let first = self.at;
-        let n = self.digits();
-        if n == 0 || (n > 1 && self.bytes()[first] == b'0') {
+        // Wraps past 19 significant digits: those go to the standard library.
+        let mut whole = self.digits_into(0);
+        let int_digits = self.at - first;
+        if int_digits == 0 || (int_digits > 1 && self.bytes[first] == b'0') {
             return None;
         }
-        if self.eat(b".") && self.digits() == 0 {
-            return None;
-        }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.at += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.at += 1;
-            }
-            if self.digits() == 0 {
+        let mut fraction = 0;
+        if self.eat(b".") {
+            let from = self.at;
+            whole = self.digits_into(whole);
+            fraction = self.at - from;
+            if fraction == 0 {
                 return None;
             }
         }
-        let x: f64 = self.text[start..self.at].parse().ok()?;
+        let mut exponent: i64 = 0;
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            let negative = self.eat(b"-") || {
+                self.eat(b"+");
+                false
+            };
+            let from = self.at;
+            while let Some(d) = self.digit() {
+                // Saturates long before it could wrap: any such exponent is the library's.
+                exponent = (exponent * 10 + d as i64).min(1 << 32);
+            }
+            if self.at == from {
+                return None;
+            }
+            if negative {
+                exponent = -exponent;
+            }
+        }
+        let text = &self.bytes[first..self.at];
+        let digits = int_digits + fraction;
+        let fitted = digits <= 19 || {
+            // Leading zeros hold no digit of the whole.
+            let zeros = text.iter().take_while(|&&b| b == b'0' || b == b'.').count();
+            let dot = usize::from(text.starts_with(b"0."));
+            digits - (zeros - dot) <= 19
+        };
+        let exact = fitted
+            .then(|| super::decimal::double(negative, whole, exponent - fraction as i64))
+            .flatten();
+        let x = match exact {
+            Some(x) => x,
+            None => self.text[start..self.at].parse().ok()?,
+        };
         x.is_finite().then_some(x)
+    }
+
+    /// The digits that come next folded into `whole` (wrapping), eight at a time where
+    /// eight come.
+    fn digits_into(&mut self, mut whole: u64) -> u64 {
+        while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
+            let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            if !eight_digits(v) {
+                break;
+            }
+            whole = whole.wrapping_mul(100_000_000).wrapping_add(parse_eight(v));
+            self.at += 8;
+        }
+        while let Some(d) = self.digit() {
+            whole = whole.wrapping_mul(10).wrapping_add(d);
+        }
+        whole
     }
 
     fn point(&mut self) -> Option<[f64; 2]> {
@@ -409,6 +486,90 @@ mod tests {
                 prop_assert_eq!(values(&ours), values(&theirs.unwrap()), "{}", text);
             }
         }
+    }
+
+    /// `text` read as a number here, if all of it is one.
+    fn number(text: &str) -> Option<f64> {
+        let mut r = super::Bytes {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+        };
+        r.number().filter(|_| r.at == text.len())
+    }
+
+    /// Every number is read to the standard library's double, bit for bit: 4 million of
+    /// every sort (the shortest text of random doubles and of f32 values, plain and with an
+    /// exponent; random digits, up to 25 of them, with and without an exponent; whole numbers
+    /// past 2^53, where ties round to even; numbers at the edges of the exponents taken
+    /// without the standard library).
+    #[test]
+    fn numbers_are_read_as_the_standard_library_reads_them() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for round in 0..500_000 {
+            let bits = next();
+            let double = f64::from_bits(bits);
+            let single = f64::from(f32::from_bits(bits as u32));
+            let digits = |n: u64, count: u64| -> String {
+                (0..count)
+                    .map(|i| char::from(b'0' + ((n >> (i % 60)) % 10) as u8))
+                    .collect()
+            };
+            let r = next();
+            let whole = match r % 4 {
+                0 => "0".to_string(),
+                _ => format!("{}", r % 1000 + 1),
+            };
+            let fraction = digits(next(), next() % 25);
+            let exponent = (next() % 100) as i64 - 50;
+            let sign = if r & 16 == 0 { "" } else { "-" };
+            let mut texts = vec![
+                format!(
+                    "{sign}{whole}.{}",
+                    if fraction.is_empty() { "0" } else { &fraction }
+                ),
+                format!("{sign}{whole}e{exponent}"),
+                format!("{sign}{whole}.{fraction}1E+{}", exponent.abs()),
+                format!(
+                    "{}",
+                    (1u64 << 53) + next() % (10_000_000_000_000_000_000 - (1 << 53))
+                ),
+            ];
+            if double.is_finite() {
+                texts.push(format!("{double}"));
+                texts.push(format!("{double:e}"));
+            }
+            if single.is_finite() {
+                texts.push(format!("{single}"));
+                texts.push(format!("{single:e}"));
+            }
+            if round % 64 == 0 {
+                // The edges: 10^±22 (the fast path's) and 10^±40 (the table's), and past them.
+                for e in [
+                    -42, -41, -40, -39, -28, -27, -23, -22, -21, 21, 22, 23, 39, 40, 41,
+                ] {
+                    texts.push(format!("{}e{e}", next() % 10_000_000_000_000_000_000));
+                }
+            }
+            for text in texts {
+                let theirs: f64 = text.parse().expect("a number");
+                let ours = number(&text);
+                if theirs.is_finite() {
+                    assert_eq!(ours.map(f64::to_bits), Some(theirs.to_bits()), "{text}");
+                } else {
+                    assert_eq!(ours, None, "{text}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 4_000_000, "{checked}");
     }
 
     #[test]
