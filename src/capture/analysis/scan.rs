@@ -1,7 +1,7 @@
 //! A whole capture judged on every core, as a stream: lines are read in batches, parsed in
-//! parallel (the next batch while this one is applied), applied in order, and each frame's
-//! claims judged in parallel where the reader holds them (nothing copied). Only two batches
-//! are ever in memory.
+//! parallel, applied in order, and each frame's claims judged in parallel where the reader
+//! holds them (nothing copied). While one batch is applied and judged, the next is parsed and
+//! the one after it read: only three batches are ever in memory.
 
 use crate::capture::analysis::events::EventFinder;
 use crate::capture::analysis::judge::judge_at;
@@ -70,10 +70,11 @@ pub fn judge_capture_with_events(
 
 /// [`judge_capture`], watched: how the window's capture lab indexes a capture as it judges it.
 ///
-/// A whole file is read a batch ahead: the next batch's lines are parsed on the other cores
-/// while this batch's frames are applied and judged. Each watcher still sees every line of a
-/// batch only after the batch before was handed out, and the reader as it stands after the
-/// last frame handed out ([`CaptureReader::consumed`] counts applied lines only).
+/// A whole file is read two batches ahead: while this batch's frames are applied and judged,
+/// the next batch's lines are parsed and the lines of the batch after it read, on the other
+/// cores. Each watcher still sees every line of a batch only after the batch before was
+/// handed out, and the reader as it stands after the last frame handed out
+/// ([`CaptureReader::consumed`] counts applied lines only).
 pub fn scan_capture(
     reader: &mut CaptureReader,
     mut each: impl FnMut(FrameJudgement) -> bool,
@@ -84,8 +85,10 @@ pub fn scan_capture(
     // A capture still being written (one line at a time) is never read ahead: the next line
     // may not be there yet, and this frame must not wait for it.
     let ahead = most > 1;
-    let mut batch = Batch::read(reader, most);
+    let mut batch = Batch::read(|| reader.raw_line(), most);
     let mut parsed_ahead: Option<Vec<ParsedLine>> = None;
+    // The lines of the batch after `batch`, read while `batch` was parsed.
+    let mut read_ahead: Option<Batch> = None;
     loop {
         // Each line to the watcher, in order: `false` stops the scan before that line.
         let mut stopped = false;
@@ -108,15 +111,29 @@ pub fn scan_capture(
         };
         parsed.truncate(count);
         let next = if ahead && !stopped && batch.error.is_none() {
-            Batch::read(reader, most)
+            read_ahead
+                .take()
+                .unwrap_or_else(|| Batch::read(|| reader.raw_line(), most))
         } else {
             Batch::default()
         };
+        // The batch after `next` is read only once `next` came whole (no error, not the end).
+        let further = ahead
+            && next.error.is_none()
+            && (next.lines.len() == most || next.bytes >= BATCH_BYTES);
+        let mut lines = reader.take_lines();
         let events = watch.events.as_deref_mut();
-        let ((out, refused), parsed_next) = rayon::join(
+        let ((out, refused), (parsed_next, further)) = rayon::join(
             || apply_and_judge(reader, parsed, events, precision),
-            || parse(&next.lines),
+            || {
+                rayon::join(
+                    || parse(&next.lines),
+                    || further.then(|| Batch::read(|| lines.raw_line(), most)),
+                )
+            },
         );
+        reader.give_lines(lines);
+        read_ahead = further;
         for judgement in out {
             if !each(judgement) {
                 return Ok(());
@@ -138,7 +155,7 @@ pub fn scan_capture(
             parsed_ahead = Some(parsed_next);
             next
         } else {
-            Batch::read(reader, most)
+            Batch::read(|| reader.raw_line(), most)
         };
     }
 }
@@ -148,17 +165,19 @@ pub fn scan_capture(
 #[derive(Default)]
 struct Batch {
     lines: Vec<RawLine>,
+    /// The bytes of its lines.
+    bytes: usize,
     error: Option<FileError>,
 }
 
 impl Batch {
-    fn read(reader: &mut CaptureReader, most: usize) -> Self {
+    /// The lines `raw_line` gives (a reader's, or its lines taken out while it applies).
+    fn read(mut raw_line: impl FnMut() -> Result<Option<RawLine>, FileError>, most: usize) -> Self {
         let mut batch = Self::default();
-        let mut bytes = 0;
-        while batch.lines.len() < most && bytes < BATCH_BYTES {
-            match reader.raw_line() {
+        while batch.lines.len() < most && batch.bytes < BATCH_BYTES {
+            match raw_line() {
                 Ok(Some(line)) => {
-                    bytes += line.len();
+                    batch.bytes += line.len();
                     batch.lines.push(line);
                 }
                 Ok(None) => break,

@@ -294,19 +294,30 @@ pub struct ParsedLine {
 /// A capture being read, frame by frame.
 pub struct CaptureReader {
     path: PathBuf,
-    input: Box<dyn BufRead + Send>,
+    lines: Lines,
     header: Header,
     /// Bytes of (uncompressed) text up to the end of the line last applied.
     consumed: u64,
-    /// Lines and bytes of text read from the input so far: ahead of the line last applied
-    /// while lines are read in batches ([`Self::raw_line`]).
-    read: (usize, u64),
     state: Keyframe,
     warning: Option<String>,
+    /// No frame follows (a last line cut off by a crash was met).
     finished: bool,
+}
+
+/// Where a reader's lines come from: its input, read line by line. Taken out of the reader
+/// ([`CaptureReader::take_lines`]), it reads on while the reader applies the lines before.
+pub(in crate::capture) struct Lines {
+    /// The file, as it was named (for messages).
+    path: PathBuf,
+    input: Box<dyn BufRead + Send>,
+    /// Lines and bytes of text read from the input so far: ahead of the line last applied
+    /// while lines are read in batches ([`CaptureReader::raw_line`]).
+    read: (usize, u64),
     buffer: Vec<u8>,
     /// The longest line read (bytes, uncompressed): longer is refused, never read into memory.
     line_limit: usize,
+    /// The input's end was met.
+    ended: bool,
 }
 
 /// The longest capture line read by default: 256 MiB, a frame of about a million bodies. A line
@@ -494,6 +505,83 @@ impl CaptureSource {
     }
 }
 
+impl Lines {
+    fn new(path: &Path, input: Box<dyn BufRead + Send>, read: (usize, u64)) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            input,
+            read,
+            buffer: Vec::new(),
+            line_limit: LINE_LIMIT,
+            ended: false,
+        }
+    }
+
+    /// The next line, unparsed (`None` at the end): [`CaptureReader::raw_line`].
+    pub(in crate::capture) fn raw_line(&mut self) -> Result<Option<RawLine>, FileError> {
+        if self.ended {
+            return Ok(None);
+        }
+        let Some(ended) = self.read_line()? else {
+            self.ended = true;
+            return Ok(None);
+        };
+        // The next line is likely as long as this one: room for it at once.
+        let room = Vec::with_capacity(self.buffer.len() + 64);
+        Ok(Some(RawLine {
+            line: self.read.0,
+            bytes: std::mem::replace(&mut self.buffer, room),
+            ended,
+            end: self.read.1,
+        }))
+    }
+
+    /// Read one line into the buffer: `Some(true)` ended by `\n`, `Some(false)` the last line
+    /// without one, `None` at the end.
+    fn read_line(&mut self) -> Result<Option<bool>, FileError> {
+        self.buffer.clear();
+        let limit = self.line_limit as u64 + 1;
+        let read = match (&mut self.input)
+            .take(limit)
+            .read_until(b'\n', &mut self.buffer)
+        {
+            Ok(n) => n,
+            // A compressed capture whose game died: its stream ends early.
+            Err(e) if e.kind() == ErrorKind::UnexpectedEof => self.buffer.len(),
+            Err(e) => {
+                return Err(FileError::new(
+                    &self.path,
+                    Problem::io("cannot read the file", e),
+                ));
+            }
+        };
+        self.read.1 += read as u64;
+        if read == 0 && self.buffer.is_empty() {
+            return Ok(None);
+        }
+        self.read.0 += 1;
+        let ended = self.buffer.last() == Some(&b'\n');
+        if !ended && self.buffer.len() > self.line_limit {
+            let line = self.read.0;
+            let limit = self.line_limit;
+            self.buffer = Vec::new();
+            return Err(FileError::new(
+                &self.path,
+                Problem::Document(format!(
+                    "line {line} is longer than {limit} bytes, the longest line this reader takes (a line holds one frame): the capture is refused here rather than read into memory"
+                )),
+            ));
+        }
+        if ended {
+            self.buffer.pop();
+            if self.buffer.last() == Some(&b'\r') {
+                self.buffer.pop();
+            }
+        }
+        Ok(Some(ended))
+    }
+}
+
 impl CaptureReader {
     /// Open the capture at `path` (plain or gzip) and read its header.
     /// The file is read (and unpacked) ahead on a thread of its own.
@@ -527,22 +615,19 @@ impl CaptureReader {
             .map_err(|e| fail(Problem::io("cannot read the file", e)))?;
         let mut reader = Self {
             path: path.to_path_buf(),
-            input,
+            lines: Lines::new(path, input, (0, 0)),
             header: Header::f32_metres(crate::capture::Engine::default()),
             consumed: 0,
-            read: (0, 0),
             state: Keyframe::default(),
             warning: None,
             finished: false,
-            buffer: Vec::new(),
-            line_limit: LINE_LIMIT,
         };
-        let ended = reader.read_line()?;
-        (reader.state.line, reader.consumed) = reader.read;
-        if reader.buffer.iter().all(u8::is_ascii_whitespace) && ended.is_none() {
+        let ended = reader.lines.read_line()?;
+        (reader.state.line, reader.consumed) = reader.lines.read;
+        if reader.lines.buffer.iter().all(u8::is_ascii_whitespace) && ended.is_none() {
             return Err(fail(Problem::Empty));
         }
-        reader.header = line::header(&reader.buffer).map_err(|p| reader.error(p))?;
+        reader.header = line::header(&reader.lines.buffer).map_err(|p| reader.error(p))?;
         Ok(reader)
     }
 
@@ -557,28 +642,29 @@ impl CaptureReader {
     ) -> Self {
         Self {
             path: path.to_path_buf(),
-            input: Box::new(BufReader::with_capacity(1 << 16, input)),
+            lines: Lines::new(
+                path,
+                Box::new(BufReader::with_capacity(1 << 16, input)),
+                (keyframe.line, offset),
+            ),
             header,
             consumed: offset,
-            read: (keyframe.line, offset),
             state: keyframe,
             warning: None,
             finished: false,
-            buffer: Vec::new(),
-            line_limit: LINE_LIMIT,
         }
     }
 
     /// The same reader refusing lines longer than `bytes` (default [`LINE_LIMIT`]): for a game
     /// or a server with less memory to spare.
     pub fn with_line_limit(mut self, bytes: usize) -> Self {
-        self.line_limit = bytes;
+        self.lines.line_limit = bytes;
         self
     }
 
     /// The number of the line last read (1 for the header), applied or not.
     pub(in crate::capture) fn line(&self) -> usize {
-        self.read.0
+        self.lines.read.0
     }
 
     /// Bytes of the (uncompressed) text up to the end of the line last applied: where the
@@ -622,18 +708,20 @@ impl CaptureReader {
         if self.finished {
             return Ok(None);
         }
-        let Some(ended) = self.read_line()? else {
-            self.finished = true;
-            return Ok(None);
-        };
-        // The next line is likely as long as this one: room for it at once.
-        let room = Vec::with_capacity(self.buffer.len() + 64);
-        Ok(Some(RawLine {
-            line: self.read.0,
-            bytes: std::mem::replace(&mut self.buffer, room),
-            ended,
-            end: self.read.1,
-        }))
+        self.lines.raw_line()
+    }
+
+    /// The input taken out, to read on from it ([`Lines::raw_line`]) while the lines read
+    /// before are applied; the reader reads nothing until it is given back
+    /// ([`Self::give_lines`]).
+    pub(in crate::capture) fn take_lines(&mut self) -> Lines {
+        let none = Lines::new(&self.path, Box::new(std::io::empty()), self.lines.read);
+        std::mem::replace(&mut self.lines, none)
+    }
+
+    /// The input given back after [`Self::take_lines`].
+    pub(in crate::capture) fn give_lines(&mut self, lines: Lines) {
+        self.lines = lines;
     }
 
     /// Apply a parsed line, in file order: the frame it holds (`None` for a last line cut off
@@ -667,7 +755,7 @@ impl CaptureReader {
     /// as the capture's next line.
     pub(in crate::capture) fn read_written(&mut self, line: &[u8]) -> Result<Frame, FileError> {
         self.state.line += 1;
-        self.read.0 = self.state.line;
+        self.lines.read.0 = self.state.line;
         match frame_line(line) {
             Ok(frame) => self.apply(frame).map_err(|p| self.error(p)),
             Err(problem) => Err(self.error(problem)),
@@ -678,7 +766,7 @@ impl CaptureReader {
     /// from it.
     pub(in crate::capture) fn read_typed(&mut self, line: FrameLine) -> Result<Frame, FileError> {
         self.state.line += 1;
-        self.read.0 = self.state.line;
+        self.lines.read.0 = self.state.line;
         self.apply(line).map_err(|p| self.error(p))
     }
 
@@ -748,51 +836,6 @@ impl CaptureReader {
             Precision::F64 => None,
         };
         (scene, ids)
-    }
-
-    /// Read one line into the buffer: `Some(true)` ended by `\n`, `Some(false)` the last line
-    /// without one, `None` at the end.
-    fn read_line(&mut self) -> Result<Option<bool>, FileError> {
-        self.buffer.clear();
-        let limit = self.line_limit as u64 + 1;
-        let read = match (&mut self.input)
-            .take(limit)
-            .read_until(b'\n', &mut self.buffer)
-        {
-            Ok(n) => n,
-            // A compressed capture whose game died: its stream ends early.
-            Err(e) if e.kind() == ErrorKind::UnexpectedEof => self.buffer.len(),
-            Err(e) => {
-                return Err(FileError::new(
-                    &self.path,
-                    Problem::io("cannot read the file", e),
-                ));
-            }
-        };
-        self.read.1 += read as u64;
-        if read == 0 && self.buffer.is_empty() {
-            return Ok(None);
-        }
-        self.read.0 += 1;
-        let ended = self.buffer.last() == Some(&b'\n');
-        if !ended && self.buffer.len() > self.line_limit {
-            let line = self.read.0;
-            let limit = self.line_limit;
-            self.buffer = Vec::new();
-            return Err(FileError::new(
-                &self.path,
-                Problem::Document(format!(
-                    "line {line} is longer than {limit} bytes, the longest line this reader takes (a line holds one frame): the capture is refused here rather than read into memory"
-                )),
-            ));
-        }
-        if ended {
-            self.buffer.pop();
-            if self.buffer.last() == Some(&b'\r') {
-                self.buffer.pop();
-            }
-        }
-        Ok(Some(ended))
     }
 
     fn error(&self, problem: LineProblem) -> FileError {
