@@ -714,12 +714,14 @@ impl CaptureReader {
     /// The input taken out, to read on from it ([`Lines::raw_line`]) while the lines read
     /// before are applied; the reader reads nothing until it is given back
     /// ([`Self::give_lines`]).
+    #[cfg(feature = "parallel")]
     pub(in crate::capture) fn take_lines(&mut self) -> Lines {
         let none = Lines::new(&self.path, Box::new(std::io::empty()), self.lines.read);
         std::mem::replace(&mut self.lines, none)
     }
 
     /// The input given back after [`Self::take_lines`].
+    #[cfg(feature = "parallel")]
     pub(in crate::capture) fn give_lines(&mut self, lines: Lines) {
         self.lines = lines;
     }
