@@ -1,0 +1,127 @@
+//! A capture's input as the reader reads it: gunzipped when it starts with gzip's magic
+//! bytes, and for a long capture read (and unpacked) on a thread of its own, a few chunks
+//! ahead of the lines being parsed and judged.
+
+use std::io::{BufRead, BufReader, ErrorKind, Read};
+
+/// The input, gunzipped when it starts with gzip's magic bytes; with `ahead`, read on a thread
+/// of its own, so that unpacking and reading the file go on while the lines before are parsed
+/// and judged.
+pub(super) fn decompressed<R: Read + Send + 'static>(
+    mut input: BufReader<R>,
+    ahead: bool,
+) -> std::io::Result<Box<dyn BufRead + Send>> {
+    let head = input.fill_buf()?;
+    let gzip = head.starts_with(&[0x1f, 0x8b]);
+    Ok(match (gzip, ahead) {
+        (true, true) => Box::new(ReadAhead::new(Box::new(
+            flate2::bufread::MultiGzDecoder::new(input),
+        ))),
+        (false, true) => Box::new(ReadAhead::new(Box::new(input))),
+        (true, false) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            flate2::bufread::MultiGzDecoder::new(input),
+        )),
+        (false, false) => Box::new(input),
+    })
+}
+
+/// A reader whose input is read on another thread, a few chunks ahead. The thread ends at the
+/// input's end, at its first error (handed on in order) or when this side is dropped.
+struct ReadAhead {
+    chunks: std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    chunk: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl ReadAhead {
+    /// Bytes a chunk holds, and chunks read ahead.
+    const CHUNK: usize = 1 << 20;
+    const AHEAD: usize = 4;
+
+    fn new(mut input: Box<dyn Read + Send>) -> Self {
+        let (send, chunks) = std::sync::mpsc::sync_channel(Self::AHEAD);
+        std::thread::Builder::new()
+            .name("capture read-ahead".into())
+            .spawn(move || {
+                loop {
+                    let mut chunk = vec![0; Self::CHUNK];
+                    let mut filled = 0;
+                    // Fill the chunk (a gzip stream gives a little at a time).
+                    let result = loop {
+                        match input.read(&mut chunk[filled..]) {
+                            Ok(0) => break Ok(()),
+                            Ok(n) => {
+                                filled += n;
+                                if filled == chunk.len() {
+                                    break Ok(());
+                                }
+                            }
+                            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                            Err(e) => break Err(e),
+                        }
+                    };
+                    chunk.truncate(filled);
+                    let end = filled < Self::CHUNK;
+                    if filled > 0 && send.send(Ok(chunk)).is_err() {
+                        return;
+                    }
+                    if let Err(e) = result {
+                        let _ = send.send(Err(e));
+                        return;
+                    }
+                    if end {
+                        return;
+                    }
+                }
+            })
+            .expect("a thread to read the capture");
+        Self {
+            chunks,
+            chunk: Vec::new(),
+            at: 0,
+            done: false,
+        }
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let chunk = self.fill_buf()?;
+            let n = buf.len().min(chunk.len());
+            buf[..n].copy_from_slice(&chunk[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ReadAhead {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.at == self.chunk.len() {
+            if self.done {
+                return Ok(&[]);
+            }
+            match self.chunks.recv() {
+                Ok(Ok(chunk)) => {
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                Ok(Err(e)) => {
+                    self.done = true;
+                    return Err(e);
+                }
+                // The input ended.
+                Err(_) => self.done = true,
+            }
+        }
+        Ok(&self.chunk[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.chunk.len());
+    }
+}
