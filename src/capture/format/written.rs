@@ -20,8 +20,7 @@ thread_local! {
 /// The line, if the writer laid it out.
 pub(super) fn line(bytes: &[u8]) -> Option<Line> {
     let (shapes_before, claims_before) = LAST.get();
-    let text = std::str::from_utf8(bytes).ok()?;
-    let mut r = Bytes { text, bytes, at: 0 };
+    let mut r = Bytes { bytes, at: 0 };
     r.expect(b"{\"frame\":")?;
     let frame = r.int()?;
     r.expect(b",\"time\":")?;
@@ -67,10 +66,10 @@ fn parse_eight(mut v: u64) -> u64 {
     u64::from((v1.wrapping_add(v2) >> 32) as u32)
 }
 
+/// The line, byte by byte. Every byte is matched against the writer's keys, punctuation and
+/// digits, all ASCII, so the line is never checked as text as a whole: a byte that is not ASCII
+/// matches nothing, and the line goes on to `serde`.
 struct Bytes<'a> {
-    /// The line, checked as text once (the numbers left to the standard library are then
-    /// slices of it, free to take).
-    text: &'a str,
     bytes: &'a [u8],
     at: usize,
 }
@@ -177,7 +176,11 @@ impl Bytes<'_> {
             .flatten();
         let x = match exact {
             Some(x) => x,
-            None => self.text[start..self.at].parse().ok()?,
+            // The number's bytes, checked to be digits, signs, a point and an `e`, are text.
+            None => std::str::from_utf8(&self.bytes[start..self.at])
+                .ok()?
+                .parse()
+                .ok()?,
         };
         x.is_finite().then_some(x)
     }
@@ -491,7 +494,6 @@ mod tests {
     /// `text` read as a number here, if all of it is one.
     fn number(text: &str) -> Option<f64> {
         let mut r = super::Bytes {
-            text,
             bytes: text.as_bytes(),
             at: 0,
         };
