@@ -172,7 +172,7 @@ pub struct ParsedLine {
 
 /// A capture being read, frame by frame.
 pub struct CaptureReader {
-    path: PathBuf,
+    /// Its input, and the file as it was named (for messages).
     lines: Lines,
     header: Header,
     /// Bytes of (uncompressed) text up to the end of the line last applied.
@@ -342,7 +342,7 @@ impl Keyframe {
 impl std::fmt::Debug for CaptureReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CaptureReader")
-            .field("path", &self.path)
+            .field("path", &self.lines.path)
             .field("header", &self.header)
             .field("line", &self.state.line)
             .finish_non_exhaustive()
@@ -493,7 +493,6 @@ impl CaptureReader {
         let input = decompressed(BufReader::with_capacity(1 << 16, input), ahead)
             .map_err(|e| fail(Problem::io("cannot read the file", e)))?;
         let mut reader = Self {
-            path: path.to_path_buf(),
             lines: Lines::new(path, input, (0, 0)),
             header: Header::f32_metres(crate::capture::Engine::default()),
             consumed: 0,
@@ -520,7 +519,6 @@ impl CaptureReader {
         keyframe: Keyframe,
     ) -> Self {
         Self {
-            path: path.to_path_buf(),
             lines: Lines::new(
                 path,
                 Box::new(BufReader::with_capacity(1 << 16, input)),
@@ -564,7 +562,7 @@ impl CaptureReader {
 
     /// The file, as it was named.
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.lines.path
     }
 
     /// The warning about a last line cut off by a crash, once it was met.
@@ -595,7 +593,11 @@ impl CaptureReader {
     /// ([`Self::give_lines`]).
     #[cfg(feature = "parallel")]
     pub(in crate::capture) fn take_lines(&mut self) -> Lines {
-        let none = Lines::new(&self.path, Box::new(std::io::empty()), self.lines.read);
+        let none = Lines::new(
+            &self.lines.path,
+            Box::new(std::io::empty()),
+            self.lines.read,
+        );
         std::mem::replace(&mut self.lines, none)
     }
 
@@ -622,7 +624,7 @@ impl CaptureReader {
             Err(problem) if !ended && problem.syntax => {
                 self.finished = true;
                 self.warning = Some(crate::text::cut_off_last_line(
-                    &self.path,
+                    &self.lines.path,
                     line,
                     self.state.frames,
                 ));
@@ -725,7 +727,7 @@ impl CaptureReader {
             None => format!("line {}", self.state.line),
         };
         FileError::new(
-            &self.path,
+            &self.lines.path,
             Problem::Document(format!("{place}: {}", problem.message)),
         )
     }
