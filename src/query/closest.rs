@@ -16,6 +16,63 @@ use serde::Serialize;
 /// always finds the same pair separated.
 pub(crate) const CLEAR_MARGIN: f64 = 1e-9;
 
+/// A core as the closest-point searches read it: a shape's world view ([`Rounded`]) or a
+/// polygon's core held inline (`PolygonView`, for the pairs asked without world views). Both
+/// state the same numbers, so a search over either gives the same answer to the bit.
+pub(crate) trait CoreView {
+    /// The core's corners: a polygon's counter-clockwise, a segment's two ends, a point.
+    fn corners(&self) -> &[DVec2];
+    /// Whether the core is a polygon (has an inside).
+    fn is_polygon(&self) -> bool;
+    /// How many boundary segments it has (see [`Rounded::segment_count`]).
+    fn segment_count(&self) -> usize;
+    /// Boundary segment `k`.
+    fn segment(&self, k: usize) -> (DVec2, DVec2);
+    /// The outward normal of a polygon's edge `k`.
+    fn normal(&self, k: usize) -> DVec2;
+    /// The shape's centre.
+    fn centre(&self) -> DVec2;
+    /// The feature of segment `k` at `t`, in the file's order.
+    fn feature_at(&self, k: usize, t: f64) -> Feature;
+    /// Whether `p` lies inside or on a polygon's core (never for a point or a segment).
+    fn core_contains(&self, p: DVec2) -> bool;
+}
+
+impl CoreView for Rounded<'_> {
+    #[inline(always)]
+    fn corners(&self) -> &[DVec2] {
+        &self.points
+    }
+    #[inline(always)]
+    fn is_polygon(&self) -> bool {
+        Rounded::is_polygon(self)
+    }
+    #[inline(always)]
+    fn segment_count(&self) -> usize {
+        Rounded::segment_count(self)
+    }
+    #[inline(always)]
+    fn segment(&self, k: usize) -> (DVec2, DVec2) {
+        Rounded::segment(self, k)
+    }
+    #[inline(always)]
+    fn normal(&self, k: usize) -> DVec2 {
+        Rounded::normal(self, k)
+    }
+    #[inline(always)]
+    fn centre(&self) -> DVec2 {
+        self.centre
+    }
+    #[inline(always)]
+    fn feature_at(&self, k: usize, t: f64) -> Feature {
+        Rounded::feature_at(self, k, t)
+    }
+    #[inline(always)]
+    fn core_contains(&self, p: DVec2) -> bool {
+        Rounded::core_contains(self, p)
+    }
+}
+
 /// The point of segment `a`-`b` closest to `p`, and its parameter `t` in [0, 1]
 /// (`a + t * (b - a)`). A zero-length segment answers `a`, `t = 0`.
 pub fn closest_point_on_segment(p: DVec2, a: DVec2, b: DVec2) -> (DVec2, f64) {
@@ -120,7 +177,12 @@ pub struct CoreClosest {
 
 impl CoreClosest {
     /// The closest points `c` of segment `k` of `a` and segment `l` of `b`.
-    fn on(a: &Rounded, b: &Rounded, c: SegmentClosest, (k, l): (usize, usize)) -> Self {
+    fn on<A: CoreView, B: CoreView>(
+        a: &A,
+        b: &B,
+        c: SegmentClosest,
+        (k, l): (usize, usize),
+    ) -> Self {
         Self {
             point_a: c.point_a,
             point_b: c.point_b,
@@ -154,21 +216,26 @@ pub fn closest_cores(a: &Rounded, b: &Rounded) -> Option<CoreClosest> {
 /// of B are `d = q - p` apart with `d` in the normal cone at `p`, so every edge through `p`
 /// with outward normal `n` has `n . d >= 0`, which puts `q` on or in front of its line.
 #[inline]
-fn faces_other(core: &Rounded, k: usize, other: &Rounded) -> bool {
-    let (v, n) = (core.points[k], core.normals[k]);
-    other.points.iter().any(|p| n.dot(*p - v) >= 0.0)
+fn faces_other<C: CoreView, O: CoreView>(core: &C, k: usize, other: &O) -> bool {
+    let (v, n) = (core.corners()[k], core.normal(k));
+    other.corners().iter().any(|p| n.dot(*p - v) >= 0.0)
 }
 
 /// [`closest_cores`] for two cores of segments, with the pair of segments the points lie on.
 /// Only edges facing the other core are tried (see [`faces_other`]): the others are strictly
 /// farther, so the answer is the one trying every pair gives.
-fn closest_cores_with_pair(a: &Rounded, b: &Rounded) -> Option<(CoreClosest, (usize, usize))> {
+fn closest_cores_with_pair<A: CoreView, B: CoreView>(
+    a: &A,
+    b: &B,
+) -> Option<(CoreClosest, (usize, usize))> {
     let (c, k, l) = if a.is_polygon() || b.is_polygon() {
-        closest_segments::<true>(a, b)?
+        closest_segments::<true, A, B>(a, b)?
     } else {
-        closest_segments::<false>(a, b)?
+        closest_segments::<false, A, B>(a, b)?
     };
-    if c.distance_squared > 0.0 && (a.core_contains(b.point(0)) || b.core_contains(a.point(0))) {
+    if c.distance_squared > 0.0
+        && (a.core_contains(b.corners()[0]) || b.core_contains(a.corners()[0]))
+    {
         return None;
     }
     Some((CoreClosest::on(a, b, c, (k, l)), (k, l)))
@@ -178,9 +245,9 @@ fn closest_cores_with_pair(a: &Rounded, b: &Rounded) -> Option<(CoreClosest, (us
 /// pair that touches; with `FACING`, a polygon's edges that do not face the other core are
 /// skipped.
 #[inline(always)]
-fn closest_segments<const FACING: bool>(
-    a: &Rounded,
-    b: &Rounded,
+fn closest_segments<const FACING: bool, A: CoreView, B: CoreView>(
+    a: &A,
+    b: &B,
 ) -> Option<(SegmentClosest, usize, usize)> {
     let mut best: Option<(SegmentClosest, usize, usize)> = None;
     // B's facing edges, found once (up to 64 in the mask; any further ones are tried).
@@ -237,38 +304,24 @@ pub struct PolygonHint {
 /// a few ulps of the coordinates, the pair is the answer to rounding, as good as trying every
 /// pair; else a few moves toward the corner breaking the bound, then every pair, as
 /// [`closest_cores`] does. Returns the answer and the hint for next time.
-pub fn closest_polygon_cores(
-    a: &Rounded,
-    b: &Rounded,
+pub(crate) fn closest_polygon_cores<A: CoreView, B: CoreView>(
+    a: &A,
+    b: &B,
     hint: Option<PolygonHint>,
 ) -> Option<(CoreClosest, PolygonHint)> {
     debug_assert!(a.is_polygon() && b.is_polygon());
     let (n, m) = (a.segment_count(), b.segment_count());
-    let towards = b.centre - a.centre;
+    let towards = b.centre() - a.centre();
     let (mut k, mut l) = match hint.filter(|h| h.edge_a < n && h.edge_b < m) {
         Some(h) => (h.edge_a, h.edge_b),
-        None => {
-            let facing = |core: &Rounded, d: DVec2| {
-                (0..core.segment_count())
-                    .max_by(|&i, &j| core.normal(i).dot(d).total_cmp(&core.normal(j).dot(d)))
-                    .unwrap_or(0)
-            };
-            (facing(a, towards), facing(b, -towards))
-        }
+        None => (facing(a, towards), facing(b, -towards)),
     };
     let scale = a
-        .points
+        .corners()
         .iter()
-        .chain(&b.points)
+        .chain(b.corners())
         .fold(0.0f64, |s, p| s.max(p.abs().max_element()));
     let slack = 16.0 * f64::EPSILON * scale;
-    // The corner of `core` furthest along `u` (`sign` 1) or against it (`sign` -1), and how far.
-    let extreme = |core: &Rounded, u: DVec2, sign: f64| {
-        (0..core.points.len())
-            .map(|i| (i, sign * u.dot(core.points[i])))
-            .max_by(|x, y| x.1.total_cmp(&y.1))
-            .expect("a polygon has corners")
-    };
     for _ in 0..6 {
         let (a0, a1) = a.segment(k);
         let (b0, b1) = b.segment(l);
@@ -307,15 +360,6 @@ pub fn closest_polygon_cores(
         }
         let Some((ia, ib, u)) = worst else { break };
         // Of the two edges at each offending corner, the one facing the other shape more.
-        let toward = |core: &Rounded, corner: usize, along: DVec2| {
-            let count = core.segment_count();
-            let before = (corner + count - 1) % count;
-            if core.normal(before).dot(along) > core.normal(corner).dot(along) {
-                before
-            } else {
-                corner
-            }
-        };
         let (next_k, next_l) = (toward(a, ia, u), toward(b, ib, -u));
         if (next_k, next_l) == (k, l) {
             break;
@@ -335,6 +379,37 @@ pub fn closest_polygon_cores(
             direction,
         },
     ))
+}
+
+/// The edge of `core` whose normal points furthest along `d` (the last on a tie).
+#[inline(always)]
+fn facing<C: CoreView>(core: &C, d: DVec2) -> usize {
+    (0..core.segment_count())
+        .max_by(|&i, &j| core.normal(i).dot(d).total_cmp(&core.normal(j).dot(d)))
+        .unwrap_or(0)
+}
+
+/// The corner of `core` furthest along `u` (`sign` 1) or against it (`sign` -1), and how far
+/// (the last on a tie).
+#[inline(always)]
+fn extreme<C: CoreView>(core: &C, u: DVec2, sign: f64) -> (usize, f64) {
+    let corners = core.corners();
+    (0..corners.len())
+        .map(|i| (i, sign * u.dot(corners[i])))
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .expect("a polygon has corners")
+}
+
+/// Of the two edges of `core` at `corner`, the one whose normal points further along `along`.
+#[inline(always)]
+fn toward<C: CoreView>(core: &C, corner: usize, along: DVec2) -> usize {
+    let count = core.segment_count();
+    let before = (corner + count - 1) % count;
+    if core.normal(before).dot(along) > core.normal(corner).dot(along) {
+        before
+    } else {
+        corner
+    }
 }
 
 /// The closest points of a point `p` outside `core` and the boundary of `core`: one clamped
@@ -433,7 +508,7 @@ pub struct Proximity {
 
 /// Distance and closest points of two shapes known not to intersect.
 pub(crate) fn proximity_of_apart(a: &Rounded, b: &Rounded, origin: DVec2) -> Proximity {
-    proximity_from(closest_cores(a, b), a, b, origin)
+    proximity_from(closest_cores(a, b), (a.radius, b.radius), origin)
 }
 
 /// [`proximity_of_apart`], starting from `hint` for two polygons (see
@@ -454,14 +529,13 @@ pub(crate) fn proximity_of_apart_near(
     } else {
         closest_cores(a, b)
     };
-    proximity_from(found, a, b, origin)
+    proximity_from(found, (a.radius, b.radius), origin)
 }
 
 /// The proximity of two shapes whose cores are closest at `found` (`None`: they overlap).
 pub(crate) fn proximity_from(
     found: Option<CoreClosest>,
-    a: &Rounded,
-    b: &Rounded,
+    (radius_a, radius_b): (f64, f64),
     origin: DVec2,
 ) -> Proximity {
     let Some(c) = found else {
@@ -477,10 +551,10 @@ pub(crate) fn proximity_from(
         DVec2::ZERO
     };
     Proximity {
-        distance: (c.distance - a.radius - b.radius).max(0.0),
+        distance: (c.distance - radius_a - radius_b).max(0.0),
         closest: Some(ClosestPoints {
-            point_a: c.point_a + axis * a.radius + origin,
-            point_b: c.point_b - axis * b.radius + origin,
+            point_a: c.point_a + axis * radius_a + origin,
+            point_b: c.point_b - axis * radius_b + origin,
             feature_a: c.feature_a,
             feature_b: c.feature_b,
         }),

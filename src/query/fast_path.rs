@@ -26,7 +26,10 @@ use crate::geometry::{DVec2, Placed, Pose, Rounded, Shape};
 /// Whether the circles that hold each shape are apart by a clear margin. No trigonometry and
 /// no world view: most polygon pairs of a scene end here.
 /// Worth asking only where the exact test is costly: with a polygon.
-fn bounding_circles_clearly_apart((sa, pa): (&Shape, Pose), (sb, pb): (&Shape, Pose)) -> bool {
+pub(super) fn bounding_circles_clearly_apart(
+    (sa, pa): (&Shape, Pose),
+    (sb, pb): (&Shape, Pose),
+) -> bool {
     let polygon = |s: &Shape| matches!(s, Shape::Polygon(_));
     if !polygon(sa) && !polygon(sb) {
         return false;

@@ -48,6 +48,9 @@ pub(super) trait InlineCore {
     fn centre(&self) -> DVec2;
 }
 
+/// An axis and the two cores' shadows on it, A's first.
+type Shadows = (DVec2, (Interval, Interval));
+
 /// Which axis the least overlap was found on.
 #[derive(Clone, Copy)]
 enum Source {
@@ -70,6 +73,63 @@ pub(super) fn collide_inline<A: InlineCore, B: InlineCore>(
     closest: impl FnOnce() -> Option<DVec2>,
     origin: DVec2,
 ) -> Option<Contact> {
+    let (source, kept) = least_overlap(a, b, closest)?;
+    let (axis, (sa, sb)) = match (kept, source) {
+        (Some(kept), _) => kept,
+        (None, Source::OfA(k)) => {
+            let (axis, own) = a.given_axis(k);
+            (axis, (own, b.project(axis)))
+        }
+        (None, Source::OfB(k)) => {
+            let (axis, own) = b.given_axis(k);
+            (axis, (a.project(axis), own))
+        }
+        (None, Source::Closest) => return None,
+    };
+    // The walk's measure: the smaller push, the centres on a tie.
+    let (forward, backward) = (sa.push_forward(&sb), sa.push_backward(&sb));
+    let mut sign =
+        f64::from(u8::from(forward < backward)) - f64::from(u8::from(backward < forward));
+    if sign == 0.0 {
+        sign = if (b.centre() - a.centre()).dot(axis) >= 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+    }
+    let depth = sa.overlap(&sb);
+    let normal = axis * sign;
+    let mut points = manifold(a, b, normal, depth, source);
+    for p in &mut points {
+        p.point += origin;
+    }
+    Some(Contact {
+        depth,
+        normal,
+        points,
+    })
+}
+
+/// Whether `a` and `b` intersect: [`collide_inline`]'s verdict without its contact (every axis
+/// the walk tries overlaps).
+#[inline(always)]
+pub(super) fn intersect_inline<A: InlineCore, B: InlineCore>(
+    a: &A,
+    b: &B,
+    closest: impl FnOnce() -> Option<DVec2>,
+) -> bool {
+    least_overlap(a, b, closest)
+        .is_some_and(|(source, kept)| kept.is_some() || !matches!(source, Source::Closest))
+}
+
+/// The walk's axes in its order, the first least overlap kept: where it was found, and the
+/// closest points' line with both shadows when that line holds it; `None` at the first gap.
+#[inline(always)]
+fn least_overlap<A: InlineCore, B: InlineCore>(
+    a: &A,
+    b: &B,
+    closest: impl FnOnce() -> Option<DVec2>,
+) -> Option<(Source, Option<Shadows>)> {
     // The face axes, A's then B's, the owner's shadow first in the overlap.
     let (mut least, mut source) = (f64::INFINITY, Source::Closest);
     for k in 0..a.axis_count() {
@@ -105,40 +165,7 @@ pub(super) fn collide_inline<A: InlineCore, B: InlineCore>(
             source = Source::Closest;
         }
     }
-    let (axis, (sa, sb)) = match (kept, source) {
-        (Some(kept), _) => kept,
-        (None, Source::OfA(k)) => {
-            let (axis, own) = a.given_axis(k);
-            (axis, (own, b.project(axis)))
-        }
-        (None, Source::OfB(k)) => {
-            let (axis, own) = b.given_axis(k);
-            (axis, (a.project(axis), own))
-        }
-        (None, Source::Closest) => return None,
-    };
-    // The walk's measure: the smaller push, the centres on a tie.
-    let (forward, backward) = (sa.push_forward(&sb), sa.push_backward(&sb));
-    let mut sign =
-        f64::from(u8::from(forward < backward)) - f64::from(u8::from(backward < forward));
-    if sign == 0.0 {
-        sign = if (b.centre() - a.centre()).dot(axis) >= 0.0 {
-            1.0
-        } else {
-            -1.0
-        };
-    }
-    let depth = sa.overlap(&sb);
-    let normal = axis * sign;
-    let mut points = manifold(a, b, normal, depth, source);
-    for p in &mut points {
-        p.point += origin;
-    }
-    Some(Contact {
-        depth,
-        normal,
-        points,
-    })
+    Some((source, kept))
 }
 
 /// The walk's manifold: the face the axis names, else the best aligned face (A's unless B's is

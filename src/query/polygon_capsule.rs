@@ -8,7 +8,7 @@
 
 use super::capsule_capsule::{TwoPoint, at_end, closest_ends_axis};
 use super::capsule_circle::{Core, from_closest};
-use super::closest::{Proximity, SegmentClosest, closest_points_segment_segment};
+use super::closest::{CoreView, Proximity, SegmentClosest, closest_points_segment_segment};
 use super::contact::{Contact, FACE_ALIGNMENT};
 use super::inline_walk::{InlineCore, PARALLEL, collide_inline};
 use super::polygon_circle::{INLINE, inside_core, polygon_feature};
@@ -106,6 +106,52 @@ impl<'a> PolygonView<'a> {
     #[inline(always)]
     pub(super) fn in_front(&self, k: usize, p: DVec2) -> f64 {
         self.normals[k].dot(p - self.points[k])
+    }
+}
+
+impl CoreView for PolygonView<'_> {
+    #[inline(always)]
+    fn corners(&self) -> &[DVec2] {
+        PolygonView::corners(self)
+    }
+    #[inline(always)]
+    fn is_polygon(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn segment_count(&self) -> usize {
+        self.n
+    }
+    #[inline(always)]
+    fn segment(&self, k: usize) -> (DVec2, DVec2) {
+        self.edge(k)
+    }
+    #[inline(always)]
+    fn normal(&self, k: usize) -> DVec2 {
+        self.normals[k]
+    }
+    #[inline(always)]
+    fn centre(&self) -> DVec2 {
+        self.centre
+    }
+    /// As the view names it: corners and edges in the file's order.
+    #[inline(always)]
+    fn feature_at(&self, k: usize, t: f64) -> Feature {
+        let n = self.n;
+        // A clockwise polygon's internal order is the file's reversed: corner i is n - 1 - i,
+        // and edge i is its own inverse's image (see `internal`).
+        let vertex = |i: usize| if self.reversed { n - 1 - i } else { i };
+        if t <= 0.0 {
+            Feature::Vertex(vertex(k))
+        } else if t >= 1.0 {
+            Feature::Vertex(vertex((k + 1) % n))
+        } else {
+            Feature::Edge(self.internal(k))
+        }
+    }
+    #[inline(always)]
+    fn core_contains(&self, p: DVec2) -> bool {
+        self.contains(p)
     }
 }
 

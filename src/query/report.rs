@@ -11,11 +11,12 @@ use super::closest::{
     proximity_of_apart,
 };
 use super::contact::{Contact, manifold};
-use super::fast_path::views_intersect;
+use super::fast_path::{bounding_circles_clearly_apart, views_intersect};
 use super::naive::{NaiveMtv, naive_report};
 use super::piece::ChainReport;
 use super::polygon_capsule::distance_polygon_capsule;
 use super::polygon_circle::distance_polygon_circle;
+use super::polygon_polygon::distance_polygons;
 use super::region::{Region, region_of};
 use super::sat::sat_report_rounded;
 use super::types::SatReport;
@@ -119,6 +120,10 @@ fn distance_past_circles(a: &Placed, b: &Placed) -> Proximity {
         (Shape::Circle(c), Shape::Capsule(k)) => {
             distance_capsule_circle(k, b.pose, a.pose.position, c.radius(), false)
         }
+        (Shape::Polygon(p), Shape::Polygon(q)) => {
+            let near = !bounding_circles_clearly_apart((&a.shape, a.pose), (&b.shape, b.pose));
+            distance_polygons((p, a.pose), (q, b.pose), near)
+        }
         (sa, sb) => match ((sa, two_point(sa)), (sb, two_point(sb))) {
             ((_, Some((ends_a, ra))), (_, Some((ends_b, rb)))) => {
                 distance_capsules((ends_a, ra, a.pose), (ends_b, rb, b.pose))
@@ -149,7 +154,7 @@ pub(crate) fn distance_walk(a: &Placed, b: &Placed) -> Proximity {
             return touching;
         }
         let found = closest_polygon_cores(&ra, &rb, None).map(|(c, _)| c);
-        return proximity_from(found, &ra, &rb, origin);
+        return proximity_from(found, (ra.radius, rb.radius), origin);
     }
     let found = closest_cores(&ra, &rb);
     let reach = ra.radius + rb.radius;
@@ -158,7 +163,7 @@ pub(crate) fn distance_walk(a: &Placed, b: &Placed) -> Proximity {
         let scale = c.distance + reach + (rb.centre.abs() + ra.centre.abs()).max_element();
         let margin = CLEAR_MARGIN * scale;
         if c.distance > reach + margin {
-            return proximity_from(found, &ra, &rb, origin);
+            return proximity_from(found, (ra.radius, rb.radius), origin);
         }
         if c.distance < reach - margin {
             return touching;
@@ -167,6 +172,6 @@ pub(crate) fn distance_walk(a: &Placed, b: &Placed) -> Proximity {
     if views_intersect(a, b, &ra, &rb) {
         touching
     } else {
-        proximity_from(found, &ra, &rb, origin)
+        proximity_from(found, (ra.radius, rb.radius), origin)
     }
 }
