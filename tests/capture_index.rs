@@ -336,3 +336,128 @@ fn frames_asked_of_the_reader_thread_come_back_latest_last_and_the_same() {
         assert!(other.beside.is_none());
     }
 }
+
+/// A seek passes the frames between its keyframe and the frame it shows without applying them
+/// one by one: a run of lines whose shapes only move leaves each shape the last values its
+/// lines give, key by key. Every frame of a capture whose bodies move in every way (every key
+/// each frame, some keys now and then, not at all, a static ground, one that stops, one added
+/// and later removed, one made static) is shown as reading the capture from its start gives
+/// it, motion included: from the keyframe (positions visited last to first) and on from the
+/// frame shown (first to last, in strides).
+#[test]
+fn frames_passed_on_the_way_leave_every_shape_as_applying_each_does() {
+    const STEPS: usize = 700;
+    let path = scratch("passing.capture.jsonl");
+    let header = Header::f32_metres(Engine::new("test", "1"));
+    let out = std::fs::File::create(&path).unwrap();
+    let mut writer = CaptureWriter::new(
+        out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    let boxed = |w: f64| ConvexPolygon::rectangle(DVec2::new(w, 0.5 * w)).unwrap();
+    let turned = |a: f64| DVec2::new(a.cos(), a.sin());
+    for step in 0..STEPS {
+        let s = step as f64;
+        let mut bodies = vec![
+            BodyShape::new(1, boxed(10.0), DVec2::new(0.0, -1.0), DVec2::X).named("ground"),
+            // Turns on the spot: its angle changes, its position never does.
+            BodyShape::new(2, boxed(0.4), DVec2::new(-3.0, 2.0), turned(0.01 * s)).moving(
+                Body::Dynamic,
+                DVec2::ZERO,
+                0.6,
+                true,
+            ),
+            // Hops every third frame; its velocity changes every fifth.
+            BodyShape::new(
+                3,
+                Circle::new(0.3).unwrap(),
+                DVec2::new(0.1 * (step / 3) as f64, 1.0),
+                DVec2::X,
+            )
+            .moving(Body::Dynamic, DVec2::new(0.0, (step / 5) as f64), 0.0, true),
+            // Every key, every frame.
+            BodyShape::new(
+                4,
+                boxed(0.6),
+                DVec2::new(2.0 + 0.01 * s, 0.3 + 0.001 * s),
+                turned(0.02 * s),
+            )
+            .moving(Body::Dynamic, DVec2::new(0.6, 0.06), 1.2 + 0.001 * s, true),
+            // Moves until frame 300, then rests where it stopped.
+            BodyShape::new(
+                6,
+                Circle::new(0.2).unwrap(),
+                DVec2::new(4.0, 0.01 * s.min(300.0)),
+                DVec2::X,
+            )
+            .moving(
+                Body::Dynamic,
+                DVec2::new(0.0, if step < 300 { 0.6 } else { 0.0 }),
+                0.0,
+                step < 300,
+            ),
+        ];
+        if (200..450).contains(&step) {
+            bodies.push(
+                BodyShape::new(5, boxed(0.3), DVec2::new(-1.0, 0.02 * s), turned(0.03 * s))
+                    .named("visitor")
+                    .moving(Body::Dynamic, DVec2::new(0.0, 1.2), 1.8, true),
+            );
+        }
+        // Made static at frame 500.
+        let body = if step < 500 {
+            Body::Dynamic
+        } else {
+            Body::Static
+        };
+        bodies.push(
+            BodyShape::new(
+                7,
+                Circle::new(0.25).unwrap(),
+                DVec2::new(6.0, 0.001 * s.min(500.0)),
+                DVec2::X,
+            )
+            .moving(body, DVec2::new(0.0, 0.06), 0.0, true),
+        );
+        let contact = Manifold {
+            a: 1,
+            b: 4,
+            normal: DVec2::Y,
+            points: vec![ManifoldPoint {
+                point: DVec2::new(2.0, -0.5),
+                separation: 0.01 * s,
+                impulse: None,
+            }]
+            .into(),
+            piece: None,
+        };
+        writer.frame(s / 60.0, &bodies, &[contact]).unwrap();
+    }
+    writer.finish().unwrap();
+    let every_key = |scene: &collidoscope::scene::Scene| -> Vec<String> {
+        scene.shapes.iter().map(|s| format!("{s:?}")).collect()
+    };
+    let mut reader = CaptureReader::open(&path).unwrap();
+    let mut expected = Vec::new();
+    while let Some(frame) = reader.next_frame().unwrap() {
+        let (scene, _) = reader.scene(&frame);
+        expected.push((every_key(&scene), judge_frame(&reader, &frame)));
+    }
+    assert_eq!(expected.len(), STEPS);
+    let mut index = scanned(&path);
+    assert_eq!(index.state(), &ScanState::Done);
+    let visits = (0..STEPS).rev().chain((0..STEPS).step_by(37));
+    for position in visits {
+        let shown = index.show(position).unwrap();
+        let (shapes, judged) = &expected[position];
+        assert_eq!(
+            &every_key(&shown.scene),
+            shapes,
+            "the shapes of frame {position}"
+        );
+        assert_eq!(&shown.judged, judged, "the claims of frame {position}");
+    }
+}

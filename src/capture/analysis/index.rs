@@ -756,6 +756,17 @@ impl Seeker {
             });
         }
         let cursor = self.cursor.as_mut().expect("a cursor was just made");
+        // The frames before the one asked for are passed: the scan has read them whole and
+        // found them good, and only where they leave the shapes matters for the one shown.
+        if cursor.next < position {
+            match cursor.reader.pass_frames(position - cursor.next) {
+                Ok(passed) => cursor.next += passed,
+                Err(e) => {
+                    self.cursor = None;
+                    return Err(e);
+                }
+            }
+        }
         loop {
             let read = cursor.reader.next_frame();
             let frame = match read {

@@ -7,7 +7,7 @@
 
 use crate::Reported;
 use crate::capture::format::ids::{IdSet, Ids};
-use crate::capture::format::parsed::{ClaimIn, FrameLine, ID_LIMIT, PoseChange, ShapeKeys};
+use crate::capture::format::parsed::{ClaimIn, FrameLine, ID_LIMIT, Line, PoseChange, ShapeKeys};
 use crate::geometry::DVec2;
 
 fn point([x, y]: [f64; 2]) -> DVec2 {
@@ -22,6 +22,19 @@ pub(in crate::capture) fn frame_line(bytes: &[u8]) -> Option<FrameLine> {
         Some(line) => line,
         None => serde_json::from_slice(bytes).ok()?,
     };
+    typed(line)
+}
+
+/// [`frame_line`] without its claims, for a line in the writer's own layout that a scan has
+/// read whole and found good already (see `written::line_without_claims`); `None` for any
+/// other line, which is read whole.
+pub(in crate::capture) fn frame_line_without_claims(bytes: &[u8]) -> Option<FrameLine> {
+    typed(super::written::line_without_claims(bytes)?)
+}
+
+/// The line's values checked as the full reader checks them, in its types.
+#[inline(always)]
+fn typed(line: Line) -> Option<FrameLine> {
     if !(line.time.is_finite() && line.time >= 0.0) {
         return None;
     }

@@ -3,6 +3,8 @@
 //! by a crash is dropped with a warning; anything else wrong refuses the capture, naming the
 //! line, the place and the field.
 
+mod passing;
+
 use crate::capture::format::ids::IdMap;
 use crate::capture::format::input::decompressed;
 use crate::capture::format::line;
@@ -148,6 +150,22 @@ impl RawLine {
     /// Parse it on its own: everything a line can be checked for without the frames before it.
     pub fn parse(self) -> ParsedLine {
         self.parsed()
+    }
+
+    /// [`Self::parse`] for a line a scan has already read whole and found good, passed on the
+    /// way to a later frame: a line in the writer's own layout has its claims left unread (its
+    /// frame holds none), any other is parsed whole.
+    pub fn parse_without_claims(self) -> ParsedLine {
+        let frame = match crate::capture::format::fast::frame_line_without_claims(&self.bytes) {
+            Some(line) => Ok(line),
+            None => frame_line(&self.bytes),
+        };
+        ParsedLine {
+            line: self.line,
+            frame,
+            ended: self.ended,
+            end: self.end,
+        }
     }
 
     /// [`Self::parse`], the line kept (to be shown to whoever watches it before it is applied).

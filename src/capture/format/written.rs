@@ -19,6 +19,20 @@ thread_local! {
 
 /// The line, if the writer laid it out.
 pub(super) fn line(bytes: &[u8]) -> Option<Line> {
+    read_line(bytes, true)
+}
+
+/// [`line`] without its claims (their list left empty, not read): for a line a scan has
+/// already read whole and found good, passed on the way to a later frame, whose claims no one
+/// asks for. `None` for a line not in the writer's layout up to its claims, or not ending as
+/// a line of that layout ends.
+pub(super) fn line_without_claims(bytes: &[u8]) -> Option<Line> {
+    read_line(bytes, false)
+}
+
+/// [`line`], with its claims read or (`with_claims` false) passed over.
+#[inline(always)]
+fn read_line(bytes: &[u8], with_claims: bool) -> Option<Line> {
     let (shapes_before, claims_before) = LAST.get();
     let mut r = Bytes { bytes, at: 0 };
     r.expect(b"{\"frame\":")?;
@@ -33,10 +47,29 @@ pub(super) fn line(bytes: &[u8]) -> Option<Line> {
         Vec::new()
     };
     r.expect(b",\"claims\":")?;
-    let claims = r.list_of(claims_before, Bytes::claim)?;
-    r.expect(b"}")?;
-    r.end()?;
-    LAST.set((shapes.len(), claims.len()));
+    let claims = if with_claims {
+        let claims = r.list_of(claims_before, Bytes::claim)?;
+        r.expect(b"}")?;
+        r.end()?;
+        claims
+    } else {
+        // Whole: the claims' brackets balanced and the line's own brace closed last, where a
+        // line cut off by a crash has more opened than closed (the writer's keys and numbers
+        // hold no brackets).
+        let closed = bytes[r.at..].iter().fold(0i64, |depth, b| {
+            depth + i64::from(matches!(b, b']' | b'}')) - i64::from(matches!(b, b'[' | b'{'))
+        });
+        if closed != 1 || bytes.last() != Some(&b'}') {
+            return None;
+        }
+        Vec::new()
+    };
+    let claims_now = if with_claims {
+        claims.len()
+    } else {
+        claims_before
+    };
+    LAST.set((shapes.len(), claims_now));
     Some(Line {
         frame,
         time,
@@ -44,6 +77,38 @@ pub(super) fn line(bytes: &[u8]) -> Option<Line> {
         removed,
         claims,
     })
+}
+
+/// A line in the writer's layout whose every shape entry only moves (no shape added, removed
+/// or changed but in its pose and velocities), read only as far as its shapes' ids: its frame
+/// and time, with each entry's `(id, where it starts)` put in `entries`. Their numbers are
+/// passed over, not read (for a line a scan has read whole and found good); `None` for any
+/// other line.
+pub(super) fn moving_entries(bytes: &[u8], entries: &mut Vec<(u64, usize)>) -> Option<(u64, f64)> {
+    entries.clear();
+    let mut r = Bytes { bytes, at: 0 };
+    r.expect(b"{\"frame\":")?;
+    let frame = r.int()?;
+    r.expect(b",\"time\":")?;
+    let time = r.number()?;
+    r.expect(b",\"shapes\":[")?;
+    if !r.eat(b"]") {
+        loop {
+            let at = r.at;
+            entries.push((r.passed_moved()?, at));
+            if r.eat(b"]") {
+                break;
+            }
+            r.expect(b",")?;
+        }
+    }
+    r.expect(b",\"claims\":")?;
+    Some((frame, time))
+}
+
+/// The entry starting at `at` of a line [`moving_entries`] took, its numbers read.
+pub(super) fn moved_at(bytes: &[u8], at: usize) -> Option<Moved> {
+    Bytes { bytes, at }.moved()
 }
 
 /// Whether the eight bytes of `v` are all decimal digits.
@@ -258,6 +323,40 @@ impl Bytes<'_> {
             velocity,
             angular_velocity,
         })
+    }
+
+    /// [`Self::moved`] passed over: its id, its keys checked to be the pose keys, its values
+    /// not read (each ends where the layout ends it: a point at its `]`, a number at the `,`
+    /// or `}` after it).
+    fn passed_moved(&mut self) -> Option<u64> {
+        self.expect(b"{\"id\":")?;
+        let id = self.int()?;
+        loop {
+            match self.peek()? {
+                b'}' => {
+                    self.at += 1;
+                    return Some(id);
+                }
+                b',' => {}
+                _ => return None,
+            }
+            let rest = &self.bytes[self.at..];
+            let (key, point) = [
+                (&b",\"position\":"[..], true),
+                (b",\"angle\":", false),
+                (b",\"velocity\":", true),
+                (b",\"angular_velocity\":", false),
+            ]
+            .into_iter()
+            .find(|(key, _)| rest.starts_with(key))?;
+            let value = &rest[key.len()..];
+            let length = if point {
+                value.iter().position(|&b| b == b']')? + 1
+            } else {
+                value.iter().position(|&b| b == b',' || b == b'}')?
+            };
+            self.at += key.len() + length;
+        }
     }
 
     fn flag(&mut self) -> Option<bool> {
@@ -477,6 +576,52 @@ mod tests {
             prop_assert!(ours.is_some(), "not read: {text}");
             let theirs: Line = serde_json::from_slice(text.as_bytes()).expect("serde reads it");
             prop_assert_eq!(values(&ours.unwrap()), values(&theirs), "{}", text);
+        }
+
+        /// A line passed over (on the way to a later frame) names each shape entry's id and
+        /// where it starts, and the entry read there gives the values the whole line gives; a
+        /// line that removes shapes is not passed over so.
+        #[test]
+        fn a_line_passed_over_finds_every_entry_as_reading_it_does(text in written()) {
+            let bytes = text.as_bytes();
+            let whole = super::line(bytes).expect("read");
+            let mut entries = Vec::new();
+            let passed = super::moving_entries(bytes, &mut entries);
+            if !whole.removed.is_empty() {
+                prop_assert!(passed.is_none(), "{}", text);
+                return Ok(());
+            }
+            let (frame, time) = passed.expect("passed over");
+            let mut shapes = Vec::new();
+            for (id, at) in &entries {
+                let moved = super::moved_at(bytes, *at).expect("read where it starts");
+                prop_assert_eq!(moved.id, *id);
+                shapes.push(moved);
+            }
+            let again = Line { frame, time, shapes, removed: Vec::new(), claims: Vec::new() };
+            let mut expected = whole;
+            expected.claims.clear();
+            prop_assert_eq!(values(&again), values(&expected), "{}", text);
+        }
+
+        /// Read without its claims, a line of the writer's layout gives the same frame, time,
+        /// shapes and removed ids, and no claims; cut off anywhere in its claims (a crash
+        /// mid-write), it is not read so.
+        #[test]
+        fn a_line_read_without_its_claims_keeps_everything_else(
+            text in written(),
+            cut in 0.0..1.0f64,
+        ) {
+            let whole = super::line(text.as_bytes()).expect("read");
+            let passed = super::line_without_claims(text.as_bytes());
+            prop_assert!(passed.is_some(), "not read: {text}");
+            let mut expected = whole;
+            expected.claims.clear();
+            prop_assert_eq!(values(&passed.unwrap()), values(&expected), "{}", text);
+            let claims_at = text.find(",\"claims\":").expect("a claims key") + 10;
+            let end = claims_at + ((text.len() - 1 - claims_at) as f64 * cut) as usize;
+            let cut_off = &text.as_bytes()[..end];
+            prop_assert!(super::line_without_claims(cut_off).is_none(), "{}", text);
         }
 
         /// A line changed by a character is read here only if `serde` reads it to the same
