@@ -636,6 +636,38 @@ mod tests {
         }
     }
 
+    /// A line that adds a shape, or changes one in more than its pose and velocities, is not
+    /// passed over as a line whose shapes only move (a seek applies it as it comes).
+    #[test]
+    fn a_line_that_changes_more_than_poses_is_not_passed_over() {
+        let line = |entry: &str| {
+            format!(
+                r#"{{"frame":1,"time":1,"shapes":[{{"id":2,"angle":0.5}},{entry}],"claims":[]}}"#
+            )
+        };
+        for entry in [
+            r#"{"id":3,"kind":"circle","radius":1,"position":[0,0]}"#,
+            r#"{"id":3,"position":[1,2],"body":"static"}"#,
+            r#"{"id":3,"filter":{"group":1},"position":[1,2]}"#,
+            r#"{"id":3,"position":[1,2],"name":"ball"}"#,
+            r#"{"id":3,"angle":1,"body_id":null}"#,
+        ] {
+            let text = line(entry);
+            assert!(
+                super::moving_entries(text.as_bytes(), &mut Vec::new()).is_none(),
+                "{text}"
+            );
+        }
+        let text =
+            line(r#"{"id":3,"position":[1,2],"angle":3,"velocity":[0,1],"angular_velocity":-1}"#);
+        let mut entries = Vec::new();
+        assert_eq!(
+            super::moving_entries(text.as_bytes(), &mut entries),
+            Some((1, 1.0))
+        );
+        assert_eq!(entries.iter().map(|e| e.0).collect::<Vec<_>>(), [2, 3]);
+    }
+
     /// `text` read as a number here, if all of it is one.
     fn number(text: &str) -> Option<f64> {
         let mut r = super::Bytes {
