@@ -182,20 +182,28 @@ mod tests {
         pairs
     }
 
+    /// `check` (which asserts) on 400,000 random pairs seeded `seed` (see [`random_pair`])
+    /// and on the set pairs: how many random ones it says yes to.
+    fn over_pairs(seed: u64, spread: f64, check: fn(&Placed, &Placed) -> bool) -> usize {
+        let mut r = Random::new(seed);
+        let yes = (0..400_000)
+            .filter(|&k| {
+                let (a, b) = random_pair(&mut r, k, spread);
+                check(&a, &b)
+            })
+            .count();
+        for (a, b) in set_pairs() {
+            check(&a, &b);
+        }
+        yes
+    }
+
     /// The two-polygon path gives the general walk's contact bit for bit: on 400,000 random
     /// pairs (plain and rounded, either winding, half near touching, four scales) and on the
     /// set pairs.
     #[test]
     fn the_two_polygon_path_gives_the_general_walks_contact_exactly() {
-        let mut r = Random::new(75);
-        let mut hits = 0;
-        for k in 0..400_000 {
-            let (a, b) = random_pair(&mut r, k, 1.05);
-            hits += usize::from(placed_as_walk(&a, &b));
-        }
-        for (a, b) in set_pairs() {
-            placed_as_walk(&a, &b);
-        }
+        let hits = over_pairs(75, 1.05, placed_as_walk);
         // About a third to a half of the random pairs intersect.
         assert!((100_000..300_000).contains(&hits), "{hits}");
     }
@@ -205,15 +213,7 @@ mod tests {
     /// four scales, half of them near touching and some far apart) and on the set pairs.
     #[test]
     fn the_two_polygon_distance_gives_the_general_answer_exactly() {
-        let mut r = Random::new(84);
-        let mut apart = 0;
-        for k in 0..400_000 {
-            let (a, b) = random_pair(&mut r, k, 1.5);
-            apart += usize::from(distance_as_general(&a, &b));
-        }
-        for (a, b) in set_pairs() {
-            distance_as_general(&a, &b);
-        }
+        let apart = over_pairs(84, 1.5, distance_as_general);
         assert!((100_000..300_000).contains(&apart), "{apart} apart");
     }
 }

@@ -35,11 +35,7 @@ pub(super) fn line_without_claims(bytes: &[u8]) -> Option<Line> {
 fn read_line(bytes: &[u8], with_claims: bool) -> Option<Line> {
     let (shapes_before, claims_before) = LAST.get();
     let mut r = Bytes { bytes, at: 0 };
-    r.expect(b"{\"frame\":")?;
-    let frame = r.int()?;
-    r.expect(b",\"time\":")?;
-    let time = r.number()?;
-    r.expect(b",\"shapes\":")?;
+    let (frame, time) = r.head()?;
     let shapes = r.list_of(shapes_before, Bytes::moved)?;
     let removed = if r.eat(b",\"removed\":") {
         r.list(Bytes::int)?
@@ -87,11 +83,8 @@ fn read_line(bytes: &[u8], with_claims: bool) -> Option<Line> {
 pub(super) fn moving_entries(bytes: &[u8], entries: &mut Vec<(u64, usize)>) -> Option<(u64, f64)> {
     entries.clear();
     let mut r = Bytes { bytes, at: 0 };
-    r.expect(b"{\"frame\":")?;
-    let frame = r.int()?;
-    r.expect(b",\"time\":")?;
-    let time = r.number()?;
-    r.expect(b",\"shapes\":[")?;
+    let (frame, time) = r.head()?;
+    r.expect(b"[")?;
     if !r.eat(b"]") {
         loop {
             let at = r.at;
@@ -323,6 +316,16 @@ impl Bytes<'_> {
             velocity,
             angular_velocity,
         })
+    }
+
+    /// A frame line's start, `{"frame":N,"time":T,"shapes":`: its frame and time.
+    fn head(&mut self) -> Option<(u64, f64)> {
+        self.expect(b"{\"frame\":")?;
+        let frame = self.int()?;
+        self.expect(b",\"time\":")?;
+        let time = self.number()?;
+        self.expect(b",\"shapes\":")?;
+        Some((frame, time))
     }
 
     /// [`Self::moved`] passed over: its id, its keys checked to be the pose keys, its values
