@@ -215,7 +215,14 @@ pub(in crate::capture) struct Lines {
     line_limit: usize,
     /// The input's end was met.
     ended: bool,
+    /// Lines' buffers given back once read ([`Lines::give_back`]), each taken again for a
+    /// line to come: a seek's runs of passed lines keep their memory from one jump to the
+    /// next, where the allocator would hand it back to the system and fault it in again.
+    spare: Vec<Vec<u8>>,
 }
+
+/// At most this many spare buffers are kept (a seek passes up to a keyframe's 16 MB of lines).
+const SPARE_BUFFERS: usize = 64;
 
 /// The longest capture line read by default: 256 MiB, a frame of about a million bodies. A line
 /// with no end (a gzip bomb without newlines) is refused at this length instead of filling
@@ -411,6 +418,7 @@ impl Lines {
             buffer: Vec::new(),
             line_limit: LINE_LIMIT,
             ended: false,
+            spare: Vec::new(),
         }
     }
 
@@ -424,13 +432,24 @@ impl Lines {
             return Ok(None);
         };
         // The next line is likely as long as this one: room for it at once.
-        let room = Vec::with_capacity(self.buffer.len() + 64);
+        // (A spare one is emptied as the next line is read into it.)
+        let room = self
+            .spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(self.buffer.len() + 64));
         Ok(Some(RawLine {
             line: self.read.0,
             bytes: std::mem::replace(&mut self.buffer, room),
             ended,
             end: self.read.1,
         }))
+    }
+
+    /// A line's buffer, read and done with, kept for a line to come (up to a bound).
+    fn give_back(&mut self, bytes: Vec<u8>) {
+        if self.spare.len() < SPARE_BUFFERS {
+            self.spare.push(bytes);
+        }
     }
 
     /// Read one line into the buffer: `Some(true)` ended by `\n`, `Some(false)` the last line

@@ -87,6 +87,9 @@ impl CaptureReader {
         self.consumed = end;
         self.state.last = Some((frame, time));
         self.state.frames += run.len() as u64;
+        for passed in run {
+            self.lines.give_back(passed.raw.bytes);
+        }
         Ok(())
     }
 
