@@ -236,6 +236,53 @@ impl Drop for CaptureIndex {
     }
 }
 
+/// Where a compressed capture is unpacked: `collidoscope-<process>-<n>.capture.jsonl` in the
+/// temporary folder. The copy is removed when its index is dropped; the first call of a
+/// process also removes the copies that processes no longer running left behind (killed, or
+/// crashed), which are as large as the plain capture, gigabytes for a long one.
+fn unpacked_copy_path() -> PathBuf {
+    static COPIES: AtomicU64 = AtomicU64::new(0);
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    let dir = std::env::temp_dir();
+    SWEPT.get_or_init(|| remove_stale_copies(&dir));
+    dir.join(format!(
+        "collidoscope-{}-{}.capture.jsonl",
+        std::process::id(),
+        COPIES.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+/// The process that unpacked `name`, if it is one of the copies [`unpacked_copy_path`] names.
+fn copy_owner(name: &str) -> Option<u32> {
+    let rest = name
+        .strip_prefix("collidoscope-")?
+        .strip_suffix(".capture.jsonl")?;
+    let (process, n) = rest.split_once('-')?;
+    n.parse::<u64>().ok()?;
+    process.parse().ok()
+}
+
+/// Removes from `dir` the unpacked copies whose process no longer runs. Only where a running
+/// process can be told (Linux's `/proc`); elsewhere the copies of killed processes stay.
+fn remove_stale_copies(dir: &Path) {
+    let proc = Path::new("/proc/self");
+    if !cfg!(target_os = "linux") || !proc.exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(owner) = name.to_str().and_then(copy_owner) else {
+            continue;
+        };
+        if owner != std::process::id() && !Path::new(&format!("/proc/{owner}")).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Whether `file` starts with gzip's magic bytes (it is left at its start).
 fn is_gzip(file: &mut File) -> std::io::Result<bool> {
     let mut magic = [0u8; 2];
@@ -397,12 +444,7 @@ impl CaptureIndex {
         let header = reader.header().clone();
         let in_memory = memory.is_some();
         let (text, copy) = if compressed {
-            static COPIES: AtomicU64 = AtomicU64::new(0);
-            let copy = std::env::temp_dir().join(format!(
-                "collidoscope-{}-{}.capture.jsonl",
-                std::process::id(),
-                COPIES.fetch_add(1, Ordering::Relaxed)
-            ));
+            let copy = unpacked_copy_path();
             let out = File::create(&copy).map_err(|e| {
                 FileError::new(
                     &copy,
@@ -1022,4 +1064,43 @@ fn send_keys(
             })
             .is_ok()
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{copy_owner, remove_stale_copies};
+    use std::path::Path;
+
+    #[test]
+    fn only_the_copies_of_processes_no_longer_running_are_swept() {
+        assert_eq!(copy_owner("collidoscope-412-3.capture.jsonl"), Some(412));
+        assert_eq!(copy_owner("collidoscope-412.capture.jsonl"), None);
+        assert_eq!(copy_owner("collidoscope-412-x.capture.jsonl"), None);
+        assert_eq!(copy_owner("collidoscope-412-3.capture.jsonl.gz"), None);
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("collidoscope-sweep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let gone = (1..4_000_000u32)
+            .rev()
+            .find(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+            .unwrap();
+        let own = std::process::id();
+        let names = [
+            format!("collidoscope-{gone}-0.capture.jsonl"),
+            format!("collidoscope-{gone}-7.capture.jsonl"),
+            format!("collidoscope-{own}-0.capture.jsonl"),
+            "collidoscope-1-0.capture.jsonl".to_owned(),
+            format!("collidoscope-{gone}.capture.jsonl"),
+            format!("mine-{gone}-0.capture.jsonl"),
+        ];
+        for name in &names {
+            std::fs::write(dir.join(name), "{}").unwrap();
+        }
+        remove_stale_copies(&dir);
+        let left: Vec<bool> = names.iter().map(|name| dir.join(name).exists()).collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(left, [false, false, true, true, true, true]);
+    }
 }
