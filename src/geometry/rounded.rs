@@ -155,6 +155,22 @@ impl<'a> Rounded<'a> {
         }
     }
 
+    /// A view of no core at all (no corners): what stands where a view is made only
+    /// sometimes, never asked a query.
+    #[inline(always)]
+    pub(crate) fn empty() -> Rounded<'static> {
+        Rounded {
+            points: Corners::new(),
+            normals: Corners::new(),
+            radius: 0.0,
+            centre: DVec2::ZERO,
+            kind: ShapeKind::Circle,
+            extents: &[],
+            offset: DVec2::ZERO,
+            reversed: false,
+        }
+    }
+
     /// A 1-point core (built in place: a view is large, and every query makes two).
     #[inline(always)]
     fn point_core(p: DVec2, centre: DVec2, radius: f64, kind: ShapeKind, offset: DVec2) -> Self {

@@ -61,6 +61,7 @@ mod seam;
 mod summary;
 mod sweep;
 mod toi;
+mod two_point;
 mod types;
 
 pub use chain::{chain_contact, chain_piece, chain_pieces, piece_segment};
