@@ -15,7 +15,7 @@
 use super::capsule_circle::{Core, from_closest};
 use super::closest::{Proximity, SegmentClosest, closest_points_segment_segment};
 use super::contact::{Contact, FACE_ALIGNMENT};
-use super::inline_walk::{InlineCore, PARALLEL, collide_inline};
+use super::inline_walk::{InlineCore, PARALLEL, collide_inline, intersect_inline};
 use crate::geometry::{DVec2, Feature, Interval, Pose, Shape, right_perp};
 
 /// One of the pair as its view holds it: the core's ends (`points[0]`, `points[1]`), the
@@ -168,6 +168,22 @@ pub(crate) fn collide_capsules(
         closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
     };
     Ok(collide_inline(&a, &b, closest, origin))
+}
+
+/// Whether the two cores intersect, as [`collide_capsules`] decides it: the walk's verdict
+/// (every axis it tries overlaps) without the contact. `Err` where that gives `Err`.
+pub(crate) fn capsules_intersect(
+    (ends_a, radius_a, pose_a): ((DVec2, DVec2), f64, Pose),
+    (ends_b, radius_b, pose_b): ((DVec2, DVec2), f64, Pose),
+) -> Result<bool, ()> {
+    let origin = pose_a.position;
+    let a = TwoPoint::of(ends_a, radius_a, pose_a, origin)?;
+    let b = TwoPoint::of(ends_b, radius_b, pose_b, origin)?;
+    let closest = || {
+        let c = closest_points_segment_segment(a.ends.0, a.ends.1, b.ends.0, b.ends.1);
+        closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
+    };
+    Ok(intersect_inline(&a, &b, closest))
 }
 
 /// A capsule's or a segment's local ends and radius (0 for a segment): what the two-capsule

@@ -36,7 +36,7 @@ use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
 use super::fast_path::{collide_at, collide_circles};
-use super::two_point::{two_point, two_point_proximity};
+use super::two_point::{two_point, two_point_intersect, two_point_proximity};
 use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
@@ -282,7 +282,13 @@ fn search<const TWO_POINT: bool>(
         *ma = va.advance(a.pose, t);
         *mb = vb.advance(b.pose, t);
     };
-    let intersecting = |ma: Pose, mb: Pose| collide_at((&a.shape, ma), (&b.shape, mb)).is_some();
+    let intersecting = |ma: Pose, mb: Pose| {
+        if TWO_POINT {
+            two_point_intersect((&a.shape, ma), (&b.shape, mb))
+        } else {
+            collide_at((&a.shape, ma), (&b.shape, mb)).is_some()
+        }
+    };
     if !rotating && let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
         // Two circles: one feature pair, so the closed form is the whole answer.
         let q = b.pose.position - a.pose.position;
