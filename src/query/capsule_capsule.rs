@@ -163,11 +163,15 @@ pub(crate) fn collide_capsules(
     let origin = pose_a.position;
     let a = TwoPoint::of(ends_a, radius_a, pose_a, origin)?;
     let b = TwoPoint::of(ends_b, radius_b, pose_b, origin)?;
-    let closest = || {
-        let c = closest_points_segment_segment(a.ends.0, a.ends.1, b.ends.0, b.ends.1);
-        closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
-    };
-    Ok(collide_inline(&a, &b, closest, origin))
+    Ok(collide_inline(&a, &b, || closest_axis(&a, &b), origin))
+}
+
+/// The walk's last candidate for two cores: the line between their closest points, when both
+/// are ends.
+#[inline(always)]
+fn closest_axis(a: &TwoPoint, b: &TwoPoint) -> Option<DVec2> {
+    let c = closest_points_segment_segment(a.ends.0, a.ends.1, b.ends.0, b.ends.1);
+    closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
 }
 
 /// Whether the two cores intersect, as [`collide_capsules`] decides it: the walk's verdict
@@ -179,11 +183,7 @@ pub(crate) fn capsules_intersect(
     let origin = pose_a.position;
     let a = TwoPoint::of(ends_a, radius_a, pose_a, origin)?;
     let b = TwoPoint::of(ends_b, radius_b, pose_b, origin)?;
-    let closest = || {
-        let c = closest_points_segment_segment(a.ends.0, a.ends.1, b.ends.0, b.ends.1);
-        closest_ends_axis(&c, at_end(c.t_a), at_end(c.t_b))
-    };
-    Ok(intersect_inline(&a, &b, closest))
+    Ok(intersect_inline(&a, &b, || closest_axis(&a, &b)))
 }
 
 /// A capsule's or a segment's local ends and radius (0 for a segment): what the two-capsule
@@ -263,6 +263,23 @@ pub(super) mod tests {
         (shape, pose)
     }
 
+    /// Random pair `k` of capsules (or segments, see [`rod`]) at one of four scales, B's
+    /// centre from well inside A's reach (even pairs) to about touching (odd ones).
+    pub(in crate::query) fn rod_pair(r: &mut Random, k: usize) -> ((Shape, Pose), (Shape, Pose)) {
+        let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+        let at = spot(r, size);
+        let a = rod(r, size, at, k);
+        let reach = a.0.bounding_radius() + 3.0 * size;
+        let d = if k.is_multiple_of(2) {
+            r.between(0.0, 0.7)
+        } else {
+            r.between(0.5, 1.0)
+        } * reach;
+        let near = at + DVec2::from_angle(r.between(0.0, 6.3)) * d;
+        let b = rod(r, size, near, k + 1);
+        (a, b)
+    }
+
     /// The two-capsule path gives the general walk's contact bit for bit: on 400,000 random
     /// pairs (half near touching, capsules from nearly circles to long rods, some segments,
     /// at four scales) and on set cases where axes tie or meet (parallel rods side by side,
@@ -273,17 +290,7 @@ pub(super) mod tests {
         let mut r = Random::new(70);
         let mut hits = 0;
         for k in 0..400_000 {
-            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
-            let at = spot(&mut r, size);
-            let a = rod(&mut r, size, at, k);
-            let reach = a.0.bounding_radius() + 3.0 * size;
-            let d = if k.is_multiple_of(2) {
-                r.between(0.0, 0.7)
-            } else {
-                r.between(0.5, 1.0)
-            } * reach;
-            let near = at + DVec2::from_angle(r.between(0.0, 6.3)) * d;
-            let b = rod(&mut r, size, near, k + 1);
+            let (a, b) = rod_pair(&mut r, k);
             hits += usize::from(same_as_walk((&a.0, a.1), (&b.0, b.1)));
         }
         let rod =

@@ -209,25 +209,18 @@ mod tests {
         assert!(measured > 150_000, "{measured}");
     }
 
-    /// Two capsules (or segments) intersect as `collide` says, on 400,000 random pairs about
-    /// touching (four scales, capsules from nearly a circle to a long rod, every seventh a
-    /// segment); the rest is `collide` itself.
+    /// Two capsules (or segments) intersect as `collide` says, on 400,000 random pairs (four
+    /// scales, capsules from nearly a circle to a long rod, some segments, half about
+    /// touching).
     #[test]
     fn two_capsules_intersect_as_collide_says() {
-        use super::super::capsule_capsule::tests::rod;
+        use super::super::capsule_capsule::tests::rod_pair;
         use super::super::fast_path::collide_at;
         use super::two_point_intersect;
         let mut r = Random::new(67_86);
         let mut yes = 0;
         for k in 0..400_000 {
-            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
-            let near = DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size;
-            let (sa, pa) = rod(&mut r, size, near, k);
-            let reach = sa.bounding_radius();
-            let size_b = size * r.between(0.3, 2.0);
-            let near_b =
-                near + DVec2::from_angle(r.between(0.0, 6.3)) * r.between(0.0, 2.5) * reach;
-            let (sb, pb) = rod(&mut r, size_b, near_b, k / 7);
+            let ((sa, pa), (sb, pb)) = rod_pair(&mut r, k);
             let verdict = two_point_intersect((&sa, pa), (&sb, pb));
             assert_eq!(
                 verdict,
