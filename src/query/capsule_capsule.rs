@@ -12,11 +12,11 @@
 //! of the general walk: two views of up to eight corners, the generic dispatch on kinds, the
 //! closest-feature search over every pair of edges.
 
-use super::capsule_circle::{Core, from_closest};
+use super::capsule_circle::{Core, ends_feature, from_closest};
 use super::closest::{Proximity, SegmentClosest, closest_points_segment_segment};
 use super::contact::{Contact, FACE_ALIGNMENT};
 use super::inline_walk::{InlineCore, PARALLEL, collide_inline, intersect_inline};
-use crate::geometry::{DVec2, Feature, Interval, Pose, Shape, right_perp};
+use crate::geometry::{DVec2, Interval, Pose, Shape, right_perp};
 
 /// One of the pair as its view holds it: the core's ends (`points[0]`, `points[1]`), the
 /// outward normal of face 0 (`ends.0 -> ends.1`; face 1 runs back with the opposite normal),
@@ -211,19 +211,9 @@ pub(crate) fn distance_capsules(
     let b = Core::of(ends_b, pose_b, origin)?;
     let c = closest_points_segment_segment(a.ends.0, a.ends.1, b.ends.0, b.ends.1);
     let distance = c.distance_squared.sqrt();
-    // The feature a point at `t` along the segment lies on, as the view names it.
-    let feature = |t: f64| {
-        if t <= 0.0 {
-            Feature::Vertex(0)
-        } else if t >= 1.0 {
-            Feature::Vertex(1)
-        } else {
-            Feature::Edge(0)
-        }
-    };
     from_closest(
-        (c.point_a, feature(c.t_a), radius_a, a.centre),
-        (c.point_b, feature(c.t_b), radius_b, b.centre),
+        (c.point_a, ends_feature(c.t_a), radius_a, a.centre),
+        (c.point_b, ends_feature(c.t_b), radius_b, b.centre),
         distance,
         origin,
     )

@@ -167,13 +167,7 @@ pub(crate) fn distance_capsule_circle(
     // The core's closest points: the centre and its nearest point of the segment.
     let (q, t) = closest_point_on_segment(c, p0, p1);
     let distance = q.distance_squared(c).sqrt();
-    let on_capsule = if t <= 0.0 {
-        Feature::Vertex(0)
-    } else if t >= 1.0 {
-        Feature::Vertex(1)
-    } else {
-        Feature::Edge(0)
-    };
+    let on_capsule = ends_feature(t);
     let capsule = (q, on_capsule, rc, capsule_centre);
     let circle = (c, Feature::Vertex(0), radius, c);
     match capsule_is_a {
@@ -199,6 +193,19 @@ pub(crate) fn distance_circles(
         distance,
         origin,
     )
+}
+
+/// The feature of a capsule's or a segment's core at `t` along it (0 at its first end), as
+/// its view names it: an end, else the one edge.
+#[inline(always)]
+pub(super) fn ends_feature(t: f64) -> Feature {
+    if t <= 0.0 {
+        Feature::Vertex(0)
+    } else if t >= 1.0 {
+        Feature::Vertex(1)
+    } else {
+        Feature::Edge(0)
+    }
 }
 
 /// One shape of a pair as the general distance query sees it, from A's position: its core's

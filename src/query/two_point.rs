@@ -5,7 +5,7 @@
 //! (a fifth of the work for a capsule and a circle).
 
 use super::capsule_capsule::{capsules_intersect, two_point as capsule_ends};
-use super::capsule_circle::Core;
+use super::capsule_circle::{Core, ends_feature};
 use super::closest::{
     CoreClosest, Proximity, closest_point_on_segment, closest_points_segment_segment,
     proximity_from,
@@ -42,18 +42,6 @@ impl TwoPoint {
                 .map(|core| Self::Ends(core.ends, 0.0)),
             _ => None,
         }
-    }
-}
-
-/// The feature of a two-point core at `t` along it, as its view names it.
-#[inline(always)]
-fn ends_feature(t: f64) -> Feature {
-    if t <= 0.0 {
-        Feature::Vertex(0)
-    } else if t >= 1.0 {
-        Feature::Vertex(1)
-    } else {
-        Feature::Edge(0)
     }
 }
 
