@@ -36,7 +36,7 @@ use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
 use super::fast_path::{collide_at, collide_circles};
-use super::two_point::{two_point, two_point_intersect, two_point_proximity};
+use super::two_point::{measured_without_views, two_point_intersect, two_point_proximity};
 use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
@@ -186,15 +186,16 @@ pub(super) fn solid_time_of_impact(
     vb: Velocity,
     horizon: f64,
 ) -> Toi {
+    // Two circles first: the common pair, and never measured without views.
     let circles = matches!((&a.shape, &b.shape), (Shape::Circle(_), Shape::Circle(_)));
-    if two_point(&a.shape) && two_point(&b.shape) && !circles {
+    if !circles && measured_without_views(&a.shape, &b.shape) {
         return two_point_time_of_impact(a, va, b, vb, horizon);
     }
     search::<false>(a, va, b, vb, horizon)
 }
 
-/// [`solid_time_of_impact`] of a pair of circles and capsules (or segments), but two
-/// circles: compiled apart, so that the rest's code is as it was.
+/// [`solid_time_of_impact`] of the pairs measured without views while they translate (see
+/// [`measured_without_views`]): compiled apart, so that the rest's code is as it was.
 #[inline(never)]
 fn two_point_time_of_impact(
     a: &Placed,
@@ -206,10 +207,9 @@ fn two_point_time_of_impact(
     search::<true>(a, va, b, vb, horizon)
 }
 
-/// [`solid_time_of_impact`], compiled apart for a pair of circles and capsules (or segments)
-/// but two circles (`TWO_POINT`), whose steps are measured without views while they
-/// translate (see [`two_point_proximity`]), and for the rest, whose code does not carry that
-/// path.
+/// [`solid_time_of_impact`], compiled apart for the pairs whose steps are measured without
+/// views while they translate (`TWO_POINT`, see [`two_point_proximity`]), and for the rest,
+/// whose code does not carry that path.
 #[inline(always)]
 fn search<const TWO_POINT: bool>(
     a: &Placed,
@@ -266,8 +266,8 @@ fn search<const TWO_POINT: bool>(
         .map(|(v, s)| if v.angular == 0.0 { 0.0 } else { reach(s) });
     let turning = va.angular.abs() * reaches[0] + vb.angular.abs() * reaches[1];
     let rotating = turning > 0.0;
-    // A translating pair of circles and capsules is measured without views (see
-    // `two_point_proximity`); their views are made where the search arrives.
+    // A translating pair of the kinds `measured_without_views` names is measured without
+    // views (see `two_point_proximity`); its views are made where the search arrives.
     let viewless = TWO_POINT && !rotating;
     let bound = relative.length() + turning;
     if rotating {
@@ -996,22 +996,24 @@ pub fn safe_step(shape: &Shape, speed: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     //! The search without views for circles and capsules against the search over views.
+    use super::super::fast_path::tests::polygon;
     use super::{ToiState, Velocity, search};
     use crate::geometry::{Capsule, Circle, DVec2, Placed, Pose, Segment, Shape};
     use crate::scene::generate::Random;
 
-    /// A circle, a capsule, a segment, or a capsule whose ends are within rounding of each
-    /// other (a point to its view), about `size`.
+    /// A circle, a capsule, a segment, a capsule whose ends are within rounding of each
+    /// other (a point to its view), or a polygon (see [`polygon`]), about `size`.
     fn two_point_shape(r: &mut Random, kind: usize, size: f64) -> Shape {
         let tilt = DVec2::from_angle(r.between(0.0, 6.3));
         let half = r.between(0.05, 2.0) * size;
         let radius = r.between(0.05, 1.0) * size;
-        match kind % 5 {
-            0 => Circle::new(radius).unwrap().into(),
+        match kind % 7 {
+            0 | 5 => Circle::new(radius).unwrap().into(),
             1 | 2 => Capsule::new(-tilt * half, tilt * half * 0.7, radius)
                 .unwrap()
                 .into(),
             3 => Segment::new(-tilt * half, tilt * half).unwrap().into(),
+            6 => polygon(r, size).into(),
             _ => {
                 let at = tilt * half;
                 Capsule::new(at, at + DVec2::new(at.x * 1e-17, 0.0), radius)
@@ -1021,10 +1023,11 @@ mod tests {
         }
     }
 
-    /// Time of impact of a pair of circles and capsules (or segments), measured without views
-    /// while translating, is the search over views to the bit: its state, time, point,
-    /// normal and every step. On 100,000 random pairs: four scales, B heading at A or past
-    /// it, A moving too in half of them, a third turning (which keeps the views).
+    /// Time of impact of a pair of circles, capsules (or segments) and polygons, measured
+    /// without views while translating where it can be, is the search over views to the bit:
+    /// its state, time, point, normal and every step. On 100,000 random pairs: four scales,
+    /// B heading at A or past it, A moving too in half of them, a third turning (which keeps
+    /// the views).
     #[test]
     fn two_point_pairs_search_as_over_views_exactly() {
         let mut r = Random::new(8585);
@@ -1033,7 +1036,7 @@ mod tests {
             let size = [1.0, 0.01, 100.0, 1e4][k % 4];
             let (sa, sb) = (
                 two_point_shape(&mut r, k / 4, size),
-                two_point_shape(&mut r, k / 20, size),
+                two_point_shape(&mut r, k / 28, size),
             );
             let pose_a = Pose::new(
                 DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
