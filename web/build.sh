@@ -60,6 +60,8 @@ if ! [ -x "$bindgen" ] || [ "$("$bindgen" --version | awk '{print $2}')" != "$ve
         cargo update -q -p webpki-roots --precise 1.0.10 2>/dev/null || true
         cargo install -q --path . --locked --root "$root/target/tools"
     )
+    # The build and the fetch are throwaway (about 440 MB): not left in the temporary folder.
+    rm -rf "$build" "${fetcher:-}"
 fi
 
 # 3. The app, for wasm32.
