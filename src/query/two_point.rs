@@ -55,10 +55,10 @@ fn point_to_ends(p: DVec2, (e0, e1): (DVec2, DVec2)) -> (DVec2, f64, f64) {
 
 /// Whether a translating time of impact of `a` and `b` is measured without views (see
 /// [`two_point_proximity`]): a circle with a capsule, a segment or a polygon, and two
-/// capsules or segments.
+/// capsules or segments. (Its caller turns two circles away first: the common pair, and the
+/// cheapest to tell.)
 #[inline(always)]
 pub(super) fn measured_without_views(a: &Shape, b: &Shape) -> bool {
-    // One table of both kinds: two circles, the common pair, leave at once.
     matches!(
         (a, b),
         (
