@@ -113,6 +113,15 @@ impl SceneShape {
             None => format!("#{index}"),
         }
     }
+
+    /// How many characters [`SceneShape::display_name`] has, without making it (a crowd's
+    /// frame asks it of every shape).
+    pub fn display_name_chars(&self, index: usize) -> usize {
+        match &self.name {
+            Some(name) => name.chars().count(),
+            None => 1 + index.checked_ilog10().unwrap_or(0) as usize + 1,
+        }
+    }
 }
 
 /// A set of shapes, in file order, with what the file says about their pairs.
@@ -246,4 +255,29 @@ pub fn shape_label(index: usize, name: Option<&str>, kind: Option<ShapeKind>) ->
         label.push_str(&format!(" ({kind})"));
     }
     label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SceneShape;
+    use crate::geometry::{Circle, Placed, Pose};
+
+    /// The length a crowd's frame tells without making the name is the name's.
+    #[test]
+    fn a_display_names_length_is_told_without_making_it() {
+        let circle = Placed::new(Circle::new(1.0).unwrap(), Pose::IDENTITY);
+        let unnamed = SceneShape::new(None, circle.clone());
+        for index in (0..2_000).chain([9_999, 10_000, 123_456_789, usize::MAX]) {
+            let name = unnamed.display_name(index);
+            assert_eq!(
+                unnamed.display_name_chars(index),
+                name.chars().count(),
+                "{name}"
+            );
+        }
+        for name in ["", "crate", "Kiste größer", "箱"] {
+            let named = SceneShape::new(Some(name.into()), circle.clone());
+            assert_eq!(named.display_name_chars(7), name.chars().count());
+        }
+    }
 }

@@ -281,28 +281,42 @@ impl Recording {
         reader: &mut Reader,
         last: &[Option<Vec<[u64; 5]>>; 2],
     ) -> Result<Vec<[u64; 5]>, String> {
-        (0..self.bodies.len())
-            .map(|k| {
-                let tag = reader.byte()?;
-                if tag >= 1 << 5 {
-                    return Err(format!("a bad body tag {tag} at byte {}", reader.at - 1));
-                }
-                let mut bits = [0u64; 5];
-                for (f, b) in bits.iter_mut().enumerate() {
-                    let r = if tag & (1 << f) != 0 {
-                        unzigzag(reader.varint()?)
-                    } else {
-                        0
-                    };
-                    let p = predict(
-                        last[0].as_ref().map(|p| p[k][f]),
-                        last[1].as_ref().map(|p| p[k][f]),
-                    );
-                    *b = p.wrapping_add(r as u64);
-                }
-                Ok(bits)
-            })
-            .collect()
+        // The prediction (see `predict`) chosen once a frame, not once a number.
+        match (last[0].as_deref(), last[1].as_deref()) {
+            (Some(p1), Some(p2)) => {
+                self.decode_with(reader, |k, f| predict(Some(p1[k][f]), Some(p2[k][f])))
+            }
+            (Some(p1), None) => self.decode_with(reader, |k, f| predict(Some(p1[k][f]), None)),
+            (None, _) => self.decode_with(reader, |_, _| predict(None, None)),
+        }
+    }
+
+    /// One frame's numbers: each body's tag (which of its five numbers changed from the
+    /// prediction), then the zigzag varint of each difference.
+    #[inline(always)]
+    fn decode_with(
+        &self,
+        reader: &mut Reader,
+        predicted: impl Fn(usize, usize) -> u64,
+    ) -> Result<Vec<[u64; 5]>, String> {
+        let mut frame = Vec::with_capacity(self.bodies.len());
+        for k in 0..self.bodies.len() {
+            let tag = reader.byte()?;
+            if tag >= 1 << 5 {
+                return Err(format!("a bad body tag {tag} at byte {}", reader.at - 1));
+            }
+            let mut bits = [0u64; 5];
+            for (f, b) in bits.iter_mut().enumerate() {
+                let r = if tag & (1 << f) != 0 {
+                    unzigzag(reader.varint()?)
+                } else {
+                    0
+                };
+                *b = predicted(k, f).wrapping_add(r as u64);
+            }
+            frame.push(bits);
+        }
+        Ok(frame)
     }
 
     /// Decode every frame from the start, in order, handing each (its index from 0 and

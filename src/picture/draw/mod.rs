@@ -514,17 +514,16 @@ fn shapes(input: &DrawInput, list: &mut DrawList) {
                 });
             }
         }
-        let name = shape.display_name(i);
         // In a crowd a name is shown only where it about fits its shape, so the crowd is not
-        // buried in text.
+        // buried in text (the name is made only when shown).
         let crowded = input.scene.shapes.len() > CROWD;
-        let fits =
-            radius >= NAME_MIN_RADIUS && (!crowded || radius >= 3.5 * name.chars().count() as f32);
+        let fits = radius >= NAME_MIN_RADIUS
+            && (!crowded || radius >= 3.5 * shape.display_name_chars(i) as f32);
         if (fits && names < MAX_NAMES) || in_pair {
             names += 1;
             list.labels.push(Label {
                 at: centre,
-                text: name,
+                text: shape.display_name(i),
                 colour: Colour::WHITE,
                 importance: if in_pair {
                     Importance::PairName

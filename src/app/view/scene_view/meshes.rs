@@ -4,12 +4,35 @@
 
 use super::*;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The kept meshes' keys are hashes already ([`picture::Mark::shape_key`]): used as they are,
+/// where the standard library's SipHash would hash each again, a thousand times a frame.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys come here (`write_u64`); anything else is folded in as FxHash does.
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
 
 /// Meshes of [`picture::Mark::Shape`]s by [`picture::Mark::shape_key`], each with the mark it
 /// was built from (a hash collision is told by comparing) and the last build that used it;
 /// the look they were made with; each layer's last size.
 pub(super) struct Meshes {
-    kept: HashMap<u64, Kept>,
+    kept: HashMap<u64, Kept, BuildHasherDefault<KeyHasher>>,
     /// Counts the layers built, to let go of meshes no longer drawn.
     build: u64,
     /// How shapes become triangles: the meshes kept were made with it.
@@ -21,7 +44,7 @@ pub(super) struct Meshes {
 impl Default for Meshes {
     fn default() -> Self {
         Self {
-            kept: HashMap::new(),
+            kept: HashMap::default(),
             build: 0,
             look: Look::plain(),
             last_size: [(0, 0); 2],
