@@ -251,6 +251,31 @@ impl<'a> PolygonCore<'a> {
     pub(super) fn in_front(&self, (k, normal): (usize, DVec2), p: DVec2) -> f64 {
         normal.dot(p - self.points[k])
     }
+
+    /// The core's nearest point to `c` as the view's search finds it, in one pass: over the
+    /// edges `c` is on or in front of (an edge with `c` behind its line holds no closest
+    /// point), the first nearest kept, as (edge, point, where along the edge, squared
+    /// distance); `None` when `c` is on or behind every edge's line (inside the core). The
+    /// distance of a polygon and a circle, and their time of impact's measure, both ask it.
+    #[inline(always)]
+    pub(super) fn nearest_facing(&self, c: DVec2) -> Option<(usize, DVec2, f64, f64)> {
+        let mut inside = true;
+        let mut best = (0, c, 0.0, f64::INFINITY);
+        for k in 0..self.n {
+            let front = self.in_front((k, self.normal(k)), c);
+            inside &= front <= 0.0;
+            if front < 0.0 {
+                continue;
+            }
+            let (p0, p1) = self.edge(k);
+            let (q, t) = closest_point_on_segment(c, p0, p1);
+            let d2 = q.distance_squared(c);
+            if d2 < best.3 {
+                best = (k, q, t, d2);
+            }
+        }
+        (!inside).then_some(best)
+    }
 }
 
 /// The feature at `t` along internal edge `k` (0 at its start) of `polygon`'s core, as the
@@ -299,28 +324,10 @@ pub(crate) fn distance_polygon_circle(
     let origin = if polygon_is_a { pose.position } else { centre };
     let core = PolygonCore::of(polygon, pose, origin);
     let c = centre - origin;
-    // The nearest point of each edge the centre is on or in front of (an edge with the centre
-    // behind its line holds no closest point), the first nearest kept; none when the centre
-    // is behind every edge (inside the core).
-    let (mut best_k, mut best_q, mut best_t, mut best_d2) = (0, c, 0.0, f64::INFINITY);
-    let mut inside = true;
-    for k in 0..core.n {
-        let front = core.in_front((k, core.normal(k)), c);
-        inside &= front <= 0.0;
-        if front < 0.0 {
-            continue;
-        }
-        let (p0, p1) = core.edge(k);
-        let (q, t) = closest_point_on_segment(c, p0, p1);
-        let d2 = q.distance_squared(c);
-        if d2 < best_d2 {
-            (best_k, best_q, best_t, best_d2) = (k, q, t, d2);
-        }
-    }
-    if inside {
+    let Some((best_k, best_q, best_t, best_d2)) = core.nearest_facing(c) else {
         let scale = (c.abs() + core.centre.abs()).max_element();
         return inside_core(radius + core.radius, scale);
-    }
+    };
     let distance = best_d2.sqrt();
     let on_polygon = polygon_feature(polygon, best_k, best_t);
     let polygon_side = (best_q, on_polygon, core.radius, core.centre);

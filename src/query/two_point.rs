@@ -150,30 +150,15 @@ fn polygon_circle_apart(
     }
     let core = PolygonCore::of(polygon, pose, origin);
     let c = centre - origin;
-    let mut inside = true;
-    let mut best = (0, c, 0.0, f64::INFINITY);
-    for k in 0..core.n {
-        let front = core.in_front((k, core.normal(k)), c);
-        inside &= front <= 0.0;
-        if front < 0.0 {
-            continue;
-        }
-        let (p0, p1) = core.edge(k);
-        let (q, t) = closest_point_on_segment(c, p0, p1);
-        let d2 = q.distance_squared(c);
-        if d2 < best.3 {
-            best = (k, q, t, d2);
-        }
-    }
+    let nearest = core.nearest_facing(c);
     let radii = if polygon_is_a {
         (core.radius, radius)
     } else {
         (radius, core.radius)
     };
-    if inside {
+    let Some((k, q, t, d2)) = nearest else {
         return Some(proximity_from(None, radii, origin));
-    }
-    let (k, q, t, d2) = best;
+    };
     let (on_polygon, on_circle) = (polygon_feature(polygon, k, t), Feature::Vertex(0));
     let found = if polygon_is_a {
         CoreClosest {
