@@ -14,6 +14,8 @@
 
 #[path = "common/engine_cases.rs"]
 mod engine_cases;
+#[path = "common/scratch.rs"]
+mod scratch;
 
 use avian2d::prelude::*;
 use bevy::app::{App, Startup};
@@ -339,10 +341,7 @@ fn avian_layers_and_bodies_name_the_stage_that_left_a_pair_out() {
                 }
             });
     }
-    let dir =
-        std::env::temp_dir().join(format!("collidoscope-avian-layers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("layers.capture.jsonl");
+    let path = scratch::scratch_folder("collidoscope-avian-layers").join("layers.capture.jsonl");
     run_game(&path, 60, CapturePlugin::to_file(&path), layered);
     let mut reader = CaptureReader::open(&path).unwrap();
     let mut last = None;

@@ -11,6 +11,9 @@ use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
 use collidoscope::scene::Body;
 use std::path::{Path, PathBuf};
 
+#[path = "common/scratch.rs"]
+mod scratch;
+
 const FRAMES: u64 = 5_000;
 
 /// A ball resting on the ground, a box that comes at frame 100 and goes at frame 3,000; every
@@ -77,9 +80,35 @@ fn write_capture(path: &Path, compressed: bool) {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("collidoscope-index-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    scratch::scratch_folder("collidoscope-index").join(name)
+}
+
+/// The scratch folders of processes no longer running go; this process's, a running one's,
+/// files and other names stay.
+#[test]
+fn scratch_folders_of_processes_gone_are_removed() {
+    let temp = tempfile::tempdir().unwrap();
+    let own = format!("p-{}", std::process::id());
+    let gone = "p-4294967295";
+    let kept = [own.as_str(), "p-1", "p-abc", "p-12x", "q-4294967295"];
+    for name in kept.iter().chain([&gone]) {
+        std::fs::create_dir(temp.path().join(name)).unwrap();
+    }
+    std::fs::write(temp.path().join("p-4294967294"), b"a file").unwrap();
+    scratch::sweep(temp.path(), "p");
+    let mut left = common_names(temp.path());
+    left.sort();
+    let mut expected: Vec<String> = kept.iter().map(|s| s.to_string()).collect();
+    expected.push("p-4294967294".into());
+    expected.sort();
+    assert_eq!(left, expected);
+}
+
+fn common_names(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect()
 }
 
 /// Every frame of the capture read from its start: its shapes (name and placement) and its

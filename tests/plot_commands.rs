@@ -4,14 +4,14 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/scratch.rs"]
+mod scratch;
 
 use binary::*;
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("collidoscope-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    scratch::scratch_folder("collidoscope-plot").join(name)
 }
 
 /// The CSV as rows of cells (no cell here holds a comma).

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +35,15 @@ export function diagnose(file) {
   return report;
 }
 
-/** A fresh folder for a test's captures. */
+/** The folders made by `scratch` in this test file's process. */
+const made = [];
+process.on('exit', () => made.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** A fresh folder for a test's captures, removed when the test file's process ends. */
 export function scratch(name) {
-  return mkdtempSync(join(tmpdir(), `collidoscope-js-${name}-`));
+  const folder = mkdtempSync(join(tmpdir(), `collidoscope-js-${name}-`));
+  made.push(folder);
+  return folder;
 }
 
 /** A capture's lines, parsed (gzip or not). */

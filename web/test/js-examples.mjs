@@ -12,6 +12,7 @@
 import { chromium } from "playwright-core";
 import { createServer } from "node:http";
 import { readFile, mkdir, mkdtemp } from "node:fs/promises";
+import { rmSync } from "node:fs";
 import { execFileSync, spawn } from "node:child_process";
 import { extname, join, resolve, dirname } from "node:path";
 import { tmpdir } from "node:os";
@@ -29,6 +30,8 @@ const repository = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const folder = join(repository, "js");
 if (shots) await mkdir(shots, { recursive: true });
 const scratch = await mkdtemp(join(tmpdir(), "collidoscope-js-examples-"));
+// The examples' captures go with the run, however it ends.
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 
 const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 function serve(root) {
