@@ -341,7 +341,8 @@ fn avian_layers_and_bodies_name_the_stage_that_left_a_pair_out() {
                 }
             });
     }
-    let path = scratch::scratch_folder("collidoscope-avian-layers").join("layers.capture.jsonl");
+    let dir = scratch::scratch_folder("collidoscope-avian-layers");
+    let path = dir.join("layers.capture.jsonl");
     run_game(&path, 60, CapturePlugin::to_file(&path), layered);
     let mut reader = CaptureReader::open(&path).unwrap();
     let mut last = None;
