@@ -940,3 +940,77 @@ fn a_path_that_bent_around_a_wall_is_not_pushed_through_it() {
     assert!(local.y > 0.5 && local.x.abs() < 2.0, "{local:?}");
     assert!(outcome.resolved > 0);
 }
+
+/// Frames placed one after another into the scene of the frame before (as the motion lab
+/// plays a run) hold every body's pose as `Pose::new` makes it, to the bit: a body that does
+/// not turn keeps its rotation and only moves, one that turns gets its new angle's.
+#[test]
+fn frames_placed_in_turn_hold_the_poses_pose_new_makes() {
+    use collidoscope::motion::Cursor;
+    let mut shapes: Vec<SceneShape> = (0..12)
+        .map(|i| {
+            let at = DVec2::new(f64::from(i % 4) * 2.5, f64::from(i / 4) * 2.5);
+            let placed = match i % 3 {
+                0 => Placed::new(Circle::new(0.6).unwrap(), Pose::new(at, 0.3 * f64::from(i))),
+                _ => Placed::new(ConvexPolygon::regular(3 + i as usize % 4, 0.8).unwrap(), {
+                    Pose::new(at, -0.2 * f64::from(i))
+                }),
+            };
+            let mut shape = SceneShape::named(&format!("b{i}"), placed);
+            shape.motion.body = Body::Dynamic;
+            shape.motion.velocity = DVec2::from_angle(f64::from(i)) * 1.5;
+            // A third of them turn.
+            shape.motion.angular_velocity = if i % 3 == 1 { 2.0 } else { 0.0 };
+            shape
+        })
+        .collect();
+    shapes.push(SceneShape::named(
+        "floor",
+        Placed::new(
+            ConvexPolygon::new(vec![
+                DVec2::new(-5.0, -3.0),
+                DVec2::new(12.0, -3.0),
+                DVec2::new(12.0, -2.0),
+                DVec2::new(-5.0, -2.0),
+            ])
+            .unwrap(),
+            Pose::IDENTITY,
+        ),
+    ));
+    let (recording, _) = Recording::run(
+        Simulation::new(
+            Scene::from_shapes(shapes),
+            config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+        ),
+        150,
+    );
+    let bits = |p: Pose| {
+        let (r, q) = (p.rotation(), p.position);
+        [q.x, q.y, p.angle(), r.x, r.y].map(f64::to_bits)
+    };
+    let mut cursor = Cursor::default();
+    let mut shown = recording.scene().clone();
+    let (mut kept, mut turned) = (0, 0);
+    for k in (1..=150).chain([3, 149, 1]) {
+        let now = cursor.states(&recording, k).unwrap();
+        let before: Vec<f64> = shown.shapes.iter().map(|s| s.placed.pose.angle()).collect();
+        recording.place(&mut shown, &now);
+        for (&i, state) in recording.bodies().iter().zip(&now) {
+            let pose = shown.shapes[i].placed.pose;
+            assert_eq!(
+                bits(pose),
+                bits(Pose::new(state.position, state.angle)),
+                "frame {k}"
+            );
+            if before[i].to_bits() == state.angle.to_bits() {
+                kept += 1;
+            } else {
+                turned += 1;
+            }
+        }
+    }
+    assert!(
+        kept > 0 && turned > 0,
+        "both ways taken: {kept} kept, {turned} turned"
+    );
+}

@@ -246,7 +246,13 @@ impl Recording {
     pub fn place(&self, scene: &mut Scene, frame: &[BodyState]) {
         for (&i, state) in self.bodies.iter().zip(frame) {
             let s = &mut scene.shapes[i];
-            s.placed.pose = crate::geometry::Pose::new(state.position, state.angle);
+            if s.placed.pose.angle().to_bits() == state.angle.to_bits() {
+                // The same angle, so the same rotation (a pose keeps its angle's cos and sin):
+                // a body that does not turn costs no trigonometry a frame.
+                s.placed.pose.position = state.position;
+            } else {
+                s.placed.pose = crate::geometry::Pose::new(state.position, state.angle);
+            }
             s.motion.velocity = state.velocity;
         }
     }
