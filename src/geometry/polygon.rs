@@ -20,7 +20,7 @@ pub enum Winding {
 /// edge from `points()[i]` to `points()[i + 1]`, points outward. Indices in messages and reports
 /// go through [`ConvexPolygon::file_vertex`] / [`ConvexPolygon::file_edge`] to match the order
 /// the points were given in.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 // In this order (`repr(C)`): what every query reads first (the radius, the centre) beside the
 // corners, the corners before the normals and extents some queries never read, so that a
 // query on shapes that come from memory touches as few cache lines as it can. The winding's
@@ -53,6 +53,15 @@ const REPEAT_TOLERANCE: f64 = 1e-12;
 const AREA_TOLERANCE: f64 = 1e-12;
 /// The sine of the smallest turn that counts as a turn rather than a straight continuation.
 const TURN_TOLERANCE: f64 = 1e-9;
+
+/// Equal as every field is (`ConvexPolygon::new` is the only maker, and the normals, the
+/// extents, the centroid and the bounding radius are made from the points alone), reading only
+/// what they are made from: a frame of a crowd compares every shape with the one it drew last.
+impl PartialEq for ConvexPolygon {
+    fn eq(&self, other: &Self) -> bool {
+        self.radius == other.radius && self.winding == other.winding && self.points == other.points
+    }
+}
 
 impl ConvexPolygon {
     /// A convex polygon from points in either winding, checked: at least 3 finite points, none
@@ -743,6 +752,52 @@ mod tests {
                 first: 12_345,
                 second: 99_999
             })
+        );
+    }
+
+    /// Two polygons are equal exactly when every field is, though only the radius, the
+    /// winding and the points are compared: pairs made from the same points (equal), in the
+    /// other winding, moved by an ulp, or grown (not equal).
+    #[test]
+    fn polygons_are_equal_exactly_when_every_field_is() {
+        let all_fields = |a: &ConvexPolygon, b: &ConvexPolygon| {
+            a.radius == b.radius
+                && a.centroid == b.centroid
+                && a.bounding_radius == b.bounding_radius
+                && a.winding == b.winding
+                && a.points == b.points
+                && a.normals == b.normals
+                && a.extents == b.extents
+        };
+        let mut rng = Rng(0x5eed_0f_e9a1);
+        let (mut equal, mut unequal) = (0, 0);
+        for _ in 0..20_000 {
+            let corners = 3 + rng.below(6);
+            let points = convex(&mut rng, corners);
+            let Ok(a) = ConvexPolygon::new(points.clone()) else {
+                continue;
+            };
+            let mut others = vec![ConvexPolygon::new(points.clone()).unwrap()];
+            others.extend(ConvexPolygon::new(points.iter().rev().copied().collect()));
+            let mut nudged = points.clone();
+            let k = rng.below(nudged.len());
+            nudged[k].x = f64::from_bits(nudged[k].x.to_bits() + 1);
+            others.extend(ConvexPolygon::new(nudged));
+            others.extend(a.clone().with_radius(0.25));
+            let corners = 3 + rng.below(6);
+            others.extend(ConvexPolygon::new(convex(&mut rng, corners)));
+            for b in &others {
+                assert_eq!(a == *b, all_fields(&a, b), "{a:?} against {b:?}");
+                if a == *b {
+                    equal += 1;
+                } else {
+                    unequal += 1;
+                }
+            }
+        }
+        assert!(
+            equal > 10_000 && unequal > 10_000,
+            "{equal} equal, {unequal} not"
         );
     }
 }
