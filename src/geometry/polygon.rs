@@ -769,7 +769,7 @@ mod tests {
                 && a.normals == b.normals
                 && a.extents == b.extents
         };
-        let mut rng = Rng(0x5eed_0f_e9a1);
+        let mut rng = Rng(0x005e_ed0f_e9a1);
         let (mut equal, mut unequal) = (0, 0);
         for _ in 0..20_000 {
             let corners = 3 + rng.below(6);
