@@ -2,7 +2,7 @@
 //! capture's precision, with the known mistakes that reproduce it, and `previous-poses`, the
 //! correct test at the poses of the frame before (a contact the engine did not recompute).
 
-use crate::capture::{CaptureReader, Frame, FrameClaim, Keyframe};
+use crate::capture::{CaptureReader, CapturedShape, Frame, FrameClaim, Keyframe};
 use crate::geometry::Placed;
 use crate::scene::Precision;
 use crate::{Agreement, Exact, Judgement, Names, check_contact_at};
@@ -80,11 +80,22 @@ pub(in crate::capture) fn judge_at(
     precision: Precision,
 ) -> Option<Judgement> {
     let (a, b) = (state.shape(claim.a)?, state.shape(claim.b)?);
-    Some(judge_claim(
+    Some(judge_found(state, claim, (a, b), precision))
+}
+
+/// One claim of the frame `state` stands after, about `shapes` (its A and B, found there),
+/// judged.
+pub(in crate::capture) fn judge_found(
+    state: &Keyframe,
+    claim: &FrameClaim,
+    (a, b): (&CapturedShape, &CapturedShape),
+    precision: Precision,
+) -> Judgement {
+    judge_claim(
         claim,
         (a.name.clone(), b.name.clone()),
         (&a.placed, &b.placed),
         || state.previous(claim.a).zip(state.previous(claim.b)),
         precision,
-    ))
+    )
 }

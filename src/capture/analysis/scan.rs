@@ -4,7 +4,7 @@
 //! the one after it read: only three batches are ever in memory.
 
 use crate::capture::analysis::events::EventFinder;
-use crate::capture::analysis::judge::judge_at;
+use crate::capture::analysis::judge::judge_found;
 use crate::capture::{CaptureReader, FrameJudgement, ParsedLine, RawLine};
 use crate::files::FileError;
 use crate::scene::Precision;
@@ -123,15 +123,28 @@ pub fn scan_capture(
             && (next.lines.len() == most || next.bytes >= BATCH_BYTES);
         let mut lines = reader.take_lines();
         let events = watch.events.as_deref_mut();
-        let ((out, refused), (parsed_next, further)) = rayon::join(
-            || apply_and_judge(reader, parsed, events, precision),
-            || {
-                rayon::join(
-                    || parse(&next.lines),
-                    || further.then(|| Batch::read(|| lines.raw_line(), most)),
-                )
-            },
-        );
+        // The batch after next is read on a thread of its own: reading lines is one long
+        // sequential task, which in the pool would leave a core waiting for it at the join.
+        // Where no thread can be had (the browser), it is read after the join.
+        let ((out, refused), parsed_next, read) = std::thread::scope(|scope| {
+            let reading = further.then(|| {
+                std::thread::Builder::new()
+                    .name("capture lines".into())
+                    .spawn_scoped(scope, || Batch::read(|| lines.raw_line(), most))
+            });
+            let (judged, parsed_next) = rayon::join(
+                || apply_and_judge(reader, parsed, events, precision),
+                || parse(&next.lines),
+            );
+            let read = reading
+                .and_then(Result::ok)
+                .map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            (judged, parsed_next, read)
+        });
+        let further = match read {
+            Some(batch) => Some(batch),
+            None => further.then(|| Batch::read(|| lines.raw_line(), most)),
+        };
         reader.give_lines(lines);
         read_ahead = further;
         for judgement in out {
@@ -151,12 +164,13 @@ pub fn scan_capture(
         if !(watch.batch)(reader) {
             return Ok(());
         }
-        batch = if ahead {
+        let done = if ahead {
             parsed_ahead = Some(parsed_next);
-            next
+            std::mem::replace(&mut batch, next)
         } else {
-            Batch::read(|| reader.raw_line(), most)
+            std::mem::replace(&mut batch, Batch::read(|| reader.raw_line(), most))
         };
+        reader.recycle(done.lines);
     }
 }
 
@@ -213,12 +227,18 @@ fn apply_and_judge(
             Err(e) => return (out, Some(e)),
         };
         let state = reader.state();
+        // The claims whose shapes the frame holds (a claim naming one not there is not
+        // judged), each judged straight into its place in the list: a filtering collect
+        // would gather rayon's lists and move each judgement twice more.
         let judge = || {
-            frame
-                .claims
-                .par_iter()
-                .filter_map(|claim| judge_at(state, claim, precision))
-                .collect()
+            let found: Vec<_> = (frame.claims.iter())
+                .filter_map(|claim| Some((claim, (state.shape(claim.a)?, state.shape(claim.b)?))))
+                .collect();
+            let mut claims = Vec::new();
+            (found.par_iter())
+                .map(|&(claim, shapes)| judge_found(state, claim, shapes, precision))
+                .collect_into_vec(&mut claims);
+            claims
         };
         // The step's events need no judgement: found while the claims are judged.
         let (claims, events) = match events.as_deref_mut() {

@@ -30,6 +30,9 @@ pub(super) fn decompressed<R: Read + Send + 'static>(
 /// input's end, at its first error (handed on in order) or when this side is dropped.
 struct ReadAhead {
     chunks: std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    /// Chunks read through, handed back to the reading thread to fill again: a fresh chunk
+    /// would be zeroed and its pages faulted in for every megabyte read.
+    spent: std::sync::mpsc::Sender<Vec<u8>>,
     chunk: Vec<u8>,
     at: usize,
     done: bool,
@@ -42,11 +45,14 @@ impl ReadAhead {
 
     fn new(mut input: Box<dyn Read + Send>) -> Self {
         let (send, chunks) = std::sync::mpsc::sync_channel(Self::AHEAD);
+        let (spent, recycled) = std::sync::mpsc::channel::<Vec<u8>>();
         std::thread::Builder::new()
             .name("capture read-ahead".into())
             .spawn(move || {
                 loop {
-                    let mut chunk = vec![0; Self::CHUNK];
+                    // A chunk read through, its bytes written over; else a new one.
+                    let mut chunk = recycled.try_recv().unwrap_or_default();
+                    chunk.resize(Self::CHUNK, 0);
                     let mut filled = 0;
                     // Fill the chunk (a gzip stream gives a little at a time).
                     let result = loop {
@@ -79,6 +85,7 @@ impl ReadAhead {
             .expect("a thread to read the capture");
         Self {
             chunks,
+            spent,
             chunk: Vec::new(),
             at: 0,
             done: false,
@@ -107,7 +114,11 @@ impl BufRead for ReadAhead {
             }
             match self.chunks.recv() {
                 Ok(Ok(chunk)) => {
-                    self.chunk = chunk;
+                    let spent = std::mem::replace(&mut self.chunk, chunk);
+                    // The thread may have ended (the input's end): then it is dropped here.
+                    if spent.capacity() > 0 {
+                        let _ = self.spent.send(spent);
+                    }
                     self.at = 0;
                 }
                 Ok(Err(e)) => {
@@ -123,5 +134,66 @@ impl BufRead for ReadAhead {
 
     fn consume(&mut self, n: usize) {
         self.at = (self.at + n).min(self.chunk.len());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An input that gives a few bytes at a time (as a gzip stream does), in pieces of
+    /// every length.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.step = self.step % 7919 + 1;
+            let n = buf
+                .len()
+                .min(self.step * 97)
+                .min(self.bytes.len() - self.at);
+            buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// Read ahead through many chunks, each handed back and filled again, the bytes come out
+    /// as they went in: none left over from a chunk's last filling, none lost at a chunk's
+    /// edge, the last short chunk whole.
+    #[test]
+    fn chunks_filled_again_give_the_input_as_it_was() {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let length = 5 * ReadAhead::CHUNK + 12_345;
+        let bytes: Vec<u8> = (0..length)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        for piece in [1, 4096, ReadAhead::CHUNK + 1] {
+            let mut ahead = ReadAhead::new(Box::new(Trickle {
+                bytes: bytes.clone(),
+                at: 0,
+                step: 0,
+            }));
+            let mut out = Vec::new();
+            let mut buf = vec![0; piece];
+            loop {
+                let n = ahead.read(&mut buf).unwrap();
+                if n == 0 {
+                    break;
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            assert_eq!(out.len(), bytes.len(), "read in pieces of {piece}");
+            assert!(out == bytes, "read in pieces of {piece}");
+        }
     }
 }

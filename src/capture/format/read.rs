@@ -644,6 +644,15 @@ impl CaptureReader {
         self.lines = lines;
     }
 
+    /// Lines read and done with (parsed and applied): their buffers are kept for lines to
+    /// come (up to a bound), not handed back to the system and faulted in again.
+    #[cfg(feature = "parallel")]
+    pub(in crate::capture) fn recycle(&mut self, done: Vec<RawLine>) {
+        for line in done {
+            self.lines.give_back(line.bytes);
+        }
+    }
+
     /// Apply a parsed line, in file order: the frame it holds (`None` for a last line cut off
     /// by a crash, dropped with [`Self::warning`]).
     pub fn apply_line(&mut self, parsed: ParsedLine) -> Result<Option<Frame>, FileError> {
