@@ -10,8 +10,12 @@ use crate::files::FileError;
 use crate::scene::Precision;
 use rayon::prelude::*;
 
-/// About this many bytes of lines are parsed and judged together.
-const BATCH_BYTES: usize = 4 << 20;
+/// About this many bytes of lines are parsed and judged together: few joins of the cores
+/// (each waits for the last line parsed or claim judged), three batches in memory.
+const BATCH_BYTES: usize = 16 << 20;
+/// The first batch's bytes: batches grow from this, doubling, to [`BATCH_BYTES`], so that the
+/// first frames are handed out, and both cores busy, soon after the file is opened.
+const FIRST_BATCH_BYTES: usize = 1 << 20;
 /// And at most this many lines.
 pub(in crate::capture) const BATCH_LINES: usize = 512;
 
@@ -85,7 +89,8 @@ pub fn scan_capture(
     // A capture still being written (one line at a time) is never read ahead: the next line
     // may not be there yet, and this frame must not wait for it.
     let ahead = most > 1;
-    let mut batch = Batch::read(|| reader.raw_line(), most);
+    let mut sizes = Sizes(FIRST_BATCH_BYTES);
+    let mut batch = Batch::read(|| reader.raw_line(), most, sizes.take());
     let mut parsed_ahead: Option<Vec<ParsedLine>> = None;
     // The lines of the batch after `batch`, read while `batch` was parsed.
     let mut read_ahead: Option<Batch> = None;
@@ -113,14 +118,13 @@ pub fn scan_capture(
         let next = if ahead && !stopped && batch.error.is_none() {
             read_ahead
                 .take()
-                .unwrap_or_else(|| Batch::read(|| reader.raw_line(), most))
+                .unwrap_or_else(|| Batch::read(|| reader.raw_line(), most, sizes.take()))
         } else {
             Batch::default()
         };
         // The batch after `next` is read only once `next` came whole (no error, not the end).
-        let further = ahead
-            && next.error.is_none()
-            && (next.lines.len() == most || next.bytes >= BATCH_BYTES);
+        let further = ahead && next.error.is_none() && next.full;
+        let further_bytes = if further { sizes.take() } else { 0 };
         let mut lines = reader.take_lines();
         let events = watch.events.as_deref_mut();
         // The batch after next is read on a thread of its own: reading lines is one long
@@ -130,7 +134,9 @@ pub fn scan_capture(
             let reading = further.then(|| {
                 std::thread::Builder::new()
                     .name("capture lines".into())
-                    .spawn_scoped(scope, || Batch::read(|| lines.raw_line(), most))
+                    .spawn_scoped(scope, || {
+                        Batch::read(|| lines.raw_line(), most, further_bytes)
+                    })
             });
             let (judged, parsed_next) = rayon::join(
                 || apply_and_judge(reader, parsed, events, precision),
@@ -143,7 +149,7 @@ pub fn scan_capture(
         });
         let further = match read {
             Some(batch) => Some(batch),
-            None => further.then(|| Batch::read(|| lines.raw_line(), most)),
+            None => further.then(|| Batch::read(|| lines.raw_line(), most, further_bytes)),
         };
         reader.give_lines(lines);
         read_ahead = further;
@@ -168,27 +174,53 @@ pub fn scan_capture(
             parsed_ahead = Some(parsed_next);
             std::mem::replace(&mut batch, next)
         } else {
-            std::mem::replace(&mut batch, Batch::read(|| reader.raw_line(), most))
+            let bytes = sizes.take();
+            std::mem::replace(&mut batch, Batch::read(|| reader.raw_line(), most, bytes))
         };
         reader.recycle(done.lines);
     }
 }
 
-/// Lines read together: at most so many, or about [`BATCH_BYTES`], ended early by the
+/// The bytes of the batches read one after another: from the first's, doubling, up to
+/// [`BATCH_BYTES`].
+struct Sizes(usize);
+
+impl Sizes {
+    /// The next batch's bytes.
+    fn take(&mut self) -> usize {
+        let bytes = self.0;
+        self.0 = (bytes * 2).min(BATCH_BYTES);
+        bytes
+    }
+}
+
+/// Lines read together: at most so many lines or about so many bytes, ended early by the
 /// input's end or by a line the reader refuses (`error`, met after `lines`).
 #[derive(Default)]
 struct Batch {
     lines: Vec<RawLine>,
     /// The bytes of its lines.
     bytes: usize,
+    /// It holds as many lines or bytes as it was read for (neither the input's end nor a
+    /// refused line ended it): more may follow.
+    full: bool,
     error: Option<FileError>,
 }
 
 impl Batch {
-    /// The lines `raw_line` gives (a reader's, or its lines taken out while it applies).
-    fn read(mut raw_line: impl FnMut() -> Result<Option<RawLine>, FileError>, most: usize) -> Self {
+    /// The lines `raw_line` gives (a reader's, or its lines taken out while it applies), up
+    /// to `most` lines or about `bytes` bytes (the line that reaches them kept whole).
+    fn read(
+        mut raw_line: impl FnMut() -> Result<Option<RawLine>, FileError>,
+        most: usize,
+        bytes: usize,
+    ) -> Self {
         let mut batch = Self::default();
-        while batch.lines.len() < most && batch.bytes < BATCH_BYTES {
+        loop {
+            if batch.lines.len() >= most || batch.bytes >= bytes {
+                batch.full = true;
+                break;
+            }
             match raw_line() {
                 Ok(Some(line)) => {
                     batch.bytes += line.len();
@@ -289,6 +321,14 @@ mod tests {
             ends.push(text.len() as u64);
         }
         (text, ends)
+    }
+
+    /// Batches grow from the first's bytes, doubling, and stay at the largest.
+    #[test]
+    fn batches_grow_from_the_first_to_the_largest() {
+        let mut sizes = Sizes(FIRST_BATCH_BYTES);
+        let taken: Vec<usize> = (0..8).map(|_| sizes.take() >> 20).collect();
+        assert_eq!(taken, [1, 2, 4, 8, 16, 16, 16, 16]);
     }
 
     fn reader(text: &str) -> CaptureReader {
