@@ -12,12 +12,12 @@ use rayon::prelude::*;
 
 /// About this many bytes of lines are parsed and judged together: few joins of the cores
 /// (each waits for the last line parsed or claim judged), three batches in memory.
-const BATCH_BYTES: usize = 16 << 20;
+const BATCH_BYTES: usize = 32 << 20;
+/// And at most this many lines.
+pub(in crate::capture) const BATCH_LINES: usize = 512;
 /// The first batch's bytes: batches grow from this, doubling, to [`BATCH_BYTES`], so that the
 /// first frames are handed out, and both cores busy, soon after the file is opened.
 const FIRST_BATCH_BYTES: usize = 1 << 20;
-/// And at most this many lines.
-pub(in crate::capture) const BATCH_LINES: usize = 512;
 
 /// Judge every frame of `reader` in order, calling `each` with each frame's judgement, in
 /// file order. Stops at the first refused line (its error) or when `each` says so (`false`).
@@ -328,7 +328,7 @@ mod tests {
     fn batches_grow_from_the_first_to_the_largest() {
         let mut sizes = Sizes(FIRST_BATCH_BYTES);
         let taken: Vec<usize> = (0..8).map(|_| sizes.take() >> 20).collect();
-        assert_eq!(taken, [1, 2, 4, 8, 16, 16, 16, 16]);
+        assert_eq!(taken, [1, 2, 4, 8, 16, 32, 32, 32]);
     }
 
     fn reader(text: &str) -> CaptureReader {
