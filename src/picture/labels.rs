@@ -335,10 +335,16 @@ impl Obstacles {
     /// The bucket (column, row) of point `p`, clamped to the grid.
     fn cell(&self, p: Vec2) -> (usize, usize) {
         let Some(view) = self.view else { return (0, 0) };
-        // The floor of a number not below 0 is its integer part (NaN goes to 0 too).
+        // The floor of a number not below 0 is its integer part (NaN goes to 0 too). Through
+        // `i32`, whose saturating conversion is a few instructions where `usize`'s is a score:
+        // past `i32::MAX` both end at the last bucket (at most 4,096 a side).
         let index = |v: f32, lo: f32, n: usize| {
             let k = (v - lo) / BUCKET;
-            if k >= 1.0 { (k as usize).min(n - 1) } else { 0 }
+            if k >= 1.0 {
+                (k as i32 as usize).min(n - 1)
+            } else {
+                0
+            }
         };
         (
             index(p.x, view.min.x, self.size.0),
@@ -555,19 +561,20 @@ impl Obstacles {
     /// The closed outlines around `p`: what a name anchored at `p` sits inside.
     fn outlines_around(&self, p: Vec2) -> Vec<u32> {
         let mut around: Vec<u32> = Vec::new();
-        let mut checked: Vec<u32> = Vec::new();
         if self.starts.is_empty() {
             return around;
         }
+        // Each outline tried once (a row holds hundreds of pieces of tens of outlines).
+        let mut checked = vec![false; self.outlines.len()];
         // An outline around `p` has a piece level with it on either side: in the row of
         // buckets through `p` (within the view, where every segment was clipped).
         let (_, j) = self.cell(p);
         for i in 0..self.size.0 {
             for &(_, _, _, outline) in self.bucket(i + j * self.size.0) {
-                if outline == NO_OUTLINE || checked.contains(&outline) {
+                if outline == NO_OUTLINE || std::mem::replace(&mut checked[outline as usize], true)
+                {
                     continue;
                 }
-                checked.push(outline);
                 if inside(self.outline(outline), p) {
                     around.push(outline);
                 }
