@@ -48,10 +48,9 @@ pub(crate) fn collide_polygon_circle(
     let rp = polygon.radius();
     let (local_points, local_normals, extents) =
         (polygon.points(), polygon.normals(), polygon.extents());
+    // Each normal turned when its face is measured (a pair apart leaves at its first gap,
+    // before most are needed); every face is measured before the corner line reads them all.
     let mut normals = [DVec2::ZERO; INLINE];
-    for i in 0..n {
-        normals[i] = rotation.rotate(local_normals[i]);
-    }
     let reversed = polygon.winding() == Winding::Clockwise;
     // Face `k` in the order the file gave the corners, as an internal edge.
     let internal = |k: usize| {
@@ -61,9 +60,9 @@ pub(crate) fn collide_polygon_circle(
             k
         }
     };
-    // The polygon's shadow on its own normal `i`, radius included (the walk's `own_extent`).
-    let own = |i: usize| {
-        let u = normals[i];
+    // The polygon's shadow on its own normal `i` (turned: `u`), radius included (the walk's
+    // `own_extent`).
+    let own = |i: usize, u: DVec2| {
         let shift = offset.dot(u);
         let e = extents[i];
         (e.min + shift - rp, e.max + shift + rp)
@@ -84,7 +83,9 @@ pub(crate) fn collide_polygon_circle(
     let (mut least, mut least_k) = (f64::INFINITY, usize::MAX);
     for k in 0..n {
         let i = internal(k);
-        let o = overlap(own(i), circle_on(normals[i]));
+        let u = rotation.rotate(local_normals[i]);
+        normals[i] = u;
+        let o = overlap(own(i, u), circle_on(u));
         if o <= 0.0 {
             return Ok(None);
         }
@@ -100,10 +101,13 @@ pub(crate) fn collide_polygon_circle(
     }
     let mut nearest = points[0];
     let mut nearest_d2 = nearest.distance_squared(c);
-    for q in points.iter().take(n).skip(1) {
+    // By index: the iterator adapters cost a tenth of the query here.
+    #[allow(clippy::needless_range_loop)]
+    for i in 1..n {
+        let q = points[i];
         let d2 = q.distance_squared(c);
         if d2 < nearest_d2 {
-            (nearest, nearest_d2) = (*q, d2);
+            (nearest, nearest_d2) = (q, d2);
         }
     }
     // The axis and both intervals (A's first) of the candidate kept.
@@ -112,7 +116,7 @@ pub(crate) fn collide_polygon_circle(
         let repeats = |u: &DVec2| 1.0 - u.dot(axis).abs() <= PARALLEL;
         if !normals[..n].iter().any(repeats) {
             let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-            for p in points.iter().take(n) {
+            for p in &points[..n] {
                 let d = p.dot(axis);
                 lo = if d < lo { d } else { lo };
                 hi = if d > hi { d } else { hi };
@@ -137,7 +141,7 @@ pub(crate) fn collide_polygon_circle(
         // The face, as the walk's face candidate states it: its normal as the file's winding
         // gives it, and the polygon's shadow on it.
         let i = internal(least_k);
-        let (lo, hi) = own(i);
+        let (lo, hi) = own(i, normals[i]);
         let (axis, poly) = if reversed {
             (-normals[i], (-hi, -lo))
         } else {

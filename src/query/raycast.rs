@@ -260,7 +260,9 @@ fn rounded_polygon(
 }
 
 /// A convex polygon given by its counter-clockwise `points` and outward `normals`, the
-/// segment starting at `start` and going `d` (all in one frame): Cyrus-Beck clipping.
+/// segment starting at `start` and going `d` (all in one frame): Cyrus-Beck clipping. As
+/// Box2D's `b2RayCastPolygon`, an edge's fraction `num / den` is compared with the bounds as
+/// `num < bound * den` (the sign of `den` known), and divided out only when it moves one.
 fn polygon(
     points: &[DVec2],
     normals: &[DVec2],
@@ -269,24 +271,28 @@ fn polygon(
 ) -> Option<(f64, Option<DVec2>)> {
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     let mut entering = None;
-    for (q, n) in points.iter().zip(normals) {
+    // By index over slices of one length: the pair of iterators checked both ends each edge.
+    let normals = &normals[..points.len()];
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..points.len() {
+        let (q, n) = (points[i], normals[i]);
         // The start is inside this edge's half-plane when n . (start - q) <= 0.
-        let num = n.dot(*q - start);
+        let num = n.dot(q - start);
         let den = n.dot(d);
-        if den == 0.0 {
-            if num < 0.0 {
-                return None;
-            }
-            continue;
-        }
-        let t = num / den;
         if den < 0.0 {
-            if t > lo {
-                lo = t;
-                entering = Some(*n);
+            // Entering: num / den > lo.
+            if num < lo * den {
+                lo = num / den;
+                entering = Some(n);
             }
-        } else if t < hi {
-            hi = t;
+        } else if den > 0.0 {
+            // Leaving: num / den < hi.
+            if num < hi * den {
+                hi = num / den;
+            }
+        } else if den == 0.0 && num < 0.0 {
+            // Parallel to the edge and outside it.
+            return None;
         }
         if lo > hi {
             return None;
@@ -335,6 +341,119 @@ mod tests {
             }
         }
         best
+    }
+
+    /// The polygon as it was cast before the fractions were compared as products: every
+    /// edge's fraction divided out and compared.
+    fn polygon_divided(
+        points: &[DVec2],
+        normals: &[DVec2],
+        start: DVec2,
+        d: DVec2,
+    ) -> Option<(f64, Option<DVec2>)> {
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        let mut entering = None;
+        for (q, n) in points.iter().zip(normals) {
+            let num = n.dot(*q - start);
+            let den = n.dot(d);
+            if den == 0.0 {
+                if num < 0.0 {
+                    return None;
+                }
+                continue;
+            }
+            let t = num / den;
+            if den < 0.0 {
+                if t > lo {
+                    lo = t;
+                    entering = Some(*n);
+                }
+            } else if t < hi {
+                hi = t;
+            }
+            if lo > hi {
+                return None;
+            }
+        }
+        Some((lo, entering))
+    }
+
+    /// Comparing the fractions as products gives what dividing them out gave, to 1e-9 (the
+    /// same hits and misses, the fraction and normal within 1e-9; nearly always to the bit),
+    /// on 400,000 random rays at polygons of 3 to 8 corners at four scales: from anywhere
+    /// around, aimed at the polygon, grazing its corners, and along its edges.
+    #[test]
+    fn a_polygon_cast_by_products_answers_as_by_fractions() {
+        let mut r = Random::new(72);
+        let (mut hits, mut same) = (0, 0);
+        for k in 0..400_000 {
+            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+            let corners = 3 + (k / 4) % 6;
+            // Regular, or corners at random angles on a stretched circle (convex either way).
+            let radius = r.between(0.1, 2.0) * size;
+            let polygon_shape = if k % 8 < 4 {
+                ConvexPolygon::regular(corners, radius).expect("a regular polygon")
+            } else {
+                let mut angles: Vec<f64> = (0..corners)
+                    .map(|_| r.between(0.0, std::f64::consts::TAU))
+                    .collect();
+                angles.sort_by(f64::total_cmp);
+                let stretch = r.between(0.3, 3.0);
+                let corners_at = angles
+                    .iter()
+                    .map(|a| DVec2::new(a.cos() * stretch, a.sin()) * radius)
+                    .collect();
+                match ConvexPolygon::new(corners_at) {
+                    Ok(p) => p,
+                    Err(_) => continue,
+                }
+            };
+            let corners = polygon_shape.points().len();
+            let (points, normals) = (polygon_shape.points(), polygon_shape.normals());
+            let start = DVec2::new(r.between(-6.0, 6.0), r.between(-6.0, 6.0)) * size;
+            let corner = points[k % corners];
+            let edge = points[(k + 1) % corners] - corner;
+            let target = match (k / 24) % 4 {
+                0 => corner * r.between(0.99, 1.01),
+                1 => corner + edge * r.between(0.0, 1.0),
+                2 => DVec2::new(r.between(-1.0, 1.0), r.between(-1.0, 1.0)) * size,
+                _ => DVec2::new(r.between(-6.0, 6.0), r.between(-6.0, 6.0)) * size,
+            };
+            // Some rays run along an edge's line, from a point on it.
+            let (start, d) = if k % 97 == 0 {
+                (
+                    corner - edge * r.between(0.5, 2.0),
+                    edge * r.between(1.0, 4.0),
+                )
+            } else {
+                (start, (target - start) * r.between(0.5, 2.0))
+            };
+            let new = polygon(points, normals, start, d);
+            let old = polygon_divided(points, normals, start, d);
+            match (new, old) {
+                (None, None) => {}
+                (Some((t, n)), Some((t0, n0))) => {
+                    hits += 1;
+                    assert!(
+                        (t - t0).abs() <= 1e-9,
+                        "{t} {t0}: {points:?} {start:?} {d:?}"
+                    );
+                    match (n, n0) {
+                        (None, None) => {}
+                        (Some(n), Some(n0)) => {
+                            same += usize::from(n == n0 && t == t0);
+                            assert!((n - n0).length() <= 1e-9, "{n:?} {n0:?}");
+                        }
+                        other => panic!("{other:?}: {points:?} {start:?} {d:?}"),
+                    }
+                }
+                other => panic!("{other:?}: {points:?} {start:?} {d:?}"),
+            }
+        }
+        assert!(
+            hits > 100_000 && same > 100_000,
+            "{hits} hits, {same} the same to the bit"
+        );
     }
 
     /// Trying the sides first gives what trying every part gives, to 1e-9 (the same hits and
