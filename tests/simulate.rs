@@ -1014,3 +1014,41 @@ fn frames_placed_in_turn_hold_the_poses_pose_new_makes() {
         "both ways taken: {kept} kept, {turned} turned"
     );
 }
+
+/// A step's two frames borrowed through a cursor are the frames read one by one, at every
+/// step of a run three blocks long: forward, backward, across each block's edge from either
+/// side, jumping about, at frame 0 and past the end.
+#[test]
+fn a_step_borrowed_through_a_cursor_is_its_two_frames_read_one_by_one() {
+    use collidoscope::motion::Cursor;
+    // Blocks of 64 frames (the recording's keyframes): 1-64, 65-128, 129-150.
+    let steps = 150;
+    let (recording, _) = Recording::run(
+        Simulation::new(
+            load("bullet-and-wall.json"),
+            config(1.0 / 60.0, Resolver::Sat, Substeps::Fixed(1), false),
+        ),
+        steps,
+    );
+    let edges = [1, 64, 65, 66, 128, 129, 64, 63, 129, 128, 0, 1, 0];
+    let order = (0..=steps + 1)
+        .chain((0..=steps + 1).rev())
+        .chain(edges)
+        .chain((0..200u64).map(|i| (i * 37 + 11) % (steps + 3)));
+    let mut borrowing = Cursor::default();
+    let (mut both, mut seen) = (0, 0);
+    for k in order {
+        let mut reading = Cursor::default();
+        let before = k.checked_sub(1).and_then(|j| reading.states(&recording, j));
+        let now = reading.states(&recording, k);
+        let (b, n) = borrowing.step(&recording, k);
+        assert_eq!(b, before.as_deref(), "the frame before step {k}");
+        assert_eq!(n, now.as_deref(), "the frame of step {k}");
+        both += usize::from(b.is_some() && n.is_some());
+        seen += 1;
+    }
+    assert!(
+        both > 450 && seen > 500,
+        "{both} steps with both frames of {seen}"
+    );
+}

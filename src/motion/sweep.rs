@@ -33,9 +33,70 @@ pub struct Sweep {
 pub struct Cursor {
     /// The decoded block: its first frame and the states of its frames.
     block: Option<(u64, Vec<Vec<BodyState>>)>,
+    /// The block decoded before it, kept for a step across two blocks ([`Cursor::step`]).
+    earlier: Option<(u64, Vec<Vec<BodyState>>)>,
+    /// Frame 0's states (the scene's own), once asked by [`Cursor::step`].
+    start: Option<Vec<BodyState>>,
+}
+
+/// Frame `k`'s states in a decoded `block`, if it holds them.
+fn in_block(block: &Option<(u64, Vec<Vec<BodyState>>)>, k: u64) -> Option<&[BodyState]> {
+    let (first, frames) = block.as_ref()?;
+    let at = k.checked_sub(*first)?;
+    frames.get(usize::try_from(at).ok()?).map(Vec::as_slice)
 }
 
 impl Cursor {
+    /// The bodies' states before and after step `k` of `recording` (frames `k - 1` and `k`),
+    /// borrowed where they are decoded, not copied: what playing a run shows each frame.
+    /// Decodes the blocks holding them when they are not held (the two last decoded stay:
+    /// a step across two blocks reads one frame from each). `None` for a frame that is not
+    /// there (before 0, past the end).
+    pub fn step(
+        &mut self,
+        recording: &Recording,
+        k: u64,
+    ) -> (Option<&[BodyState]>, Option<&[BodyState]>) {
+        // The blocks wanted, made held: the one with frame `k`, then the one with `k - 1`.
+        for frame in [Some(k), k.checked_sub(1)].into_iter().flatten() {
+            if frame == 0 {
+                if self.start.is_none() {
+                    self.start = recording.frame(0);
+                }
+                continue;
+            }
+            let held = |b: &Option<(u64, Vec<Vec<BodyState>>)>| in_block(b, frame).is_some();
+            if held(&self.block) {
+                continue;
+            }
+            if held(&self.earlier) {
+                // Frame `k`'s block is made the held one, so that decoding the block of
+                // `k - 1` into the other place keeps it.
+                if frame == k {
+                    std::mem::swap(&mut self.block, &mut self.earlier);
+                }
+                continue;
+            }
+            let Some(decoded) = recording.block_of(frame) else {
+                continue;
+            };
+            // The block of `k` stays when the one of `k - 1` is decoded after it.
+            if frame == k {
+                self.earlier = self.block.replace(decoded);
+            } else {
+                self.earlier = Some(decoded);
+            }
+        }
+        let state = |frame: u64| {
+            if frame == 0 {
+                self.start.as_deref()
+            } else {
+                in_block(&self.block, frame).or_else(|| in_block(&self.earlier, frame))
+            }
+        };
+        (k.checked_sub(1).and_then(state), state(k))
+    }
+
     /// The bodies' states at frame `k` of `recording` (decoding the block holding it when it
     /// is not the one held); `None` past the end.
     pub fn states(&mut self, recording: &Recording, k: u64) -> Option<Vec<BodyState>> {

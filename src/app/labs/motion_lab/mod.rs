@@ -183,20 +183,19 @@ impl MotionLab {
         if fresh {
             let recording = &run.recording;
             let frame = self.frame();
-            let before = frame
-                .checked_sub(1)
-                .and_then(|k| self.cursor.states(recording, k));
-            let now = self.cursor.states(recording, frame);
+            // Borrowed from the blocks the cursor holds decoded: a thousand bodies' states
+            // are not copied twice a frame.
+            let (before, now) = self.cursor.step(recording, frame);
             // The scene of the last frame shown, its bodies moved: no copy while playing.
             let mut scene = match self.shown.take() {
                 Some(shown) => shown.scene,
                 None => recording.scene().clone(),
             };
             let ghost = run.ghost.as_ref().and_then(|g| g.scene_at(frame));
-            if let Some(now) = &now {
+            if let Some(now) = now {
                 recording.place(&mut scene, now);
             }
-            self.sweeps = match (&now, &before) {
+            self.sweeps = match (now, before) {
                 (Some(now), Some(before)) => {
                     let step = Step {
                         bodies: recording.bodies(),
