@@ -306,6 +306,33 @@ mod tests {
     use super::*;
     use crate::scene::generate::Random;
 
+    /// A cast's answer `new` is `old`'s: both miss, or both hit with fractions and normals
+    /// within 1e-9 (counted in `hits`, and in `same` when a normal and fraction are equal to
+    /// the bit); `case` names the input when they differ.
+    fn agree(
+        new: Option<(f64, Option<DVec2>)>,
+        old: Option<(f64, Option<DVec2>)>,
+        (hits, same): (&mut usize, &mut usize),
+        case: impl Fn() -> String,
+    ) {
+        match (new, old) {
+            (None, None) => {}
+            (Some((t, n)), Some((t0, n0))) => {
+                *hits += 1;
+                assert!((t - t0).abs() <= 1e-9, "{t} {t0}: {}", case());
+                match (n, n0) {
+                    (None, None) => {}
+                    (Some(n), Some(n0)) => {
+                        *same += usize::from(n == n0 && t == t0);
+                        assert!((n - n0).length() <= 1e-9, "{n:?} {n0:?}: {}", case());
+                    }
+                    other => panic!("{other:?}: {}", case()),
+                }
+            }
+            other => panic!("{other:?}: {}", case()),
+        }
+    }
+
     /// The capsule as it was cast before its sides were tried first: both ends' discs, then
     /// the sides, the earliest kept.
     fn capsule_every_part(
@@ -428,27 +455,12 @@ mod tests {
             } else {
                 (start, (target - start) * r.between(0.5, 2.0))
             };
-            let new = polygon(points, normals, start, d);
-            let old = polygon_divided(points, normals, start, d);
-            match (new, old) {
-                (None, None) => {}
-                (Some((t, n)), Some((t0, n0))) => {
-                    hits += 1;
-                    assert!(
-                        (t - t0).abs() <= 1e-9,
-                        "{t} {t0}: {points:?} {start:?} {d:?}"
-                    );
-                    match (n, n0) {
-                        (None, None) => {}
-                        (Some(n), Some(n0)) => {
-                            same += usize::from(n == n0 && t == t0);
-                            assert!((n - n0).length() <= 1e-9, "{n:?} {n0:?}");
-                        }
-                        other => panic!("{other:?}: {points:?} {start:?} {d:?}"),
-                    }
-                }
-                other => panic!("{other:?}: {points:?} {start:?} {d:?}"),
-            }
+            agree(
+                polygon(points, normals, start, d),
+                polygon_divided(points, normals, start, d),
+                (&mut hits, &mut same),
+                || format!("{points:?} {start:?} {d:?}"),
+            );
         }
         assert!(
             hits > 100_000 && same > 100_000,
@@ -480,27 +492,12 @@ mod tests {
                 _ => DVec2::new(r.between(-6.0, 6.0), r.between(-6.0, 6.0)) * size,
             };
             let d = (target - DVec2::ZERO) * r.between(0.5, 2.0);
-            let new = capsule((p, q, (q - p).length()), radius, d);
-            let old = capsule_every_part(p, q, radius, d);
-            match (new, old) {
-                (None, None) => {}
-                (Some((t, n)), Some((t0, n0))) => {
-                    hits += 1;
-                    assert!(
-                        (t - t0).abs() <= 1e-9,
-                        "{t} {t0}: {p:?} {q:?} {radius} {d:?}"
-                    );
-                    match (n, n0) {
-                        (None, None) => {}
-                        (Some(n), Some(n0)) => {
-                            same += usize::from(n == n0 && t == t0);
-                            assert!((n - n0).length() <= 1e-9, "{n:?} {n0:?}");
-                        }
-                        other => panic!("{other:?}: {p:?} {q:?} {radius} {d:?}"),
-                    }
-                }
-                other => panic!("{other:?}: {p:?} {q:?} {radius} {d:?}"),
-            }
+            agree(
+                capsule((p, q, (q - p).length()), radius, d),
+                capsule_every_part(p, q, radius, d),
+                (&mut hits, &mut same),
+                || format!("{p:?} {q:?} {radius} {d:?}"),
+            );
         }
         assert!(
             hits > 100_000 && same > 50_000,
