@@ -1015,7 +1015,7 @@ fn frames_placed_in_turn_hold_the_poses_pose_new_makes() {
     );
 }
 
-/// A step's two frames borrowed through a cursor are the frames read one by one, at every
+/// A step's two frames borrowed through a cursor are the frames decoded one by one, at every
 /// step of a run three blocks long: forward, backward, across each block's edge from either
 /// side, jumping about, at frame 0 and past the end.
 #[test]
@@ -1038,9 +1038,9 @@ fn a_step_borrowed_through_a_cursor_is_its_two_frames_read_one_by_one() {
     let mut borrowing = Cursor::default();
     let (mut both, mut seen) = (0, 0);
     for k in order {
-        let mut reading = Cursor::default();
-        let before = k.checked_sub(1).and_then(|j| reading.states(&recording, j));
-        let now = reading.states(&recording, k);
+        // Each frame decoded on its own from its keyframe, as `Recording::frame` does.
+        let before = k.checked_sub(1).and_then(|j| recording.frame(j));
+        let now = recording.frame(k);
         let (b, n) = borrowing.step(&recording, k);
         assert_eq!(b, before.as_deref(), "the frame before step {k}");
         assert_eq!(n, now.as_deref(), "the frame of step {k}");

@@ -57,61 +57,57 @@ impl Cursor {
         recording: &Recording,
         k: u64,
     ) -> (Option<&[BodyState]>, Option<&[BodyState]>) {
-        // The blocks wanted, made held: the one with frame `k`, then the one with `k - 1`.
-        for frame in [Some(k), k.checked_sub(1)].into_iter().flatten() {
-            if frame == 0 {
-                if self.start.is_none() {
-                    self.start = recording.frame(0);
-                }
-                continue;
-            }
-            let held = |b: &Option<(u64, Vec<Vec<BodyState>>)>| in_block(b, frame).is_some();
-            if held(&self.block) {
-                continue;
-            }
-            if held(&self.earlier) {
-                // Frame `k`'s block is made the held one, so that decoding the block of
-                // `k - 1` into the other place keeps it.
-                if frame == k {
-                    std::mem::swap(&mut self.block, &mut self.earlier);
-                }
-                continue;
-            }
-            let Some(decoded) = recording.block_of(frame) else {
-                continue;
-            };
-            // The block of `k` stays when the one of `k - 1` is decoded after it.
-            if frame == k {
-                self.earlier = self.block.replace(decoded);
-            } else {
-                self.earlier = Some(decoded);
-            }
+        // Frame `k`'s block first, so that decoding the block of `k - 1` after it keeps it.
+        self.hold(recording, k, true);
+        if let Some(before) = k.checked_sub(1) {
+            self.hold(recording, before, false);
         }
-        let state = |frame: u64| {
-            if frame == 0 {
-                self.start.as_deref()
-            } else {
-                in_block(&self.block, frame).or_else(|| in_block(&self.earlier, frame))
-            }
-        };
-        (k.checked_sub(1).and_then(state), state(k))
+        (k.checked_sub(1).and_then(|j| self.held(j)), self.held(k))
     }
 
     /// The bodies' states at frame `k` of `recording` (decoding the block holding it when it
-    /// is not the one held); `None` past the end.
+    /// is not held); `None` past the end.
     pub fn states(&mut self, recording: &Recording, k: u64) -> Option<Vec<BodyState>> {
-        if k == 0 {
-            return recording.frame(0);
+        self.hold(recording, k, true);
+        self.held(k).map(<[BodyState]>::to_vec)
+    }
+
+    /// Frame `frame` made held: frame 0 kept once, any other's block decoded unless one of
+    /// the two held has it. The block of a `first` frame becomes the held one (the other
+    /// place keeps the block it replaced); any other goes to the other place.
+    fn hold(&mut self, recording: &Recording, frame: u64, first: bool) {
+        if frame == 0 {
+            if self.start.is_none() {
+                self.start = recording.frame(0);
+            }
+            return;
         }
-        let held = self
-            .block
-            .as_ref()
-            .is_some_and(|(first, frames)| (*first..*first + frames.len() as u64).contains(&k));
-        if !held {
-            self.block = recording.block_of(k);
+        if in_block(&self.block, frame).is_some() {
+            return;
         }
-        let (first, frames) = self.block.as_ref()?;
-        frames.get((k - first) as usize).cloned()
+        if in_block(&self.earlier, frame).is_some() {
+            if first {
+                std::mem::swap(&mut self.block, &mut self.earlier);
+            }
+            return;
+        }
+        let Some(decoded) = recording.block_of(frame) else {
+            return;
+        };
+        if first {
+            self.earlier = self.block.replace(decoded);
+        } else {
+            self.earlier = Some(decoded);
+        }
+    }
+
+    /// Frame `frame`'s states where they are held, if they are.
+    fn held(&self, frame: u64) -> Option<&[BodyState]> {
+        if frame == 0 {
+            self.start.as_deref()
+        } else {
+            in_block(&self.block, frame).or_else(|| in_block(&self.earlier, frame))
+        }
     }
 }
 
