@@ -126,11 +126,19 @@ pub fn scan_capture(
         let further = ahead && next.error.is_none() && next.full;
         let further_bytes = if further { sizes.take() } else { 0 };
         let mut lines = reader.take_lines();
-        let events = watch.events.as_deref_mut();
+        // This batch's lines, applied and judged on a thread of their own while this one hands
+        // each frame's judgement out as soon as it is made (the caller's `each` runs here, on
+        // its own thread): one frame's judgements are let go before the next ones are made,
+        // where a batch's (some 40 MB) all alive at once made the allocator hand the memory
+        // back to the system, and fault it in afresh, at every batch. Where no thread can be
+        // had (the browser), they are applied and judged after this scope and handed out then.
+        let mut job = Some((parsed, watch.events.as_deref_mut()));
+        let mut applied: Option<(Option<FileError>, Vec<ParsedLine>)> = None;
+        let mut handing = Handing::Going;
         // The batch after next is read on a thread of its own: reading lines is one long
         // sequential task, which in the pool would leave a core waiting for it at the join.
         // Where no thread can be had (the browser), it is read after the join.
-        let ((out, refused), parsed_next, read) = std::thread::scope(|scope| {
+        let read = std::thread::scope(|scope| {
             let reading = further.then(|| {
                 std::thread::Builder::new()
                     .name("capture lines".into())
@@ -138,25 +146,53 @@ pub fn scan_capture(
                         Batch::read(|| lines.raw_line(), most, further_bytes)
                     })
             });
-            let (judged, parsed_next) = rayon::join(
-                || apply_and_judge(reader, parsed, events, precision),
-                || parse(&next.lines),
-            );
-            let read = reading
+            let (send, receive) = std::sync::mpsc::channel();
+            let (job, applied, reader, next) = (&mut job, &mut applied, &mut *reader, &next);
+            let applying = std::thread::Builder::new()
+                .name("capture frames".into())
+                .spawn_scoped(scope, move || {
+                    let (parsed, events) = job.take().expect("a batch is applied once");
+                    let mut hand = |judgement| send.send(judgement).is_ok();
+                    *applied = Some(rayon::join(
+                        || apply_and_judge(reader, parsed, events, precision, &mut hand),
+                        || parse(&next.lines),
+                    ));
+                });
+            if applying.is_ok() {
+                // Ends when the applying thread is done (its sender dropped).
+                for judgement in receive {
+                    handing.hand(judgement, &mut each);
+                }
+            }
+            reading
                 .and_then(Result::ok)
-                .map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-            (judged, parsed_next, read)
+                .map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
+        if let Some((parsed, events)) = job.take() {
+            let mut out = Vec::new();
+            applied = Some(rayon::join(
+                || {
+                    let mut keep = |judgement| {
+                        out.push(judgement);
+                        true
+                    };
+                    apply_and_judge(reader, parsed, events, precision, &mut keep)
+                },
+                || parse(&next.lines),
+            ));
+            for judgement in out {
+                handing.hand(judgement, &mut each);
+            }
+        }
+        let (refused, parsed_next) = applied.expect("the batch was applied");
         let further = match read {
             Some(batch) => Some(batch),
             None => further.then(|| Batch::read(|| lines.raw_line(), most, further_bytes)),
         };
         reader.give_lines(lines);
         read_ahead = further;
-        for judgement in out {
-            if !each(judgement) {
-                return Ok(());
-            }
+        if handing == Handing::Stopped {
+            return Ok(());
         }
         if let Some(e) = refused {
             return Err(e);
@@ -242,21 +278,39 @@ fn parse(lines: &[RawLine]) -> Vec<ParsedLine> {
     lines.par_iter().map(RawLine::parsed).collect()
 }
 
+/// Whether the caller still takes judgements: once its `each` says `false`, the rest of the
+/// batch is judged (the reader stands after it, as for a batch handed out whole) but not handed
+/// out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Handing {
+    Going,
+    Stopped,
+}
+
+impl Handing {
+    fn hand(&mut self, judgement: FrameJudgement, each: &mut impl FnMut(FrameJudgement) -> bool) {
+        if *self == Handing::Going && !each(judgement) {
+            *self = Handing::Stopped;
+        }
+    }
+}
+
 /// The parsed lines applied in order, each frame's claims judged (on every core) and, with a
-/// finder, its events named; with the refused line that ended them, if one did.
+/// finder, its events named, each frame's judgement given to `hand` as it is made (`false`
+/// stops); the refused line that ended them, if one did.
 fn apply_and_judge(
     reader: &mut CaptureReader,
     parsed: Vec<ParsedLine>,
     mut events: Option<&mut EventFinder>,
     precision: Precision,
-) -> (Vec<FrameJudgement>, Option<FileError>) {
-    let mut out = Vec::with_capacity(parsed.len());
+    hand: &mut dyn FnMut(FrameJudgement) -> bool,
+) -> Option<FileError> {
     for line in parsed {
         let mut frame = match reader.apply_line(line) {
             Ok(Some(frame)) => frame,
             Ok(None) => break,
             // A refused line ends the scan after the frames before it are handed out.
-            Err(e) => return (out, Some(e)),
+            Err(e) => return Some(e),
         };
         let state = reader.state();
         // The claims whose shapes the frame holds (a claim naming one not there is not
@@ -291,9 +345,11 @@ fn apply_and_judge(
             finder.judged(state, &frame, &judgement);
             judgement.events = events;
         }
-        out.push(judgement);
+        if !hand(judgement) {
+            break;
+        }
     }
-    (out, None)
+    None
 }
 
 #[cfg(test)]
@@ -419,6 +475,56 @@ mod tests {
         want.extend([6, 7, 8].map(Seen::Line));
         want.extend([4, 5].map(Seen::Frame));
         assert_eq!(seen, want);
+    }
+
+    /// A caller that says `false` gets no judgement after it (the frames are handed out as
+    /// they are judged, the rest of the batch judged all the same), the scan ends there, and no
+    /// later batch is shown.
+    #[test]
+    fn a_caller_stopping_mid_batch_gets_nothing_after_it() {
+        let (text, _) = capture(20, None);
+        for (lines, stop) in [(7, 3), (7, 6), (7, 7), (1, 4), (BATCH_LINES, 12)] {
+            let seen = RefCell::new(Vec::new());
+            let result = scan_capture(
+                &mut reader(&text),
+                |j| {
+                    seen.borrow_mut().push(Seen::Frame(j.frame));
+                    j.frame != stop
+                },
+                Watch {
+                    line: Box::new(|raw| {
+                        seen.borrow_mut().push(Seen::Line(raw.line()));
+                        true
+                    }),
+                    batch: Box::new(|r| {
+                        seen.borrow_mut()
+                            .push(Seen::Batch(r.keyframe().line(), r.consumed()));
+                        true
+                    }),
+                    events: None,
+                    lines,
+                },
+            );
+            assert!(result.is_ok(), "{lines} lines a batch");
+            let seen = seen.into_inner();
+            let frames: Vec<u64> = (seen.iter())
+                .filter_map(|s| match s {
+                    Seen::Frame(f) => Some(*f),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(
+                frames,
+                (0..=stop).collect::<Vec<_>>(),
+                "{lines} lines a batch"
+            );
+            // Nothing is seen after the frame that stopped it.
+            assert_eq!(
+                seen.last(),
+                Some(&Seen::Frame(stop)),
+                "{lines} lines a batch"
+            );
+        }
     }
 
     #[test]

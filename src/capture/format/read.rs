@@ -217,12 +217,16 @@ pub(in crate::capture) struct Lines {
     ended: bool,
     /// Lines' buffers given back once read ([`Lines::give_back`]), each taken again for a
     /// line to come: a seek's runs of passed lines keep their memory from one jump to the
-    /// next, where the allocator would hand it back to the system and fault it in again.
+    /// next, and `diagnose` reads each batch into the buffers of the batch it judged, where
+    /// the allocator would hand them back to the system and fault them in again.
     spare: Vec<Vec<u8>>,
+    /// The bytes the spare buffers hold (their capacity).
+    spare_bytes: usize,
 }
 
-/// At most this many spare buffers are kept (a seek passes up to a keyframe's 16 MB of lines).
-const SPARE_BUFFERS: usize = 64;
+/// At most this many bytes of spare buffers are kept: a batch of `diagnose`'s (32 MiB) and a
+/// seek's run of lines (up to a keyframe's 16 MB), with room for lines a little longer.
+const SPARE_BYTES: usize = 40 << 20;
 
 /// The longest capture line read by default: 256 MiB, a frame of about a million bodies. A line
 /// with no end (a gzip bomb without newlines) is refused at this length instead of filling
@@ -419,6 +423,7 @@ impl Lines {
             line_limit: LINE_LIMIT,
             ended: false,
             spare: Vec::new(),
+            spare_bytes: 0,
         }
     }
 
@@ -431,12 +436,21 @@ impl Lines {
             self.ended = true;
             return Ok(None);
         };
-        // The next line is likely as long as this one: room for it at once.
-        // (A spare one is emptied as the next line is read into it.)
-        let room = self
-            .spare
-            .pop()
-            .unwrap_or_else(|| Vec::with_capacity(self.buffer.len() + 64));
+        // The next line is likely about as long as this one: room for it at once, and for a
+        // little more (a longer line would grow its buffer by copying it to twice the size).
+        // A spare one is emptied as the next line is read into it.
+        let want = self.buffer.len() + self.buffer.len() / 8 + 64;
+        let room = match self.spare.pop() {
+            Some(spare) => {
+                self.spare_bytes -= spare.capacity();
+                if spare.capacity() >= want {
+                    spare
+                } else {
+                    Vec::with_capacity(want)
+                }
+            }
+            None => Vec::with_capacity(want),
+        };
         Ok(Some(RawLine {
             line: self.read.0,
             bytes: std::mem::replace(&mut self.buffer, room),
@@ -447,7 +461,8 @@ impl Lines {
 
     /// A line's buffer, read and done with, kept for a line to come (up to a bound).
     fn give_back(&mut self, bytes: Vec<u8>) {
-        if self.spare.len() < SPARE_BUFFERS {
+        if self.spare_bytes + bytes.capacity() <= SPARE_BYTES {
+            self.spare_bytes += bytes.capacity();
             self.spare.push(bytes);
         }
     }
@@ -1079,6 +1094,44 @@ mod tests {
 
     fn circle(id: u64) -> String {
         format!(r#"{{"id": {id}, "kind": "circle", "radius": 1, "position": [{id}, 0]}}"#)
+    }
+
+    /// Lines' buffers given back are kept up to [`SPARE_BYTES`] (a whole batch of
+    /// `diagnose`'s, where a count of 64 kept only part of one), and a line is read into a
+    /// spare one with room for it and a little more, or into a new one where the spare is
+    /// too small.
+    #[test]
+    fn spare_buffers_are_kept_by_their_bytes_and_reused_with_room() {
+        let line = "x".repeat(1000);
+        let text = format!("{line}\n{line}\n{line}\n");
+        let mut lines = Lines::new(
+            Path::new("spare.jsonl"),
+            Box::new(Cursor::new(text.into_bytes())),
+            (0, 0),
+        );
+        for _ in 0..100 {
+            lines.give_back(Vec::with_capacity(1 << 20));
+        }
+        assert_eq!(lines.spare.len(), SPARE_BYTES >> 20);
+        assert_eq!(lines.spare_bytes, SPARE_BYTES);
+        // The first line's buffer was the empty one it started with; each line after is read
+        // into a spare (1 MiB, room enough), and the one left for the next line has room for
+        // a line an eighth longer than this one.
+        let first = lines.raw_line().unwrap().unwrap();
+        assert_eq!(first.bytes.len(), 1000);
+        assert_eq!(lines.spare.len(), (SPARE_BYTES >> 20) - 1);
+        assert_eq!(lines.spare_bytes, SPARE_BYTES - (1 << 20));
+        assert!(lines.buffer.capacity() >= 1000 + 1000 / 8);
+        lines.spare.push(Vec::with_capacity(10));
+        lines.spare_bytes += 10;
+        lines.raw_line().unwrap().unwrap();
+        // Too small a spare is let go: a new buffer with the room wanted.
+        assert_eq!(lines.spare.len(), (SPARE_BYTES >> 20) - 1);
+        assert!(lines.buffer.capacity() >= 1000 + 1000 / 8);
+        assert_eq!(
+            lines.spare_bytes,
+            lines.spare.iter().map(Vec::capacity).sum::<usize>()
+        );
     }
 
     /// Keyframes share the record of removed ids (a game's bullets are kept once, not once
