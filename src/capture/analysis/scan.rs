@@ -158,10 +158,14 @@ pub fn scan_capture(
                         || parse(&next.lines),
                     ));
                 });
-            if applying.is_ok() {
+            if let Ok(applying) = applying {
                 // Ends when the applying thread is done (its sender dropped).
                 for judgement in receive {
                     handing.hand(judgement, &mut each);
+                }
+                // A panic there goes on here, as it would have from a join on this thread.
+                if let Err(e) = applying.join() {
+                    std::panic::resume_unwind(e);
                 }
             }
             reading
