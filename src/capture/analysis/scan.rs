@@ -133,12 +133,11 @@ pub fn scan_capture(
         // back to the system, and fault it in afresh, at every batch. Where no thread can be
         // had (the browser), they are applied and judged after this scope and handed out then.
         let mut job = Some((parsed, watch.events.as_deref_mut()));
-        let mut applied: Option<(Option<FileError>, Vec<ParsedLine>)> = None;
         let mut handing = Handing::Going;
         // The batch after next is read on a thread of its own: reading lines is one long
         // sequential task, which in the pool would leave a core waiting for it at the join.
         // Where no thread can be had (the browser), it is read after the join.
-        let read = std::thread::scope(|scope| {
+        let (read, applied) = std::thread::scope(|scope| {
             let reading = further.then(|| {
                 std::thread::Builder::new()
                     .name("capture lines".into())
@@ -147,34 +146,36 @@ pub fn scan_capture(
                     })
             });
             let (send, receive) = std::sync::mpsc::channel();
-            let (job, applied, reader, next) = (&mut job, &mut applied, &mut *reader, &next);
+            let (job, reader, next) = (&mut job, &mut *reader, &next);
             let applying = std::thread::Builder::new()
                 .name("capture frames".into())
                 .spawn_scoped(scope, move || {
                     let (parsed, events) = job.take().expect("a batch is applied once");
                     let mut hand = |judgement| send.send(judgement).is_ok();
-                    *applied = Some(rayon::join(
+                    rayon::join(
                         || apply_and_judge(reader, parsed, events, precision, &mut hand),
                         || parse(&next.lines),
-                    ));
+                    )
                 });
-            if let Ok(applying) = applying {
+            let applied = applying.ok().map(|applying| {
                 // Ends when the applying thread is done (its sender dropped).
                 for judgement in receive {
                     handing.hand(judgement, &mut each);
                 }
                 // A panic there goes on here, as it would have from a join on this thread.
-                if let Err(e) = applying.join() {
-                    std::panic::resume_unwind(e);
-                }
-            }
-            reading
+                applying
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            });
+            let read = reading
                 .and_then(Result::ok)
-                .map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            (read, applied)
         });
-        if let Some((parsed, events)) = job.take() {
+        let (refused, parsed_next) = applied.unwrap_or_else(|| {
+            let (parsed, events) = job.take().expect("a batch no thread took");
             let mut out = Vec::new();
-            applied = Some(rayon::join(
+            let applied = rayon::join(
                 || {
                     let mut keep = |judgement| {
                         out.push(judgement);
@@ -183,12 +184,12 @@ pub fn scan_capture(
                     apply_and_judge(reader, parsed, events, precision, &mut keep)
                 },
                 || parse(&next.lines),
-            ));
+            );
             for judgement in out {
                 handing.hand(judgement, &mut each);
             }
-        }
-        let (refused, parsed_next) = applied.expect("the batch was applied");
+            applied
+        });
         let further = match read {
             Some(batch) => Some(batch),
             None => further.then(|| Batch::read(|| lines.raw_line(), most, further_bytes)),
