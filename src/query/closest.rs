@@ -299,8 +299,9 @@ pub struct PolygonHint {
 /// `hint`, else the edges facing each other across the centres. Any direction `u` proves a
 /// lower bound on the distance: A lies within `u . x <= max over A`, B within
 /// `u . x >= min over B`, so they are at least the gap between those lines apart. When that
-/// bound, for the direction between the pair's closest points or for the hint's direction
-/// (well measured even where the points nearly touch), reaches the pair's distance to within
+/// bound, for the direction between the pair's closest points, for the hint's direction
+/// (well measured even where the points nearly touch) or for the normal of an edge one of the
+/// points lies inside (good to rounding at any distance), reaches the pair's distance to within
 /// a few ulps of the coordinates, the pair is the answer to rounding, as good as trying every
 /// pair; else a few moves toward the corner breaking the bound, then every pair, as
 /// [`closest_cores`] does. Returns the answer and the hint for next time.
@@ -343,8 +344,22 @@ pub(crate) fn closest_polygon_cores<A: CoreView, B: CoreView>(
         }
         let distance = c.distance_squared.sqrt();
         let d = c.point_b - c.point_a;
+        // Where a point lies inside an edge, that edge's normal: the direction between
+        // points nearly touching is measured to about `1e-16 / distance` only, and a turn
+        // since the hint was made leaves its direction off by the turn; the normal is good
+        // to rounding whatever the distance.
+        let edge_normal = if c.t_a > 0.0 && c.t_a < 1.0 {
+            Some(a.normal(k))
+        } else if c.t_b > 0.0 && c.t_b < 1.0 {
+            Some(-b.normal(l))
+        } else {
+            None
+        };
         let mut worst = None;
-        for u in std::iter::once(d).chain(hint.map(|h| h.direction)) {
+        for u in std::iter::once(d)
+            .chain(hint.map(|h| h.direction))
+            .chain(edge_normal)
+        {
             let length = u.length();
             if length == 0.0 {
                 continue;
@@ -558,5 +573,132 @@ pub(crate) fn proximity_from(
             feature_a: c.feature_a,
             feature_b: c.feature_b,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The slab-proved search for two polygons' closest edges against the search over every
+    //! pair of edges.
+    use super::super::fast_path::tests::{polygon, spot};
+    use super::*;
+    use crate::geometry::{ConvexPolygon, Pose, Shape};
+    use crate::scene::generate::Random;
+
+    /// On 200,000 random pairs apart (either winding, four scales, many near touching), asked
+    /// with no hint, with the hint the pair left a little earlier in a turn (as a time of
+    /// impact's steps ask it) and with a hint of random edges and direction, the slab-proved
+    /// search finds the distance that trying every pair of edges finds, within 1e-9 of the
+    /// pair's size (the proof allows a few ulps of the coordinates).
+    #[test]
+    fn the_proved_search_finds_the_distance_every_pair_finds() {
+        let mut r = Random::new(0x00c1_05e5_7ed9_e5);
+        let (mut asked, mut worst) = (0, 0.0f64);
+        for k in 0..200_000 {
+            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
+            let (pa, pb) = (polygon(&mut r, size), polygon(&mut r, size));
+            let (sa, sb) = (Shape::Polygon(pa.clone()), Shape::Polygon(pb.clone()));
+            let pose_a = Pose::new(spot(&mut r, size), r.between(-4.0, 4.0));
+            let reach = pa.bounding_radius() + pb.bounding_radius();
+            let gap = if k % 2 == 0 {
+                r.between(0.3, 0.9)
+            } else {
+                r.between(0.9, 1.5)
+            };
+            let angle = r.between(-4.0, 4.0);
+            let at = pose_a.apply(pa.centroid())
+                + DVec2::from_angle(r.between(0.0, 6.3)) * gap * reach;
+            let pose_b = Pose::new(at, angle);
+            let origin = pose_a.position;
+            let (va, vb) = (
+                Rounded::at(&sa, pose_a, origin),
+                Rounded::at(&sb, pose_b, origin),
+            );
+            let Some((every, _)) = closest_cores_with_pair(&va, &vb) else {
+                continue;
+            };
+            let earlier = Pose::new(at, angle - r.between(1e-6, 0.05));
+            let turned = Rounded::at(&sb, earlier, origin);
+            let stepped = closest_polygon_cores(&va, &turned, None).map(|(_, h)| h);
+            let random = PolygonHint {
+                edge_a: (r.unit() * va.segment_count() as f64) as usize,
+                edge_b: (r.unit() * vb.segment_count() as f64) as usize,
+                direction: DVec2::from_angle(r.between(0.0, 6.3)),
+            };
+            for hint in [None, stepped, Some(random)] {
+                let (found, _) = closest_polygon_cores(&va, &vb, hint).expect("apart");
+                let off = (found.distance - every.distance).abs() / size;
+                worst = worst.max(off);
+                assert!(
+                    off <= 1e-9,
+                    "pair {k}, hint {hint:?}: {} against {} over every pair",
+                    found.distance,
+                    every.distance
+                );
+                let between = (found.point_b - found.point_a).length();
+                assert!((between - found.distance).abs() <= 1e-9 * size);
+                asked += 1;
+            }
+        }
+        assert!(asked > 300_000, "{asked} asked");
+        eprintln!("{asked} searches, worst {worst:e} of the size");
+    }
+
+    /// Two polygons a hair apart, a corner of B 1.6e-5 from an edge of A, asked with the hint
+    /// of a step before in which B had turned 1e-4 rad: the direction between the points is
+    /// good to about 1e-11 and the hint's is off by the turn, so neither proves the pair; the
+    /// normal of A's edge does, and the pair asked is the answer. (A search over every pair
+    /// would name B's corner by its edge before, 0, where the pair asked names it by 1.) Both
+    /// ways round.
+    #[test]
+    fn a_corner_a_hair_from_an_edge_is_proved_by_the_edge_normal() {
+        let a = ConvexPolygon::new(vec![
+            DVec2::new(1.965859144435558, 1.1323798961933507),
+            DVec2::new(1.4358766712428443, 1.7140709411267865),
+            DVec2::new(1.3317320648991564, 1.7909095138818965),
+            DVec2::new(-2.0903784783999306, 0.9949951473981444),
+            DVec2::new(-2.2445633690234783, 0.5844284450098768),
+            DVec2::new(-2.3013066290541664, -0.18229051783745465),
+            DVec2::new(-0.026840771501134064, -2.2223765348263065),
+            DVec2::new(0.8265743406410546, -2.0930769130368763),
+        ])
+        .unwrap();
+        let b = ConvexPolygon::new(vec![
+            DVec2::new(1.9936612072380144, 1.0511413928261066),
+            DVec2::new(1.912797788746311, 0.9821093819748312),
+            DVec2::new(1.0602631520323276, -3.8287898634929864),
+            DVec2::new(4.3093880037348375, -0.6232411547312758),
+        ])
+        .unwrap();
+        let (sa, sb) = (Shape::Polygon(a), Shape::Polygon(b));
+        let (va, vb) = (
+            Rounded::at(&sa, Pose::IDENTITY, DVec2::ZERO),
+            Rounded::at(&sb, Pose::IDENTITY, DVec2::ZERO),
+        );
+        let (every, pair) = closest_cores_with_pair(&va, &vb).unwrap();
+        assert_eq!(pair, (7, 0));
+        let normal = va.normal(7);
+        let hint = PolygonHint {
+            edge_a: 7,
+            edge_b: 1,
+            direction: DVec2::from_angle(normal.to_angle() + 1e-4),
+        };
+        let (found, next) = closest_polygon_cores(&va, &vb, Some(hint)).unwrap();
+        assert_eq!((next.edge_a, next.edge_b), (7, 1), "proved where it was asked");
+        assert!((next.direction - normal).length() <= 1e-15, "{next:?}");
+        assert!((found.distance - every.distance).abs() <= 1e-18);
+        assert!((found.distance - 1.5728208e-5).abs() < 1e-12);
+        // The other way round: the edge is B's, its normal turned to point from A toward B.
+        let (every, pair) = closest_cores_with_pair(&vb, &va).unwrap();
+        assert_eq!(pair, (0, 7));
+        let hint = PolygonHint {
+            edge_a: 1,
+            edge_b: 7,
+            direction: -hint.direction,
+        };
+        let (found, next) = closest_polygon_cores(&vb, &va, Some(hint)).unwrap();
+        assert_eq!((next.edge_a, next.edge_b), (1, 7), "proved where it was asked");
+        assert!((next.direction + normal).length() <= 1e-15, "{next:?}");
+        assert!((found.distance - every.distance).abs() <= 1e-18);
     }
 }
