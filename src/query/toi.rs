@@ -238,6 +238,8 @@ fn search<const TWO_POINT: bool>(
             )
         })
     };
+    // The closest points measured at the start for the test below: the first step's too.
+    let mut at_start = None;
     let overlapped = match (&a.shape, &b.shape) {
         // The test `collide` makes for two circles, without building a view of each.
         (Shape::Circle(ca), Shape::Circle(cb)) => {
@@ -247,8 +249,10 @@ fn search<const TWO_POINT: bool>(
         // one holds the other, and then no positive distance is found). Near contact, the
         // separating-axis test decides.
         _ => {
-            measure(a.pose, b.pose, &mut edges).distance <= CONDITIONED * (1.0 + size)
-                && collide_at((&a.shape, a.pose), (&b.shape, b.pose)).is_some()
+            let start = measure(a.pose, b.pose, &mut edges);
+            let near = start.distance <= CONDITIONED * (1.0 + size);
+            at_start = Some(start);
+            near && collide_at((&a.shape, a.pose), (&b.shape, b.pose)).is_some()
         }
     };
     if overlapped {
@@ -334,7 +338,10 @@ fn search<const TWO_POINT: bool>(
     // Whether the search arrived, with `ma` and `mb` placed at `t`.
     let mut placed_at_t = false;
     for _ in 0..steps {
-        place(&mut ma, &mut mb, t);
+        // At the start the poses are the pair's own (no sine and cosine made again).
+        if t > 0.0 {
+            place(&mut ma, &mut mb, t);
+        }
         // The views, kept for the turning step (see `Turning`); empty where not made.
         // (One at a time: a pair built as a tuple is copied once more.)
         let mut ra = if viewless {
@@ -347,7 +354,9 @@ fn search<const TWO_POINT: bool>(
         } else {
             Rounded::at(&b.shape, mb, origin)
         };
-        let mut proximity = if viewless {
+        let mut proximity = if let Some(start) = at_start.take() {
+            start
+        } else if viewless {
             measure(ma, mb, &mut edges)
         } else {
             proximity_of_apart_near(&ra, &rb, origin, &mut edges)
