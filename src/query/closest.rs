@@ -450,10 +450,15 @@ fn facing<C: CoreView>(core: &C, d: DVec2) -> usize {
 #[inline(always)]
 fn extreme<C: CoreView>(core: &C, u: DVec2, sign: f64) -> (usize, f64) {
     let corners = core.corners();
-    (0..corners.len())
-        .map(|i| (i, sign * u.dot(corners[i])))
-        .max_by(|x, y| x.1.total_cmp(&y.1))
-        .expect("a polygon has corners")
+    // By hand: the iterator's `max_by` cost a fifth of the proved search.
+    let mut best = (0, sign * u.dot(corners[0]));
+    for (i, p) in corners.iter().enumerate().skip(1) {
+        let x = sign * u.dot(*p);
+        if x >= best.1 {
+            best = (i, x);
+        }
+    }
+    best
 }
 
 /// Of the two edges of `core` at `corner`, the one whose normal points further along `along`.
