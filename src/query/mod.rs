@@ -42,6 +42,8 @@ mod capsule_circle;
 mod chain;
 mod chain_toi;
 mod closest;
+#[cfg(test)]
+mod closest_tests;
 mod contact;
 mod dispatch;
 mod fast_path;
