@@ -8,7 +8,7 @@
 //! Between two rounded shapes (core + radius, see `geometry::Rounded`) the closest points are
 //! those of the cores, moved toward each other by each radius.
 
-use crate::geometry::{DVec2, Feature, Placed, Rounded, cross, right_perp};
+use crate::geometry::{DVec2, Feature, Placed, Rounded, cross};
 use serde::Serialize;
 
 /// How far apart, relatively, shapes must be for a shortcut to call them apart (the bounding
@@ -28,7 +28,7 @@ pub(crate) trait CoreView {
     fn segment_count(&self) -> usize;
     /// Boundary segment `k`.
     fn segment(&self, k: usize) -> (DVec2, DVec2);
-    /// The outward normal of a polygon's edge `k`.
+    /// The outward normal of a polygon's edge `k`; a segment's sides' normals (0 and 1).
     fn normal(&self, k: usize) -> DVec2;
     /// The shape's centre.
     fn centre(&self) -> DVec2;
@@ -421,16 +421,19 @@ pub(crate) fn proves_closest_edges<A: CoreView, B: CoreView>(a: &A, b: &B) -> bo
         || (b.is_polygon() && polygon_or_segment(a.is_polygon(), a.corners().len()))
 }
 
-/// The outward normal of segment `k` of `core`: a polygon's edge normal, or a segment's unit
-/// normal on the side of `towards`.
+/// The outward normal of segment `k` of `core`: a polygon's edge normal, or the normal of a
+/// segment's side toward `towards` (its view holds both sides' normals).
 #[inline(always)]
 fn outward<C: CoreView>(core: &C, k: usize, towards: DVec2) -> DVec2 {
     if core.is_polygon() {
         return core.normal(k);
     }
-    let (s0, s1) = core.segment(k);
-    let n = right_perp(s1 - s0).normalize_or_zero();
-    if n.dot(towards) < 0.0 { -n } else { n }
+    let n = core.normal(0);
+    if n.dot(towards) < 0.0 {
+        core.normal(1)
+    } else {
+        n
+    }
 }
 
 /// The edge of `core` whose normal points furthest along `d` (the last on a tie); a
