@@ -554,3 +554,297 @@ fn an_engine_that_recomputes_every_contact_keeps_none_from_earlier_frames() {
         stale(&unsaid)
     );
 }
+
+/// Where the events of [`events_stay_where_they_were_recorded`] are kept.
+const RECORDED_EVENTS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/recorded/capture_events.jsonl"
+);
+
+/// A small random number source (xorshift), the same on every machine.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.next()
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        self.next() < p
+    }
+}
+
+/// One body of a random game: its id, shape, pose and motion.
+struct Mover {
+    id: u64,
+    shape: collidoscope::geometry::Shape,
+    position: DVec2,
+    angle: f64,
+    body: Body,
+    velocity: DVec2,
+    spin: f64,
+}
+
+fn random_shape(r: &mut Random) -> collidoscope::geometry::Shape {
+    use collidoscope::geometry::Capsule;
+    match (r.next() * 3.0) as u32 {
+        0 => Circle::new(r.range(0.15, 0.5)).unwrap().into(),
+        1 => ConvexPolygon::rectangle(DVec2::new(r.range(0.1, 0.5), r.range(0.1, 0.5)))
+            .unwrap()
+            .into(),
+        _ => {
+            let half = r.range(0.1, 0.4);
+            Capsule::new(DVec2::new(-half, 0.0), DVec2::new(half, 0.0), r.range(0.1, 0.3))
+                .unwrap()
+                .into()
+        }
+    }
+}
+
+/// A random game of `frames` frames: a floor of touching static tiles, a thin static wall,
+/// two kinematic bodies and dynamic bodies of every kind, some fast as bullets, some put
+/// elsewhere between frames (pushed through), some removed for good and new ones added, some
+/// given another shape. The claims are the exact results of the pairs within 0.05, some taken
+/// from the frame before (stale), some turned back (a flip), some left out (a tunnel's chance).
+fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
+    let mut movers: Vec<Mover> = Vec::new();
+    let tiles = 8 + (r.next() * 6.0) as usize;
+    for k in 0..tiles {
+        movers.push(Mover {
+            id: k as u64,
+            shape: ConvexPolygon::rectangle(DVec2::splat(0.5)).unwrap().into(),
+            position: DVec2::new(k as f64, -0.5),
+            angle: 0.0,
+            body: Body::Static,
+            velocity: DVec2::ZERO,
+            spin: 0.0,
+        });
+    }
+    let mut next_id = 100;
+    movers.push(Mover {
+        id: 99,
+        shape: ConvexPolygon::rectangle(DVec2::new(0.04, 1.5)).unwrap().into(),
+        position: DVec2::new(r.range(3.0, 6.0), 1.5),
+        angle: 0.0,
+        body: Body::Static,
+        velocity: DVec2::ZERO,
+        spin: 0.0,
+    });
+    let mut add = |r: &mut Random, movers: &mut Vec<Mover>, body: Body| {
+        let fast = body == Body::Dynamic && r.chance(0.15);
+        let speed = if fast { r.range(20.0, 60.0) } else { r.range(0.0, 4.0) };
+        movers.push(Mover {
+            id: next_id,
+            shape: random_shape(r),
+            position: DVec2::new(r.range(0.0, tiles as f64), r.range(0.05, 3.0)),
+            angle: r.range(-3.0, 3.0),
+            body,
+            velocity: DVec2::from_angle(r.range(-3.2, 3.2)) * speed,
+            spin: if r.chance(0.5) { r.range(-6.0, 6.0) } else { 0.0 },
+        });
+        next_id += 1;
+    };
+    for _ in 0..2 {
+        add(r, &mut movers, Body::Kinematic);
+    }
+    for _ in 0..(8 + (r.next() * 10.0) as usize) {
+        add(r, &mut movers, Body::Dynamic);
+    }
+    let dt = 1.0 / 60.0;
+    let placed = |m: &Mover| {
+        collidoscope::geometry::Placed::new(
+            m.shape.clone(),
+            collidoscope::geometry::Pose::new(m.position, m.angle),
+        )
+    };
+    let mut out: Vec<Frame> = Vec::new();
+    let mut before: Option<Vec<(u64, collidoscope::geometry::Placed)>> = None;
+    for _ in 0..frames {
+        let shapes: Vec<BodyShape> = (movers.iter())
+            .map(|m| {
+                BodyShape::new(m.id, m.shape.clone(), m.position, DVec2::from_angle(m.angle))
+                    .moving(m.body, m.velocity, m.spin, true)
+            })
+            .collect();
+        let now: Vec<(u64, collidoscope::geometry::Placed)> =
+            movers.iter().map(|m| (m.id, placed(m))).collect();
+        let mut manifolds = Vec::new();
+        for i in 0..movers.len() {
+            for j in i + 1..movers.len() {
+                if movers[i].body == Body::Static && movers[j].body == Body::Static {
+                    continue;
+                }
+                if r.chance(0.08) {
+                    continue;
+                }
+                // Stale: the pair as it was in the frame before, where both were there.
+                let then = before.as_ref().filter(|_| r.chance(0.1)).and_then(|b| {
+                    let find = |id: u64| b.iter().find(|(k, _)| *k == id).map(|(_, p)| p);
+                    Some((find(movers[i].id)?, find(movers[j].id)?))
+                });
+                let (a, b) = then.unwrap_or((&now[i].1, &now[j].1));
+                let s = collidoscope::query::summarize(a, b);
+                let (mut normal, separation, point) = match (s.normal, s.closest) {
+                    (Some(n), _) if s.intersecting => {
+                        (n, -s.depth, s.contacts.first().copied().unwrap_or_default())
+                    }
+                    (_, Some([p, q])) if s.distance < 0.05 => {
+                        ((q - p) / s.distance, s.distance, (p + q) / 2.0)
+                    }
+                    _ => continue,
+                };
+                if r.chance(0.05) {
+                    normal = -normal;
+                }
+                manifolds.push(Manifold {
+                    a: movers[i].id,
+                    b: movers[j].id,
+                    normal,
+                    points: vec![ManifoldPoint {
+                        point,
+                        separation,
+                        impulse: r.chance(0.5).then(|| r.range(0.0, 2.0)),
+                    }]
+                    .into(),
+                    piece: None,
+                });
+            }
+        }
+        out.push((shapes, manifolds));
+        before = Some(now);
+        // The step: straight motion, a bounce off the floor now and then, a jump elsewhere.
+        for m in movers.iter_mut().filter(|m| m.body != Body::Static) {
+            m.position += m.velocity * dt;
+            m.angle += m.spin * dt;
+            if m.body == Body::Dynamic {
+                m.velocity.y -= 9.8 * dt;
+                if m.position.y < 0.2 && r.chance(0.5) {
+                    m.velocity.y = m.velocity.y.abs();
+                }
+                if r.chance(0.01) {
+                    m.position += DVec2::from_angle(r.range(-3.2, 3.2)) * r.range(0.5, 1.5);
+                }
+                // Another shape of the same kind (an id never changes kind).
+                if r.chance(0.01) {
+                    let kind = |s: &collidoscope::geometry::Shape| std::mem::discriminant(s);
+                    let mut other = random_shape(r);
+                    while kind(&other) != kind(&m.shape) {
+                        other = random_shape(r);
+                    }
+                    m.shape = other;
+                }
+            }
+        }
+        if r.chance(0.03) {
+            let k = tiles + 3 + (r.next() * (movers.len() - tiles - 3) as f64) as usize;
+            if k < movers.len() {
+                movers.remove(k);
+            }
+        }
+        if r.chance(0.03) {
+            add(r, &mut movers, Body::Dynamic);
+        }
+    }
+    out
+}
+
+/// The capture of `frames` at `precision`.
+fn capture_at(frames: &[Frame], precision: Precision) -> Vec<u8> {
+    let header = Header {
+        precision,
+        ..Header::f32_metres(Engine::new("test-engine", "1"))
+    };
+    let mut out = Vec::new();
+    let mut writer = CaptureWriter::new(
+        &mut out,
+        &header,
+        NormalFrom::AToB,
+        Penetration::NegativeSeparation,
+    )
+    .unwrap();
+    for (k, (shapes, manifolds)) in frames.iter().enumerate() {
+        writer.frame(k as f64 / 60.0, shapes, manifolds).unwrap();
+    }
+    drop(writer);
+    out
+}
+
+/// Whether two JSON values are the same, numbers within 1e-9 (relative past 1); the first
+/// place they differ otherwise.
+fn same_json(now: &serde_json::Value, then: &serde_json::Value, at: &str) -> Result<(), String> {
+    use serde_json::Value;
+    match (now, then) {
+        (Value::Number(x), Value::Number(y)) => {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            match (x - y).abs() <= 1e-9 * y.abs().max(1.0) {
+                true => Ok(()),
+                false => Err(format!("{at}: {x} against {y}")),
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => (x.iter().zip(y))
+            .enumerate()
+            .try_for_each(|(k, (x, y))| same_json(x, y, &format!("{at}[{k}]"))),
+        (Value::Object(x), Value::Object(y)) if x.len() == y.len() => x.iter().try_for_each(|(k, v)| {
+            let w = y.get(k).ok_or(format!("{at}.{k}: not recorded"))?;
+            same_json(v, w, &format!("{at}.{k}"))
+        }),
+        _ if now == then => Ok(()),
+        _ => Err(format!("{at}: {now} against {then}")),
+    }
+}
+
+/// The events of 24 random games (90 frames each, half at f64 and half at f32; every kind of
+/// event among them, and shapes removed, added and changed) stay as they were recorded (the
+/// same events in the same order, their numbers within 1e-9), found frame by frame and by the
+/// scan on every core alike. Recorded again, on purpose only, with
+/// `COLLIDOSCOPE_RECORD_EVENTS=1 cargo test --test capture_events events_stay`.
+#[test]
+fn events_stay_where_they_were_recorded() {
+    let mut r = Random(0x0e_7e_17_5c_a9_7e_5e_ed);
+    let mut lines = Vec::new();
+    let mut kinds = std::collections::BTreeMap::new();
+    for game in 0..24 {
+        let precision = if game % 2 == 0 { Precision::F64 } else { Precision::F32 };
+        let bytes = capture_at(&random_game(&mut r, 90), precision);
+        let one_by_one = events(bytes.clone());
+        let mut reader =
+            CaptureReader::new(Path::new("game.capture.jsonl"), Cursor::new(bytes)).unwrap();
+        let mut finder = EventFinder::for_capture(reader.header());
+        let mut scanned = Vec::new();
+        collidoscope::capture::judge_capture_with_events(&mut reader, &mut finder, |j| {
+            scanned.extend(j.events);
+            true
+        })
+        .unwrap();
+        scanned.extend(finder.finish());
+        assert_eq!(scanned, one_by_one, "game {game}: the scan and one frame at a time");
+        for e in &one_by_one {
+            *kinds.entry(format!("{:?}", e.kind())).or_insert(0) += 1;
+            lines.push(format!("{game} {}", serde_json::to_string(e).unwrap()));
+        }
+    }
+    // Every kind is found, many times: the record tells of each.
+    assert_eq!(kinds.len(), 5, "{kinds:?}");
+    assert!(kinds.values().all(|&n| n >= 10), "{kinds:?}");
+    if std::env::var_os("COLLIDOSCOPE_RECORD_EVENTS").is_some() {
+        std::fs::write(RECORDED_EVENTS, lines.join("\n") + "\n").unwrap();
+        return;
+    }
+    let recorded = std::fs::read_to_string(RECORDED_EVENTS).expect("the recorded events");
+    let recorded: Vec<&str> = recorded.lines().collect();
+    assert_eq!(recorded.len(), lines.len(), "as many events as recorded ({kinds:?})");
+    for (now, then) in lines.iter().zip(&recorded) {
+        let ((g, now), (h, then)) = (now.split_once(' ').unwrap(), then.split_once(' ').unwrap());
+        assert_eq!(g, h, "an event of another game");
+        let (now, then): (serde_json::Value, serde_json::Value) =
+            (serde_json::from_str(now).unwrap(), serde_json::from_str(then).unwrap());
+        if let Err(e) = same_json(&now, &then, "event") {
+            panic!("game {g}: {e}\nnow {now}\nrecorded {then}");
+        }
+    }
+}
