@@ -32,23 +32,76 @@ pub const STALE_AGES: u64 = 120;
 struct Last {
     frame: u64,
     time: f64,
-    claims: Vec<(u64, u64, Reported)>,
-    /// Body and velocity of each shape in the frame.
-    motion: IdMap<u64, (Body, DVec2)>,
+    claims: Vec<LastClaim>,
     /// The pairs claimed intersecting, lower id first, with the normal from lower to higher.
     normals: IdMap<(u64, u64), DVec2>,
     /// That frame's `normal-flip` and `stale` events, told with its step's.
     held: Vec<CaptureEvent>,
 }
 
-/// What is kept of a shape of the last frame.
+/// A claim of the frame before, with its shapes' body and velocity then (`None`: the frame
+/// did not hold the shape).
+struct LastClaim {
+    a: u64,
+    b: u64,
+    motion: [Option<(Body, DVec2)>; 2],
+    /// What it said, kept only where the step may find a seam from it (one shape dynamic, the
+    /// other not): the claims between dynamic bodies, most of a game's, are not copied.
+    reported: Option<Reported>,
+}
+
+/// What is kept of a shape of the last frame: small, so that looking shapes up by id stays in
+/// the cache (the geometry of a shape that moves is in [`EventFinder::kept`]).
 struct Tracked {
     /// The first frame it was in.
     since: u64,
-    /// A shape that moves: its place in the rows of poses.
+    /// A shape that moves: its place in the rows of poses and in [`EventFinder::kept`].
     slot: Option<u32>,
-    /// A shape that moves: as it was in the last frame (its geometry copied once).
-    placed: Option<Placed>,
+}
+
+/// The grid of the boxes the shapes sweep over a step, kept from step to step: while the
+/// frames hold the same shapes in the same order, each entry is moved to its new box, which
+/// changes the cells of only the few that cross a cell's side (a game's bodies move a little
+/// a step), where building it again made every cell's list afresh, a fifth of finding events.
+/// The pairs it gives are the same either way: those whose boxes overlap.
+#[derive(Default)]
+struct Sweep {
+    /// The shapes' ids, by entry.
+    ids: Vec<u64>,
+    grid: Option<Grid>,
+    /// Steps since it was built: it is built again now and then, its cells sized anew.
+    steps: u32,
+}
+
+/// How many steps a [`Sweep`] keeps its grid, at most.
+const SWEEP_STEPS: u32 = 600;
+
+impl Sweep {
+    /// The grid of `boxes`, the box of the shape `ids` gives at each place.
+    fn place(&mut self, ids: impl ExactSizeIterator<Item = u64> + Clone, boxes: &[Aabb]) -> &Grid {
+        self.steps += 1;
+        let same = ids.len() == self.ids.len() && ids.clone().zip(&self.ids).all(|(a, b)| a == *b);
+        match &mut self.grid {
+            Some(grid) if same && self.steps < SWEEP_STEPS => {
+                for (i, b) in boxes.iter().enumerate() {
+                    grid.occupy(i as u32, *b);
+                }
+            }
+            grid => {
+                *grid = Some(Grid::build(boxes, None));
+                self.ids.clear();
+                self.ids.extend(ids);
+                self.steps = 0;
+            }
+        }
+        self.grid.as_ref().expect("placed")
+    }
+}
+
+/// A shape that moves as it was in the last frame (its geometry copied once), with its box.
+struct Kept {
+    placed: Placed,
+    aabb: Aabb,
 }
 
 /// Reads a capture as motion, one frame at a time, and names its events.
@@ -61,8 +114,12 @@ pub struct EventFinder {
     /// The capture's unit of length, given to the events' words.
     units: String,
     last: Option<Last>,
-    /// Every shape of the last frame: since when, and for those that move, their poses.
+    /// Every shape of the last frame: since when, and for those that move, their slot.
     tracked: IdMap<u64, Tracked>,
+    /// The shapes that move as they were in the last frame, by slot (`None`: a slot free).
+    kept: Vec<Option<Kept>>,
+    /// The tunnels' grid, kept from step to step.
+    sweep: Sweep,
     /// The poses of the shapes that move, a row per frame (frame, a pose per slot), the newest
     /// last, up to [`STALE_AGES`] back.
     poses: VecDeque<(u64, Vec<Pose>)>,
@@ -84,6 +141,8 @@ impl EventFinder {
             units: String::new(),
             last: None,
             tracked: IdMap::default(),
+            kept: Vec::new(),
+            sweep: Sweep::default(),
             poses: VecDeque::new(),
             slots: 0,
             free: Vec::new(),
@@ -128,7 +187,9 @@ impl EventFinder {
         let mut out = match &mut last {
             Some(last) => {
                 let mut events = std::mem::take(&mut last.held);
-                events.extend(self.step(state, last));
+                let mut sweep = std::mem::take(&mut self.sweep);
+                events.extend(self.step(state, last, &mut sweep));
+                self.sweep = sweep;
                 events
             }
             None => Vec::new(),
@@ -201,10 +262,9 @@ impl EventFinder {
             let tracked = self.tracked.entry(shape.id).or_insert_with(|| Tracked {
                 since: k,
                 slot: None,
-                placed: None,
             });
             // A static shape is read from the frame; one that ever moved is kept.
-            if shape.motion.body == Body::Static && tracked.placed.is_none() {
+            if shape.motion.body == Body::Static && tracked.slot.is_none() {
                 continue;
             }
             let slot = *tracked.slot.get_or_insert_with(|| match self.free.pop() {
@@ -218,36 +278,55 @@ impl EventFinder {
                 row.resize(slot + 1, Pose::IDENTITY);
             }
             row[slot] = shape.placed.pose;
-            match &mut tracked.placed {
+            if slot >= self.kept.len() {
+                self.kept.resize_with(slot + 1, || None);
+            }
+            match &mut self.kept[slot] {
                 Some(kept)
                     if (next && reader.same_geometry(shape.id))
-                        || kept.shape == shape.placed.shape =>
+                        || kept.placed.shape == shape.placed.shape =>
                 {
-                    kept.pose = shape.placed.pose
+                    kept.placed.pose = shape.placed.pose;
+                    kept.aabb = Aabb::of(&kept.placed);
                 }
-                placed => *placed = Some(shape.placed.clone()),
+                kept => {
+                    *kept = Some(Kept {
+                        placed: shape.placed.clone(),
+                        aabb: Aabb::of(&shape.placed),
+                    })
+                }
             }
         }
         self.poses.push_back((k, row));
         // Removed shapes are gone for good (their slots taken again by shapes that come later:
         // a frame before a shape came is never asked for its pose).
         if self.tracked.len() > reader.len() {
-            let free = &mut self.free;
+            let (free, kept) = (&mut self.free, &mut self.kept);
             self.tracked.retain(|id, t| {
-                let kept = reader.shape(*id).is_some();
-                if !kept && let Some(slot) = t.slot {
+                let there = reader.shape(*id).is_some();
+                if !there && let Some(slot) = t.slot {
                     free.push(slot);
+                    kept[slot as usize] = None;
                 }
-                kept
+                there
             });
         }
     }
 
     /// The shape `id` as it was in the last frame remembered (`None` if it was not there).
     fn at_last<'a>(&'a self, reader: &'a Keyframe, id: u64) -> Option<&'a Placed> {
-        match &self.tracked.get(&id)?.placed {
-            Some(placed) => Some(placed),
-            None => reader.shape(id).map(|s| &s.placed),
+        self.at_last_boxed(reader, id).map(|(placed, _)| placed)
+    }
+
+    /// [`Self::at_last`] with its box (kept for a shape that moves, worked out for one that
+    /// does not).
+    fn at_last_boxed<'a>(&'a self, reader: &'a Keyframe, id: u64) -> Option<(&'a Placed, Aabb)> {
+        match self.tracked.get(&id)?.slot {
+            Some(slot) => {
+                let kept = self.kept[slot as usize].as_ref()?;
+                Some((&kept.placed, kept.aabb))
+            }
+            None => reader.shape(id).map(|s| (&s.placed, Aabb::of(&s.placed))),
         }
     }
 
@@ -265,31 +344,33 @@ impl EventFinder {
     }
 
     fn keep(&self, reader: &Keyframe, frame: &Frame, held: Vec<CaptureEvent>) -> Last {
-        let mut motion = IdMap::default();
         let mut normals = IdMap::default();
-        let claims: Vec<(u64, u64, Reported)> = frame
-            .claims
-            .iter()
-            .map(|c| (c.a, c.b, c.reported.clone()))
-            .collect();
-        for (a, b, r) in &claims {
-            for id in [*a, *b] {
-                if let Some(s) = reader.shape(id) {
-                    motion.insert(id, (s.motion.body, s.motion.velocity));
+        let motion = |id: u64| reader.shape(id).map(|s| (s.motion.body, s.motion.velocity));
+        let claims: Vec<LastClaim> = (frame.claims.iter())
+            .map(|c| {
+                let r = &c.reported;
+                if r.intersecting
+                    && let Some(n) = r.normal
+                {
+                    let n = if c.a < c.b { n } else { -n };
+                    normals.insert((c.a.min(c.b), c.a.max(c.b)), n);
                 }
-            }
-            if r.intersecting
-                && let Some(n) = r.normal
-            {
-                let n = if a < b { n } else { -n };
-                normals.insert(((*a).min(*b), (*a).max(*b)), n);
-            }
-        }
+                let motion = [motion(c.a), motion(c.b)];
+                // A seam wants a dynamic shape against a static or kinematic one.
+                let dynamic = motion.map(|m| m.map(|(body, _)| body == Body::Dynamic));
+                let seam = matches!(dynamic, [Some(true), Some(false)] | [Some(false), Some(true)]);
+                LastClaim {
+                    a: c.a,
+                    b: c.b,
+                    motion,
+                    reported: seam.then(|| r.clone()),
+                }
+            })
+            .collect();
         Last {
             frame: frame.frame,
             time: frame.time,
             claims,
-            motion,
             normals,
             held,
         }
@@ -348,18 +429,21 @@ impl EventFinder {
 
     /// The events of the step from `last` to the frame `reader` just read: `seam`,
     /// `tunnelled`, `pushed-through`.
-    fn step(&self, reader: &Keyframe, last: &Last) -> Vec<CaptureEvent> {
+    fn step(&self, reader: &Keyframe, last: &Last, sweep: &mut Sweep) -> Vec<CaptureEvent> {
         let at = (last.frame, last.time);
-        let before = |id: u64| self.at_last(reader, id);
+        let before_boxed = |id: u64| self.at_last_boxed(reader, id);
         let mut out = Vec::new();
         let mut claimed = IdSet::default();
-        for (a, b, reported) in &last.claims {
+        for claim in &last.claims {
+            let (a, b) = (&claim.a, &claim.b);
             claimed.insert(((*a).min(*b), (*a).max(*b)));
-            let (Some(pa), Some(pb)) = (before(*a), before(*b)) else {
+            let (Some((pa, box_a)), Some((pb, box_b))) =
+                (before_boxed(*a), before_boxed(*b))
+            else {
                 continue;
             };
-            let (ma, mb) = (last.motion.get(a), last.motion.get(b));
-            // Seam: X dynamic, T static or kinematic.
+            let [ma, mb] = claim.motion.each_ref().map(Option::as_ref);
+            // Seam: X dynamic, T static or kinematic (the claim kept only then).
             for (x, t, px, pt, mx, mt, toward) in [
                 (*b, *a, pb, pa, mb, ma, 1.0),
                 (*a, *b, pa, pb, ma, mb, -1.0),
@@ -370,19 +454,22 @@ impl EventFinder {
                 if bt == Body::Dynamic || pt.shape.as_chain().is_some() {
                     continue;
                 }
+                let Some(reported) = &claim.reported else {
+                    continue;
+                };
                 if let Some(e) = self.seam(reader, at, reported, (x, px, v0), (t, pt), toward) {
                     out.push(e);
                 }
             }
             // Pushed through: a dynamic shape's centre path across the other's inside.
-            for (x, px, pt, mx) in [(*a, pa, pb, ma), (*b, pb, pa, mb)] {
+            for (x, px, pt, box_t, mx) in [(*a, pa, pb, box_b, ma), (*b, pb, pa, box_a, mb)] {
                 if !matches!(mx, Some((Body::Dynamic, _))) {
                     continue;
                 }
                 let Some(now) = reader.shape(x) else { continue };
                 let (from, to) = (px.pose.position, now.placed.pose.position);
                 // A path that misses T's box crosses nothing.
-                if !Aabb::of(pt).meets_segment(from, to) {
+                if !box_t.meets_segment(from, to) {
                     continue;
                 }
                 if crosses_interior(pt, from, to) {
@@ -399,7 +486,7 @@ impl EventFinder {
                 }
             }
         }
-        out.extend(self.tunnels(reader, at, &claimed));
+        out.extend(self.tunnels(reader, at, &claimed, sweep));
         out
     }
 
@@ -469,6 +556,7 @@ impl EventFinder {
         reader: &Keyframe,
         at: (u64, f64),
         claimed: &IdSet<(u64, u64)>,
+        sweep: &mut Sweep,
     ) -> Vec<CaptureEvent> {
         struct Moving<'r> {
             id: u64,
@@ -481,9 +569,9 @@ impl EventFinder {
             /// Its box at the start of the step.
             start_box: Aabb,
         }
-        let mut shapes: Vec<Moving> = Vec::new();
+        let mut shapes: Vec<Moving> = Vec::with_capacity(reader.len());
         for s in reader.shapes() {
-            let Some(start) = self.at_last(reader, s.id) else {
+            let Some((start, start_box)) = self.at_last_boxed(reader, s.id) else {
                 continue;
             };
             let end = &s.placed;
@@ -492,7 +580,6 @@ impl EventFinder {
                 linear: end.pose.position - start.pose.position,
                 angular: turn,
             };
-            let start_box = Aabb::of(start);
             let at = start.pose.position;
             let reach = (start_box.min - at)
                 .abs()
@@ -522,14 +609,14 @@ impl EventFinder {
                 false => m.start_box.union(&Aabb::of(m.end)),
             })
             .collect();
-        let grid = Grid::build(&boxes, None);
+        let grid = sweep.place(shapes.iter().map(|m| m.id), &boxes);
         // The pairs that might have met: a dynamic shape, unclaimed, close enough that their
         // motions could close the gap between their boxes (the relative move, and each turn's
         // sweep at its reach).
         let mut near: Vec<(u32, u32, f64)> = Vec::new();
         grid.for_each_candidate(|i, j| {
             let (m, o) = (&shapes[i as usize], &shapes[j as usize]);
-            if !(m.dynamic || o.dynamic) || claimed.contains(&(m.id.min(o.id), m.id.max(o.id))) {
+            if !(m.dynamic || o.dynamic) {
                 return;
             }
             let (sm, so) = (&m.start_box, &o.start_box);
@@ -540,7 +627,8 @@ impl EventFinder {
             let closing = (m.velocity.linear - o.velocity.linear).length()
                 + m.velocity.angular.abs() * m.reach
                 + o.velocity.angular.abs() * o.reach;
-            if gap <= closing {
+            // The claimed pairs looked up last: most candidates are too far apart.
+            if gap <= closing && !claimed.contains(&(m.id.min(o.id), m.id.max(o.id))) {
                 near.push((i, j, closing));
             }
         });
