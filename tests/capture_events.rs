@@ -599,9 +599,13 @@ fn random_shape(r: &mut Random) -> collidoscope::geometry::Shape {
             .into(),
         _ => {
             let half = r.range(0.1, 0.4);
-            Capsule::new(DVec2::new(-half, 0.0), DVec2::new(half, 0.0), r.range(0.1, 0.3))
-                .unwrap()
-                .into()
+            Capsule::new(
+                DVec2::new(-half, 0.0),
+                DVec2::new(half, 0.0),
+                r.range(0.1, 0.3),
+            )
+            .unwrap()
+            .into()
         }
     }
 }
@@ -628,7 +632,9 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
     let mut next_id = 100;
     movers.push(Mover {
         id: 99,
-        shape: ConvexPolygon::rectangle(DVec2::new(0.04, 1.5)).unwrap().into(),
+        shape: ConvexPolygon::rectangle(DVec2::new(0.04, 1.5))
+            .unwrap()
+            .into(),
         position: DVec2::new(r.range(3.0, 6.0), 1.5),
         angle: 0.0,
         body: Body::Static,
@@ -637,7 +643,11 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
     });
     let mut add = |r: &mut Random, movers: &mut Vec<Mover>, body: Body| {
         let fast = body == Body::Dynamic && r.chance(0.15);
-        let speed = if fast { r.range(20.0, 60.0) } else { r.range(0.0, 4.0) };
+        let speed = if fast {
+            r.range(20.0, 60.0)
+        } else {
+            r.range(0.0, 4.0)
+        };
         movers.push(Mover {
             id: next_id,
             shape: random_shape(r),
@@ -645,7 +655,11 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
             angle: r.range(-3.0, 3.0),
             body,
             velocity: DVec2::from_angle(r.range(-3.2, 3.2)) * speed,
-            spin: if r.chance(0.5) { r.range(-6.0, 6.0) } else { 0.0 },
+            spin: if r.chance(0.5) {
+                r.range(-6.0, 6.0)
+            } else {
+                0.0
+            },
         });
         next_id += 1;
     };
@@ -667,8 +681,13 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
     for _ in 0..frames {
         let shapes: Vec<BodyShape> = (movers.iter())
             .map(|m| {
-                BodyShape::new(m.id, m.shape.clone(), m.position, DVec2::from_angle(m.angle))
-                    .moving(m.body, m.velocity, m.spin, true)
+                BodyShape::new(
+                    m.id,
+                    m.shape.clone(),
+                    m.position,
+                    DVec2::from_angle(m.angle),
+                )
+                .moving(m.body, m.velocity, m.spin, true)
             })
             .collect();
         let now: Vec<(u64, collidoscope::geometry::Placed)> =
@@ -789,10 +808,12 @@ fn same_json(now: &serde_json::Value, then: &serde_json::Value, at: &str) -> Res
         (Value::Array(x), Value::Array(y)) if x.len() == y.len() => (x.iter().zip(y))
             .enumerate()
             .try_for_each(|(k, (x, y))| same_json(x, y, &format!("{at}[{k}]"))),
-        (Value::Object(x), Value::Object(y)) if x.len() == y.len() => x.iter().try_for_each(|(k, v)| {
-            let w = y.get(k).ok_or(format!("{at}.{k}: not recorded"))?;
-            same_json(v, w, &format!("{at}.{k}"))
-        }),
+        (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+            x.iter().try_for_each(|(k, v)| {
+                let w = y.get(k).ok_or(format!("{at}.{k}: not recorded"))?;
+                same_json(v, w, &format!("{at}.{k}"))
+            })
+        }
         _ if now == then => Ok(()),
         _ => Err(format!("{at}: {now} against {then}")),
     }
@@ -809,7 +830,11 @@ fn events_stay_where_they_were_recorded() {
     let mut lines = Vec::new();
     let mut kinds = std::collections::BTreeMap::new();
     for game in 0..24 {
-        let precision = if game % 2 == 0 { Precision::F64 } else { Precision::F32 };
+        let precision = if game % 2 == 0 {
+            Precision::F64
+        } else {
+            Precision::F32
+        };
         let bytes = capture_at(&random_game(&mut r, 90), precision);
         let one_by_one = events(bytes.clone());
         let mut reader =
@@ -822,7 +847,10 @@ fn events_stay_where_they_were_recorded() {
         })
         .unwrap();
         scanned.extend(finder.finish());
-        assert_eq!(scanned, one_by_one, "game {game}: the scan and one frame at a time");
+        assert_eq!(
+            scanned, one_by_one,
+            "game {game}: the scan and one frame at a time"
+        );
         for e in &one_by_one {
             *kinds.entry(format!("{:?}", e.kind())).or_insert(0) += 1;
             lines.push(format!("{game} {}", serde_json::to_string(e).unwrap()));
@@ -837,12 +865,18 @@ fn events_stay_where_they_were_recorded() {
     }
     let recorded = std::fs::read_to_string(RECORDED_EVENTS).expect("the recorded events");
     let recorded: Vec<&str> = recorded.lines().collect();
-    assert_eq!(recorded.len(), lines.len(), "as many events as recorded ({kinds:?})");
+    assert_eq!(
+        recorded.len(),
+        lines.len(),
+        "as many events as recorded ({kinds:?})"
+    );
     for (now, then) in lines.iter().zip(&recorded) {
         let ((g, now), (h, then)) = (now.split_once(' ').unwrap(), then.split_once(' ').unwrap());
         assert_eq!(g, h, "an event of another game");
-        let (now, then): (serde_json::Value, serde_json::Value) =
-            (serde_json::from_str(now).unwrap(), serde_json::from_str(then).unwrap());
+        let (now, then): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(now).unwrap(),
+            serde_json::from_str(then).unwrap(),
+        );
         if let Err(e) = same_json(&now, &then, "event") {
             panic!("game {g}: {e}\nnow {now}\nrecorded {then}");
         }

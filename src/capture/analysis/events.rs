@@ -358,7 +358,10 @@ impl EventFinder {
                 let motion = [motion(c.a), motion(c.b)];
                 // A seam wants a dynamic shape against a static or kinematic one.
                 let dynamic = motion.map(|m| m.map(|(body, _)| body == Body::Dynamic));
-                let seam = matches!(dynamic, [Some(true), Some(false)] | [Some(false), Some(true)]);
+                let seam = matches!(
+                    dynamic,
+                    [Some(true), Some(false)] | [Some(false), Some(true)]
+                );
                 LastClaim {
                     a: c.a,
                     b: c.b,
@@ -437,8 +440,7 @@ impl EventFinder {
         for claim in &last.claims {
             let (a, b) = (&claim.a, &claim.b);
             claimed.insert(((*a).min(*b), (*a).max(*b)));
-            let (Some((pa, box_a)), Some((pb, box_b))) =
-                (before_boxed(*a), before_boxed(*b))
+            let (Some((pa, box_a)), Some((pb, box_b))) = (before_boxed(*a), before_boxed(*b))
             else {
                 continue;
             };
