@@ -637,10 +637,14 @@ impl EventFinder {
         let tunnel = |&(i, j, closing): &(u32, u32, f64)| -> Option<CaptureEvent> {
             let (m, o) = (&shapes[i as usize], &shapes[j as usize]);
             // Nor when they are farther apart than that (most near neighbours: far cheaper
-            // than the time of impact), or not apart at the start.
-            let tau = self.tau(m.start, o.start);
+            // than the time of impact), or not apart at the start (the pair's tolerance is
+            // worked out only for those near enough).
             let start = distance(m.start, o.start).distance;
-            if start > closing || start <= tau {
+            if start > closing {
+                return None;
+            }
+            let tau = self.tau(m.start, o.start);
+            if start <= tau {
                 return None;
             }
             let apart =
