@@ -18,23 +18,7 @@ type Frame = (Vec<BodyShape>, Vec<Manifold>);
 
 /// The capture of `frames` (1/60 s apart), exact numbers.
 fn capture(frames: &[Frame]) -> Vec<u8> {
-    let header = Header {
-        precision: Precision::F64,
-        ..Header::f32_metres(Engine::new("test-engine", "1"))
-    };
-    let mut out = Vec::new();
-    let mut writer = CaptureWriter::new(
-        &mut out,
-        &header,
-        NormalFrom::AToB,
-        Penetration::NegativeSeparation,
-    )
-    .unwrap();
-    for (k, (shapes, manifolds)) in frames.iter().enumerate() {
-        writer.frame(k as f64 / 60.0, shapes, manifolds).unwrap();
-    }
-    drop(writer);
-    out
+    capture_at(frames, Precision::F64)
 }
 
 /// Every event of a capture, in order.
@@ -772,7 +756,7 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
     out
 }
 
-/// The capture of `frames` at `precision`.
+/// The capture of `frames` (1/60 s apart) at `precision`.
 fn capture_at(frames: &[Frame], precision: Precision) -> Vec<u8> {
     let header = Header {
         precision,
