@@ -313,13 +313,8 @@ impl EventFinder {
         }
     }
 
-    /// The shape `id` as it was in the last frame remembered (`None` if it was not there).
-    fn at_last<'a>(&'a self, reader: &'a Keyframe, id: u64) -> Option<&'a Placed> {
-        self.at_last_boxed(reader, id).map(|(placed, _)| placed)
-    }
-
-    /// [`Self::at_last`] with its box (kept for a shape that moves, worked out for one that
-    /// does not).
+    /// The shape `id` as it was in the last frame remembered (`None` if it was not there),
+    /// with its box (kept for a shape that moves, worked out for one that does not).
     fn at_last_boxed<'a>(&'a self, reader: &'a Keyframe, id: u64) -> Option<(&'a Placed, Aabb)> {
         match self.tracked.get(&id)?.slot {
             Some(slot) => {
@@ -521,7 +516,10 @@ impl EventFinder {
             .filter(|u| u.id != x && u.id != t && u.motion.body != Body::Dynamic)
             .filter_map(|u| match u.motion.body {
                 Body::Static => Some((u.id, &u.placed, tau)),
-                _ => self.at_last(reader, u.id).map(|p| (u.id, p, tau)),
+                // A kinematic shape moves: its box is kept, not worked out.
+                _ => self
+                    .at_last_boxed(reader, u.id)
+                    .map(|(p, _)| (u.id, p, tau)),
             })
             .collect();
         others.sort_unstable_by_key(|(id, _, _)| *id);
