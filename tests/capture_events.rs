@@ -9,6 +9,7 @@ use collidoscope::capture::{
 };
 use collidoscope::event::{EventKind, Through, What};
 use collidoscope::geometry::{Circle, ConvexPolygon, DVec2};
+use collidoscope::scene::generate::Random;
 use collidoscope::scene::{Body, Precision};
 use std::io::Cursor;
 use std::path::Path;
@@ -545,22 +546,9 @@ const RECORDED_EVENTS: &str = concat!(
     "/tests/recorded/capture_events.jsonl"
 );
 
-/// A small random number source (xorshift), the same on every machine.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        self.next() < p
-    }
+/// Whether a draw of `r` falls below `p`.
+fn chance(r: &mut Random, p: f64) -> bool {
+    r.unit() < p
 }
 
 /// One body of a random game: its id, shape, pose and motion.
@@ -576,17 +564,17 @@ struct Mover {
 
 fn random_shape(r: &mut Random) -> collidoscope::geometry::Shape {
     use collidoscope::geometry::Capsule;
-    match (r.next() * 3.0) as u32 {
-        0 => Circle::new(r.range(0.15, 0.5)).unwrap().into(),
-        1 => ConvexPolygon::rectangle(DVec2::new(r.range(0.1, 0.5), r.range(0.1, 0.5)))
+    match (r.unit() * 3.0) as u32 {
+        0 => Circle::new(r.between(0.15, 0.5)).unwrap().into(),
+        1 => ConvexPolygon::rectangle(DVec2::new(r.between(0.1, 0.5), r.between(0.1, 0.5)))
             .unwrap()
             .into(),
         _ => {
-            let half = r.range(0.1, 0.4);
+            let half = r.between(0.1, 0.4);
             Capsule::new(
                 DVec2::new(-half, 0.0),
                 DVec2::new(half, 0.0),
-                r.range(0.1, 0.3),
+                r.between(0.1, 0.3),
             )
             .unwrap()
             .into()
@@ -601,7 +589,7 @@ fn random_shape(r: &mut Random) -> collidoscope::geometry::Shape {
 /// from the frame before (stale), some turned back (a flip), some left out (a tunnel's chance).
 fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
     let mut movers: Vec<Mover> = Vec::new();
-    let tiles = 8 + (r.next() * 6.0) as usize;
+    let tiles = 8 + (r.unit() * 6.0) as usize;
     for k in 0..tiles {
         movers.push(Mover {
             id: k as u64,
@@ -619,28 +607,28 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
         shape: ConvexPolygon::rectangle(DVec2::new(0.04, 1.5))
             .unwrap()
             .into(),
-        position: DVec2::new(r.range(3.0, 6.0), 1.5),
+        position: DVec2::new(r.between(3.0, 6.0), 1.5),
         angle: 0.0,
         body: Body::Static,
         velocity: DVec2::ZERO,
         spin: 0.0,
     });
     let mut add = |r: &mut Random, movers: &mut Vec<Mover>, body: Body| {
-        let fast = body == Body::Dynamic && r.chance(0.15);
+        let fast = body == Body::Dynamic && chance(r, 0.15);
         let speed = if fast {
-            r.range(20.0, 60.0)
+            r.between(20.0, 60.0)
         } else {
-            r.range(0.0, 4.0)
+            r.between(0.0, 4.0)
         };
         movers.push(Mover {
             id: next_id,
             shape: random_shape(r),
-            position: DVec2::new(r.range(0.0, tiles as f64), r.range(0.05, 3.0)),
-            angle: r.range(-3.0, 3.0),
+            position: DVec2::new(r.between(0.0, tiles as f64), r.between(0.05, 3.0)),
+            angle: r.between(-3.0, 3.0),
             body,
-            velocity: DVec2::from_angle(r.range(-3.2, 3.2)) * speed,
-            spin: if r.chance(0.5) {
-                r.range(-6.0, 6.0)
+            velocity: DVec2::from_angle(r.between(-3.2, 3.2)) * speed,
+            spin: if chance(r, 0.5) {
+                r.between(-6.0, 6.0)
             } else {
                 0.0
             },
@@ -650,7 +638,7 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
     for _ in 0..2 {
         add(r, &mut movers, Body::Kinematic);
     }
-    for _ in 0..(8 + (r.next() * 10.0) as usize) {
+    for _ in 0..(8 + (r.unit() * 10.0) as usize) {
         add(r, &mut movers, Body::Dynamic);
     }
     let dt = 1.0 / 60.0;
@@ -682,11 +670,11 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
                 if movers[i].body == Body::Static && movers[j].body == Body::Static {
                     continue;
                 }
-                if r.chance(0.08) {
+                if chance(r, 0.08) {
                     continue;
                 }
                 // Stale: the pair as it was in the frame before, where both were there.
-                let then = before.as_ref().filter(|_| r.chance(0.1)).and_then(|b| {
+                let then = before.as_ref().filter(|_| chance(r, 0.1)).and_then(|b| {
                     let find = |id: u64| b.iter().find(|(k, _)| *k == id).map(|(_, p)| p);
                     Some((find(movers[i].id)?, find(movers[j].id)?))
                 });
@@ -701,7 +689,7 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
                     }
                     _ => continue,
                 };
-                if r.chance(0.05) {
+                if chance(r, 0.05) {
                     normal = -normal;
                 }
                 manifolds.push(Manifold {
@@ -711,7 +699,7 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
                     points: vec![ManifoldPoint {
                         point,
                         separation,
-                        impulse: r.chance(0.5).then(|| r.range(0.0, 2.0)),
+                        impulse: chance(r, 0.5).then(|| r.between(0.0, 2.0)),
                     }]
                     .into(),
                     piece: None,
@@ -726,14 +714,14 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
             m.angle += m.spin * dt;
             if m.body == Body::Dynamic {
                 m.velocity.y -= 9.8 * dt;
-                if m.position.y < 0.2 && r.chance(0.5) {
+                if m.position.y < 0.2 && chance(r, 0.5) {
                     m.velocity.y = m.velocity.y.abs();
                 }
-                if r.chance(0.01) {
-                    m.position += DVec2::from_angle(r.range(-3.2, 3.2)) * r.range(0.5, 1.5);
+                if chance(r, 0.01) {
+                    m.position += DVec2::from_angle(r.between(-3.2, 3.2)) * r.between(0.5, 1.5);
                 }
                 // Another shape of the same kind (an id never changes kind).
-                if r.chance(0.01) {
+                if chance(r, 0.01) {
                     let kind = |s: &collidoscope::geometry::Shape| std::mem::discriminant(s);
                     let mut other = random_shape(r);
                     while kind(&other) != kind(&m.shape) {
@@ -743,13 +731,13 @@ fn random_game(r: &mut Random, frames: usize) -> Vec<Frame> {
                 }
             }
         }
-        if r.chance(0.03) {
-            let k = tiles + 3 + (r.next() * (movers.len() - tiles - 3) as f64) as usize;
+        if chance(r, 0.03) {
+            let k = tiles + 3 + (r.unit() * (movers.len() - tiles - 3) as f64) as usize;
             if k < movers.len() {
                 movers.remove(k);
             }
         }
-        if r.chance(0.03) {
+        if chance(r, 0.03) {
             add(r, &mut movers, Body::Dynamic);
         }
     }
@@ -810,7 +798,7 @@ fn same_json(now: &serde_json::Value, then: &serde_json::Value, at: &str) -> Res
 /// `COLLIDOSCOPE_RECORD_EVENTS=1 cargo test --test capture_events events_stay`.
 #[test]
 fn events_stay_where_they_were_recorded() {
-    let mut r = Random(0x0e_7e_17_5c_a9_7e_5e_ed);
+    let mut r = Random::new(0x0e_7e_17_5c_a9_7e_5e_ed);
     let mut lines = Vec::new();
     let mut kinds = std::collections::BTreeMap::new();
     for game in 0..24 {
