@@ -137,9 +137,83 @@ impl BufRead for ReadAhead {
     }
 }
 
+/// `BufRead::read_until(b'\n')` of `input.take(limit)`: the bytes up to and including the
+/// next `\n`, at most `limit` of them, appended to `buffer` (kept there when an error ends
+/// the read, as `read_until` keeps them); how many. Each buffer of the input is searched by
+/// `memchr`, many bytes at a time.
+pub(super) fn read_until_newline(
+    input: &mut dyn BufRead,
+    limit: usize,
+    buffer: &mut Vec<u8>,
+) -> std::io::Result<usize> {
+    let mut read = 0;
+    while read < limit {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let available = &available[..available.len().min(limit - read)];
+        if available.is_empty() {
+            break;
+        }
+        let (used, ended) = match memchr::memchr(b'\n', available) {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        buffer.extend_from_slice(&available[..used]);
+        input.consume(used);
+        read += used;
+        if ended {
+            break;
+        }
+    }
+    Ok(read)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Cursor;
+
+    /// Lines are read as `take(limit).read_until(b'\n')` reads them, line after line, across
+    /// the input's buffers: random texts of short and long lines (some `\r\n`, the last with
+    /// or without its `\n`), read through buffers of 1 to 64 bytes with limits of 1 to 200.
+    #[test]
+    fn lines_are_read_as_read_until_reads_them() {
+        let mut r = crate::scene::generate::Random::new(5);
+        for _ in 0..3000 {
+            let count = (r.unit() * 12.0) as usize;
+            let mut text = Vec::new();
+            for _ in 0..count {
+                let length = (r.unit() * r.unit() * 300.0) as usize;
+                text.extend((0..length).map(|_| b'a' + (r.unit() * 26.0) as u8));
+                if r.unit() < 0.2 {
+                    text.push(b'\r');
+                }
+                text.push(b'\n');
+            }
+            if r.unit() < 0.5 {
+                text.extend_from_slice(b"last");
+            }
+            let capacity = 1 + (r.unit() * 64.0) as usize;
+            let limit = 1 + (r.unit() * 200.0) as usize;
+            let mut ours = BufReader::with_capacity(capacity, Cursor::new(text.clone()));
+            let mut theirs = BufReader::with_capacity(capacity, Cursor::new(text));
+            loop {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                let n = read_until_newline(&mut ours, limit, &mut a).unwrap();
+                let m = (&mut theirs)
+                    .take(limit as u64)
+                    .read_until(b'\n', &mut b)
+                    .unwrap();
+                assert_eq!((n, &a), (m, &b));
+                if n == 0 {
+                    break;
+                }
+            }
+        }
+    }
 
     /// An input that gives a few bytes at a time (as a gzip stream does), in pieces of
     /// every length.

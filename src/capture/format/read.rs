@@ -6,7 +6,7 @@
 mod passing;
 
 use crate::capture::format::ids::IdMap;
-use crate::capture::format::input::decompressed;
+use crate::capture::format::input::{decompressed, read_until_newline};
 use crate::capture::format::line;
 use crate::capture::format::parsed::{FrameLine, LineProblem, PoseChange, ShapeKeys};
 use crate::capture::{CapturedShape, Header};
@@ -471,11 +471,8 @@ impl Lines {
     /// without one, `None` at the end.
     fn read_line(&mut self) -> Result<Option<bool>, FileError> {
         self.buffer.clear();
-        let limit = self.line_limit as u64 + 1;
-        let read = match (&mut self.input)
-            .take(limit)
-            .read_until(b'\n', &mut self.buffer)
-        {
+        let limit = self.line_limit + 1;
+        let read = match read_until_newline(&mut *self.input, limit, &mut self.buffer) {
             Ok(n) => n,
             // A compressed capture whose game died: its stream ends early.
             Err(e) if e.kind() == ErrorKind::UnexpectedEof => self.buffer.len(),

@@ -104,12 +104,18 @@ pub(super) fn moved_at(bytes: &[u8], at: usize) -> Option<Moved> {
     Bytes { bytes, at }.moved()
 }
 
-/// Whether the eight bytes of `v` are all decimal digits.
-fn eight_digits(v: u64) -> bool {
+/// The high bit of each byte of `v` (read little-endian) that is not a decimal digit, exact up
+/// to the first such byte: a carry or borrow only goes up, from a byte that is not a digit, so
+/// the lowest bit set marks the first byte that is not one (`trailing_zeros / 8` digits come
+/// before it).
+fn not_digits(v: u64) -> u64 {
     let a = v.wrapping_add(0x4646_4646_4646_4646);
     let b = v.wrapping_sub(0x3030_3030_3030_3030);
-    (a | b) & 0x8080_8080_8080_8080 == 0
+    (a | b) & 0x8080_8080_8080_8080
 }
+
+/// 10^k for the up to seven digits a partial word folds in.
+const TENS: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /// Eight decimal digits (read little-endian, the first in the lowest byte) as a number, in
 /// three multiplications (the standard library's `parse_8digits`).
@@ -158,13 +164,16 @@ impl Bytes<'_> {
     /// zero, within u64.
     fn int(&mut self) -> Option<u64> {
         let start = self.at;
-        let mut n: u64 = 0;
-        while let Some(d) = self.digit() {
-            n = n.checked_mul(10)?.checked_add(d)?;
-        }
+        // Wraps past 19 digits: those are folded again, checked.
+        let n = self.digits_into(0);
         let digits = self.at - start;
         if digits == 0 || (digits > 1 && self.bytes[start] == b'0') {
             return None;
+        }
+        if digits > 19 {
+            return self.bytes[start..self.at].iter().try_fold(0u64, |n, b| {
+                n.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+            });
         }
         Some(n)
     }
@@ -244,12 +253,30 @@ impl Bytes<'_> {
     }
 
     /// The digits that come next folded into `whole` (wrapping), eight at a time where
-    /// eight come.
+    /// eight come, and the fewer before the first byte that is not a digit in one step too
+    /// (where eight bytes are left to read them from): the same sum, modulo 2^64, as one digit
+    /// at a time.
+    #[inline(always)]
     fn digits_into(&mut self, mut whole: u64) -> u64 {
         while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
             let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-            if !eight_digits(v) {
-                break;
+            let stops = not_digits(v);
+            if stops != 0 {
+                let k = (stops.trailing_zeros() / 8) as usize;
+                if k == 1 {
+                    // One digit (a number's whole part, mostly): by itself, cheaper.
+                    whole = whole.wrapping_mul(10).wrapping_add((v & 0xFF) - 0x30);
+                    self.at += 1;
+                } else if k > 1 {
+                    // The k digits moved up to the word's top, '0's below them: the same
+                    // number as eight digits.
+                    let shift = 8 * (8 - k as u32);
+                    let zeros = 0x3030_3030_3030_3030_u64 >> (64 - shift);
+                    let digits = parse_eight((v << shift) | zeros);
+                    whole = whole.wrapping_mul(TENS[k]).wrapping_add(digits);
+                    self.at += k;
+                }
+                return whole;
             }
             whole = whole.wrapping_mul(100_000_000).wrapping_add(parse_eight(v));
             self.at += 8;
@@ -671,13 +698,75 @@ mod tests {
         assert_eq!(entries.iter().map(|e| e.0).collect::<Vec<_>>(), [2, 3]);
     }
 
-    /// `text` read as a number here, if all of it is one.
+    /// What comes after a number in a line, to read it from: nothing (the digits one at a
+    /// time), and each closing the writer writes (eight bytes ahead, read a word at a time).
+    const AFTER: [&str; 4] = ["", "]", "],\"angle\":0", "},{\"id\":12"];
+
+    /// `text` read as a number here, if all of it is one: the same whatever comes after it
+    /// (asserted).
     fn number(text: &str) -> Option<f64> {
-        let mut r = super::Bytes {
-            bytes: text.as_bytes(),
-            at: 0,
+        let read = |after: &str| {
+            let line = format!("{text}{after}");
+            let mut r = super::Bytes {
+                bytes: line.as_bytes(),
+                at: 0,
+            };
+            r.number().filter(|_| r.at == text.len())
         };
-        r.number().filter(|_| r.at == text.len())
+        let alone = read(AFTER[0]);
+        for after in &AFTER[1..] {
+            assert_eq!(
+                read(after).map(f64::to_bits),
+                alone.map(f64::to_bits),
+                "{text}{after}"
+            );
+        }
+        alone
+    }
+
+    /// Ids and frames (`0` or digits without a leading zero, within u64) are read as the
+    /// standard library reads a u64, whatever comes after them: random ones of 1 to 20 digits,
+    /// u64's largest and past it, and the ones the grammar refuses.
+    #[test]
+    fn whole_numbers_are_read_as_the_standard_library_reads_them() {
+        let int = |text: &str| {
+            let read = |after: &str| {
+                let line = format!("{text}{after}");
+                let mut r = super::Bytes {
+                    bytes: line.as_bytes(),
+                    at: 0,
+                };
+                r.int().filter(|_| r.at == text.len())
+            };
+            let alone = read(AFTER[0]);
+            for after in &AFTER[1..] {
+                assert_eq!(read(after), alone, "{text}{after}");
+            }
+            alone
+        };
+        let mut r = crate::scene::generate::Random::new(67);
+        let mut texts: Vec<String> = [
+            "0",
+            "7",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999",
+            "100000000000000000000",
+        ]
+        .map(String::from)
+        .to_vec();
+        for _ in 0..200_000 {
+            let digits = 1 + (r.unit() * 20.0) as u32;
+            let n = ((r.unit() * 2f64.powi(64)) as u64) % 10u64.saturating_pow(digits).max(1);
+            texts.push(n.to_string());
+            texts.push(format!("{}{n}", 1 + (r.unit() * 9.0) as u64));
+        }
+        for text in &texts {
+            assert_eq!(int(text), text.parse::<u64>().ok(), "{text}");
+        }
+        for bad in ["", "01", "00", "-1", "+1", "1.5"] {
+            assert_eq!(int(bad), None, "{bad}");
+        }
     }
 
     /// Every number is read to the standard library's double, bit for bit: 4 million of
