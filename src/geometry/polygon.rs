@@ -23,10 +23,10 @@ pub enum Winding {
 #[derive(Clone, Debug)]
 // In this order (`repr(C)`): what every query reads first (the radius, the centre) beside the
 // corners, the corners before the normals and extents some queries never read, so that a
-// query on shapes that come from memory touches as few cache lines as it can. The winding's
-// spare values are where Rust keeps which kind a `Shape` is: near the front, a circle's or a
-// capsule's kind lies in the line that holds its size (measured: the ray at a circle 25 to
-// 17 ns in the versus table, distance of a polygon and a circle 1.0x Box2D to 0.7x).
+// query on shapes that come from memory touches as few cache lines as it can (measured: the
+// ray at a circle 25 to 17 ns in the versus table, distance of a polygon and a circle 1.0x
+// Box2D to 0.7x, when a `Shape` kept its kind in the winding's spare values; it has its own
+// byte now, first).
 #[repr(C)]
 pub struct ConvexPolygon {
     /// Every point within `radius` of the points' polygon (its core) belongs to the shape: a

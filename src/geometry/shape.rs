@@ -60,6 +60,11 @@ impl fmt::Display for ShapeKind {
 // query reads a shape where it lies. Boxing it would bring back the pointer chase.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
+// The kind in the first byte, each kind's fields right after it. Without it Rust keeps the kind
+// in the polygon's winding (a spare value of its byte), and a capsule's fields go wherever they
+// miss that byte: measured in the versus table (10,000 pairs, three runs each), collide
+// capsule-circle 1.41-1.54x Box2D to 0.81-1.01x, two circles 1.13-1.16x to 0.90-0.93x.
+#[repr(u8)]
 pub enum Shape {
     /// A disc around the local origin.
     Circle(Circle),
@@ -165,7 +170,9 @@ impl From<ConvexPolygon> for Shape {
 }
 
 /// A shape placed in the world: what every query takes.
+// Laid out as written: the shape (its kind and its own fields first), then the pose.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub struct Placed {
     /// The shape in its local frame.
     pub shape: Shape,
