@@ -702,26 +702,32 @@ mod tests {
     /// time), and each closing the writer writes (eight bytes ahead, read a word at a time).
     const AFTER: [&str; 4] = ["", "]", "],\"angle\":0", "},{\"id\":12"];
 
-    /// `text` read as a number here, if all of it is one: the same whatever comes after it
-    /// (asserted).
-    fn number(text: &str) -> Option<f64> {
+    /// `text` read by `value` here, if all of it is read: the same (compared by `bits`)
+    /// alone and followed by each of [`AFTER`] (asserted).
+    fn read_before_each<T: Copy>(
+        text: &str,
+        value: fn(&mut super::Bytes) -> Option<T>,
+        bits: fn(T) -> u64,
+    ) -> Option<T> {
         let read = |after: &str| {
             let line = format!("{text}{after}");
             let mut r = super::Bytes {
                 bytes: line.as_bytes(),
                 at: 0,
             };
-            r.number().filter(|_| r.at == text.len())
+            value(&mut r).filter(|_| r.at == text.len())
         };
         let alone = read(AFTER[0]);
         for after in &AFTER[1..] {
-            assert_eq!(
-                read(after).map(f64::to_bits),
-                alone.map(f64::to_bits),
-                "{text}{after}"
-            );
+            assert_eq!(read(after).map(bits), alone.map(bits), "{text}{after}");
         }
         alone
+    }
+
+    /// `text` read as a number here, if all of it is one: the same whatever comes after it
+    /// (asserted).
+    fn number(text: &str) -> Option<f64> {
+        read_before_each(text, |r| r.number(), f64::to_bits)
     }
 
     /// Ids and frames (`0` or digits without a leading zero, within u64) are read as the
@@ -729,21 +735,7 @@ mod tests {
     /// u64's largest and past it, and the ones the grammar refuses.
     #[test]
     fn whole_numbers_are_read_as_the_standard_library_reads_them() {
-        let int = |text: &str| {
-            let read = |after: &str| {
-                let line = format!("{text}{after}");
-                let mut r = super::Bytes {
-                    bytes: line.as_bytes(),
-                    at: 0,
-                };
-                r.int().filter(|_| r.at == text.len())
-            };
-            let alone = read(AFTER[0]);
-            for after in &AFTER[1..] {
-                assert_eq!(read(after), alone, "{text}{after}");
-            }
-            alone
-        };
+        let int = |text: &str| read_before_each(text, |r| r.int(), |n| n);
         let mut r = crate::scene::generate::Random::new(67);
         let mut texts: Vec<String> = [
             "0",
