@@ -551,6 +551,50 @@ fn search<const TWO_POINT: bool>(
 /// Core points' shadows on a direction and how fast each moves along it: a few inline.
 type Shadows = SmallVec<[(f64, f64); 8]>;
 
+/// The shadows of `points`, each made by `shadow`: up to 8 (Box2D's most corners, a polygon's
+/// inline room) written into a plain array and handed over whole, where pushing them one by
+/// one checks the list's room and place at each.
+#[inline(always)]
+fn shadows_of(points: &[DVec2], mut shadow: impl FnMut(DVec2) -> (f64, f64)) -> Shadows {
+    if points.len() > 8 {
+        return points.iter().map(|&p| shadow(p)).collect();
+    }
+    let mut buffer = [(0.0, 0.0); 8];
+    for (slot, p) in buffer.iter_mut().zip(points) {
+        *slot = shadow(*p);
+    }
+    Shadows::from_buf_and_len(buffer, points.len())
+}
+
+/// `L(s) = least(first) + least(second) - offset - curvature s^2` at `s`, with its slope, as
+/// [`first_root`] reads it (`least(list)` the least of `x + v s` over the list).
+#[inline(always)]
+fn lower_gap(
+    first: &[(f64, f64)],
+    second: &[(f64, f64)],
+    offset: f64,
+    curvature: f64,
+    s: f64,
+) -> (f64, f64) {
+    // The least of `x + v s`, and its slope.
+    let least = |list: &[(f64, f64)]| {
+        let mut best = (f64::INFINITY, 0.0);
+        for &(x, v) in list {
+            let at = x + v * s;
+            if at < best.0 {
+                best = (at, v);
+            }
+        }
+        best
+    };
+    let (x1, v1) = least(first);
+    let (x2, v2) = least(second);
+    (
+        x1 + x2 - offset - curvature * s * s,
+        v1 + v2 - 2.0 * curvature * s,
+    )
+}
+
 /// Two shapes moving and turning at constant velocities (about their positions), for a
 /// second-order conservative step.
 struct Turning {
@@ -588,6 +632,21 @@ impl Turning {
         target: f64,
         limit: f64,
     ) -> f64 {
+        self.step_by::<false>(a, b, c, target, limit)
+    }
+
+    /// [`Turning::safe_step`]; with `EVERY_ROOT`, the fixed direction's root is found even
+    /// where it cannot lengthen the step (the rule before it was skipped, for the test that
+    /// holds the two to the bit).
+    #[inline(always)]
+    fn step_by<const EVERY_ROOT: bool>(
+        &self,
+        a: &Rounded,
+        b: &Rounded,
+        c: ClosestPoints,
+        target: f64,
+        limit: f64,
+    ) -> f64 {
         let Some(n) = (c.point_b - c.point_a).try_normalize() else {
             return 0.0;
         };
@@ -604,7 +663,7 @@ impl Turning {
             }
             _ => None,
         };
-        // The shadows are written where they are kept (lists returned would be copied out).
+        // The shadows, in lists of the step's own.
         let mut face_shadows = Shadows::new();
         let along_face = if let Some(i) = face(b, c.feature_b, -n) {
             Some(self.face_shadows(b, i, a, (1, 0), limit, &mut face_shadows))
@@ -625,7 +684,9 @@ impl Turning {
         } else {
             gap / closing
         };
-        let mut step = first_root(&near_b, &far_a, radii, curvature, limit).max(first);
+        // Mirtich's and the face's steps first; the fixed direction's root only where it can
+        // be longer (below).
+        let mut step = first;
         if let Some(curvature) = along_face {
             step = step.max(first_root(
                 &face_shadows,
@@ -634,6 +695,16 @@ impl Turning {
                 curvature,
                 limit,
             ));
+        }
+        // The fixed direction's root lies before any time where its `L` has closed (`L` is
+        // concave and starts open), and every time kept before it has `L > 0`: it can
+        // lengthen the step only where `L` is still open at the step taken.
+        // (Written to measure the root whenever a NaN stands in either test.)
+        #[allow(clippy::neg_cmp_op_on_partial_ord)]
+        let open =
+            !(step >= limit) && !(lower_gap(&near_b, &far_a, radii, curvature, step).0 <= 0.0);
+        if EVERY_ROOT || open {
+            step = step.max(first_root(&near_b, &far_a, radii, curvature, limit));
         }
         step.min(limit)
     }
@@ -654,11 +725,9 @@ impl Turning {
         let [va, vb] = self.velocities;
         let [reach_a, reach_b] = self.reach;
         let shadows = |core: &Rounded, centre: DVec2, v: Velocity, sign: f64, out: &mut Shadows| {
-            out.extend(
-                core.points
-                    .iter()
-                    .map(|p| (sign * p.dot(n), sign * point_velocity(*p, centre, v).dot(n))),
-            );
+            *out = shadows_of(&core.points, |p| {
+                (sign * p.dot(n), sign * point_velocity(p, centre, v).dot(n))
+            });
         };
         shadows(b, self.centres[1], vb, 1.0, near_b);
         shadows(a, self.centres[0], va, -1.0, far_a);
@@ -695,14 +764,13 @@ impl Turning {
         let on_face = owner.points[i];
         let u = (other_v.linear - v.linear).length() + other_v.angular.abs() * other_reach;
         let mut farthest = 0.0f64;
-        shadows.extend(other.points.iter().map(|p| {
-            let d = *p - centre;
+        *shadows = shadows_of(&other.points, |p| {
+            let d = p - centre;
             farthest = farthest.max(d.length());
             // The point's velocity less the velocity the owner's frame has there.
-            let relative =
-                point_velocity(*p, other_centre, other_v) - point_velocity(*p, centre, v);
-            ((*p - on_face).dot(n), relative.dot(n))
-        }));
+            let relative = point_velocity(p, other_centre, other_v) - point_velocity(p, centre, v);
+            ((p - on_face).dot(n), relative.dot(n))
+        });
         let w = v.angular.abs();
         let bound = other_v.angular * other_v.angular * other_reach
             + 2.0 * w * u
@@ -728,25 +796,7 @@ fn first_root(
     curvature: f64,
     limit: f64,
 ) -> f64 {
-    // The least of `x + v s`, and its slope.
-    let least = |list: &[(f64, f64)], s: f64| {
-        let mut best = (f64::INFINITY, 0.0);
-        for &(x, v) in list {
-            let at = x + v * s;
-            if at < best.0 {
-                best = (at, v);
-            }
-        }
-        best
-    };
-    let gap = |s: f64| {
-        let (x1, v1) = least(first, s);
-        let (x2, v2) = least(second, s);
-        (
-            x1 + x2 - offset - curvature * s * s,
-            v1 + v2 - 2.0 * curvature * s,
-        )
-    };
+    let gap = |s: f64| lower_gap(first, second, offset, curvature, s);
     let (start, slope) = gap(0.0);
     if start.is_nan() || start <= 0.0 {
         return 0.0;
@@ -1003,89 +1053,5 @@ pub fn safe_step(shape: &Shape, speed: f64) -> Option<f64> {
 }
 
 #[cfg(test)]
-mod tests {
-    //! The search without views for circles and capsules against the search over views.
-    use super::super::fast_path::tests::polygon;
-    use super::{ToiState, Velocity, search};
-    use crate::geometry::{Capsule, Circle, DVec2, Placed, Pose, Segment, Shape};
-    use crate::scene::generate::Random;
-
-    /// A circle, a capsule, a segment, a capsule whose ends are within rounding of each
-    /// other (a point to its view), or a polygon (see [`polygon`]), about `size`.
-    fn two_point_shape(r: &mut Random, kind: usize, size: f64) -> Shape {
-        let tilt = DVec2::from_angle(r.between(0.0, 6.3));
-        let half = r.between(0.05, 2.0) * size;
-        let radius = r.between(0.05, 1.0) * size;
-        match kind % 7 {
-            0 | 5 => Circle::new(radius).unwrap().into(),
-            1 | 2 => Capsule::new(-tilt * half, tilt * half * 0.7, radius)
-                .unwrap()
-                .into(),
-            3 => Segment::new(-tilt * half, tilt * half).unwrap().into(),
-            6 => polygon(r, size).into(),
-            _ => {
-                let at = tilt * half;
-                Capsule::new(at, at + DVec2::new(at.x * 1e-17, 0.0), radius)
-                    .unwrap()
-                    .into()
-            }
-        }
-    }
-
-    /// Time of impact of a pair of circles, capsules (or segments) and polygons, measured
-    /// without views while translating where it can be, is the search over views to the bit:
-    /// its state, time, point, normal and every step. On 100,000 random pairs: four scales,
-    /// B heading at A or past it, A moving too in half of them, a third turning (which keeps
-    /// the views).
-    #[test]
-    fn two_point_pairs_search_as_over_views_exactly() {
-        let mut r = Random::new(8585);
-        let mut hits = 0;
-        for k in 0..100_000 {
-            let size = [1.0, 0.01, 100.0, 1e4][k % 4];
-            let (sa, sb) = (
-                two_point_shape(&mut r, k / 4, size),
-                two_point_shape(&mut r, k / 28, size),
-            );
-            let pose_a = Pose::new(
-                DVec2::new(r.between(-50.0, 50.0), r.between(-50.0, 50.0)) * size,
-                r.between(-4.0, 4.0),
-            );
-            let reach = sa.bounding_radius() + sb.bounding_radius();
-            let away = DVec2::from_angle(r.between(0.0, 6.3));
-            let gap = r.between(0.3, 3.0) * reach;
-            let pose_b = Pose::new(pose_a.position + away * gap, r.between(-4.0, 4.0));
-            let heading = DVec2::from_angle(r.between(-0.4, 0.4)).rotate(-away);
-            let turning = |r: &mut Random| {
-                if k % 3 == 0 {
-                    r.between(-3.0, 3.0)
-                } else {
-                    0.0
-                }
-            };
-            let va = Velocity {
-                linear: if k % 2 == 0 {
-                    DVec2::from_angle(r.between(0.0, 6.3)) * r.between(0.0, 0.5) * gap
-                } else {
-                    DVec2::ZERO
-                },
-                angular: turning(&mut r),
-            };
-            let vb = Velocity {
-                linear: heading * r.between(0.5, 2.0) * gap,
-                angular: turning(&mut r),
-            };
-            let (a, b) = (Placed::new(sa, pose_a), Placed::new(sb, pose_b));
-            let viewless = search::<true>(&a, va, &b, vb, 1.0);
-            let views = search::<false>(&a, va, &b, vb, 1.0);
-            // Debug's text tells -0.0 from 0.0 and NaN from NaN, as the bits do.
-            assert_eq!(
-                format!("{viewless:?}"),
-                format!("{views:?}"),
-                "{a:?} {va:?}, {b:?} {vb:?}"
-            );
-            hits += usize::from(views.state == ToiState::Hit);
-        }
-        assert!(hits > 30_000, "{hits} hits");
-    }
-}
+#[path = "toi_tests.rs"]
+mod tests;
