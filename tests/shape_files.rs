@@ -335,7 +335,8 @@ fn check(name: &str) {
             };
             let hit = toi(0, 1);
             assert_eq!(hit.state, ToiState::Hit);
-            close(hit.toi.unwrap(), 0.044, 1e-15);
+            // A hair short of touching (1.7e-15 here: the search aims there).
+            close(hit.toi.unwrap(), 0.044, 1e-13);
             assert_eq!(toi(0, 2).state, ToiState::Separated);
             assert_eq!(toi(1, 2).state, ToiState::Hit);
         }

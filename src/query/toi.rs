@@ -12,7 +12,9 @@
 //! direction from A's closest point to B's). Newton's step `t += d / (-v · n)` follows the
 //! tangent, which lies below a convex function: it never passes the first root, and converges
 //! to it (in one step where the closest features are a vertex and a face, quadratically where a
-//! rounded surface is involved). It stops when the remaining time is below 1e-12 of the
+//! rounded surface is involved). Each step aims a hair short of touching (a part of the
+//! pair's size far below the answer's 1e-9: see `NEWTON_AIM`), so that rounding does not
+//! carry it into the other shape. It stops when the remaining time is below 1e-12 of the
 //! horizon, or when the shapes stop closing (`v · n >= 0`: past the minimum, apart for good).
 //!
 //! **With rotation: conservative advancement** (Mirtich 1996). A point of a shape's core
@@ -170,6 +172,13 @@ const NEWTON_TIME: f64 = 1e-13;
 const CONDITIONED: f64 = 1e-9;
 /// Translating shapes this close (a part of `1 + size`) touch: a graze's minimum.
 const GRAZE: f64 = 1e-13;
+/// Newton aims at this part of `1 + size`, half of [`GRAZE`], where it stops: a step aimed at
+/// touching lands on the contact of a corner and a face, and rounding carried about half of
+/// those a hair into the other shape, whence the search went back by separating-axis tests
+/// (two or more, and the closest points measured again). Aimed short, the step lands within
+/// `GRAZE` and the search ends there, at most `GRAZE (1 + size)` over the closing speed
+/// before the contact (the answer moves by some 1e-13 of the size).
+const NEWTON_AIM: f64 = 0.5 * GRAZE;
 /// Conservative advancement stops at this part of the pair's size.
 const ADVANCEMENT_DISTANCE: f64 = 1e-9;
 /// A touching feature's own normal is taken when it is within this angle (rad) of the last
@@ -187,11 +196,61 @@ pub(super) fn solid_time_of_impact(
     horizon: f64,
 ) -> Toi {
     // Two circles first: the common pair, and never measured without views.
-    let circles = matches!((&a.shape, &b.shape), (Shape::Circle(_), Shape::Circle(_)));
-    if !circles && measured_without_views(&a.shape, &b.shape) {
+    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
+        return circles_time_of_impact((a, ca.radius(), va), (b, cb.radius(), vb), horizon);
+    }
+    if measured_without_views(&a.shape, &b.shape) {
         return two_point_time_of_impact(a, va, b, vb, horizon);
     }
-    search::<false>(a, va, b, vb, horizon)
+    search::<false>(a, va, b, vb, horizon, NEWTON_AIM)
+}
+
+/// Two circles: one feature pair, so the closed form is the whole answer (a circle turning
+/// about its centre moves nothing: turning, they are solved as translating). Compiled apart
+/// from the search, whose entry saves registers two circles never need.
+#[inline(never)]
+fn circles_time_of_impact(
+    (a, ra, va): (&Placed, f64, Velocity),
+    (b, rb, vb): (&Placed, f64, Velocity),
+    horizon: f64,
+) -> Toi {
+    let mut toi = Toi::separated();
+    // The test `collide` makes for two circles, without building a view of each.
+    if collide_circles(a.pose.position, ra, b.pose.position, rb).is_some() {
+        toi.state = ToiState::Overlapped;
+        toi.toi = Some(0.0);
+        return toi;
+    }
+    let size = a.shape.bounding_radius() + b.shape.bounding_radius();
+    let relative = vb.linear - va.linear;
+    let q = b.pose.position - a.pose.position;
+    if let Some(mut contact) = point_contact(q, ra + rb, relative, size)
+        && contact.after <= horizon
+    {
+        // The root to rounding may sit an ulp past the contact: step back until apart.
+        let mut back = f64::EPSILON * (1.0 + contact.after);
+        for _ in 0..64 {
+            let (pa, pb) = (
+                va.advance(a.pose, contact.after).position,
+                vb.advance(b.pose, contact.after).position,
+            );
+            if contact.after == 0.0 || collide_circles(pa, ra, pb, rb).is_none() {
+                break;
+            }
+            contact.after = (contact.after - back).max(0.0);
+            back *= 2.0;
+        }
+        toi.state = ToiState::Hit;
+        toi.toi = Some(contact.after);
+        toi.normal = Some(contact.normal);
+        toi.point = Some(a.pose.position + va.linear * contact.after + contact.normal * ra);
+        toi.steps.push(ToiStep {
+            t: contact.after,
+            distance: 0.0,
+            advance: 0.0,
+        });
+    }
+    toi
 }
 
 /// [`solid_time_of_impact`] of the pairs measured without views while they translate (see
@@ -204,12 +263,13 @@ fn two_point_time_of_impact(
     vb: Velocity,
     horizon: f64,
 ) -> Toi {
-    search::<true>(a, va, b, vb, horizon)
+    search::<true>(a, va, b, vb, horizon, NEWTON_AIM)
 }
 
 /// [`solid_time_of_impact`], compiled apart for the pairs whose steps are measured without
 /// views while they translate (`TWO_POINT`, see [`two_point_proximity`]), and for the rest,
-/// whose code does not carry that path.
+/// whose code does not carry that path. Translating, each step aims at `aim` of `1 + size`
+/// ([`NEWTON_AIM`]; 0, touching, in the test that holds the two to 1e-9).
 #[inline(always)]
 fn search<const TWO_POINT: bool>(
     a: &Placed,
@@ -217,7 +277,11 @@ fn search<const TWO_POINT: bool>(
     b: &Placed,
     vb: Velocity,
     horizon: f64,
+    aim: f64,
 ) -> Toi {
+    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
+        return circles_time_of_impact((a, ca.radius(), va), (b, cb.radius(), vb), horizon);
+    }
     let mut toi = Toi::separated();
     let size = a.shape.bounding_radius() + b.shape.bounding_radius();
     let origin = a.pose.position;
@@ -239,23 +303,13 @@ fn search<const TWO_POINT: bool>(
         })
     };
     // The closest points measured at the start for the test below: the first step's too.
-    let mut at_start = None;
-    let overlapped = match (&a.shape, &b.shape) {
-        // The test `collide` makes for two circles, without building a view of each.
-        (Shape::Circle(ca), Shape::Circle(cb)) => {
-            collide_circles(a.pose.position, ca.radius(), b.pose.position, cb.radius()).is_some()
-        }
-        // Closest points clearly apart: apart (the boundaries of intersecting shapes cross, or
-        // one holds the other, and then no positive distance is found). Near contact, the
-        // separating-axis test decides.
-        _ => {
-            let start = measure(a.pose, b.pose, &mut edges);
-            let near = start.distance <= CONDITIONED * (1.0 + size);
-            at_start = Some(start);
-            near && collide_at((&a.shape, a.pose), (&b.shape, b.pose)).is_some()
-        }
-    };
-    if overlapped {
+    let start = measure(a.pose, b.pose, &mut edges);
+    // Closest points clearly apart: apart (the boundaries of intersecting shapes cross, or one
+    // holds the other, and then no positive distance is found). Near contact, the
+    // separating-axis test decides.
+    let near = start.distance <= CONDITIONED * (1.0 + size);
+    let mut at_start = Some(start);
+    if near && collide_at((&a.shape, a.pose), (&b.shape, b.pose)).is_some() {
         toi.state = ToiState::Overlapped;
         toi.toi = Some(0.0);
         return toi;
@@ -293,40 +347,6 @@ fn search<const TWO_POINT: bool>(
             collide_at((&a.shape, ma), (&b.shape, mb)).is_some()
         }
     };
-    if !rotating && let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
-        // Two circles: one feature pair, so the closed form is the whole answer.
-        let q = b.pose.position - a.pose.position;
-        if let Some(mut contact) = point_contact(q, ca.radius() + cb.radius(), relative, size)
-            && contact.after <= horizon
-        {
-            // The root to rounding may sit an ulp past the contact: step back until apart.
-            let mut back = f64::EPSILON * (1.0 + contact.after);
-            for _ in 0..64 {
-                let (pa, pb) = (
-                    va.advance(a.pose, contact.after).position,
-                    vb.advance(b.pose, contact.after).position,
-                );
-                if contact.after == 0.0
-                    || collide_circles(pa, ca.radius(), pb, cb.radius()).is_none()
-                {
-                    break;
-                }
-                contact.after = (contact.after - back).max(0.0);
-                back *= 2.0;
-            }
-            toi.state = ToiState::Hit;
-            toi.toi = Some(contact.after);
-            toi.normal = Some(contact.normal);
-            toi.point =
-                Some(a.pose.position + va.linear * contact.after + contact.normal * ca.radius());
-            toi.steps.push(ToiStep {
-                t: contact.after,
-                distance: 0.0,
-                advance: 0.0,
-            });
-        }
-        return toi;
-    }
     let (mut ma, mut mb) = (a.pose, b.pose);
     let (mut t, mut apart_at) = (0.0, 0.0);
     let (mut last_normal, mut last_point) = (None, None);
@@ -457,7 +477,8 @@ fn search<const TWO_POINT: bool>(
                 // Past the minimum of a convex distance: apart for good.
                 f64::INFINITY
             } else {
-                d / closing
+                // Aimed at half the distance it stops at (see `NEWTON_AIM`), not at touching.
+                (d - aim * (1.0 + size)) / closing
             }
         };
         toi.steps.push(ToiStep {
@@ -497,20 +518,27 @@ fn search<const TWO_POINT: bool>(
         && let Some(c) = closest
         && let Some(refined) = vertex_contact((&a.shape, ma), (&b.shape, mb), c, relative, size)
     {
-        // Two corners (or centres) closest: the rest of the way in closed form.
+        // Two corners (or centres) closest: the rest of the way in closed form, where the
+        // pair is apart there (the root to rounding may sit a hair inside).
         let later = t + refined.after;
         place(&mut ma, &mut mb, later);
         if later <= horizon && !intersecting(ma, mb) {
             t = later;
             last_point = Some(refined.point + va.linear * refined.after);
-            last_normal = Some(refined.normal);
-            refined_to_contact = true;
             toi.steps.push(ToiStep {
                 t,
                 distance: measure(ma, mb, &mut edges).distance,
                 advance: 0.0,
             });
+        } else {
+            // Still a hair short: the point there, and the normal at the contact all the
+            // same (the direction between the closest points is off by the motion since it
+            // was last well measured).
+            place(&mut ma, &mut mb, t);
+            last_point = Some(refined.point);
         }
+        last_normal = Some(refined.normal);
+        refined_to_contact = true;
     }
     // The features that touch give the normal exactly; the closest points, a hair apart
     // now, give its direction only to rounding over that hair. Turning, the features' normal
