@@ -195,11 +195,10 @@ pub(super) fn solid_time_of_impact(
     vb: Velocity,
     horizon: f64,
 ) -> Toi {
-    // Two circles first: the common pair, and never measured without views.
-    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
-        return circles_time_of_impact((a, ca.radius(), va), (b, cb.radius(), vb), horizon);
-    }
-    if measured_without_views(&a.shape, &b.shape) {
+    // Two circles first: the common pair, and never measured without views (the search
+    // answers them apart, at its start).
+    let circles = matches!((&a.shape, &b.shape), (Shape::Circle(_), Shape::Circle(_)));
+    if !circles && measured_without_views(&a.shape, &b.shape) {
         return two_point_time_of_impact(a, va, b, vb, horizon);
     }
     search::<false>(a, va, b, vb, horizon, NEWTON_AIM)
@@ -279,6 +278,7 @@ fn search<const TWO_POINT: bool>(
     horizon: f64,
     aim: f64,
 ) -> Toi {
+    // Two circles: the closed form, compiled apart.
     if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
         return circles_time_of_impact((a, ca.radius(), va), (b, cb.radius(), vb), horizon);
     }
@@ -534,7 +534,6 @@ fn search<const TWO_POINT: bool>(
             // Still a hair short: the point there, and the normal at the contact all the
             // same (the direction between the closest points is off by the motion since it
             // was last well measured).
-            place(&mut ma, &mut mb, t);
             last_point = Some(refined.point);
         }
         last_normal = Some(refined.normal);
