@@ -147,8 +147,7 @@ fn points_touch(pa: DVec2, pb: DVec2, radius: f64, w: DVec2) -> Option<(f64, DVe
 /// past it, A moving too in half of them. Except where the one aimed at touching was
 /// wrong, and the aimed one is held to the truth there:
 /// - landed on distance 0 exactly, it kept the point (and the normal) of the step before:
-///   the aimed search's point is where the shapes are closest at its last step, moved
-///   with them to its time;
+///   the aimed search's point is where the shapes are closest at its time;
 /// - two corners (or centres) closest, its closed form to the contact was refused where
 ///   rounding put the root a hair inside (and the normal was the last well-measured
 ///   direction, off by the motion since): the normal is the plain quadratic's, to 1e-9.
@@ -199,10 +198,7 @@ fn a_newton_step_aimed_short_answers_as_one_aimed_at_touching() {
         }
         hits += 1;
         let (n, p) = (aimed.normal.unwrap(), aimed.point.unwrap() / size);
-        // Where the search last measured (a hair before `t`, where it took the rest of
-        // the way in closed form).
-        let measured = aimed.steps.last().unwrap().t;
-        let (at_a, at_b) = (va.advance(a.pose, measured), vb.advance(b.pose, measured));
+        let (at_a, at_b) = (va.advance(a.pose, t), vb.advance(b.pose, t));
         let (pa, pb) = (
             Placed::new(a.shape.clone(), at_a),
             Placed::new(b.shape.clone(), at_b),
@@ -226,8 +222,7 @@ fn a_newton_step_aimed_short_answers_as_one_aimed_at_touching() {
         let (n0, p0) = (touching.normal.unwrap(), touching.point.unwrap() / size);
         if landed_on_contact {
             stale += 1;
-            let moved = (va.linear + vb.linear) * (0.5 * (t - measured));
-            let midpoint = ((closest.point_a + closest.point_b) * 0.5 + moved) / size;
+            let midpoint = (closest.point_a + closest.point_b) * 0.5 / size;
             within(p.x, midpoint.x, "point where closest");
             within(p.y, midpoint.y, "point where closest");
         } else if let Some((_, exact)) = exact {
