@@ -52,13 +52,13 @@ pub(crate) fn collide_polygon_circle(
     // before most are needed); every face is measured before the corner line reads them all.
     let mut normals = [DVec2::ZERO; INLINE];
     let reversed = polygon.winding() == Winding::Clockwise;
-    // Face `k` in the order the file gave the corners, as an internal edge.
+    // Face `k` in the order the file gave the corners, as an internal edge: the last stays
+    // last, the others run backwards where the file's corners run clockwise (`n - 2 - k`).
+    // Written without a branch: the winding follows no pattern from pair to pair.
+    let flip = usize::from(reversed);
     let internal = |k: usize| {
-        if reversed {
-            if k == n - 1 { n - 1 } else { n - 2 - k }
-        } else {
-            k
-        }
+        let turn = flip & usize::from(k + 1 != n);
+        k.wrapping_add(turn.wrapping_mul(n.wrapping_sub(2).wrapping_sub(2 * k)))
     };
     // The polygon's shadow on its own normal `i` (turned: `u`), radius included (the walk's
     // `own_extent`).
@@ -99,42 +99,42 @@ pub(crate) fn collide_polygon_circle(
     for i in 0..n {
         points[i] = rotation.rotate(local_points[i]) + offset;
     }
-    let mut nearest = points[0];
-    let mut nearest_d2 = nearest.distance_squared(c);
+    // Kept by index, chosen without a branch (which corner is nearest follows no pattern).
+    let (mut nearest_i, mut nearest_d2) = (0, points[0].distance_squared(c));
     // By index: the iterator adapters cost a tenth of the query here.
     #[allow(clippy::needless_range_loop)]
     for i in 1..n {
-        let q = points[i];
-        let d2 = q.distance_squared(c);
-        if d2 < nearest_d2 {
-            (nearest, nearest_d2) = (q, d2);
-        }
+        let d2 = points[i].distance_squared(c);
+        let better = d2 < nearest_d2;
+        nearest_i = if better { i } else { nearest_i };
+        nearest_d2 = if better { d2 } else { nearest_d2 };
     }
+    let nearest = points[nearest_i];
     // The axis and both intervals (A's first) of the candidate kept.
     let mut kept: Option<(DVec2, Shadow, Shadow)> = None;
     if let Some(axis) = (c - nearest).try_normalize() {
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in &points[..n] {
+            let d = p.dot(axis);
+            lo = if d < lo { d } else { lo };
+            hi = if d > hi { d } else { hi };
+        }
+        let poly = (lo - rp, hi + rp);
+        let circle = circle_on(axis);
+        let (a, b) = if polygon_is_a {
+            (poly, circle)
+        } else {
+            (circle, poly)
+        };
+        let o = overlap(a, b);
+        // A line that repeats a face normal's is no candidate: asked only where the
+        // candidate would decide (most are not the least).
         let repeats = |u: &DVec2| 1.0 - u.dot(axis).abs() <= PARALLEL;
-        if !normals[..n].iter().any(repeats) {
-            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-            for p in &points[..n] {
-                let d = p.dot(axis);
-                lo = if d < lo { d } else { lo };
-                hi = if d > hi { d } else { hi };
-            }
-            let poly = (lo - rp, hi + rp);
-            let circle = circle_on(axis);
-            let (a, b) = if polygon_is_a {
-                (poly, circle)
-            } else {
-                (circle, poly)
-            };
-            let o = overlap(a, b);
+        if (o <= 0.0 || o < least) && !normals[..n].iter().any(repeats) {
             if o <= 0.0 {
                 return Ok(None);
             }
-            if o < least {
-                kept = Some((axis, a, b));
-            }
+            kept = Some((axis, a, b));
         }
     }
     let (axis, a, b) = kept.unwrap_or_else(|| {
