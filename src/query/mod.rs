@@ -63,8 +63,8 @@ mod seam;
 mod summary;
 mod sweep;
 mod toi;
-mod two_point;
 mod types;
+mod viewless;
 
 pub use chain::{chain_contact, chain_piece, chain_pieces, piece_segment};
 pub use chain_toi::{PieceToi, chain_time_of_impact, time_of_impact};

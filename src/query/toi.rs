@@ -38,7 +38,7 @@ use super::closest::{
     ClosestPoints, PolygonHint, closest_point_on_segment, proximity_of_apart_near,
 };
 use super::fast_path::{collide_at, collide_circles};
-use super::two_point::{measured_without_views, two_point_intersect, two_point_proximity};
+use super::viewless::{viewless_intersect, viewless_proximity};
 use crate::geometry::inline_list;
 use crate::geometry::{DVec2, Feature, Placed, Pose, Rounded, Shape};
 use serde::Serialize;
@@ -195,11 +195,10 @@ pub(super) fn solid_time_of_impact(
     vb: Velocity,
     horizon: f64,
 ) -> Toi {
-    // Two circles first: the common pair, and never measured without views (the search
-    // answers them apart, at its start).
+    // Two circles first: the common pair, answered in closed form where the search starts.
     let circles = matches!((&a.shape, &b.shape), (Shape::Circle(_), Shape::Circle(_)));
-    if !circles && measured_without_views(&a.shape, &b.shape) {
-        return two_point_time_of_impact(a, va, b, vb, horizon);
+    if !circles {
+        return viewless_time_of_impact(a, va, b, vb, horizon);
     }
     search::<false>(a, va, b, vb, horizon, NEWTON_AIM)
 }
@@ -252,10 +251,10 @@ fn circles_time_of_impact(
     toi
 }
 
-/// [`solid_time_of_impact`] of the pairs measured without views while they translate (see
-/// [`measured_without_views`]): compiled apart, so that the rest's code is as it was.
+/// [`solid_time_of_impact`] of every pair but two circles, measured without views while it
+/// translates (see [`viewless_proximity`]): compiled apart from the two circles' entry.
 #[inline(never)]
-fn two_point_time_of_impact(
+fn viewless_time_of_impact(
     a: &Placed,
     va: Velocity,
     b: &Placed,
@@ -265,12 +264,12 @@ fn two_point_time_of_impact(
     search::<true>(a, va, b, vb, horizon, NEWTON_AIM)
 }
 
-/// [`solid_time_of_impact`], compiled apart for the pairs whose steps are measured without
-/// views while they translate (`TWO_POINT`, see [`two_point_proximity`]), and for the rest,
-/// whose code does not carry that path. Translating, each step aims at `aim` of `1 + size`
+/// [`solid_time_of_impact`], compiled apart with its steps measured without views while the
+/// pair translates (`VIEWLESS`, see [`viewless_proximity`]), and over views throughout (the
+/// reference the tests hold the first to, and two circles' entry). Translating, each step aims at `aim` of `1 + size`
 /// ([`NEWTON_AIM`]; 0, touching, in the test that holds the two to 1e-9).
 #[inline(always)]
-fn search<const TWO_POINT: bool>(
+fn search<const VIEWLESS: bool>(
     a: &Placed,
     va: Velocity,
     b: &Placed,
@@ -290,8 +289,8 @@ fn search<const TWO_POINT: bool>(
     // The pair is moved by its poses alone: `ma`, `mb` (copying a polygon to move it would
     // cost more than a short query).
     let measure = |ma: Pose, mb: Pose, edges: &mut Option<PolygonHint>| {
-        let viewless = TWO_POINT
-            .then(|| two_point_proximity((&a.shape, ma), (&b.shape, mb), origin))
+        let viewless = VIEWLESS
+            .then(|| viewless_proximity((&a.shape, ma), (&b.shape, mb), origin, edges))
             .flatten();
         viewless.unwrap_or_else(|| {
             proximity_of_apart_near(
@@ -324,9 +323,9 @@ fn search<const TWO_POINT: bool>(
         .map(|(v, s)| if v.angular == 0.0 { 0.0 } else { reach(s) });
     let turning = va.angular.abs() * reaches[0] + vb.angular.abs() * reaches[1];
     let rotating = turning > 0.0;
-    // A translating pair of the kinds `measured_without_views` names is measured without
-    // views (see `two_point_proximity`); its views are made where the search arrives.
-    let viewless = TWO_POINT && !rotating;
+    // A translating pair is measured without views where its kinds allow (see
+    // `viewless_proximity`); its views are made where the search arrives.
+    let viewless = VIEWLESS && !rotating;
     let bound = relative.length() + turning;
     if rotating {
         toi.method = ToiMethod::ConservativeAdvancement { bound };
@@ -341,8 +340,8 @@ fn search<const TWO_POINT: bool>(
         *mb = vb.advance(b.pose, t);
     };
     let intersecting = |ma: Pose, mb: Pose| {
-        if TWO_POINT {
-            two_point_intersect((&a.shape, ma), (&b.shape, mb))
+        if VIEWLESS {
+            viewless_intersect((&a.shape, ma), (&b.shape, mb))
         } else {
             collide_at((&a.shape, ma), (&b.shape, mb)).is_some()
         }

@@ -1,11 +1,10 @@
-//! Time of impact's search: without views for circles and capsules against the search over
-//! views, a turning step against the step that seeks every root, and Newton's steps aimed a
+//! Time of impact's search: without views against the search over views, a turning step against the step that seeks every root, and Newton's steps aimed a
 //! hair short of touching against steps aimed at touching (apart from `toi.rs`, to keep that
 //! file short enough to hold in mind).
 use super::super::fast_path::tests::polygon;
 use super::{
     ADVANCEMENT_DISTANCE, ClosestPoints, NEWTON_AIM, ToiState, Turning, Velocity,
-    measured_without_views, proximity_of_apart_near, reach, search, shadows_of,
+    proximity_of_apart_near, reach, search, shadows_of,
 };
 use crate::geometry::{Capsule, Circle, DVec2, Feature, Placed, Pose, Rounded, Segment, Shape};
 use crate::query::distance;
@@ -173,13 +172,7 @@ fn a_newton_step_aimed_short_answers_as_one_aimed_at_touching() {
         });
         let vb = Velocity::linear(heading * r.between(0.5, 2.0) * gap);
         let (a, b) = (Placed::new(sa, pose_a), Placed::new(sb, pose_b));
-        let search_aimed = |aim: f64| {
-            if measured_without_views(&a.shape, &b.shape) {
-                search::<true>(&a, va, &b, vb, 1.0, aim)
-            } else {
-                search::<false>(&a, va, &b, vb, 1.0, aim)
-            }
-        };
+        let search_aimed = |aim: f64| search::<true>(&a, va, &b, vb, 1.0, aim);
         let (aimed, touching) = (search_aimed(NEWTON_AIM), search_aimed(0.0));
         let case = format!("{a:?} {va:?}, {b:?} {vb:?}: {aimed:?} {touching:?}");
         assert_eq!(aimed.state, touching.state, "{case}");
@@ -256,7 +249,7 @@ fn a_newton_step_aimed_short_answers_as_one_aimed_at_touching() {
 /// B heading at A or past it, A moving too in half of them, a third turning (which keeps
 /// the views).
 #[test]
-fn two_point_pairs_search_as_over_views_exactly() {
+fn a_search_without_views_is_the_search_over_views_exactly() {
     let mut r = Random::new(8585);
     let mut hits = 0;
     for k in 0..100_000 {
