@@ -592,33 +592,81 @@ fn shadows_of(points: &[DVec2], mut shadow: impl FnMut(DVec2) -> (f64, f64)) -> 
     Shadows::from_buf_and_len(buffer, points.len())
 }
 
-/// `L(s) = least(first) + least(second) - offset - curvature s^2` at `s`, with its slope, as
-/// [`first_root`] reads it (`least(list)` the least of `x + v s` over the list).
-#[inline(always)]
-fn lower_gap(
-    first: &[(f64, f64)],
-    second: &[(f64, f64)],
+/// A lower bound on the gap between two shapes' shadows on one direction, `s` after now:
+/// `L(s) = least(first) + least(second) - offset - curvature s^2`, where `least(list)` is the
+/// least of `x + v s` over a list of shadows `x` and their speeds `v` (see
+/// [`Turning::safe_step`]).
+struct LowerBound<'s> {
+    first: &'s [(f64, f64)],
+    second: &'s [(f64, f64)],
     offset: f64,
     curvature: f64,
-    s: f64,
-) -> (f64, f64) {
-    // The least of `x + v s`, and its slope.
-    let least = |list: &[(f64, f64)]| {
-        let mut best = (f64::INFINITY, 0.0);
-        for &(x, v) in list {
-            let at = x + v * s;
-            if at < best.0 {
-                best = (at, v);
+}
+
+impl LowerBound<'_> {
+    /// `L(s)` and its slope.
+    #[inline(always)]
+    fn at(&self, s: f64) -> (f64, f64) {
+        // The least of `x + v s`, and its slope.
+        let least = |list: &[(f64, f64)]| {
+            let mut best = (f64::INFINITY, 0.0);
+            for &(x, v) in list {
+                let at = x + v * s;
+                if at < best.0 {
+                    best = (at, v);
+                }
+            }
+            best
+        };
+        let (x1, v1) = least(self.first);
+        let (x2, v2) = least(self.second);
+        (
+            x1 + x2 - self.offset - self.curvature * s * s,
+            v1 + v2 - 2.0 * self.curvature * s,
+        )
+    }
+
+    /// The first `s` in `[0, limit]` where `L` reaches 0, from the left (`L` is concave: the
+    /// false-position chords stay below it, so every time kept has `L >= 0`); `limit` when it
+    /// stays positive, 0 when it starts at or below 0.
+    fn first_root(&self, limit: f64) -> f64 {
+        let (start, slope) = self.at(0.0);
+        if start.is_nan() || start <= 0.0 {
+            return 0.0;
+        }
+        // Past the root: the tangent's root (the tangents of a concave function lie above
+        // it), or doubling while the gap stays open.
+        let (mut lo, mut gap_lo) = (0.0, start);
+        let mut hi = if slope < 0.0 {
+            (start / -slope).min(limit)
+        } else {
+            limit
+        };
+        let mut gap_hi = self.at(hi).0;
+        while gap_hi > 0.0 {
+            if hi >= limit {
+                return limit;
+            }
+            (lo, gap_lo) = (hi, gap_hi);
+            hi = (hi * 2.0).min(limit);
+            gap_hi = self.at(hi).0;
+        }
+        // Two chords: near a contact `L` is nearly straight, and the distance measured next
+        // sets the step after.
+        for _ in 0..2 {
+            let mid = lo + gap_lo * (hi - lo) / (gap_lo - gap_hi);
+            if !(mid > lo && mid < hi) {
+                break;
+            }
+            let g = self.at(mid).0;
+            if g > 0.0 {
+                (lo, gap_lo) = (mid, g);
+            } else {
+                (hi, gap_hi) = (mid, g);
             }
         }
-        best
-    };
-    let (x1, v1) = least(first);
-    let (x2, v2) = least(second);
-    (
-        x1 + x2 - offset - curvature * s * s,
-        v1 + v2 - 2.0 * curvature * s,
-    )
+        lo
+    }
 }
 
 /// Two shapes moving and turning at constant velocities (about their positions), for a
@@ -714,23 +762,28 @@ impl Turning {
         // be longer (below).
         let mut step = first;
         if let Some(curvature) = along_face {
-            step = step.max(first_root(
-                &face_shadows,
-                &[(0.0, 0.0)],
-                radii,
+            let along = LowerBound {
+                first: &face_shadows,
+                second: &[(0.0, 0.0)],
+                offset: radii,
                 curvature,
-                limit,
-            ));
+            };
+            step = step.max(along.first_root(limit));
         }
         // The fixed direction's root lies before any time where its `L` has closed (`L` is
         // concave and starts open), and every time kept before it has `L > 0`: it can
         // lengthen the step only where `L` is still open at the step taken.
         // (Written to measure the root whenever a NaN stands in either test.)
+        let fixed = LowerBound {
+            first: &near_b,
+            second: &far_a,
+            offset: radii,
+            curvature,
+        };
         #[allow(clippy::neg_cmp_op_on_partial_ord)]
-        let open =
-            !(step >= limit) && !(lower_gap(&near_b, &far_a, radii, curvature, step).0 <= 0.0);
+        let open = !(step >= limit) && !(fixed.at(step).0 <= 0.0);
         if EVERY_ROOT || open {
-            step = step.max(first_root(&near_b, &far_a, radii, curvature, limit));
+            step = step.max(fixed.first_root(limit));
         }
         step.min(limit)
     }
@@ -809,56 +862,6 @@ impl Turning {
 fn point_velocity(p: DVec2, centre: DVec2, v: Velocity) -> DVec2 {
     let r = p - centre;
     v.linear + DVec2::new(-r.y, r.x) * v.angular
-}
-
-/// The first `s` in `[0, limit]` where `L(s) = least(first) + least(second) - offset -
-/// curvature s^2` reaches 0, from the left (`L` is concave: the false-position chords stay
-/// below it, so every time kept has `L >= 0`); `limit` when it stays positive, 0 when it
-/// starts at or below 0. `least(list)` is the least of `x + v s` over the list.
-fn first_root(
-    first: &[(f64, f64)],
-    second: &[(f64, f64)],
-    offset: f64,
-    curvature: f64,
-    limit: f64,
-) -> f64 {
-    let gap = |s: f64| lower_gap(first, second, offset, curvature, s);
-    let (start, slope) = gap(0.0);
-    if start.is_nan() || start <= 0.0 {
-        return 0.0;
-    }
-    // Past the root: the tangent's root (the tangents of a concave function lie above it),
-    // or doubling while the gap stays open.
-    let (mut lo, mut gap_lo) = (0.0, start);
-    let mut hi = if slope < 0.0 {
-        (start / -slope).min(limit)
-    } else {
-        limit
-    };
-    let mut gap_hi = gap(hi).0;
-    while gap_hi > 0.0 {
-        if hi >= limit {
-            return limit;
-        }
-        (lo, gap_lo) = (hi, gap_hi);
-        hi = (hi * 2.0).min(limit);
-        gap_hi = gap(hi).0;
-    }
-    // Two chords: near a contact `L` is nearly straight, and the distance measured next sets
-    // the step after.
-    for _ in 0..2 {
-        let mid = lo + gap_lo * (hi - lo) / (gap_lo - gap_hi);
-        if !(mid > lo && mid < hi) {
-            break;
-        }
-        let g = gap(mid).0;
-        if g > 0.0 {
-            (lo, gap_lo) = (mid, g);
-        } else {
-            (hi, gap_hi) = (mid, g);
-        }
-    }
-    lo
 }
 
 /// Two features touching, or about to: the normal between them (from A toward B), their gap
