@@ -195,12 +195,11 @@ pub(super) fn solid_time_of_impact(
     vb: Velocity,
     horizon: f64,
 ) -> Toi {
-    // Two circles first: the common pair, answered in closed form where the search starts.
-    let circles = matches!((&a.shape, &b.shape), (Shape::Circle(_), Shape::Circle(_)));
-    if !circles {
-        return viewless_time_of_impact(a, va, b, vb, horizon);
+    // Two circles first: the common pair, and a closed form.
+    if let (Shape::Circle(ca), Shape::Circle(cb)) = (&a.shape, &b.shape) {
+        return circles_time_of_impact((a, ca.radius(), va), (b, cb.radius(), vb), horizon);
     }
-    search::<false>(a, va, b, vb, horizon, NEWTON_AIM)
+    viewless_time_of_impact(a, va, b, vb, horizon)
 }
 
 /// Two circles: one feature pair, so the closed form is the whole answer (a circle turning
@@ -252,7 +251,8 @@ fn circles_time_of_impact(
 }
 
 /// [`solid_time_of_impact`] of every pair but two circles, measured without views while it
-/// translates (see [`viewless_proximity`]): compiled apart from the two circles' entry.
+/// translates (see [`viewless_proximity`]): compiled apart from the two circles' entry, which
+/// saves no registers for it.
 #[inline(never)]
 fn viewless_time_of_impact(
     a: &Placed,
@@ -264,10 +264,10 @@ fn viewless_time_of_impact(
     search::<true>(a, va, b, vb, horizon, NEWTON_AIM)
 }
 
-/// [`solid_time_of_impact`], compiled apart with its steps measured without views while the
-/// pair translates (`VIEWLESS`, see [`viewless_proximity`]), and over views throughout (the
-/// reference the tests hold the first to, and two circles' entry). Translating, each step aims at `aim` of `1 + size`
-/// ([`NEWTON_AIM`]; 0, touching, in the test that holds the two to 1e-9).
+/// [`solid_time_of_impact`]'s search, its steps measured without views while the pair
+/// translates (`VIEWLESS`, see [`viewless_proximity`]), or over views throughout (the
+/// reference the tests hold the first to). Translating, each step aims at `aim` of
+/// `1 + size` ([`NEWTON_AIM`]; 0, touching, in the test that holds the two to 1e-9).
 #[inline(always)]
 fn search<const VIEWLESS: bool>(
     a: &Placed,

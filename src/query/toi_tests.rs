@@ -1,6 +1,7 @@
-//! Time of impact's search: without views against the search over views, a turning step against the step that seeks every root, and Newton's steps aimed a
-//! hair short of touching against steps aimed at touching (apart from `toi.rs`, to keep that
-//! file short enough to hold in mind).
+//! Time of impact's search: without views against the search over views, a turning step
+//! against the step that seeks every root, and Newton's steps aimed a hair short of touching
+//! against steps aimed at touching (apart from `toi.rs`, to keep that file short enough to
+//! hold in mind).
 use super::super::fast_path::tests::polygon;
 use super::{
     ADVANCEMENT_DISTANCE, ClosestPoints, NEWTON_AIM, ToiState, Turning, Velocity,

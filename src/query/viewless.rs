@@ -76,6 +76,8 @@ pub(super) fn viewless_proximity(
         (Shape::Circle(c), Shape::Polygon(p)) => {
             return polygon_circle_apart(p, pose_b, (pose_a.position, c.radius()), origin, false);
         }
+        // Each polygon checked apart and its view built where it is kept (a view returned in
+        // an `Option` is copied out of it).
         (Shape::Polygon(p), Shape::Polygon(q)) => {
             if !(PolygonCore::fits(p) && PolygonCore::fits(q)) {
                 return None;
@@ -85,20 +87,18 @@ pub(super) fn viewless_proximity(
             return Some(edges_apart(&a, &b, (p.radius(), q.radius()), origin, hint));
         }
         (Shape::Polygon(p), _) => {
-            let (ends, radius) = capsule_ends(shape_b)?;
+            let (b, radius) = SegmentView::of(shape_b, pose_b, origin)?;
             if !PolygonCore::fits(p) {
                 return None;
             }
             let a = PolygonView::of(p, pose_a, origin);
-            let b = SegmentView::of(Core::of(ends, pose_b, origin).ok()?);
             return Some(edges_apart(&a, &b, (p.radius(), radius), origin, hint));
         }
         (_, Shape::Polygon(q)) => {
-            let (ends, radius) = capsule_ends(shape_a)?;
+            let (a, radius) = SegmentView::of(shape_a, pose_a, origin)?;
             if !PolygonCore::fits(q) {
                 return None;
             }
-            let a = SegmentView::of(Core::of(ends, pose_a, origin).ok()?);
             let b = PolygonView::of(q, pose_b, origin);
             return Some(edges_apart(&a, &b, (radius, q.radius()), origin, hint));
         }
@@ -173,16 +173,21 @@ struct SegmentView {
 }
 
 impl SegmentView {
-    /// The view of `core`, with its normals as `Rounded::at` makes a 2-point core's.
+    /// The view of the capsule or segment `shape` at `pose` from `origin`, its normals as
+    /// `Rounded::at` makes a 2-point core's, and its radius; `None` for other kinds and for
+    /// ends within rounding of each other (the view is a point there).
     #[inline(always)]
-    fn of(core: Core) -> Self {
+    fn of(shape: &Shape, pose: Pose, origin: DVec2) -> Option<(Self, f64)> {
+        let (ends, radius) = capsule_ends(shape)?;
+        let core = Core::of(ends, pose, origin).ok()?;
         let (a, b) = core.ends;
         let n = right_perp(b - a) * (1.0 / core.length);
-        Self {
+        let view = Self {
             ends: [a, b],
             normals: [n, -n],
             centre: core.centre,
-        }
+        };
+        Some((view, radius))
     }
 }
 
