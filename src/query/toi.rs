@@ -251,8 +251,8 @@ fn circles_time_of_impact(
 }
 
 /// [`solid_time_of_impact`] of every pair but two circles, measured without views while it
-/// translates (see [`viewless_proximity`]): compiled apart from the two circles' entry, which
-/// saves no registers for it.
+/// translates (see [`viewless_proximity`]): compiled apart, so that the two circles' entry
+/// does not save the registers the search needs.
 #[inline(never)]
 fn viewless_time_of_impact(
     a: &Placed,
