@@ -55,6 +55,11 @@ unsafe extern "C" fn finish(task: *mut std::ffi::c_void, _user: *mut std::ffi::c
     task.0.join().expect("a Box2D task");
 }
 
+/// Box2D keeps its worlds in one process-wide array and `b2CreateWorld` takes a free slot
+/// unguarded: two tests making a world at once could take the same one (seen once in CI as
+/// Box2D's assertion on the new world's solver sets). One world at a time.
+static BOX2D: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// [`run_with`] on Box2D's own single thread.
 fn run(nudge: Option<usize>) -> Vec<u8> {
     run_with(nudge, 1)
@@ -64,6 +69,7 @@ fn run(nudge: Option<usize>) -> Vec<u8> {
 /// Box2D solving on `workers` threads (1: its own, no task system). With `nudge`, at that
 /// step (before it is captured) the third box moves right by one f32 ulp of its x.
 fn run_with(nudge: Option<usize>, workers: i32) -> Vec<u8> {
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
     // SAFETY: one world, created, stepped and destroyed here; bodies used while it lives.
     unsafe {
         let mut def = b2DefaultWorldDef();

@@ -354,6 +354,12 @@ fn box2d_version() -> String {
     format!("{}.{}.{}", v.major, v.minor, v.revision)
 }
 
+/// Box2D keeps its worlds in one process-wide array, and `b2CreateWorld` takes the first free
+/// slot unguarded: two worlds made at once on two threads can take the same one (Box2D then
+/// asserts, or worse). Each replay makes and destroys its players' worlds under this lock, so
+/// replays asked for at once run one after the other.
+static WORLDS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A recording player, destroyed when dropped.
 struct Player(*mut b2RecPlayer);
 
@@ -374,6 +380,8 @@ pub fn replay<W: Write>(
     mut progress: impl FnMut(u64, u64),
 ) -> Result<(Replayed, W), CaptureError> {
     check_header(bytes)?;
+    // Held until the players below are destroyed (dropped before it).
+    let _worlds = WORLDS.lock().unwrap_or_else(|e| e.into_inner());
     let size = i32::try_from(bytes.len())
         .map_err(|_| refused("it is 2 GiB or more: Box2D's player reads at most 2 GiB"))?;
     // SAFETY: the player copies `bytes`; a malformed recording gives NULL.
