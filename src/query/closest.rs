@@ -322,12 +322,22 @@ pub(crate) fn closest_polygon_cores<A: CoreView, B: CoreView>(
         Some(h) => (h.edge_a, h.edge_b),
         None => (facing(a, towards), facing(b, -towards)),
     };
-    let scale = a
-        .corners()
-        .iter()
-        .chain(b.corners())
-        .fold(0.0f64, |s, p| s.max(p.abs().max_element()));
-    let slack = 16.0 * f64::EPSILON * scale;
+    // A few ulps of the coordinates: how far a slab's bound may fall short of the pair's
+    // distance by rounding alone. Worked out only where a bound falls short (many that prove
+    // a pair reach its distance), and by plain comparisons, which pass over a NaN as
+    // `f64::max` does; once.
+    let mut kept_slack = None;
+    let mut slack = || {
+        *kept_slack.get_or_insert_with(|| {
+            let mut scale = 0.0f64;
+            for p in a.corners().iter().chain(b.corners()) {
+                let (x, y) = (p.x.abs(), p.y.abs());
+                scale = if x > scale { x } else { scale };
+                scale = if y > scale { y } else { scale };
+            }
+            16.0 * f64::EPSILON * scale
+        })
+    };
     for _ in 0..6 {
         let (a0, a1) = a.segment(k);
         let (b0, b1) = b.segment(l);
@@ -383,7 +393,7 @@ pub(crate) fn closest_polygon_cores<A: CoreView, B: CoreView>(
             let (ib, far_b) = extreme(b, u, -1.0);
             // The slab between A's furthest corner along u and B's nearest.
             let bound = (-far_b - far_a) / length;
-            if bound >= distance - slack && (polygons || bound > 0.0) {
+            if (bound >= distance || bound >= distance - slack()) && (polygons || bound > 0.0) {
                 return Some(found(c, u / length));
             }
             if moves || worst.is_none() {
