@@ -46,8 +46,12 @@ pub(crate) fn collide_polygon_circle(
     let offset = pose.position - origin;
     let c = centre - origin;
     let rp = polygon.radius();
-    let (local_points, local_normals, extents) =
-        (polygon.points(), polygon.normals(), polygon.extents());
+    // Each of length `n` (as the polygon keeps them), said so once.
+    let (local_points, local_normals, extents) = (
+        polygon.points(),
+        &polygon.normals()[..n],
+        &polygon.extents()[..n],
+    );
     // Each normal turned when its face is measured (a pair apart leaves at its first gap,
     // before most are needed); every face is measured before the corner line reads them all.
     let mut normals = [DVec2::ZERO; INLINE];
@@ -79,19 +83,34 @@ pub(crate) fn collide_polygon_circle(
             backward
         }
     };
-    // The least face overlap, the first in the file's order.
+    // The least face overlap, the first in the file's order; at a gap, apart.
     let (mut least, mut least_k) = (f64::INFINITY, usize::MAX);
-    for k in 0..n {
-        let i = internal(k);
-        let u = rotation.rotate(local_normals[i]);
-        normals[i] = u;
-        let o = overlap(own(i, u), circle_on(u));
-        if o <= 0.0 {
-            return Ok(None);
+    // Face `k` (the file's order) as internal edge `i`: written out where it is measured.
+    macro_rules! face {
+        ($i:expr, $k:expr) => {{
+            let (i, k) = ($i, $k);
+            let u = rotation.rotate(local_normals[i]);
+            normals[i] = u;
+            let o = overlap(own(i, u), circle_on(u));
+            if o <= 0.0 {
+                return Ok(None);
+            }
+            let better = o < least;
+            least = if better { o } else { least };
+            least_k = if better { k } else { least_k };
+        }};
+    }
+    // One loop for each winding: the edges' indices then need no mapping, and no check
+    // against the lists' lengths.
+    if reversed {
+        for i in (0..n - 1).rev() {
+            face!(i, n - 2 - i);
         }
-        let better = o < least;
-        least = if better { o } else { least };
-        least_k = if better { k } else { least_k };
+        face!(n - 1, n - 1);
+    } else {
+        for i in 0..n {
+            face!(i, i);
+        }
     }
     // The corner line: from the nearest corner (the first on a tie) to the centre, unless it is
     // a face normal's line.
