@@ -740,8 +740,12 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     // Numbers along the bottom need the widest of them between lines, and half as much again
     // between neighbours: closer, a short number after a long one reads as one ("0.5 1").
     // Along the left side they need their heights.
-    let widest = lines(lo.x, hi.x)
-        .map(|v| label_box(&text::number(v)).x)
+    // Each vertical line's number, written once (a frame that draws the grid again wrote
+    // each two or three times: a fifth of a small scene's frame).
+    let numbered_x: Vec<(f64, String)> = lines(lo.x, hi.x).map(|v| (v, text::number(v))).collect();
+    let widest = numbered_x
+        .iter()
+        .map(|(_, number)| label_box(number).x)
         .fold(0.0f32, f32::max);
     let tallest = label_box("0").y;
     let pixels = (step * camera.scale) as f32;
@@ -761,7 +765,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     let every_y = every(tallest);
     let labelled =
         |v: f64, every: f64| ((v / step).round() / every).round() * every == (v / step).round();
-    let mut grid_label = |centre: Vec2, size: Vec2, v: f64, every: f64| {
+    let mut grid_label = |centre: Vec2, size: Vec2, (v, number): (f64, String), every: f64| {
         let (label, view) = (Rect::from_centre_size(centre, size), rect.shrink(2.0));
         if labelled(v, every)
             && label.min.x >= view.min.x
@@ -771,7 +775,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
         {
             list.labels.push(Label {
                 at: centre,
-                text: text::number(v),
+                text: number,
                 colour: palette::GRID_TEXT,
                 importance: Importance::Grid,
                 fixed: true,
@@ -780,7 +784,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             });
         }
     };
-    for x in lines(lo.x, hi.x) {
+    for (x, number) in numbered_x {
         let sx = camera.to_screen(rect, DVec2::new(x, 0.0)).x;
         let c = if x == 0.0 { axis_colour } else { colour };
         list.marks.push(segment(
@@ -788,11 +792,11 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             Vec2::new(sx, rect.max.y),
             Stroke::new(1.0, c),
         ));
-        let size = label_box(&text::number(x));
+        let size = label_box(&number);
         grid_label(
             Vec2::new(sx + 3.0 + 0.5 * size.x, rect.max.y - 2.0 - 0.5 * size.y),
             size,
-            x,
+            (x, number),
             every_x,
         );
     }
@@ -804,11 +808,12 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
             Vec2::new(rect.max.x, sy),
             Stroke::new(1.0, c),
         ));
-        let size = label_box(&text::number(y));
+        let number = text::number(y);
+        let size = label_box(&number);
         grid_label(
             Vec2::new(rect.min.x + 4.0 + 0.5 * size.x, sy - 1.0 - 0.5 * size.y),
             size,
-            y,
+            (y, number),
             every_y,
         );
     }
