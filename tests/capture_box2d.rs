@@ -1138,6 +1138,31 @@ fn a_box2d_recording_replayed_gives_the_live_capture_frame_for_frame() {
     }
 }
 
+/// Two recordings replayed at once on two threads (a tool that replays a folder of them in
+/// parallel): each gives the capture it gives replayed alone. Box2D's `b2CreateWorld` takes a
+/// slot of its process-wide array of worlds unguarded, so replays make their worlds one at a
+/// time (the lock held here keeps this file's other tests' worlds out of the way).
+#[test]
+fn recordings_replayed_on_two_threads_at_once_each_give_their_own_capture() {
+    use box2d_capture::replay::replay;
+    let _box2d = BOX2D.lock().unwrap_or_else(|e| e.into_inner());
+    let recordings = ["tile-floor.b2rec", "tile-floor-recycling.b2rec"]
+        .map(|name| std::fs::read(format!("tests/captures/{name}")).unwrap());
+    let alone = |recording: &[u8]| replay(recording, Vec::new(), false, |_, _| {}).unwrap().1;
+    let expected = recordings.each_ref().map(|r| alone(r));
+    assert_ne!(expected[0], expected[1], "two different runs");
+    for round in 0..8 {
+        let together = std::thread::scope(|s| {
+            let running = recordings.each_ref().map(|r| s.spawn(|| alone(r)));
+            running.map(|thread| thread.join().expect("a replay"))
+        });
+        assert!(
+            together == expected,
+            "round {round}: a replay differs from itself alone"
+        );
+    }
+}
+
 /// A game that records its world as soon as it creates it, before it makes its bodies (as
 /// examples/box2d_recording.rs does): the replay's first frame is frame 0, the world as the
 /// first step found it (the bodies made, the crate already sliding), and the whole replay is
