@@ -56,14 +56,6 @@ pub(crate) fn collide_polygon_circle(
     // before most are needed); every face is measured before the corner line reads them all.
     let mut normals = [DVec2::ZERO; INLINE];
     let reversed = polygon.winding() == Winding::Clockwise;
-    // Face `k` in the order the file gave the corners, as an internal edge: the last stays
-    // last, the others run backwards where the file's corners run clockwise (`n - 2 - k`).
-    // Written without a branch: the winding follows no pattern from pair to pair.
-    let flip = usize::from(reversed);
-    let internal = |k: usize| {
-        let turn = flip & usize::from(k + 1 != n);
-        k.wrapping_add(turn.wrapping_mul(n.wrapping_sub(2).wrapping_sub(2 * k)))
-    };
     // The polygon's shadow on its own normal `i` (turned: `u`), radius included (the walk's
     // `own_extent`).
     let own = |i: usize, u: DVec2| {
@@ -83,12 +75,13 @@ pub(crate) fn collide_polygon_circle(
             backward
         }
     };
-    // The least face overlap, the first in the file's order; at a gap, apart.
-    let (mut least, mut least_k) = (f64::INFINITY, usize::MAX);
-    // Face `k` (the file's order) as internal edge `i`: written out where it is measured.
+    // The least face overlap, the first in the file's order (its internal edge kept); at a
+    // gap, apart.
+    let (mut least, mut least_i) = (f64::INFINITY, usize::MAX);
+    // Internal edge `i`'s face, written out where it is measured.
     macro_rules! face {
-        ($i:expr, $k:expr) => {{
-            let (i, k) = ($i, $k);
+        ($i:expr) => {{
+            let i = $i;
             let u = rotation.rotate(local_normals[i]);
             normals[i] = u;
             let o = overlap(own(i, u), circle_on(u));
@@ -97,19 +90,20 @@ pub(crate) fn collide_polygon_circle(
             }
             let better = o < least;
             least = if better { o } else { least };
-            least_k = if better { k } else { least_k };
+            least_i = if better { i } else { least_i };
         }};
     }
-    // One loop for each winding: the edges' indices then need no mapping, and no check
-    // against the lists' lengths.
+    // In the file's order, by one loop for each winding (so the edges' indices need no
+    // mapping, and no check against the lists' lengths): where the file's corners run
+    // clockwise, its face `k` is internal edge `n - 2 - k`, but the last stays last.
     if reversed {
         for i in (0..n - 1).rev() {
-            face!(i, n - 2 - i);
+            face!(i);
         }
-        face!(n - 1, n - 1);
+        face!(n - 1);
     } else {
         for i in 0..n {
-            face!(i, i);
+            face!(i);
         }
     }
     // The corner line: from the nearest corner (the first on a tie) to the centre, unless it is
@@ -159,7 +153,7 @@ pub(crate) fn collide_polygon_circle(
     let (axis, a, b) = kept.unwrap_or_else(|| {
         // The face, as the walk's face candidate states it: its normal as the file's winding
         // gives it, and the polygon's shadow on it.
-        let i = internal(least_k);
+        let i = least_i;
         let (lo, hi) = own(i, normals[i]);
         let (axis, poly) = if reversed {
             (-normals[i], (-hi, -lo))

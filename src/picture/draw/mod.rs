@@ -741,7 +741,7 @@ fn grid(input: &DrawInput, list: &mut DrawList) {
     // between neighbours: closer, a short number after a long one reads as one ("0.5 1").
     // Along the left side they need their heights.
     // Each vertical line's number, written once (a frame that draws the grid again wrote
-    // each two or three times: a fifth of a small scene's frame).
+    // each two or three times: a tenth of a small scene's frame went to the repeats).
     let numbered_x: Vec<(f64, String)> = lines(lo.x, hi.x).map(|v| (v, text::number(v))).collect();
     let widest = numbered_x
         .iter()
